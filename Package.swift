@@ -1,0 +1,50 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "pageinfo",
+    products: [
+        .executable(name: "pageinfo", targets: ["PageInfoCommand"]),
+        .library(name: "PageGeometry", targets: ["PageGeometry"]),
+        .library(name: "DocumentLayout", targets: ["DocumentLayout"]),
+        .library(name: "PageInfoPoppler", targets: ["PageInfoPoppler"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // Pure geometry: boxes, rotation, PageInfo, raw/page/view transforms. No Poppler, no Foundation.
+        .target(name: "PageGeometry", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
+        // Pure layout: spreads, stack layouts, view state, thumbnails. No Poppler.
+        .target(name: "DocumentLayout", dependencies: ["PageGeometry"]),
+
+        // The one C boundary: poppler-glib's pkg-config entry brings Poppler's headers and libraries ...
+        .systemLibrary(
+            name: "CPoppler",
+            pkgConfig: "poppler-glib",
+            providers: [.apt(["libpoppler-glib-dev", "libglib2.0-dev", "libpoppler-private-dev"])]
+        ),
+        // ... and a small C-ABI shim, written in C++ over Poppler's core API, is all Swift sees.
+        .target(name: "CPageInfoPoppler", dependencies: ["CPoppler"], linkerSettings: [.linkedLibrary("poppler")]),
+        // Swift reader over the shim: documents, PageInfo streams, typed errors.
+        .target(name: "PageInfoPoppler", dependencies: ["PageGeometry", "CPageInfoPoppler"]),
+        // Fast text/JSON/CSV encoders for page geometry (pure Swift, testable without the CLI).
+        .target(name: "PageInfoOutput", dependencies: ["PageGeometry"]),
+
+        .executableTarget(
+            name: "PageInfoCommand",
+            dependencies: [
+                "PageGeometry", "DocumentLayout", "PageInfoPoppler", "PageInfoOutput",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // Release-built benchmark driver for the layout engine (`make bench`).
+        .executableTarget(name: "pageinfo-bench", dependencies: ["PageGeometry", "DocumentLayout"]),
+
+        .testTarget(name: "PageGeometryTests", dependencies: ["PageGeometry"]),
+        .testTarget(name: "DocumentLayoutTests", dependencies: ["DocumentLayout", "PageGeometry"]),
+        .testTarget(name: "PageInfoPopplerTests", dependencies: ["PageInfoPoppler", "PageGeometry", "PageInfoOutput"]),
+        .testTarget(name: "PageInfoCommandTests", dependencies: ["PageGeometry"]),
+    ],
+    cxxLanguageStandard: .cxx17
+)

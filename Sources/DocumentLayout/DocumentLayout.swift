@@ -1,0 +1,2 @@
+// Layout engine: spreads, stack layouts, view state, thumbnails.
+import PageGeometry

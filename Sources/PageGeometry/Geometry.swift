@@ -1,0 +1,162 @@
+// Plain value types for 2-D geometry in Double precision.
+//
+// These mirror CoreGraphics' CGPoint/CGSize/CGRect/CGAffineTransform so that code on Apple
+// platforms can bridge trivially, but they have no dependency on CoreGraphics or Foundation,
+// so the same geometry runs unchanged on Linux. Units and coordinate space are whatever the
+// value is said to be in by the API that produces it (PDF points in raw or page space, view
+// units in view space).
+
+/// A point. The coordinate space is given by the API that produced it.
+@frozen
+public struct Point: Hashable, Sendable, Codable, CustomStringConvertible {
+    public var x: Double
+    public var y: Double
+
+    @inlinable public init(x: Double, y: Double) { self.x = x; self.y = y }
+
+    public static let zero = Point(x: 0, y: 0)
+
+    public var description: String { "(\(formatCompact(x)), \(formatCompact(y)))" }
+}
+
+/// A width and height. Negative values are allowed but most APIs return standardized sizes.
+@frozen
+public struct Size: Hashable, Sendable, Codable, CustomStringConvertible {
+    public var width: Double
+    public var height: Double
+
+    @inlinable public init(width: Double, height: Double) { self.width = width; self.height = height }
+
+    public static let zero = Size(width: 0, height: 0)
+
+    /// `width / height`; infinite or NaN for a zero height.
+    @inlinable public var aspectRatio: Double { width / height }
+
+    /// The size with width and height exchanged (what a quarter turn does to a size).
+    @inlinable public var transposed: Size { Size(width: height, height: width) }
+
+    public var description: String { "\(formatCompact(width))x\(formatCompact(height))" }
+}
+
+/// An axis-aligned rectangle given by its origin (x, y) and size.
+///
+/// In PDF spaces (y up) the origin is the lower-left corner; in view space (y down) it is
+/// the top-left corner. Either way it is the corner with the smallest coordinates once the
+/// rectangle is ``standardized``.
+@frozen
+public struct Rect: Hashable, Sendable, Codable, CustomStringConvertible {
+    public var origin: Point
+    public var size: Size
+
+    @inlinable public init(origin: Point, size: Size) { self.origin = origin; self.size = size }
+
+    @inlinable public init(x: Double, y: Double, width: Double, height: Double) {
+        self.origin = Point(x: x, y: y)
+        self.size = Size(width: width, height: height)
+    }
+
+    /// The rectangle spanned by two opposite corners, in any order (ISO 32000 §7.9.5: a PDF
+    /// rectangle array may give any two diagonally opposite corners).
+    @inlinable public init(corner p: Point, opposite q: Point) {
+        self.init(x: Swift.min(p.x, q.x), y: Swift.min(p.y, q.y),
+                  width: abs(q.x - p.x), height: abs(q.y - p.y))
+    }
+
+    /// The rectangle of a PDF rectangle array `[llx lly urx ury]`, corners normalized.
+    @inlinable public init(pdfArray x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
+        self.init(corner: Point(x: x0, y: y0), opposite: Point(x: x1, y: y1))
+    }
+
+    public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+
+    @inlinable public var x: Double { origin.x }
+    @inlinable public var y: Double { origin.y }
+    @inlinable public var width: Double { size.width }
+    @inlinable public var height: Double { size.height }
+    @inlinable public var minX: Double { Swift.min(origin.x, origin.x + size.width) }
+    @inlinable public var maxX: Double { Swift.max(origin.x, origin.x + size.width) }
+    @inlinable public var minY: Double { Swift.min(origin.y, origin.y + size.height) }
+    @inlinable public var maxY: Double { Swift.max(origin.y, origin.y + size.height) }
+    @inlinable public var midX: Double { origin.x + size.width / 2 }
+    @inlinable public var midY: Double { origin.y + size.height / 2 }
+    @inlinable public var center: Point { Point(x: midX, y: midY) }
+
+    /// The same rectangle with non-negative width and height and the origin at its minimum corner.
+    @inlinable public var standardized: Rect {
+        Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+
+    /// True when the rectangle encloses no area.
+    @inlinable public var isEmpty: Bool { size.width == 0 || size.height == 0 }
+
+    /// The overlap of two rectangles, standardized; `nil` when they do not overlap in a
+    /// region of positive area.
+    @inlinable public func intersection(_ other: Rect) -> Rect? {
+        let x0 = Swift.max(minX, other.minX), x1 = Swift.min(maxX, other.maxX)
+        let y0 = Swift.max(minY, other.minY), y1 = Swift.min(maxY, other.maxY)
+        guard x1 > x0, y1 > y0 else { return nil }
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// Area of the overlap with `other`, 0 when they do not overlap.
+    @inlinable public func intersectionArea(_ other: Rect) -> Double {
+        guard let r = intersection(other) else { return 0 }
+        return r.width * r.height
+    }
+
+    /// True when `other` overlaps this rectangle in a region of positive area.
+    @inlinable public func intersects(_ other: Rect) -> Bool { intersection(other) != nil }
+
+    /// True when `point` lies inside or on the edge of the rectangle.
+    @inlinable public func contains(_ point: Point) -> Bool {
+        point.x >= minX && point.x <= maxX && point.y >= minY && point.y <= maxY
+    }
+
+    /// The four corners in the order (minX, minY), (maxX, minY), (maxX, maxY), (minX, maxY).
+    @inlinable public var corners: [Point] {
+        [Point(x: minX, y: minY), Point(x: maxX, y: minY), Point(x: maxX, y: maxY), Point(x: minX, y: maxY)]
+    }
+
+    /// A copy moved by (dx, dy).
+    @inlinable public func offsetBy(dx: Double, dy: Double) -> Rect {
+        Rect(x: origin.x + dx, y: origin.y + dy, width: size.width, height: size.height)
+    }
+
+    /// A copy grown by `dx` on the left and right and `dy` at the top and bottom (negative shrinks).
+    @inlinable public func insetBy(dx: Double, dy: Double) -> Rect {
+        let s = standardized
+        return Rect(x: s.x + dx, y: s.y + dy, width: s.width - 2 * dx, height: s.height - 2 * dy)
+    }
+
+    public var description: String {
+        "\(formatCompact(x)),\(formatCompact(y)),\(formatCompact(width)),\(formatCompact(height))"
+    }
+}
+
+extension Rect {
+    private enum CodingKeys: String, CodingKey { case x, y, width, height }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(x: try c.decode(Double.self, forKey: .x), y: try c.decode(Double.self, forKey: .y),
+                  width: try c.decode(Double.self, forKey: .width), height: try c.decode(Double.self, forKey: .height))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(x, forKey: .x)
+        try c.encode(y, forKey: .y)
+        try c.encode(width, forKey: .width)
+        try c.encode(height, forKey: .height)
+    }
+}
+
+/// Formats a Double without trailing noise: `612`, `595.276`, `-0.5` (never `612.0` or `-0`).
+///
+/// Integral values up to 2^53 print as integers; everything else uses Swift's shortest
+/// round-trip representation.
+public func formatCompact(_ value: Double) -> String {
+    if value == 0 { return "0" }
+    if value == value.rounded(), abs(value) < 9_007_199_254_740_992 { return String(Int64(value)) }
+    return value.description
+}

@@ -1,0 +1,2 @@
+// Output encoders (filled in below).
+import PageGeometry

@@ -1,0 +1,1 @@
+print("pageinfo-bench: layout benchmarks not written yet")
