@@ -17,6 +17,7 @@ Nothing here reads the clock or uses randomness: the same inputs always give
 the same bytes.
 """
 
+import functools
 import hashlib
 import struct
 
@@ -71,6 +72,7 @@ _NAME_OK = set(b"!\"&'*+,-.0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ^_`"
                b"abcdefghijklmnopqrstuvwxyz|~")
 
 
+@functools.lru_cache(maxsize=4096)
 def fmt_name(name):
     out = bytearray(b"/")
     for c in name.encode("utf-8"):
@@ -288,10 +290,12 @@ def count_pages(node):
 def write_page_tree(w, root):
     """Write a Pages tree depth-first (parents before kids); return root Ref.
 
-    Only one path of the tree is pending at a time, so trees of 100k pages are
-    fine. Every node's Ref is allocated when its parent is written.
+    Objects go to the file as soon as they are made; a node's kids get their
+    Refs when the node is written. A Stream shared by several pages (the same
+    Python object) is written once.
     """
     root_ref = w.alloc()
+    shared = {}  # id(Stream) -> Ref, so one Stream object can serve many pages
 
     def emit(node, ref, parent_ref):
         d = {"Type": Name("Page" if isinstance(node, Page) else "Pages")}
@@ -301,7 +305,11 @@ def write_page_tree(w, root):
             d.update(node.attrs)
             if node.contents is not None:
                 c = node.contents
-                d["Contents"] = c if isinstance(c, Ref) else w.add(c)
+                if not isinstance(c, Ref):
+                    if id(c) not in shared:
+                        shared[id(c)] = w.add(c)
+                    c = shared[id(c)]
+                d["Contents"] = c
             w.write(ref, d)
             return
         kid_refs = [w.alloc() for _ in node.kids]
