@@ -24,6 +24,7 @@ import sys
 import time
 from collections import Counter
 
+sys.dont_write_bytecode = True  # keep scripts/ free of __pycache__
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import pdfgen  # noqa: E402
 from pdfgen import Name, Page, Pages  # noqa: E402

@@ -30,6 +30,7 @@ import os
 import sys
 from fractions import Fraction
 
+sys.dont_write_bytecode = True  # keep scripts/ free of __pycache__
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import pdfgen  # noqa: E402
 
