@@ -28,7 +28,11 @@ struct pi_document {
     char *bytes = nullptr;              // owned copy for documents opened from memory
     bool has_labels = false;
     int warnings = 0;
-    std::unordered_map<int, int> inherited_rotate; // Pages node object number -> raw /Rotate (INT_MIN: none)
+    struct Inherited {
+        int rotate;          // kNoRotate when no ancestor has one
+        pi_box_entry crop;
+    };
+    std::unordered_map<int, Inherited> inherited; // Pages node object number -> what its kids inherit
 
     ~pi_document() {
         doc.reset();
@@ -176,20 +180,45 @@ int own_rotate(Dict *dict) {
     return kNoRotate;
 }
 
-// The raw /Rotate a page inherits: nearest ancestor's, memoized per Pages node.
-int inherited_rotate(pi_document *state, XRef *xref, const Object &parentRef, int depth) {
-    if (!parentRef.isRef() || depth > 64) return kNoRotate;
-    int num = parentRef.getRef().num;
-    auto cached = state->inherited_rotate.find(num);
-    if (cached != state->inherited_rotate.end()) return cached->second;
-    state->inherited_rotate[num] = kNoRotate; // breaks cycles
-    Object node = xref->fetch(parentRef.getRef());
-    int value = kNoRotate;
-    if (node.isDict()) {
-        value = own_rotate(node.getDict());
-        if (value == kNoRotate) value = inherited_rotate(state, xref, node.dictLookupNF("Parent"), depth + 1);
+// A rectangle entry, read the way Poppler's PageAttrs::readBox reads one: an array of four
+// numbers, not all zero; corners normalized.
+pi_box_entry own_box(Dict *dict, const char *key) {
+    pi_box_entry box {};
+    Object a = dict->lookup(key);
+    if (!a.isArray() || a.arrayGetLength() != 4) return box;
+    double v[4];
+    for (int i = 0; i < 4; i++) {
+        Object n = a.arrayGet(i);
+        if (!n.isNum()) return box;
+        v[i] = n.getNum();
     }
-    state->inherited_rotate[num] = value;
+    if (v[0] == 0 && v[1] == 0 && v[2] == 0 && v[3] == 0) return box;
+    box.present = true;
+    box.rect = { std::min(v[0], v[2]), std::min(v[1], v[3]), std::max(v[0], v[2]), std::max(v[1], v[3]) };
+    return box;
+}
+
+// What the kids of the Pages node `parentRef` inherit (nearest ancestor wins), memoized.
+pi_document::Inherited inherited_attrs(pi_document *state, XRef *xref, const Object &parentRef, int depth) {
+    pi_document::Inherited none { kNoRotate, {} };
+    if (!parentRef.isRef() || depth > 64) return none;
+    int num = parentRef.getRef().num;
+    auto cached = state->inherited.find(num);
+    if (cached != state->inherited.end()) return cached->second;
+    state->inherited[num] = none; // breaks /Parent cycles
+    Object node = xref->fetch(parentRef.getRef());
+    pi_document::Inherited value = none;
+    if (node.isDict()) {
+        Dict *dict = node.getDict();
+        value.rotate = own_rotate(dict);
+        value.crop = own_box(dict, "CropBox");
+        if (value.rotate == kNoRotate || !value.crop.present) {
+            pi_document::Inherited up = inherited_attrs(state, xref, dict->lookupNF("Parent"), depth + 1);
+            if (value.rotate == kNoRotate) value.rotate = up.rotate;
+            if (!value.crop.present) value.crop = up.crop;
+        }
+    }
+    state->inherited[num] = value;
     return value;
 }
 
@@ -284,26 +313,34 @@ bool pi_document_page_geometry(pi_document *document, int index, pi_page_geometr
     if (!page) return false;
 
     copy_rect(page->getMediaBox(), &out->media);
-    copy_rect(page->getCropBox(), &out->crop);
-    copy_rect(page->getBleedBox(), &out->bleed);
-    copy_rect(page->getTrimBox(), &out->trim);
-    copy_rect(page->getArtBox(), &out->art);
+    copy_rect(page->getCropBox(), &out->poppler_crop);
     out->rotate_normalized = page->getRotate();
 
-    // /UserUnit and the raw /Rotate are not kept by Poppler: read the page dictionary.
+    // Raw box entries, /UserUnit and the raw /Rotate are not kept by Poppler: read the page
+    // dictionary, and its ancestors for the inheritable CropBox and Rotate.
+    out->crop = out->bleed = out->trim = out->art = pi_box_entry {};
     out->user_unit = 1;
-    out->rotate_raw = 0;
+    out->rotate_raw = out->rotate_normalized;
     XRef *xref = doc.getXRef();
     Object pageObj = xref->fetch(page->getRef());
     if (pageObj.isDict()) {
         Dict *dict = pageObj.getDict();
         Object uu = dict->lookup("UserUnit");
         if (uu.isNum() && uu.getNum() > 0) out->user_unit = uu.getNum();
+        out->crop = own_box(dict, "CropBox");
+        out->bleed = own_box(dict, "BleedBox");
+        out->trim = own_box(dict, "TrimBox");
+        out->art = own_box(dict, "ArtBox");
         int raw = own_rotate(dict);
-        if (raw == kNoRotate) raw = inherited_rotate(document, xref, dict->lookupNF("Parent"), 0);
+        if (raw == kNoRotate || !out->crop.present) {
+            pi_document::Inherited up = inherited_attrs(document, xref, dict->lookupNF("Parent"), 0);
+            if (raw == kNoRotate) raw = up.rotate;
+            if (!out->crop.present) out->crop = up.crop;
+        }
         out->rotate_raw = raw == kNoRotate ? 0 : raw;
     } else {
-        out->rotate_raw = out->rotate_normalized;
+        // Poppler found a page whose dictionary we cannot fetch again: keep Poppler's view.
+        out->crop = { true, out->poppler_crop };
     }
     // Poppler only honours integer /Rotate values; if it saw none, trust it over our walk.
     if (((out->rotate_raw % 360) + 360) % 360 != out->rotate_normalized) out->rotate_raw = out->rotate_normalized;

@@ -14,7 +14,7 @@ public enum PageBox: String, Hashable, Sendable, Codable, CaseIterable {
 /// "Effective" means after the spec's defaults and clipping: CropBox defaults to MediaBox;
 /// BleedBox, TrimBox and ArtBox default to the CropBox; each is reduced to its intersection
 /// with the MediaBox. ``effective(mediaBox:cropBox:bleedBox:trimBox:artBox:)`` applies these
-/// rules to raw entries; the Poppler reader returns Poppler's own effective boxes.
+/// rules to raw entries; the Poppler reader reads the raw entries and uses it too.
 @frozen
 public struct PageBoxes: Hashable, Sendable, Codable {
     public var mediaBox: Rect
@@ -36,24 +36,29 @@ public struct PageBoxes: Hashable, Sendable, Codable {
     /// The US Letter MediaBox (0 0 612 792) that readers use when a page has none.
     public static let defaultMediaBox = Rect(x: 0, y: 0, width: 612, height: 792)
 
-    /// Applies ISO 32000-2 §14.11.2 to raw box entries (already resolved through inheritance
-    /// for MediaBox and CropBox; `nil` = absent): defaults, corner normalization and clipping
-    /// to the MediaBox. A box that does not overlap the MediaBox at all becomes an empty
-    /// rectangle at the MediaBox's nearest corner rather than a negative one.
+    /// Applies ISO 32000-2 §14.11.2 to raw box entries (`nil` = absent; MediaBox and CropBox
+    /// already resolved through the Pages tree, since only they are inheritable):
+    ///
+    /// 1. corners are normalized (§7.9.5);
+    /// 2. a missing or zero-area MediaBox becomes US Letter, 0 0 612 792 (what Poppler, pdfium and
+    ///    MuPDF do for such non-conforming files);
+    /// 3. the CropBox defaults to the MediaBox and is reduced to its intersection with it;
+    /// 4. BleedBox, TrimBox and ArtBox default to the effective CropBox and are reduced to their
+    ///    intersection with the MediaBox.
+    ///
+    /// Where the spec leaves a gap (a box that does not overlap the MediaBox in any area, or a
+    /// zero-area box), the box falls back to its default: the MediaBox for the CropBox, as
+    /// pdfium does when it places a page; the effective CropBox for the other three. A page
+    /// therefore always has a displayed area. Poppler differs in two places, and we follow the
+    /// spec: it clamps a CropBox wider (taller) than the MediaBox to the MediaBox's whole range
+    /// on that axis before clipping, and it leaves a disjoint CropBox as a zero-size box.
     public static func effective(mediaBox: Rect?, cropBox: Rect? = nil, bleedBox: Rect? = nil,
                                  trimBox: Rect? = nil, artBox: Rect? = nil) -> PageBoxes {
         let media = (mediaBox?.standardized).flatMap { $0.isEmpty ? nil : $0 } ?? defaultMediaBox
-        func clip(_ r: Rect) -> Rect {
-            if let i = r.standardized.intersection(media) { return i }
-            let s = r.standardized
-            let x = min(max(s.minX, media.minX), media.maxX), y = min(max(s.minY, media.minY), media.maxY)
-            return Rect(x: x, y: y, width: 0, height: 0)
-        }
-        let crop = cropBox.map(clip) ?? media
+        let crop = cropBox.flatMap { $0.standardized.intersection(media) } ?? media
+        func clip(_ r: Rect?) -> Rect { r.flatMap { $0.standardized.intersection(media) } ?? crop }
         return PageBoxes(mediaBox: media, cropBox: crop,
-                         bleedBox: bleedBox.map(clip) ?? crop,
-                         trimBox: trimBox.map(clip) ?? crop,
-                         artBox: artBox.map(clip) ?? crop)
+                         bleedBox: clip(bleedBox), trimBox: clip(trimBox), artBox: clip(artBox))
     }
 
     /// The box of the given kind.

@@ -5,8 +5,10 @@
 // caller receives is owned by the caller or by the document handle as stated on each call.
 //
 // Which call reads which field:
-//   boxes              Page::getMediaBox/CropBox/BleedBox/TrimBox/ArtBox (inherited, defaulted
-//                      and clipped to the MediaBox by Poppler's PageAttrs, exactly as pdfinfo)
+//   media              Page::getMediaBox (inherited through the Pages tree by Poppler's PageAttrs)
+//   crop               the page dictionary's /CropBox, else the nearest ancestor's (own walk up
+//                      /Parent, memoized per Pages node); raw, so Swift can clip it as the spec says
+//   bleed, trim, art   the page dictionary's own entries (raw; Swift applies defaults and clipping)
 //   rotate_normalized  Page::getRotate (Poppler reduces mod 360 into 0…359)
 //   rotate_raw         the page dictionary's /Rotate, else the nearest ancestor's (own walk)
 //   user_unit          the page dictionary's own /UserUnit (Poppler ignores it; not inheritable)
@@ -61,13 +63,25 @@ typedef struct pi_rect {
     double x0, y0, x1, y1;
 } pi_rect;
 
-/// One page's geometry as Poppler reads it.
+/// A box entry as written in a dictionary. `present` is false when the entry is absent or
+/// not an array of four numbers, or is [0 0 0 0] (which Poppler also ignores).
+typedef struct pi_box_entry {
+    bool present;
+    pi_rect rect;
+} pi_box_entry;
+
+/// One page's geometry as read from the file.
 typedef struct pi_page_geometry {
-    pi_rect media, crop, bleed, trim, art;
-    int rotate_normalized;  ///< Poppler's /Rotate, reduced into 0…359
-    int rotate_raw;         ///< /Rotate as written (page or nearest ancestor), 0 when absent
-    double user_unit;       ///< the page's own /UserUnit, 1 when absent or invalid
-    int label_length;       ///< bytes of UTF-8 written to the label buffer; -1 = no label
+    pi_rect media;            ///< Poppler's MediaBox: inherited, corners normalized, 612x792 when absent
+    pi_box_entry crop;        ///< /CropBox as written on the page or its nearest ancestor (unclipped)
+    pi_box_entry bleed;       ///< the page's own /BleedBox (unclipped; not inheritable)
+    pi_box_entry trim;        ///< the page's own /TrimBox
+    pi_box_entry art;         ///< the page's own /ArtBox
+    pi_rect poppler_crop;     ///< Poppler's effective CropBox (clamped its own way), for comparison
+    int rotate_normalized;    ///< Poppler's /Rotate, reduced into 0…359
+    int rotate_raw;           ///< /Rotate as written (page or nearest ancestor), 0 when absent
+    double user_unit;         ///< the page's own /UserUnit, 1 when absent or invalid
+    int label_length;         ///< bytes of UTF-8 written to the label buffer; -1 = no label
 } pi_page_geometry;
 
 /// Diagnostics of an open attempt, filled in on failure (and on success, for warnings).

@@ -1,0 +1,127 @@
+import ArgumentParser
+import Foundation
+import PageGeometry
+import PageInfoPoppler
+
+// MARK: - Exit codes and failures
+
+/// The exit codes documented in `pageinfo --help` and the README (BSD sysexits values).
+enum ExitStatus {
+    static let usage = ExitCode(64)       // EX_USAGE
+    static let malformed = ExitCode(65)   // EX_DATAERR: not a PDF, damaged
+    static let cannotOpen = ExitCode(66)  // EX_NOINPUT: missing, unreadable
+    static let ioError = ExitCode(74)     // EX_IOERR: output could not be written
+    static let encrypted = ExitCode(77)   // EX_NOPERM: password missing or wrong
+
+    static func code(for error: PageInfoError) -> ExitCode {
+        switch error.kind {
+        case .cannotOpen: cannotOpen
+        case .malformed: malformed
+        case .encrypted: encrypted
+        case .usage: usage
+        }
+    }
+}
+
+/// A failure already phrased for the user: `main` prints `pageinfo: <message>` and exits with `code`.
+struct CommandFailure: Error {
+    var message: String
+    var code: ExitCode
+
+    init(_ message: String, code: ExitCode) {
+        self.message = message
+        self.code = code
+    }
+
+    init(_ error: PageInfoError) {
+        self.init(error.description, code: ExitStatus.code(for: error))
+    }
+}
+
+/// Prints one line, `pageinfo: <message>`, on stderr.
+func reportFailure(_ message: String) {
+    FileHandle.standardError.write(Data("pageinfo: \(message)\n".utf8))
+}
+
+// MARK: - Documents
+
+/// The FILE argument and `--password`, shared by the commands that read one PDF.
+struct DocumentOptions: ParsableArguments {
+    @Argument(help: ArgumentHelp("The PDF file to read.", valueName: "file"))
+    var file: String
+
+    @Option(help: ArgumentHelp("The user or owner password of an encrypted PDF.", valueName: "password"))
+    var password: String?
+}
+
+/// Opens a PDF or throws a ``CommandFailure`` with the documented exit code and one clear line.
+func openDocument(_ path: String, password: String?) throws -> PopplerDocument {
+    do {
+        return try PopplerDocument(path: path, password: password)
+    } catch {
+        throw CommandFailure(error)
+    }
+}
+
+/// Reads page `pageNumber` (1-based, as users count) or fails with a usage error.
+func readPage(_ document: PopplerDocument, pageNumber: Int) throws -> PageInfo {
+    guard pageNumber >= 1, pageNumber <= document.pageCount else {
+        throw CommandFailure(PageInfoError.pageOutOfRange(index: pageNumber - 1, pageCount: document.pageCount).description,
+                             code: ExitStatus.usage)
+    }
+    do { return try document.page(at: pageNumber - 1) } catch { throw CommandFailure(error) }
+}
+
+// MARK: - Parsing numbers, sizes, points and rectangles
+
+/// Parses a finite Double or throws a ValidationError naming `what`.
+func parseNumber(_ text: some StringProtocol, what: String) throws -> Double {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    guard let value = Double(trimmed), value.isFinite else {
+        throw ValidationError("\(what): '\(text)' is not a number")
+    }
+    return value
+}
+
+/// Parses `count` comma-separated numbers.
+func parseNumbers(_ text: String, count: Int, what: String, form: String) throws -> [Double] {
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+    guard parts.count == count else {
+        throw ValidationError("\(what): '\(text)' should be \(form)")
+    }
+    return try parts.map { try parseNumber($0, what: what) }
+}
+
+/// Parses a view or container size `WxH` (also `W,H`); both must be positive.
+func parseSize(_ text: String, what: String = "size") throws -> Size {
+    let separator: Character = text.contains("x") ? "x" : (text.contains("X") ? "X" : ",")
+    let parts = text.split(separator: separator, omittingEmptySubsequences: false)
+    guard parts.count == 2 else { throw ValidationError("\(what): '\(text)' should be WIDTHxHEIGHT, e.g. 800x600") }
+    let w = try parseNumber(parts[0], what: what), h = try parseNumber(parts[1], what: what)
+    guard w > 0, h > 0 else { throw ValidationError("\(what): '\(text)' must have a positive width and height") }
+    return Size(width: w, height: h)
+}
+
+/// Parses a point `x,y`.
+func parsePoint(_ text: String, what: String = "point") throws -> Point {
+    let v = try parseNumbers(text, count: 2, what: what, form: "x,y")
+    return Point(x: v[0], y: v[1])
+}
+
+/// Parses a rectangle `x,y,w,h` (width and height may be negative; it is standardized).
+func parseRect(_ text: String, what: String = "rectangle") throws -> Rect {
+    let v = try parseNumbers(text, count: 4, what: what, form: "x,y,width,height")
+    return Rect(x: v[0], y: v[1], width: v[2], height: v[3]).standardized
+}
+
+// MARK: - JSON
+
+/// Prints `value` as pretty, key-sorted JSON on stdout (for the small outputs of the layout
+/// commands; `pages` streams its own encoder).
+func printJSON(_ value: some Encodable) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    let data = try encoder.encode(value)
+    FileHandle.standardOutput.write(data)
+    FileHandle.standardOutput.write(Data("\n".utf8))
+}

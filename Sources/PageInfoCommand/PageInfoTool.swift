@@ -1,0 +1,69 @@
+import ArgumentParser
+import PageInfoPoppler
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `pageinfo`: page geometry of PDF files, and the layout math built on it.
+@main
+struct PageInfoTool: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pageinfo",
+        abstract: "Read the real geometry of every PDF page (boxes, rotation, UserUnit, labels) and do layout math on it.",
+        discussion: """
+            Boxes are in raw PDF user space (points, 1/72 inch before /UserUnit); "page space" is the \
+            displayed page (CropBox after /Rotate) with its origin at the lower-left; "view space" has its \
+            origin at the top-left, y down. See the README for diagrams and formulas.
+
+            EXIT CODES
+              0   success
+              64  usage error: a bad option, number, page range or page number
+              65  a file is not a PDF or is damaged beyond repair
+              66  a file cannot be opened (missing, unreadable, a directory)
+              77  a file is encrypted and no password, or a wrong one, was given
+              74  output could not be written
+            With several files, every file is processed and the exit code is that of the first failure.
+            """,
+        version: "pageinfo 0.1.0 (Poppler \(PopplerDocument.popplerVersion))",
+        subcommands: [
+            PagesCommand.self, InfoCommand.self, ConvertCommand.self, SpreadsCommand.self,
+            LayoutCommand.self, ViewStateCommand.self, ThumbnailsCommand.self,
+        ]
+    )
+
+    /// Runs the command; every failure becomes one line on stderr and a documented exit code.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let failure as CommandFailure {
+            reportFailure(failure.message)
+            exit(failure.code.rawValue)
+        } catch let code as ExitCode {
+            exit(code.rawValue)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                // --help, --version: the full text, on stdout.
+                print(fullMessage(for: error))
+                exit(0)
+            }
+            var message = message(for: error)
+            if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
+            let oneLine = message.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: " ") }.joined(separator: "; ")
+            reportFailure(oneLine + " (see 'pageinfo help')")
+            exit(code.rawValue)
+        }
+        exit(0)
+    }
+}
+
+extension Substring {
+    fileprivate func trimmingCharacters(in set: Character) -> String {
+        var s = self
+        while s.first == set { s.removeFirst() }
+        while s.last == set { s.removeLast() }
+        return String(s)
+    }
+}

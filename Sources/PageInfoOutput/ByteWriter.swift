@@ -1,0 +1,163 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import PageGeometry
+
+/// A reusable output buffer: text is formatted straight into bytes and written to a file
+/// descriptor in large blocks (64 KiB), never one `write` per line and never via
+/// `String(format:)` or `JSONEncoder`, which dominate the cost of printing 100,000 pages.
+public struct ByteWriter: ~Copyable {
+    public var bytes: [UInt8]
+    private let fd: Int32?
+    private let flushThreshold: Int
+    /// Set when a write to the file descriptor failed (e.g. a closed pipe); output stops.
+    public private(set) var writeFailed = false
+
+    /// A writer that flushes to `fd` whenever the buffer exceeds `flushThreshold` bytes.
+    public init(fd: Int32, flushThreshold: Int = 1 << 16) {
+        self.fd = fd
+        self.flushThreshold = flushThreshold
+        self.bytes = []
+        bytes.reserveCapacity(flushThreshold + 4096)
+    }
+
+    /// A writer that only collects bytes in memory (for tests and for strings).
+    public init() {
+        self.fd = nil
+        self.flushThreshold = .max
+        self.bytes = []
+    }
+
+    /// The collected bytes as a String (in-memory writers).
+    public var string: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Writes the buffer out if it is over the threshold; call after each record.
+    public mutating func flushIfNeeded() {
+        if bytes.count >= flushThreshold { flush() }
+    }
+
+    /// Writes everything buffered to the file descriptor.
+    public mutating func flush() {
+        guard let fd, !bytes.isEmpty else { return }
+        if !writeFailed {
+            bytes.withUnsafeBytes { raw in
+                var offset = 0
+                while offset < raw.count {
+                    let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
+                    if n < 0 {
+                        if errno == EINTR { continue }
+                        writeFailed = true
+                        return
+                    }
+                    offset += n
+                }
+            }
+        }
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    deinit {
+        if let fd, !bytes.isEmpty, !writeFailed {
+            bytes.withUnsafeBytes { raw in _ = write(fd, raw.baseAddress!, raw.count) }
+        }
+    }
+
+    // MARK: - Appending text
+
+    public mutating func append(_ s: StaticString) {
+        s.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    public mutating func append(_ s: String) {
+        var s = s
+        s.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    public mutating func append(byte: UInt8) { bytes.append(byte) }
+
+    /// Appends `count` spaces.
+    public mutating func appendSpaces(_ count: Int) {
+        if count > 0 { bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count)) }
+    }
+
+    /// Appends an integer in decimal.
+    public mutating func append(int value: Int) {
+        if value < 0 {
+            bytes.append(UInt8(ascii: "-"))
+            appendDigits(value.magnitude)
+        } else {
+            appendDigits(UInt(value))
+        }
+    }
+
+    private mutating func appendDigits(_ value: UInt) {
+        if value < 10 { bytes.append(UInt8(ascii: "0") &+ UInt8(value)); return }
+        var tmp: (UInt64, UInt64, UInt64) = (0, 0, 0) // 24 bytes of scratch, enough for 20 digits
+        withUnsafeMutableBytes(of: &tmp) { buf in
+            var v = value, i = buf.count
+            while v > 0 {
+                i -= 1
+                buf[i] = UInt8(ascii: "0") &+ UInt8(v % 10)
+                v /= 10
+            }
+            bytes.append(contentsOf: buf[i...])
+        }
+    }
+
+    /// Appends a number as JSON wants it, without trailing noise: `612`, `595.276`, `-0.5`.
+    /// Integral values print as integers; others use Swift's shortest round-trip form.
+    /// NaN and infinities, which JSON cannot hold, print as `null`.
+    public mutating func append(number value: Double) {
+        if value == 0 { bytes.append(UInt8(ascii: "0")); return }
+        guard value.isFinite else { append("null"); return }
+        if abs(value) < 1e15, value == value.rounded(.towardZero) {
+            append(int: Int(value))
+        } else {
+            append(value.description)
+        }
+    }
+
+    /// Appends a number rounded to at most `decimals` places (2 → pdfinfo's precision), no
+    /// trailing zeros: `595.28`, `612`.
+    public mutating func append(number value: Double, decimals: Int) {
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let r = (value * scale).rounded() / scale
+        append(number: r == 0 ? 0 : r)
+    }
+
+    /// Appends a JSON string literal with the escapes RFC 8259 requires.
+    public mutating func append(jsonString s: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for b in s.utf8 {
+            switch b {
+            case UInt8(ascii: "\""): append("\\\"")
+            case UInt8(ascii: "\\"): append("\\\\")
+            case 0x0A: append("\\n")
+            case 0x0D: append("\\r")
+            case 0x09: append("\\t")
+            case 0..<0x20:
+                append("\\u00")
+                let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                bytes.append(hex[Int(b >> 4)])
+                bytes.append(hex[Int(b & 0xF)])
+            default: bytes.append(b)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends a CSV field (RFC 4180): quoted only when it holds a comma, quote, CR or LF.
+    public mutating func append(csvField s: String) {
+        let needsQuotes = s.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
+        guard needsQuotes else { append(s); return }
+        bytes.append(UInt8(ascii: "\""))
+        for b in s.utf8 {
+            if b == UInt8(ascii: "\"") { bytes.append(b) }
+            bytes.append(b)
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+}

@@ -1,0 +1,55 @@
+/// Why a document or page could not be read. Every case carries what a person needs to act.
+public enum PageInfoError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file does not exist.
+    case fileNotFound(path: String)
+    /// The file exists but cannot be read (permissions, a directory, an I/O error).
+    case unreadable(path: String, reason: String)
+    /// The file does not start like a PDF (no `%PDF-` header in its first 1024 bytes).
+    case notPDF(path: String)
+    /// The file looks like a PDF but Poppler cannot repair it enough to open it.
+    case malformed(path: String, detail: String)
+    /// The file is encrypted and needs a password that was not given.
+    case passwordRequired(path: String)
+    /// The file is encrypted and the given password is neither its user nor its owner password.
+    case wrongPassword(path: String)
+    /// A 0-based page index outside `0..<pageCount`.
+    case pageOutOfRange(index: Int, pageCount: Int)
+    /// Poppler could not load a page that the page tree lists (a broken page object).
+    case pageUnreadable(path: String, index: Int)
+
+    /// The broad kind of failure, which the CLI maps to its exit codes.
+    public enum Kind: Sendable {
+        case cannotOpen, malformed, encrypted, usage
+    }
+
+    public var kind: Kind {
+        switch self {
+        case .fileNotFound, .unreadable: .cannotOpen
+        case .notPDF, .malformed, .pageUnreadable: .malformed
+        case .passwordRequired, .wrongPassword: .encrypted
+        case .pageOutOfRange: .usage
+        }
+    }
+
+    /// One line, naming the file, that says what went wrong and what to do.
+    public var description: String {
+        switch self {
+        case .fileNotFound(let path):
+            "\(path): no such file"
+        case .unreadable(let path, let reason):
+            "\(path): cannot read the file: \(reason)"
+        case .notPDF(let path):
+            "\(path): not a PDF file (no %PDF- header)"
+        case .malformed(let path, let detail):
+            "\(path): damaged PDF that Poppler cannot repair" + (detail.isEmpty ? "" : " (\(detail))")
+        case .passwordRequired(let path):
+            "\(path): encrypted; give its user or owner password with --password"
+        case .wrongPassword(let path):
+            "\(path): encrypted, and the password given is not its user or owner password"
+        case .pageOutOfRange(let index, let count):
+            "page \(index + 1) is out of range: the document has \(count) page\(count == 1 ? "" : "s")"
+        case .pageUnreadable(let path, let index):
+            "\(path): page \(index + 1) is listed in the page tree but cannot be loaded"
+        }
+    }
+}
