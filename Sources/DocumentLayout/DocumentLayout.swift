@@ -1,2 +1,0 @@
-// Layout engine: spreads, stack layouts, view state, thumbnails.
-import PageGeometry
