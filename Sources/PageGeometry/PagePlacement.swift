@@ -85,11 +85,11 @@ public struct PagePlacement: Hashable, Sendable {
     }
 
     /// Page → view for a view of `viewSize` whose centre shows page point `center`, scaled by
-    /// `sx`, `sy` view units per point: translate the centre to the origin, scale and flip y,
+    /// `scale` view units per point: translate the centre to the origin, scale and flip y,
     /// translate to the view's centre.
-    private static func pageToView(center: Point, scaleX sx: Double, scaleY sy: Double, viewSize: Size) -> AffineTransform {
+    private static func pageToView(center: Point, scale s: Double, viewSize: Size) -> AffineTransform {
         AffineTransform(translationX: -center.x, y: -center.y)
-            .scaledAfter(x: sx, y: -sy)
+            .scaledAfter(x: s, y: -s)
             .translatedAfter(x: viewSize.width / 2, y: viewSize.height / 2)
     }
 
@@ -144,9 +144,13 @@ public struct PagePlacement: Hashable, Sendable {
         }
         let s = viewSize.width / v.width
         guard s > 0, s.isFinite else { throw .invalidViewport(viewport) }
+        // X = (px − minX)·s, the same as W/2 + (px − cx)·s since s·width = W, but exact at the
+        // viewport's left edge; Y = H/2 − (py − cy)·s.
+        let pageToView = AffineTransform(translationX: -v.minX, y: -v.midY)
+            .scaledAfter(x: s, y: -s)
+            .translatedAfter(x: 0, y: viewSize.height / 2)
         self.init(pageSize: c.pageSize, rawToPage: c.rawToPage, pageToRaw: c.pageToRaw, userUnit: userUnit,
-                  viewSize: c.viewSize, viewport: v,
-                  pageToView: Self.pageToView(center: v.center, scaleX: s, scaleY: s, viewSize: viewSize))
+                  viewSize: c.viewSize, viewport: v, pageToView: pageToView)
     }
 
     /// `page` in a view of `viewSize`, showing `viewport` (page space, points), or aspect-fitted
@@ -177,7 +181,7 @@ public struct PagePlacement: Hashable, Sendable {
         guard s > 0, s.isFinite else { throw .invalidZoomScale(zoomScale) }
         self.init(pageSize: c.pageSize, rawToPage: c.rawToPage, pageToRaw: c.pageToRaw, userUnit: userUnit,
                   viewSize: c.viewSize, viewport: nil,
-                  pageToView: Self.pageToView(center: center, scaleX: s, scaleY: s, viewSize: viewSize))
+                  pageToView: Self.pageToView(center: center, scale: s, viewSize: viewSize))
     }
 
     /// `page` zoomed by `zoomScale` relative to its aspect fit, with page point `center` (or the
@@ -246,9 +250,11 @@ public struct PagePlacement: Hashable, Sendable {
         guard v.x.isFinite, v.y.isFinite, sx > 0, sx.isFinite, sy > 0, sy.isFinite else {
             throw .invalidViewport(viewport ?? v)
         }
+        // The viewport's top-left corner (minX, maxY) goes to the view's origin:
+        // X = (px − minX)·sx, Y = (maxY − py)·sy, exact at the corners.
+        let pageToView = AffineTransform(translationX: -v.minX, y: -v.maxY).scaledAfter(x: sx, y: -sy)
         self.init(pageSize: c.pageSize, rawToPage: c.rawToPage, pageToRaw: c.pageToRaw, userUnit: userUnit,
-                  viewSize: c.viewSize, viewport: v,
-                  pageToView: Self.pageToView(center: v.center, scaleX: sx, scaleY: sy, viewSize: viewSize))
+                  viewSize: c.viewSize, viewport: v, pageToView: pageToView)
     }
 
     // MARK: - Copy with changes
