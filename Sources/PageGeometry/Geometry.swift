@@ -83,7 +83,8 @@ public struct Rect: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// The same rectangle with non-negative width and height and the origin at its minimum corner.
     @inlinable public var standardized: Rect {
-        Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+        if size.width >= 0 && size.height >= 0 { return self }
+        return Rect(x: minX, y: minY, width: abs(size.width), height: abs(size.height))
     }
 
     /// True when the rectangle encloses no area.
@@ -92,6 +93,9 @@ public struct Rect: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The overlap of two rectangles, standardized; `nil` when they do not overlap in a
     /// region of positive area.
     @inlinable public func intersection(_ other: Rect) -> Rect? {
+        // Containment keeps the inner rectangle's exact values (no x + w − x rounding noise).
+        if other.contains(self.standardized), !isEmpty { return standardized }
+        if self.contains(other.standardized), !other.isEmpty { return other.standardized }
         let x0 = Swift.max(minX, other.minX), x1 = Swift.min(maxX, other.maxX)
         let y0 = Swift.max(minY, other.minY), y1 = Swift.min(maxY, other.maxY)
         guard x1 > x0, y1 > y0 else { return nil }
@@ -106,6 +110,11 @@ public struct Rect: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// True when `other` overlaps this rectangle in a region of positive area.
     @inlinable public func intersects(_ other: Rect) -> Bool { intersection(other) != nil }
+
+    /// True when `other` lies entirely inside this rectangle (edges may touch).
+    @inlinable public func contains(_ other: Rect) -> Bool {
+        other.minX >= minX && other.maxX <= maxX && other.minY >= minY && other.maxY <= maxY
+    }
 
     /// True when `point` lies inside or on the edge of the rectangle.
     @inlinable public func contains(_ point: Point) -> Bool {

@@ -39,23 +39,23 @@ struct PageInfoTool: ParsableCommand {
             try command.run()
         } catch let failure as CommandFailure {
             reportFailure(failure.message)
-            exit(failure.code.rawValue)
+            Glibc.exit(failure.code.rawValue)
         } catch let code as ExitCode {
-            exit(code.rawValue)
+            Glibc.exit(code.rawValue)
         } catch {
             let code = exitCode(for: error)
             if code == .success {
                 // --help, --version: the full text, on stdout.
                 print(fullMessage(for: error))
-                exit(0)
+                Glibc.exit(0)
             }
             var message = message(for: error)
             if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
             let oneLine = message.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: " ") }.joined(separator: "; ")
             reportFailure(oneLine + " (see 'pageinfo help')")
-            exit(code.rawValue)
+            Glibc.exit(code.rawValue)
         }
-        exit(0)
+        Glibc.exit(0)
     }
 }
 

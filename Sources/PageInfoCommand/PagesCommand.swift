@@ -56,8 +56,9 @@ struct PagesCommand: ParsableCommand {
     }
 
     func run() throws {
-        let ranges: PageRangeList? = try pages.map { text in
-            do { return try PageRangeList(text) } catch { throw ValidationError("--pages: \(error.description)") }
+        var ranges: PageRangeList?
+        if let pages {
+            do { ranges = try PageRangeList(pages) } catch { throw ValidationError("--pages: \(error.description)") }
         }
         var encoder = PageListEncoder(format: format, wide: wide, out: ByteWriter(fd: STDOUT_FILENO))
         encoder.begin(documentCount: files.count)

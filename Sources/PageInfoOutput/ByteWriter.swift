@@ -107,16 +107,24 @@ public struct ByteWriter: ~Copyable {
     }
 
     /// Appends a number as JSON wants it, without trailing noise: `612`, `595.276`, `-0.5`.
-    /// Integral values print as integers; others use Swift's shortest round-trip form.
-    /// NaN and infinities, which JSON cannot hold, print as `null`.
+    ///
+    /// Integral values print as integers; others are first rounded to 9 decimal places (a
+    /// billionth of a point, far below anything a PDF can express, so `20 + 575.276 − 20`
+    /// prints as `575.276`, not `575.2760000000001`) and then printed in Swift's shortest
+    /// round-trip form. NaN and infinities, which JSON cannot hold, print as `null`.
     public mutating func append(number value: Double) {
         if value == 0 { bytes.append(UInt8(ascii: "0")); return }
         guard value.isFinite else { append("null"); return }
         if abs(value) < 1e15, value == value.rounded(.towardZero) {
             append(int: Int(value))
-        } else {
-            append(value.description)
+            return
         }
+        var v = value
+        if abs(v) < 1e6 {
+            v = (v * 1e9).rounded() / 1e9
+            if v == v.rounded(.towardZero) { append(int: Int(v)); return }
+        }
+        append(v.description)
     }
 
     /// Appends a number rounded to at most `decimals` places (2 → pdfinfo's precision), no

@@ -169,12 +169,15 @@ public final class PopplerDocument {
         return buffer[0..<n]
     }
 
+    /// Whether `%PDF-` followed by a version digit occurs in the bytes (Poppler, like Acrobat,
+    /// accepts the header anywhere in the first 1024 bytes).
     private static func containsPDFHeader(_ bytes: ArraySlice<UInt8>) -> Bool {
         let magic: [UInt8] = Array("%PDF-".utf8)
-        guard bytes.count >= magic.count else { return false }
+        guard bytes.count > magic.count else { return false }
         var i = bytes.startIndex
-        while i <= bytes.endIndex - magic.count {
-            if bytes[i..<i + magic.count].elementsEqual(magic) { return true }
+        while i < bytes.endIndex - magic.count {
+            if bytes[i..<i + magic.count].elementsEqual(magic),
+               (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i + magic.count]) { return true }
             i += 1
         }
         return false

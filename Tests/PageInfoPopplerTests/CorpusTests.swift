@@ -1,0 +1,122 @@
+import Foundation
+import PageGeometry
+import PageInfoPoppler
+import Testing
+
+/// Every file of ../shared/corpus against MANIFEST.json: page counts, the five boxes of every
+/// page within 0.01 pt of pdfinfo's values, rotation, raw rotation, labels, and the expected
+/// behaviour of encrypted and malformed files.
+@Suite("Corpus manifest")
+struct CorpusTests {
+    nonisolated(unsafe) static let manifest: [JSONObject] = {
+        guard let top = try? loadJSON(Paths.corpus.appendingPathComponent("MANIFEST.json")) as? JSONObject,
+              let files = top["files"] as? [JSONObject] else { return [] }
+        return files
+    }()
+
+    static var fileNames: [String] { manifest.compactMap { $0.string("file") } }
+
+    static func entry(_ name: String) -> JSONObject { manifest.first { $0.string("file") == name }! }
+
+    @Test("The manifest is present and lists the corpus")
+    func manifestIsPresent() {
+        #expect(Self.manifest.count >= 40, "../shared/corpus/MANIFEST.json must sit beside the checkout")
+    }
+
+    /// Deliberate differences from pdfinfo, decided from the spec (see PageBoxes.effective):
+    /// pdfjs-boundingBox_invalid.pdf page 3 has MediaBox [0 0 600 800] and a CropBox
+    /// [600 800 1000 1000] that does not overlap it. Poppler clips it to a zero-size box at
+    /// (600, 800), which would leave nothing to display; the spec's intersection is empty, and we
+    /// fall back to the MediaBox, as pdfium does when it maps the page to a device (its
+    /// FPDF_PageToDevice uses the MediaBox when CropBox ∩ MediaBox is empty). Bleed/Trim/ArtBox
+    /// default to that CropBox.
+    static let deliberateBoxDifferences: [String: [Int: Rect]] = [
+        "pdfjs-boundingBox_invalid.pdf": [2: Rect(x: 0, y: 0, width: 600, height: 800)],
+    ]
+
+    @Test("Geometry of every page matches pdfinfo", arguments: fileNames)
+    func geometry(file: String) throws {
+        let entry = Self.entry(file)
+        let expected = entry.string("expected") ?? ""
+        guard expected != "rejected_malformed" else { return }
+        let url = Paths.corpus.appendingPathComponent(file)
+        let document = try PopplerDocument(path: url.path, password: entry.string("password"))
+        #expect(document.pageCount == entry.int("page_count"))
+        let pages = try document.pages()
+        let manifestPages = entry.array("pages") as? [JSONObject] ?? []
+        #expect(pages.count == manifestPages.count)
+        let hasLabels = (entry["has_page_labels"] as? Bool) ?? false
+        #expect(document.hasPageLabels == hasLabels)
+
+        for (page, m) in zip(pages, manifestPages) {
+            let where_ = "\(file) page \(page.index + 1)"
+            let boxes: [(String, Rect)] = [
+                ("mediabox", page.boxes.mediaBox), ("cropbox", page.boxes.cropBox), ("bleedbox", page.boxes.bleedBox),
+                ("trimbox", page.boxes.trimBox), ("artbox", page.boxes.artBox),
+            ]
+            for (key, ours) in boxes {
+                var reference = try #require(m.rect(key), "\(where_): \(key) missing in manifest")
+                if key != "mediabox", let override = Self.deliberateBoxDifferences[file]?[page.index] {
+                    reference = override
+                }
+                #expect(approximatelyEqual(ours, reference), "\(where_) \(key): ours \(ours), manifest \(reference)")
+            }
+            #expect(page.rotation.rawValue == m.int("rotate"), "\(where_) rotation")
+            if let raw = m.int("rotate_raw") {
+                #expect(page.rawRotation == raw, "\(where_) raw rotation")
+            }
+            if let displayed = m["displayed_size"] as? [NSNumber], Self.deliberateBoxDifferences[file]?[page.index] == nil {
+                #expect(abs(page.size.width - displayed[0].doubleValue) <= 0.01, "\(where_) width")
+                #expect(abs(page.size.height - displayed[1].doubleValue) <= 0.01, "\(where_) height")
+            }
+            // Labels: the manifest holds PDFium's label and writes an empty label as null. The spec
+            // (ISO 32000-2 §12.4.2) gives a page in a range with neither /S nor /P the empty label
+            // "", which is what we report; a document without /PageLabels has nil everywhere.
+            let label = m.string("label")
+            if hasLabels {
+                #expect((page.label ?? "") == (label ?? ""), "\(where_) label: ours \(String(describing: page.label)), manifest \(String(describing: label))")
+            } else {
+                #expect(page.label == nil, "\(where_) label must be nil without /PageLabels")
+            }
+        }
+    }
+
+    @Test("Encrypted files need their password", arguments: fileNames.filter { entry($0).string("expected") == "needs_password" })
+    func encrypted(file: String) throws {
+        let path = Paths.corpus.appendingPathComponent(file).path
+        #expect(throws: PageInfoError.passwordRequired(path: path)) { try PopplerDocument(path: path) }
+        #expect(throws: PageInfoError.wrongPassword(path: path)) { try PopplerDocument(path: path, password: "not-the-password") }
+        let document = try PopplerDocument(path: path, password: Self.entry(file).string("password"))
+        #expect(document.isEncrypted)
+        if let owner = Self.entry(file).string("password_owner") {
+            #expect(try PopplerDocument(path: path, password: owner).pageCount == document.pageCount)
+        }
+    }
+
+    @Test("A file with an empty user password opens without one")
+    func emptyUserPassword() throws {
+        let document = try PopplerDocument(path: Paths.corpus.appendingPathComponent("pdfjs-issue7665.pdf").path)
+        #expect(document.isEncrypted)
+        #expect(document.pageCount == 1)
+    }
+
+    @Test("Files Poppler rejects are reported as malformed",
+          arguments: fileNames.filter { entry($0).string("expected") == "rejected_malformed" })
+    func rejected(file: String) throws {
+        let path = Paths.corpus.appendingPathComponent(file).path
+        do {
+            _ = try PopplerDocument(path: path)
+            Issue.record("\(file) should not open")
+        } catch {
+            #expect(error.kind == .malformed, "\(error)")
+        }
+    }
+
+    @Test("Documents open from memory exactly as from a file")
+    func bytes() throws {
+        let url = Paths.corpus.appendingPathComponent("qpdf-boxes.pdf")
+        let fromFile = try PopplerDocument(path: url.path).pages()
+        let fromBytes = try PopplerDocument(bytes: [UInt8](try Data(contentsOf: url))).pages()
+        #expect(fromFile == fromBytes)
+    }
+}
