@@ -1,0 +1,65 @@
+# pageinfo — build, test, benchmark. Every target that compiles runs `deps` first, so each works
+# on a fresh Debian/Ubuntu machine with nothing installed by hand (run as root, or with sudo).
+
+SWIFT      ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
+PREFIX     ?= /usr/local
+BENCH_DIR  ?= bench-out
+SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+# System packages: Poppler (glib wrapper, core headers), GLib, pkg-config for the build;
+# hyperfine, GNU time and poppler-utils (pdfinfo, the baseline) for the benchmark; Python for
+# the fixture and benchmark generators.
+BUILD_PACKAGES := pkg-config libpoppler-glib-dev libglib2.0-dev libpoppler-private-dev
+BENCH_PACKAGES := hyperfine time poppler-utils
+
+.PHONY: all deps bench-deps build release test bench fixtures check-fixtures install demo clean
+
+all: build
+
+# Installs the packages that are missing, with one `apt-get update` at most.
+define apt_install
+	@missing=""; for p in $(1); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing:$$missing"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
+	fi
+endef
+
+deps:
+	$(call apt_install,$(BUILD_PACKAGES))
+
+bench-deps: deps
+	$(call apt_install,$(BENCH_PACKAGES))
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+# Regenerates Fixtures/*.pdf and their golden files from scripts/make_fixtures.py.
+fixtures:
+	python3 scripts/make_fixtures.py
+
+# Cross-checks the fixtures' golden files against pdfinfo and qpdf (independent oracles).
+check-fixtures: bench-deps
+	$(call apt_install,qpdf)
+	python3 scripts/check_fixtures_with_pdfinfo.py
+
+bench: bench-deps release
+	scripts/bench_pages.sh $(BENCH_DIR)
+	$(SWIFT) run -c release --skip-build pageinfo-bench
+
+install: release
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 $$($(SWIFT) build -c release --show-bin-path)/pageinfo $(DESTDIR)$(PREFIX)/bin/pageinfo
+
+demo: build
+	$$($(SWIFT) build --show-bin-path)/pageinfo pages Fixtures/mixed.pdf
+
+clean:
+	rm -rf .build $(BENCH_DIR)
