@@ -77,6 +77,9 @@ public struct SpreadMapping: Hashable, Sendable, Codable {
         return first..<Swift.min(last, pageCount)
     }
 
+    /// The number of display slots in every spread: 1 for single, 2 for double and book.
+    @inlinable public var slotsPerSpread: Int { mode == .single ? 1 : 2 }
+
     /// Where the pages of `spread` sit, as slots in display order from left to right.
     ///
     /// In ``SpreadMode/double`` and ``SpreadMode/book`` every spread has two slots, even one

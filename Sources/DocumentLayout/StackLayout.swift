@@ -244,15 +244,26 @@ public struct StackLayout: Sendable {
     }
 
     /// The pages of `spread` with their frames in content coordinates, in display order (left
-    /// to right). O(1), no allocation.
+    /// to right): the spread's ``SpreadGeometry`` scaled into ``frame(ofSpread:)``. A page that
+    /// is alone in a one-slot spread has exactly the spread's frame, and every page of non-zero
+    /// size has exactly the spread's y and height; x positions inside a two-slot spread are
+    /// scaled (and may differ from the spread's edges by rounding). O(1), no allocation.
     @inlinable public func pages(inSpread spread: Int) -> SpreadPages {
         let frame = frame(ofSpread: spread)
-        let geometry = SpreadGeometry(slots: spreads.slots(forSpread: spread), pageSizes: pageSizes)
-        let scale = geometry.size.height > 0 ? frame.height / geometry.size.height : 0
+        let slots = spreads.slots(forSpread: spread)
+        let geometry = SpreadGeometry(slots: slots, pageSizes: pageSizes)
+        let natural = geometry.size
+        let scale = natural.height > 0 ? frame.height / natural.height : 0
         var placed = SpreadPages()
         for p in geometry.pages {
-            placed.append(PlacedPage(page: p.page, frame: Rect(x: frame.x + p.frame.x * scale, y: frame.y + p.frame.y * scale,
-                                                                width: p.frame.width * scale, height: p.frame.height * scale)))
+            let f: Rect
+            if p.frame.height == natural.height && natural.height > 0 {
+                f = slots.count == 1 ? frame
+                    : Rect(x: frame.x + p.frame.x * scale, y: frame.y, width: p.frame.width * scale, height: frame.height)
+            } else {
+                f = Rect(x: frame.x + p.frame.x * scale, y: frame.y, width: p.frame.width * scale, height: p.frame.height * scale)
+            }
+            placed.append(PlacedPage(page: p.page, frame: f))
         }
         return placed
     }

@@ -7,7 +7,7 @@ import PageGeometry
 /// ```swift
 /// let grid = ThumbnailGrid(pageSize: Size(width: 612, height: 792),
 ///                          containerSize: Size(width: 375, height: 667), spacing: 10)
-/// grid.itemSize   // 115x148
+/// grid.itemSize   // 118x153
 /// grid.columns    // 3
 /// ```
 @frozen
