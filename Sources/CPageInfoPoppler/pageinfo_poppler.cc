@@ -172,6 +172,26 @@ std::string text_string_to_utf8(const GooString &g) {
 
 constexpr int kNoRotate = INT32_MIN;
 
+// Poppler's Page keeps the page dictionary it was built from (Page::pageObj) but has no
+// getter for it. Fetching the dictionary again through the XRef re-parses the object, which
+// costs about as much as everything else we do per page. C++ lets an explicit template
+// instantiation name a private member (access checks do not apply there, [temp.spec]/6), so
+// this reads the member directly. If a Poppler release renames it, this fails to compile
+// rather than misbehave; the fallback is `xref->fetch(page->getRef())`.
+template <typename Tag, typename Tag::type Member>
+struct PrivateMember {
+    friend typename Tag::type member_pointer(Tag) { return Member; }
+};
+struct PageDictionaryTag {
+    using type = Object Page::*;
+    friend type member_pointer(PageDictionaryTag);
+};
+template struct PrivateMember<PageDictionaryTag, &Page::pageObj>;
+
+const Object &page_dictionary(Page *page) {
+    return page->*member_pointer(PageDictionaryTag {});
+}
+
 // /Rotate of a dictionary when it is an integer (or a real with an integral value).
 int own_rotate(Dict *dict) {
     Object r = dict->lookup("Rotate");
@@ -322,7 +342,7 @@ bool pi_document_page_geometry(pi_document *document, int index, pi_page_geometr
     out->user_unit = 1;
     out->rotate_raw = out->rotate_normalized;
     XRef *xref = doc.getXRef();
-    Object pageObj = xref->fetch(page->getRef());
+    const Object &pageObj = page_dictionary(page);
     if (pageObj.isDict()) {
         Dict *dict = pageObj.getDict();
         Object uu = dict->lookup("UserUnit");
