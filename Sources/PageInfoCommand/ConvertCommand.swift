@@ -18,40 +18,49 @@ struct ConvertCommand: ParsableCommand {
         abstract: "Convert points and rectangles between raw PDF space, page space and view space.",
         discussion: """
             SPACES
-              raw   the page's PDF user space (points, y up): boxes, content, annotations, links.
-              page  the displayed page (CropBox after /Rotate), origin at its lower-left corner, y up,
-                    0…width × 0…height in points (the "size" of 'pageinfo pages').
-              view  a view of --view WxH units, origin at its top-left corner, y down.
-            The view shows --viewport (a rectangle in page space) scaled to fill the view's width and
-            centred; without it the page is aspect-fitted and centred (zoom 1). --zoom Z --center x,y
-            instead zooms Z times the fitted size with page point x,y at the view's centre.
+              raw   the page's PDF user space (points, y up): boxes, content, links.
+              page  the displayed page (CropBox after /Rotate): origin at its
+                    lower-left corner, y up, 0…width × 0…height points.
+              view  a view of --view WxH units: origin at its top-left, y down.
 
-            ITEMs are points x,y or rectangles x,y,width,height; rectangles print standardized (origin
-            at the smallest corner, positive size). Without ITEMs, one item per line is read from stdin
-            and results are written as they come. Text output prints one converted item per line, in the
-            input's form, so it can be piped back in; --format json adds the transform used
-            ({a,b,c,d,tx,ty}: x' = a·x + c·y + tx, y' = b·x + d·y + ty) and the placement. An item that
-            starts with '-' can be given after '--'.
+            The view shows --viewport (a rectangle of page space) scaled to fill the \
+            view's width, centred. Without it the page is aspect-fitted and centred \
+            (zoom 1). --zoom Z --center x,y shows the page Z times its fitted size \
+            with page point x,y at the view's centre.
+
+            ITEMs are points x,y or rectangles x,y,width,height (negative numbers \
+            are fine: -5,3). Rectangles come out standardized: origin at the \
+            smallest corner, positive size. Without ITEMs, items are read from \
+            stdin, one per line, and results are written as they come. Text output \
+            is one converted item per line in the input's form, so it can be piped \
+            back in. --format json adds the placement and the transform used, \
+            {a,b,c,d,tx,ty} with x' = a·x + c·y + tx and y' = b·x + d·y + ty.
 
             EXAMPLE (check it by hand)
-              Page 2 of Fixtures/rotations.pdf has CropBox [20 30 420 630] and /Rotate 90, so it is
-              displayed 600 × 400 pt. In a 300x200 view it is scaled by 300/600 = 0.5.
+              Page 2 of Fixtures/rotations.pdf has CropBox [20 30 420 630] and
+              /Rotate 90, so it is displayed 600 × 400 pt. A 300x200 view shows
+              it at scale 300/600 = 0.5.
 
-              $ pageinfo convert Fixtures/rotations.pdf --page 2 --from raw --to view --view 300x200 120,80
+              $ pageinfo convert Fixtures/rotations.pdf --page 2 \\
+                    --from raw --to view --view 300x200 120,80
               25,50
 
-              raw (120, 80) → page (y − 30, 420 − x) = (50, 300)        (rotate 90: (y − y0, x1 − x))
-                            → view (50 × 0.5, (400 − 300) × 0.5) = (25, 50)   (y flips: top-left origin)
+              raw (120, 80) → page (y − 30, 420 − x) = (50, 300)     (/Rotate 90)
+                            → view (50 × 0.5, (400 − 300) × 0.5) = (25, 50)
+              (view y grows downwards: page y 300 is 400 − 300 = 100 pt below the top.)
 
             MORE EXAMPLES
-              pageinfo convert doc.pdf --page 1 --from view --to raw --view 1024x768 --zoom 2 --center 300,400 512,384
               pageinfo convert doc.pdf --page 3 --from raw --to page 72,72,144,36
-              pageinfo convert doc.pdf --page 1 --from raw --to view --view 800x600 --format json < points.txt
+              pageinfo convert doc.pdf --page 1 --from view --to raw \\
+                  --view 1024x768 --zoom 2 --center 300,400 512,384
+              pageinfo convert doc.pdf --page 1 --from raw --to view \\
+                  --view 800x600 --format json < points.txt
 
             EXIT CODES
-              0 ok; 64 usage error (page out of range, malformed number or item, zero-size view,
-              --viewport with --zoom/--center, view space without --view); 65 not a PDF or damaged;
-              66 cannot open the file; 77 encrypted and no or a wrong password.
+              0 ok; 64 usage error (page out of range, malformed number or item, \
+            zero-size view, --viewport with --zoom/--center, view space without \
+            --view); 65 not a PDF or damaged; 66 cannot open the file; 77 encrypted \
+            and no or a wrong password.
             """
     )
 
@@ -137,7 +146,11 @@ struct ConvertCommand: ParsableCommand {
                 throw ValidationError("--\(viewport != nil ? "viewport" : zoom != nil ? "zoom" : "center") needs --view WIDTHxHEIGHT, the view's size")
             }
         }
-        let parsed = try items.map { text -> Item in
+        // `.allUnrecognized` keeps negative numbers such as -5,3 as items; it also keeps a
+        // "--" terminator, which only ends the options.
+        var itemTexts = items[...]
+        if let i = itemTexts.firstIndex(of: "--") { itemTexts.remove(at: i) }
+        let parsed = try itemTexts.map { text -> Item in
             guard let item = Item(text) else { throw ValidationError(Item.problem(text)) }
             return item
         }

@@ -1,0 +1,202 @@
+import Foundation
+import PageGeometry
+import Testing
+
+/// `pageinfo convert`, end to end: the built binary on real fixtures and corpus files.
+///
+/// `Fixtures/rotations.pdf`: every page is 500×700 with CropBox [20 30 420 630] (400×600,
+/// offset from the origin); pages 1–4 have /Rotate 0, 90, 180, 270 (Fixtures/rotations.golden.json).
+@Suite("pageinfo convert")
+struct ConvertCommandTests {
+    static let rotations = CLI.fixture("rotations.pdf")
+
+    /// Runs `pageinfo convert args…` and returns stdout lines, expecting success.
+    func convert(_ args: [String], stdin: String? = nil) throws -> [String] {
+        let r = try CLI.run(["convert"] + args, stdin: stdin)
+        #expect(r.status == 0, "pageinfo convert \(args.joined(separator: " ")): \(r.stderr)")
+        #expect(r.stderr.isEmpty)
+        return r.stdoutLines
+    }
+
+    // MARK: - Points and rectangles
+
+    @Test func pointFromTheHelpExample() throws {
+        // Page 2: /Rotate 90, displayed 600×400; view 300x200 → scale 0.5.
+        // raw (120, 80) → page (80 − 30, 420 − 120) = (50, 300) → view (25, (400 − 300)·0.5) = (25, 50).
+        #expect(try convert([Self.rotations, "--page", "2", "--from", "raw", "--to", "view", "--view", "300x200", "120,80"]) == ["25,50"])
+        // And back, through page space.
+        #expect(try convert([Self.rotations, "--page", "2", "--from", "view", "--to", "page", "--view", "300x200", "25,50"]) == ["50,300"])
+        #expect(try convert([Self.rotations, "--page", "2", "--from", "page", "--to", "raw", "50,300"]) == ["120,80"])
+    }
+
+    @Test func rectangleIsStandardized() throws {
+        // The CropBox itself fills the view; the same rectangle written from its other corner
+        // (negative size) gives the same answer.
+        let base = [Self.rotations, "--page", "2", "--from", "raw", "--to", "view", "--view", "300x200"]
+        #expect(try convert(base + ["20,30,400,600"]) == ["0,0,300,200"])
+        #expect(try convert(base + ["420,630,-400,-600"]) == ["0,0,300,200"])
+        // "--" ends the options as usual; negative numbers need no "--".
+        #expect(try convert(base + ["--", "420,630,-400,-600"]) == ["0,0,300,200"])
+        // Raw rect (120, 80, 40, 20): corners (120, 80) → view (25, 50) and (160, 100) → page
+        // (70, 260) → view (35, 70). Standardized: (25, 50, 10, 20).
+        #expect(try convert(base + ["120,80,40,20"]) == ["25,50,10,20"])
+    }
+
+    @Test func everyRotationRawToPage() throws {
+        // raw (120, 80), CropBox [20 30 420 630]:
+        //   0: (x − 20, y − 30) = (100, 50)     90: (y − 30, 420 − x) = (50, 300)
+        // 180: (420 − x, 630 − y) = (300, 550) 270: (630 − y, x − 20) = (550, 100)
+        let expected = ["100,50", "50,300", "300,550", "550,100"]
+        for (i, want) in expected.enumerated() {
+            #expect(try convert([Self.rotations, "--page", "\(i + 1)", "--from", "raw", "--to", "page", "120,80"]) == [want], "page \(i + 1)")
+        }
+    }
+
+    @Test func zoomAndCentre() throws {
+        // Page 1 (400×600) in a 200×300 view: fit scale 0.5. Zoom 4 → scale 2 with page (100, 100)
+        // at the view's centre (100, 150): page (100, 50) → (100, 150 + 50·2) = (100, 250).
+        #expect(try convert([Self.rotations, "--page", "1", "--from", "page", "--to", "view", "--view", "200x300",
+                             "--zoom", "4", "--center", "100,100", "100,50"]) == ["100,250"])
+        // The same view as a viewport: 200/2 = 100 wide, 150 high, centred on (100, 100).
+        #expect(try convert([Self.rotations, "--page", "1", "--from", "page", "--to", "view", "--view", "200x300",
+                             "--viewport", "50,25,100,150", "100,50"]) == ["100,250"])
+    }
+
+    // MARK: - Against the corpus
+
+    /// qpdf-boxes.pdf has pages at every rotation with CropBox [10 20 582 752]; MANIFEST.json
+    /// records where the five CropBox points land in a view of twice the displayed size
+    /// (reference formula, agreeing with pdfium and MuPDF). Where that view has exactly the
+    /// page's aspect ratio, the CLI's aspect-fitted placement must land on the same numbers.
+    @Test func agreesWithManifestOnQpdfBoxes() throws {
+        struct Manifest: Decodable { var files: [File] }
+        struct File: Decodable { var file: String; var pages: [Page]? }
+        struct Page: Decodable { var index: Int; var displayed_size: [Double]?; var view: View? }
+        struct View: Decodable { var device_size: [Double]; var page_points: [[Double]]; var reference: [[Double]] }
+        let data = try Data(contentsOf: CLI.corpus.appendingPathComponent("MANIFEST.json"))
+        let manifest = try JSONDecoder().decode(Manifest.self, from: data)
+        let file = try #require(manifest.files.first { $0.file == "qpdf-boxes.pdf" })
+        var checked = 0
+        for page in file.pages ?? [] {
+            guard let view = page.view, let size = page.displayed_size,
+                  view.device_size[0] / size[0] == view.device_size[1] / size[1] else { continue }
+            let items = view.page_points.map { "\(formatCompact($0[0])),\(formatCompact($0[1]))" }
+            let lines = try convert([CLI.corpusFile("qpdf-boxes.pdf"), "--page", "\(page.index + 1)", "--from", "raw", "--to", "view",
+                                     "--view", "\(formatCompact(view.device_size[0]))x\(formatCompact(view.device_size[1]))"] + items)
+            #expect(lines.count == 5)
+            for (line, ref) in zip(lines, view.reference) {
+                let v = line.split(separator: ",").compactMap { Double($0) }
+                #expect(v.count == 2 && abs(v[0] - ref[0]) <= 0.01 && abs(v[1] - ref[1]) <= 0.01, "page \(page.index + 1): \(line) vs \(ref)")
+            }
+            checked += 1
+        }
+        #expect(checked >= 4)
+    }
+
+    // MARK: - stdin and JSON
+
+    @Test func stdinStreamsManyLinesAndRoundTrips() throws {
+        // 2000 points and rectangles (blank lines and CRLF allowed), raw → view → raw.
+        // Deterministic spread of coordinates with three decimals, inside and outside the page.
+        var lines: [String] = []
+        for i in 0..<2000 {
+            let x = formatCompact(Double((i * 7919) % 700_000) / 1000 - 100)
+            let y = formatCompact(Double((i * 104_729) % 900_000) / 1000 - 100)
+            lines.append(i % 3 == 0 ? "\(x),\(y),12.5,7.25" : "\(x),\(y)")
+        }
+        let input = lines.joined(separator: "\n") + "\n\n"
+        let view = ["--view", "1024x768", "--zoom", "3", "--center", "250,150"]
+        let toView = try convert([Self.rotations, "--page", "4", "--from", "raw", "--to", "view"] + view, stdin: input)
+        #expect(toView.count == 2000)
+        let back = try convert([Self.rotations, "--page", "4", "--from", "view", "--to", "raw"] + view,
+                               stdin: toView.joined(separator: "\r\n"))
+        #expect(back.count == 2000)
+        for (original, again) in zip(lines, back) {
+            let a = original.split(separator: ",").compactMap { Double($0) }, b = again.split(separator: ",").compactMap { Double($0) }
+            #expect(a.count == b.count && zip(a, b).allSatisfy { abs($0 - $1) <= 1e-6 }, "\(original) → \(again)")
+        }
+    }
+
+    @Test func jsonPrintsTheTransformAndItems() throws {
+        let r = try CLI.run(["convert", Self.rotations, "--page", "2", "--from", "raw", "--to", "view", "--view", "300x200",
+                             "--format", "json", "120,80", "20,30,400,600"])
+        #expect(r.status == 0 && r.stderr.isEmpty)
+        let json = try #require(try CLI.json(r) as? [String: Any])
+        #expect(json["from"] as? String == "raw" && json["to"] as? String == "view" && json["page"] as? Int == 2)
+        #expect(json["rotation"] as? Int == 90 && json["scale"] as? Double == 0.5 && json["zoomScale"] as? Double == 1)
+        // raw → view at 90°, scale 0.5: X = 0.5·(y − 30) = 0.5·y − 15, Y = 0.5·(x − 20) = 0.5·x − 10,
+        // i.e. a = 0, b = 0.5, c = 0.5, d = 0, tx = −15, ty = −10.
+        let t = try #require(json["transform"] as? [String: Double])
+        #expect(t == ["a": 0, "b": 0.5, "c": 0.5, "d": 0, "tx": -15, "ty": -10])
+        let items = try #require(json["items"] as? [[String: [String: Double]]])
+        #expect(items.count == 2)
+        #expect(items[0]["input"] == ["x": 120, "y": 80] && items[0]["output"] == ["x": 25, "y": 50])
+        #expect(items[1]["output"] == ["x": 0, "y": 0, "width": 300, "height": 200])
+        // Raw ↔ page needs no view: view, viewport and scale are null.
+        let r2 = try CLI.run(["convert", Self.rotations, "--page", "1", "--from", "raw", "--to", "page", "--format", "json"], stdin: "20,30\n")
+        let j2 = try #require(try CLI.json(r2) as? [String: Any])
+        #expect(j2["view"] is NSNull && j2["scale"] is NSNull)
+        #expect((j2["items"] as? [[String: [String: Double]]])?.first?["output"] == ["x": 0, "y": 0])
+    }
+
+    // MARK: - Usage errors: exit 64 and one line on stderr
+
+    @Test(arguments: [
+        (["--page", "11", "--from", "raw", "--to", "page", "1,2"], "out of range"),
+        (["--page", "0", "--from", "raw", "--to", "page", "1,2"], "numbered from 1"),
+        (["--page", "x", "--from", "raw", "--to", "page", "1,2"], "--page"),
+        (["--page", "1", "--from", "raw", "--to", "page", "1,x"], "'1,x' is not a point"),
+        (["--page", "1", "--from", "raw", "--to", "page", "1,2,3"], "'1,2,3' is not a point"),
+        (["--page", "1", "--from", "raw", "--to", "page", "1,inf"], "'1,inf' is not a point"),
+        (["--page", "1", "--from", "raw", "--to", "view", "--view", "0x600", "1,2"], "--view"),
+        (["--page", "1", "--from", "raw", "--to", "view", "--view", "800xabc", "1,2"], "--view"),
+        (["--page", "1", "--from", "raw", "--to", "view", "--view", "800x600", "--viewport", "0,0,100,100", "--zoom", "2", "1,2"],
+         "cannot be combined"),
+        (["--page", "1", "--from", "raw", "--to", "view", "--view", "800x600", "--viewport", "0,0,100,100", "--center", "2,2", "1,2"],
+         "cannot be combined"),
+        (["--page", "1", "--from", "raw", "--to", "view", "1,2"], "needs --view"),
+        (["--page", "1", "--from", "view", "--to", "raw", "1,2"], "needs --view"),
+        (["--page", "1", "--from", "raw", "--to", "page", "--zoom", "2", "1,2"], "needs --view"),
+        (["--page", "1", "--from", "raw", "--to", "view", "--view", "800x600", "--viewport", "0,0,0,100", "1,2"], "zero width"),
+        (["--page", "1", "--from", "raw", "--to", "view", "--view", "800x600", "--zoom", "0", "1,2"], "--zoom"),
+        (["--page", "1", "--from", "raw", "--to", "view", "--view", "800x600", "--center", "a,b", "1,2"], "--center"),
+        (["--page", "1", "--from", "raw", "--to", "sideways", "1,2"], "--to"),
+        (["--page", "1", "--from", "raw", "--to", "page", "--veiw", "800x600", "1,2"], "--veiw"),
+    ] as [([String], String)])
+    func usageErrorExits64WithOneLine(args: [String], phrase: String) throws {
+        let r = try CLI.run(["convert", Self.rotations] + args, stdin: "")
+        #expect(r.status == 64, "\(args): \(r.stderr)")
+        #expect(r.stderrLines.count == 1, "\(r.stderr)")
+        #expect(r.stderr.hasPrefix("pageinfo: ") && r.stderr.contains(phrase), "\(r.stderr)")
+        #expect(r.stdout.isEmpty)
+    }
+
+    @Test func malformedStdinLineNamesTheLine() throws {
+        let r = try CLI.run(["convert", Self.rotations, "--page", "1", "--from", "raw", "--to", "page"], stdin: "20,30\n\nfoo\n1,2\n")
+        #expect(r.status == 64)
+        #expect(r.stderrLines == ["pageinfo: stdin line 3: 'foo' is not a point x,y or a rectangle x,y,width,height of finite numbers (see 'pageinfo help')"])
+        // What came before the bad line was converted and written.
+        #expect(r.stdoutLines == ["0,0"])
+    }
+
+    @Test func fileErrorsKeepTheirExitCodes() throws {
+        let args = ["--page", "1", "--from", "raw", "--to", "page", "1,2"]
+        let missing = try CLI.run(["convert", CLI.fixture("no-such-file.pdf")] + args)
+        #expect(missing.status == 66 && missing.stderrLines.count == 1)
+        let encrypted = try CLI.run(["convert", CLI.fixture("encrypted.pdf")] + args)
+        #expect(encrypted.status == 77 && encrypted.stderrLines.count == 1)
+        let notPDF = try CLI.run(["convert", CLI.fixture("not-a-pdf.pdf")] + args)
+        #expect(notPDF.status == 65 && notPDF.stderrLines.count == 1)
+    }
+
+    @Test func helpTeachesWithACheckableExample() throws {
+        let r = try CLI.run(["convert", "--help"])
+        #expect(r.status == 0)
+        // The example's command, its output and the arithmetic, each line unwrapped at 80 columns.
+        #expect(r.stdout.contains("  $ pageinfo convert Fixtures/rotations.pdf --page 2 \\\n        --from raw --to view --view 300x200 120,80\n  25,50\n"))
+        #expect(r.stdout.contains("raw (120, 80) → page (y − 30, 420 − x) = (50, 300)"))
+        #expect(r.stdout.contains("→ view (50 × 0.5, (400 − 300) × 0.5) = (25, 50)"))
+        let discussion = r.stdout.components(separatedBy: "USAGE:")[0]
+        #expect(discussion.split(separator: "\n").allSatisfy { $0.count <= 80 })
+    }
+}
