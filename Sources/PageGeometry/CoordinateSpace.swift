@@ -19,5 +19,6 @@ public enum CoordinateSpace: String, Hashable, Sendable, Codable, CaseIterable, 
     /// View space (view units, y down, origin at the view's top-left corner).
     case view
 
+    /// The space's name as the CLI spells it: `raw`, `page` or `view`.
     public var description: String { rawValue }
 }

@@ -23,6 +23,7 @@ public enum PlacementError: Error, Hashable, Sendable, CustomStringConvertible {
     /// page space.
     case singularRawToPage(AffineTransform)
 
+    /// One line saying what is wrong and what a valid value looks like (values printed compactly).
     public var description: String {
         switch self {
         case .invalidViewSize(let s):
