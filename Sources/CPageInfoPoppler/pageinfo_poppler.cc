@@ -21,23 +21,34 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <set>
 #include <unordered_map>
+#include <vector>
+
+namespace {
+constexpr int kNoRotate = INT32_MIN;
+
+// What a page inherits from its Pages ancestors (ISO 32000-2 §7.7.3.4), nearest first.
+struct InheritedAttrs {
+    pi_box_entry media {};
+    pi_box_entry crop {};
+    int rotate = kNoRotate;
+};
+
+struct PageWalker;
+} // namespace
 
 struct pi_document {
     std::unique_ptr<PDFDoc> doc;
     char *bytes = nullptr;              // owned copy for documents opened from memory
     bool has_labels = false;
     int warnings = 0;
-    struct Inherited {
-        int rotate;          // kNoRotate when no ancestor has one
-        pi_box_entry crop;
-    };
-    std::unordered_map<int, Inherited> inherited; // Pages node object number -> what its kids inherit
+    std::unordered_map<int, InheritedAttrs> inherited; // Pages node object number -> what its kids inherit
+    std::unique_ptr<PageWalker> walker;                // sequential reads: our own page-tree walk
+    bool walker_failed = false;                        // the walk could not start or ended early
 
-    ~pi_document() {
-        doc.reset();
-        std::free(bytes);
-    }
+    ~pi_document();
+
 };
 
 // MARK: - Poppler diagnostics
@@ -170,8 +181,6 @@ std::string text_string_to_utf8(const GooString &g) {
     return out;
 }
 
-constexpr int kNoRotate = INT32_MIN;
-
 // Poppler's Page keeps the page dictionary it was built from (Page::pageObj) but has no
 // getter for it. Fetching the dictionary again through the XRef re-parses the object, which
 // costs about as much as everything else we do per page. C++ lets an explicit template
@@ -192,12 +201,10 @@ const Object &page_dictionary(Page *page) {
     return page->*member_pointer(PageDictionaryTag {});
 }
 
-// /Rotate of a dictionary when it is an integer (or a real with an integral value).
+// /Rotate of a dictionary when it is an integer (Poppler ignores any other type, and so do we).
 int own_rotate(Dict *dict) {
     Object r = dict->lookup("Rotate");
-    if (r.isInt()) return r.getInt();
-    if (r.isReal() && r.getReal() == (double)(long long)r.getReal()) return (int)r.getReal();
-    return kNoRotate;
+    return r.isInt() ? r.getInt() : kNoRotate;
 }
 
 // A rectangle entry, read the way Poppler's PageAttrs::readBox reads one: an array of four
@@ -218,31 +225,132 @@ pi_box_entry own_box(Dict *dict, const char *key) {
     return box;
 }
 
-// What the kids of the Pages node `parentRef` inherit (nearest ancestor wins), memoized.
-pi_document::Inherited inherited_attrs(pi_document *state, XRef *xref, const Object &parentRef, int depth) {
-    pi_document::Inherited none { kNoRotate, {} };
-    if (!parentRef.isRef() || depth > 64) return none;
+// The attributes a Pages node passes down: its own entries over what it inherits.
+InheritedAttrs merge(const InheritedAttrs &parent, Dict *dict) {
+    InheritedAttrs a = parent;
+    pi_box_entry media = own_box(dict, "MediaBox");
+    if (media.present) a.media = media;
+    pi_box_entry crop = own_box(dict, "CropBox");
+    if (crop.present) a.crop = crop;
+    int rotate = own_rotate(dict);
+    if (rotate != kNoRotate) a.rotate = rotate;
+    return a;
+}
+
+// What the kids of the Pages node `parentRef` inherit, walking up /Parent, memoized per node.
+// Used for random access, where Poppler's Catalog found the page.
+InheritedAttrs inherited_attrs(pi_document *state, XRef *xref, const Object &parentRef, int depth) {
+    if (!parentRef.isRef() || depth > 64) return {};
     int num = parentRef.getRef().num;
     auto cached = state->inherited.find(num);
     if (cached != state->inherited.end()) return cached->second;
-    state->inherited[num] = none; // breaks /Parent cycles
+    state->inherited[num] = {}; // breaks /Parent cycles
     Object node = xref->fetch(parentRef.getRef());
-    pi_document::Inherited value = none;
+    InheritedAttrs value;
     if (node.isDict()) {
         Dict *dict = node.getDict();
-        value.rotate = own_rotate(dict);
-        value.crop = own_box(dict, "CropBox");
-        if (value.rotate == kNoRotate || !value.crop.present) {
-            pi_document::Inherited up = inherited_attrs(state, xref, dict->lookupNF("Parent"), depth + 1);
-            if (value.rotate == kNoRotate) value.rotate = up.rotate;
-            if (!value.crop.present) value.crop = up.crop;
-        }
+        value = merge(inherited_attrs(state, xref, dict->lookupNF("Parent"), depth + 1), dict);
     }
     state->inherited[num] = value;
     return value;
 }
 
+// Sequential reads walk the page tree themselves, depth first, as Poppler's
+// Catalog::cachePageTree does (a kid is a page when it is /Type /Page or has no /Kids; a
+// Pages node seen twice is a loop and is skipped), carrying the inherited attributes down.
+// Unlike the Catalog, the walk keeps nothing per page: memory stays flat in the page count,
+// and no Page objects (annotations, resources, form fields) are built.
+struct PageWalker {
+    struct Frame {
+        Object kids;
+        int next;
+        InheritedAttrs attrs;
+    };
+    std::vector<Frame> stack;
+    std::set<int> visitedNodes;
+    int nextIndex = 0;
+
+    bool start(XRef *xref) {
+        Object catalog = xref->getCatalog();
+        if (!catalog.isDict()) return false;
+        const Object &rootRef = catalog.dictLookupNF("Pages");
+        Object root = catalog.dictLookup("Pages");
+        if (!root.isDict()) return false;
+        Object kids = root.dictLookup("Kids");
+        if (!kids.isArray()) return false; // e.g. a lone page as the root: leave it to the Catalog
+        if (rootRef.isRef()) visitedNodes.insert(rootRef.getRef().num);
+        stack.push_back(Frame { std::move(kids), 0, merge(InheritedAttrs {}, root.getDict()) });
+        return true;
+    }
+
+    // The next page dictionary in document order, with what it inherits; false at the end.
+    bool next(Object *page, InheritedAttrs *inherited) {
+        while (!stack.empty()) {
+            Frame &frame = stack.back();
+            if (frame.next >= frame.kids.arrayGetLength()) {
+                stack.pop_back();
+                continue;
+            }
+            int i = frame.next++;
+            const Object &kidRef = frame.kids.arrayGetNF(i);
+            Object kid = frame.kids.arrayGet(i);
+            if (!kid.isDict()) continue;
+            Dict *dict = kid.getDict();
+            if (kid.isDict("Page") || !dict->hasKey("Kids")) {
+                *inherited = frame.attrs;
+                *page = std::move(kid);
+                nextIndex++;
+                return true;
+            }
+            if (kidRef.isRef() && !visitedNodes.insert(kidRef.getRef().num).second) continue; // loop
+            Object kids = dict->lookup("Kids");
+            if (!kids.isArray()) continue;
+            InheritedAttrs attrs = merge(frame.attrs, dict);
+            stack.push_back(Frame { std::move(kids), 0, attrs }); // `frame` is not used after this
+        }
+        return false;
+    }
+};
+
+// Fills the raw entries of one page from its dictionary and what it inherits.
+void fill_page(Dict *dict, const InheritedAttrs &up, pi_page_geometry *out) {
+    InheritedAttrs attrs = merge(up, dict);
+    out->crop = attrs.crop;
+    out->bleed = own_box(dict, "BleedBox");
+    out->trim = own_box(dict, "TrimBox");
+    out->art = own_box(dict, "ArtBox");
+    out->rotate_raw = attrs.rotate == kNoRotate ? 0 : attrs.rotate;
+    out->rotate_normalized = ((out->rotate_raw % 360) + 360) % 360;
+    out->user_unit = 1;
+    Object uu = dict->lookup("UserUnit");
+    if (uu.isNum() && uu.getNum() > 0) out->user_unit = uu.getNum();
+    if (attrs.media.present) {
+        out->media = attrs.media.rect;
+    } else {
+        out->media = { 0, 0, 612, 792 }; // Poppler's default for a missing MediaBox
+    }
+}
+
+void fill_label(pi_document *document, int index, pi_page_geometry *out, char *label_buffer, size_t label_capacity) {
+    out->label_length = -1;
+    if (!document->has_labels) return;
+    GooString label;
+    if (document->doc->getCatalog()->indexToLabel(index, &label)) {
+        std::string utf8 = text_string_to_utf8(label);
+        out->label_length = (int)utf8.size();
+        if (label_buffer && label_capacity) {
+            std::memcpy(label_buffer, utf8.data(), std::min(label_capacity, utf8.size()));
+        }
+    }
+}
+
 } // namespace
+
+pi_document::~pi_document() {
+    walker.reset();
+    doc.reset();
+    std::free(bytes);
+}
 
 // MARK: - C ABI
 
@@ -329,53 +437,47 @@ bool pi_document_page_geometry(pi_document *document, int index, pi_page_geometr
     DiagnosticsScope scope(document);
     PDFDoc &doc = *document->doc;
     if (index < 0 || index >= doc.getNumPages()) return false;
+    XRef *xref = doc.getXRef();
+
+    // Sequential reads from page 0 on: our own walk (flat memory, no Page objects).
+    if (index == 0) {
+        document->walker.reset();
+        document->walker_failed = false;
+        auto walker = std::make_unique<PageWalker>();
+        if (walker->start(xref)) document->walker = std::move(walker); else document->walker_failed = true;
+    }
+    if (document->walker && document->walker->nextIndex == index) {
+        Object pageObj;
+        InheritedAttrs inherited;
+        if (document->walker->next(&pageObj, &inherited)) {
+            fill_page(pageObj.getDict(), inherited, out);
+            fill_label(document, index, out, label_buffer, label_capacity);
+            return true;
+        }
+        // The tree holds fewer pages than Poppler counts: let the Catalog decide from here on.
+        document->walker.reset();
+        document->walker_failed = true;
+    }
+
+    // Random access (or a tree our walk cannot follow): Poppler's Catalog.
     Page *page = doc.getPage(index + 1);
     if (!page) return false;
-
-    copy_rect(page->getMediaBox(), &out->media);
-    copy_rect(page->getCropBox(), &out->poppler_crop);
-    out->rotate_normalized = page->getRotate();
-
-    // Raw box entries, /UserUnit and the raw /Rotate are not kept by Poppler: read the page
-    // dictionary, and its ancestors for the inheritable CropBox and Rotate.
-    out->crop = out->bleed = out->trim = out->art = pi_box_entry {};
-    out->user_unit = 1;
-    out->rotate_raw = out->rotate_normalized;
-    XRef *xref = doc.getXRef();
     const Object &pageObj = page_dictionary(page);
     if (pageObj.isDict()) {
         Dict *dict = pageObj.getDict();
-        Object uu = dict->lookup("UserUnit");
-        if (uu.isNum() && uu.getNum() > 0) out->user_unit = uu.getNum();
-        out->crop = own_box(dict, "CropBox");
-        out->bleed = own_box(dict, "BleedBox");
-        out->trim = own_box(dict, "TrimBox");
-        out->art = own_box(dict, "ArtBox");
-        int raw = own_rotate(dict);
-        if (raw == kNoRotate || !out->crop.present) {
-            pi_document::Inherited up = inherited_attrs(document, xref, dict->lookupNF("Parent"), 0);
-            if (raw == kNoRotate) raw = up.rotate;
-            if (!out->crop.present) out->crop = up.crop;
-        }
-        out->rotate_raw = raw == kNoRotate ? 0 : raw;
+        fill_page(dict, inherited_attrs(document, xref, dict->lookupNF("Parent"), 0), out);
     } else {
-        // Poppler found a page whose dictionary we cannot fetch again: keep Poppler's view.
-        out->crop = { true, out->poppler_crop };
+        *out = pi_page_geometry {};
+        out->crop = { true, {} };
+        copy_rect(page->getCropBox(), &out->crop.rect);
+        out->user_unit = 1;
     }
-    // Poppler only honours integer /Rotate values; if it saw none, trust it over our walk.
-    if (((out->rotate_raw % 360) + 360) % 360 != out->rotate_normalized) out->rotate_raw = out->rotate_normalized;
-
-    out->label_length = -1;
-    if (document->has_labels) {
-        GooString label;
-        if (doc.getCatalog()->indexToLabel(index, &label)) {
-            std::string utf8 = text_string_to_utf8(label);
-            out->label_length = (int)utf8.size();
-            if (label_buffer && label_capacity) {
-                std::memcpy(label_buffer, utf8.data(), std::min(label_capacity, utf8.size()));
-            }
-        }
-    }
+    // Poppler's inheritance (down the tree it walked) is authoritative for MediaBox and Rotate.
+    copy_rect(page->getMediaBox(), &out->media);
+    int popplerRotate = page->getRotate();
+    if (((out->rotate_raw % 360) + 360) % 360 != popplerRotate) out->rotate_raw = popplerRotate;
+    out->rotate_normalized = popplerRotate;
+    fill_label(document, index, out, label_buffer, label_capacity);
     return true;
 }
 

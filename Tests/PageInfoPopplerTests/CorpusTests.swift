@@ -81,6 +81,21 @@ struct CorpusTests {
         }
     }
 
+    /// Sequential reads use our own walk of the page tree; random access uses Poppler's Catalog.
+    /// Both must give the same pages on every file, including repaired and anomalous trees.
+    @Test("Sequential walk and random access agree", arguments: fileNames)
+    func walkMatchesCatalog(file: String) throws {
+        let entry = Self.entry(file)
+        guard entry.string("expected") != "rejected_malformed" else { return }
+        let path = Paths.corpus.appendingPathComponent(file).path
+        let walked = try PopplerDocument(path: path, password: entry.string("password")).pages()
+        let random = try PopplerDocument(path: path, password: entry.string("password"))
+        // Visit in reverse so that no read is sequential from page 0.
+        for index in (0..<random.pageCount).reversed() {
+            #expect(try random.page(at: index) == walked[index], "\(file) page \(index + 1)")
+        }
+    }
+
     @Test("Encrypted files need their password", arguments: fileNames.filter { entry($0).string("expected") == "needs_password" })
     func encrypted(file: String) throws {
         let path = Paths.corpus.appendingPathComponent(file).path

@@ -5,12 +5,15 @@
 // caller receives is owned by the caller or by the document handle as stated on each call.
 //
 // Which call reads which field:
-//   media              Page::getMediaBox (inherited through the Pages tree by Poppler's PageAttrs)
-//   crop               the page dictionary's /CropBox, else the nearest ancestor's (own walk up
-//                      /Parent, memoized per Pages node); raw, so Swift can clip it as the spec says
+//   pages in order     our own depth-first walk of the Pages tree from the catalog (as Poppler's
+//                      Catalog::cachePageTree walks it), carrying MediaBox/CropBox/Rotate down;
+//                      it keeps nothing per page. Random access, and any tree the walk cannot
+//                      follow, go through PDFDoc::getPage (Poppler's Catalog).
+//   media              the nearest /MediaBox (Page::getMediaBox on the Catalog path)
+//   crop               the nearest /CropBox, raw, so Swift can clip it as the spec says
 //   bleed, trim, art   the page dictionary's own entries (raw; Swift applies defaults and clipping)
-//   rotate_normalized  Page::getRotate (Poppler reduces mod 360 into 0…359)
-//   rotate_raw         the page dictionary's /Rotate, else the nearest ancestor's (own walk)
+//   rotate_raw         the nearest integer /Rotate, as written
+//   rotate_normalized  rotate_raw reduced mod 360 into 0…359 (Page::getRotate on the Catalog path)
 //   user_unit          the page dictionary's own /UserUnit (Poppler ignores it; not inheritable)
 //   label              Catalog::indexToLabel, only when the catalog has /PageLabels
 //   page_layout, direction   Catalog::getPageLayout, ViewerPreferences::getDirection
@@ -72,12 +75,11 @@ typedef struct pi_box_entry {
 
 /// One page's geometry as read from the file.
 typedef struct pi_page_geometry {
-    pi_rect media;            ///< Poppler's MediaBox: inherited, corners normalized, 612x792 when absent
+    pi_rect media;            ///< MediaBox: inherited, corners normalized, 612x792 when absent
     pi_box_entry crop;        ///< /CropBox as written on the page or its nearest ancestor (unclipped)
     pi_box_entry bleed;       ///< the page's own /BleedBox (unclipped; not inheritable)
     pi_box_entry trim;        ///< the page's own /TrimBox
     pi_box_entry art;         ///< the page's own /ArtBox
-    pi_rect poppler_crop;     ///< Poppler's effective CropBox (clamped its own way), for comparison
     int rotate_normalized;    ///< Poppler's /Rotate, reduced into 0…359
     int rotate_raw;           ///< /Rotate as written (page or nearest ancestor), 0 when absent
     double user_unit;         ///< the page's own /UserUnit, 1 when absent or invalid
