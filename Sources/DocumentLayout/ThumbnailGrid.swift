@@ -33,6 +33,8 @@ public struct ThumbnailGrid: Hashable, Sendable {
     public var fullyVisibleRows: Int
     /// `⌈pageCount / columns⌉`, or `nil` when no page count was given.
     public var totalRows: Int?
+    /// The number of pages, when given.
+    public var pageCount: Int?
 
     /// The grid for pages of `pageSize` in a container, with `pageCount` pages when known.
     public init(pageSize: Size, containerSize: Size, spacing: Double, pageCount: Int? = nil) {
@@ -48,6 +50,7 @@ public struct ThumbnailGrid: Hashable, Sendable {
             visible = Int((containerSize.height / pitch).rounded(.up))
             full = Swift.max(0, Int(((containerSize.height + spacing) / pitch).rounded(.down)))
         }
+        self.pageCount = pageCount
         if let pageCount {
             let rows = (Swift.max(0, pageCount) + columns - 1) / columns
             self.totalRows = rows

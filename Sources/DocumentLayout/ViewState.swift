@@ -166,13 +166,24 @@ extension StackLayout {
         guard let page = dominantOrNearestPage(in: rect) else { return nil }
         let zoom = viewSize.width / rect.width
         guard isZoomedIn(zoom), zoom.isFinite else { return ViewState(pageIndex: page) }
+        // A page without area or a degenerate view has no viewport.
+        return ViewState(pageIndex: page, viewport: viewport(ofPage: page, visibleRect: rect))
+    }
+
+    /// The rectangle of `page`'s normalized page space (points, y up) that a view showing
+    /// `visibleRect` (content coordinates, zoom 1) shows — the view's bounds mapped onto the
+    /// page through ``PageGeometry/PagePlacement/viewport(pageSize:viewSize:pageFrame:)``. It
+    /// has the view's aspect ratio and may extend beyond the page. `nil` when the page has no
+    /// area or the view or rectangle is degenerate.
+    public func viewport(ofPage page: Int, visibleRect: Rect) -> Rect? {
+        precondition(page >= 0 && page < pageCount, "page index \(page) out of range 0..<\(pageCount)")
+        let rect = visibleRect.standardized
+        let zoom = viewSize.width / rect.width
+        guard zoom > 0, zoom.isFinite else { return nil }
         // The page's frame in the view: content coordinates relative to the visible rect, zoomed.
         let f = frame(ofPage: page)
         let inView = Rect(x: (f.x - rect.x) * zoom, y: (f.y - rect.y) * zoom, width: f.width * zoom, height: f.height * zoom)
-        guard let viewport = try? PagePlacement.viewport(pageSize: pageSizes[page], viewSize: viewSize, pageFrame: inView) else {
-            return ViewState(pageIndex: page) // a page without area or a degenerate view has no viewport
-        }
-        return ViewState(pageIndex: page, viewport: viewport)
+        return try? PagePlacement.viewport(pageSize: pageSizes[page], viewSize: viewSize, pageFrame: inView)
     }
 
     /// Where to scroll and zoom to show `state` in this layout (any view size).
