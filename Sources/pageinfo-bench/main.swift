@@ -199,6 +199,8 @@ for (name, s, note) in rows {
           + pad(format(s.min), 12, right: true) + "  " + note)
 }
 print("")
+print("builds: 25 runs each; queries: time per call averaged over batches of 100 random queries,")
+print("then the median, mean and minimum over the batches (ContinuousClock).")
 let storage = continuous.spreadCount * 2 * MemoryLayout<Double>.stride
 print("layout storage: \(continuous.spreadCount) spreads × 2 Doubles = \(storage / 1024) KiB (plus the caller's page sizes, shared, \(pageCount * MemoryLayout<Size>.stride / 1024) KiB)")
 if rssBefore > 0 { print("resident memory grown by building one layout: \((rssAfter - rssBefore) / 1024) KiB") }
