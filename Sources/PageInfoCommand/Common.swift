@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials  // JSONEncoder without ICU: keeps start-up time and memory near pdfinfo's
 import PageGeometry
+import PageInfoOutput
 import PageInfoPoppler
 
 #if canImport(Glibc)
@@ -144,5 +145,38 @@ func printJSON(_ value: some Encodable) throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     let data = try encoder.encode(value)
-    writeText(String(decoding: data, as: UTF8.self) + "\n")
+    var out = ByteWriter()
+    appendCleaningNumbers(Array(data), to: &out)
+    out.append("\n")
+    writeText(out.string)
+}
+
+/// Copies JSON text, rewriting every number token with ``ByteWriter/append(number:)`` so that
+/// the layout commands print `595.276` and `0` rather than `595.2760000000001` and `-2.3e-13`
+/// (values are rounded to 10⁻⁹, like everything `pageinfo` prints).
+func appendCleaningNumbers(_ json: [UInt8], to out: inout ByteWriter) {
+    var i = 0
+    var inString = false
+    while i < json.count {
+        let b = json[i]
+        if inString {
+            out.append(byte: b)
+            if b == UInt8(ascii: "\\"), i + 1 < json.count { out.append(byte: json[i + 1]); i += 2; continue }
+            if b == UInt8(ascii: "\"") { inString = false }
+            i += 1
+        } else if b == UInt8(ascii: "\"") {
+            inString = true
+            out.append(byte: b)
+            i += 1
+        } else if b == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b) {
+            var j = i + 1
+            while j < json.count, "0123456789.eE+-".utf8.contains(json[j]) { j += 1 }
+            let token = String(decoding: json[i..<j], as: UTF8.self)
+            if let value = Double(token) { out.append(number: value) } else { out.append(token) }
+            i = j
+        } else {
+            out.append(byte: b)
+            i += 1
+        }
+    }
 }
