@@ -253,25 +253,20 @@ struct ConvertCommand: ParsableCommand {
         out.append("\",\"to\":\""); out.append(to.rawValue)
         out.append("\",\"rotation\":"); out.append(int: info.rotation.degrees)
         out.append(",\"userUnit\":"); out.append(number: info.userUnit)
-        out.append(",\"pageSize\":"); writeSize(&out, info.size)
-        out.append(",\"cropBox\":"); writeRect(&out, info.cropBox)
+        out.append(",\"pageSize\":"); out.append(json: info.size)
+        out.append(",\"cropBox\":"); out.append(json: info.cropBox)
         out.append(",\"view\":")
-        if let p = placement { writeSize(&out, p.viewSize) } else { out.append("null") }
+        if let p = placement { out.append(json: p.viewSize) } else { out.append("null") }
         out.append(",\"viewport\":")
-        if let p = placement { writeRect(&out, p.viewport) } else { out.append("null") }
+        if let p = placement { out.append(json: p.viewport) } else { out.append("null") }
         out.append(",\"scale\":")
         if let p = placement { out.append(number: p.scale) } else { out.append("null") }
         out.append(",\"zoomScale\":")
         if let p = placement { out.append(number: p.zoomScale) } else { out.append("null") }
         out.append(",\"pageFrame\":")
-        if let p = placement { writeRect(&out, p.pageFrame) } else { out.append("null") }
-        out.append(",\"transform\":{\"a\":"); out.append(number: transform.a)
-        out.append(",\"b\":"); out.append(number: transform.b)
-        out.append(",\"c\":"); out.append(number: transform.c)
-        out.append(",\"d\":"); out.append(number: transform.d)
-        out.append(",\"tx\":"); out.append(number: transform.tx)
-        out.append(",\"ty\":"); out.append(number: transform.ty)
-        out.append("},\"items\":[")
+        if let p = placement { out.append(json: p.pageFrame) } else { out.append("null") }
+        out.append(",\"transform\":"); out.append(json: transform)
+        out.append(",\"items\":[")
     }
 }
 
@@ -363,25 +358,12 @@ extension ConvertCommand {
             case .point(let p):
                 out.append("{\"x\":"); out.append(number: p.x); out.append(",\"y\":"); out.append(number: p.y); out.append("}")
             case .rect(let r):
-                writeRect(&out, r)
+                out.append(json: r)
             }
         }
     }
 }
 
-private func writeRect(_ out: inout ByteWriter, _ r: Rect) {
-    out.append("{\"x\":"); out.append(number: r.x)
-    out.append(",\"y\":"); out.append(number: r.y)
-    out.append(",\"width\":"); out.append(number: r.width)
-    out.append(",\"height\":"); out.append(number: r.height)
-    out.append("}")
-}
-
-private func writeSize(_ out: inout ByteWriter, _ s: Size) {
-    out.append("{\"width\":"); out.append(number: s.width)
-    out.append(",\"height\":"); out.append(number: s.height)
-    out.append("}")
-}
 
 // MARK: - Reading stdin
 

@@ -118,14 +118,6 @@ public struct PageListEncoder: ~Copyable {
         if let s { out.append(jsonString: s) } else { out.append("null") }
     }
 
-    private mutating func writeRectJSON(_ r: Rect) {
-        out.append("{\"x\":"); out.append(number: r.x)
-        out.append(",\"y\":"); out.append(number: r.y)
-        out.append(",\"width\":"); out.append(number: r.width)
-        out.append(",\"height\":"); out.append(number: r.height)
-        out.append("}")
-    }
-
     /// The page object of the JSON formats (see the README's schema).
     public mutating func writePageObject(_ page: PageInfo, file: String?) {
         out.append("{")
@@ -135,22 +127,14 @@ public struct PageListEncoder: ~Copyable {
         out.append(",\"rotation\":"); out.append(int: page.rotation.rawValue)
         out.append(",\"rotationRaw\":"); out.append(int: page.rawRotation)
         out.append(",\"userUnit\":"); out.append(number: page.userUnit)
-        out.append(",\"mediaBox\":"); writeRectJSON(page.boxes.mediaBox)
-        out.append(",\"cropBox\":"); writeRectJSON(page.boxes.cropBox)
-        out.append(",\"bleedBox\":"); writeRectJSON(page.boxes.bleedBox)
-        out.append(",\"trimBox\":"); writeRectJSON(page.boxes.trimBox)
-        out.append(",\"artBox\":"); writeRectJSON(page.boxes.artBox)
-        let size = page.size
-        out.append(",\"size\":{\"width\":"); out.append(number: size.width)
-        out.append(",\"height\":"); out.append(number: size.height)
-        let t = page.rawToPage
-        out.append("},\"transform\":{\"a\":"); out.append(number: t.a)
-        out.append(",\"b\":"); out.append(number: t.b)
-        out.append(",\"c\":"); out.append(number: t.c)
-        out.append(",\"d\":"); out.append(number: t.d)
-        out.append(",\"tx\":"); out.append(number: t.tx)
-        out.append(",\"ty\":"); out.append(number: t.ty)
-        out.append("}}")
+        out.append(",\"mediaBox\":"); out.append(json: page.boxes.mediaBox)
+        out.append(",\"cropBox\":"); out.append(json: page.boxes.cropBox)
+        out.append(",\"bleedBox\":"); out.append(json: page.boxes.bleedBox)
+        out.append(",\"trimBox\":"); out.append(json: page.boxes.trimBox)
+        out.append(",\"artBox\":"); out.append(json: page.boxes.artBox)
+        out.append(",\"size\":"); out.append(json: page.size)
+        out.append(",\"transform\":"); out.append(json: page.rawToPage)
+        out.append("}")
     }
 
     // MARK: - CSV

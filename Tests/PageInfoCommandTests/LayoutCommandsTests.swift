@@ -99,7 +99,8 @@ struct LayoutCommandsTests {
         #expect(close(try rect(spreads[1]["frame"]), [0, 310, 200, 400.0 / 3]))
         let visible = try #require(out["visible"] as? [String: Any])
         #expect(visible["dominantPage"] as? Int == 0)
-        #expect(abs((visible["fractionalSpreadIndex"] as? Double ?? 0) - 250.0 / 310) < 1e-12)
+        // The CLI prints numbers rounded to 10⁻⁹ (no float noise), so compare at that precision.
+        #expect(abs((visible["fractionalSpreadIndex"] as? Double ?? 0) - 250.0 / 310) < 1e-9)
         // Content height: 6 portrait pages (300) + 4 landscape (133.33) + 9 gaps of 10.
         let content = try #require(out["contentSize"] as? [String: Double])
         #expect(abs(content["height"]! - (6 * 300 + 4 * 400.0 / 3 + 90)) < 1e-9)
