@@ -44,11 +44,21 @@ enum CLI {
         process.standardError = err
         process.standardInput = input
         try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
+        // Feed stdin on its own queue while stdout and stderr are read, so input and output
+        // larger than a pipe buffer cannot dead-lock (the child blocks writing stdout while we
+        // block writing its stdin). A child that exits without reading all of stdin makes the
+        // write fail with EPIPE, which is ignored.
+        let group = DispatchGroup()
+        let writer = input.fileHandleForWriting
+        let inputData = stdin.map { Data($0.utf8) }
+        group.enter()
+        DispatchQueue.global().async {
+            if let inputData { writeIgnoringSIGPIPE(inputData, to: writer) }
+            try? writer.close()
+            group.leave()
+        }
         // Read both pipes concurrently so a large stdout cannot dead-lock on a full stderr pipe.
         nonisolated(unsafe) var errData = Data()
-        let group = DispatchGroup()
         group.enter()
         DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
         let outData = out.fileHandleForReading.readDataToEndOfFile()
@@ -57,6 +67,26 @@ enum CLI {
         return Result(status: process.terminationStatus,
                       stdout: String(decoding: outData, as: UTF8.self),
                       stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Writes `data` to a pipe; if the reader has gone, the write fails with EPIPE instead of
+    /// SIGPIPE killing the test process. SIGPIPE is blocked on this thread only (a process-wide
+    /// SIG_IGN would be inherited by every child), and a pending one is consumed before the
+    /// thread's signal mask is restored.
+    private static func writeIgnoringSIGPIPE(_ data: Data, to handle: FileHandle) {
+        var pipeSet = sigset_t(), oldMask = sigset_t()
+        sigemptyset(&pipeSet)
+        sigaddset(&pipeSet, SIGPIPE)
+        pthread_sigmask(SIG_BLOCK, &pipeSet, &oldMask)
+        defer { pthread_sigmask(SIG_SETMASK, &oldMask, nil) }
+        do { try handle.write(contentsOf: data) } catch {
+            var pending = sigset_t()
+            sigpending(&pending)
+            if sigismember(&pending, SIGPIPE) == 1 {
+                var zero = timespec(tv_sec: 0, tv_nsec: 0)
+                _ = sigtimedwait(&pipeSet, nil, &zero)
+            }
+        }
     }
 
     /// Parses stdout as JSON.

@@ -1,0 +1,415 @@
+import Foundation
+import PageInfoOutput
+import Testing
+
+// Unit tests for the output layer: ByteWriter's number, JSON-string and CSV-field formatting
+// and PageRangeList. Expected strings come from RFC 8259 (JSON), RFC 4180 (CSV), the issue's
+// "612, not 612.000000" rule and the doc comments, never from running the encoder first.
+
+// MARK: - Helpers (file-private so they cannot clash with other files of this target)
+
+private func number(_ value: Double) -> String {
+    var w = ByteWriter()
+    w.append(number: value)
+    return w.string
+}
+
+private func number(_ value: Double, decimals: Int) -> String {
+    var w = ByteWriter()
+    w.append(number: value, decimals: decimals)
+    return w.string
+}
+
+private func integer(_ value: Int) -> String {
+    var w = ByteWriter()
+    w.append(int: value)
+    return w.string
+}
+
+private func jsonString(_ s: String) -> String {
+    var w = ByteWriter()
+    w.append(jsonString: s)
+    return w.string
+}
+
+private func jsonBytes(_ s: String) -> [UInt8] {
+    var w = ByteWriter()
+    w.append(jsonString: s)
+    return w.bytes
+}
+
+private func csvField(_ s: String) -> String {
+    var w = ByteWriter()
+    w.append(csvField: s)
+    return w.string
+}
+
+/// RFC 8259 §6 number grammar: `-? (0 | [1-9][0-9]*) (\.[0-9]+)? ([eE][+-]?[0-9]+)?`.
+private func isJSONNumber(_ s: String) -> Bool {
+    var i = s.utf8.makeIterator()
+    var c = i.next()
+    func isDigit(_ b: UInt8?) -> Bool { b.map { $0 >= 0x30 && $0 <= 0x39 } ?? false }
+    if c == UInt8(ascii: "-") { c = i.next() }
+    guard isDigit(c) else { return false }
+    if c == UInt8(ascii: "0") { c = i.next() } else { while isDigit(c) { c = i.next() } }
+    if c == UInt8(ascii: ".") {
+        c = i.next()
+        guard isDigit(c) else { return false }
+        while isDigit(c) { c = i.next() }
+    }
+    if c == UInt8(ascii: "e") || c == UInt8(ascii: "E") {
+        c = i.next()
+        if c == UInt8(ascii: "+") || c == UInt8(ascii: "-") { c = i.next() }
+        guard isDigit(c) else { return false }
+        while isDigit(c) { c = i.next() }
+    }
+    return c == nil
+}
+
+/// Parses a JSON scalar the way a consumer would.
+private func parseJSON(_ text: String) throws -> Any {
+    try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
+}
+
+// MARK: - Numbers
+
+@Suite("ByteWriter numbers")
+struct ByteWriterNumberTests {
+    /// (value, exact text). Integral values print as integers; fractions in their shortest
+    /// decimal form; float noise below 10⁻⁹ is rounded away; −0 is 0.
+    static let exact: [(Double, String)] = [
+        (612, "612"),
+        (792, "792"),
+        (-612, "-612"),
+        (1, "1"),
+        (595.276, "595.276"),
+        (841.89, "841.89"),
+        (574.625, "574.625"),
+        (28.3465, "28.3465"),
+        (-0.5, "-0.5"),
+        (0.5, "0.5"),
+        (0, "0"),
+        (-0.0, "0"),
+        (595.2760000000001, "595.276"),       // float noise from x + w − x
+        (20 + 575.276 - 20, "575.276"),       // the doc comment's example
+        (0.1 + 0.2, "0.3"),                   // 0.30000000000000004
+        (1.0 / 3.0 * 3.0, "1"),
+        (2.9999999999, "3"),                  // within 10⁻⁹ of 3
+        (1e-10, "0"),                         // below the 10⁻⁹ resolution
+        (-1e-10, "0"),                        // … and never "-0"
+        (1234567.25, "1234567.25"),
+        (-14400, "-14400"),
+        (999_999_999_999_999, "999999999999999"),
+        (-123_456_789_012_345, "-123456789012345"),
+    ]
+
+    @Test("exact text", arguments: exact)
+    func exactText(value: Double, expected: String) {
+        #expect(number(value) == expected, "\(value)")
+    }
+
+    /// Integers are exactly representable up to 2⁵³ and the doc comment promises "Integral
+    /// values print as integers"; a JSON consumer should see plain digits, as
+    /// `formatCompact` and JavaScript's JSON.stringify print them.
+    @Test("large integers up to 2^53 print as plain digits", arguments: [
+        (1e15, "1000000000000000"),
+        (-1e15, "-1000000000000000"),
+        (1e15 + 1, "1000000000000001"),
+        (9_007_199_254_740_992, "9007199254740992"),
+    ])
+    func largeIntegers(value: Double, expected: String) {
+        #expect(number(value) == expected, "\(value)")
+    }
+
+    /// Very large and very small magnitudes: any valid JSON number is fine as long as it parses
+    /// back to the same Double and has no trailing noise.
+    @Test("very large and very small values are valid JSON numbers that round-trip",
+          arguments: [1e20, -1e20, 1e300, 1e-7, -1e-7, 1.5e-7, 123456789.123, 1e6 + 0.5, Double.greatestFiniteMagnitude])
+    func roundTrips(value: Double) throws {
+        let text = number(value)
+        #expect(isJSONNumber(text), "\(value) → \(text)")
+        #expect(!text.hasSuffix(".0"), "\(value) → \(text)")
+        let parsed = try #require(try parseJSON(text) as? NSNumber, "\(text)")
+        #expect(parsed.doubleValue == value, "\(value) → \(text)")
+        #expect(Double(text) == value, "\(value) → \(text)")
+    }
+
+    @Test("NaN and infinities, which JSON cannot hold, print as null")
+    func nonFinite() {
+        #expect(number(.nan) == "null")
+        #expect(number(.infinity) == "null")
+        #expect(number(-.infinity) == "null")
+        #expect(number(.signalingNaN) == "null")
+    }
+
+    @Test("every output is a JSON number (seeded random values)")
+    func randomValuesAreJSON() {
+        var state: UInt64 = 0x0DD5_EED5
+        for i in 0..<5000 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            let bits = state >> 11
+            let unit = Double(bits) / Double(1 << 53)  // 0..<1
+            // Magnitudes from 10⁻⁹ to 10⁹, both signs, and some with exactly 3 decimals as PDFs have.
+            var v = (unit - 0.5) * pow(10, Double(i % 19) - 9)
+            if i % 3 == 0 { v = (v * 1000).rounded() / 1000 }
+            let text = number(v)
+            #expect(isJSONNumber(text), "\(v) → \(text)")
+            #expect(text != "-0", "\(v)")
+            // Within the documented 10⁻⁹ rounding (relative for large values).
+            let back = Double(text) ?? .nan
+            #expect(abs(back - v) <= Swift.max(1e-9, abs(v) * 1e-15), "\(v) → \(text)")
+        }
+    }
+
+    @Test("integers")
+    func integers() {
+        #expect(integer(0) == "0")
+        #expect(integer(7) == "7")
+        #expect(integer(10) == "10")
+        #expect(integer(-1) == "-1")
+        #expect(integer(1_234_567_890) == "1234567890")
+        #expect(integer(Int.max) == "9223372036854775807")
+        #expect(integer(Int.min) == "-9223372036854775808")
+    }
+
+    /// `append(number:decimals:)`: rounded to at most `decimals` places, no trailing zeros.
+    @Test("append(number:decimals:)", arguments: [
+        (595.276, 2, "595.28"),
+        (841.89, 2, "841.89"),
+        (612, 2, "612"),
+        (612.001, 2, "612"),
+        (28.3465, 2, "28.35"),     // 2834.65 → 2835
+        (99.999, 2, "100"),
+        (0.1 + 0.2, 2, "0.3"),
+        (1.0 / 3.0, 4, "0.3333"),
+        (2.0 / 3.0, 4, "0.6667"),
+        (-12.3456, 1, "-12.3"),
+        (-0.001, 2, "0"),          // rounds to −0, printed as 0
+        (-0.004, 2, "0"),
+        (1.4, 0, "1"),
+        (0.5, 4, "0.5"),
+        (2, 4, "2"),
+    ])
+    func decimals(value: Double, decimals: Int, expected: String) {
+        #expect(number(value, decimals: decimals) == expected, "\(value) to \(decimals)")
+    }
+}
+
+// MARK: - JSON strings
+
+@Suite("ByteWriter JSON strings")
+struct ByteWriterJSONStringTests {
+    @Test("quotes and backslashes are escaped")
+    func quotesAndBackslash() {
+        #expect(jsonString("plain") == #""plain""#)
+        #expect(jsonString("") == #""""#)
+        #expect(jsonString(#"say "hi""#) == #""say \"hi\"""#)
+        #expect(jsonString(#"C:\dir\file"#) == #""C:\\dir\\file""#)
+        #expect(jsonString(#"\""#) == #""\\\"""#)
+        // A solidus may be escaped but need not be; plain is what we expect.
+        #expect(jsonString("a/b") == #""a/b""#)
+    }
+
+    @Test("control characters are escaped (RFC 8259 §7: U+0000 to U+001F)")
+    func controlCharacters() {
+        #expect(jsonString("a\nb") == #""a\nb""#)
+        #expect(jsonString("a\rb") == #""a\rb""#)
+        #expect(jsonString("a\tb") == #""a\tb""#)
+        #expect(jsonString("\u{0}") == #""\u0000""#)
+        #expect(jsonString("\u{1}") == #""\u0001""#)
+        #expect(jsonString("\u{8}") == #""\u0008""# || jsonString("\u{8}") == #""\b""#)
+        #expect(jsonString("\u{C}") == #""\u000c""# || jsonString("\u{C}") == #""\f""#)
+        #expect(jsonString("\u{1B}") == #""\u001b""#)
+        #expect(jsonString("\u{1F}") == #""\u001f""#)
+        // No raw byte below 0x20 ever appears inside the literal.
+        let all = String(decoding: (0..<0x20).map { UInt8($0) }, as: UTF8.self)
+        #expect(!jsonBytes(all).contains { $0 < 0x20 })
+        // U+007F (DEL) needs no escape; U+0020 is a plain space.
+        #expect(jsonString("\u{7F} ") == "\"\u{7F} \"")
+    }
+
+    @Test("non-ASCII is kept as UTF-8, not escaped")
+    func nonASCII() {
+        let s = "é ✓ 日本 😀 Ω"
+        #expect(jsonBytes(s) == Array("\"\(s)\"".utf8))
+        // U+2028/U+2029 are valid raw in JSON.
+        #expect(jsonBytes("\u{2028}") == Array("\"\u{2028}\"".utf8))
+    }
+
+    @Test("every escaped string parses back to itself")
+    func roundTrip() throws {
+        let nasty = "q\"b\\s/ n\n r\r t\t \u{0}\u{1}\u{1F}\u{7F} é 😀 \u{2028} end"
+        let all = String(decoding: (0..<0x80).map { UInt8($0) }, as: UTF8.self)
+        for s in [nasty, all, "", "Index", "A-1", "S-\u{00E9}"] {
+            let text = jsonString(s)
+            let back = try #require(try parseJSON(text) as? String, "\(text)")
+            #expect(back == s)
+        }
+    }
+}
+
+// MARK: - CSV fields
+
+@Suite("ByteWriter CSV fields (RFC 4180)")
+struct ByteWriterCSVTests {
+    @Test("fields are quoted only when they must be")
+    func quoting() {
+        #expect(csvField("plain") == "plain")
+        #expect(csvField("") == "")
+        #expect(csvField("with space") == "with space")
+        #expect(csvField("é日本") == "é日本")
+        #expect(csvField("a,b") == #""a,b""#)
+        #expect(csvField(#"say "hi""#) == #""say ""hi""""#)
+        #expect(csvField(#"""#) == #""""""#)
+        #expect(csvField("line1\nline2") == "\"line1\nline2\"")
+        #expect(csvField("cr\r") == "\"cr\r\"")
+        #expect(csvField("a,\"b\"\nc") == "\"a,\"\"b\"\"\nc\"")
+        #expect(csvField("/tmp/a b/file.pdf") == "/tmp/a b/file.pdf")
+    }
+
+    /// A tiny RFC 4180 reader: the field must read back as the original text.
+    @Test("quoted fields read back as the original text")
+    func readBack() {
+        func readField(_ s: String) -> String {
+            guard s.first == "\"" else { return s }
+            var out = "", chars = Array(s.dropFirst().dropLast()), i = 0
+            while i < chars.count {
+                if chars[i] == "\"" { i += 1 }  // "" → "
+                out.append(chars[i]); i += 1
+            }
+            return out
+        }
+        for s in ["a,b", "say \"hi\"", "\"", "x\ny", "a,\"b\"\r\nc", "plain"] {
+            #expect(readField(csvField(s)) == s, "\(s)")
+        }
+    }
+}
+
+// MARK: - ByteWriter buffer
+
+@Suite("ByteWriter buffer")
+struct ByteWriterBufferTests {
+    @Test("appends text, bytes and spaces in order")
+    func appends() {
+        var w = ByteWriter()
+        w.append("a")
+        w.append(String("é"))
+        w.append(byte: UInt8(ascii: "b"))
+        w.appendSpaces(3)
+        w.appendSpaces(0)
+        w.appendSpaces(-2)
+        w.append(int: -5)
+        #expect(w.string == "aéb   -5")
+    }
+}
+
+// MARK: - PageRangeList
+
+@Suite("PageRangeList")
+struct PageRangeListTests {
+    /// The items as "first-last" ("10-" for an open end): `Item`'s memberwise initializer is
+    /// internal to the module, so compare through its public properties.
+    static func spans(_ text: String) throws -> [String] {
+        try PageRangeList(text).items.map { "\($0.first)-\($0.last.map(String.init) ?? "")" }
+    }
+
+    @Test("the issue's example 1-3,7,10-")
+    func example() throws {
+        let list = try PageRangeList("1-3,7,10-")
+        #expect(try Self.spans("1-3,7,10-") == ["1-3", "7-7", "10-"])
+        #expect(list.description == "1-3,7,10-")
+        // 12 pages: 1-3 → indices 0..<3, 7 → 6..<7, 10- → 9..<12.
+        #expect(try list.indexRanges(pageCount: 12) == [0..<3, 6..<7, 9..<12])
+        // Exactly 10 pages: 10- is the last page alone.
+        #expect(try list.indexRanges(pageCount: 10) == [0..<3, 6..<7, 9..<10])
+    }
+
+    @Test("single pages, ranges and open ends")
+    func forms() throws {
+        #expect(try Self.spans("5") == ["5-5"])
+        #expect(try PageRangeList("5").indexRanges(pageCount: 5) == [4..<5])
+        #expect(try PageRangeList("3-3").indexRanges(pageCount: 5) == [2..<3])
+        #expect(try PageRangeList("1-").indexRanges(pageCount: 4) == [0..<4])
+        #expect(try PageRangeList("1-10").indexRanges(pageCount: 10) == [0..<10])
+    }
+
+    @Test("order is kept and repeats are allowed")
+    func orderAndRepeats() throws {
+        #expect(try PageRangeList("2-3,1").indexRanges(pageCount: 3) == [1..<3, 0..<1])
+        #expect(try PageRangeList("3,1,3").indexRanges(pageCount: 3) == [2..<3, 0..<1, 2..<3])
+    }
+
+    /// The parser trims spaces around each comma-separated item (so `1, 3` works), but a range
+    /// itself is written without spaces (`2 - 4` is rejected), as qpdf writes it.
+    @Test("spaces around items are allowed; inside a range they are not")
+    func spaces() throws {
+        #expect(try Self.spans(" 2-4 ") == ["2-4"])
+        #expect(try Self.spans("1, 3") == ["1-1", "3-3"])
+        #expect(try Self.spans("  7  ,  9-  ") == ["7-7", "9-"])
+        #expect(throws: PageRangeList.ParseError.self) { try PageRangeList(" 2 - 4") }
+    }
+
+    /// (text, a phrase the one-line message must contain).
+    static let malformed: [(String, String)] = [
+        ("0", "'0'"),
+        ("3-1", "reversed"),
+        ("a", "'a'"),
+        ("x", "'x'"),
+        ("", "empty"),
+        (" ", "empty"),
+        ("1,,2", "empty"),
+        (",", "empty"),
+        ("1,", "empty"),
+        ("-3", "first page"),
+        ("-", "'-'"),
+        ("0-5", "'0-5'"),
+        ("1-0", "'1-0'"),
+        ("1-2-3", "'1-2-3'"),
+        ("2--3", "'2--3'"),
+        ("1.5", "'1.5'"),
+        ("99999999999999999999999", "99999999999999999999999"),
+        ("1-x", "'1-x'"),
+    ]
+
+    @Test("malformed lists throw, naming the bad item in one line", arguments: malformed)
+    func errors(text: String, phrase: String) {
+        do {
+            let list = try PageRangeList(text)
+            Issue.record("'\(text)' parsed as \(list.items)")
+        } catch {
+            #expect(error.description.contains(phrase), "'\(text)': \(error.description)")
+            #expect(!error.description.contains("\n"), "'\(text)'")
+        }
+    }
+
+    @Test("pages past the end are errors that name the page and the page count")
+    func outOfRange() throws {
+        let cases: [(String, Int, String)] = [
+            ("99", 10, "page 99"),
+            ("11", 10, "page 11"),
+            ("11-", 10, "page 11"),
+            ("5-20", 10, "page 20"),
+            ("1-3,12", 10, "page 12"),
+            ("1", 0, "page 1"),
+            ("1-", 0, "page 1"),
+        ]
+        for (text, count, phrase) in cases {
+            let list = try PageRangeList(text)
+            do {
+                let ranges = try list.indexRanges(pageCount: count)
+                Issue.record("'\(text)' on \(count) pages gave \(ranges)")
+            } catch {
+                #expect(error.description.contains(phrase), "'\(text)' on \(count): \(error.description)")
+                #expect(error.description.contains("\(count) page"), "'\(text)' on \(count): \(error.description)")
+            }
+        }
+        // Singular and plural.
+        #expect(throws: PageRangeList.ParseError.self) { try PageRangeList("2").indexRanges(pageCount: 1) }
+        do { _ = try PageRangeList("2").indexRanges(pageCount: 1) } catch {
+            #expect(error.description.hasSuffix("1 page"), "\(error.description)")
+        }
+        do { _ = try PageRangeList("3").indexRanges(pageCount: 2) } catch {
+            #expect(error.description.hasSuffix("2 pages"), "\(error.description)")
+        }
+    }
+}
