@@ -1,0 +1,694 @@
+import Foundation
+import Testing
+
+/// End-to-end tests of `pageinfo pages` (and `info`, `--help`, `--version`): the real binary on
+/// the real fixtures, as users and scripts run it (issue 2's contract).
+///
+/// Expected values come from the golden files (`Fixtures/*.golden.json`, derived from the
+/// generator's parameters, not from our output), from the transform formulas of the issue
+/// worked out from each golden CropBox and rotation, and from the documented CSV header and
+/// exit codes. Paths are passed absolute, so `file` fields are compared with exactly what was
+/// passed.
+@Suite("pageinfo pages")
+struct PagesCommandTests {
+    // MARK: - Goldens
+
+    struct Box: Decodable, Sendable, Equatable {
+        var x, y, width, height: Double
+        /// `[x0 y0 x1 y1]`, as the table prints boxes.
+        var corners: [Double] { [x, y, x + width, y + height] }
+    }
+
+    struct Dimensions: Decodable, Sendable { var width, height: Double }
+
+    struct GoldenPage: Decodable, Sendable {
+        var index: Int
+        var label: String?
+        var rotation: Int
+        var rotationRaw: Int
+        var userUnit: Double
+        var mediaBox, cropBox, bleedBox, trimBox, artBox: Box
+        var size: Dimensions
+
+        static let boxNames = ["mediaBox", "cropBox", "bleedBox", "trimBox", "artBox"]
+
+        func box(_ name: String) -> Box {
+            switch name {
+            case "mediaBox": mediaBox
+            case "cropBox": cropBox
+            case "bleedBox": bleedBox
+            case "trimBox": trimBox
+            default: artBox
+            }
+        }
+
+        /// raw → page for CropBox [x0 y0 x1 y1], from the issue's formulas:
+        ///   0: (x − x0, y − y0)     → a 1, b 0, c 0, d 1, tx −x0, ty −y0
+        ///  90: (y − y0, x1 − x)     → a 0, b −1, c 1, d 0, tx −y0, ty x1
+        /// 180: (x1 − x, y1 − y)     → a −1, b 0, c 0, d −1, tx x1, ty y1
+        /// 270: (y1 − y, x − x0)     → a 0, b 1, c −1, d 0, tx y1, ty −x0
+        var expectedTransform: [String: Double] {
+            let x0 = cropBox.x, y0 = cropBox.y, x1 = cropBox.x + cropBox.width, y1 = cropBox.y + cropBox.height
+            switch rotation {
+            case 90: return ["a": 0, "b": -1, "c": 1, "d": 0, "tx": -y0, "ty": x1]
+            case 180: return ["a": -1, "b": 0, "c": 0, "d": -1, "tx": x1, "ty": y1]
+            case 270: return ["a": 0, "b": 1, "c": -1, "d": 0, "tx": y1, "ty": -x0]
+            default: return ["a": 1, "b": 0, "c": 0, "d": 1, "tx": -x0, "ty": -y0]
+            }
+        }
+
+        /// The DIFFERS column of the narrow table: the boxes that differ from the CropBox, and
+        /// "unit" when UserUnit is not 1.
+        var expectedDiffers: String {
+            var notes: [String] = []
+            if mediaBox != cropBox { notes.append("media") }
+            if bleedBox != cropBox { notes.append("bleed") }
+            if trimBox != cropBox { notes.append("trim") }
+            if artBox != cropBox { notes.append("art") }
+            if userUnit != 1 { notes.append("unit") }
+            return notes.isEmpty ? "-" : notes.joined(separator: ",")
+        }
+    }
+
+    struct Golden: Decodable, Sendable {
+        var file: String
+        var expect: String
+        var password: String?
+        var pageCount: Int?
+        var pageLayout: String?
+        var direction: String?
+        var pages: [GoldenPage]
+
+        var path: String { CLI.fixture(file) }
+        /// The file argument plus `--password` when the fixture needs one.
+        var arguments: [String] { [path] + (password.map { ["--password", $0] } ?? []) }
+    }
+
+    static func golden(_ name: String) throws -> Golden {
+        let url = CLI.fixtures.appendingPathComponent("\(name).golden.json")
+        return try JSONDecoder().decode(Golden.self, from: Data(contentsOf: url))
+    }
+
+    /// Every fixture that opens (with its password when it needs one), by golden name.
+    static let readable: [String] = {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: CLI.fixtures.path)) ?? []
+        return names.filter { $0.hasSuffix(".golden.json") }.map { String($0.dropLast(".golden.json".count)) }
+            .filter { (try? golden($0)).map { $0.expect == "opens" || $0.expect == "needs_password" } ?? false }
+            .sorted()
+    }()
+
+    // MARK: - Helpers
+
+    static let pageKeys: Set<String> = ["index", "label", "rotation", "rotationRaw", "userUnit", "mediaBox", "cropBox",
+                                        "bleedBox", "trimBox", "artBox", "size", "transform"]
+
+    static func number(_ any: Any?) -> Double? { (any as? NSNumber)?.doubleValue }
+
+    static func parse(_ line: some StringProtocol) throws -> Any {
+        try JSONSerialization.jsonObject(with: Data(line.utf8), options: [.fragmentsAllowed])
+    }
+
+    /// Compares one page object of the json/jsonl output with its golden page.
+    static func check(_ object: [String: Any], against g: GoldenPage, _ context: String,
+                      sourceLocation: SourceLocation = #_sourceLocation) {
+        let where_ = "\(context) page index \(g.index)"
+        #expect(object["index"] as? Int == g.index, "\(where_): index", sourceLocation: sourceLocation)
+        if let label = g.label {
+            #expect(object["label"] as? String == label, "\(where_): label", sourceLocation: sourceLocation)
+        } else {
+            #expect(object["label"] is NSNull, "\(where_): label should be null", sourceLocation: sourceLocation)
+        }
+        #expect(object["rotation"] as? Int == g.rotation, "\(where_): rotation", sourceLocation: sourceLocation)
+        #expect(object["rotationRaw"] as? Int == g.rotationRaw, "\(where_): rotationRaw", sourceLocation: sourceLocation)
+        #expect(number(object["userUnit"]) == g.userUnit, "\(where_): userUnit", sourceLocation: sourceLocation)
+        for name in GoldenPage.boxNames {
+            let box = object[name] as? [String: Any] ?? [:]
+            let expected = g.box(name)
+            #expect(Set(box.keys) == ["x", "y", "width", "height"], "\(where_): \(name) keys", sourceLocation: sourceLocation)
+            for (key, value) in [("x", expected.x), ("y", expected.y), ("width", expected.width), ("height", expected.height)] {
+                let actual = number(box[key]) ?? .nan
+                #expect(abs(actual - value) <= 1e-6, "\(where_): \(name).\(key) \(actual) ≠ \(value)", sourceLocation: sourceLocation)
+            }
+        }
+        let size = object["size"] as? [String: Any] ?? [:]
+        #expect(Set(size.keys) == ["width", "height"], "\(where_): size keys", sourceLocation: sourceLocation)
+        #expect(abs((number(size["width"]) ?? .nan) - g.size.width) <= 1e-6, "\(where_): size.width", sourceLocation: sourceLocation)
+        #expect(abs((number(size["height"]) ?? .nan) - g.size.height) <= 1e-6, "\(where_): size.height", sourceLocation: sourceLocation)
+        let transform = object["transform"] as? [String: Any] ?? [:]
+        #expect(Set(transform.keys) == ["a", "b", "c", "d", "tx", "ty"], "\(where_): transform keys", sourceLocation: sourceLocation)
+        for (key, value) in g.expectedTransform {
+            let actual = number(transform[key]) ?? .nan
+            #expect(abs(actual - value) <= 1e-6, "\(where_): transform.\(key) \(actual) ≠ \(value)", sourceLocation: sourceLocation)
+        }
+    }
+
+    /// A failure: the documented exit code, nothing on stdout unless said, and exactly one line
+    /// on stderr, `pageinfo: …`, containing each of `phrases`.
+    static func expectFailure(_ r: CLI.Result, code: Int32, mentioning phrases: [String], stdoutEmpty: Bool = true,
+                              sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(r.status == code, "exit \(r.status), stderr: \(r.stderr)", sourceLocation: sourceLocation)
+        #expect(r.stderrLines.count == 1, "stderr: \(r.stderr)", sourceLocation: sourceLocation)
+        #expect(r.stderr.hasSuffix("\n") && r.stderr.hasPrefix("pageinfo: "), "stderr: \(r.stderr)", sourceLocation: sourceLocation)
+        for phrase in phrases {
+            #expect(r.stderr.contains(phrase), "stderr should mention '\(phrase)': \(r.stderr)", sourceLocation: sourceLocation)
+        }
+        if stdoutEmpty { #expect(r.stdout.isEmpty, "stdout: \(r.stdout)", sourceLocation: sourceLocation) }
+    }
+
+    /// RFC 4180 CSV into rows of fields.
+    static func parseCSV(_ text: String) -> [[String]] {
+        var rows: [[String]] = [], row: [String] = [], field = "", quoted = false
+        var chars = Array(text)[...]
+        while let c = chars.popFirst() {
+            if quoted {
+                if c == "\"" {
+                    if chars.first == "\"" { field.append("\""); chars.removeFirst() } else { quoted = false }
+                } else { field.append(c) }
+            } else if c == "\"" {
+                quoted = true
+            } else if c == "," {
+                row.append(field); field = ""
+            } else if c == "\n" || c == "\r\n" {
+                row.append(field); field = ""
+                rows.append(row); row = []
+            } else {
+                field.append(c)
+            }
+        }
+        if !field.isEmpty || !row.isEmpty { row.append(field); rows.append(row) }
+        return rows
+    }
+
+    /// The CSV header the README documents: file,index,page,label,rotation,rotationRaw,userUnit,
+    /// width,height, then x,y,width,height of each box, then the six transform coefficients.
+    static let csvHeader: [String] = {
+        var h = ["file", "index", "page", "label", "rotation", "rotationRaw", "userUnit", "width", "height"]
+        for box in GoldenPage.boxNames { for field in ["x", "y", "width", "height"] { h.append("\(box).\(field)") } }
+        return h + ["transform.a", "transform.b", "transform.c", "transform.d", "transform.tx", "transform.ty"]
+    }()
+
+    /// |actual − expected| within the rounding of a table cell printed to 2 decimals.
+    static func tableClose(_ cell: Substring, _ expected: Double) -> Bool {
+        guard let v = Double(cell) else { return false }
+        return abs(v - expected) <= 0.005 + 1e-9
+    }
+
+    // MARK: - json
+
+    @Test("the fixture list covers every readable golden")
+    func fixtureList() {
+        #expect(Set(Self.readable).isSuperset(of: ["boxes", "encrypted", "inherited", "labels", "mixed", "rotations", "userunit"]))
+    }
+
+    @Test("--format json: every page equals its golden", arguments: readable)
+    func json(fixture: String) throws {
+        let g = try Self.golden(fixture)
+        let r = try CLI.run(["pages", "--format", "json"] + g.arguments)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.isEmpty, "\(r.stderr)")
+        let doc = try #require(try Self.parse(r.stdout) as? [String: Any], "stdout is a JSON object")
+        #expect(doc["file"] as? String == g.path)
+        #expect(doc["pageCount"] as? Int == g.pageCount)
+        #expect(doc["pageLayout"] as? String == g.pageLayout)
+        #expect(doc["direction"] as? String == g.direction)
+        if g.pageLayout == nil { #expect(doc["pageLayout"] is NSNull) }
+        if g.direction == nil { #expect(doc["direction"] is NSNull) }
+        let pages = try #require(doc["pages"] as? [[String: Any]])
+        try #require(pages.count == g.pages.count, "\(pages.count) pages, golden \(g.pages.count)")
+        for (object, golden) in zip(pages, g.pages) {
+            #expect(Set(object.keys) == Self.pageKeys, "\(fixture) page \(golden.index) keys \(object.keys.sorted())")
+            Self.check(object, against: golden, fixture)
+        }
+        // One JSON document, ending in a newline.
+        #expect(r.stdout.hasSuffix("\n"))
+    }
+
+    @Test("the encrypted fixture reports itself as encrypted and opens with the owner password too")
+    func encryptedDocument() throws {
+        let g = try Self.golden("encrypted")
+        let r = try CLI.run(["pages", "--format", "json"] + g.arguments)
+        let doc = try #require(try Self.parse(r.stdout) as? [String: Any])
+        #expect(doc["encrypted"] as? Bool == true)
+        // Fixtures/README.md: owner password `owner`.
+        let owner = try CLI.run(["pages", "--format", "json", "--password", "owner", g.path])
+        #expect(owner.status == 0, "\(owner.stderr)")
+        let ownerDoc = try #require(try Self.parse(owner.stdout) as? [String: Any])
+        let pages = try #require(ownerDoc["pages"] as? [[String: Any]])
+        #expect(pages.map { $0["label"] as? String } == g.pages.map(\.label))
+    }
+
+    // MARK: - jsonl
+
+    @Test("--format jsonl: one valid page object per line, with the file", arguments: readable)
+    func jsonl(fixture: String) throws {
+        let g = try Self.golden(fixture)
+        let r = try CLI.run(["pages", "--format", "jsonl"] + g.arguments)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.isEmpty)
+        #expect(r.stdout.hasSuffix("\n"))
+        let lines = r.stdoutLines
+        try #require(lines.count == g.pageCount, "\(lines.count) lines for \(g.pageCount ?? -1) pages")
+        for (line, golden) in zip(lines, g.pages) {
+            let object = try #require(try Self.parse(line) as? [String: Any], "not a JSON object: \(line)")
+            #expect(object["file"] as? String == g.path)
+            #expect(Set(object.keys) == Self.pageKeys.union(["file"]), "\(object.keys.sorted())")
+            Self.check(object, against: golden, "\(fixture) jsonl")
+        }
+    }
+
+    // MARK: - csv
+
+    @Test("--format csv: the documented header and one row per page", arguments: readable)
+    func csv(fixture: String) throws {
+        let g = try Self.golden(fixture)
+        let r = try CLI.run(["pages", "--format", "csv"] + g.arguments)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.isEmpty)
+        let rows = Self.parseCSV(r.stdout)
+        try #require(rows.count == 1 + (g.pageCount ?? 0), "\(rows.count) rows")
+        #expect(rows[0] == Self.csvHeader)
+        let column = Dictionary(uniqueKeysWithValues: Self.csvHeader.enumerated().map { ($1, $0) })
+        for (row, p) in zip(rows.dropFirst(), g.pages) {
+            try #require(row.count == Self.csvHeader.count, "\(row)")
+            func cell(_ name: String) -> String { row[column[name]!] }
+            func close(_ name: String, _ expected: Double) {
+                #expect(abs((Double(cell(name)) ?? .nan) - expected) <= 1e-6, "\(fixture) page \(p.index) \(name): \(cell(name)) ≠ \(expected)")
+            }
+            #expect(cell("file") == g.path)
+            #expect(cell("index") == "\(p.index)")
+            #expect(cell("page") == "\(p.index + 1)")
+            #expect(cell("label") == (p.label ?? ""))
+            #expect(cell("rotation") == "\(p.rotation)")
+            #expect(cell("rotationRaw") == "\(p.rotationRaw)")
+            close("userUnit", p.userUnit)
+            close("width", p.size.width)
+            close("height", p.size.height)
+            for name in GoldenPage.boxNames {
+                let b = p.box(name)
+                close("\(name).x", b.x); close("\(name).y", b.y); close("\(name).width", b.width); close("\(name).height", b.height)
+            }
+            for (key, value) in p.expectedTransform { close("transform.\(key)", value) }
+        }
+    }
+
+    // MARK: - table
+
+    @Test("--format table (default): a title, a header and one row per page with the golden values", arguments: readable)
+    func table(fixture: String) throws {
+        let g = try Self.golden(fixture)
+        let r = try CLI.run(["pages"] + g.arguments)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.isEmpty)
+        let lines = r.stdoutLines
+        try #require(lines.count == 2 + (g.pageCount ?? 0), "\(lines.count) lines:\n\(r.stdout)")
+        #expect(lines[0].hasPrefix("# \(g.path): \(g.pageCount ?? 0) pages"), "\(lines[0])")
+        #expect(lines[1].hasPrefix(" PAGE"), "\(lines[1])")
+        for header in ["PAGE", "LABEL", "ROT", "SIZE", "CROPBOX", "DIFFERS"] {
+            #expect(lines[1].contains(header), "header lacks \(header): \(lines[1])")
+        }
+        for (line, p) in zip(lines.dropFirst(2), g.pages) {
+            // page, label, rotation, W, "x", H, x0, y0, x1, y1, differs (fixture labels have no spaces).
+            let cells = line.split(separator: " ")
+            try #require(cells.count == 11, "\(line)")
+            #expect(cells[0] == "\(p.index + 1)", "\(line)")
+            #expect(cells[1] == (p.label ?? "-"), "\(line)")
+            #expect(cells[2] == "\(p.rotation)", "\(line)")
+            #expect(Self.tableClose(cells[3], p.size.width) && cells[4] == "x" && Self.tableClose(cells[5], p.size.height), "\(line)")
+            for (cell, value) in zip(cells[6..<10], p.cropBox.corners) {
+                #expect(Self.tableClose(cell, value), "\(line): \(cell) ≠ \(value)")
+            }
+            #expect(cells[10] == p.expectedDiffers, "\(line)")
+            #expect(!line.hasSuffix(" "), "trailing space: '\(line)'")
+        }
+    }
+
+    /// The narrow table fits 80 columns and its columns line up under the header. The title line
+    /// echoes the path the user typed, which no layout can bound, so it is not measured.
+    @Test("the default table fits 80 columns and is aligned", arguments: ["mixed", "rotations"])
+    func tableWidth(fixture: String) throws {
+        let g = try Self.golden(fixture)
+        let r = try CLI.run(["pages", g.path])
+        let lines = r.stdoutLines.dropFirst()
+        #expect(lines.count == 1 + g.pages.count)
+        for line in lines { #expect(line.count <= 80, "\(line.count) columns: \(line)") }
+        let header = Array(lines.first ?? "")
+        func column(_ name: String) -> Int {
+            guard let range = String(header).range(of: name) else { return -1 }
+            return String(header).distance(from: String(header).startIndex, to: range.lowerBound)
+        }
+        let sizeColumn = column("SIZE"), cropColumn = column("CROPBOX"), differsColumn = column("DIFFERS")
+        let rotEnd = column("ROT") + 3
+        for line in lines.dropFirst() {
+            let c = Array(line)
+            for start in [sizeColumn, cropColumn, differsColumn] {
+                #expect(start > 0 && start < c.count && c[start] != " " && c[start - 1] == " ", "column \(start) of '\(line)'")
+            }
+            // PAGE and ROT are right-aligned under their headings.
+            #expect(c[4] != " " && c[5] == " ", "'\(line)'")
+            #expect(c[rotEnd - 1].isNumber && c[rotEnd] == " ", "'\(line)'")
+        }
+    }
+
+    @Test("--wide shows all five boxes and UserUnit", arguments: readable)
+    func wide(fixture: String) throws {
+        let g = try Self.golden(fixture)
+        let r = try CLI.run(["pages", "--wide"] + g.arguments)
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stdoutLines
+        try #require(lines.count == 2 + g.pages.count)
+        for name in ["MEDIABOX", "CROPBOX", "BLEEDBOX", "TRIMBOX", "ARTBOX", "UNIT"] {
+            #expect(lines[1].contains(name), "wide header lacks \(name): \(lines[1])")
+        }
+        for (line, p) in zip(lines.dropFirst(2), g.pages) {
+            // page, label, rotation, unit, W, "x", H, then 4 corners for each of the 5 boxes.
+            let cells = line.split(separator: " ")
+            try #require(cells.count == 27, "\(line)")
+            #expect(cells[0] == "\(p.index + 1)" && cells[2] == "\(p.rotation)", "\(line)")
+            #expect(abs((Double(cells[3]) ?? .nan) - p.userUnit) <= 0.00005, "\(line)")
+            #expect(Self.tableClose(cells[4], p.size.width) && Self.tableClose(cells[6], p.size.height), "\(line)")
+            let expected = GoldenPage.boxNames.flatMap { p.box($0).corners }
+            for (i, (cell, value)) in zip(cells[7...], expected).enumerated() {
+                #expect(Self.tableClose(cell, value), "\(fixture) page \(p.index + 1) \(GoldenPage.boxNames[i / 4]) corner \(i % 4): \(cell) ≠ \(value)")
+            }
+        }
+    }
+
+    @Test("--wide with a format other than table is a usage error")
+    func wideNeedsTable() throws {
+        let r = try CLI.run(["pages", "--wide", "--format", "json", CLI.fixture("mixed.pdf")])
+        Self.expectFailure(r, code: 64, mentioning: ["--wide"])
+    }
+
+    // MARK: - --pages
+
+    @Test("--pages 2-3,1 selects those pages in that order, in every format")
+    func pageSelectionOrder() throws {
+        let g = try Self.golden("rotations")
+        let json = try CLI.run(["pages", "--format", "json", "--pages", "2-3,1", g.path])
+        #expect(json.status == 0, "\(json.stderr)")
+        let doc = try #require(try Self.parse(json.stdout) as? [String: Any])
+        #expect(doc["pageCount"] as? Int == 10)  // the document's page count, not the selection's
+        let pages = try #require(doc["pages"] as? [[String: Any]])
+        #expect(pages.map { $0["index"] as? Int } == [1, 2, 0])
+        for (object, i) in zip(pages, [1, 2, 0]) { Self.check(object, against: g.pages[i], "--pages 2-3,1") }
+
+        let jsonl = try CLI.run(["pages", "--format", "jsonl", "--pages", "2-3,1", g.path])
+        #expect(try jsonl.stdoutLines.map { (try Self.parse($0) as? [String: Any])?["index"] as? Int } == [1, 2, 0])
+
+        let csv = try CLI.run(["pages", "--format", "csv", "--pages", "2-3,1", g.path])
+        #expect(Self.parseCSV(csv.stdout).dropFirst().map { $0[2] } == ["2", "3", "1"])
+
+        let table = try CLI.run(["pages", "--pages", "2-3,1", g.path])
+        #expect(table.stdoutLines.dropFirst(2).map { $0.split(separator: " ").first.map(String.init) } == ["2", "3", "1"])
+    }
+
+    @Test("--pages with open ends and repeats", arguments: [
+        ("1-3,7,10-", [0, 1, 2, 6, 9]),
+        ("10-", [9]),
+        ("10", [9]),
+        ("1-", Array(0..<10)),
+        ("4,4", [3, 3]),
+        (" 5 , 6-7 ", [4, 5, 6]),
+    ])
+    func pageSelection(ranges: String, indices: [Int]) throws {
+        let r = try CLI.run(["pages", "--format", "jsonl", "--pages", ranges, CLI.fixture("mixed.pdf")])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try r.stdoutLines.map { (try Self.parse($0) as? [String: Any])?["index"] as? Int } == indices)
+    }
+
+    @Test("a malformed --pages is a usage error with one line", arguments: ["0", "3-1", "x", "", "1,,2", "-3", "1-2-3"])
+    func badPages(ranges: String) throws {
+        let r = try CLI.run(["pages", "--pages", ranges, CLI.fixture("mixed.pdf")])
+        Self.expectFailure(r, code: 64, mentioning: ["--pages"])
+    }
+
+    @Test("--pages past the end is a usage error naming the file", arguments: ["99", "11", "11-", "5-12", "1,2,99"])
+    func pagesPastTheEnd(ranges: String) throws {
+        let path = CLI.fixture("mixed.pdf")
+        let r = try CLI.run(["pages", "--format", "json", "--pages", ranges, path])
+        // The page that does not exist, the document's page count, the file.
+        let bad = ranges.split(separator: ",").flatMap { $0.split(separator: "-") }.compactMap { Int($0) }.filter { $0 > 10 }.first!
+        Self.expectFailure(r, code: 64, mentioning: [path, "\(bad)", "10 pages"])
+    }
+
+    // MARK: - Several files
+
+    @Test("several files: json prints an array of documents, jsonl and csv carry each file")
+    func severalFiles() throws {
+        let mixed = try Self.golden("mixed"), rotations = try Self.golden("rotations")
+        let json = try CLI.run(["pages", "--format", "json", mixed.path, rotations.path])
+        #expect(json.status == 0, "\(json.stderr)")
+        let docs = try #require(try Self.parse(json.stdout) as? [[String: Any]], "an array of documents")
+        #expect(docs.map { $0["file"] as? String } == [mixed.path, rotations.path])
+        #expect(docs.map { ($0["pages"] as? [Any])?.count } == [10, 10])
+        for (doc, g) in zip(docs, [mixed, rotations]) {
+            for (object, golden) in zip(doc["pages"] as? [[String: Any]] ?? [], g.pages) { Self.check(object, against: golden, g.file) }
+        }
+
+        let jsonl = try CLI.run(["pages", "--format", "jsonl", mixed.path, rotations.path])
+        let files = try jsonl.stdoutLines.map { (try Self.parse($0) as? [String: Any])?["file"] as? String }
+        #expect(files == Array(repeating: mixed.path, count: 10) + Array(repeating: rotations.path, count: 10))
+
+        let csv = try CLI.run(["pages", "--format", "csv", mixed.path, rotations.path])
+        let rows = Self.parseCSV(csv.stdout)
+        #expect(rows.first == Self.csvHeader)
+        #expect(rows.filter { $0 == Self.csvHeader }.count == 1, "one header")
+        #expect(rows.dropFirst().map(\.first) == Array(repeating: mixed.path, count: 10) + Array(repeating: rotations.path, count: 10))
+
+        let table = try CLI.run(["pages", mixed.path, rotations.path])
+        #expect(table.stdoutLines.filter { $0.hasPrefix("# ") }.count == 2)
+        #expect(table.stdoutLines.filter { $0.hasPrefix(" PAGE") }.count == 2)
+    }
+
+    // MARK: - Exit codes
+
+    @Test("encrypted without a password: 77 and one line naming the file")
+    func encryptedNoPassword() throws {
+        let path = CLI.fixture("encrypted.pdf")
+        for format in ["table", "json", "jsonl", "csv"] {
+            let r = try CLI.run(["pages", "--format", format, path])
+            // csv prints its header before it knows that the file fails.
+            Self.expectFailure(r, code: 77, mentioning: [path, "password"], stdoutEmpty: format != "csv")
+        }
+    }
+
+    @Test("encrypted with the right password: 0 and the golden labels")
+    func encryptedWithPassword() throws {
+        let g = try Self.golden("encrypted")
+        let r = try CLI.run(["pages", "--format", "jsonl", "--password", "secret", g.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.isEmpty)
+        #expect(try r.stdoutLines.map { (try Self.parse($0) as? [String: Any])?["label"] as? String } == ["S-1", "S-2", "S-3"])
+        #expect(g.pages.map(\.label) == ["S-1", "S-2", "S-3"])
+    }
+
+    @Test("encrypted with a wrong password: 77")
+    func encryptedWrongPassword() throws {
+        let path = CLI.fixture("encrypted.pdf")
+        Self.expectFailure(try CLI.run(["pages", "--password", "wrong", path]), code: 77, mentioning: [path, "password"])
+        Self.expectFailure(try CLI.run(["pages", "--password", "", path]), code: 77, mentioning: [path])
+    }
+
+    @Test("a truncated PDF: 65")
+    func truncated() throws {
+        let path = CLI.fixture("truncated.pdf")
+        Self.expectFailure(try CLI.run(["pages", "--format", "json", path]), code: 65, mentioning: [path])
+    }
+
+    @Test("not a PDF: 65, and the message says so")
+    func notAPDF() throws {
+        let path = CLI.fixture("not-a-pdf.pdf")
+        Self.expectFailure(try CLI.run(["pages", "--format", "json", path]), code: 65, mentioning: [path, "not a PDF"])
+        // An empty file is not a PDF either.
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("pageinfo-empty-\(getpid()).pdf")
+        try Data().write(to: empty)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        Self.expectFailure(try CLI.run(["pages", "--format", "json", empty.path]), code: 65, mentioning: [empty.path, "not a PDF"])
+    }
+
+    @Test("a missing file and a directory: 66")
+    func cannotOpen() throws {
+        let missing = CLI.fixture("no-such-file.pdf")
+        Self.expectFailure(try CLI.run(["pages", "--format", "json", missing]), code: 66, mentioning: [missing])
+        let directory = CLI.fixtures.path
+        Self.expectFailure(try CLI.run(["pages", "--format", "json", directory]), code: 66, mentioning: [directory])
+    }
+
+    @Test("usage errors without a file: 64 and one line")
+    func usageErrors() throws {
+        Self.expectFailure(try CLI.run(["pages"]), code: 64, mentioning: [])
+        Self.expectFailure(try CLI.run(["pages", "--format", "xml", CLI.fixture("mixed.pdf")]), code: 64, mentioning: ["xml"])
+        Self.expectFailure(try CLI.run(["pages", "--bogus", CLI.fixture("mixed.pdf")]), code: 64, mentioning: ["--bogus"])
+    }
+
+    @Test("a good file and a bad file: the good one's output, one line, the failure's exit code")
+    func goodAndBad() throws {
+        let good = try Self.golden("mixed"), missing = CLI.fixture("no-such-file.pdf")
+        for files in [[good.path, missing], [missing, good.path]] {
+            let json = try CLI.run(["pages", "--format", "json"] + files)
+            #expect(json.status == 66, "\(files): \(json.status)")
+            #expect(json.stderrLines.count == 1 && json.stderr.contains(missing), "\(json.stderr)")
+            let docs = try #require(try Self.parse(json.stdout) as? [[String: Any]], "\(files): stdout is a JSON array:\n\(json.stdout)")
+            #expect(docs.count == 1 && docs.first?["file"] as? String == good.path)
+            #expect((docs.first?["pages"] as? [Any])?.count == 10)
+        }
+        let truncated = CLI.fixture("truncated.pdf")
+        let jsonl = try CLI.run(["pages", "--format", "jsonl", good.path, truncated])
+        #expect(jsonl.status == 65)
+        #expect(jsonl.stderrLines.count == 1 && jsonl.stderr.contains(truncated), "\(jsonl.stderr)")
+        #expect(try jsonl.stdoutLines.map { (try Self.parse($0) as? [String: Any])?["file"] as? String }
+            == Array(repeating: good.path, count: 10))
+        // A page past the end of one file only: that file fails (64), the other prints.
+        let labels = try Self.golden("labels")
+        let partial = try CLI.run(["pages", "--format", "jsonl", "--pages", "12", good.path, labels.path])
+        #expect(partial.status == 64)
+        #expect(partial.stderrLines.count == 1 && partial.stderr.contains(good.path) && partial.stderr.contains("12"), "\(partial.stderr)")
+        let objects = try partial.stdoutLines.map { try #require(try Self.parse($0) as? [String: Any]) }
+        #expect(objects.count == 1)
+        if let only = objects.first {
+            #expect(only["file"] as? String == labels.path)
+            Self.check(only, against: labels.pages[11], "labels --pages 12")
+        }
+    }
+
+    @Test("several failures: one line each, and the exit code of the first")
+    func severalFailures() throws {
+        let encrypted = CLI.fixture("encrypted.pdf"), truncated = CLI.fixture("truncated.pdf"), missing = CLI.fixture("no-such-file.pdf")
+        let r = try CLI.run(["pages", "--format", "json", encrypted, truncated, missing])
+        #expect(r.status == 77)
+        #expect(r.stderrLines.count == 3, "\(r.stderr)")
+        #expect(r.stderrLines.count == 3 && r.stderrLines[0].contains(encrypted) && r.stderrLines[1].contains(truncated)
+            && r.stderrLines[2].contains(missing), "\(r.stderr)")
+        // stdout is still valid JSON: an empty array.
+        #expect((try Self.parse(r.stdout) as? [Any])?.isEmpty == true, "\(r.stdout)")
+        let reversed = try CLI.run(["pages", "--format", "json", truncated, encrypted])
+        #expect(reversed.status == 65)
+    }
+
+    // MARK: - Poppler's diagnostics
+
+    /// qpdf's bad-xref.pdf has a broken cross-reference table that Poppler repairs, printing
+    /// "Syntax Error" warnings of its own: none of that may reach stdout (or stderr, since the
+    /// file is read successfully).
+    @Test("a file Poppler repairs: stdout is clean JSON and stderr is empty")
+    func repairedFile() throws {
+        let path = CLI.corpusFile("qpdf-bad-xref.pdf")
+        try #require(FileManager.default.fileExists(atPath: path), "the corpus is expected at \(CLI.corpus.path)")
+        for format in ["json", "jsonl", "csv", "table"] {
+            let r = try CLI.run(["pages", "--format", format, path])
+            #expect(r.status == 0, "\(format): \(r.stderr)")
+            #expect(r.stderr.isEmpty, "\(format): \(r.stderr)")
+            #expect(!r.stdout.contains("Error"), "\(format): \(r.stdout)")
+        }
+        let r = try CLI.run(["pages", "--format", "json", path])
+        let doc = try #require(try Self.parse(r.stdout) as? [String: Any], "stdout: \(r.stdout)")
+        // MANIFEST.json: 1 page, 612 × 792, rotate 0.
+        #expect(doc["pageCount"] as? Int == 1)
+        let page = try #require((doc["pages"] as? [[String: Any]])?.first)
+        #expect(Self.number((page["cropBox"] as? [String: Any])?["width"]) == 612)
+        #expect(Self.number((page["cropBox"] as? [String: Any])?["height"]) == 792)
+    }
+
+    struct CorpusEntry: Decodable, Sendable, CustomTestStringConvertible {
+        var file: String
+        var expected: String
+        var password: String?
+        var page_count: Int?
+        var testDescription: String { file }
+    }
+
+    static let corpus: [CorpusEntry] = {
+        struct Manifest: Decodable { var files: [CorpusEntry] }
+        let url = CLI.corpus.appendingPathComponent("MANIFEST.json")
+        return ((try? JSONDecoder().decode(Manifest.self, from: Data(contentsOf: url)))?.files ?? [])
+            .filter { $0.expected != "rejected_malformed" }
+    }()
+
+    @Test("every corpus file that opens: stdout is one JSON document, stderr is empty", arguments: corpus)
+    func corpusOutputIsClean(entry: CorpusEntry) throws {
+        let path = CLI.corpusFile(entry.file)
+        let r = try CLI.run(["pages", "--format", "json", path] + (entry.password.map { ["--password", $0] } ?? []))
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.isEmpty, "\(r.stderr)")
+        let doc = try #require(try Self.parse(r.stdout) as? [String: Any], "stdout: \(r.stdout.prefix(500))")
+        #expect(doc["pageCount"] as? Int == entry.page_count)
+        #expect((doc["pages"] as? [Any])?.count == entry.page_count)
+    }
+
+    // MARK: - info, --help, --version
+
+    @Test("info: text and json for mixed.pdf")
+    func info() throws {
+        let g = try Self.golden("mixed")
+        let text = try CLI.run(["info", g.path])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stderr.isEmpty)
+        let fields = Dictionary(text.stdoutLines.compactMap { line -> (String, String)? in
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+        }, uniquingKeysWith: { a, _ in a })
+        #expect(fields["File"] == g.path)
+        #expect(fields["Pages"] == "10")
+        #expect(fields["Page layout"] == "TwoPageRight")
+        #expect(fields["Direction"] == "R2L")
+        #expect(fields["Encrypted"] == "no")
+
+        let json = try CLI.run(["info", "--format", "json", g.path])
+        #expect(json.status == 0)
+        let doc = try #require(try Self.parse(json.stdout) as? [String: Any])
+        #expect(doc["file"] as? String == g.path)
+        #expect(doc["pageCount"] as? Int == 10 && g.pageCount == 10)
+        #expect(doc["pageLayout"] as? String == "TwoPageRight" && g.pageLayout == "TwoPageRight")
+        #expect(doc["direction"] as? String == "R2L" && g.direction == "R2L")
+        #expect(doc["encrypted"] as? Bool == false)
+
+        // A document without either: null.
+        let plain = try #require(try Self.parse(try CLI.run(["info", "--format", "json", CLI.fixture("rotations.pdf")]).stdout) as? [String: Any])
+        #expect(plain["pageLayout"] is NSNull && plain["direction"] is NSNull)
+        // Encrypted without a password: 77, like pages.
+        Self.expectFailure(try CLI.run(["info", CLI.fixture("encrypted.pdf")]), code: 77, mentioning: ["encrypted.pdf"])
+    }
+
+    @Test("pages --help names every format and the exit codes")
+    func help() throws {
+        let r = try CLI.run(["pages", "--help"])
+        #expect(r.status == 0)
+        #expect(r.stderr.isEmpty)
+        let words = Set(r.stdout.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "-" }).map(String.init))
+        for word in ["table", "json", "jsonl", "csv", "--pages", "--format", "--password", "--wide"] {
+            #expect(words.contains(word), "help lacks \(word)")
+        }
+        for code in ["0", "64", "65", "66", "77"] {
+            #expect(words.contains(code), "help lacks exit code \(code)")
+        }
+        #expect(r.stdout.contains("EXIT CODES"))
+    }
+
+    @Test("pageinfo --version exits 0")
+    func version() throws {
+        let r = try CLI.run(["--version"])
+        #expect(r.status == 0)
+        #expect(r.stderr.isEmpty)
+        #expect(r.stdoutLines.count == 1 && r.stdout.hasPrefix("pageinfo "), "\(r.stdout)")
+    }
+
+    // MARK: - The harness itself
+
+    /// CLI.run used to write all of stdin before reading stdout: with more than a pipe buffer
+    /// (64 KiB) each way, the child blocked writing stdout while the test blocked writing its
+    /// stdin. 30,000 points is ~300 KB in and out.
+    @Test("the harness streams large stdin and stdout without dead-locking", .timeLimit(.minutes(1)))
+    func largeStdinAndStdout() throws {
+        // rotations.pdf page 1: rotation 0, CropBox [20 30 420 630] → page = (x − 20, y − 30).
+        let count = 30_000
+        let input = (0..<count).map { "\($0),\(2 * $0)" }.joined(separator: "\n") + "\n"
+        let r = try CLI.run(["convert", CLI.fixture("rotations.pdf"), "--page", "1", "--from", "raw", "--to", "page"], stdin: input)
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stdoutLines
+        try #require(lines.count == count)
+        for (i, line) in lines.enumerated() where i % 997 == 0 || i == count - 1 {
+            let v = line.split(separator: ",").compactMap { Double($0) }
+            #expect(v == [Double(i - 20), Double(2 * i - 30)], "\(i): \(line)")
+        }
+    }
+}
