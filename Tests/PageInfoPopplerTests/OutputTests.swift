@@ -1,4 +1,5 @@
 import Foundation
+import PageGeometry
 import PageInfoOutput
 import Testing
 
@@ -412,4 +413,127 @@ struct PageRangeListTests {
             #expect(error.description.hasSuffix("2 pages"), "\(error.description)")
         }
     }
+}
+
+// MARK: - PageListEncoder with awkward input
+
+/// Values the fixtures cannot produce (labels with quotes, commas, control characters and
+/// non-ASCII; long labels; zero-page documents; float noise), encoded straight into memory.
+@Suite("PageListEncoder edge cases")
+struct PageListEncoderEdgeCaseTests {
+    static func page(_ index: Int, label: String?, crop: Rect = Rect(x: 0, y: 0, width: 612, height: 792),
+                     rotation: PageRotation = .degrees0) -> PageInfo {
+        PageInfo(index: index, label: label, boxes: PageBoxes(uniform: crop), rotation: rotation)
+    }
+
+    static func encode(_ format: PageListFormat, wide: Bool = false, documents: [(DocumentSummary, [PageInfo])]) -> String {
+        var e = PageListEncoder(format: format, wide: wide, out: ByteWriter())
+        e.begin(documentCount: documents.count)
+        for (doc, pages) in documents {
+            e.beginDocument(doc)
+            for p in pages { e.page(p) }
+            e.endDocument()
+        }
+        e.end()
+        return e.out.string
+    }
+
+    static let awkwardLabels = ["say \"hi\"", "a,b", "line\nbreak", "tab\there", "back\\slash", "日本語 ✓", "", "\u{1}ctl"]
+
+    @Test("json and jsonl carry any label exactly")
+    func jsonLabels() throws {
+        let pages = Self.awkwardLabels.enumerated().map { Self.page($0.offset, label: $0.element) }
+        let doc = DocumentSummary(file: "dir/with \"quote\",comma.pdf", pageCount: pages.count)
+        let json = Self.encode(.json, documents: [(doc, pages)])
+        let object = try #require(try parseJSON(json) as? [String: Any], "\(json)")
+        #expect(object["file"] as? String == doc.file)
+        #expect((object["pages"] as? [[String: Any]])?.map { $0["label"] as? String } == Self.awkwardLabels)
+
+        let jsonl = Self.encode(.jsonl, documents: [(doc, pages)])
+        let lines = jsonl.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.count == pages.count, "a label's newline must not split a record")
+        let labels = try lines.map { try #require(try parseJSON(String($0)) as? [String: Any])["label"] as? String }
+        #expect(labels == Self.awkwardLabels)
+    }
+
+    @Test("csv quotes labels and file names that need it")
+    func csvLabels() {
+        let pages = Self.awkwardLabels.enumerated().map { Self.page($0.offset, label: $0.element) }
+        let doc = DocumentSummary(file: "a,b.pdf", pageCount: pages.count)
+        let csv = Self.encode(.csv, documents: [(doc, pages)])
+        let rows = parseCSVRows(csv)
+        #expect(rows.count == 1 + pages.count)
+        #expect(Set(rows.map(\.count)).count == 1, "every row has as many fields as the header")
+        #expect(rows.dropFirst().map { $0[0] } == Array(repeating: "a,b.pdf", count: pages.count))
+        #expect(rows.dropFirst().map { $0[3] } == Self.awkwardLabels)
+    }
+
+    @Test("table: long and awkward labels keep the columns aligned")
+    func tableLabels() {
+        let labels = ["Appendix-XYZ-123", "exactly10c", "line\nbreak", "日本語", nil]
+        let pages = labels.enumerated().map { Self.page($0.offset, label: $0.element) }
+        let table = Self.encode(.table, documents: [(DocumentSummary(file: "f.pdf", pageCount: pages.count), pages)])
+        let lines = table.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2 + pages.count, "\(table)")
+        let header = lines[1]
+        let sizeColumn = header.distance(from: header.startIndex, to: header.range(of: "SIZE")!.lowerBound)
+        for line in lines.dropFirst(2) {
+            let c = Array(line)
+            #expect(c.count > sizeColumn && c[sizeColumn] == "6" && c[sizeColumn - 1] == " ", "'\(line)'")
+            #expect(line.count <= 80, "'\(line)'")
+        }
+        // A label longer than the column is cut with an ellipsis; one that fits is kept whole.
+        #expect(lines[2].contains("Appendix-…"), "'\(lines[2])'")
+        #expect(lines[3].contains("exactly10c"), "'\(lines[3])'")
+        #expect(lines[4].contains("line break"), "'\(lines[4])'")
+    }
+
+    @Test("json: a document without pages, alone and among others, is still valid JSON")
+    func zeroPages() throws {
+        let empty = DocumentSummary(file: "empty.pdf", pageCount: 0)
+        let one = try #require(try parseJSON(Self.encode(.json, documents: [(empty, [])])) as? [String: Any])
+        #expect((one["pages"] as? [Any])?.isEmpty == true)
+        let docs = Self.encode(.json, documents: [(empty, []), (DocumentSummary(file: "b.pdf", pageCount: 1), [Self.page(0, label: nil)]), (empty, [])])
+        let array = try #require(try parseJSON(docs) as? [[String: Any]], "\(docs)")
+        #expect(array.map { ($0["pages"] as? [Any])?.count } == [0, 1, 0])
+    }
+
+    @Test("numbers: no float noise and never -0 in any format")
+    func numbers() throws {
+        // A CropBox at the origin: rotation 0 gives tx = −0·… and 180 negates zeros.
+        // And a CropBox whose numbers carry float noise (0.30000000000000004, 595.2760000000001).
+        let noisy = Rect(x: 0.1 + 0.2, y: 0, width: 595.2760000000001, height: 0.7 + 0.1 + 791.2)
+        #expect("\(noisy.x)" == "0.30000000000000004" && "\(noisy.width)" == "595.2760000000001")
+        let pages = [Self.page(0, label: nil, rotation: .degrees0), Self.page(1, label: nil, rotation: .degrees180),
+                     Self.page(2, label: nil, crop: noisy, rotation: .degrees90), Self.page(3, label: nil, rotation: .degrees270)]
+        for format in [PageListFormat.json, .jsonl, .csv] {
+            let text = Self.encode(format, documents: [(DocumentSummary(file: "n.pdf", pageCount: 4), pages)])
+            #expect(!text.contains("-0,") && !text.contains("-0}") && !text.contains("-0\n") && !text.contains(":-0"), "\(format): \(text)")
+            #expect(!text.contains("00000000"), "\(format): float noise in \(text)")
+            #expect(!text.contains("9999999"), "\(format): float noise in \(text)")
+        }
+    }
+}
+
+/// RFC 4180 CSV into rows of fields (quoted fields may hold commas, quotes and newlines).
+private func parseCSVRows(_ text: String) -> [[String]] {
+    var rows: [[String]] = [], row: [String] = [], field = "", quoted = false
+    var chars = Array(text.unicodeScalars)[...]
+    while let c = chars.popFirst() {
+        if quoted {
+            if c == "\"" {
+                if chars.first == "\"" { field.unicodeScalars.append(c); chars.removeFirst() } else { quoted = false }
+            } else { field.unicodeScalars.append(c) }
+        } else if c == "\"" {
+            quoted = true
+        } else if c == "," {
+            row.append(field); field = ""
+        } else if c == "\n" {
+            row.append(field); field = ""; rows.append(row); row = []
+        } else {
+            field.unicodeScalars.append(c)
+        }
+    }
+    if !field.isEmpty || !row.isEmpty { row.append(field); rows.append(row) }
+    return rows
 }
