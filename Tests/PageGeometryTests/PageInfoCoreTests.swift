@@ -664,6 +664,38 @@ struct RectTests {
     }
 }
 
+// MARK: - Size, descriptions and formatCompact
+
+@Suite("Size and text forms")
+struct SizeAndDescriptionTests {
+    @Test("Size: transposed and aspect ratio")
+    func size() {
+        #expect(Size(width: 400, height: 600).transposed == Size(width: 600, height: 400))
+        #expect(Size(width: 400, height: 800).aspectRatio == 0.5)
+        #expect(Size(width: 1, height: 0).aspectRatio.isInfinite)
+    }
+
+    /// formatCompact's contract: no trailing noise, never "612.0" or "-0"; integral values up to
+    /// 2^53 as integers; anything else in Swift's shortest round-trip form.
+    @Test("formatCompact", arguments: [
+        (612.0, "612"), (595.276, "595.276"), (-0.5, "-0.5"), (0.0, "0"), (-0.0, "0"), (-612.0, "-612"),
+        (1e15, "1000000000000000"), (9_007_199_254_740_991, "9007199254740991"), (1e20, "1e+20"), (0.1, "0.1"),
+    ])
+    func compact(value: Double, expected: String) {
+        #expect(formatCompact(value) == expected, "\(value)")
+    }
+
+    @Test("descriptions use the compact numbers")
+    func descriptions() {
+        #expect(Point(x: 1, y: -2.5).description == "(1, -2.5)")
+        #expect(Size(width: 595.276, height: 841.89).description == "595.276x841.89")
+        #expect(Rect(x: 0, y: -0.0, width: 612, height: 792).description == "0,0,612,792")
+        #expect(PageRotation.degrees270.description == "270")
+        #expect(AffineTransform(a: 0, b: -1, c: 1, d: 0, tx: -30, ty: 420).description
+            == "[a: 0, b: -1, c: 1, d: 0, tx: -30, ty: 420]")
+    }
+}
+
 // MARK: - AffineTransform
 
 @Suite("AffineTransform")

@@ -122,6 +122,20 @@ struct ByteWriterNumberTests {
         #expect(number(value) == expected, "\(value)")
     }
 
+    /// The doc comment: non-integral values "are first rounded to 9 decimal places … then
+    /// printed in Swift's shortest round-trip form", and the README: "values are rounded to
+    /// 10⁻⁹ pt". Between 10⁶ and ~9·10⁶ a Double still resolves 10⁻⁹ (ulp ≤ 1.9·10⁻⁹), so the
+    /// noise of 1000000.1 + 0.2 = 1000000.2999999999 must be rounded away there too.
+    @Test("float noise is rounded away above 10^6 too", arguments: [
+        (1_000_000.1 + 0.2, "1000000.3"),
+        (1_000_000.7 + 0.1, "1000000.8"),
+        (-(1_000_000.1 + 0.2), "-1000000.3"),
+    ])
+    func noiseAboveAMillion(value: Double, expected: String) {
+        #expect("\(value)" != expected, "the input really carries noise")
+        #expect(number(value) == expected, "\(value)")
+    }
+
     /// Very large and very small magnitudes: any valid JSON number is fine as long as it parses
     /// back to the same Double and has no trailing noise.
     @Test("very large and very small values are valid JSON numbers that round-trip",
