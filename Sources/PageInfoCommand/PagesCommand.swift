@@ -18,6 +18,12 @@ struct PagesCommand: ParsableCommand {
             "size" is the displayed size: the CropBox, width and height swapped at 90° and 270°. \
             "transform" maps raw user space to page space (origin at the lower-left of the displayed page).
 
+            TABLE
+              The default table fits 80 columns: page, label, rotation, displayed size, \
+            CropBox corners, and DIFFERS: a letter for each box that differs from the CropBox \
+            (M media, B bleed, T trim, A art) and U for a /UserUnit other than 1. --wide prints \
+            UserUnit and all five boxes in full.
+
             EXAMPLES
               pageinfo pages Fixtures/mixed.pdf
               pageinfo pages --pages 1-3,7,10- --format json book.pdf
@@ -26,7 +32,8 @@ struct PagesCommand: ParsableCommand {
 
             EXIT CODES
               0 ok; 64 usage error (bad option, page list or page past the end); 65 not a PDF or \
-            damaged; 66 cannot open the file; 77 encrypted and no or a wrong password.
+            damaged; 66 cannot open the file; 77 encrypted and no or a wrong password; 74 the \
+            output could not be written.
             Every file is processed; each failure prints one line on stderr naming the file, and the \
             exit code is that of the first failure.
             """

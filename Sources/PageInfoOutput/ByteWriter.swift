@@ -106,24 +106,34 @@ public struct ByteWriter: ~Copyable {
         }
     }
 
+    /// 2⁵³: every integral Double up to it is exact and prints as plain digits.
+    static let exactIntegerLimit = 9_007_199_254_740_992.0
+
     /// Appends a number as JSON wants it, without trailing noise: `612`, `595.276`, `-0.5`.
     ///
     /// Integral values print as integers; others are first rounded to 9 decimal places (a
     /// billionth of a point, far below anything a PDF can express, so `20 + 575.276 − 20`
-    /// prints as `575.276`, not `575.2760000000001`) and then printed in Swift's shortest
-    /// round-trip form. NaN and infinities, which JSON cannot hold, print as `null`.
+    /// prints as `575.276`, not `575.2760000000001`) — to 16 significant digits from 10⁷ up — and then printed in Swift's shortest round-trip form. NaN and infinities, which
+    /// JSON cannot hold, print as `null`.
     public mutating func append(number value: Double) {
         if value == 0 { bytes.append(UInt8(ascii: "0")); return }
         guard value.isFinite else { append("null"); return }
-        if abs(value) < 1e15, value == value.rounded(.towardZero) {
+        if abs(value) <= Self.exactIntegerLimit, value == value.rounded(.towardZero) {
             append(int: Int(value))
             return
         }
-        var v = value
-        if abs(v) < 1e6 {
-            v = (v * 1e9).rounded() / 1e9
-            if v == v.rounded(.towardZero) { append(int: Int(v)); return }
-        }
+        // 9 decimals below 10⁷; above, 16 significant digits (a Double holds 15.9, so a 17th is
+        // noise): 1000000.1 + 0.2 prints 1000000.3.
+        let magnitude = abs(value)
+        var decimals = 9
+        var limit = 1e7
+        while magnitude >= limit && decimals > 0 { decimals -= 1; limit *= 10 }
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        var v = (value * scale).rounded() / scale
+        if !v.isFinite { v = value }
+        if v == 0 { bytes.append(UInt8(ascii: "0")); return }
+        if abs(v) <= Self.exactIntegerLimit, v == v.rounded(.towardZero) { append(int: Int(v)); return }
         append(v.description)
     }
 

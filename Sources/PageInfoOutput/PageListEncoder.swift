@@ -257,14 +257,15 @@ public struct PageListEncoder: ~Copyable {
             writeCorners(b.artBox, width: 0)
         } else {
             writeCorners(b.cropBox, width: Self.boxWidth + 2)
-            var notes: [StaticString] = []
-            if b.mediaBox != b.cropBox { notes.append("media") }
-            if b.bleedBox != b.cropBox { notes.append("bleed") }
-            if b.trimBox != b.cropBox { notes.append("trim") }
-            if b.artBox != b.cropBox { notes.append("art") }
-            if page.userUnit != 1 { notes.append("unit") }
-            if notes.isEmpty { out.append("-") }
-            for (i, n) in notes.enumerated() { if i > 0 { out.append(",") }; out.append(n) }
+            // DIFFERS: one letter per box that differs from the CropBox (M media, B bleed, T trim,
+            // A art) and U for a /UserUnit other than 1; "-" when none.
+            let start = out.bytes.count
+            if b.mediaBox != b.cropBox { out.append("M") }
+            if b.bleedBox != b.cropBox { out.append("B") }
+            if b.trimBox != b.cropBox { out.append("T") }
+            if b.artBox != b.cropBox { out.append("A") }
+            if page.userUnit != 1 { out.append("U") }
+            if out.bytes.count == start { out.append("-") }
         }
         // Trim trailing spaces.
         while out.bytes.last == UInt8(ascii: " ") { out.bytes.removeLast() }

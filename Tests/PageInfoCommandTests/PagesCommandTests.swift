@@ -57,16 +57,16 @@ struct PagesCommandTests {
             }
         }
 
-        /// The DIFFERS column of the narrow table: the boxes that differ from the CropBox, and
-        /// "unit" when UserUnit is not 1.
+        /// The DIFFERS column of the narrow table (`pages --help`): a letter per box that differs
+        /// from the CropBox — M media, B bleed, T trim, A art — and U when UserUnit is not 1.
         var expectedDiffers: String {
-            var notes: [String] = []
-            if mediaBox != cropBox { notes.append("media") }
-            if bleedBox != cropBox { notes.append("bleed") }
-            if trimBox != cropBox { notes.append("trim") }
-            if artBox != cropBox { notes.append("art") }
-            if userUnit != 1 { notes.append("unit") }
-            return notes.isEmpty ? "-" : notes.joined(separator: ",")
+            var notes = ""
+            if mediaBox != cropBox { notes += "M" }
+            if bleedBox != cropBox { notes += "B" }
+            if trimBox != cropBox { notes += "T" }
+            if artBox != cropBox { notes += "A" }
+            if userUnit != 1 { notes += "U" }
+            return notes.isEmpty ? "-" : notes
         }
     }
 
@@ -324,7 +324,7 @@ struct PagesCommandTests {
 
     /// The narrow table fits 80 columns and its columns line up under the header. The title line
     /// echoes the path the user typed, which no layout can bound, so it is not measured.
-    @Test("the default table fits 80 columns and is aligned", arguments: ["mixed", "rotations"])
+    @Test("the default table fits 80 columns and is aligned", arguments: ["mixed", "rotations", "boxes", "labels", "userunit"])
     func tableWidth(fixture: String) throws {
         let g = try Self.golden(fixture)
         let r = try CLI.run(["pages", g.path])
