@@ -22,19 +22,6 @@ import Testing
 
 // MARK: - Helpers (file-private so they cannot clash with other files of this target)
 
-/// SplitMix64, seeded: every run checks the same random cases.
-private struct CoreTestRNG: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 private func near(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool { abs(a - b) <= tolerance }
 
 private func near(_ a: Point, _ b: Point, _ tolerance: Double = 1e-9) -> Bool {
@@ -462,7 +449,7 @@ struct PageInfoGeometryTests {
 
     @Test("pageToRaw inverts rawToPage: random boxes, points and rotations (seeded)")
     func roundTrip() {
-        var rng = CoreTestRNG(seed: 0xC0FF_EE01)
+        var rng = SeededGenerator(seed: 0xC0FF_EE01)
         for i in 0..<2000 {
             let rotation = PageRotation.allCases[i % 4]
             let x0 = Double.random(in: -5000...5000, using: &rng), y0 = Double.random(in: -5000...5000, using: &rng)
