@@ -23,6 +23,19 @@ struct CorpusTests {
         #expect(Self.manifest.count >= 40, "../shared/corpus/MANIFEST.json must sit beside the checkout")
     }
 
+    /// Where the manifest records that the reference tools disagree, we assert pdfinfo's value
+    /// because it is the spec's, and the other tools' differ for reasons the spec rules out:
+    /// - pdfium's FPDFPage_Get*Box read only the page dictionary, as written: boxes inherited
+    ///   from the Pages tree are missing (pdfium-rectangles_multi_pages, pdfium-bug_602650,
+    ///   pdfjs-issue6069, pdfium-empty_xref, pdfium-rectangles_object_zero report 612×792) and
+    ///   boxes larger than the MediaBox are not clipped (pdfjs-issue1155r, pdfjs-issue9713).
+    ///   §7.7.3.4 makes MediaBox/CropBox inheritable and §14.11.2 clips every box to the MediaBox.
+    /// - MuPDF multiplies the displayed size by /UserUnit (qpdf-fxo-red-rotate pages 2, 6, 10,
+    ///   14); we keep sizes in points, like every box, and report `userUnit` beside them.
+    /// - MuPDF and pypdf report unclipped CropBoxes; MuPDF turns a malformed CropBox into US
+    ///   Letter (pdfjs-boundingBox_invalid page 2, pdfium-rectangles_object_zero), where the
+    ///   spec's default is the MediaBox.
+    ///
     /// Deliberate differences from pdfinfo, decided from the spec (see PageBoxes.effective):
     /// pdfjs-boundingBox_invalid.pdf page 3 has MediaBox [0 0 600 800] and a CropBox
     /// [600 800 1000 1000] that does not overlap it. Poppler clips it to a zero-size box at
