@@ -49,16 +49,7 @@ struct InfoCommand: ParsableCommand {
             switch format {
             case .json:
                 if written > 0 { out.append(",\n") }
-                out.append("{\"file\":"); out.append(jsonString: s.file)
-                out.append(",\"pageCount\":"); out.append(int: s.pageCount)
-                out.append(",\"pdfVersion\":"); out.append(jsonString: s.pdfVersion ?? "")
-                out.append(",\"encrypted\":"); out.append(s.encrypted ? "true" : "false")
-                out.append(",\"hasPageLabels\":"); out.append(s.hasPageLabels ? "true" : "false")
-                out.append(",\"pageLayout\":")
-                if let l = s.pageLayout { out.append(jsonString: l.rawValue) } else { out.append("null") }
-                out.append(",\"direction\":")
-                if let d = s.direction { out.append(jsonString: d.rawValue) } else { out.append("null") }
-                out.append("}")
+                out.append("{"); out.appendFields(of: s); out.append("}")
                 if files.count == 1 { out.append("\n") }
             case .text:
                 out.append("File:        "); out.append(s.file); out.append("\n")

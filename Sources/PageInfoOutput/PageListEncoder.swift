@@ -66,13 +66,7 @@ public struct PageListEncoder: ~Copyable {
         switch format {
         case .json:
             if multipleDocuments && documentsWritten > 0 { out.append(",\n") }
-            out.append("{\"file\":"); out.append(jsonString: doc.file)
-            out.append(",\"pageCount\":"); out.append(int: doc.pageCount)
-            out.append(",\"pdfVersion\":"); appendJSONOptional(doc.pdfVersion)
-            out.append(",\"encrypted\":"); out.append(doc.encrypted ? "true" : "false")
-            out.append(",\"hasPageLabels\":"); out.append(doc.hasPageLabels ? "true" : "false")
-            out.append(",\"pageLayout\":"); appendJSONOptional(doc.pageLayout?.rawValue)
-            out.append(",\"direction\":"); appendJSONOptional(doc.direction?.rawValue)
+            out.append("{"); out.appendFields(of: doc)
             out.append(",\"pages\":[")
         case .table:
             if documentsWritten > 0 { out.append("\n") }
@@ -114,16 +108,13 @@ public struct PageListEncoder: ~Copyable {
 
     // MARK: - JSON
 
-    private mutating func appendJSONOptional(_ s: String?) {
-        if let s { out.append(jsonString: s) } else { out.append("null") }
-    }
 
     /// The page object of the JSON formats (see the README's schema).
     public mutating func writePageObject(_ page: PageInfo, file: String?) {
         out.append("{")
         if let file { out.append("\"file\":"); out.append(jsonString: file); out.append(",") }
         out.append("\"index\":"); out.append(int: page.index)
-        out.append(",\"label\":"); appendJSONOptional(page.label)
+        out.append(",\"label\":"); out.append(jsonString: page.label)
         out.append(",\"rotation\":"); out.append(int: page.rotation.rawValue)
         out.append(",\"rotationRaw\":"); out.append(int: page.rawRotation)
         out.append(",\"userUnit\":"); out.append(number: page.userUnit)
@@ -270,5 +261,25 @@ public struct PageListEncoder: ~Copyable {
         // Trim trailing spaces.
         while out.bytes.last == UInt8(ascii: " ") { out.bytes.removeLast() }
         out.append("\n")
+    }
+}
+
+extension ByteWriter {
+    /// A JSON string, or `null` for nil.
+    public mutating func append(jsonString s: String?) {
+        if let s { append(jsonString: s) } else { append("null") }
+    }
+
+    /// The document fields shared by `pages --format json` and `info --format json`, without
+    /// braces: `"file", "pageCount", "pdfVersion", "encrypted", "hasPageLabels", "pageLayout",
+    /// "direction"`.
+    public mutating func appendFields(of doc: DocumentSummary) {
+        append("\"file\":"); append(jsonString: doc.file)
+        append(",\"pageCount\":"); append(int: doc.pageCount)
+        append(",\"pdfVersion\":"); append(jsonString: doc.pdfVersion)
+        append(",\"encrypted\":"); append(doc.encrypted ? "true" : "false")
+        append(",\"hasPageLabels\":"); append(doc.hasPageLabels ? "true" : "false")
+        append(",\"pageLayout\":"); append(jsonString: doc.pageLayout?.rawValue)
+        append(",\"direction\":"); append(jsonString: doc.direction?.rawValue)
     }
 }

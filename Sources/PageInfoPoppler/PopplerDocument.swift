@@ -97,7 +97,7 @@ public final class PopplerDocument {
     /// The geometry of page `index` (0-based).
     public func page(at index: Int) throws(PageInfoError) -> PageInfo {
         var reader = PageReader()
-        return try reader.read(handle, index: index, path: path)
+        return try reader.read(handle, index: index, pageCount: pageCount, path: path)
     }
 
     /// Calls `body` with each page of `range` (0-based indexes), in order, one at a time.
@@ -112,7 +112,7 @@ public final class PopplerDocument {
         var reader = PageReader()
         for index in range {
             let page: PageInfo
-            do { page = try reader.read(handle, index: index, path: path) } catch { throw .read(error) }
+            do { page = try reader.read(handle, index: index, pageCount: pageCount, path: path) } catch { throw .read(error) }
             do { try body(page) } catch { throw .body(error) }
         }
     }
@@ -194,10 +194,9 @@ public enum ForEachPageError<Body: Error>: Error {
 struct PageReader {
     private var labelBuffer = [CChar](repeating: 0, count: 256)
 
-    mutating func read(_ handle: OpaquePointer, index: Int, path: String) throws(PageInfoError) -> PageInfo {
+    mutating func read(_ handle: OpaquePointer, index: Int, pageCount: Int, path: String) throws(PageInfoError) -> PageInfo {
         var g = pi_page_geometry()
-        let count = Int(pi_document_page_count(handle))
-        guard index >= 0, index < count else { throw .pageOutOfRange(index: index, pageCount: count) }
+        guard index >= 0, index < pageCount else { throw .pageOutOfRange(index: index, pageCount: pageCount) }
         var ok = labelBuffer.withUnsafeMutableBufferPointer { buf in
             pi_document_page_geometry(handle, Int32(index), &g, buf.baseAddress, buf.count)
         }
