@@ -28,11 +28,21 @@ func writeText(_ text: String, to fd: Int32 = STDOUT_FILENO) {
 
 /// The exit codes documented in `pageinfo --help` and the README (BSD sysexits values).
 enum ExitStatus {
+    static let partial = ExitCode(2)      // a file opened but some pages are page errors
     static let usage = ExitCode(64)       // EX_USAGE
     static let malformed = ExitCode(65)   // EX_DATAERR: not a PDF, damaged
     static let cannotOpen = ExitCode(66)  // EX_NOINPUT: missing, unreadable
     static let ioError = ExitCode(74)     // EX_IOERR: output could not be written
     static let encrypted = ExitCode(77)   // EX_NOPERM: password missing or wrong
+
+    static let workerFailed = ExitCode(70) // EX_SOFTWARE: a batch worker crashed, timed out or ran out of memory
+
+    /// The worse of two exit codes, in the documented order 74 > 64 > 70 > 77 > 66 > 65 > 2 > 1 > 0.
+    static func worse(_ a: ExitCode, _ b: ExitCode) -> ExitCode {
+        let order: [Int32] = [0, 1, 2, 65, 66, 77, 70, 64, 74]
+        func rank(_ c: ExitCode) -> Int { order.firstIndex(of: c.rawValue) ?? order.count }
+        return rank(b) > rank(a) ? b : a
+    }
 
     static func code(for error: PageInfoError) -> ExitCode {
         switch error.kind {
@@ -86,10 +96,6 @@ func openDocument(_ path: String, password: String?) throws -> PopplerDocument {
 
 /// Reads page `pageNumber` (1-based, as users count) or fails with a usage error.
 func readPage(_ document: PopplerDocument, pageNumber: Int) throws -> PageInfo {
-    guard pageNumber >= 1, pageNumber <= document.pageCount else {
-        throw CommandFailure(PageInfoError.pageOutOfRange(index: pageNumber - 1, pageCount: document.pageCount).description,
-                             code: ExitStatus.usage)
-    }
     do { return try document.page(at: pageNumber - 1) } catch { throw CommandFailure(error) }
 }
 

@@ -6,64 +6,49 @@ import PageInfoPoppler
 import Glibc
 #endif
 
-/// `pageinfo info`: the document-level summary, without walking the pages.
+/// `pageinfo info`: the document-level summary (one file record per file), without reading
+/// page geometry.
 struct InfoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "info",
-        abstract: "Print each document's page count, PDF version, encryption, /PageLayout and reading direction.",
+        abstract: "Print each document's page count, PDF version, encryption, /PageLayout, reading direction and warnings.",
         discussion: """
-            Only the cross-reference table and the catalog are read, not the pages, so this is as fast \
-            as plain pdfinfo on any size of document.
+            The page count is that of the page tree as walked, the same as `pageinfo pages` reports \
+            (never the /Count the file claims; when they differ, both are shown). Page geometry and \
+            labels are not read. json and jsonl print the file record of docs/records.md.
 
             EXAMPLES
               pageinfo info Fixtures/mixed.pdf
               pageinfo info --format json *.pdf
+
+            EXIT CODES
+              As `pageinfo pages`: 0 ok, 2 partial (page errors), 64 usage, 65 damaged or not a PDF, \
+            66 cannot open, 74 output not written, 77 encrypted.
             """
     )
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, jsonl }
 
     @Argument(help: ArgumentHelp("One or more PDF files.", valueName: "file"))
     var files: [String]
 
-    @Option(help: "Output format: text or json (one object per file, an array for several files).")
+    @Option(help: "Output format: text, json (one object per file, an array for several files) or jsonl.")
     var format: Format = .text
 
     @Option(help: ArgumentHelp("The user or owner password of encrypted files.", valueName: "password"))
     var password: String?
 
+    @Flag(help: "Fail a file (exit 65) when it has page errors or warnings.")
+    var strict = false
+
     func run() throws {
-        var out = ByteWriter(fd: STDOUT_FILENO)
-        var firstFailure: ExitCode?
-        var written = 0
-        if format == .json && files.count > 1 { out.append("[\n") }
-        for file in files {
-            let document: PopplerDocument
-            do { document = try PopplerDocument(path: file, password: password) } catch {
-                out.flush()
-                reportFailure(error.description)
-                if firstFailure == nil { firstFailure = ExitStatus.code(for: error) }
-                continue
-            }
-            let s = document.summary
-            switch format {
-            case .json:
-                if written > 0 { out.append(",\n") }
-                out.append("{"); out.appendFields(of: s); out.append("}")
-                if files.count == 1 { out.append("\n") }
-            case .text:
-                out.append("File:        "); out.append(s.file); out.append("\n")
-                out.append("Pages:       "); out.append(int: s.pageCount); out.append("\n")
-                out.append("PDF version: "); out.append(s.pdfVersion ?? "?"); out.append("\n")
-                out.append("Encrypted:   "); out.append(s.encrypted ? "yes" : "no"); out.append("\n")
-                out.append("Page labels: "); out.append(s.hasPageLabels ? "yes" : "no"); out.append("\n")
-                out.append("Page layout: "); out.append(s.pageLayout?.rawValue ?? "-"); out.append("\n")
-                out.append("Direction:   "); out.append(s.direction?.rawValue ?? "-"); out.append("\n")
-            }
-            written += 1
+        let listFormat: PageListFormat = switch format { case .text: .table; case .json: .json; case .jsonl: .jsonl }
+        var encoder = PageListEncoder(format: listFormat, includesPages: false, out: ByteWriter(fd: STDOUT_FILENO))
+        let reading = DocumentReading(password: password, strict: strict, withPages: false)
+        let code = reading.run(files: files, into: &encoder)
+        if code == ExitStatus.ioError {
+            throw CommandFailure("cannot write the output: \(String(cString: strerror(errno)))", code: ExitStatus.ioError)
         }
-        if format == .json && files.count > 1 { out.append("\n]\n") }
-        out.flush()
-        if let firstFailure { throw firstFailure }
+        if code != .success { throw code }
     }
 }

@@ -27,15 +27,24 @@ struct PagesCommand: ParsableCommand {
             EXAMPLES
               pageinfo pages Fixtures/mixed.pdf
               pageinfo pages --pages 1-3,7,10- --format json book.pdf
-              pageinfo pages --format jsonl *.pdf | jq -c 'select(.rotation != 0)'
+              pageinfo pages --format jsonl *.pdf | jq -c 'select(.record == "page" and .rotation != 0)'
               pageinfo pages --format csv --password secret Fixtures/encrypted.pdf > pages.csv
 
+            RECORDS
+              Every position of the page tree is reported in order, at its real index: a page, or a \
+            page error (json/jsonl/csv: a record with an "error" object and no geometry; table: a row \
+            saying why). Pages carry "warnings" (box clipped, reversed corners, invalid /Rotate…). \
+            jsonl ends each file with a {"record":"file"} line (status ok/partial/failed, pageCount as \
+            walked, countClaimed, document warnings); json puts the same fields in the document \
+            object; csv adds a "file" row. Schema: docs/records.md and docs/records.schema.json.
+
             EXIT CODES
-              0 ok; 64 usage error (bad option, page list or page past the end); 65 not a PDF or \
-            damaged; 66 cannot open the file; 77 encrypted and no or a wrong password; 74 the \
-            output could not be written.
-            Every file is processed; each failure prints one line on stderr naming the file, and the \
-            exit code is that of the first failure.
+              0 every file ok; 2 partial: a file opened but some pages are page errors (the others \
+            are reported); 64 usage error (bad option, page list or page past the end); 65 not a PDF, \
+            damaged, no page found, or --strict and a warning or page error; 66 cannot open the file; \
+            77 encrypted and no or a wrong password; 74 the output could not be written.
+            Every file is processed; each file that is not ok prints one line on stderr naming it, and \
+            the exit code is the worst outcome (74 > 64 > 77 > 66 > 65 > 2 > 0).
             """
     )
 
@@ -43,8 +52,11 @@ struct PagesCommand: ParsableCommand {
     var files: [String]
 
     @Option(help: ArgumentHelp("1-based pages to print, as qpdf and mutool take them: 1-3,7,10- (default: all).",
-                               valueName: "ranges"))
-    var pages: String?
+                               valueName: "ranges"),
+            transform: { text in
+                do { return try PageRangeList(text) } catch let error as PageRangeList.ParseError { throw ValidationError("--pages: \(error.description)") }
+            })
+    var pages: PageRangeList?
 
     @Option(help: ArgumentHelp("Output format: table, json, jsonl or csv.", valueName: "format"))
     var format: PageListFormat = .table
@@ -55,64 +67,22 @@ struct PagesCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The user or owner password of encrypted files.", valueName: "password"))
     var password: String?
 
+    @Flag(help: "Fail a file (exit 65) when any of its pages is a page error or anything was repaired (any warning).")
+    var strict = false
+
     func validate() throws {
-        if let pages {
-            do { _ = try PageRangeList(pages) } catch { throw ValidationError("--pages: \(error.description)") }
-        }
         if wide && format != .table { throw ValidationError("--wide applies only to --format table") }
     }
 
     func run() throws {
-        var ranges: PageRangeList?
-        if let pages {
-            do { ranges = try PageRangeList(pages) } catch { throw ValidationError("--pages: \(error.description)") }
-        }
         var encoder = PageListEncoder(format: format, wide: wide, out: ByteWriter(fd: STDOUT_FILENO))
-        encoder.begin(documentCount: files.count)
-        var firstFailure: ExitCode?
-        func fail(_ message: String, _ code: ExitCode) {
-            encoder.out.flush()
-            reportFailure(message)
-            if firstFailure == nil { firstFailure = code }
-        }
-        for file in files {
-            let document: PopplerDocument
-            do { document = try PopplerDocument(path: file, password: password) } catch {
-                fail(error.description, ExitStatus.code(for: error))
-                continue
-            }
-            let indexRanges: [Range<Int>]
-            do { indexRanges = try ranges?.indexRanges(pageCount: document.pageCount) ?? [0..<document.pageCount] } catch {
-                fail("\(file): --pages: \(error.description)", ExitStatus.usage)
-                continue
-            }
-            encoder.beginDocument(document.summary)
-            do {
-                for range in indexRanges {
-                    try document.forEachPage(in: range) { (page: PageInfo) throws(Never) in encoder.page(page) }
-                }
-            } catch {
-                switch error { case .read(let e): fail(e.description, ExitStatus.code(for: e)) }
-            }
-            encoder.endDocument()
-            if encoder.out.writeFailed { break }
-        }
-        encoder.end()
-        if encoder.out.writeFailed {
+        let reading = DocumentReading(password: password, ranges: pages, strict: strict)
+        let code = reading.run(files: files, into: &encoder)
+        if code == ExitStatus.ioError {
             throw CommandFailure("cannot write the output: \(String(cString: strerror(errno)))", code: ExitStatus.ioError)
         }
-        if let firstFailure { throw firstFailure }
+        if code != .success { throw code }
     }
 }
 
 extension PageListFormat: ExpressibleByArgument {}
-
-extension PopplerDocument {
-    /// The document-level facts the encoders print before the pages.
-    var summary: DocumentSummary {
-        let v = pdfVersion
-        return DocumentSummary(file: path, pageCount: pageCount, pdfVersion: "\(v.major).\(v.minor)",
-                               encrypted: isEncrypted, pageLayout: pageLayout, direction: direction,
-                               hasPageLabels: hasPageLabels)
-    }
-}

@@ -8,6 +8,8 @@ public struct PageRangeList: Hashable, Sendable, CustomStringConvertible {
     public struct Item: Hashable, Sendable {
         public var first: Int
         public var last: Int?
+
+        public init(first: Int, last: Int?) { self.first = first; self.last = last }
     }
 
     public var items: [Item]

@@ -14,8 +14,8 @@ public enum PageInfoError: Error, Hashable, Sendable, CustomStringConvertible {
     case wrongPassword(path: String)
     /// A 0-based page index outside `0..<pageCount`.
     case pageOutOfRange(index: Int, pageCount: Int)
-    /// Poppler could not load a page that the page tree lists (a broken page object).
-    case pageUnreadable(path: String, index: Int)
+    /// The page tree lists something at this position that is not a page (`reason` says what).
+    case pageUnreadable(path: String, index: Int, reason: String)
 
     /// The broad kind of failure, which the CLI maps to its exit codes.
     public enum Kind: Sendable {
@@ -28,6 +28,19 @@ public enum PageInfoError: Error, Hashable, Sendable, CustomStringConvertible {
         case .notPDF, .malformed, .pageUnreadable: .malformed
         case .passwordRequired, .wrongPassword: .encrypted
         case .pageOutOfRange: .usage
+        }
+    }
+
+    /// The stable code of the file record's `error` (see `docs/records.md`).
+    public var code: String {
+        switch self {
+        case .fileNotFound: "not-found"
+        case .unreadable: "unreadable"
+        case .notPDF: "not-pdf"
+        case .malformed, .pageUnreadable: "damaged"
+        case .passwordRequired: "password-required"
+        case .wrongPassword: "wrong-password"
+        case .pageOutOfRange: "page-out-of-range"
         }
     }
 
@@ -48,8 +61,8 @@ public enum PageInfoError: Error, Hashable, Sendable, CustomStringConvertible {
             "\(path): encrypted, and the password given is not its user or owner password"
         case .pageOutOfRange(let index, let count):
             "page \(index + 1) is out of range: the document has \(count) page\(count == 1 ? "" : "s")"
-        case .pageUnreadable(let path, let index):
-            "\(path): page \(index + 1) is listed in the page tree but cannot be loaded"
+        case .pageUnreadable(let path, _, let reason):
+            "\(path): \(reason)"
         }
     }
 }

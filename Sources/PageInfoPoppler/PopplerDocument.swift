@@ -15,15 +15,12 @@ import Darwin
 ///
 /// Not thread-safe: use one instance from one thread at a time (open one per thread).
 public final class PopplerDocument {
-    private let handle: OpaquePointer
+    let handle: OpaquePointer
     /// The path the document was opened from, or `"<memory>"` for bytes.
     public let path: String
-    /// Number of pages (Poppler's count; Poppler may repair a broken page tree).
-    public let pageCount: Int
     /// Whether the file is encrypted (it opened, so the password was right or not needed).
     public let isEncrypted: Bool
-    /// Whether the catalog has /PageLabels. When it has none, every label is `nil`.
-    public let hasPageLabels: Bool
+    private var countingWalk: WalkSummary?
 
     /// Opens a PDF file. `password` is tried as the owner and as the user password.
     public convenience init(path: String, password: String? = nil) throws(PageInfoError) {
@@ -34,27 +31,164 @@ public final class PopplerDocument {
     }
 
     /// Opens a PDF held in memory (the bytes are copied).
-    public convenience init(bytes: some Collection<UInt8>, password: String? = nil) throws(PageInfoError) {
+    public convenience init(bytes: some Collection<UInt8>, password: String? = nil, name: String = "<memory>") throws(PageInfoError) {
         var result = pi_open_result()
         let array = Array(bytes)
         let handle = array.withUnsafeBytes { raw in
             pi_document_open_bytes(raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!, raw.count, password, &result)
         }
         guard let handle else {
-            throw Self.openError(result, path: "<memory>", password: password, header: array.prefix(1024))
+            throw Self.openError(result, path: name, password: password, header: array.prefix(1024))
         }
-        self.init(handle: handle, path: "<memory>")
+        self.init(handle: handle, path: name)
     }
 
     private init(handle: OpaquePointer, path: String) {
         self.handle = handle
         self.path = path
-        self.pageCount = Int(pi_document_page_count(handle))
         self.isEncrypted = pi_document_is_encrypted(handle)
-        self.hasPageLabels = pi_document_has_page_labels(handle)
     }
 
     deinit { pi_document_close(handle) }
+
+    /// Document-level facts that need no walk of the pages.
+    public var facts: DocumentFacts {
+        var f = pi_document_facts()
+        pi_document_get_facts(handle, &f)
+        let root: DocumentFacts.PageTreeRoot = switch f.root {
+        case PI_ROOT_TREE: .tree
+        case PI_ROOT_LONE_PAGE: .lonePage
+        case PI_ROOT_NOT_DICTIONARY: .notDictionary
+        case PI_ROOT_NO_KIDS: .noKids
+        default: .missing
+        }
+        return DocumentFacts(pageTreeRoot: root, countClaimed: f.has_count ? Int(f.count_claimed) : nil,
+                             xrefReconstructed: f.xref_reconstructed, hasPageLabels: f.has_page_labels,
+                             labelsDamaged: f.labels_damaged, popplerDiagnostics: Int(f.diagnostics))
+    }
+
+    /// Whether the catalog has /PageLabels. When it has none, every label is `nil`.
+    public var hasPageLabels: Bool { facts.hasPageLabels }
+
+    /// The number of positions in the page tree, as a walk of the tree finds them (pages and
+    /// page errors; never the /Count the file claims). Walks the tree once, without reading
+    /// geometry or labels, and remembers the answer.
+    public var pageCount: Int { walkSummary().positions }
+
+    /// A complete walk of the page tree that reads no geometry and no labels: the page count
+    /// and the tree's anomalies, for ``documentWarnings(after:)``. Computed once.
+    public func walkSummary() -> WalkSummary {
+        if let countingWalk { return countingWalk }
+        let cursor = PageCursor(document: self, firstIndex: 0, withGeometry: false)
+        while cursor.skip() {}
+        countingWalk = cursor.summary
+        return cursor.summary
+    }
+
+    // MARK: - Pages
+
+    /// A cursor over the page tree, positioned at `firstIndex` (0-based). The positions before it
+    /// are walked, not read, so opening at any index costs about the same.
+    public func makePageCursor(from firstIndex: Int = 0) -> PageCursor {
+        PageCursor(document: self, firstIndex: max(0, firstIndex))
+    }
+
+    /// The geometry of page `index` (0-based). Throws ``PageInfoError/pageOutOfRange(index:pageCount:)``
+    /// past the end and ``PageInfoError/pageUnreadable(path:index:reason:)`` for a page error.
+    public func page(at index: Int) throws(PageInfoError) -> PageInfo {
+        guard index >= 0, let entry = makePageCursor(from: index).next() else {
+            throw .pageOutOfRange(index: index, pageCount: pageCount)
+        }
+        switch entry.result {
+        case .success(let page): return page
+        case .failure(let error): throw .pageUnreadable(path: path, index: index, reason: error.message)
+        }
+    }
+
+    /// Calls `body` with each page of `range` (0-based indexes; all when `nil`), in order. A
+    /// page error ends the loop with ``PageInfoError/pageUnreadable(path:index:reason:)``; use a
+    /// ``PageCursor`` to read past it.
+    public func forEachPage<E: Error>(in range: Range<Int>? = nil,
+                                      _ body: (PageInfo) throws(E) -> Void) throws(ForEachPageError<E>) {
+        let cursor = makePageCursor(from: range?.lowerBound ?? 0)
+        var expected = range?.lowerBound ?? 0
+        while range.map({ expected < $0.upperBound }) ?? true, let entry = cursor.next() {
+            switch entry.result {
+            case .success(let page): do { try body(page) } catch { throw .body(error) }
+            case .failure(let e): throw .read(.pageUnreadable(path: path, index: entry.index, reason: e.message))
+            }
+            expected += 1
+        }
+        if let range, expected < range.upperBound {
+            throw .read(.pageOutOfRange(index: range.upperBound - 1, pageCount: cursor.summary.positions))
+        }
+    }
+
+    /// The pages of `range` as an array. Prefer a ``PageCursor`` for large documents.
+    public func pages(in range: Range<Int>? = nil) throws(PageInfoError) -> [PageInfo] {
+        var result: [PageInfo] = []
+        do {
+            try forEachPage(in: range) { (page: PageInfo) throws(Never) in result.append(page) }
+        } catch {
+            switch error {
+            case .read(let e): throw e
+            }
+        }
+        return result
+    }
+
+    /// The displayed size of every page (points), in order; `nil` for page errors. One walk.
+    public func pageSizes() -> [Size?] {
+        var sizes: [Size?] = []
+        let cursor = makePageCursor()
+        while let entry = cursor.next() { sizes.append(entry.page?.size) }
+        return sizes
+    }
+
+    /// The warnings of the document as a whole, once `walk` (a finished walk) has seen the tree.
+    public func documentWarnings(after walk: WalkSummary) -> [ReadWarning] {
+        let f = facts
+        var warnings: [ReadWarning] = []
+        if f.xrefReconstructed {
+            warnings.append(ReadWarning(.xrefRepaired, "the cross-reference table is damaged; Poppler rebuilt it"))
+        }
+        if let claimed = f.countClaimed, walk.finished, claimed != walk.positions {
+            warnings.append(ReadWarning(.countMismatch, "the page tree's /Count is \(claimed) but the tree holds \(walk.positions) page\(walk.positions == 1 ? "" : "s")"))
+        }
+        if walk.repeatedNodes > 0 {
+            warnings.append(ReadWarning(.pageTreeLoop, "\(walk.repeatedNodes) kid\(walk.repeatedNodes == 1 ? " refers" : "s refer") to a Pages node already visited (a loop or a shared subtree); skipped"))
+        }
+        if walk.tooDeep > 0 {
+            warnings.append(ReadWarning(.pageTreeTooDeep, "\(walk.tooDeep) Pages node\(walk.tooDeep == 1 ? " lies" : "s lie") deeper than 256 levels; skipped"))
+        }
+        if walk.invalidKids > 0 {
+            warnings.append(ReadWarning(.kidsInvalid, "\(walk.invalidKids) Pages node\(walk.invalidKids == 1 ? " has" : "s have") no /Kids array"))
+        }
+        if f.labelsDamaged {
+            warnings.append(ReadWarning(.labelsUnreadable, "/PageLabels is damaged (bad entries, a loop, or nested too deep); some labels may be missing"))
+        }
+        if f.popplerDiagnostics > 0 {
+            warnings.append(ReadWarning(.popplerDiagnostic, "Poppler reported \(f.popplerDiagnostics) syntax error\(f.popplerDiagnostics == 1 ? "" : "s") while reading"))
+        }
+        return warnings
+    }
+
+    /// Why a document whose walk found no position at all is damaged, or `nil` when it is a
+    /// truly empty document (a valid, empty page tree).
+    public func emptyReason(after walk: WalkSummary) -> String? {
+        guard walk.positions == 0 else { return nil }
+        let f = facts
+        switch f.pageTreeRoot {
+        case .missing: return "the catalog or its /Pages entry is missing"
+        case .notDictionary: return "the catalog's /Pages entry is not a dictionary"
+        case .noKids where f.countClaimed != 0: return "the root /Pages node has no /Kids array"
+        default: break
+        }
+        if walk.repeatedNodes + walk.tooDeep + walk.invalidKids > 0 { return "the page tree is broken and yields no page" }
+        if let claimed = f.countClaimed, claimed != 0 { return "the page tree holds no page but its /Count is \(claimed)" }
+        if f.xrefReconstructed { return "the cross-reference table was rebuilt and the page tree holds no page" }
+        return nil
+    }
 
     /// The catalog's /PageLayout, or `nil` when absent.
     public var pageLayout: PDFPageLayout? {
@@ -85,51 +219,8 @@ public final class PopplerDocument {
         return (Int(major), Int(minor))
     }
 
-    /// How many diagnostics Poppler reported so far (syntax warnings, repairs). They are
-    /// counted, never printed.
-    public var warningCount: Int { Int(pi_document_warning_count(handle)) }
-
     /// The version of the Poppler library in use, e.g. "22.12.0".
     public static var popplerVersion: String { String(cString: pi_poppler_version()) }
-
-    // MARK: - Pages
-
-    /// The geometry of page `index` (0-based).
-    public func page(at index: Int) throws(PageInfoError) -> PageInfo {
-        var reader = PageReader()
-        return try reader.read(handle, index: index, pageCount: pageCount, path: path)
-    }
-
-    /// Calls `body` with each page of `range` (0-based indexes), in order, one at a time.
-    /// Nothing is retained between pages except Poppler's own page cache.
-    public func forEachPage<E: Error>(in range: Range<Int>? = nil,
-                                      _ body: (PageInfo) throws(E) -> Void) throws(ForEachPageError<E>) {
-        let range = range ?? 0..<pageCount
-        if !range.isEmpty, range.lowerBound < 0 || range.upperBound > pageCount {
-            throw .read(.pageOutOfRange(index: range.lowerBound < 0 ? range.lowerBound : range.upperBound - 1,
-                                        pageCount: pageCount))
-        }
-        var reader = PageReader()
-        for index in range {
-            let page: PageInfo
-            do { page = try reader.read(handle, index: index, pageCount: pageCount, path: path) } catch { throw .read(error) }
-            do { try body(page) } catch { throw .body(error) }
-        }
-    }
-
-    /// The pages of `range` as an array. Prefer ``forEachPage(in:_:)`` for large documents.
-    public func pages(in range: Range<Int>? = nil) throws(PageInfoError) -> [PageInfo] {
-        var result: [PageInfo] = []
-        result.reserveCapacity(range?.count ?? pageCount)
-        do {
-            try forEachPage(in: range) { (page: PageInfo) throws(Never) in result.append(page) }
-        } catch {
-            switch error {
-            case .read(let e): throw e
-            }
-        }
-        return result
-    }
 
     // MARK: - Errors
 
@@ -190,32 +281,31 @@ public enum ForEachPageError<Body: Error>: Error {
     case body(Body)
 }
 
-/// Reads pages through the shim with one reusable label buffer.
-struct PageReader {
-    private var labelBuffer = [CChar](repeating: 0, count: 256)
-
-    mutating func read(_ handle: OpaquePointer, index: Int, pageCount: Int, path: String) throws(PageInfoError) -> PageInfo {
-        var g = pi_page_geometry()
-        guard index >= 0, index < pageCount else { throw .pageOutOfRange(index: index, pageCount: pageCount) }
-        var ok = labelBuffer.withUnsafeMutableBufferPointer { buf in
-            pi_document_page_geometry(handle, Int32(index), &g, buf.baseAddress, buf.count)
-        }
-        guard ok else { throw .pageUnreadable(path: path, index: index) }
-        if Int(g.label_length) > labelBuffer.count {
-            labelBuffer = [CChar](repeating: 0, count: Int(g.label_length))
-            ok = labelBuffer.withUnsafeMutableBufferPointer { buf in
-                pi_document_page_geometry(handle, Int32(index), &g, buf.baseAddress, buf.count)
-            }
-        }
-        let label: String? = g.label_length < 0 ? nil : labelBuffer.withUnsafeBufferPointer { buf in
-            String(decoding: UnsafeRawBufferPointer(buf).prefix(Int(g.label_length)), as: UTF8.self)
-        }
-        func rect(_ r: pi_rect) -> Rect { Rect(x: r.x0, y: r.y0, width: r.x1 - r.x0, height: r.y1 - r.y0) }
-        func entry(_ e: pi_box_entry) -> Rect? { e.present ? rect(e.rect) : nil }
-        let boxes = PageBoxes.effective(mediaBox: rect(g.media), cropBox: entry(g.crop), bleedBox: entry(g.bleed),
-                                        trimBox: entry(g.trim), artBox: entry(g.art))
-        let raw = Int(g.rotate_raw)
-        return PageInfo(index: index, label: label, boxes: boxes, rotation: PageRotation(normalizing: raw),
-                        rawRotation: raw, userUnit: g.user_unit)
+/// Document-level facts that need no walk of the pages.
+public struct DocumentFacts: Hashable, Sendable {
+    /// How the catalog's /Pages entry looks.
+    public enum PageTreeRoot: Hashable, Sendable {
+        /// A Pages node with /Kids: the normal case.
+        case tree
+        /// /Pages is itself a page dictionary: a one-page document.
+        case lonePage
+        /// No catalog, or no /Pages entry.
+        case missing
+        /// /Pages is not a dictionary.
+        case notDictionary
+        /// /Pages has no /Kids array.
+        case noKids
     }
+
+    public var pageTreeRoot: PageTreeRoot
+    /// The /Count the root /Pages node claims, or `nil` when it has no integer /Count.
+    public var countClaimed: Int?
+    /// Whether Poppler rebuilt the cross-reference table.
+    public var xrefReconstructed: Bool
+    /// Whether the catalog has a /PageLabels dictionary.
+    public var hasPageLabels: Bool
+    /// Whether /PageLabels could be read only in part.
+    public var labelsDamaged: Bool
+    /// How many diagnostics Poppler reported for this document so far (never printed).
+    public var popplerDiagnostics: Int
 }

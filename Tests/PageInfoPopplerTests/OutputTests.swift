@@ -446,7 +446,7 @@ struct PageListEncoderEdgeCaseTests {
         for (doc, pages) in documents {
             e.beginDocument(doc)
             for p in pages { e.page(p) }
-            e.endDocument()
+            e.endDocument(DocumentOutcome(status: .ok, pageCount: pages.count))
         }
         e.end()
         return e.out.string
@@ -457,7 +457,7 @@ struct PageListEncoderEdgeCaseTests {
     @Test("json and jsonl carry any label exactly")
     func jsonLabels() throws {
         let pages = Self.awkwardLabels.enumerated().map { Self.page($0.offset, label: $0.element) }
-        let doc = DocumentSummary(file: "dir/with \"quote\",comma.pdf", pageCount: pages.count)
+        let doc = DocumentSummary(file: "dir/with \"quote\",comma.pdf")
         let json = Self.encode(.json, documents: [(doc, pages)])
         let object = try #require(try parseJSON(json) as? [String: Any], "\(json)")
         #expect(object["file"] as? String == doc.file)
@@ -465,33 +465,37 @@ struct PageListEncoderEdgeCaseTests {
 
         let jsonl = Self.encode(.jsonl, documents: [(doc, pages)])
         let lines = jsonl.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-        #expect(lines.count == pages.count, "a label's newline must not split a record")
-        let labels = try lines.map { try #require(try parseJSON(String($0)) as? [String: Any])["label"] as? String }
+        #expect(lines.count == pages.count + 1, "a label's newline must not split a record; one file record ends the file")
+        let records = try lines.map { try #require(try parseJSON(String($0)) as? [String: Any])["record"] as? String }
+        #expect(records == Array(repeating: "page", count: pages.count) + ["file"])
+        let labels = try lines.dropLast().map { try #require(try parseJSON(String($0)) as? [String: Any])["label"] as? String }
         #expect(labels == Self.awkwardLabels)
     }
 
     @Test("csv quotes labels and file names that need it")
     func csvLabels() {
         let pages = Self.awkwardLabels.enumerated().map { Self.page($0.offset, label: $0.element) }
-        let doc = DocumentSummary(file: "a,b.pdf", pageCount: pages.count)
+        let doc = DocumentSummary(file: "a,b.pdf")
         let csv = Self.encode(.csv, documents: [(doc, pages)])
         let rows = parseCSVRows(csv)
-        #expect(rows.count == 1 + pages.count)
+        #expect(rows.count == 1 + pages.count + 1, "header, pages, one file row")
         #expect(Set(rows.map(\.count)).count == 1, "every row has as many fields as the header")
-        #expect(rows.dropFirst().map { $0[0] } == Array(repeating: "a,b.pdf", count: pages.count))
-        #expect(rows.dropFirst().map { $0[3] } == Self.awkwardLabels)
+        #expect(rows.dropFirst().map { $0[0] } == Array(repeating: "page", count: pages.count) + ["file"])
+        #expect(rows.dropFirst().map { $0[1] } == Array(repeating: "a,b.pdf", count: pages.count + 1))
+        #expect(rows.dropFirst().dropLast().map { $0[4] } == Self.awkwardLabels)
     }
 
     @Test("table: long and awkward labels keep the columns aligned")
     func tableLabels() {
         let labels = ["Appendix-XYZ-123", "exactly10c", "line\nbreak", "日本語", nil]
         let pages = labels.enumerated().map { Self.page($0.offset, label: $0.element) }
-        let table = Self.encode(.table, documents: [(DocumentSummary(file: "f.pdf", pageCount: pages.count), pages)])
+        let table = Self.encode(.table, documents: [(DocumentSummary(file: "f.pdf"), pages)])
         let lines = table.split(separator: "\n").map(String.init)
-        #expect(lines.count == 2 + pages.count, "\(table)")
+        #expect(lines.count == 3 + pages.count, "\(table)")
+        #expect(lines.last == "# 5 pages: ok", "\(table)")
         let header = lines[1]
         let sizeColumn = header.distance(from: header.startIndex, to: header.range(of: "SIZE")!.lowerBound)
-        for line in lines.dropFirst(2) {
+        for line in lines.dropFirst(2).dropLast() {
             let c = Array(line)
             #expect(c.count > sizeColumn && c[sizeColumn] == "6" && c[sizeColumn - 1] == " ", "'\(line)'")
             #expect(line.count <= 80, "'\(line)'")
@@ -504,10 +508,10 @@ struct PageListEncoderEdgeCaseTests {
 
     @Test("json: a document without pages, alone and among others, is still valid JSON")
     func zeroPages() throws {
-        let empty = DocumentSummary(file: "empty.pdf", pageCount: 0)
+        let empty = DocumentSummary(file: "empty.pdf")
         let one = try #require(try parseJSON(Self.encode(.json, documents: [(empty, [])])) as? [String: Any])
         #expect((one["pages"] as? [Any])?.isEmpty == true)
-        let docs = Self.encode(.json, documents: [(empty, []), (DocumentSummary(file: "b.pdf", pageCount: 1), [Self.page(0, label: nil)]), (empty, [])])
+        let docs = Self.encode(.json, documents: [(empty, []), (DocumentSummary(file: "b.pdf"), [Self.page(0, label: nil)]), (empty, [])])
         let array = try #require(try parseJSON(docs) as? [[String: Any]], "\(docs)")
         #expect(array.map { ($0["pages"] as? [Any])?.count } == [0, 1, 0])
     }
@@ -521,7 +525,7 @@ struct PageListEncoderEdgeCaseTests {
         let pages = [Self.page(0, label: nil, rotation: .degrees0), Self.page(1, label: nil, rotation: .degrees180),
                      Self.page(2, label: nil, crop: noisy, rotation: .degrees90), Self.page(3, label: nil, rotation: .degrees270)]
         for format in [PageListFormat.json, .jsonl, .csv] {
-            let text = Self.encode(format, documents: [(DocumentSummary(file: "n.pdf", pageCount: 4), pages)])
+            let text = Self.encode(format, documents: [(DocumentSummary(file: "n.pdf"), pages)])
             #expect(!text.contains("-0,") && !text.contains("-0}") && !text.contains("-0\n") && !text.contains(":-0"), "\(format): \(text)")
             #expect(!text.contains("00000000"), "\(format): float noise in \(text)")
             #expect(!text.contains("9999999"), "\(format): float noise in \(text)")

@@ -1,27 +1,29 @@
 // pageinfo_poppler.h — the one C boundary between Swift and Poppler.
 //
-// A tiny C ABI over Poppler's core C++ API (PDFDoc, Catalog, Page): opaque handles, plain
+// A tiny C ABI over Poppler's core C++ API (PDFDoc, XRef, Object): opaque handles, plain
 // structs of doubles, enums not ints, no exceptions or STL across the boundary. Everything a
-// caller receives is owned by the caller or by the document handle as stated on each call.
+// caller receives is owned by the caller or by the handle it came from, as stated on each call.
+//
+// Pages are read with an explicit cursor. The cursor walks the page tree itself, depth first,
+// carrying MediaBox/CropBox/Rotate down (ISO 32000-2 §7.7.3.4); it never builds Poppler Page
+// objects and never trusts /Count. Opening a cursor at index N walks the tree to N, so its
+// cost is the same wherever a range starts, and memory stays flat in the page count.
 //
 // Which call reads which field:
-//   pages in order     our own depth-first walk of the Pages tree from the catalog (as Poppler's
-//                      Catalog::cachePageTree walks it), carrying MediaBox/CropBox/Rotate down;
-//                      it keeps nothing per page. Random access, and any tree the walk cannot
-//                      follow, go through PDFDoc::getPage (Poppler's Catalog).
-//   media              the nearest /MediaBox (Page::getMediaBox on the Catalog path)
-//   crop               the nearest /CropBox, raw, so Swift can clip it as the spec says
+//   pages, positions   the cursor's walk of the tree from the catalog's /Pages
+//   media              the nearest valid /MediaBox (page or ancestor), raw
+//   crop               the nearest valid /CropBox, raw, so Swift can clip it as the spec says
 //   bleed, trim, art   the page dictionary's own entries (raw; Swift applies defaults and clipping)
 //   rotate_raw         the nearest integer /Rotate, as written
-//   rotate_normalized  rotate_raw reduced mod 360 into 0…359 (Page::getRotate on the Catalog path)
 //   user_unit          the page dictionary's own /UserUnit (Poppler ignores it; not inheritable)
-//   label              Catalog::indexToLabel, only when the catalog has /PageLabels
-//   page_layout, direction   Catalog::getPageLayout, ViewerPreferences::getDirection
+//   label              our own reader of the catalog's /PageLabels number tree (iterative, bounded)
+//   page_layout, direction   the catalog's /PageLayout and /ViewerPreferences /Direction
 #ifndef PAGEINFO_POPPLER_H
 #define PAGEINFO_POPPLER_H
 
 #include <stddef.h>
 #include <stdbool.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -39,7 +41,6 @@ typedef enum pi_status {
     PI_STATUS_OPEN_FAILED = 1,   ///< the file could not be opened or read (errno in os_errno)
     PI_STATUS_DAMAGED = 2,       ///< not a PDF, or damaged beyond Poppler's repair
     PI_STATUS_ENCRYPTED = 3,     ///< encrypted, and no password or a wrong one was given
-    PI_STATUS_BAD_CATALOG = 4,   ///< the document catalog (page tree root) is unreadable
     PI_STATUS_OTHER = 5,
 } pi_status;
 
@@ -61,36 +62,109 @@ typedef enum pi_direction {
     PI_DIRECTION_R2L,
 } pi_direction;
 
+/// How the catalog's /Pages entry looks.
+typedef enum pi_page_tree_root {
+    PI_ROOT_TREE = 0,            ///< a Pages node with a /Kids array: the normal case
+    PI_ROOT_LONE_PAGE = 1,       ///< /Pages is itself a page dictionary: a one-page document
+    PI_ROOT_MISSING = 2,         ///< no catalog, or no /Pages entry in it
+    PI_ROOT_NOT_DICTIONARY = 3,  ///< /Pages is not a dictionary
+    PI_ROOT_NO_KIDS = 4,         ///< /Pages has no /Kids array and is not a page
+} pi_page_tree_root;
+
 /// A rectangle in raw PDF user space, corners normalized (x0 <= x1, y0 <= y1).
 typedef struct pi_rect {
     double x0, y0, x1, y1;
 } pi_rect;
 
-/// A box entry as written in a dictionary. `present` is false when the entry is absent or
-/// not an array of four numbers, or is [0 0 0 0] (which Poppler also ignores).
+/// A box entry as written in a dictionary. `present` is false when the entry is absent,
+/// invalid (see the flags) or [0 0 0 0] (which Poppler also ignores).
 typedef struct pi_box_entry {
     bool present;
     pi_rect rect;
 } pi_box_entry;
 
-/// One page's geometry as read from the file.
+/// The largest coordinate magnitude accepted in a box (points). Larger values (and
+/// non-finite ones) make the entry invalid, so every derived size and transform stays finite.
+#define PI_MAX_COORDINATE 1.0e9
+
+/// The longest label the cursor returns, in bytes of UTF-8; longer ones are clipped.
+#define PI_MAX_LABEL_BYTES 1000
+
+/// The deepest page tree the cursor walks (Pages nodes below the root); deeper kids are skipped.
+#define PI_MAX_TREE_DEPTH 256
+
+/// Problems with one page's entries, as bits of pi_page.flags. The box bits come in groups of
+/// five, in the order media, crop, bleed, trim, art (shift the MEDIA bit by 0…4).
+typedef enum pi_page_flag {
+    PI_FLAG_MEDIA_INVALID    = 1u << 0,   ///< not an array of four finite numbers within PI_MAX_COORDINATE
+    PI_FLAG_MEDIA_REVERSED   = 1u << 5,   ///< written with reversed corners (normalized)
+    PI_FLAG_MEDIA_ZERO       = 1u << 10,  ///< written as [0 0 0 0] (ignored, as Poppler does)
+    PI_FLAG_MEDIA_MISSING    = 1u << 15,  ///< no valid MediaBox on the page or its ancestors
+    PI_FLAG_ROTATE_NOT_INT   = 1u << 16,  ///< the page's own /Rotate is not an integer (ignored)
+    PI_FLAG_USERUNIT_INVALID = 1u << 17,  ///< /UserUnit not a number in (0, 1e6]; 1 is used
+    PI_FLAG_LABEL_CLIPPED    = 1u << 18,  ///< the label was longer than PI_MAX_LABEL_BYTES
+    PI_FLAG_PAGE_REPEATED    = 1u << 19,  ///< this page object is listed earlier too (see repeat_of)
+} pi_page_flag;
+
+/// Why the page tree holds no readable page at a position.
+typedef enum pi_page_error {
+    PI_PAGE_OK = 0,
+    PI_PAGE_KID_MISSING = 1,        ///< the kid refers to an object that does not exist (or is null)
+    PI_PAGE_KID_NOT_DICTIONARY = 2, ///< the kid is not a dictionary (a number, a name, an array…)
+} pi_page_error;
+
+/// One page's geometry as read from the file (valid when the entry's error is PI_PAGE_OK).
 typedef struct pi_page_geometry {
-    pi_rect media;            ///< MediaBox: inherited, corners normalized, 612x792 when absent
+    pi_rect media;            ///< MediaBox: inherited, corners normalized, 612x792 when missing
     pi_box_entry crop;        ///< /CropBox as written on the page or its nearest ancestor (unclipped)
     pi_box_entry bleed;       ///< the page's own /BleedBox (unclipped; not inheritable)
     pi_box_entry trim;        ///< the page's own /TrimBox
     pi_box_entry art;         ///< the page's own /ArtBox
-    int rotate_normalized;    ///< Poppler's /Rotate, reduced into 0…359
-    int rotate_raw;           ///< /Rotate as written (page or nearest ancestor), 0 when absent
+    int64_t rotate_raw;       ///< /Rotate as written (page or nearest ancestor), 0 when absent
     double user_unit;         ///< the page's own /UserUnit, 1 when absent or invalid
-    int label_length;         ///< bytes of UTF-8 written to the label buffer; -1 = no label
 } pi_page_geometry;
+
+/// One position of the page tree, as the cursor's walk found it.
+typedef struct pi_page {
+    int index;                ///< 0-based position in the walk
+    pi_page_error error;      ///< PI_PAGE_OK, or why there is no page here
+    uint32_t flags;           ///< pi_page_flag bits
+    int object_number;        ///< the kid's object number, 0 for a direct dictionary
+    int repeat_of;            ///< with PI_FLAG_PAGE_REPEATED: the index where this page object first appeared
+    const char *_Nullable error_type; ///< for PI_PAGE_KID_NOT_DICTIONARY: the object's type ("integer", "null", …); static
+    pi_page_geometry geometry;
+    /// The label as UTF-8 (not NUL-terminated), or NULL when the page has none. Owned by the
+    /// cursor: valid until the next pi_page_cursor_next or pi_page_cursor_close.
+    const char *_Nullable label;
+    size_t label_length;
+} pi_page;
+
+/// What the walk has seen so far (complete once pi_page_cursor_next returned false).
+typedef struct pi_walk_summary {
+    int positions;            ///< pages and page errors reached (the document's page count at the end)
+    int page_errors;          ///< positions that are page errors
+    int repeated_nodes;       ///< kids referring to a Pages node already visited (a loop or a shared subtree; skipped)
+    int repeated_pages;       ///< kids referring to a page object listed earlier (reported again, as every reader does)
+    int too_deep;             ///< Pages nodes skipped below PI_MAX_TREE_DEPTH
+    int bad_kids_arrays;      ///< Pages nodes whose /Kids is not an array (no pages below them)
+    bool finished;            ///< the walk reached the end of the tree
+} pi_walk_summary;
+
+/// Document-level facts that need no walk.
+typedef struct pi_document_facts {
+    pi_page_tree_root root;
+    bool has_count;           ///< the root /Pages node has an integer /Count
+    int64_t count_claimed;    ///< that /Count
+    bool xref_reconstructed;  ///< Poppler rebuilt the cross-reference table while opening or reading
+    bool has_page_labels;     ///< the catalog has a /PageLabels dictionary
+    bool labels_damaged;      ///< /PageLabels was read only in part (too deep, loops, bad entries)
+    int diagnostics;          ///< diagnostics Poppler reported for this document so far (never printed)
+} pi_document_facts;
 
 /// Diagnostics of an open attempt, filled in on failure (and on success, for warnings).
 typedef struct pi_open_result {
     pi_status status;
     int os_errno;             ///< errno of fopen for PI_STATUS_OPEN_FAILED, else 0
-    int poppler_error_code;   ///< PDFDoc::getErrorCode()
     char message[256];        ///< Poppler's last diagnostic line, NUL-terminated ("" if none)
 } pi_open_result;
 
@@ -104,17 +178,15 @@ pi_document *_Nullable pi_document_open_bytes(const void *bytes, size_t length,
                                               const char *_Nullable password,
                                               pi_open_result *result);
 
-/// Releases the document and every Poppler object it owns. NULL is allowed.
+/// Releases the document and every Poppler object it owns. NULL is allowed. Close every
+/// cursor of the document first.
 void pi_document_close(pi_document *_Nullable document);
-
-/// Number of pages (Poppler's count; it may repair a broken page tree).
-int pi_document_page_count(pi_document *document);
 
 /// Whether the file is encrypted (it opened, so the password was right or not needed).
 bool pi_document_is_encrypted(pi_document *document);
 
-/// Whether the catalog has a /PageLabels entry.
-bool pi_document_has_page_labels(pi_document *document);
+/// Document-level facts (root shape, claimed /Count, repairs, labels, diagnostics).
+void pi_document_get_facts(pi_document *document, pi_document_facts *out);
 
 /// The catalog's /PageLayout.
 pi_page_layout pi_document_page_layout(pi_document *document);
@@ -125,15 +197,24 @@ pi_direction pi_document_direction(pi_document *document);
 /// The PDF version (header, or catalog /Version when higher).
 void pi_document_pdf_version(pi_document *document, int *major, int *minor);
 
-/// Number of diagnostics Poppler reported for this document so far (warnings, repairs).
-int pi_document_warning_count(pi_document *document);
+/// A walk over the page tree. Not thread-safe; several cursors of one document may be open
+/// at once but must be used from the document's thread.
+typedef struct pi_page_cursor pi_page_cursor;
 
-/// Reads page `index` (0-based). The label, when there is one, is written as UTF-8 into
-/// `label_buffer` (capacity `label_capacity`, not NUL-terminated, truncated to fit) and its
-/// full length in bytes is stored in `out->label_length`. Returns false for an index out of
-/// range or a page Poppler cannot load.
-bool pi_document_page_geometry(pi_document *document, int index, pi_page_geometry *out,
-                               char *_Nullable label_buffer, size_t label_capacity);
+/// Opens a cursor positioned at `first_index` (0-based; reached by walking, without reading
+/// the skipped pages' geometry or labels). With `with_geometry` false the cursor only counts
+/// positions (no boxes, no labels): the cheap way to learn the page count. Never NULL.
+pi_page_cursor *pi_page_cursor_open(pi_document *document, int first_index, bool with_geometry);
+
+/// Reads the next position into `out` and returns true, or returns false at the end of the
+/// tree. Pointers in `out` stay valid until the next call or pi_page_cursor_close.
+bool pi_page_cursor_next(pi_page_cursor *cursor, pi_page *out);
+
+/// What the walk has seen so far.
+void pi_page_cursor_summary(const pi_page_cursor *cursor, pi_walk_summary *out);
+
+/// Releases the cursor. NULL is allowed.
+void pi_page_cursor_close(pi_page_cursor *_Nullable cursor);
 
 /// Poppler's version string, e.g. "22.12.0".
 const char *pi_poppler_version(void);

@@ -1,0 +1,169 @@
+// The page-tree walk and box reading. See page_tree.h.
+#include "page_tree.h"
+
+#include <Dict.h>
+#include <XRef.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace pageinfo {
+
+pi_box_entry read_box(Dict *dict, const char *key, int which, uint32_t *flags) {
+    pi_box_entry box {};
+    Object a = dict->lookup(key);
+    if (a.isNull()) return box;
+    bool ok = a.isArray() && a.arrayGetLength() == 4;
+    double v[4] = { 0, 0, 0, 0 };
+    for (int i = 0; ok && i < 4; i++) {
+        Object n = a.arrayGet(i);
+        if (!n.isNum()) { ok = false; break; }
+        v[i] = n.getNum();
+        if (!std::isfinite(v[i]) || std::fabs(v[i]) > PI_MAX_COORDINATE) ok = false;
+    }
+    if (!ok) { *flags |= uint32_t(PI_FLAG_MEDIA_INVALID) << which; return box; }
+    if (v[0] == 0 && v[1] == 0 && v[2] == 0 && v[3] == 0) { *flags |= uint32_t(PI_FLAG_MEDIA_ZERO) << which; return box; }
+    if (v[0] > v[2] || v[1] > v[3]) *flags |= uint32_t(PI_FLAG_MEDIA_REVERSED) << which;
+    box.present = true;
+    box.rect = { std::min(v[0], v[2]), std::min(v[1], v[3]), std::max(v[0], v[2]), std::max(v[1], v[3]) };
+    return box;
+}
+
+InheritedAttrs merge(const InheritedAttrs &parent, Dict *dict, uint32_t *flags) {
+    InheritedAttrs a = parent;
+    pi_box_entry media = read_box(dict, "MediaBox", 0, flags);
+    if (media.present) a.media = media;
+    pi_box_entry crop = read_box(dict, "CropBox", 1, flags);
+    if (crop.present) a.crop = crop;
+    Object r = dict->lookup("Rotate");
+    if (r.isInt()) {
+        a.has_rotate = true;
+        a.rotate = r.getInt();
+    } else if (r.isInt64()) {
+        a.has_rotate = true;
+        a.rotate = r.getInt64();
+    } else if (!r.isNull()) {
+        *flags |= PI_FLAG_ROTATE_NOT_INT;
+    }
+    return a;
+}
+
+void fill_page(Dict *dict, const InheritedAttrs &up, pi_page_geometry *out, uint32_t *flags) {
+    InheritedAttrs attrs = merge(up, dict, flags);
+    out->crop = attrs.crop;
+    out->bleed = read_box(dict, "BleedBox", 2, flags);
+    out->trim = read_box(dict, "TrimBox", 3, flags);
+    out->art = read_box(dict, "ArtBox", 4, flags);
+    out->rotate_raw = attrs.has_rotate ? attrs.rotate : 0;
+    out->user_unit = 1;
+    Object uu = dict->lookup("UserUnit");
+    if (!uu.isNull()) {
+        double v = uu.isNum() ? uu.getNum() : -1;
+        if (std::isfinite(v) && v > 0 && v <= 1e6) out->user_unit = v; else *flags |= PI_FLAG_USERUNIT_INVALID;
+    }
+    if (attrs.media.present) {
+        out->media = attrs.media.rect;
+    } else {
+        out->media = { 0, 0, 612, 792 }; // what Poppler, pdfium and MuPDF use for a missing MediaBox
+        *flags |= PI_FLAG_MEDIA_MISSING;
+    }
+}
+
+pi_page_tree_root inspect_root(XRef *xref, Object *root_out, Ref *root_ref_out) {
+    *root_ref_out = Ref::INVALID();
+    Object catalog = xref->getCatalog();
+    if (!catalog.isDict()) return PI_ROOT_MISSING;
+    const Object &ref = catalog.dictLookupNF("Pages");
+    if (ref.isRef()) *root_ref_out = ref.getRef();
+    Object root = catalog.dictLookup("Pages");
+    if (root.isNull()) return PI_ROOT_MISSING;
+    if (!root.isDict()) return PI_ROOT_NOT_DICTIONARY;
+    Object kids = root.dictLookup("Kids");
+    pi_page_tree_root shape = PI_ROOT_TREE;
+    if (!kids.isArray()) shape = root.isDict("Page") || !root.getDict()->hasKey("Kids") ? PI_ROOT_LONE_PAGE : PI_ROOT_NO_KIDS;
+    if (shape == PI_ROOT_LONE_PAGE && root.isDict("Pages")) shape = PI_ROOT_NO_KIDS; // an empty tree, not a page
+    *root_out = std::move(root);
+    return shape;
+}
+
+PageTreeWalk::PageTreeWalk(XRef *xref) : xref_(xref) {
+    seen_.assign(std::max(0, xref->getNumObjects()) + 1, false);
+    page_at_.assign(seen_.size(), 0);
+    Object root;
+    Ref rootRef;
+    switch (inspect_root(xref, &root, &rootRef)) {
+    case PI_ROOT_TREE: {
+        if (rootRef.num >= 0 && rootRef.num < (int)seen_.size()) seen_[rootRef.num] = true;
+        uint32_t ignored = 0;
+        InheritedAttrs attrs = merge(InheritedAttrs {}, root.getDict(), &ignored);
+        Object kids = root.dictLookup("Kids");
+        stack_.push_back(Frame { std::move(kids), 0, attrs });
+        break;
+    }
+    case PI_ROOT_LONE_PAGE:
+        lone_page_ = std::move(root);
+        break;
+    default:
+        break;
+    }
+}
+
+PageTreeWalk::Step PageTreeWalk::next(Object *page, InheritedAttrs *inherited, pi_page_error *error,
+                                      const char **error_type, int *object_number, int *repeat_of) {
+    *repeat_of = -1;
+    if (lone_page_.isDict()) {
+        *page = std::move(lone_page_);
+        lone_page_ = Object();
+        *inherited = InheritedAttrs {};
+        *object_number = 0;
+        summary_.positions++;
+        return Page;
+    }
+    while (!stack_.empty()) {
+        Frame &frame = stack_.back();
+        if (frame.next >= frame.kids.arrayGetLength()) {
+            stack_.pop_back();
+            continue;
+        }
+        int i = frame.next++;
+        const Object &ref = frame.kids.arrayGetNF(i);
+        *object_number = 0;
+        int num = -1;
+        if (ref.isRef()) {
+            num = ref.getRef().num;
+            *object_number = num;
+            if (num < 0 || num >= (int)seen_.size()) num = -1;
+            if (num >= 0 && seen_[num]) { summary_.repeated_nodes++; continue; }
+        }
+        Object kid = frame.kids.arrayGet(i);
+        if (!kid.isDict()) {
+            *error = kid.isNull() ? PI_PAGE_KID_MISSING : PI_PAGE_KID_NOT_DICTIONARY;
+            *error_type = kid.getTypeName();
+            summary_.positions++;
+            summary_.page_errors++;
+            return Error;
+        }
+        Dict *dict = kid.getDict();
+        if (kid.isDict("Page") || !dict->hasKey("Kids")) {
+            if (num >= 0) {
+                if (page_at_[num]) { *repeat_of = page_at_[num] - 1; summary_.repeated_pages++; }
+                else page_at_[num] = summary_.positions + 1;
+            }
+            *inherited = frame.attrs;
+            *page = std::move(kid);
+            summary_.positions++;
+            return Page;
+        }
+        if (num >= 0) seen_[num] = true;
+        if ((int)stack_.size() >= PI_MAX_TREE_DEPTH) { summary_.too_deep++; continue; }
+        Object kids = dict->lookup("Kids");
+        if (!kids.isArray()) { summary_.bad_kids_arrays++; continue; }
+        uint32_t ignored = 0;
+        InheritedAttrs attrs = merge(frame.attrs, dict, &ignored);
+        stack_.push_back(Frame { std::move(kids), 0, attrs }); // `frame` is not used after this
+    }
+    summary_.finished = true;
+    return End;
+}
+
+} // namespace pageinfo

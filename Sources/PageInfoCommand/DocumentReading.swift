@@ -1,0 +1,149 @@
+import ArgumentParser
+import PageGeometry
+import PageInfoOutput
+import PageInfoPoppler
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How `pages` and `info` read each file: the loop over files, and what each file's outcome is.
+/// One place decides statuses and exit codes, so every format and command agrees.
+struct DocumentReading {
+    var password: String?
+    /// 1-based page selection (`--pages`), or all pages.
+    var ranges: PageRangeList?
+    /// `--strict`: any page error or warning fails the file.
+    var strict = false
+    /// Read geometry and labels (`pages`), or only walk the tree to count (`info`).
+    var withPages = true
+
+    /// The result of reading one file: its outcome for the file record, the exit code it
+    /// contributes, and the one line for stderr when it is not ok.
+    struct FileResult {
+        var outcome: DocumentOutcome
+        var exitCode: ExitCode
+        var message: String?
+    }
+
+    /// Reads every file into `encoder`, reporting each failure on stderr in one line, and
+    /// returns the exit code of the worst outcome (documented in `pageinfo --help`).
+    func run(files: [String], into encoder: inout PageListEncoder) -> ExitCode {
+        encoder.begin(documentCount: files.count)
+        var worst = ExitCode.success
+        for file in files {
+            let result = read(file, into: &encoder)
+            if let message = result.message {
+                encoder.out.flush()
+                reportFailure(message)
+            }
+            worst = ExitStatus.worse(worst, result.exitCode)
+            if encoder.out.writeFailed { break }
+        }
+        encoder.end()
+        if encoder.out.writeFailed { return ExitStatus.ioError }
+        return worst
+    }
+
+    /// Reads one file: its page records (unless `withPages` is false) and its file record.
+    func read(_ file: String, into encoder: inout PageListEncoder) -> FileResult {
+        let start = monotonicSeconds()
+        let bytes = fileSize(file)
+        let document: PopplerDocument
+        do { document = try PopplerDocument(path: file, password: password) } catch {
+            let outcome = DocumentOutcome.failed(.init(code: error.code, message: error.description), bytes: bytes,
+                                                 seconds: monotonicSeconds() - start)
+            encoder.failedDocument(file: file, outcome: outcome)
+            return FileResult(outcome: outcome, exitCode: ExitStatus.code(for: error), message: error.description)
+        }
+        encoder.beginDocument(document.summary)
+
+        // Walk the selected positions; remember the walk that went furthest, so a walk that
+        // reached the end of the tree also gives the document's count and warnings.
+        var walk: WalkSummary?
+        var outOfRange: PageInfoError?
+        var pageWarnings = 0
+        func consider(_ cursor: PageCursor) {
+            let s = cursor.summary
+            if walk == nil || (s.finished && !(walk!.finished)) || s.positions > walk!.positions { walk = s }
+        }
+        if withPages {
+            let items = ranges?.items ?? [PageRangeList.Item(first: 1, last: nil)]
+            for item in items {
+                let cursor = document.makePageCursor(from: item.first - 1)
+                var index = item.first - 1
+                while item.last.map({ index < $0 }) ?? true, let entry = cursor.next() {
+                    pageWarnings += entry.warnings.count
+                    encoder.entry(entry)
+                    index += 1
+                }
+                consider(cursor)
+                let wanted = item.last ?? item.first
+                if index < wanted, outOfRange == nil {
+                    let count = cursor.summary.finished ? cursor.summary.positions : document.pageCount
+                    outOfRange = .pageOutOfRange(index: (index < item.first ? item.first : wanted) - 1, pageCount: count)
+                }
+                if encoder.out.writeFailed { break }
+            }
+        }
+        var summary = walk ?? WalkSummary()
+        if !summary.finished {
+            // The selection stopped early: count the rest of the tree (no geometry, no labels).
+            summary = document.walkSummary()
+        }
+
+        let warnings = document.documentWarnings(after: summary)
+        var outcome = DocumentOutcome(status: summary.pageErrors > 0 ? DocumentOutcome.Status.partial : .ok, pageCount: summary.positions,
+                                      pageErrors: summary.pageErrors, countClaimed: document.facts.countClaimed,
+                                      warnings: warnings, bytes: bytes)
+        var exitCode = outcome.status == .partial ? ExitStatus.partial : ExitCode.success
+        var message: String?
+        if outcome.status == .partial {
+            message = "\(file): \(summary.pageErrors) of \(summary.positions) page\(summary.positions == 1 ? "" : "s") could not be read; the others are reported"
+        }
+        if let reason = document.emptyReason(after: summary) {
+            outcome.status = .failed
+            outcome.error = DocumentOutcome.Failure(code: "damaged", message: "\(file): no page found: \(reason)")
+            exitCode = ExitStatus.malformed
+            message = outcome.error?.message
+        } else if strict, outcome.status != .ok || !warnings.isEmpty || pageWarnings > 0 {
+            let total = warnings.count + pageWarnings
+            let first = warnings.first?.description ?? (summary.pageErrors > 0 ? "page errors" : "page warnings")
+            outcome.status = .failed
+            outcome.error = DocumentOutcome.Failure(code: "strict", message: "\(file): --strict: \(summary.pageErrors) page error\(summary.pageErrors == 1 ? "" : "s") and \(total) warning\(total == 1 ? "" : "s") (\(first))")
+            exitCode = ExitStatus.malformed
+            message = outcome.error?.message
+        }
+        if let outOfRange {
+            outcome.error = DocumentOutcome.Failure(code: outOfRange.code, message: "\(file): --pages: \(outOfRange.description)")
+            exitCode = ExitStatus.worse(exitCode, ExitStatus.usage)
+            message = outcome.error?.message
+        }
+        outcome.seconds = monotonicSeconds() - start
+        encoder.endDocument(outcome)
+        return FileResult(outcome: outcome, exitCode: exitCode, message: message)
+    }
+}
+
+extension PopplerDocument {
+    /// The document-level facts the encoders print before the pages.
+    var summary: DocumentSummary {
+        let v = pdfVersion
+        return DocumentSummary(file: path, pdfVersion: "\(v.major).\(v.minor)", encrypted: isEncrypted,
+                               pageLayout: pageLayout, direction: direction, hasPageLabels: hasPageLabels)
+    }
+}
+
+/// Seconds on the monotonic clock.
+func monotonicSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+/// The size of a regular file in bytes, or `nil`.
+func fileSize(_ path: String) -> Int? {
+    var st = stat()
+    guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return nil }
+    return Int(st.st_size)
+}

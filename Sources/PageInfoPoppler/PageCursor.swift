@@ -1,0 +1,161 @@
+import CPageInfoPoppler
+import PageGeometry
+
+/// A walk over a document's page tree, one position at a time, in document order.
+///
+/// Open one with ``PopplerDocument/makePageCursor(from:)``. The cursor walks the tree itself
+/// (it never trusts /Count and never builds Poppler `Page` objects), so reading from page 50,000
+/// costs what reading from page 1 does, and memory stays flat in the page count. Every position
+/// the tree lists is returned, in order: a page with its geometry, or a ``PageReadError`` saying
+/// why there is none, so the pages after a bad kid keep their real indexes.
+///
+/// Not thread-safe: use a cursor from the thread that uses its document.
+public final class PageCursor {
+    private let document: PopplerDocument
+    private let handle: OpaquePointer
+
+    init(document: PopplerDocument, firstIndex: Int, withGeometry: Bool = true) {
+        self.document = document
+        self.handle = pi_page_cursor_open(document.handle, Int32(clamping: firstIndex), withGeometry)
+    }
+
+    deinit { pi_page_cursor_close(handle) }
+
+    /// The next position of the page tree, or `nil` after the last one.
+    public func next() -> PageEntry? {
+        var p = pi_page()
+        guard pi_page_cursor_next(handle, &p) else { return nil }
+        let index = Int(p.index)
+        let label: String? = p.label.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: p.label_length), as: UTF8.self) }
+        if p.error != PI_PAGE_OK {
+            let object = p.object_number > 0 ? "object \(p.object_number)" : "a direct object"
+            let error = p.error == PI_PAGE_KID_MISSING
+                ? PageReadError(.kidMissing, "page \(index + 1): the page tree lists \(object), which does not exist or is null")
+                : PageReadError(.kidNotDictionary, "page \(index + 1): the page tree lists \(object), which is \(p.error_type.map { "a \(String(cString: $0))" } ?? "not a dictionary"), not a page")
+            return PageEntry(index: index, label: label, result: .failure(error))
+        }
+        return Self.entry(p, index: index, label: label)
+    }
+
+    /// Moves past one position without building its entry; false at the end.
+    func skip() -> Bool {
+        var p = pi_page()
+        return pi_page_cursor_next(handle, &p)
+    }
+
+    /// What the walk has seen so far; complete once ``next()`` returned `nil`.
+    public var summary: WalkSummary {
+        var s = pi_walk_summary()
+        pi_page_cursor_summary(handle, &s)
+        return WalkSummary(positions: Int(s.positions), pageErrors: Int(s.page_errors),
+                           repeatedNodes: Int(s.repeated_nodes), repeatedPages: Int(s.repeated_pages), tooDeep: Int(s.too_deep),
+                           invalidKids: Int(s.bad_kids_arrays), finished: s.finished)
+    }
+
+    // MARK: - One page
+
+    private static let boxNames: [(PageBox, String)] = [
+        (.media, "MediaBox"), (.crop, "CropBox"), (.bleed, "BleedBox"), (.trim, "TrimBox"), (.art, "ArtBox"),
+    ]
+
+    /// Builds the page from the raw entries (clipping them as ISO 32000-2 §14.11.2 says) and
+    /// says what was repaired.
+    private static func entry(_ p: pi_page, index: Int, label: String?) -> PageEntry {
+        let g = p.geometry
+        func rect(_ r: pi_rect) -> Rect { Rect(x: r.x0, y: r.y0, width: r.x1 - r.x0, height: r.y1 - r.y0) }
+        func raw(_ e: pi_box_entry) -> Rect? { e.present ? rect(e.rect) : nil }
+        let rawBoxes: [PageBox: Rect] = [.crop: raw(g.crop), .bleed: raw(g.bleed), .trim: raw(g.trim), .art: raw(g.art)]
+            .compactMapValues { $0 }
+        let boxes = PageBoxes.effective(mediaBox: rect(g.media), cropBox: rawBoxes[.crop], bleedBox: rawBoxes[.bleed],
+                                        trimBox: rawBoxes[.trim], artBox: rawBoxes[.art])
+        let rawRotation = Int(g.rotate_raw)
+        let page = PageInfo(index: index, label: label, boxes: boxes, rotation: PageRotation(normalizing: rawRotation),
+                            rawRotation: rawRotation, userUnit: g.user_unit)
+
+        var warnings: [ReadWarning] = []
+        let flags = p.flags
+        if flags != 0 {
+            for (i, (_, name)) in boxNames.enumerated() {
+                if flags & (UInt32(PI_FLAG_MEDIA_INVALID.rawValue) << i) != 0 {
+                    warnings.append(ReadWarning(.boxInvalid, "\(name) is not an array of four finite numbers within ±1e9; ignored"))
+                }
+                if flags & (UInt32(PI_FLAG_MEDIA_REVERSED.rawValue) << i) != 0 {
+                    warnings.append(ReadWarning(.boxReversed, "\(name) is written with reversed corners; normalized"))
+                }
+                if flags & (UInt32(PI_FLAG_MEDIA_ZERO.rawValue) << i) != 0 {
+                    warnings.append(ReadWarning(.boxEmpty, "\(name) is [0 0 0 0]; ignored"))
+                }
+            }
+            if flags & UInt32(PI_FLAG_MEDIA_MISSING.rawValue) != 0 {
+                warnings.append(ReadWarning(.mediaBoxMissing, "no valid MediaBox on the page or its ancestors; US Letter (0 0 612 792) is used"))
+            }
+            if flags & UInt32(PI_FLAG_ROTATE_NOT_INT.rawValue) != 0 {
+                warnings.append(ReadWarning(.rotateInvalid, "/Rotate is not an integer; ignored"))
+            }
+            if flags & UInt32(PI_FLAG_USERUNIT_INVALID.rawValue) != 0 {
+                warnings.append(ReadWarning(.userUnitInvalid, "/UserUnit is not a number in (0, 1e6]; 1 is used"))
+            }
+            if flags & UInt32(PI_FLAG_PAGE_REPEATED.rawValue) != 0 {
+                warnings.append(ReadWarning(.pageRepeated, "the page tree lists this page object again; it is also page \(p.repeat_of + 1)"))
+            }
+            if flags & UInt32(PI_FLAG_LABEL_CLIPPED.rawValue) != 0 {
+                warnings.append(ReadWarning(.labelClipped, "the page label is longer than \(PI_MAX_LABEL_BYTES) bytes; clipped"))
+            }
+        }
+        if rawRotation % 90 != 0 {
+            warnings.append(ReadWarning(.rotateInvalid, "/Rotate \(rawRotation) is not a multiple of 90; 0 is used"))
+        }
+        if boxes.mediaBox.isEmpty == false, rect(g.media).isEmpty {
+            warnings.append(ReadWarning(.boxEmpty, "MediaBox has no area; US Letter (0 0 612 792) is used"))
+        }
+        // Clipping (§14.11.2): a raw box that the effective box does not reproduce was clipped,
+        // or replaced by its default when nothing of it lies inside the MediaBox.
+        for (box, name) in boxNames where box != .media {
+            guard let r = rawBoxes[box] else { continue }
+            let effective = boxes[box]
+            if effective.isClose(to: r) { continue }
+            if r.intersection(boxes.mediaBox) == nil {
+                let fallback = box == .crop ? "the MediaBox" : "the CropBox"
+                warnings.append(ReadWarning(.boxEmpty, "\(name) does not overlap the MediaBox in any area; \(fallback) is used"))
+            } else {
+                warnings.append(ReadWarning(.boxClipped, "\(name) extends past the MediaBox; clipped to it"))
+            }
+        }
+        return PageEntry(index: index, label: label, result: .success(page), warnings: warnings)
+    }
+
+}
+
+/// What a page-tree walk has seen.
+public struct WalkSummary: Hashable, Sendable {
+    /// Positions reached: pages plus page errors (the page count, once the walk finished).
+    public var positions: Int
+    /// Positions that are page errors.
+    public var pageErrors: Int
+    /// Kids that refer to a Pages node already entered (a loop or a shared subtree), skipped.
+    public var repeatedNodes: Int
+    /// Kids that refer to a page object listed earlier; reported again, with a warning.
+    public var repeatedPages: Int
+    /// Pages nodes skipped because they lie deeper than the walk's limit (256 levels).
+    public var tooDeep: Int
+    /// Pages nodes whose /Kids is not an array (they contribute no page).
+    public var invalidKids: Int
+    /// Whether the walk reached the end of the tree.
+    public var finished: Bool
+
+    public init(positions: Int = 0, pageErrors: Int = 0, repeatedNodes: Int = 0, repeatedPages: Int = 0, tooDeep: Int = 0,
+                invalidKids: Int = 0, finished: Bool = false) {
+        self.positions = positions; self.pageErrors = pageErrors; self.repeatedNodes = repeatedNodes
+        self.repeatedPages = repeatedPages
+        self.tooDeep = tooDeep; self.invalidKids = invalidKids; self.finished = finished
+    }
+}
+
+extension Rect {
+    /// Equal up to 1e-6 pt on every edge (reading the same number twice can differ in the last bit).
+    fileprivate func isClose(to other: Rect) -> Bool {
+        let a = standardized, b = other.standardized
+        return abs(a.minX - b.minX) <= 1e-6 && abs(a.minY - b.minY) <= 1e-6
+            && abs(a.maxX - b.maxX) <= 1e-6 && abs(a.maxY - b.maxY) <= 1e-6
+    }
+}
