@@ -79,7 +79,7 @@ struct DocumentReading {
                 }
                 consider(cursor)
                 let wanted = item.last ?? item.first
-                if index < wanted, outOfRange == nil {
+                if ranges != nil, index < wanted, outOfRange == nil {
                     let count = cursor.summary.finished ? cursor.summary.positions : document.pageCount
                     outOfRange = .pageOutOfRange(index: (index < item.first ? item.first : wanted) - 1, pageCount: count)
                 }

@@ -31,7 +31,7 @@ public final class PageCursor {
             let object = p.object_number > 0 ? "object \(p.object_number)" : "a direct object"
             let error = p.error == PI_PAGE_KID_MISSING
                 ? PageReadError(.kidMissing, "page \(index + 1): the page tree lists \(object), which does not exist or is null")
-                : PageReadError(.kidNotDictionary, "page \(index + 1): the page tree lists \(object), which is \(p.error_type.map { "a \(String(cString: $0))" } ?? "not a dictionary"), not a page")
+                : PageReadError(.kidNotDictionary, "page \(index + 1): the page tree lists \(object), which is \(p.error_type.map { Self.withArticle(String(cString: $0)) } ?? "not a dictionary"), not a page")
             return PageEntry(index: index, label: label, result: .failure(error))
         }
         return Self.entry(p, index: index, label: label)
@@ -41,6 +41,10 @@ public final class PageCursor {
     func skip() -> Bool {
         var p = pi_page()
         return pi_page_cursor_next(handle, &p)
+    }
+
+    private static func withArticle(_ noun: String) -> String {
+        ("aeiou".contains(noun.first ?? "x") ? "an " : "a ") + noun
     }
 
     /// What the walk has seen so far; complete once ``next()`` returned `nil`.

@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+
+/// Damaged and hostile files (Fixtures/damaged/, from scripts/make_damaged_fixtures.py): every
+/// position of the page tree is reported at its real index, every repair is a warning, the exit
+/// code says what happened, and every format is whole and parseable.
+@Suite("pageinfo pages on damaged files")
+struct DamagedFileTests {
+    struct GoldenPage: Decodable {
+        var index: Int
+        var error: String?
+        var cropBox: [Double]?
+        var rotation: Int?
+        var label: String?
+        var warnings: [String]
+    }
+
+    struct Golden: Decodable, CustomTestStringConvertible {
+        var file: String
+        var status: String
+        var exit: Int32
+        var pageCount: Int?
+        var countClaimed: Int?
+        var documentWarnings: [String]
+        var errorCode: String?
+        var pages: [GoldenPage]
+        var testDescription: String { file }
+        var path: String { CLI.fixture("damaged/" + file) }
+    }
+
+    static let goldens: [Golden] = {
+        let dir = CLI.fixtures.appendingPathComponent("damaged")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+        return names.filter { $0.hasSuffix(".golden.json") }.sorted().compactMap {
+            try? JSONDecoder().decode(Golden.self, from: Data(contentsOf: dir.appendingPathComponent($0)))
+        }
+    }()
+
+    /// Codes whose presence depends on how a Poppler release repairs a file.
+    static let popplerDependent: Set<String> = ["xref-repaired", "poppler-diagnostic"]
+
+    static func codes(_ any: Any?) -> [String] {
+        ((any as? [[String: Any]]) ?? []).compactMap { $0["code"] as? String }
+    }
+
+    @Test("the damaged fixtures are all there")
+    func inventory() {
+        #expect(Self.goldens.count == 13, "\(Self.goldens.map(\.file))")
+    }
+
+    @Test("jsonl: every position, its error or geometry, its warnings, and the file record", arguments: goldens)
+    func records(golden g: Golden) throws {
+        let r = try CLI.run(["pages", "--format", "jsonl", g.path])
+        #expect(r.status == g.exit, "exit \(r.status): \(r.stderr)")
+        #expect(r.stderrLines.count == (g.exit == 0 ? 0 : 1), "stderr: \(r.stderr)")
+        let records = try r.stdoutLines.map { try #require(try CLI.json(.init(status: 0, stdout: $0, stderr: "")) as? [String: Any], "\($0)") }
+        let pages = records.filter { $0["record"] as? String == "page" }
+        let files = records.filter { $0["record"] as? String == "file" }
+        try #require(files.count == 1 && records.last?["record"] as? String == "file", "one file record, last")
+        let file = files[0]
+        #expect(file["status"] as? String == g.status)
+        #expect(file["pageCount"] as? Int == (g.pageCount ?? 0))
+        #expect(file["pageErrors"] as? Int == g.pages.filter { $0.error != nil }.count)
+        #expect((file["countClaimed"] as? Int) == g.countClaimed)
+        #expect(((file["error"] as? [String: Any])?["code"] as? String) == g.errorCode)
+        let expectedDoc = Set(g.documentWarnings), actualDoc = Set(Self.codes(file["warnings"]))
+        #expect(actualDoc.subtracting(Self.popplerDependent) == expectedDoc.subtracting(Self.popplerDependent),
+                "document warnings \(actualDoc.sorted()) ≠ \(expectedDoc.sorted())")
+        #expect(expectedDoc.isSubset(of: actualDoc), "document warnings \(actualDoc.sorted()) lack \(expectedDoc.sorted())")
+
+        try #require(pages.count == g.pages.count, "\(pages.count) page records, golden \(g.pages.count)")
+        for (object, p) in zip(pages, g.pages) {
+            let at = "\(g.file) page \(p.index + 1)"
+            #expect(object["index"] as? Int == p.index, "\(at)")
+            #expect(object["file"] as? String == g.path, "\(at)")
+            #expect(Self.codes(object["warnings"]).sorted() == p.warnings.sorted(), "\(at): warnings \(Self.codes(object["warnings"]))")
+            if let code = p.error {
+                #expect((object["error"] as? [String: Any])?["code"] as? String == code, "\(at)")
+                #expect(object["cropBox"] == nil && object["size"] == nil && object["transform"] == nil, "\(at): no geometry for a page error")
+            } else {
+                #expect(object["error"] == nil, "\(at)")
+                let crop = object["cropBox"] as? [String: Any] ?? [:]
+                let actual = ["x", "y", "width", "height"].map { (crop[$0] as? NSNumber)?.doubleValue ?? .nan }
+                #expect(zip(actual, p.cropBox ?? []).allSatisfy { abs($0 - $1) <= 1e-9 }, "\(at): cropBox \(actual)")
+                #expect(object["rotation"] as? Int == p.rotation, "\(at)")
+                #expect(object["label"] as? String == p.label, "\(at): label")
+            }
+        }
+    }
+
+    @Test("json, csv and table agree on the exit code and are whole", arguments: goldens)
+    func formats(golden g: Golden) throws {
+        let json = try CLI.run(["pages", "--format", "json", g.path])
+        #expect(json.status == g.exit)
+        let doc = try #require(try CLI.json(json) as? [String: Any], "one JSON document")
+        #expect(doc["status"] as? String == g.status && (doc["pages"] as? [Any])?.count == g.pages.count)
+
+        let csv = try CLI.run(["pages", "--format", "csv", g.path])
+        #expect(csv.status == g.exit)
+        let rows = PagesCommandTests.parseCSV(csv.stdout)
+        #expect(Set(rows.map(\.count)).count == 1, "every csv row has the header's width: \(Set(rows.map(\.count)))")
+        #expect(rows.count == 1 + g.pages.count + 1)
+        #expect(rows.last?.first == "file" && rows.last?[rows[0].firstIndex(of: "status") ?? 0] == g.status)
+
+        let table = try CLI.run(["pages", g.path])
+        #expect(table.status == g.exit)
+        #expect(table.stdoutLines.last?.hasPrefix("# ") == true || table.stdoutLines.last?.hasPrefix("# warning") == true)
+        #expect(table.stdoutLines.contains { $0.hasPrefix("# \(g.pageCount ?? 0) page") }, "\(table.stdout)")
+
+        let info = try CLI.run(["info", "--format", "json", g.path])
+        let summary = try #require(try CLI.json(info) as? [String: Any])
+        #expect(summary["pageCount"] as? Int == g.pageCount, "info counts the pages as pages does")
+    }
+
+    @Test("--strict fails a file with any warning or page error (65), and passes a clean one")
+    func strict() throws {
+        for g in Self.goldens {
+            let r = try CLI.run(["pages", "--strict", "--format", "jsonl", g.path])
+            let clean = g.status == "ok" && g.documentWarnings.isEmpty && g.pages.allSatisfy { $0.warnings.isEmpty }
+            #expect(r.status == (clean ? 0 : 65), "\(g.file): \(r.status) \(r.stderr)")
+            #expect(r.stderrLines.count == (clean ? 0 : 1), "\(g.file): \(r.stderr)")
+        }
+    }
+
+    @Test("a page read on its own equals the same page read in a walk from the start", arguments: goldens)
+    func randomAccess(golden g: Golden) throws {
+        let all = try CLI.run(["pages", "--format", "jsonl", g.path])
+        let walked = all.stdoutLines.filter { $0.hasPrefix("{\"record\":\"page\"") }
+        for (i, line) in walked.enumerated() {
+            let one = try CLI.run(["pages", "--format", "jsonl", "--pages", "\(i + 1)", g.path])
+            #expect(one.stdoutLines.first == line, "\(g.file) page \(i + 1)")
+        }
+    }
+}

@@ -1,0 +1,206 @@
+#!/usr/bin/env python3
+"""Write damaged and hostile PDF fixtures, and what pageinfo must report for each, into Fixtures/damaged/.
+
+Each fixture is a handful of PDF objects written out by hand (the structure is the point: a
+/Count that lies, a kid that is not a page, a loop, a label tree nested 2,000 deep, numbers far
+past any page size...). Its golden file says what the file holds, from how it was built, not
+from running any PDF tool:
+
+  {"file", "description", "status": ok|partial|failed, "exit": <pageinfo pages exit code>,
+   "pageCount": positions of the page tree (null when the file fails),
+   "countClaimed": the root /Count as written (null when absent),
+   "documentWarnings": [codes], "errorCode": file error code or null,
+   (xref-repaired and poppler-diagnostic depend on how a Poppler release repairs a file: the
+   tests compare every other code exactly and these two only when the golden lists them),
+   "pages": [{"index", "error": code | absent, "cropBox": [x, y, w, h] | absent,
+              "rotation", "label", "labelLength", "warnings": [codes]}]}
+
+Usage: python3 scripts/make_damaged_fixtures.py [OUTDIR]   (default: Fixtures/damaged/)
+"""
+
+import json
+import os
+import sys
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import pdfgen  # noqa: E402
+from pdfgen import Name, Ref  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+class Raw:
+    """Bytes written as they are (a token pdfgen would refuse, such as a 400-digit number)."""
+
+    def __init__(self, data):
+        self.data = data
+
+
+def ser(obj):
+    if isinstance(obj, Raw):
+        return obj.data
+    if isinstance(obj, dict):
+        return b"<< " + b" ".join(pdfgen.fmt_name(k) + b" " + ser(v) for k, v in obj.items()) + b" >>"
+    if isinstance(obj, (list, tuple)):
+        return b"[" + b" ".join(ser(o) for o in obj) + b"]"
+    return pdfgen.serialize(obj)
+
+
+def pdf(objects, root=1, trailer=None):
+    """objects: {num: object}; a classic xref covering 0..max(num); missing numbers are free."""
+    out = bytearray(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")
+    offsets = {}
+    for num in sorted(objects):
+        offsets[num] = len(out)
+        out += b"%d 0 obj\n%s\nendobj\n" % (num, ser(objects[num]))
+    size = max(objects) + 1
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f\r\n" % size
+    for n in range(1, size):
+        out += (b"%010d 00000 n\r\n" % offsets[n]) if n in offsets else b"0000000000 65535 f\r\n"
+    t = {"Size": size}
+    if root is not None:
+        t["Root"] = Ref(root)
+    t.update(trailer or {})
+    out += b"trailer\n%s\nstartxref\n%d\n%%%%EOF\n" % (ser(t), xref)
+    return bytes(out)
+
+
+def page(parent=2, media=(0, 0, 612, 792), **extra):
+    d = {"Type": Name("Page"), "Parent": Ref(parent)}
+    if media is not None:
+        d["MediaBox"] = list(media)
+    d.update(extra)
+    return d
+
+
+def catalog(pages=2, **extra):
+    d = {"Type": Name("Catalog")}
+    if pages is not None:
+        d["Pages"] = Ref(pages)
+    d.update(extra)
+    return d
+
+
+def p(index, crop=(0, 0, 612, 792), rotation=0, label=None, warnings=(), label_length=None):
+    d = {"index": index, "cropBox": list(crop), "rotation": rotation, "label": label, "warnings": list(warnings)}
+    if label_length is not None:
+        d["labelLength"] = label_length
+    return d
+
+
+def err(index, code):
+    return {"index": index, "error": code, "warnings": []}
+
+
+FIXTURES = []
+
+
+def fixture(name, description, objects, status, exit_code, pages, count_claimed=None, doc_warnings=(),
+            error_code=None, root=1, trailer=None):
+    FIXTURES.append(dict(name=name, data=pdf(objects, root=root, trailer=trailer), golden={
+        "file": name + ".pdf", "description": description, "status": status, "exit": exit_code,
+        "pageCount": None if status == "failed" else len(pages), "countClaimed": count_claimed,
+        "documentWarnings": list(doc_warnings), "errorCode": error_code, "pages": pages}))
+
+
+# /Count that lies: the walk's count wins, and the difference is a warning.
+for name, count in [("count-huge", 1000000000), ("count-zero", 0), ("count-negative", -5)]:
+    fixture(name, "Two real pages under a root whose /Count is %d." % count,
+            {1: catalog(), 2: {"Type": Name("Pages"), "Kids": [Ref(3), Ref(4)], "Count": count},
+             3: page(), 4: page(media=(0, 0, 300, 400))},
+            "ok", 0, [p(0), p(1, crop=(0, 0, 300, 400))], count_claimed=count, doc_warnings=["count-mismatch"])
+
+# A kid that refers to a missing object, and one that is not a dictionary: page errors at their
+# real positions, the pages after them keep their numbers.
+fixture("kid-missing", "Kids [3 0 R 5 0 R 4 0 R]: object 5 is a free entry of the xref (it does not exist).",
+        {1: catalog(), 2: {"Type": Name("Pages"), "Kids": [Ref(3), Ref(5), Ref(4)], "Count": 3},
+         3: page(), 4: page(media=(0, 0, 300, 400)), 6: {"Unrelated": True}},
+        "partial", 2, [p(0), err(1, "kid-missing"), p(2, crop=(0, 0, 300, 400))], count_claimed=3,
+        doc_warnings=["xref-repaired", "poppler-diagnostic"])
+fixture("kid-not-dictionary", "Kids [3 0 R 42 5 0 R 4 0 R]: a direct integer and an indirect name among the pages.",
+        {1: catalog(), 2: {"Type": Name("Pages"), "Kids": [Ref(3), 42, Ref(5), Ref(4)], "Count": 4},
+         3: page(), 4: page(media=(0, 0, 300, 400)), 5: Name("NotAPage")},
+        "partial", 2, [p(0), err(1, "kid-not-dictionary"), err(2, "kid-not-dictionary"), p(3, crop=(0, 0, 300, 400))],
+        count_claimed=4)
+
+# Loops: a Pages node that lists its own parent, and one that lists itself.
+fixture("kids-loop", "The root lists a Pages node (5) whose /Kids lists the root again and itself.",
+        {1: catalog(), 2: {"Type": Name("Pages"), "Kids": [Ref(3), Ref(5), Ref(4)], "Count": 3},
+         3: page(), 4: page(media=(0, 0, 300, 400)),
+         5: {"Type": Name("Pages"), "Parent": Ref(2), "Kids": [Ref(2), Ref(5), Ref(6)], "Count": 1},
+         6: page(parent=5, media=(0, 0, 100, 100))},
+        "ok", 0, [p(0), p(1, crop=(0, 0, 100, 100)), p(2, crop=(0, 0, 300, 400))], count_claimed=3,
+        doc_warnings=["page-tree-loop"])
+# The same page object listed twice (pdf.js's Pages-tree-refs.pdf, pdfium's bug_1229106.pdf):
+# every reader shows it twice; we do too, and say so.
+fixture("page-listed-twice", "Kids [3 0 R 3 0 R 4 0 R].",
+        {1: catalog(), 2: {"Type": Name("Pages"), "Kids": [Ref(3), Ref(3), Ref(4)], "Count": 3},
+         3: page(), 4: page(media=(0, 0, 300, 400))},
+        "ok", 0, [p(0), p(1, warnings=["page-repeated"]), p(2, crop=(0, 0, 300, 400))], count_claimed=3)
+
+# A page tree 300 Pages nodes deep: the walk stops at 256 levels and says so; the shallow page is read.
+deep = {1: catalog(), 2: {"Type": Name("Pages"), "Kids": [Ref(3), Ref(10)], "Count": 2}, 3: page()}
+for level in range(300):
+    num = 10 + level
+    deep[num] = {"Type": Name("Pages"), "Parent": Ref(num - 1 if level else 2), "Kids": [Ref(num + 1)], "Count": 1}
+deep[310] = page(parent=309, media=(0, 0, 100, 100))
+fixture("tree-too-deep", "A page under 300 nested Pages nodes, beside one page at the top.", deep,
+        "ok", 0, [p(0)], count_claimed=2, doc_warnings=["page-tree-too-deep", "count-mismatch"])
+
+# /PageLabels nested 2,000 deep (Poppler's own reader recurses once per level).
+labels = {1: catalog(PageLabels=Ref(10)), 2: {"Type": Name("Pages"), "Kids": [Ref(3)], "Count": 1}, 3: page()}
+for level in range(2000):
+    labels[10 + level] = {"Kids": [Ref(11 + level)]}
+labels[2010] = {"Nums": [0, {"S": Name("D")}]}
+fixture("labels-deep", "A /PageLabels number tree 2,000 levels deep: labels are unreadable, the page is not.",
+        labels, "ok", 0, [p(0)], count_claimed=1, doc_warnings=["labels-unreadable"])
+
+# /S /A /St 2147483647: the label would be 82,595,525 letters; it is clipped to 1,000 bytes.
+fixture("label-huge", "/PageLabels << /Nums [0 << /S /A /St 2147483647 >>] >>.",
+        {1: catalog(PageLabels={"Nums": [0, {"S": Name("A"), "St": 2147483647}]}),
+         2: {"Type": Name("Pages"), "Kids": [Ref(3), Ref(4)], "Count": 2}, 3: page(), 4: page()},
+        "ok", 0, [p(i, label=chr(ord("A") + (2147483647 + i - 1) % 26) * 1000, warnings=["label-clipped"]) for i in range(2)],
+        count_claimed=2)
+
+# Numbers no page has: a 400-digit MediaBox, a CropBox of 1e11 pt, /Rotate 45 and 90.5, /UserUnit -2.
+big = Raw(b"1" + b"0" * 400)
+fixture("numbers-hostile", "Page 1: MediaBox with a 400-digit number; page 2: CropBox 1e11 wide; page 3: "
+        "/Rotate 45; page 4: /Rotate 90.5; page 5: /UserUnit -2.",
+        {1: catalog(), 2: {"Type": Name("Pages"), "Kids": [Ref(3), Ref(4), Ref(5), Ref(6), Ref(7)], "Count": 5},
+         3: page(media=None, MediaBox=[0, 0, big, big]),
+         4: page(CropBox=[0, 0, 100000000000, 100]),
+         5: page(Rotate=45), 6: page(Rotate=Raw(b"90.5")), 7: page(UserUnit=-2)},
+        "ok", 0, [p(0, warnings=["box-invalid", "mediabox-missing"]), p(1, warnings=["box-invalid"]),
+                  p(2, warnings=["rotate-invalid"]), p(3, warnings=["rotate-invalid"]), p(4, warnings=["userunit-invalid"])],
+        count_claimed=5)
+
+# Boxes the spec repairs: reversed corners, a TrimBox past the MediaBox, a CropBox outside it.
+fixture("boxes-repaired", "Page 1: MediaBox written [612 792 0 0]; page 2: TrimBox [-10 -10 100 100]; "
+        "page 3: CropBox [1000 1000 1100 1100] (disjoint).",
+        {1: catalog(), 2: {"Type": Name("Pages"), "Kids": [Ref(3), Ref(4), Ref(5)], "Count": 3},
+         3: page(media=(612, 792, 0, 0)), 4: page(TrimBox=[-10, -10, 100, 100]),
+         5: page(CropBox=[1000, 1000, 1100, 1100])},
+        "ok", 0, [p(0, warnings=["box-reversed"]), p(1, warnings=["box-clipped"]), p(2, warnings=["box-empty"])],
+        count_claimed=3)
+
+# An empty document (a valid, empty tree): ok with no pages.
+fixture("empty-tree", "A valid page tree with /Count 0 and /Kids [].",
+        {1: catalog(), 2: {"Type": Name("Pages"), "Kids": [], "Count": 0}},
+        "ok", 0, [], count_claimed=0)
+
+
+def main(argv):
+    outdir = argv[1] if len(argv) > 1 else os.path.join(ROOT, "Fixtures", "damaged")
+    os.makedirs(outdir, exist_ok=True)
+    for fx in FIXTURES:
+        with open(os.path.join(outdir, fx["name"] + ".pdf"), "wb") as f:
+            f.write(fx["data"])
+        with open(os.path.join(outdir, fx["name"] + ".golden.json"), "w") as f:
+            f.write(json.dumps(fx["golden"], indent=1) + "\n")
+        print(os.path.join(outdir, fx["name"] + ".pdf"))
+
+
+if __name__ == "__main__":
+    main(sys.argv)
