@@ -146,8 +146,10 @@ for level in range(300):
     num = 10 + level
     deep[num] = {"Type": Name("Pages"), "Parent": Ref(num - 1 if level else 2), "Kids": [Ref(num + 1)], "Count": 1}
 deep[310] = page(parent=309, media=(0, 0, 100, 100))
-fixture("tree-too-deep", "A page under 300 nested Pages nodes, beside one page at the top.", deep,
-        "ok", 0, [p(0)], count_claimed=2, doc_warnings=["page-tree-too-deep", "count-mismatch"])
+fixture("tree-too-deep", "A page under 300 nested Pages nodes, beside one page at the top: the walk stops at "
+        "256 levels, and the object scan recovers the deep page after the tree's own.", deep,
+        "partial", 2, [p(0), p(1, crop=(0, 0, 100, 100), warnings=["page-recovered"])], count_claimed=2,
+        doc_warnings=["page-tree-too-deep", "pages-recovered"])
 
 # /PageLabels nested 2,000 deep (Poppler's own reader recurses once per level).
 labels = {1: catalog(PageLabels=Ref(10)), 2: {"Type": Name("Pages"), "Kids": [Ref(3)], "Count": 1}, 3: page()}
@@ -184,6 +186,36 @@ fixture("boxes-repaired", "Page 1: MediaBox written [612 792 0 0]; page 2: TrimB
          5: page(CropBox=[1000, 1000, 1100, 1100])},
         "ok", 0, [p(0, warnings=["box-reversed"]), p(1, warnings=["box-clipped"]), p(2, warnings=["box-empty"])],
         count_claimed=3)
+
+# Issue 14: a catalog or page tree Poppler cannot use. The pages are found by scanning the
+# objects (in object order), inheriting through /Parent; every one carries page-recovered.
+def two_pages(**catalog_extra):
+    return {2: {"Type": Name("Pages"), "Kids": [Ref(3), Ref(4)], "Count": 2, "MediaBox": [0, 0, 500, 500]},
+            3: page(media=(0, 0, 300, 400)), 4: page(media=None, Rotate=90)}
+
+
+recovered = [p(0, crop=(0, 0, 300, 400), warnings=["page-recovered"]),
+             p(1, crop=(0, 0, 500, 500), rotation=90, warnings=["page-recovered"])]
+fixture("root-missing-object", "The trailer's /Root is 99 0 R, which does not exist; pages 3 and 4 (4 inherits "
+        "its MediaBox from /Parent 2) are found by the scan.", two_pages(), "partial", 2, recovered,
+        doc_warnings=["pages-recovered"], root=99)
+fixture("trailer-no-root", "The trailer has no /Root.", two_pages(), "partial", 2, recovered,
+        doc_warnings=["pages-recovered"], root=None)
+fixture("root-not-catalog", "/Root points at a page (object 3), not a catalog.", two_pages(), "partial", 2,
+        recovered, doc_warnings=["pages-recovered"], root=3)
+fixture("catalog-no-pages", "The catalog has no /Pages.", {**two_pages(), 1: catalog(pages=None)},
+        "partial", 2, recovered, doc_warnings=["pages-recovered"])
+fixture("pages-not-dictionary", "The catalog's /Pages is 5 0 R, an integer.",
+        {**two_pages(), 1: catalog(pages=5), 5: 7}, "partial", 2, recovered, doc_warnings=["pages-recovered"])
+fixture("kids-direct", "/Kids holds two page dictionaries written directly (not as objects).",
+        {1: catalog(), 2: {"Type": Name("Pages"), "Count": 2, "Kids": [
+            {"Type": Name("Page"), "MediaBox": [0, 0, 300, 400]}, {"Type": Name("Page"), "MediaBox": [0, 0, 200, 100]}]}},
+        "ok", 0, [p(0, crop=(0, 0, 300, 400)), p(1, crop=(0, 0, 200, 100))], count_claimed=2)
+fixture("page-orphan", "/Count 3 but /Kids lists 2 pages; page object 5 (/Parent 2 0 R) is listed nowhere.",
+        {1: catalog(), 2: {"Type": Name("Pages"), "Kids": [Ref(3), Ref(4)], "Count": 3},
+         3: page(), 4: page(media=(0, 0, 300, 400)), 5: page(media=(0, 0, 100, 200))},
+        "partial", 2, [p(0), p(1, crop=(0, 0, 300, 400)), p(2, crop=(0, 0, 100, 200), warnings=["page-recovered"])],
+        count_claimed=3, doc_warnings=["pages-recovered"])
 
 # An empty document (a valid, empty tree): ok with no pages.
 fixture("empty-tree", "A valid page tree with /Count 0 and /Kids [].",

@@ -86,12 +86,45 @@ pi_page_tree_root inspect_root(XRef *xref, Object *root_out, Ref *root_ref_out) 
     return shape;
 }
 
+bool is_page_dictionary(const Object &o) {
+    if (!o.isDict()) return false;
+    if (o.isDict("Page")) return true;
+    Dict *d = o.getDict();
+    return !d->hasKey("Type") && !d->hasKey("Kids") && d->hasKey("MediaBox") && d->hasKey("Contents");
+}
+
+InheritedAttrs inherited_through_parents(XRef *xref, Dict *page) {
+    // Collect the ancestors nearest first (at most PI_MAX_TREE_DEPTH, each once), then merge
+    // from the root down.
+    std::vector<Object> chain;
+    std::vector<int> visited;
+    Object parentRef = page->lookupNF("Parent").copy();
+    while (parentRef.isRef() && (int)chain.size() < PI_MAX_TREE_DEPTH) {
+        int num = parentRef.getRef().num;
+        if (std::find(visited.begin(), visited.end(), num) != visited.end()) break;
+        visited.push_back(num);
+        Object node = xref->fetch(parentRef.getRef());
+        if (!node.isDict()) break;
+        parentRef = node.dictLookupNF("Parent").copy();
+        chain.push_back(std::move(node));
+    }
+    InheritedAttrs attrs;
+    uint32_t ignored = 0;
+    for (auto it = chain.rbegin(); it != chain.rend(); ++it) attrs = merge(attrs, it->getDict(), &ignored);
+    return attrs;
+}
+
 PageTreeWalk::PageTreeWalk(XRef *xref) : xref_(xref) {
     seen_.assign(std::max(0, xref->getNumObjects()) + 1, false);
     page_at_.assign(seen_.size(), 0);
     Object root;
     Ref rootRef;
-    switch (inspect_root(xref, &root, &rootRef)) {
+    root_shape_ = inspect_root(xref, &root, &rootRef);
+    if (root.isDict()) {
+        Object count = root.dictLookup("Count");
+        if (count.isInt()) { has_count_ = true; count_claimed_ = count.getInt(); }
+    }
+    switch (root_shape_) {
     case PI_ROOT_TREE: {
         if (rootRef.num >= 0 && rootRef.num < (int)seen_.size()) seen_[rootRef.num] = true;
         uint32_t ignored = 0;
@@ -101,6 +134,7 @@ PageTreeWalk::PageTreeWalk(XRef *xref) : xref_(xref) {
         break;
     }
     case PI_ROOT_LONE_PAGE:
+        if (rootRef.num >= 0 && rootRef.num < (int)page_at_.size()) page_at_[rootRef.num] = 1;
         lone_page_ = std::move(root);
         break;
     default:
@@ -162,7 +196,43 @@ PageTreeWalk::Step PageTreeWalk::next(Object *page, InheritedAttrs *inherited, p
         InheritedAttrs attrs = merge(frame.attrs, dict, &ignored);
         stack_.push_back(Frame { std::move(kids), 0, attrs }); // `frame` is not used after this
     }
+    if (phase_ == Tree) phase_ = tree_needs_scan() ? Scan : Done;
+    if (phase_ == Scan) {
+        *error_type = nullptr;
+        if (scan_next(page, inherited, object_number) == Page) {
+            summary_.positions++;
+            summary_.recovered++;
+            return Page;
+        }
+        phase_ = Done;
+    }
     summary_.finished = true;
+    return End;
+}
+
+// The tree is missing or broken in a way that can hide pages.
+bool PageTreeWalk::tree_needs_scan() const {
+    if (root_shape_ != PI_ROOT_TREE && root_shape_ != PI_ROOT_LONE_PAGE) return true;
+    if (summary_.page_errors > 0 || summary_.too_deep > 0 || summary_.bad_kids_arrays > 0) return true;
+    return has_count_ && count_claimed_ > summary_.positions;
+}
+
+// The next page dictionary, in object order, that the tree did not reach.
+PageTreeWalk::Step PageTreeWalk::scan_next(Object *page, InheritedAttrs *inherited, int *object_number) {
+    int size = std::min(xref_->getNumObjects(), (int)seen_.size());
+    while (scan_next_num_ < size) {
+        int num = scan_next_num_++;
+        if (seen_[num] || page_at_[num]) continue;
+        XRefEntry *entry = xref_->getEntry(num, false);
+        if (!entry || (entry->type != xrefEntryUncompressed && entry->type != xrefEntryCompressed)) continue;
+        Object o = xref_->fetch(num, entry->type == xrefEntryCompressed ? 0 : entry->gen);
+        if (!is_page_dictionary(o)) continue;
+        page_at_[num] = summary_.positions + 1;
+        *inherited = inherited_through_parents(xref_, o.getDict());
+        *object_number = num;
+        *page = std::move(o);
+        return Page;
+    }
     return End;
 }
 

@@ -42,6 +42,9 @@ public:
 
     const pi_walk_summary &summary() const { return summary_; }
 
+    /// Whether the walk has gone past the tree into the object scan.
+    bool in_scan() const { return phase_ == Scan; }
+
 private:
     struct Frame {
         Object kids;
@@ -50,6 +53,15 @@ private:
     };
     XRef *xref_;
     std::vector<Frame> stack_;
+    bool tree_needs_scan() const;
+    Step scan_next(Object *page, InheritedAttrs *inherited, int *object_number);
+
+    enum Phase { Tree, Scan, Done };
+    Phase phase_ = Tree;
+    pi_page_tree_root root_shape_ = PI_ROOT_MISSING;
+    bool has_count_ = false;
+    long long count_claimed_ = 0;
+    int scan_next_num_ = 1;
     std::vector<bool> seen_;   // by object number: a Pages node already entered
     std::vector<int> page_at_; // by object number: 1 + the index where a page object first appeared
     Object lone_page_;         // /Pages that is itself a page
@@ -62,6 +74,13 @@ pi_box_entry read_box(Dict *dict, const char *key, int which, uint32_t *flags);
 
 /// The attributes a Pages node or page passes down: its own valid entries over what it inherits.
 InheritedAttrs merge(const InheritedAttrs &parent, Dict *dict, uint32_t *flags);
+
+/// What a page found by the scan inherits, from its /Parent chain (bounded, loop-safe).
+InheritedAttrs inherited_through_parents(XRef *xref, Dict *page);
+
+/// Whether a dictionary is a page by the spec's rules: /Type /Page, or (no /Type) a /MediaBox and
+/// /Contents without /Kids.
+bool is_page_dictionary(const Object &dict);
 
 /// Fills one page's raw geometry from its dictionary and what it inherits.
 void fill_page(Dict *dict, const InheritedAttrs &up, pi_page_geometry *out, uint32_t *flags);

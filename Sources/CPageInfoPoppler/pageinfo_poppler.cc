@@ -29,6 +29,7 @@ struct pi_document {
     char *bytes = nullptr;              // owned copy for documents opened from memory
     int diagnostics = 0;                // Poppler diagnostics while this document was current
     bool xref_reconstructed = false;
+    bool catalog_broken = false;        // opened although Poppler could not read the catalog
     bool labels_loaded = false;
     std::unique_ptr<pageinfo::PageLabels> labels; // null when the catalog has no /PageLabels
 
@@ -97,7 +98,13 @@ std::function<void()> reconstructed_callback() {
 
 pi_document *finish_open(std::unique_ptr<pi_document> state, pi_open_result *result) {
     PDFDoc &doc = *state->doc;
-    if (!doc.isOk()) {
+    // A file whose catalog Poppler cannot read may still hold pages: keep its cross-reference
+    // table, and let the cursor find them by scanning it.
+    // (Poppler keeps the table it reconstructed even when it found no catalog in it.)
+    if (!doc.isOk() && (doc.getErrorCode() == errBadCatalog || doc.getErrorCode() == errDamaged)
+        && doc.getXRef() && doc.getXRef()->getNumObjects() > 1) {
+        state->catalog_broken = true;
+    } else if (!doc.isOk()) {
         switch (doc.getErrorCode()) {
         case errOpenFile:
             result->status = PI_STATUS_OPEN_FAILED;
@@ -221,6 +228,7 @@ pi_direction pi_document_direction(pi_document *document) {
 }
 
 void pi_document_pdf_version(pi_document *document, int *major, int *minor) {
+    if (!document->doc->getCatalog()) { *major = 0; *minor = 0; return; } // version unknown
     *major = document->doc->getPDFMajorVersion();
     *minor = document->doc->getPDFMinorVersion();
 }
@@ -261,6 +269,9 @@ bool pi_page_cursor_next(pi_page_cursor *cursor, pi_page *out) {
         out->error_type = type;
     } else if (cursor->with_geometry) {
         pageinfo::fill_page(page.getDict(), inherited, &out->geometry, &out->flags);
+    }
+    if (cursor->walk.summary().recovered > 0 && step == pageinfo::PageTreeWalk::Page && cursor->walk.in_scan()) {
+        out->flags |= PI_FLAG_RECOVERED;
     }
     if (cursor->with_geometry) {
         if (pageinfo::PageLabels *labels = labels_of(document)) {

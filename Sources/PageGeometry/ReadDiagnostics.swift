@@ -25,6 +25,7 @@ public struct ReadWarning: Hashable, Sendable, CustomStringConvertible {
         case userUnitInvalid = "userunit-invalid"
         case labelClipped = "label-clipped"
         case pageRepeated = "page-repeated"
+        case pageRecovered = "page-recovered"
     }
 
     public var code: Code

@@ -93,13 +93,15 @@ struct DocumentReading {
         }
 
         let warnings = document.documentWarnings(after: summary)
-        var outcome = DocumentOutcome(status: summary.pageErrors > 0 ? DocumentOutcome.Status.partial : .ok, pageCount: summary.positions,
+        var outcome = DocumentOutcome(status: summary.pageErrors + summary.recovered > 0 ? DocumentOutcome.Status.partial : .ok, pageCount: summary.positions,
                                       pageErrors: summary.pageErrors, countClaimed: document.facts.countClaimed,
                                       warnings: warnings, bytes: bytes)
         var exitCode = outcome.status == .partial ? ExitStatus.partial : ExitCode.success
         var message: String?
-        if outcome.status == .partial {
+        if summary.pageErrors > 0 {
             message = "\(file): \(summary.pageErrors) of \(summary.positions) page\(summary.positions == 1 ? "" : "s") could not be read; the others are reported"
+        } else if summary.recovered > 0 {
+            message = "\(file): the page tree is missing or broken; \(summary.recovered) page\(summary.recovered == 1 ? " was" : "s were") recovered by scanning the file's objects"
         }
         if let reason = document.emptyReason(after: summary) {
             outcome.status = .failed
@@ -129,7 +131,7 @@ extension PopplerDocument {
     /// The document-level facts the encoders print before the pages.
     var summary: DocumentSummary {
         let v = pdfVersion
-        return DocumentSummary(file: path, pdfVersion: "\(v.major).\(v.minor)", encrypted: isEncrypted,
+        return DocumentSummary(file: path, pdfVersion: v.major > 0 ? "\(v.major).\(v.minor)" : nil, encrypted: isEncrypted,
                                pageLayout: pageLayout, direction: direction, hasPageLabels: hasPageLabels)
     }
 }

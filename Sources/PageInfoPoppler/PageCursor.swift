@@ -53,7 +53,7 @@ public final class PageCursor {
         pi_page_cursor_summary(handle, &s)
         return WalkSummary(positions: Int(s.positions), pageErrors: Int(s.page_errors),
                            repeatedNodes: Int(s.repeated_nodes), repeatedPages: Int(s.repeated_pages), tooDeep: Int(s.too_deep),
-                           invalidKids: Int(s.bad_kids_arrays), finished: s.finished)
+                           invalidKids: Int(s.bad_kids_arrays), recovered: Int(s.recovered), finished: s.finished)
     }
 
     // MARK: - One page
@@ -98,6 +98,9 @@ public final class PageCursor {
             }
             if flags & UInt32(PI_FLAG_USERUNIT_INVALID.rawValue) != 0 {
                 warnings.append(ReadWarning(.userUnitInvalid, "/UserUnit is not a number in (0, 1e6]; 1 is used"))
+            }
+            if flags & UInt32(PI_FLAG_RECOVERED.rawValue) != 0 {
+                warnings.append(ReadWarning(.pageRecovered, "found by scanning the file's objects (object \(p.object_number)); the page tree does not list it"))
             }
             if flags & UInt32(PI_FLAG_PAGE_REPEATED.rawValue) != 0 {
                 warnings.append(ReadWarning(.pageRepeated, "the page tree lists this page object again; it is also page \(p.repeat_of + 1)"))
@@ -144,11 +147,14 @@ public struct WalkSummary: Hashable, Sendable {
     public var tooDeep: Int
     /// Pages nodes whose /Kids is not an array (they contribute no page).
     public var invalidKids: Int
+    /// Pages found by scanning the file's objects after the tree (its root or part of it is broken).
+    public var recovered: Int
     /// Whether the walk reached the end of the tree.
     public var finished: Bool
 
     public init(positions: Int = 0, pageErrors: Int = 0, repeatedNodes: Int = 0, repeatedPages: Int = 0, tooDeep: Int = 0,
-                invalidKids: Int = 0, finished: Bool = false) {
+                invalidKids: Int = 0, recovered: Int = 0, finished: Bool = false) {
+        self.recovered = recovered
         self.positions = positions; self.pageErrors = pageErrors; self.repeatedNodes = repeatedNodes
         self.repeatedPages = repeatedPages
         self.tooDeep = tooDeep; self.invalidKids = invalidKids; self.finished = finished

@@ -28,6 +28,7 @@ public final class PopplerDocument {
         let handle = pi_document_open_file(path, password, &result)
         guard let handle else { throw Self.openError(result, path: path, password: password) }
         self.init(handle: handle, path: path)
+        try rejectIfNothingToRead(message: result)
     }
 
     /// Opens a PDF held in memory (the bytes are copied).
@@ -41,6 +42,18 @@ public final class PopplerDocument {
             throw Self.openError(result, path: name, password: password, header: array.prefix(1024))
         }
         self.init(handle: handle, path: name)
+        try rejectIfNothingToRead(message: result)
+    }
+
+    /// A file without a usable catalog opens only if scanning its objects finds a page;
+    /// otherwise it is damaged beyond reading (``PageInfoError/malformed(path:detail:)``).
+    private func rejectIfNothingToRead(message result: pi_open_result) throws(PageInfoError) {
+        let root = facts.pageTreeRoot
+        guard root == .missing || root == .notDictionary else { return }
+        let walk = walkSummary()
+        guard walk.positions == 0 else { return }
+        let poppler = withUnsafeBytes(of: result.message) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+        throw .malformed(path: path, detail: (emptyReason(after: walk) ?? "no page found") + (poppler.isEmpty ? "" : "; Poppler: \(poppler)"))
     }
 
     private init(handle: OpaquePointer, path: String) {
@@ -163,6 +176,9 @@ public final class PopplerDocument {
         }
         if walk.invalidKids > 0 {
             warnings.append(ReadWarning(.kidsInvalid, "\(walk.invalidKids) Pages node\(walk.invalidKids == 1 ? " has" : "s have") no /Kids array"))
+        }
+        if walk.recovered > 0 {
+            warnings.append(ReadWarning(.pagesRecovered, "pages recovered by object scan: the page tree is missing or broken (\(walk.recovered) page\(walk.recovered == 1 ? "" : "s") found outside it)"))
         }
         if f.labelsDamaged {
             warnings.append(ReadWarning(.labelsUnreadable, "/PageLabels is damaged (bad entries, a loop, or nested too deep); some labels may be missing"))

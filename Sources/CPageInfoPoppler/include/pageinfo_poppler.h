@@ -4,6 +4,11 @@
 // structs of doubles, enums not ints, no exceptions or STL across the boundary. Everything a
 // caller receives is owned by the caller or by the handle it came from, as stated on each call.
 //
+// When the catalog or its page tree is missing or broken (no catalog, no /Pages, page errors,
+// fewer pages than the root /Count, skipped subtrees), the cursor goes on after the tree with a
+// scan of the cross-reference table for page dictionaries the tree did not reach, in object
+// order, resolving inheritance through /Parent; those pages carry PI_FLAG_RECOVERED.
+//
 // Pages are read with an explicit cursor. The cursor walks the page tree itself, depth first,
 // carrying MediaBox/CropBox/Rotate down (ISO 32000-2 §7.7.3.4); it never builds Poppler Page
 // objects and never trusts /Count. Opening a cursor at index N walks the tree to N, so its
@@ -104,6 +109,7 @@ typedef enum pi_page_flag {
     PI_FLAG_USERUNIT_INVALID = 1u << 17,  ///< /UserUnit not a number in (0, 1e6]; 1 is used
     PI_FLAG_LABEL_CLIPPED    = 1u << 18,  ///< the label was longer than PI_MAX_LABEL_BYTES
     PI_FLAG_PAGE_REPEATED    = 1u << 19,  ///< this page object is listed earlier too (see repeat_of)
+    PI_FLAG_RECOVERED        = 1u << 20,  ///< found by the object scan, not in the page tree
 } pi_page_flag;
 
 /// Why the page tree holds no readable page at a position.
@@ -147,6 +153,7 @@ typedef struct pi_walk_summary {
     int repeated_pages;       ///< kids referring to a page object listed earlier (reported again, as every reader does)
     int too_deep;             ///< Pages nodes skipped below PI_MAX_TREE_DEPTH
     int bad_kids_arrays;      ///< Pages nodes whose /Kids is not an array (no pages below them)
+    int recovered;            ///< pages found by the object scan (after the tree's own pages)
     bool finished;            ///< the walk reached the end of the tree
 } pi_walk_summary;
 
