@@ -88,7 +88,7 @@ struct DocumentOptions: ParsableArguments {
 /// Opens a PDF or throws a ``CommandFailure`` with the documented exit code and one clear line.
 func openDocument(_ path: String, password: String?) throws -> PopplerDocument {
     do {
-        return try PopplerDocument(path: path, password: password)
+        return try InputFile.open(path, password: password)
     } catch {
         throw CommandFailure(error)
     }

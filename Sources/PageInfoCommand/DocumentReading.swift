@@ -50,7 +50,7 @@ struct DocumentReading {
         let start = monotonicSeconds()
         let bytes = fileSize(file)
         let document: PopplerDocument
-        do { document = try PopplerDocument(path: file, password: password) } catch {
+        do { document = try InputFile.open(file, password: password) } catch {
             let outcome = DocumentOutcome.failed(.init(code: error.code, message: error.description), bytes: bytes,
                                                  seconds: monotonicSeconds() - start)
             encoder.failedDocument(file: file, outcome: outcome)

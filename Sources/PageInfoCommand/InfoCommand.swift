@@ -35,8 +35,7 @@ struct InfoCommand: ParsableCommand {
     @Option(help: "Output format: text, json (one object per file, an array for several files) or jsonl.")
     var format: Format = .text
 
-    @Option(help: ArgumentHelp("The user or owner password of encrypted files.", valueName: "password"))
-    var password: String?
+    @OptionGroup var passwords: PasswordOptions
 
     @Flag(help: "Fail a file (exit 65) when it has page errors or warnings.")
     var strict = false
@@ -44,7 +43,7 @@ struct InfoCommand: ParsableCommand {
     func run() throws {
         let listFormat: PageListFormat = switch format { case .text: .table; case .json: .json; case .jsonl: .jsonl }
         var encoder = PageListEncoder(format: listFormat, includesPages: false, out: ByteWriter(fd: STDOUT_FILENO))
-        let reading = DocumentReading(password: password, strict: strict, withPages: false)
+        let reading = DocumentReading(password: try passwords.resolved(), strict: strict, withPages: false)
         let code = reading.run(files: files, into: &encoder)
         if code == ExitStatus.ioError {
             throw CommandFailure("cannot write the output: \(String(cString: strerror(errno)))", code: ExitStatus.ioError)

@@ -52,11 +52,24 @@ struct PageInfoTool: ParsableCommand {
             var message = message(for: error)
             if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
             let oneLine = message.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: " ") }.joined(separator: "; ")
-            reportFailure(oneLine + " (see 'pageinfo help')")
+            reportFailure(oneLine + dashFileHint(oneLine) + " (see 'pageinfo help')")
             Glibc.exit(code.rawValue)
         }
         Glibc.exit(0)
     }
+}
+
+/// When a usage error may come from a file whose name begins with '-' (an argument before any
+/// `--` that is an existing file, or ends in .pdf): how to name it.
+func dashFileHint(_ message: String) -> String {
+    for argument in CommandLine.arguments.dropFirst() {
+        if argument == "--" { break }
+        guard argument.hasPrefix("-"), argument.count > 1, !argument.hasPrefix("--") || argument.lowercased().hasSuffix(".pdf") else { continue }
+        var st = stat()
+        guard argument.lowercased().hasSuffix(".pdf") || stat(argument, &st) == 0 else { continue }
+        return "; '\(argument)' is read as an option: to name a file that begins with '-', put '--' before it or write ./\(argument)"
+    }
+    return ""
 }
 
 extension Substring {

@@ -64,8 +64,7 @@ struct PagesCommand: ParsableCommand {
     @Flag(help: "Table format: show all five boxes and UserUnit in full (wider than 80 columns).")
     var wide = false
 
-    @Option(help: ArgumentHelp("The user or owner password of encrypted files.", valueName: "password"))
-    var password: String?
+    @OptionGroup var passwords: PasswordOptions
 
     @Flag(help: "Fail a file (exit 65) when any of its pages is a page error or anything was repaired (any warning).")
     var strict = false
@@ -76,7 +75,7 @@ struct PagesCommand: ParsableCommand {
 
     func run() throws {
         var encoder = PageListEncoder(format: format, wide: wide, out: ByteWriter(fd: STDOUT_FILENO))
-        let reading = DocumentReading(password: password, ranges: pages, strict: strict)
+        let reading = DocumentReading(password: try passwords.resolved(), ranges: pages, strict: strict)
         let code = reading.run(files: files, into: &encoder)
         if code == ExitStatus.ioError {
             throw CommandFailure("cannot write the output: \(String(cString: strerror(errno)))", code: ExitStatus.ioError)

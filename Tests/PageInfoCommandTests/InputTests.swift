@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+/// Inputs a shell user expects: `-`, /dev/stdin, pipes and process substitution, a FIFO that
+/// never gets a writer (bounded wait, one clear line), passwords outside `ps`, names that
+/// begin with '-'.
+@Suite("pageinfo inputs")
+struct InputTests {
+    /// Runs a shell command line with `$PAGEINFO` set to the binary.
+    static func shell(_ script: String, environment: [String: String] = [:]) throws -> CLI.Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", script]
+        var env = ProcessInfo.processInfo.environment
+        env["PAGEINFO"] = CLI.binary.path
+        env.merge(environment) { $1 }
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CLI.Result(status: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
+                          stderr: String(decoding: e, as: UTF8.self))
+    }
+
+    static let mixed = CLI.fixture("mixed.pdf")
+
+    @Test("'-', /dev/stdin, a pipe and process substitution read the PDF from the stream", arguments: [
+        "\"$PAGEINFO\" info --format json - < \"$F\"",
+        "cat \"$F\" | \"$PAGEINFO\" info --format json -",
+        "\"$PAGEINFO\" info --format json /dev/stdin < \"$F\"",
+        "cat \"$F\" | \"$PAGEINFO\" info --format json /dev/stdin",
+        "\"$PAGEINFO\" info --format json <(cat \"$F\")",
+    ])
+    func streams(script: String) throws {
+        let r = try Self.shell(script, environment: ["F": Self.mixed])
+        #expect(r.status == 0, "\(script): \(r.stderr)")
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any], "\(r.stdout)")
+        #expect(doc["pageCount"] as? Int == 10 && doc["pageLayout"] as? String == "TwoPageRight", "\(script)")
+    }
+
+    @Test("pages of a piped PDF equal the pages of the file, except the name")
+    func pipedPagesEqualFile() throws {
+        let file = try CLI.run(["pages", "--format", "jsonl", Self.mixed])
+        let piped = try Self.shell("cat \"$F\" | \"$PAGEINFO\" pages --format jsonl -", environment: ["F": Self.mixed])
+        #expect(piped.status == 0)
+        let strip = { (s: String) in s.split(separator: "\n").map { $0.replacingOccurrences(of: "\"file\":\"\(Self.mixed)\"", with: "\"file\":\"-\"") } }
+        #expect(strip(file.stdout).dropLast() == strip(piped.stdout).dropLast(), "page records equal")
+    }
+
+    @Test("a FIFO nobody writes to: one line and exit 66 after the timeout, no hang", .timeLimit(.minutes(1)))
+    func fifoWithoutWriter() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pageinfo-fifo-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fifo = dir.appendingPathComponent("in.pdf").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let r = try Self.shell("\"$PAGEINFO\" info \"$F\"", environment: ["F": fifo, "PAGEINFO_STREAM_TIMEOUT": "1"])
+        #expect(r.status == 66, "\(r.stderr)")
+        #expect(r.stderrLines.count == 1 && r.stderr.contains("no writer") && r.stderr.contains(fifo), "\(r.stderr)")
+        // And a FIFO with a writer works.
+        let ok = try Self.shell("(cat \"$M\" > \"$F\" &) ; \"$PAGEINFO\" info --format json \"$F\"", environment: ["F": fifo, "M": Self.mixed])
+        #expect(ok.status == 0 && ok.stdout.contains("\"pageCount\":10"), "\(ok.stderr)")
+    }
+
+    @Test("passwords from --password-file and PAGEINFO_PASSWORD")
+    func passwords() throws {
+        let encrypted = CLI.fixture("encrypted.pdf")
+        let env = try CLI.run(["info", encrypted])
+        #expect(env.status == 77)
+        let fromEnv = try Self.shell("\"$PAGEINFO\" info --format json \"$F\"", environment: ["F": encrypted, "PAGEINFO_PASSWORD": "secret"])
+        #expect(fromEnv.status == 0 && fromEnv.stdout.contains("\"pageCount\":3"), "\(fromEnv.stderr)")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("pageinfo-pw-\(getpid())")
+        try Data("secret\n".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let fromFile = try CLI.run(["info", "--format", "json", "--password-file", file.path, encrypted])
+        #expect(fromFile.status == 0 && fromFile.stdout.contains("\"pageCount\":3"), "\(fromFile.stderr)")
+        let missing = try CLI.run(["info", "--password-file", "/nonexistent/pw", encrypted])
+        #expect(missing.status == 66 && missing.stderrLines.count == 1, "\(missing.stderr)")
+        let both = try CLI.run(["info", "--password", "x", "--password-file", file.path, encrypted])
+        #expect(both.status == 64 && both.stderrLines.count == 1, "\(both.stderr)")
+    }
+
+    @Test("a file whose name begins with '-': the usage error says how to name it, and -- works")
+    func dashNames() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pageinfo-dash-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.copyItem(atPath: Self.mixed, toPath: dir.appendingPathComponent("-odd.pdf").path)
+        let bad = try Self.shell("cd \"$D\" && \"$PAGEINFO\" pages -odd.pdf", environment: ["D": dir.path])
+        #expect(bad.status == 64 && bad.stderrLines.count == 1 && bad.stderr.contains("--") && bad.stderr.contains("./-odd.pdf"), "\(bad.stderr)")
+        let good = try Self.shell("cd \"$D\" && \"$PAGEINFO\" info --format json -- -odd.pdf", environment: ["D": dir.path])
+        #expect(good.status == 0 && good.stdout.contains("\"pageCount\":10"), "\(good.stderr)")
+    }
+}
