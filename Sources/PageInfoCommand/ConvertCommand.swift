@@ -106,10 +106,10 @@ struct ConvertCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The page, 1-based.", valueName: "n"), transform: ArgumentValue.pageNumber)
     var page: Int
 
-    @Option(help: ArgumentHelp("The space of the ITEMs: raw, page or view.", valueName: "space"))
+    @Option(help: ArgumentHelp("The space of the ITEMs.", valueName: "space"))
     var from: CoordinateSpace
 
-    @Option(help: ArgumentHelp("The space to convert to: raw, page or view.", valueName: "space"))
+    @Option(help: ArgumentHelp("The space to convert to.", valueName: "space"))
     var to: CoordinateSpace
 
     @Option(help: ArgumentHelp("The view's size in view units, e.g. 800x600 (needed for view space, unless --dpi).",
@@ -122,7 +122,7 @@ struct ConvertCommand: ParsableCommand {
             transform: ArgumentValue.dotsPerInch)
     var dpi: Double?
 
-    @Option(help: ArgumentHelp("contain (one scale, centred; the default) or fill (each axis stretched onto the view).",
+    @Option(help: ArgumentHelp("contain: one scale, centred (the default); fill: each axis stretched onto the view.",
                                valueName: "fit"))
     var fit: PageFit?
 
@@ -140,7 +140,7 @@ struct ConvertCommand: ParsableCommand {
             transform: ArgumentValue.point)
     var center: Point?
 
-    @Option(help: ArgumentHelp("Output format: text or json.", valueName: "format"))
+    @Option(help: ArgumentHelp("Output format.", valueName: "format"))
     var format: Format = .text
 
     @Argument(parsing: .allUnrecognized,

@@ -9,18 +9,18 @@ struct LayoutOptions: ParsableArguments {
             transform: ArgumentValue.size)
     var view: Size
 
-    @Option(help: ArgumentHelp("continuous or per-spread (default: from the document's /PageLayout, else continuous).",
+    @Option(help: ArgumentHelp("The scrolling (default: from the document's /PageLayout, else continuous).",
                                valueName: "mode"))
     var mode: ScrollMode?
 
-    @Option(help: ArgumentHelp("vertical or horizontal.", valueName: "axis"))
+    @Option(help: ArgumentHelp("The scroll direction.", valueName: "axis"))
     var axis: ScrollAxis = .vertical
 
-    @Option(help: ArgumentHelp("single, double or book (default: from the document's /PageLayout, else single).",
+    @Option(help: ArgumentHelp("The spreads (default: from the document's /PageLayout, else single).",
                                valueName: "spread-mode"))
     var spread: SpreadMode?
 
-    @Option(help: ArgumentHelp("ltr or rtl (default: from the document's /Direction, else ltr).", valueName: "binding"))
+    @Option(help: ArgumentHelp("The binding (default: from the document's /Direction, else ltr).", valueName: "binding"))
     var binding: SpreadBinding?
 
     @Option(help: ArgumentHelp("The gap between spreads (continuous) or cells (per-spread), view units (default 0).",

@@ -72,10 +72,10 @@ struct SpreadsCommand: ParsableCommand {
             transform: ArgumentValue.pageCount)
     var pageCount: Int?
 
-    @Option(help: ArgumentHelp("single, double or book (default: the document's /PageLayout, else single).", valueName: "mode"))
+    @Option(help: ArgumentHelp("The spreads (default: the document's /PageLayout, else single).", valueName: "mode"))
     var mode: SpreadMode?
 
-    @Option(help: ArgumentHelp("ltr or rtl (default: the document's /Direction, else ltr).", valueName: "binding"))
+    @Option(help: ArgumentHelp("The binding (default: the document's /Direction, else ltr).", valueName: "binding"))
     var binding: SpreadBinding?
 
     func validate() throws {
