@@ -70,12 +70,14 @@ struct ConvertCommand: ParsableCommand {
               $ pageinfo convert Fixtures/rotations.pdf --page 1 \\
                     --from raw --to view --view 300x300 --fit fill 120,80
               75,275
+
               x scale 300/400 = 0.75, y scale 300/600 = 0.5:
               (100 × 0.75, (600 − 50) × 0.5) = (75, 275)
 
               $ pageinfo convert Fixtures/rotations.pdf --page 2 \\
                     --from raw --to view --dpi 144 120,80
               100,200
+
               600 × 400 pt at 144 dpi: a 1200 × 800 pixel image, 2 px/pt;
               page (50, 300) → (50 × 2, (400 − 300) × 2) = (100, 200)
 

@@ -125,9 +125,19 @@ struct ViewStateCommand: ParsableCommand {
                   $ pageinfo viewstate restore Fixtures/rotations.pdf \\
                       --view 600x400 --state \\
                       '{"pageIndex":0,"viewport":{"x":100,"y":150,"width":200,"height":300}}'
-                  {"contentOffset": {"x": 300, "y": 700}, "zoomScale": 2,
-                   "visibleRect": {"x": 150, "y": 350, "width": 300,
-                                   "height": 200}, …}
+                  {"state":{"pageIndex":0,"viewport":{"x":100,"y":150,"width":200,
+                   "height":300}},"spreadIndex":0,"zoomScale":2,"contentOffset":
+                   {"x":300,"y":700},"visibleRect":{"x":150,"y":350,"width":300,
+                   "height":200},"visibleViewport":{"x":100,"y":233.333333333,
+                   "width":200,"height":133.333333333}}
+                  (one line, wrapped here)
+
+                OUTPUT
+                  One line of compact JSON, fields in this order: state (the state
+                  applied), mirroredFrom (with --mirror), spreadIndex, zoomScale,
+                  contentOffset, visibleRect, visibleViewport (omitted when the
+                  page has no area), pagingOffset and spreadZoomOffset (per-spread
+                  layouts only).
                 """
         )
 
