@@ -92,4 +92,14 @@ struct PagePlacementBitmapTests {
         }
         #expect(throws: PlacementError.invalidResolution(0)) { try PagePlacement(pageSize: letter, dotsPerInch: 0) }
     }
+
+    /// PageInfo.pageToRaw is built as the transpose-and-translate of rawToPage: it must be
+    /// exactly what inverting the matrix gives, for every rotation and odd offsets.
+    @Test("pageToRaw is exactly rawToPage.inverted()", arguments: PageRotation.allCases)
+    func pageToRawIsTheInverse(rotation: PageRotation) throws {
+        for crop in [Self.crop, Rect(x: -123.25, y: 7.5, width: 0.5, height: 1e6), Rect(x: 1e9, y: -1e9, width: 3, height: 4)] {
+            let p = PageInfo(index: 0, boxes: PageBoxes(uniform: crop), rotation: rotation, userUnit: 1)
+            #expect(p.pageToRaw == p.rawToPage.inverted(), "\(rotation) \(crop)")
+        }
+    }
 }
