@@ -94,6 +94,16 @@ enum ConvertItem {
     }
 }
 
+extension ConvertItem {
+    /// The item as the user could have typed it, for messages.
+    var textForMessage: String {
+        switch self {
+        case .point(let p): "\(formatCompact(p.x)),\(formatCompact(p.y))"
+        case .rect(let r): r.description
+        }
+    }
+}
+
 extension ConvertItem: JSONWritable {
     /// `{"x","y"}` or `{"x","y","width","height"}`.
     func writeJSON(to out: inout ByteWriter) {
