@@ -10,7 +10,8 @@ func readPageSizes(_ doc: PopplerDocument) throws -> [Size] {
                              code: ExitStatus.usage)
     }
     var sizes: [Size] = []
-    sizes.reserveCapacity(doc.pageCount)
+    // The count is the document's claim: reserve for at most 65,536 and let the array grow.
+    sizes.reserveCapacity(Swift.min(doc.pageCount, 1 << 16))
     do {
         try doc.forEachPage { (page: PageInfo) throws(Never) in sizes.append(page.size) }
     } catch {
