@@ -50,16 +50,20 @@ public enum NumberText {
         return true
     }
 
-    /// Decimal digits of an integer, with a leading `-` when negative.
+    /// Decimal digits of an integer, with a leading `-` when negative, formatted in a scratch
+    /// buffer on the stack (24 bytes hold the 20 digits of any 64-bit magnitude).
     private static func appendInteger(_ value: Int64, to bytes: inout [UInt8]) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        let start = bytes.count
-        repeat {
-            bytes.append(UInt8(ascii: "0") &+ UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        bytes[start...].reverse()
+        var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &scratch) { buffer in
+            var magnitude = value.magnitude, i = buffer.count
+            repeat {
+                i -= 1
+                buffer[i] = UInt8(ascii: "0") &+ UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            bytes.append(contentsOf: buffer[i...])
+        }
     }
 }
 
