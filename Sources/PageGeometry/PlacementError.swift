@@ -49,7 +49,7 @@ public enum PlacementError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidResolution(let dpi):
             "invalid resolution \(formatCompact(dpi)) dpi: it must be a positive finite number, e.g. 150"
         case .outOfRange(let scale):
-            "the placement is out of range: at \(formatCompact(scale)) view units per point the transform between page and view space overflows or cannot be inverted; use a smaller zoom, view or viewport"
+            "the placement is out of range: at \(scale.isFinite && NumberText.rounded(scale) != 0 ? formatCompact(scale) : scale.description) view units per point the transform between page and view space overflows or cannot be inverted; use a smaller zoom, view or viewport"
         }
     }
 }

@@ -116,6 +116,51 @@ struct GeometryCommandRobustnessTests {
         #expect(spreads.last?["pages"] as? [Int] == [199_999])
     }
 
+    /// A page whose size the file sets to 0.001 × 10³⁰⁷ pt: its frame in a 400-wide continuous
+    /// layout is 10³⁰⁷ · 400/0.001 tall, which overflows. The file's numbers: exit 65 (layout,
+    /// viewstate) or a usage error naming the page (convert), one line, nothing printed; the
+    /// commands whose numbers stay finite print valid JSON.
+    @Test("page sizes from a hostile file never print inf or nan")
+    func hostilePageSizes() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("pageinfo-huge-\(getpid()).pdf")
+        try Self.pdf(mediaBoxes: ["0 0 0.001 1" + String(repeating: "0", count: 307), "0 0 612 792"]).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let file = url.path
+        for (args, status) in [
+            (["layout", file, "--view", "400x600"], 65), (["viewstate", "capture", file, "--view", "400x600"], 65),
+            (["convert", file, "--page", "1", "--from", "raw", "--to", "view", "--view", "400x600", "0,1"], 64),
+            (["convert", file, "--page", "1", "--from", "raw", "--to", "view", "--dpi", "72", "0,1"], 64),
+        ] as [([String], Int32)] {
+            let r = try CLI.run(args)
+            #expect(r.status == status && r.stderrLines.count == 1 && r.stdout.isEmpty, "\(args): \(r.status) \(r.stderr)")
+        }
+        for args in [["spreads", file], ["thumbnails", file, "--container", "400x600"],
+                     ["layout", file, "--view", "400x600", "--mode", "per-spread"]] {
+            let r = try CLI.run(args)
+            #expect(r.status == 0, "\(args): \(r.stderr)")
+            _ = try CLI.json(r)
+            #expect(Self.numberProblems(in: r.stdout).isEmpty, "\(args)")
+        }
+    }
+
+    /// A minimal PDF (one page per MediaBox, written as given), with a correct xref table.
+    static func pdf(mediaBoxes: [String]) -> Data {
+        var objects = ["<< /Type /Catalog /Pages 2 0 R >>",
+                       "<< /Type /Pages /Count \(mediaBoxes.count) /Kids [\(mediaBoxes.indices.map { "\($0 + 3) 0 R" }.joined(separator: " "))] >>"]
+        objects += mediaBoxes.map { "<< /Type /Page /Parent 2 0 R /MediaBox [\($0)] >>" }
+        var body = "%PDF-1.7\n"
+        var offsets: [Int] = []
+        for (i, object) in objects.enumerated() {
+            offsets.append(body.utf8.count)
+            body += "\(i + 1) 0 obj\n\(object)\nendobj\n"
+        }
+        let xref = body.utf8.count
+        body += "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
+        for offset in offsets { body += String(repeating: "0", count: 10 - String(offset).count) + "\(offset) 00000 n \n" }
+        body += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
+        return Data(body.utf8)
+    }
+
     // MARK: - Writes are checked: /dev/full gives exit 74 and one line
 
     static let writeCases: [[String]] = [
