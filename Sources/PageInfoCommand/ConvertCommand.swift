@@ -89,8 +89,9 @@ struct ConvertCommand: ParsableCommand {
                   --view 800x600 --format json < points.txt
 
             LIMITS
-            \(InputLimits.helpText) ITEMs are held to the same limits, and a \
-            conversion whose result overflows a Double is a usage error.
+            \(InputLimits.helpText)
+              ITEMs are held to the same limits, and a conversion whose result
+              overflows a Double is a usage error.
 
             EXIT CODES
               0 ok; 64 usage error (page out of range, malformed number or item, \

@@ -32,8 +32,8 @@ struct ViewStateCommand: ParsableCommand {
               One line of compact JSON each; numbers rounded to 10^-9.
 
             LIMITS
-            \(InputLimits.helpText) The numbers of a --state viewport are held \
-            to the same limits.
+            \(InputLimits.helpText)
+              The numbers of a --state viewport are held to the same limits.
 
             EXIT CODES
               0 ok; 64 usage error (bad size, number, option or --state, a page
