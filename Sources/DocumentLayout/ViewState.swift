@@ -9,9 +9,10 @@ import PageGeometry
 /// is already in *normalized* page space — after /Rotate and the CropBox offset — no rotation
 /// transform is needed to adjust it (unlike raw PDF coordinates).
 ///
-/// **JSON** (``Codable`` and ``json``): `{"pageIndex":3,"viewport":{"x":10,"y":20,"width":300,"height":400}}`;
+/// **JSON** (``Codable``): `{"pageIndex":3,"viewport":{"x":10,"y":20,"width":300,"height":400}}`;
 /// without a viewport the key is **omitted**: `{"pageIndex":3}`. Decoding accepts a missing
-/// key or `null`.
+/// key or `null`. (The library returns values; writing them as text is the caller's job — the
+/// CLI prints this form with its one number rule.)
 @frozen
 public struct ViewState: Hashable, Sendable {
     /// The dominant page, 0-based.
@@ -27,15 +28,6 @@ public struct ViewState: Hashable, Sendable {
 
     /// Whether a viewport was captured.
     @inlinable public var hasViewport: Bool { viewport != nil }
-
-    /// The deterministic JSON text of this state: keys in the order `pageIndex`, `viewport`
-    /// (`x`, `y`, `width`, `height`), numbers in their shortest round-trip form (`612`, not
-    /// `612.0`), no whitespace; the viewport is omitted when absent.
-    public var json: String {
-        guard let v = viewport else { return "{\"pageIndex\":\(pageIndex)}" }
-        return "{\"pageIndex\":\(pageIndex),\"viewport\":{\"x\":\(formatCompact(v.x)),\"y\":\(formatCompact(v.y)),"
-            + "\"width\":\(formatCompact(v.width)),\"height\":\(formatCompact(v.height))}}"
-    }
 
     // MARK: - Mirroring (presenter mode)
 

@@ -159,13 +159,3 @@ extension Rect {
         try c.encode(height, forKey: .height)
     }
 }
-
-/// Formats a Double without trailing noise: `612`, `595.276`, `-0.5` (never `612.0` or `-0`).
-///
-/// Integral values up to 2^53 print as integers; everything else uses Swift's shortest
-/// round-trip representation.
-public func formatCompact(_ value: Double) -> String {
-    if value == 0 { return "0" }
-    if value == value.rounded(), abs(value) < 9_007_199_254_740_992 { return String(Int64(value)) }
-    return value.description
-}

@@ -71,8 +71,12 @@ public struct PageInfo: Hashable, Sendable {
 
     /// Normalized page space → raw PDF user space; the inverse of ``rawToPage``.
     public var pageToRaw: AffineTransform {
-        // A quarter-turn rotation plus translation is always invertible.
-        rawToPage.inverted()!
+        // rawToPage is a quarter turn R followed by a translation t, so its inverse is the
+        // translation by −t followed by Rᵀ: a quarter turn's inverse is its transpose, exactly
+        // (coefficients 0 and ±1), the same numbers `inverted()` gives, with nothing that can fail.
+        let r = rotation.transform, t = rawToPage
+        return AffineTransform(translationX: -t.tx, y: -t.ty)
+            .concatenating(AffineTransform(a: r.a, b: r.c, c: r.b, d: r.d, tx: 0, ty: 0))
     }
 
     /// Maps a point from raw space to page space.

@@ -66,22 +66,34 @@ public struct PagePlacement: Hashable, Sendable {
 
     // MARK: - Building
 
-    /// The one place that derives everything from a page → view transform (already validated).
+    /// The one place that derives everything from a page → view transform (inputs already
+    /// validated). Throws ``PlacementError/outOfRange(scale:)`` when the transform, its inverse or
+    /// the raw ↔ view transforms are not finite: each input can be valid while their product
+    /// overflows (a zoom of 10³⁰⁰) or underflows to a singular matrix.
     private init(pageSize: Size, rawToPage: AffineTransform, pageToRaw: AffineTransform, userUnit: Double,
-                 viewSize: Size, viewport: Rect?, pageToView: AffineTransform) {
+                 viewSize: Size, viewport: Rect?, pageToView: AffineTransform) throws(PlacementError) {
+        let rawToView = rawToPage.concatenating(pageToView)
+        guard pageToView.isFinite, rawToView.isFinite,
+              let viewToPage = pageToView.inverted(), viewToPage.isFinite,
+              let viewToRaw = rawToView.inverted(), viewToRaw.isFinite else {
+            throw .outOfRange(scale: pageToView.a)
+        }
+        let viewport = viewport ?? viewToPage.apply(to: Rect(origin: .zero, size: viewSize))
+        guard viewport.x.isFinite, viewport.y.isFinite, viewport.width.isFinite, viewport.height.isFinite else {
+            throw .outOfRange(scale: pageToView.a)
+        }
         self.pageSize = pageSize
         self.userUnit = userUnit
         self.viewSize = viewSize
         self.rawToPage = rawToPage
         self.pageToRaw = pageToRaw
         self.pageToView = pageToView
-        // A positive scale on each axis and no rotation: always invertible.
-        self.viewToPage = pageToView.inverted()!
-        self.rawToView = rawToPage.concatenating(pageToView)
-        self.viewToRaw = rawToView.inverted()!
+        self.viewToPage = viewToPage
+        self.rawToView = rawToView
+        self.viewToRaw = viewToRaw
         self.scale = pageToView.a
         self.verticalScale = -pageToView.d
-        self.viewport = viewport ?? viewToPage.apply(to: Rect(origin: .zero, size: viewSize))
+        self.viewport = viewport
     }
 
     /// Page → view for a view of `viewSize` whose centre shows page point `center`, scaled by
@@ -149,7 +161,7 @@ public struct PagePlacement: Hashable, Sendable {
         let pageToView = AffineTransform(translationX: -v.minX, y: -v.midY)
             .scaledAfter(x: s, y: -s)
             .translatedAfter(x: 0, y: viewSize.height / 2)
-        self.init(pageSize: c.pageSize, rawToPage: c.rawToPage, pageToRaw: c.pageToRaw, userUnit: userUnit,
+        try self.init(pageSize: c.pageSize, rawToPage: c.rawToPage, pageToRaw: c.pageToRaw, userUnit: userUnit,
                   viewSize: c.viewSize, viewport: v, pageToView: pageToView)
     }
 
@@ -179,7 +191,7 @@ public struct PagePlacement: Hashable, Sendable {
         guard center.x.isFinite, center.y.isFinite else { throw .invalidCenter(center) }
         let s = c.fitScale * zoomScale
         guard s > 0, s.isFinite else { throw .invalidZoomScale(zoomScale) }
-        self.init(pageSize: c.pageSize, rawToPage: c.rawToPage, pageToRaw: c.pageToRaw, userUnit: userUnit,
+        try self.init(pageSize: c.pageSize, rawToPage: c.rawToPage, pageToRaw: c.pageToRaw, userUnit: userUnit,
                   viewSize: c.viewSize, viewport: nil,
                   pageToView: Self.pageToView(center: center, scale: s, viewSize: viewSize))
     }
@@ -212,7 +224,7 @@ public struct PagePlacement: Hashable, Sendable {
         guard s > 0, s.isFinite else { throw .invalidPageFrame(pageFrame) }
         // Page (0, height) — the displayed top-left corner — lands on the frame's origin.
         let pageToView = AffineTransform(scaleX: s, y: -s).translatedAfter(x: f.minX, y: f.minY + pageSize.height * s)
-        self.init(pageSize: c.pageSize, rawToPage: c.rawToPage, pageToRaw: c.pageToRaw, userUnit: userUnit,
+        try self.init(pageSize: c.pageSize, rawToPage: c.rawToPage, pageToRaw: c.pageToRaw, userUnit: userUnit,
                   viewSize: c.viewSize, viewport: nil, pageToView: pageToView)
     }
 
@@ -253,7 +265,7 @@ public struct PagePlacement: Hashable, Sendable {
         // The viewport's top-left corner (minX, maxY) goes to the view's origin:
         // X = (px − minX)·sx, Y = (maxY − py)·sy, exact at the corners.
         let pageToView = AffineTransform(translationX: -v.minX, y: -v.maxY).scaledAfter(x: sx, y: -sy)
-        self.init(pageSize: c.pageSize, rawToPage: c.rawToPage, pageToRaw: c.pageToRaw, userUnit: userUnit,
+        try self.init(pageSize: c.pageSize, rawToPage: c.rawToPage, pageToRaw: c.pageToRaw, userUnit: userUnit,
                   viewSize: c.viewSize, viewport: v, pageToView: pageToView)
     }
 
@@ -381,4 +393,11 @@ public struct PagePlacement: Hashable, Sendable {
     public func pageRect(fromRaw r: Rect) -> Rect { rawToPage.apply(to: r.standardized) }
     /// Maps a rectangle from page space to raw space (points), standardized.
     public func rawRect(fromPage r: Rect) -> Rect { pageToRaw.apply(to: r.standardized) }
+}
+
+extension AffineTransform {
+    /// True when all six coefficients are finite.
+    fileprivate var isFinite: Bool {
+        a.isFinite && b.isFinite && c.isFinite && d.isFinite && tx.isFinite && ty.isFinite
+    }
 }

@@ -22,6 +22,12 @@ public enum PlacementError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The raw → page transform is singular or not finite, so raw space cannot be reached from
     /// page space.
     case singularRawToPage(AffineTransform)
+    /// The numbers are each valid, but together they scale or move page space beyond what a
+    /// `Double` holds (e.g. a zoom of 10³⁰⁰, a view 10³⁰⁸ wide): the transform between page and
+    /// view space, or its inverse, is not finite. `scale` is the view units per point asked for.
+    case outOfRange(scale: Double)
+    /// The resolution (dots per inch) is zero, negative or not finite.
+    case invalidResolution(Double)
 
     /// One line saying what is wrong and what a valid value looks like (values printed compactly).
     public var description: String {
@@ -40,6 +46,10 @@ public enum PlacementError: Error, Hashable, Sendable, CustomStringConvertible {
             "invalid page frame \(r) (x,y,width,height in view space): the width must be a positive finite number and x, y finite"
         case .singularRawToPage(let t):
             "the raw → page transform \(t) is not invertible"
+        case .invalidResolution(let dpi):
+            "invalid resolution \(formatCompact(dpi)) dpi: it must be a positive finite number, e.g. 150"
+        case .outOfRange(let scale):
+            "the placement is out of range: at \(scale.isFinite && NumberText.rounded(scale) != 0 ? formatCompact(scale) : scale.description) view units per point the transform between page and view space overflows or cannot be inverted; use a smaller zoom, view or viewport"
         }
     }
 }

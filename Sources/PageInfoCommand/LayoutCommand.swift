@@ -1,6 +1,7 @@
 import ArgumentParser
 import DocumentLayout
 import PageGeometry
+import PageInfoOutput
 import PageInfoPoppler
 
 /// `pageinfo layout`: where every spread and page of a document sits in a scroll view.
@@ -41,16 +42,30 @@ struct LayoutCommand: ParsableCommand {
 
               $ pageinfo layout Fixtures/rotations.pdf --view 200x300 \\
                   --spacing 10 --visible 0,250,200,100
-              "spreads": [ {"index": 0, "frame": {"x": 0, "y": 0, "width": 200,
-                                                  "height": 300}, …},
-                           {"index": 1, "frame": {"x": 0, "y": 310, "width": 200,
-                                                  "height": 133.33333333333331}, …} ],
-              "visible": {"dominantPage": 0, "fractionalSpreadIndex": 0.8064…, …}
+              {"file":"Fixtures/rotations.pdf","pageCount":10,…,"spreads":[
+               {"index":0,"frame":{"x":0,"y":0,"width":200,"height":300},…},
+               {"index":1,"frame":{"x":0,"y":310,"width":200,
+                "height":133.333333333},…}],"visible":{…,"dominantPage":0,
+               "fractionalSpreadIndex":0.806451613}}
+              (one line, wrapped here)
+
+            OUTPUT
+              One line of compact JSON, fields in this order: file, pageCount,
+              viewSize, scrollMode, axis, spreadMode, binding, spacing,
+              contentInsets, zoomScope, minimumZoomScale, maximumZoomScale,
+              contentSize, spreadCount, spreads [{index, frame, pages [{index,
+              frame}]}], visible {rect, dominantPage, fractionalSpreadIndex}
+              (only with --visible). Numbers are rounded to 10^-9.
+
+            LIMITS
+            \(InputLimits.helpText)
 
             EXIT CODES
-              0 ok; 64 usage error (bad size, number or option); 65 not a PDF or
-              damaged; 66 cannot open the file; 77 encrypted and no or a wrong
-              password.
+              0 ok; 64 usage error (bad size, number or option, a value beyond
+              the limits, a document of more than 10,000,000 pages); 65 not a
+              PDF or damaged, or page sizes whose frames overflow; 66 cannot
+              open the file; 74 the output could not be written; 77 encrypted
+              and no or a wrong password.
             """
     )
 
@@ -58,193 +73,80 @@ struct LayoutCommand: ParsableCommand {
     @OptionGroup var layout: LayoutOptions
 
     @Option(help: ArgumentHelp("Only list spreads intersecting this rectangle (content coordinates) and report the dominant page.",
-                               valueName: "x,y,w,h"))
-    var visible: String?
-
-    func validate() throws {
-        if let visible { _ = try parseRect(visible, what: "--visible") }
-    }
+                               valueName: "x,y,w,h"),
+            transform: ArgumentValue.rect)
+    var visible: Rect?
 
     func run() throws {
-        let visibleRect = try visible.map { try parseRect($0, what: "--visible") }
         let doc = try openDocument(document.file, password: document.password)
         let stack = try layout.makeLayout(doc)
-        let spreads: [Int] = visibleRect.map { Array(stack.spreads(intersecting: $0)) } ?? Array(0..<stack.spreadCount)
-        var output = LayoutOutput(file: document.file, layout: stack, spreads: spreads)
-        if let rect = visibleRect {
-            output.visible = .init(rect: rect, dominantPage: stack.dominantPage(in: rect),
-                                   fractionalSpreadIndex: stack.fractionalSpreadIndex(forContentOffset: rect.origin))
-        }
-        try printJSON(output)
+        let output = LayoutOutput(file: document.file, layout: stack, visible: visible?.standardized)
+        var stdout = StandardOutput()
+        output.writeJSON(to: &stdout.out)
+        stdout.out.append(byte: UInt8(ascii: "\n"))
+        try stdout.finish()
     }
-}
-
-// MARK: - Shared layout options
-
-/// The options that shape a ``StackLayout``, shared by `layout` and `viewstate`.
-struct LayoutOptions: ParsableArguments {
-    enum Mode: String, ExpressibleByArgument, CaseIterable {
-        case continuous, perSpread = "per-spread"
-        var scrollMode: ScrollMode { self == .continuous ? .continuous : .perSpread }
-    }
-
-    enum Axis: String, ExpressibleByArgument, CaseIterable {
-        case vertical, horizontal
-        var axis: ScrollAxis { self == .vertical ? .vertical : .horizontal }
-    }
-
-    @Option(help: ArgumentHelp("The scroll view's size in view units, e.g. 1024x768.", valueName: "WxH"))
-    var view: String
-
-    @Option(help: ArgumentHelp("continuous or per-spread (default: from the document's /PageLayout, else continuous).",
-                               valueName: "mode"))
-    var mode: Mode?
-
-    @Option(help: ArgumentHelp("vertical or horizontal.", valueName: "axis"))
-    var axis: Axis = .vertical
-
-    @Option(help: ArgumentHelp("single, double or book (default: from the document's /PageLayout, else single).",
-                               valueName: "spread-mode"))
-    var spread: SpreadModeArgument?
-
-    @Option(help: ArgumentHelp("ltr or rtl (default: from the document's /Direction, else ltr).", valueName: "binding"))
-    var binding: BindingArgument?
-
-    @Option(help: ArgumentHelp("The gap between spreads (continuous) or cells (per-spread), view units.", valueName: "s"))
-    var spacing: Double = 0
-
-    @Option(help: ArgumentHelp("Content insets top,left,bottom,right in view units.", valueName: "t,l,b,r"))
-    var insets: String?
-
-    @Option(name: .customLong("min-zoom"), help: ArgumentHelp("The minimum zoom scale (default 1).", valueName: "z"))
-    var minimumZoom: Double?
-
-    @Option(name: .customLong("max-zoom"), help: ArgumentHelp("The maximum zoom scale.", valueName: "z"))
-    var maximumZoom: Double = 10
-
-    func validate() throws {
-        _ = try parseSize(view, what: "--view")
-        guard spacing >= 0, spacing.isFinite else { throw ValidationError("--spacing: '\(spacing)' must be a number ≥ 0") }
-        if let insets { _ = try parseInsets(insets) }
-        if let minimumZoom, !(minimumZoom > 0 && minimumZoom.isFinite) {
-            throw ValidationError("--min-zoom: must be a positive number")
-        }
-        guard maximumZoom >= (minimumZoom ?? 1), maximumZoom.isFinite else {
-            throw ValidationError("--max-zoom: must be a number ≥ --min-zoom (\(minimumZoom ?? 1))")
-        }
-    }
-
-    func parseInsets(_ text: String) throws -> EdgeInsets {
-        let v = try parseNumbers(text, count: 4, what: "--insets", form: "top,left,bottom,right")
-        guard v.allSatisfy({ $0 >= 0 }) else { throw ValidationError("--insets: '\(text)' must not be negative") }
-        return EdgeInsets(top: v[0], left: v[1], bottom: v[2], right: v[3])
-    }
-
-    /// The configuration: explicit options first, then the document's /PageLayout and /Direction.
-    /// `defaultMinimumZoom` applies when --min-zoom is not given.
-    func configuration(pageLayout: PDFPageLayout?, direction: ReadingDirection?,
-                       defaultMinimumZoom: Double = 1) throws -> StackLayout.Configuration {
-        let defaults = DocumentPresentation(pageLayout: pageLayout, direction: direction)
-        return StackLayout.Configuration(
-            scrollMode: mode?.scrollMode ?? defaults.scrollMode, axis: axis.axis,
-            spreadMode: spread?.spreadMode ?? defaults.spreadMode, binding: binding?.binding ?? defaults.binding,
-            spacing: spacing, contentInsets: try insets.map(parseInsets) ?? .zero,
-            minimumZoomScale: minimumZoom ?? defaultMinimumZoom, maximumZoomScale: maximumZoom)
-    }
-
-    /// Reads the document's page sizes and lays them out.
-    func makeLayout(_ doc: PopplerDocument, defaultMinimumZoom: Double = 1) throws -> StackLayout {
-        let config = try configuration(pageLayout: doc.pageLayout, direction: doc.direction, defaultMinimumZoom: defaultMinimumZoom)
-        return StackLayout(pageSizes: try readPageSizes(doc), viewSize: try parseSize(view, what: "--view"), configuration: config)
-    }
-}
-
-enum SpreadModeArgument: String, ExpressibleByArgument, CaseIterable {
-    case single, double, book
-    var spreadMode: SpreadMode {
-        switch self {
-        case .single: .single
-        case .double: .double
-        case .book: .book
-        }
-    }
-}
-
-enum BindingArgument: String, ExpressibleByArgument, CaseIterable {
-    case ltr, rtl
-    var binding: SpreadBinding { self == .ltr ? .leftToRight : .rightToLeft }
-}
-
-/// Every page's displayed size (``PageInfo/size``), read one page at a time.
-func readPageSizes(_ doc: PopplerDocument) throws -> [Size] {
-    var sizes: [Size] = []
-    sizes.reserveCapacity(doc.pageCount)
-    do {
-        try doc.forEachPage { (page: PageInfo) throws(Never) in sizes.append(page.size) }
-    } catch {
-        switch error {
-        case .read(let e): throw CommandFailure(e)
-        }
-    }
-    return sizes
 }
 
 // MARK: - Output
 
-/// The JSON of `pageinfo layout`.
-struct LayoutOutput: Encodable {
-    struct PageFrame: Encodable { var index: Int; var frame: Rect }
-    struct SpreadFrame: Encodable { var index: Int; var frame: Rect; var pages: [PageFrame] }
-    struct Visible: Encodable { var rect: Rect; var dominantPage: Int?; var fractionalSpreadIndex: Double }
-
+/// The JSON of `pageinfo layout`: one line, fields in a fixed order, the spreads streamed.
+struct LayoutOutput: JSONWritable {
     var file: String
-    var pageCount: Int
-    var viewSize: Size
-    var scrollMode: String
-    var axis: String
-    var spreadMode: String
-    var binding: String
-    var spacing: Double
-    var contentInsets: EdgeInsets
-    var zoomScope: String
-    var minimumZoomScale: Double
-    var maximumZoomScale: Double
-    var contentSize: Size
-    var spreadCount: Int
-    var spreads: [SpreadFrame]
-    var visible: Visible?
+    var layout: StackLayout
+    /// The `--visible` rectangle (content coordinates, standardized), if given.
+    var visible: Rect?
 
-    init(file: String, layout: StackLayout, spreads: [Int]) {
+    func writeJSON(to out: inout ByteWriter) {
         let c = layout.configuration
-        self.file = file
-        self.pageCount = layout.pageCount
-        self.viewSize = layout.viewSize
-        self.scrollMode = c.scrollMode.rawValue
-        self.axis = c.axis.rawValue
-        self.spreadMode = c.spreadMode.rawValue
-        self.binding = c.binding.rawValue
-        self.spacing = c.spacing
-        self.contentInsets = c.contentInsets
-        self.zoomScope = layout.zoomScope.rawValue
-        self.minimumZoomScale = c.minimumZoomScale
-        self.maximumZoomScale = c.maximumZoomScale
-        self.contentSize = layout.contentSize
-        self.spreadCount = layout.spreadCount
-        self.spreads = spreads.map { s in
-            SpreadFrame(index: s, frame: layout.frame(ofSpread: s),
-                        pages: layout.pages(inSpread: s).map { PageFrame(index: $0.page, frame: $0.frame) })
+        out.append(byte: UInt8(ascii: "{"))
+        out.append(field: "file", file, first: true)
+        out.append(field: "pageCount", layout.pageCount)
+        out.append(field: "viewSize", layout.viewSize)
+        out.append(field: "scrollMode", c.scrollMode.rawValue)
+        out.append(field: "axis", c.axis.rawValue)
+        out.append(field: "spreadMode", c.spreadMode.rawValue)
+        out.append(field: "binding", c.binding.rawValue)
+        out.append(field: "spacing", c.spacing)
+        out.append(field: "contentInsets", c.contentInsets)
+        out.append(field: "zoomScope", layout.zoomScope.rawValue)
+        out.append(field: "minimumZoomScale", c.minimumZoomScale)
+        out.append(field: "maximumZoomScale", c.maximumZoomScale)
+        out.append(field: "contentSize", layout.contentSize)
+        out.append(field: "spreadCount", layout.spreadCount)
+        out.append(",\"spreads\":[")
+        var first = true
+        func spread(_ s: Int, _ out: inout ByteWriter) {
+            if !first { out.append(byte: UInt8(ascii: ",")) }
+            first = false
+            out.append(byte: UInt8(ascii: "{"))
+            out.append(field: "index", s, first: true)
+            out.append(field: "frame", layout.frame(ofSpread: s))
+            out.append(",\"pages\":[")
+            for (i, p) in layout.pages(inSpread: s).enumerated() {
+                if i > 0 { out.append(byte: UInt8(ascii: ",")) }
+                out.append(byte: UInt8(ascii: "{"))
+                out.append(field: "index", p.page, first: true)
+                out.append(field: "frame", p.frame)
+                out.append(byte: UInt8(ascii: "}"))
+            }
+            out.append("]}")
+            out.flushIfNeeded()
         }
-    }
-}
-
-extension LayoutOutput.Visible {
-    private enum CodingKeys: String, CodingKey { case rect, dominantPage, fractionalSpreadIndex }
-
-    /// `dominantPage` is `null` (not omitted) when no page is visible.
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(rect, forKey: .rect)
-        try c.encode(dominantPage, forKey: .dominantPage)
-        try c.encode(fractionalSpreadIndex, forKey: .fractionalSpreadIndex)
+        if let visible {
+            for s in layout.spreads(intersecting: visible) { spread(s, &out) }
+        } else {
+            for s in 0..<layout.spreadCount { spread(s, &out) }
+        }
+        out.append(byte: UInt8(ascii: "]"))
+        if let visible {
+            // dominantPage is null (not omitted) when no page is visible.
+            out.append(",\"visible\":{")
+            out.append(field: "rect", visible, first: true)
+            out.append(field: "dominantPage", layout.dominantPage(in: visible))
+            out.append(field: "fractionalSpreadIndex", layout.fractionalSpreadIndex(forContentOffset: visible.origin))
+            out.append(byte: UInt8(ascii: "}"))
+        }
+        out.append(byte: UInt8(ascii: "}"))
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DocumentLayout
 import PageGeometry
+import PageInfoOutput
 import PageInfoPoppler
 
 /// `pageinfo spreads`: which pages a viewer shows side by side.
@@ -32,12 +33,11 @@ struct SpreadsCommand: ParsableCommand {
 
             EXAMPLES
               $ pageinfo spreads --page-count 5 --mode book
-              {"binding": "ltr", "pageCount": 5, "spreadCount": 3,
-               "spreadMode": "book", "spreads": [
-                 {"index": 0, "pages": [0], "slots": [null, 0]},
-                 {"index": 1, "pages": [1, 2], "slots": [1, 2]},
-                 {"index": 2, "pages": [3, 4], "slots": [3, 4]} ]}
-              (pretty-printed, keys sorted)
+              {"pageCount":5,"spreadMode":"book","binding":"ltr","spreadCount":3,
+               "spreads":[{"index":0,"pages":[0],"slots":[null,0]},
+               {"index":1,"pages":[1,2],"slots":[1,2]},
+               {"index":2,"pages":[3,4],"slots":[3,4]}]}
+              (one line, wrapped here)
 
               Fixtures/mixed.pdf says /PageLayout /TwoPageRight, /Direction /R2L:
               $ pageinfo spreads Fixtures/mixed.pdf
@@ -45,90 +45,128 @@ struct SpreadsCommand: ParsableCommand {
                 (1190.551×841.89) and page 1 (595.276×841.89) side by side at
                 their common height 841.89, "size": 1785.827 × 841.89.
 
+            OUTPUT
+              One line of compact JSON, fields in this order: file, pageLayout,
+              direction (these three only with a FILE, the last two only when
+              the document has them), pageCount, spreadMode, binding,
+              spreadCount, spreads [{index, pages, slots, size, pageFrames
+              [{index, frame}]}] (size and pageFrames only with a FILE). The
+              spreads are written as they are computed, so memory stays small
+              for any page count.
+
+            LIMITS
+            \(InputLimits.helpText)
+
             EXIT CODES
               0 ok; 64 usage error (FILE and --page-count both or neither, a
-              bad option); 65 not a PDF or damaged; 66 cannot open the file;
-              77 encrypted and no or a wrong password.
+              bad option, more than 10,000,000 pages); 65 not a PDF or
+              damaged, or page sizes whose frames overflow; 66 cannot open the
+              file; 74 the output could not be written; 77 encrypted and no or
+              a wrong password.
             """
     )
 
-    @Argument(help: ArgumentHelp("The PDF file to read (or give --page-count).", valueName: "file"))
-    var file: String?
+    @OptionGroup var document: OptionalDocumentOptions
 
-    @Option(help: ArgumentHelp("The user or owner password of an encrypted PDF.", valueName: "password"))
-    var password: String?
-
-    @Option(name: .customLong("page-count"), help: ArgumentHelp("Group this many pages instead of a file's.", valueName: "n"))
+    @Option(name: .customLong("page-count"), help: ArgumentHelp("Group this many pages instead of a file's.", valueName: "n"),
+            transform: ArgumentValue.pageCount)
     var pageCount: Int?
 
-    @Option(help: ArgumentHelp("single, double or book (default: the document's /PageLayout, else single).", valueName: "mode"))
-    var mode: SpreadModeArgument?
+    @Option(help: ArgumentHelp("The spreads (default: the document's /PageLayout, else single).", valueName: "mode"))
+    var mode: SpreadMode?
 
-    @Option(help: ArgumentHelp("ltr or rtl (default: the document's /Direction, else ltr).", valueName: "binding"))
-    var binding: BindingArgument?
+    @Option(help: ArgumentHelp("The binding (default: the document's /Direction, else ltr).", valueName: "binding"))
+    var binding: SpreadBinding?
 
     func validate() throws {
-        switch (file, pageCount) {
+        switch (document.file, pageCount) {
         case (nil, nil): throw ValidationError("give a FILE or --page-count N")
         case (.some, .some): throw ValidationError("give either a FILE or --page-count N, not both")
-        case (nil, .some(let n)) where n < 0: throw ValidationError("--page-count: must be 0 or more, got \(n)")
         default: break
         }
     }
 
     func run() throws {
-        var output = SpreadsOutput()
-        var sizes: [Size]? = nil
-        var presentation = DocumentPresentation()
-        if let file {
-            let doc = try openDocument(file, password: password)
-            output.file = file
-            output.pageLayout = doc.pageLayout?.rawValue
-            output.direction = doc.direction?.rawValue
-            presentation = DocumentPresentation(pageLayout: doc.pageLayout, direction: doc.direction)
-            sizes = try readPageSizes(doc)
+        var output = SpreadsOutput(mapping: SpreadMapping(pageCount: pageCount ?? 0, mode: mode ?? .single,
+                                                          binding: binding ?? .leftToRight))
+        if let file = document.file {
+            let doc = try openDocument(file, password: document.password)
+            let presentation = DocumentPresentation(pageLayout: doc.pageLayout, direction: doc.direction)
+            let sizes = try readPageSizes(doc)
+            output = SpreadsOutput(
+                mapping: SpreadMapping(pageCount: sizes.count, mode: mode ?? presentation.spreadMode,
+                                       binding: binding ?? presentation.binding),
+                file: file, pageLayout: doc.pageLayout?.rawValue, direction: doc.direction?.rawValue, pageSizes: sizes)
+            try output.checkFinite()
         }
-        let mapping = SpreadMapping(pageCount: sizes?.count ?? pageCount ?? 0,
-                                    mode: mode?.spreadMode ?? presentation.spreadMode,
-                                    binding: binding?.binding ?? presentation.binding)
-        output.pageCount = mapping.pageCount
-        output.spreadMode = mapping.mode.rawValue
-        output.binding = mapping.binding.rawValue
-        output.spreadCount = mapping.spreadCount
-        output.spreads.reserveCapacity(mapping.spreadCount)
-        for s in 0..<mapping.spreadCount {
-            let slots = mapping.slots(forSpread: s)
-            var spread = SpreadsOutput.Spread(index: s, pages: Array(mapping.pageRange(forSpread: s)),
-                                              slots: slots.count == 1 ? [slots.left] : [slots.left, slots.right])
-            if let sizes {
-                let g = SpreadGeometry(slots: slots, pageSizes: sizes)
-                spread.size = g.size
-                spread.pageFrames = g.pages.map { SpreadsOutput.PageFrame(index: $0.page, frame: $0.frame) }
-            }
-            output.spreads.append(spread)
-        }
-        try printJSON(output)
+        var stdout = StandardOutput()
+        output.writeJSON(to: &stdout.out)
+        stdout.out.append(byte: UInt8(ascii: "\n"))
+        try stdout.finish()
     }
 }
 
-/// The JSON of `pageinfo spreads`.
-struct SpreadsOutput: Encodable {
-    struct PageFrame: Encodable { var index: Int; var frame: Rect }
+/// The JSON of `pageinfo spreads`: one line, fields in a fixed order, the spreads streamed.
+struct SpreadsOutput: JSONWritable {
+    var mapping: SpreadMapping
+    var file: String? = nil
+    var pageLayout: String? = nil
+    var direction: String? = nil
+    /// The pages' displayed sizes when a FILE was read: each spread then gets its geometry.
+    var pageSizes: [Size]? = nil
 
-    struct Spread: Encodable {
-        var index: Int
-        var pages: [Int]
-        var slots: [Int?]
-        var size: Size?
-        var pageFrames: [PageFrame]?
+    /// Throws (exit 65) when a spread's geometry is not finite (page sizes of a hostile file).
+    func checkFinite() throws {
+        guard let pageSizes, let file else { return }
+        for s in 0..<mapping.spreadCount {
+            let g = SpreadGeometry(slots: mapping.slots(forSpread: s), pageSizes: pageSizes)
+            if !g.size.isFinite || g.pages.contains(where: { !$0.frame.isFinite }) {
+                throw CommandFailure("\(file): the pages of spread \(s) have sizes whose spread geometry is not a finite number",
+                                     code: ExitStatus.malformed)
+            }
+        }
     }
 
-    var file: String?
-    var pageLayout: String?
-    var direction: String?
-    var pageCount = 0
-    var spreadMode = ""
-    var binding = ""
-    var spreadCount = 0
-    var spreads: [Spread] = []
+    func writeJSON(to out: inout ByteWriter) {
+        out.append(byte: UInt8(ascii: "{"))
+        if let file {
+            out.append(field: "file", file, first: true)
+            out.append(optionalField: "pageLayout", pageLayout)
+            out.append(optionalField: "direction", direction)
+        }
+        out.append(field: "pageCount", mapping.pageCount, first: file == nil)
+        out.append(field: "spreadMode", mapping.mode.rawValue)
+        out.append(field: "binding", mapping.binding.rawValue)
+        out.append(field: "spreadCount", mapping.spreadCount)
+        out.append(",\"spreads\":[")
+        for s in 0..<mapping.spreadCount {
+            if s > 0 { out.append(byte: UInt8(ascii: ",")) }
+            let slots = mapping.slots(forSpread: s)
+            out.append(byte: UInt8(ascii: "{"))
+            out.append(field: "index", s, first: true)
+            out.append(",\"pages\":[")
+            for (i, page) in mapping.pageRange(forSpread: s).enumerated() {
+                if i > 0 { out.append(byte: UInt8(ascii: ",")) }
+                out.append(int: page)
+            }
+            out.append(byte: UInt8(ascii: "]"))
+            out.append(field: "slots", slots.count == 1 ? [slots.left] : [slots.left, slots.right])
+            if let pageSizes {
+                let g = SpreadGeometry(slots: slots, pageSizes: pageSizes)
+                out.append(field: "size", g.size)
+                out.append(",\"pageFrames\":[")
+                for (i, p) in g.pages.enumerated() {
+                    if i > 0 { out.append(byte: UInt8(ascii: ",")) }
+                    out.append(byte: UInt8(ascii: "{"))
+                    out.append(field: "index", p.page, first: true)
+                    out.append(field: "frame", p.frame)
+                    out.append(byte: UInt8(ascii: "}"))
+                }
+                out.append(byte: UInt8(ascii: "]"))
+            }
+            out.append(byte: UInt8(ascii: "}"))
+            out.flushIfNeeded()
+        }
+        out.append("]}")
+    }
 }

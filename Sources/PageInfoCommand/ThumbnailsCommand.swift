@@ -1,6 +1,7 @@
 import ArgumentParser
 import DocumentLayout
 import PageGeometry
+import PageInfoOutput
 import PageInfoPoppler
 
 /// `pageinfo thumbnails`: the automatic thumbnail size for a grid of pages.
@@ -33,84 +34,91 @@ struct ThumbnailsCommand: ParsableCommand {
 
               $ pageinfo thumbnails --page-size 612x792 --container 375x667 \\
                   --spacing 10
-              {"columns": 3, "itemSize": {"width": 118, "height": 153},
-               "visibleRows": 5, "fullyVisibleRows": 4, …}
+              {"pageSize":{"width":612,"height":792},"aspectRatio":0.772727273,
+               "containerSize":{"width":375,"height":667},"spacing":10,
+               "columns":3,"itemSize":{"width":118,"height":153},
+               "visibleRows":5,"fullyVisibleRows":4}
+              (one line, wrapped here)
 
               $ pageinfo thumbnails Fixtures/labels.pdf --container 1024x768 \\
                   --spacing 10
               (13 Letter pages: 4 columns of 248×321, 4 rows in all)
 
+            OUTPUT
+              One line of compact JSON, fields in this order: file, pageCount
+              (these two only with a FILE), pageSize, aspectRatio,
+              containerSize, spacing, columns, itemSize, visibleRows,
+              fullyVisibleRows, totalRows (only with a FILE).
+
+            LIMITS
+            \(InputLimits.helpText)
+
             EXIT CODES
               0 ok; 64 usage error (FILE and --page-size both or neither, a bad
-              size or number); 65 not a PDF or damaged; 66 cannot open the
-              file; 77 encrypted and no or a wrong password.
+              size or number, a value beyond the limits); 65 not a PDF or
+              damaged, or no page with a usable size; 66 cannot open the file;
+              74 the output could not be written; 77 encrypted and no or a
+              wrong password.
             """
     )
 
-    @Argument(help: ArgumentHelp("The PDF file to read (or give --page-size).", valueName: "file"))
-    var file: String?
+    @OptionGroup var document: OptionalDocumentOptions
 
-    @Option(help: ArgumentHelp("The user or owner password of an encrypted PDF.", valueName: "password"))
-    var password: String?
+    @Option(name: .customLong("page-size"), help: ArgumentHelp("Use this page size instead of a file's pages.", valueName: "WxH"),
+            transform: ArgumentValue.size)
+    var pageSize: Size?
 
-    @Option(name: .customLong("page-size"), help: ArgumentHelp("Use this page size instead of a file's pages.", valueName: "WxH"))
-    var pageSize: String?
+    @Option(help: ArgumentHelp("The size of the view that shows the grid, e.g. 375x667.", valueName: "WxH"),
+            transform: ArgumentValue.size)
+    var container: Size
 
-    @Option(help: ArgumentHelp("The size of the view that shows the grid, e.g. 375x667.", valueName: "WxH"))
-    var container: String
-
-    @Option(help: ArgumentHelp("The gap between thumbnails, horizontally and vertically.", valueName: "s"))
+    @Option(help: ArgumentHelp("The gap between thumbnails, horizontally and vertically (default 0).", valueName: "s"),
+            transform: ArgumentValue.length)
     var spacing: Double = 0
 
     func validate() throws {
-        switch (file, pageSize) {
+        switch (document.file, pageSize) {
         case (nil, nil): throw ValidationError("give a FILE or --page-size WxH")
         case (.some, .some): throw ValidationError("give either a FILE or --page-size WxH, not both")
         default: break
         }
-        if let pageSize { _ = try parseSize(pageSize, what: "--page-size") }
-        _ = try parseSize(container, what: "--container")
-        guard spacing >= 0, spacing.isFinite else { throw ValidationError("--spacing: must be a number ≥ 0") }
     }
 
     func run() throws {
-        let containerSize = try parseSize(container, what: "--container")
         let grid: ThumbnailGrid
-        if let file {
-            let doc = try openDocument(file, password: password)
-            grid = ThumbnailGrid(pageSizes: try readPageSizes(doc), containerSize: containerSize, spacing: spacing)
+        if let file = document.file {
+            let doc = try openDocument(file, password: document.password)
+            grid = ThumbnailGrid(pageSizes: try readPageSizes(doc), containerSize: container, spacing: spacing)
         } else {
-            grid = ThumbnailGrid(pageSize: try parseSize(pageSize ?? "", what: "--page-size"), containerSize: containerSize, spacing: spacing)
+            grid = ThumbnailGrid(pageSize: pageSize ?? Size(width: 1, height: 1), containerSize: container, spacing: spacing)
         }
-        try printJSON(ThumbnailsOutput(file: file, grid: grid))
+        try StandardOutput.printLine(ThumbnailsOutput(file: document.file, grid: grid)) {
+            CommandFailure("\(document.file ?? "--page-size"): the page size \(grid.pageSize) gives no finite thumbnail size",
+                           code: document.file == nil ? ExitStatus.usage : ExitStatus.malformed)
+        }
     }
 }
 
-/// The JSON of `pageinfo thumbnails`.
-struct ThumbnailsOutput: Encodable {
+/// The JSON of `pageinfo thumbnails`: one line, fields in a fixed order.
+struct ThumbnailsOutput: JSONWritable {
     var file: String?
-    var pageCount: Int?
-    var pageSize: Size
-    var aspectRatio: Double
-    var containerSize: Size
-    var spacing: Double
-    var columns: Int
-    var itemSize: Size
-    var visibleRows: Int
-    var fullyVisibleRows: Int
-    var totalRows: Int?
+    var grid: ThumbnailGrid
 
-    init(file: String?, grid: ThumbnailGrid) {
-        self.file = file
-        self.pageCount = grid.pageCount
-        self.pageSize = grid.pageSize
-        self.aspectRatio = grid.pageSize.width / grid.pageSize.height
-        self.containerSize = grid.containerSize
-        self.spacing = grid.spacing
-        self.columns = grid.columns
-        self.itemSize = grid.itemSize
-        self.visibleRows = grid.visibleRows
-        self.fullyVisibleRows = grid.fullyVisibleRows
-        self.totalRows = grid.totalRows
+    func writeJSON(to out: inout ByteWriter) {
+        out.append(byte: UInt8(ascii: "{"))
+        if let file {
+            out.append(field: "file", file, first: true)
+            out.append(optionalField: "pageCount", grid.pageCount)
+        }
+        out.append(field: "pageSize", grid.pageSize, first: file == nil)
+        out.append(field: "aspectRatio", grid.pageSize.width / grid.pageSize.height)
+        out.append(field: "containerSize", grid.containerSize)
+        out.append(field: "spacing", grid.spacing)
+        out.append(field: "columns", grid.columns)
+        out.append(field: "itemSize", grid.itemSize)
+        out.append(field: "visibleRows", grid.visibleRows)
+        out.append(field: "fullyVisibleRows", grid.fullyVisibleRows)
+        out.append(optionalField: "totalRows", grid.totalRows)
+        out.append(byte: UInt8(ascii: "}"))
     }
 }

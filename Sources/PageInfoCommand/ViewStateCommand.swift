@@ -2,6 +2,7 @@ import ArgumentParser
 import DocumentLayout
 import FoundationEssentials
 import PageGeometry
+import PageInfoOutput
 import PageInfoPoppler
 
 #if canImport(Glibc)
@@ -27,10 +28,19 @@ struct ViewStateCommand: ParsableCommand {
               $ pageinfo viewstate restore doc.pdf --view 1024x768 --state - \\
                   < state.json
 
+            OUTPUT
+              One line of compact JSON each; numbers rounded to 10^-9.
+
+            LIMITS
+            \(InputLimits.helpText)
+              The numbers of a --state viewport are held to the same limits.
+
             EXIT CODES
               0 ok; 64 usage error (bad size, number, option or --state, a page
-              index outside the document); 65 not a PDF or damaged; 66 cannot
-              open the file; 77 encrypted and no or a wrong password.
+              index outside the document, a value beyond the limits); 65 not a
+              PDF or damaged, or page sizes whose frames overflow; 66 cannot
+              open the file; 74 the output could not be written; 77 encrypted
+              and no or a wrong password.
             """,
         subcommands: [Capture.self, Restore.self]
     )
@@ -62,25 +72,24 @@ struct ViewStateCommand: ParsableCommand {
         @OptionGroup var document: DocumentOptions
         @OptionGroup var layout: LayoutOptions
 
-        @Option(help: ArgumentHelp("The scroll view's zoom scale (1 = the fitted layout).", valueName: "z"))
+        @Option(help: ArgumentHelp("The scroll view's zoom scale (1 = the fitted layout).", valueName: "z"),
+                transform: ArgumentValue.zoom)
         var zoom: Double = 1
 
-        @Option(help: ArgumentHelp("The content offset in zoomed content units.", valueName: "x,y"))
-        var offset: String = "0,0"
-
-        func validate() throws {
-            guard zoom > 0, zoom.isFinite else { throw ValidationError("--zoom: must be a positive number") }
-            _ = try parsePoint(offset, what: "--offset")
-        }
+        @Option(help: ArgumentHelp("The content offset in zoomed content units (default 0,0).", valueName: "x,y"),
+                transform: ArgumentValue.point)
+        var offset: Point = .zero
 
         func run() throws {
-            let contentOffset = try parsePoint(offset, what: "--offset")
             let doc = try openDocument(document.file, password: document.password)
             let stack = try layout.makeLayout(doc)
-            guard let state = stack.captureViewState(contentOffset: contentOffset, zoomScale: zoom) else {
+            guard let state = stack.captureViewState(contentOffset: offset, zoomScale: zoom) else {
                 throw CommandFailure("\(document.file): the document has no pages, so there is no view state", code: ExitStatus.usage)
             }
-            writeText(state.json + "\n")
+            try StandardOutput.printLine(state) {
+                CommandFailure("\(document.file): the view state at --zoom \(formatCompact(zoom)) --offset \(offset) is not a finite number",
+                               code: ExitStatus.usage)
+            }
         }
     }
 
@@ -116,9 +125,19 @@ struct ViewStateCommand: ParsableCommand {
                   $ pageinfo viewstate restore Fixtures/rotations.pdf \\
                       --view 600x400 --state \\
                       '{"pageIndex":0,"viewport":{"x":100,"y":150,"width":200,"height":300}}'
-                  {"contentOffset": {"x": 300, "y": 700}, "zoomScale": 2,
-                   "visibleRect": {"x": 150, "y": 350, "width": 300,
-                                   "height": 200}, …}
+                  {"state":{"pageIndex":0,"viewport":{"x":100,"y":150,"width":200,
+                   "height":300}},"spreadIndex":0,"zoomScale":2,"contentOffset":
+                   {"x":300,"y":700},"visibleRect":{"x":150,"y":350,"width":300,
+                   "height":200},"visibleViewport":{"x":100,"y":233.333333333,
+                   "width":200,"height":133.333333333}}
+                  (one line, wrapped here)
+
+                OUTPUT
+                  One line of compact JSON, fields in this order: state (the state
+                  applied), mirroredFrom (with --mirror), spreadIndex, zoomScale,
+                  contentOffset, visibleRect, visibleViewport (omitted when the
+                  page has no area), pagingOffset and spreadZoomOffset (per-spread
+                  layouts only).
                 """
         )
 
@@ -132,26 +151,22 @@ struct ViewStateCommand: ParsableCommand {
         var mirror = false
 
         @Option(name: .customLong("source-view"),
-                help: ArgumentHelp("With --mirror: the source view's size (default: the viewport's own aspect ratio).", valueName: "WxH"))
-        var sourceView: String?
+                help: ArgumentHelp("With --mirror: the source view's size (default: the viewport's own aspect ratio).", valueName: "WxH"),
+                transform: ArgumentValue.size)
+        var sourceView: Size?
 
         func validate() throws {
-            if let sourceView {
-                guard mirror else { throw ValidationError("--source-view only applies with --mirror") }
-                _ = try parseSize(sourceView, what: "--source-view")
-            }
+            if sourceView != nil, !mirror { throw ValidationError("--source-view only applies with --mirror") }
         }
 
         func run() throws {
             let input = try parseViewState(state == "-" ? readStandardInput() : state)
-            let viewSize = try parseSize(layout.view, what: "--view")
             var applied = input
             if mirror {
                 if let sourceView {
-                    applied = input.aspectFittedForMirroring(sourceViewSize: try parseSize(sourceView, what: "--source-view"),
-                                                             destinationViewSize: viewSize)
+                    applied = input.aspectFittedForMirroring(sourceViewSize: sourceView, destinationViewSize: layout.view)
                 } else {
-                    applied = input.aspectFittedForMirroring(destinationViewSize: viewSize)
+                    applied = input.aspectFittedForMirroring(destinationViewSize: layout.view)
                 }
             }
             let doc = try openDocument(document.file, password: document.password)
@@ -162,19 +177,31 @@ struct ViewStateCommand: ParsableCommand {
             do { position = try stack.restore(applied) } catch {
                 throw CommandFailure("\(document.file): \(error.description)", code: ExitStatus.usage)
             }
-            try printJSON(RestoreOutput(state: applied, mirroredFrom: mirror ? input : nil, position: position,
-                                        visibleViewport: stack.viewport(ofPage: applied.pageIndex, visibleRect: position.visibleRect)))
+            let output = RestoreOutput(state: applied, mirroredFrom: mirror ? input : nil, position: position,
+                                       visibleViewport: stack.viewport(ofPage: applied.pageIndex, visibleRect: position.visibleRect))
+            try StandardOutput.printLine(output) {
+                CommandFailure("\(document.file): restoring this view state in a \(layout.view) view gives numbers that are not finite",
+                               code: ExitStatus.usage)
+            }
         }
     }
 }
 
-/// Decodes a view state, or fails with a usage error that shows the expected form.
+/// Decodes a view state and checks its numbers, or fails with a usage error that shows the
+/// expected form.
 func parseViewState(_ text: String) throws -> ViewState {
+    let state: ViewState
     do {
-        return try JSONDecoder().decode(ViewState.self, from: Data(text.utf8))
+        state = try JSONDecoder().decode(ViewState.self, from: Data(text.utf8))
     } catch {
         throw ValidationError("--state: not a view state; expected JSON like {\"pageIndex\":0,\"viewport\":{\"x\":0,\"y\":0,\"width\":100,\"height\":100}}")
     }
+    if let v = state.viewport {
+        for value in [v.x, v.y, v.width, v.height] where !(abs(value) <= InputLimits.magnitude) {
+            throw ValidationError("--state: the viewport's \(formatCompact(value)) is beyond the limit of ±10^12")
+        }
+    }
+    return state
 }
 
 /// All of stdin as text.
@@ -190,27 +217,25 @@ func readStandardInput() -> String {
     return String(decoding: bytes, as: UTF8.self)
 }
 
-/// The JSON of `pageinfo viewstate restore`.
-struct RestoreOutput: Encodable {
+/// The JSON of `pageinfo viewstate restore`: one line, fields in a fixed order; the optional
+/// fields are omitted when absent.
+struct RestoreOutput: JSONWritable {
     var state: ViewState
     var mirroredFrom: ViewState?
-    var spreadIndex: Int
-    var zoomScale: Double
-    var contentOffset: Point
-    var visibleRect: Rect
+    var position: ScrollPosition
     var visibleViewport: Rect?
-    var pagingOffset: Point?
-    var spreadZoomOffset: Point?
 
-    init(state: ViewState, mirroredFrom: ViewState?, position: ScrollPosition, visibleViewport: Rect?) {
-        self.state = state
-        self.mirroredFrom = mirroredFrom
-        self.spreadIndex = position.spreadIndex
-        self.zoomScale = position.zoomScale
-        self.contentOffset = position.contentOffset
-        self.visibleRect = position.visibleRect
-        self.visibleViewport = visibleViewport
-        self.pagingOffset = position.pagingOffset
-        self.spreadZoomOffset = position.spreadZoomOffset
+    func writeJSON(to out: inout ByteWriter) {
+        out.append(byte: UInt8(ascii: "{"))
+        out.append(field: "state", state, first: true)
+        out.append(optionalField: "mirroredFrom", mirroredFrom)
+        out.append(field: "spreadIndex", position.spreadIndex)
+        out.append(field: "zoomScale", position.zoomScale)
+        out.append(field: "contentOffset", position.contentOffset)
+        out.append(field: "visibleRect", position.visibleRect)
+        out.append(optionalField: "visibleViewport", visibleViewport)
+        out.append(optionalField: "pagingOffset", position.pagingOffset)
+        out.append(optionalField: "spreadZoomOffset", position.spreadZoomOffset)
+        out.append(byte: UInt8(ascii: "}"))
     }
 }

@@ -14,6 +14,9 @@ public struct ByteWriter: ~Copyable {
     private let flushThreshold: Int
     /// Set when a write to the file descriptor failed (e.g. a closed pipe); output stops.
     public private(set) var writeFailed = false
+    /// How many NaN or infinite values ``append(number:)`` was given (each printed as `null`):
+    /// a writer that must print only finite numbers checks that this stayed 0.
+    public private(set) var nonFiniteNumbers = 0
 
     /// A writer that flushes to `fd` whenever the buffer exceeds `flushThreshold` bytes.
     public init(fd: Int32, flushThreshold: Int = 1 << 16) {
@@ -106,35 +109,17 @@ public struct ByteWriter: ~Copyable {
         }
     }
 
-    /// 2⁵³: every integral Double up to it is exact and prints as plain digits.
-    static let exactIntegerLimit = 9_007_199_254_740_992.0
-
-    /// Appends a number as JSON wants it, without trailing noise: `612`, `595.276`, `-0.5`.
-    ///
-    /// Integral values print as integers; others are first rounded to 9 decimal places (a
-    /// billionth of a point, far below anything a PDF can express, so `20 + 575.276 − 20`
-    /// prints as `575.276`, not `575.2760000000001`) — to 16 significant digits from 10⁷ up — and then printed in Swift's shortest round-trip form. NaN and infinities, which
-    /// JSON cannot hold, print as `null`.
+    /// Appends a number by pageinfo's one number-to-text rule (``PageGeometry/NumberText``):
+    /// `612`, `595.276`, `-0.5`, never `612.0`, `-0` or float noise. Integral values up to 2⁵³
+    /// print as integers; others are first rounded to 9 decimal places (so `20 + 575.276 − 20`
+    /// prints `575.276`, not `575.2760000000001`) — to 16 significant digits from 10⁷ up — and
+    /// then printed in Swift's shortest round-trip form. NaN and infinities, which JSON cannot
+    /// hold, print as `null` and are counted in ``nonFiniteNumbers``.
     public mutating func append(number value: Double) {
-        if value == 0 { bytes.append(UInt8(ascii: "0")); return }
-        guard value.isFinite else { append("null"); return }
-        if abs(value) <= Self.exactIntegerLimit, value == value.rounded(.towardZero) {
-            append(int: Int(value))
-            return
+        if !NumberText.append(value, to: &bytes) {
+            nonFiniteNumbers += 1
+            append("null")
         }
-        // 9 decimals below 10⁷; above, 16 significant digits (a Double holds 15.9, so a 17th is
-        // noise): 1000000.1 + 0.2 prints 1000000.3.
-        let magnitude = abs(value)
-        var decimals = 9
-        var limit = 1e7
-        while magnitude >= limit && decimals > 0 { decimals -= 1; limit *= 10 }
-        var scale = 1.0
-        for _ in 0..<decimals { scale *= 10 }
-        var v = (value * scale).rounded() / scale
-        if !v.isFinite { v = value }
-        if v == 0 { bytes.append(UInt8(ascii: "0")); return }
-        if abs(v) <= Self.exactIntegerLimit, v == v.rounded(.towardZero) { append(int: Int(v)); return }
-        append(v.description)
     }
 
     /// Appends a number rounded to at most `decimals` places (2 → pdfinfo's precision), no

@@ -662,8 +662,9 @@ struct SizeAndDescriptionTests {
         #expect(Size(width: 1, height: 0).aspectRatio.isInfinite)
     }
 
-    /// formatCompact's contract: no trailing noise, never "612.0" or "-0"; integral values up to
-    /// 2^53 as integers; anything else in Swift's shortest round-trip form.
+    /// formatCompact's contract (the one number rule, `NumberText`): no trailing noise, never
+    /// "612.0" or "-0"; integral values up to 2^53 as integers; anything else rounded to 10⁻⁹ and
+    /// then in Swift's shortest round-trip form (see NumberTextTests for the rounding).
     @Test("formatCompact", arguments: [
         (612.0, "612"), (595.276, "595.276"), (-0.5, "-0.5"), (0.0, "0"), (-0.0, "0"), (-612.0, "-612"),
         (1e15, "1000000000000000"), (9_007_199_254_740_991, "9007199254740991"), (1e20, "1e+20"), (0.1, "0.1"),

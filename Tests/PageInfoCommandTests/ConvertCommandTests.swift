@@ -139,6 +139,24 @@ struct ConvertCommandTests {
         #expect((j2["items"] as? [[String: [String: Double]]])?.first?["output"] == ["x": 0, "y": 0])
     }
 
+    /// `--format json` streams: the placement on the first line, one whole item per line (a
+    /// leading comma from the second on), `]}` last; a bad stdin line still leaves a document
+    /// that parses, holding the items before it.
+    @Test func jsonStreamsOneItemPerLine() throws {
+        let args = ["convert", Self.rotations, "--page", "2", "--from", "raw", "--to", "view", "--view", "300x200", "--format", "json"]
+        let r = try CLI.run(args, stdin: "120,80\n20,30,400,600\n")
+        #expect(r.status == 0)
+        #expect(r.stdoutLines.count == 4)
+        #expect(r.stdoutLines[0].hasSuffix(#""items":["#))
+        #expect(r.stdoutLines[1] == #"{"input":{"x":120,"y":80},"output":{"x":25,"y":50}}"#)
+        #expect(r.stdoutLines[2] == #",{"input":{"x":20,"y":30,"width":400,"height":600},"output":{"x":0,"y":0,"width":300,"height":200}}"#)
+        #expect(r.stdoutLines[3] == "]}")
+        let bad = try CLI.run(args, stdin: "120,80\nfoo\n")
+        #expect(bad.status == 64 && bad.stderrLines.count == 1 && bad.stderr.contains("stdin line 2"))
+        let json = try #require(try CLI.json(bad) as? [String: Any])
+        #expect((json["items"] as? [Any])?.count == 1)
+    }
+
     // MARK: - Usage errors: exit 64 and one line on stderr
 
     @Test(arguments: [

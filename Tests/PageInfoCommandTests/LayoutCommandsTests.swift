@@ -244,4 +244,32 @@ struct LayoutCommandsTests {
             #expect(r.stdout.contains("$ pageinfo"), "\(command) --help")
         }
     }
+
+    // MARK: - One JSON style
+
+    /// Each command prints one line of compact JSON with its fields in the order its --help
+    /// lists (the first occurrence of each top-level key, in order).
+    @Test("one line, compact, fields in the documented order", arguments: [
+        (["layout", rotations, "--view", "200x300", "--visible", "0,0,10,10"],
+         ["file", "pageCount", "viewSize", "scrollMode", "axis", "spreadMode", "binding", "spacing", "contentInsets",
+          "zoomScope", "minimumZoomScale", "maximumZoomScale", "contentSize", "spreadCount", "spreads", "visible"]),
+        (["spreads", mixed], ["file", "pageLayout", "direction", "pageCount", "spreadMode", "binding", "spreadCount", "spreads"]),
+        (["thumbnails", labels, "--container", "1024x768"],
+         ["file", "pageCount", "pageSize", "aspectRatio", "containerSize", "spacing", "columns", "itemSize", "visibleRows",
+          "fullyVisibleRows", "totalRows"]),
+        (["viewstate", "restore", rotations, "--view", "600x400", "--mode", "per-spread", "--mirror", "--state",
+          #"{"pageIndex":0,"viewport":{"x":100,"y":150,"width":200,"height":300}}"#],
+         ["state", "mirroredFrom", "spreadIndex", "zoomScale", "contentOffset", "visibleRect", "visibleViewport",
+          "pagingOffset", "spreadZoomOffset"]),
+    ] as [([String], [String])])
+    func oneJSONStyle(args: [String], keys: [String]) throws {
+        let r = try CLI.run(args)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdoutLines.count == 1 && !r.stdout.contains(" :") && !r.stdout.contains(": ") && !r.stdout.contains(", "))
+        _ = try CLI.json(r)
+        let positions = keys.map { r.stdout.range(of: "\"\($0)\":")?.lowerBound }
+        #expect(positions.allSatisfy { $0 != nil }, "\(keys) in \(r.stdout.prefix(200))")
+        let found = positions.compactMap { $0 }
+        #expect(found == found.sorted(), "\(args[0]): fields out of order")
+    }
 }

@@ -1,0 +1,87 @@
+import ArgumentParser
+import DocumentLayout
+import PageGeometry
+import PageInfoPoppler
+
+/// The options that shape a ``StackLayout``, shared by `layout` and `viewstate`.
+struct LayoutOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The scroll view's size in view units, e.g. 1024x768.", valueName: "WxH"),
+            transform: ArgumentValue.size)
+    var view: Size
+
+    @Option(help: ArgumentHelp("The scrolling (default: from the document's /PageLayout, else continuous).",
+                               valueName: "mode"))
+    var mode: ScrollMode?
+
+    @Option(help: ArgumentHelp("The scroll direction.", valueName: "axis"))
+    var axis: ScrollAxis = .vertical
+
+    @Option(help: ArgumentHelp("The spreads (default: from the document's /PageLayout, else single).",
+                               valueName: "spread-mode"))
+    var spread: SpreadMode?
+
+    @Option(help: ArgumentHelp("The binding (default: from the document's /Direction, else ltr).", valueName: "binding"))
+    var binding: SpreadBinding?
+
+    @Option(help: ArgumentHelp("The gap between spreads (continuous) or cells (per-spread), view units (default 0).",
+                               valueName: "s"),
+            transform: ArgumentValue.length)
+    var spacing: Double = 0
+
+    @Option(help: ArgumentHelp("Content insets top,left,bottom,right in view units (default 0,0,0,0).", valueName: "t,l,b,r"),
+            transform: ArgumentValue.insets)
+    var insets: EdgeInsets?
+
+    @Option(name: .customLong("min-zoom"), help: ArgumentHelp("The minimum zoom scale (default 1).", valueName: "z"),
+            transform: ArgumentValue.zoom)
+    var minimumZoom: Double?
+
+    @Option(name: .customLong("max-zoom"), help: ArgumentHelp("The maximum zoom scale (default 10).", valueName: "z"),
+            transform: ArgumentValue.zoom)
+    var maximumZoom: Double = 10
+
+    func validate() throws {
+        guard maximumZoom >= (minimumZoom ?? 1) else {
+            throw ValidationError("--max-zoom: must be at least --min-zoom (\(formatCompact(minimumZoom ?? 1)))")
+        }
+    }
+
+    /// The configuration: explicit options first, then the document's /PageLayout and /Direction.
+    /// `defaultMinimumZoom` applies when --min-zoom is not given.
+    func configuration(pageLayout: PDFPageLayout?, direction: ReadingDirection?,
+                       defaultMinimumZoom: Double = 1) -> StackLayout.Configuration {
+        let defaults = DocumentPresentation(pageLayout: pageLayout, direction: direction)
+        return StackLayout.Configuration(
+            scrollMode: mode ?? defaults.scrollMode, axis: axis,
+            spreadMode: spread ?? defaults.spreadMode, binding: binding ?? defaults.binding,
+            spacing: spacing, contentInsets: insets ?? .zero,
+            minimumZoomScale: minimumZoom ?? defaultMinimumZoom, maximumZoomScale: maximumZoom)
+    }
+
+    /// Reads the document's page sizes and lays them out; fails (exit 65) when the document's
+    /// page sizes make a frame that is not a finite number.
+    func makeLayout(_ doc: PopplerDocument, defaultMinimumZoom: Double = 1) throws -> StackLayout {
+        let config = configuration(pageLayout: doc.pageLayout, direction: doc.direction, defaultMinimumZoom: defaultMinimumZoom)
+        let layout = StackLayout(pageSizes: try readPageSizes(doc), viewSize: view, configuration: config)
+        try layout.checkFinite(file: doc.path)
+        return layout
+    }
+}
+
+extension StackLayout {
+    /// Throws (exit 65) unless the content size and every spread and page frame are finite:
+    /// page sizes from a hostile file (10³⁰⁰ pt, or a ratio of 10⁶⁰⁰ between two pages) can
+    /// overflow, and nothing is printed then. O(n), no allocation.
+    func checkFinite(file: String) throws {
+        var bad: Int? = contentSize.isFinite ? nil : 0
+        for s in 0..<spreadCount where bad == nil {
+            guard frame(ofSpread: s).isFinite else { bad = spreads.pageRange(forSpread: s).lowerBound; break }
+            for p in pages(inSpread: s) where !p.frame.isFinite { bad = p.page; break }
+        }
+        if let page = bad {
+            throw CommandFailure(
+                "\(file): page \(page + 1) (displayed \(pageSizes.isEmpty ? .zero : pageSizes[page])) cannot be laid out in a \(viewSize) view: its frame is not a finite number",
+                code: ExitStatus.malformed)
+        }
+    }
+}

@@ -1,0 +1,58 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads a file descriptor in 64 KiB blocks and hands out its lines (without the newline) as
+/// byte buffers, so thousands of lines cost no per-line String or allocation.
+struct LineReader {
+    let fd: Int32
+
+    /// True when `fd` is a regular file: reading it never waits for a writer.
+    var isRegularFile: Bool {
+        var info = stat()
+        return fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// Calls `body(line, lineNumber)` for each line (1-based numbers) until it returns false or
+    /// the input ends. A last line without a newline is included. `willWait` is called before
+    /// every read after the first, i.e. when every line read so far has been handed out and
+    /// the next read may block: the moment to flush answers to a coprocess.
+    func forEachLine(willWait: () -> Void = {}, _ body: (UnsafeBufferPointer<UInt8>, Int) -> Bool) {
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var filled = 0, lineNumber = 0
+        var firstRead = true
+        while true {
+            if filled == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) } // a very long line
+            if !firstRead { willWait() }
+            firstRead = false
+            let n = buffer.withUnsafeMutableBytes { raw in read(fd, raw.baseAddress! + filled, raw.count - filled) }
+            if n < 0 && errno == EINTR { continue }
+            let atEnd = n <= 0
+            if n > 0 { filled += n }
+            var consumed = 0
+            let keepGoing = buffer.withUnsafeBufferPointer { all -> Bool in
+                var start = 0
+                for i in 0..<filled where all[i] == UInt8(ascii: "\n") {
+                    lineNumber += 1
+                    if !body(UnsafeBufferPointer(rebasing: all[start..<i]), lineNumber) { return false }
+                    start = i + 1
+                }
+                consumed = start
+                if atEnd && start < filled {
+                    lineNumber += 1
+                    if !body(UnsafeBufferPointer(rebasing: all[start..<filled]), lineNumber) { return false }
+                    consumed = filled
+                }
+                return true
+            }
+            if !keepGoing || atEnd { return }
+            if consumed > 0 {
+                buffer.withUnsafeMutableBufferPointer { b in
+                    let rest = filled - consumed
+                    if rest > 0 { b.baseAddress!.update(from: b.baseAddress! + consumed, count: rest) }
+                }
+                filled -= consumed
+            }
+        }
+    }
+}
