@@ -72,7 +72,7 @@ extension GeometrySnapshot {
         case is Int.Type, is Double.Type: "a number"
         case is String.Type: "a string"
         case is Bool.Type: "true or false"
-        default: "an object or array"
+        default: String(describing: type).hasPrefix("Array<") ? "an array" : "an object"
         }
     }
 }
