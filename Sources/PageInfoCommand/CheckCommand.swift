@@ -47,11 +47,15 @@ struct CheckCommand: ParsableCommand {
             golden is an error.
 
             EXAMPLES
-              pageinfo pages book.pdf --format json > book.golden.json     # record
-              pageinfo check book.pdf --golden book.golden.json            # compare: exit 0 or 1
-              pageinfo check book.pdf --golden book.golden.json --tolerance 0.5 --fields boxes,rotation
-              pageinfo check fixtures/*.pdf --golden-dir goldens --format junit > check.xml
-              pageinfo check fixtures/*.pdf --golden-dir goldens --update  # re-record after a wanted change
+              Record a golden, then compare (exit 0, or 1 when something moved):
+                pageinfo pages book.pdf --format json > book.golden.json
+                pageinfo check book.pdf --golden book.golden.json
+              Looser, and only boxes and rotation:
+                pageinfo check book.pdf --golden book.golden.json --tolerance 0.5 \\
+                  --fields boxes,rotation
+              A fixture folder, as JUnit XML for CI; then re-record after a wanted change:
+                pageinfo check fixtures/*.pdf --golden-dir goldens --format junit >out.xml
+                pageinfo check fixtures/*.pdf --golden-dir goldens --update
 
             EXIT CODES
               0 every compared value is within the tolerance; 1 something differs (like diff and cmp); \

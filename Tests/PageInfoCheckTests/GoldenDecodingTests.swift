@@ -80,6 +80,21 @@ struct GoldenDecodingTests {
         #expect(GeometryExpectation().differences(golden: null, current: empty).map(\.description) == [#"page 1: label null → """#])
     }
 
+    @Test("Strings and numbers as RFC 8259 writes them")
+    func strings() throws {
+        let json = #"{"pages":[{"index":0,"label":"\u00e9\ud83d\ude00\n\"\/\\ x","rotation":0,\#(boxes)},"#
+            + #"{"index":1,"label":"\ud800 alone","rotation":0,"userUnit":2.5e-1,"mediaBox":{"x":-0.5,"y":1E2,"width":595.276,"height":841.89},"#
+            + #""cropBox":\#(box),"bleedBox":\#(box),"trimBox":\#(box),"artBox":\#(box)}]}"#
+        let snapshot = try decode(json)
+        #expect(snapshot.pages[0].label == "é😀\n\"/\\ x")
+        #expect(snapshot.pages[1].label == "\u{FFFD} alone")
+        let g = try #require(snapshot.pages[1].geometry)
+        #expect(g.userUnit == 0.25 && g.boxes.mediaBox == Rect(x: -0.5, y: 100, width: 595.276, height: 841.89))
+        // A byte order mark is allowed; duplicate keys keep the last.
+        let bom = try GeometrySnapshot(goldenJSON: [0xEF, 0xBB, 0xBF] + Array(#"{"pageCount":1,"pageCount":0,"pages":[]}"#.utf8))
+        #expect(bom.pageCount == 0)
+    }
+
     @Test("An array of documents: the only one, or the one for the file")
     func arrays() throws {
         let one = #"{"file":"dir/a.pdf","pageCount":0,"pages":[]}"#
@@ -94,7 +109,13 @@ struct GoldenDecodingTests {
         func detail(_ json: String) -> String? {
             do { _ = try decode(json); return nil } catch { return error.detail }
         }
-        #expect(detail("not json") == "not valid JSON")
+        #expect(detail("not json") == "the document: expected an object")
+        #expect(detail("%PDF-1.7") == "not valid JSON: unexpected character at byte 1")
+        #expect(detail("") == "not valid JSON: unexpected end at byte 1")
+        #expect(detail(#"{"pages":[{"index":0,"#) == "not valid JSON: expected a key in double quotes at byte 22")
+        #expect(detail(#"{"pages":[]} x"#) == "not valid JSON: unexpected text after the document at byte 14")
+        #expect(detail(#"{"pages":[],"pageCount":1.5}"#) == "pageCount: expected a whole number")
+        #expect(detail(#"[{"pages":[{"index":0,"rotation":0}]}]"#) == "[0].pages[0].mediaBox: missing")
         #expect(detail(#"{"pages":[{"index":0,"rotation":0,"mediaBox":\#(box)}]}"#) == "pages[0].cropBox: missing")
         #expect(detail(#"{"pages":[{"index":0,"rotation":"ninety",\#(boxes)}]}"#) == "pages[0].rotation: expected a number")
         #expect(detail(#"{"pages":[{"index":0,"rotation":0,\#(boxes.replacingOccurrences(of: #""width":612"#, with: #""width":"612""#))}]}"#) == "pages[0].mediaBox.width: expected a number")

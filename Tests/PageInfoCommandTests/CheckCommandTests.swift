@@ -333,7 +333,7 @@ struct CheckCommandTests {
             (["check", CLI.fixture("truncated.pdf"), "--golden", golden], 65, "damaged"),
             (["check", CLI.fixture("encrypted.pdf"), "--golden", golden], 77, "--password"),
             (["check", Self.mixed, "--golden", folder.appendingPathComponent("none.json").path], 66, "record it with --update"),
-            (["check", Self.mixed, "--golden", CLI.fixture("mixed.pdf")], 65, "not a pageinfo golden: not valid JSON"),
+            (["check", Self.mixed, "--golden", CLI.fixture("mixed.pdf")], 65, "not a pageinfo golden: not valid JSON: unexpected character at byte 1"),
         ]
         for (args, code, phrase) in cases {
             let r = try CLI.run(args)
