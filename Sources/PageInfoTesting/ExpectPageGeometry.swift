@@ -23,10 +23,12 @@ import XCTest
 /// `pageinfo pages PDF --format json` prints; by default it lies beside the PDF with the
 /// `.pdf` extension replaced by `.golden.json` (as `pageinfo check --golden-dir` names it).
 ///
-/// Re-recording, as snapshot libraries do: with `record: true`, or the environment variable
-/// `PAGEINFO_UPDATE_GOLDEN=1`, the golden is rewritten from the PDF (atomically), and the test
-/// fails once, saying what changed, so that a recording run is never mistaken for a passing one;
-/// a golden that already holds exactly the current geometry is left alone and the test passes.
+/// Re-recording, as snapshot libraries do: with `record: true`, or (when `record` is `nil`) the
+/// environment variable `PAGEINFO_UPDATE_GOLDEN=1`, the golden is rewritten from the PDF
+/// (atomically), and the test fails once, saying what changed, so that a recording run is never
+/// mistaken for a passing one; a golden that already holds exactly the current geometry is left
+/// alone and the test passes. `record: false` never rewrites, whatever the environment (for
+/// goldens that are not yours to re-record, such as goldens derived by hand).
 ///
 /// - Parameters:
 ///   - pdfPath: the PDF; a relative path is resolved against the current directory (the
@@ -36,7 +38,8 @@ import XCTest
 ///     (raw space) and the displayed size (page space). Rotation is always compared exactly.
 ///   - fields: what to compare.
 ///   - password: the user or owner password of an encrypted PDF.
-///   - record: rewrite the golden instead of only comparing.
+///   - record: `true` to rewrite the golden, `false` never to, `nil` (the default) to follow
+///     `PAGEINFO_UPDATE_GOLDEN`.
 /// - Returns: the result, for further assertions (its ``FileCheck/differences``).
 @discardableResult
 public func expectPageGeometry(
@@ -45,14 +48,14 @@ public func expectPageGeometry(
     tolerance: Double = GeometryExpectation.defaultTolerance,
     fields: CheckFields = .all,
     password: String? = nil,
-    record: Bool = false,
+    record: Bool? = nil,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
 ) -> FileCheck {
     let golden = goldenPath ?? defaultGoldenPath(forPDF: pdfPath)
-    let update = record || GoldenCheck.updateRequestedByEnvironment
+    let update = record ?? GoldenCheck.updateRequestedByEnvironment
     let check = GoldenCheck(expectation: GeometryExpectation(tolerance: tolerance, fields: fields),
                             password: password, update: update)
     let result = check.check(pdf: pdfPath, golden: golden)

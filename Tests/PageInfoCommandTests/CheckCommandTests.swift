@@ -31,11 +31,14 @@ struct CheckCommandTests {
     }
 
     /// Runs `pageinfo` with extra environment variables and stdout sent to `stdoutPath` when given.
+    /// `PAGEINFO_UPDATE_GOLDEN` is off unless given: these tests check committed goldens
+    /// (derived from how the fixtures were built), which a re-recording run must never rewrite.
     static func run(_ args: [String], environment: [String: String] = [:], stdoutPath: String? = nil) throws -> CLI.Result {
         let process = Process()
         process.executableURL = CLI.binary
         process.arguments = args
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.environment = ProcessInfo.processInfo.environment
+            .merging(["PAGEINFO_UPDATE_GOLDEN": "0"]) { $1 }.merging(environment) { $1 }
         let out = Pipe(), err = Pipe()
         if let stdoutPath {
             process.standardOutput = FileHandle(forWritingAtPath: stdoutPath)
@@ -95,15 +98,15 @@ struct CheckCommandTests {
 
     @Test("Identical: exit 0 and one summary line, against the committed golden and a recorded one")
     func identical() throws {
-        let r = try CLI.run(["check", Self.mixed, "--golden", CLI.fixture("mixed.golden.json")])
+        let r = try Self.run(["check", Self.mixed, "--golden", CLI.fixture("mixed.golden.json")])
         #expect(r.status == 0 && r.stderr.isEmpty)
         #expect(r.stdout == "OK: 1 file (10 pages) matches its golden (tolerance 0.01 pt)\n")
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let recorded = try CLI.run(["pages", Self.mixed, "--format", "json"])
+        let recorded = try Self.run(["pages", Self.mixed, "--format", "json"])
         let golden = folder.appendingPathComponent("mixed.golden.json")
         try Data(recorded.stdout.utf8).write(to: golden)
-        #expect(try CLI.run(["check", Self.mixed, "--golden", golden.path]).status == 0)
+        #expect(try Self.run(["check", Self.mixed, "--golden", golden.path]).status == 0)
     }
 
     @Test("A box moved by more than the tolerance: exit 1 and the line; by less: exit 0")
@@ -112,13 +115,13 @@ struct CheckCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         // Page 2 is A4, CropBox width 595.276.
         let beyond = try Self.mixedGolden(in: folder) { _, pages in Self.set(&pages, 1, "cropBox", "width", 595.776) }
-        Self.expectDifferences(try CLI.run(["check", Self.mixed, "--golden", beyond]),
+        Self.expectDifferences(try Self.run(["check", Self.mixed, "--golden", beyond]),
                                ["page 2: cropBox.width 595.776 → 595.276 (−0.5 pt)"])
         let within = try Self.mixedGolden(in: folder) { _, pages in Self.set(&pages, 1, "cropBox", "width", 595.28) }
-        #expect(try CLI.run(["check", Self.mixed, "--golden", within]).status == 0)
+        #expect(try Self.run(["check", Self.mixed, "--golden", within]).status == 0)
         // Page 10's MediaBox (0 0 900 900) moved down by 3.25 pt.
         let media = try Self.mixedGolden(in: folder) { _, pages in Self.set(&pages, 9, "mediaBox", "y", 3.25) }
-        Self.expectDifferences(try CLI.run(["check", Self.mixed, "--golden", media]), ["page 10: mediaBox.y 3.25 → 0 (−3.25 pt)"])
+        Self.expectDifferences(try Self.run(["check", Self.mixed, "--golden", media]), ["page 10: mediaBox.y 3.25 → 0 (−3.25 pt)"])
     }
 
     @Test("Rotation, size, label and UserUnit changes: exit 1 with their lines")
@@ -127,15 +130,15 @@ struct CheckCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         // Page 8 is a 500 × 500 square with /Rotate 90: boxes and size cannot show the change.
         let rotation = try Self.mixedGolden(in: folder) { _, pages in pages[7]["rotation"] = 0; pages[7]["rotationRaw"] = 0 }
-        Self.expectDifferences(try CLI.run(["check", Self.mixed, "--golden", rotation, "--tolerance", "1000"]),
+        Self.expectDifferences(try Self.run(["check", Self.mixed, "--golden", rotation, "--tolerance", "1000"]),
                                ["page 8: rotation 0 → 90", "page 8: rotationRaw 0 → 90"], tolerance: "1000")
         // Page 5 is 72 × 48.
         let size = try Self.mixedGolden(in: folder) { _, pages in pages[4]["size"] = ["width": 72, "height": 50] }
-        Self.expectDifferences(try CLI.run(["check", Self.mixed, "--golden", size]), ["page 5: size.height 50 → 48 (−2 pt)"])
+        Self.expectDifferences(try Self.run(["check", Self.mixed, "--golden", size]), ["page 5: size.height 50 → 48 (−2 pt)"])
         let label = try Self.mixedGolden(in: folder) { _, pages in pages[0]["label"] = "cover" }
-        Self.expectDifferences(try CLI.run(["check", Self.mixed, "--golden", label]), [#"page 1 (cover): label "cover" → null"#])
+        Self.expectDifferences(try Self.run(["check", Self.mixed, "--golden", label]), [#"page 1 (cover): label "cover" → null"#])
         let userUnit = try Self.mixedGolden(in: folder) { _, pages in pages[2]["userUnit"] = 2 }
-        Self.expectDifferences(try CLI.run(["check", Self.mixed, "--golden", userUnit]), ["page 3: userUnit 2 → 1 (−1)"])
+        Self.expectDifferences(try Self.run(["check", Self.mixed, "--golden", userUnit]), ["page 3: userUnit 2 → 1 (−1)"])
     }
 
     @Test("A page added, a page removed, a different page count: exit 1 with their lines")
@@ -146,7 +149,7 @@ struct CheckCommandTests {
         let added = try Self.mixedGolden(in: folder) { object, pages in
             pages.remove(at: 4); Self.renumber(&pages); object["pageCount"] = 9
         }
-        Self.expectDifferences(try CLI.run(["check", Self.mixed, "--golden", added]),
+        Self.expectDifferences(try Self.run(["check", Self.mixed, "--golden", added]),
                                ["page count 9 → 10 (+1)", "page 5: added (72 x 48 pt)"])
         // The golden has a 100 × 100 page at position 4 that the PDF does not have.
         let removed = try Self.mixedGolden(in: folder) { object, pages in
@@ -155,12 +158,12 @@ struct CheckCommandTests {
             extra["size"] = ["width": 100, "height": 100]
             pages.insert(extra, at: 3); Self.renumber(&pages); object["pageCount"] = 11
         }
-        Self.expectDifferences(try CLI.run(["check", Self.mixed, "--golden", removed]),
+        Self.expectDifferences(try Self.run(["check", Self.mixed, "--golden", removed]),
                                ["page count 11 → 10 (−1)", "page 4: removed (was 100 x 100 pt)"])
         // Only the count differs (its ten pages are compared by index and match).
         let count = try Self.mixedGolden(in: folder) { object, _ in object["pageCount"] = 12 }
-        Self.expectDifferences(try CLI.run(["check", Self.mixed, "--golden", count]), ["page count 12 → 10 (−2)"])
-        #expect(try CLI.run(["check", Self.mixed, "--golden", count, "--fields", "boxes,rotation,size,label,userUnit"]).status == 0)
+        Self.expectDifferences(try Self.run(["check", Self.mixed, "--golden", count]), ["page count 12 → 10 (−2)"])
+        #expect(try Self.run(["check", Self.mixed, "--golden", count, "--fields", "boxes,rotation,size,label,userUnit"]).status == 0)
     }
 
     @Test("--tolerance boundaries: exactly the tolerance matches, a hair more does not")
@@ -169,13 +172,13 @@ struct CheckCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         // Page 10's CropBox x is 20.
         func golden(_ x: Double) throws -> String { try Self.mixedGolden(in: folder) { _, pages in Self.set(&pages, 9, "cropBox", "x", x) } }
-        #expect(try CLI.run(["check", Self.mixed, "--golden", try golden(20.01)]).status == 0)
-        #expect(try CLI.run(["check", Self.mixed, "--golden", try golden(19.99)]).status == 0)
-        Self.expectDifferences(try CLI.run(["check", Self.mixed, "--golden", try golden(20.0101)]),
+        #expect(try Self.run(["check", Self.mixed, "--golden", try golden(20.01)]).status == 0)
+        #expect(try Self.run(["check", Self.mixed, "--golden", try golden(19.99)]).status == 0)
+        Self.expectDifferences(try Self.run(["check", Self.mixed, "--golden", try golden(20.0101)]),
                                ["page 10: cropBox.x 20.0101 → 20 (−0.0101 pt)"])
-        #expect(try CLI.run(["check", Self.mixed, "--golden", try golden(20.0101), "--tolerance", "0.0101"]).status == 0)
-        #expect(try CLI.run(["check", Self.mixed, "--golden", try golden(20.5), "--tolerance", "0.5"]).status == 0)
-        let zero = try CLI.run(["check", Self.mixed, "--golden", try golden(20.001), "--tolerance", "0"])
+        #expect(try Self.run(["check", Self.mixed, "--golden", try golden(20.0101), "--tolerance", "0.0101"]).status == 0)
+        #expect(try Self.run(["check", Self.mixed, "--golden", try golden(20.5), "--tolerance", "0.5"]).status == 0)
+        let zero = try Self.run(["check", Self.mixed, "--golden", try golden(20.001), "--tolerance", "0"])
         #expect(zero.status == 1)
         #expect(zero.stdoutLines == ["\(Self.mixed): page 10: cropBox.x 20.001 → 20 (−0.001 pt)",
                                      "FAILED: 1 difference in 1 of 1 file (tolerance 0 pt)"])
@@ -186,8 +189,8 @@ struct CheckCommandTests {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let both = try Self.mixedGolden(in: folder) { _, pages in pages[0]["label"] = "cover"; Self.set(&pages, 1, "trimBox", "x", 1) }
-        #expect(try CLI.run(["check", Self.mixed, "--golden", both, "--fields", "rotation,size,userUnit,count"]).status == 0)
-        let r = try CLI.run(["check", Self.mixed, "--golden", both, "--fields", "label"])
+        #expect(try Self.run(["check", Self.mixed, "--golden", both, "--fields", "rotation,size,userUnit,count"]).status == 0)
+        let r = try Self.run(["check", Self.mixed, "--golden", both, "--fields", "label"])
         #expect(r.stdoutLines == ["\(Self.mixed): page 1 (cover): label \"cover\" → null",
                                   "FAILED: 1 difference in 1 of 1 file (tolerance 0.01 pt; fields label)"])
     }
@@ -201,9 +204,9 @@ struct CheckCommandTests {
         let pdfs = Self.pdfs()
         var recorded = 0
         for pdf in pdfs {
-            let pages = try CLI.run(["pages", pdf, "--format", "json"])
+            let pages = try Self.run(["pages", pdf, "--format", "json"])
             let golden = folder.appendingPathComponent("\(recorded).golden.json").path
-            let update = try CLI.run(["check", pdf, "--golden", golden, "--update"])
+            let update = try Self.run(["check", pdf, "--golden", golden, "--update"])
             guard pages.status == 0 else {
                 #expect(update.status == pages.status, "\(pdf): check exits as pages does")
                 continue
@@ -221,14 +224,14 @@ struct CheckCommandTests {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let golden = try Self.mixedGolden(in: folder) { _, pages in Self.set(&pages, 1, "cropBox", "width", 595.776) }
-        let update = try CLI.run(["check", Self.mixed, "--golden", golden, "--update"])
+        let update = try Self.run(["check", Self.mixed, "--golden", golden, "--update"])
         #expect(update.status == 0)
         #expect(update.stdoutLines == ["\(Self.mixed): page 2: cropBox.width 595.776 → 595.276 (−0.5 pt)",
                                        "\(Self.mixed): updated \(golden)",
                                        "UPDATED: 1 of 1 golden rewritten, 1 difference recorded (tolerance 0.01 pt)"])
-        let pages = try CLI.run(["pages", Self.mixed, "--format", "json"])
+        let pages = try Self.run(["pages", Self.mixed, "--format", "json"])
         #expect(try String(contentsOfFile: golden, encoding: .utf8) == pages.stdout)
-        #expect(try CLI.run(["check", Self.mixed, "--golden", golden]).status == 0)
+        #expect(try Self.run(["check", Self.mixed, "--golden", golden]).status == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 1, "no temporary file left")
 
         let perturbed = try Self.mixedGolden(in: folder) { _, pages in pages[7]["rotation"] = 180 }
@@ -242,12 +245,12 @@ struct CheckCommandTests {
 
         // A golden folder that does not exist yet is created; new goldens are recorded.
         let dir = folder.appendingPathComponent("goldens").path
-        let created = try CLI.run(["check", Self.mixed, CLI.fixture("labels.pdf"), "--golden-dir", dir, "--update"])
+        let created = try Self.run(["check", Self.mixed, CLI.fixture("labels.pdf"), "--golden-dir", dir, "--update"])
         #expect(created.status == 0)
         #expect(created.stdoutLines == ["\(Self.mixed): recorded \(dir)/mixed.golden.json (10 pages)",
                                         "\(CLI.fixture("labels.pdf")): recorded \(dir)/labels.golden.json (13 pages)",
                                         "UPDATED: 2 of 2 goldens rewritten, 0 differences recorded (tolerance 0.01 pt)"])
-        let again = try CLI.run(["check", Self.mixed, CLI.fixture("labels.pdf"), "--golden-dir", dir, "--update"])
+        let again = try Self.run(["check", Self.mixed, CLI.fixture("labels.pdf"), "--golden-dir", dir, "--update"])
         #expect(again.stdoutLines == ["UPDATED: 0 of 2 goldens rewritten, 0 differences recorded (tolerance 0.01 pt)"])
     }
 
@@ -262,7 +265,7 @@ struct CheckCommandTests {
             Self.set(&pages, 1, "cropBox", "width", 595.776); pages[7]["rotation"] = 0
         }
         let labels = CLI.fixture("labels.pdf")
-        let r = try CLI.run(["check", Self.mixed, labels, "--golden", golden, "--golden", CLI.fixture("labels.golden.json"),
+        let r = try Self.run(["check", Self.mixed, labels, "--golden", golden, "--golden", CLI.fixture("labels.golden.json"),
                              "--format", "junit"])
         #expect(r.status == 1)
         let root = try #require(try XMLDocument(data: Data(r.stdout.utf8)).rootElement())
@@ -288,7 +291,7 @@ struct CheckCommandTests {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let golden = try Self.mixedGolden(in: folder) { _, pages in Self.set(&pages, 1, "cropBox", "width", 595.776) }
-        let r = try CLI.run(["check", Self.mixed, "--golden", golden, "--format", "json"])
+        let r = try Self.run(["check", Self.mixed, "--golden", golden, "--format", "json"])
         #expect(r.status == 1)
         let root = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
         let file = try #require((root["files"] as? [[String: Any]])?.first)
@@ -315,7 +318,7 @@ struct CheckCommandTests {
             (["check", Self.mixed, "Fixtures/mixed.pdf", "--golden-dir", "g"], "share the golden"),
             (["check", "--golden", golden], "at least one PDF"),
         ] {
-            let r = try CLI.run(args)
+            let r = try Self.run(args)
             #expect(r.status == 64, "\(args): \(r.stderr)")
             #expect(r.stderrLines.count == 1 && r.stderr.hasPrefix("pageinfo: ") && r.stderr.contains(phrase), "\(args): \(r.stderr)")
             #expect(r.stdout.isEmpty)
@@ -336,16 +339,16 @@ struct CheckCommandTests {
             (["check", Self.mixed, "--golden", CLI.fixture("mixed.pdf")], 65, "not a pageinfo golden: not valid JSON: unexpected character at byte 1"),
         ]
         for (args, code, phrase) in cases {
-            let r = try CLI.run(args)
+            let r = try Self.run(args)
             #expect(r.status == code, "\(args): \(r.stderr)")
             #expect(r.stderrLines.count == 1 && r.stderr.contains(phrase), "\(args): \(r.stderr)")
         }
         // The encrypted fixture with its password matches its committed golden.
-        #expect(try CLI.run(["check", CLI.fixture("encrypted.pdf"), "--golden", CLI.fixture("encrypted.golden.json"),
+        #expect(try Self.run(["check", CLI.fixture("encrypted.pdf"), "--golden", CLI.fixture("encrypted.golden.json"),
                              "--password", "secret"]).status == 0)
         // Several files: every one is checked; 66 beats 1.
         let differs = try Self.mixedGolden(in: folder) { _, pages in pages[7]["rotation"] = 0 }
-        let r = try CLI.run(["check", Self.mixed, CLI.fixture("missing.pdf"), "--golden", differs, "--golden", golden])
+        let r = try Self.run(["check", Self.mixed, CLI.fixture("missing.pdf"), "--golden", differs, "--golden", golden])
         #expect(r.status == 66)
         #expect(r.stdoutLines.first == "\(Self.mixed): page 8: rotation 0 → 90")
         #expect(r.stdoutLines.last == "FAILED: 1 difference in 1 of 1 file; 1 more could not be checked (tolerance 0.01 pt)")
@@ -356,14 +359,14 @@ struct CheckCommandTests {
         let full = try Self.run(["check", Self.mixed, "--golden", CLI.fixture("mixed.golden.json")], stdoutPath: "/dev/full")
         #expect(full.status == 74 && full.stderr.contains("cannot write the output"))
         let nowhere = "/nonexistent-\(UUID().uuidString)/mixed.golden.json"
-        let update = try CLI.run(["check", Self.mixed, "--golden", nowhere, "--update"])
+        let update = try Self.run(["check", Self.mixed, "--golden", nowhere, "--update"])
         #expect(update.status == 74)
         #expect(update.stderrLines == ["pageinfo: \(nowhere): cannot write the golden file: No such file or directory"])
     }
 
     @Test("--help teaches: examples, the golden format, exit codes")
     func help() throws {
-        let r = try CLI.run(["check", "--help"])
+        let r = try Self.run(["check", "--help"])
         #expect(r.status == 0)
         for phrase in ["pageinfo pages book.pdf --format json > book.golden.json", "--golden-dir", "PAGEINFO_UPDATE_GOLDEN=1",
                        "0.01", "1 something differs", "--format junit", "cropBox.width 612 → 611.5 (−0.5 pt)"] {
@@ -409,7 +412,7 @@ struct CheckCommandTests {
         // Record with `pages --format json`; files that do not open without a password are left out.
         var files: [String] = [], goldens: [String: [String: Any]] = [:]
         for pdf in Self.pdfs() {
-            let r = try CLI.run(["pages", pdf, "--format", "json"])
+            let r = try Self.run(["pages", pdf, "--format", "json"])
             guard r.status == 0 else { continue }
             let name = URL(fileURLWithPath: pdf).deletingPathExtension().lastPathComponent + ".golden.json"
             try Data(r.stdout.utf8).write(to: recorded.appendingPathComponent(name))
@@ -418,7 +421,7 @@ struct CheckCommandTests {
         }
         #expect(files.count >= 40)
         let totalPages = goldens.values.reduce(0) { $0 + ($1["pages"] as! [Any]).count }
-        let clean = try CLI.run(["check"] + files + ["--golden-dir", recorded.path])
+        let clean = try Self.run(["check"] + files + ["--golden-dir", recorded.path])
         #expect(clean.status == 0, "\(clean.stderr)")
         #expect(clean.stdout == "OK: \(files.count) files (\(totalPages) pages) match their goldens (tolerance 0.01 pt)\n")
 
@@ -501,7 +504,7 @@ struct CheckCommandTests {
             expectations[pdf] = expected
         }
 
-        let r = try CLI.run(["check"] + files + ["--golden-dir", perturbed.path, "--format", "json"])
+        let r = try Self.run(["check"] + files + ["--golden-dir", perturbed.path, "--format", "json"])
         #expect(r.status == 1, "\(r.stderr)")
         let root = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
         let results = try #require(root["files"] as? [[String: Any]])

@@ -5,7 +5,8 @@ import XCTest
 
 // The helper as a package's own tests use it: one line per fixture. The fixtures' committed
 // goldens (Fixtures/*.golden.json, derived from how each PDF was built) sit beside the PDFs
-// under the name the helper looks for by default.
+// under the name the helper looks for by default. They are not ours to re-record, so these
+// calls pass `record: false`: PAGEINFO_UPDATE_GOLDEN=1 in the environment cannot rewrite them.
 
 private let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Fixtures")
@@ -16,15 +17,15 @@ private func fixture(_ name: String) -> String { fixtures.appendingPathComponent
 struct ExpectPageGeometryTests {
     @Test("Fixtures match their goldens, one line each", arguments: ["rotations", "boxes", "inherited", "labels", "userunit", "mixed"])
     func fixtureMatches(_ name: String) {
-        let result = expectPageGeometry(ofPDF: fixture("\(name).pdf"))
+        let result = expectPageGeometry(ofPDF: fixture("\(name).pdf"), record: false)
         #expect(result.matches)
     }
 
     @Test("Encrypted fixture with its password; a looser tolerance and fewer fields")
     func options() {
-        expectPageGeometry(ofPDF: fixture("encrypted.pdf"), password: "secret")
+        expectPageGeometry(ofPDF: fixture("encrypted.pdf"), password: "secret", record: false)
         expectPageGeometry(ofPDF: fixture("mixed.pdf"), matchesGolden: fixture("mixed.golden.json"),
-                           tolerance: 0.5, fields: [.boxes, .rotation])
+                           tolerance: 0.5, fields: [.boxes, .rotation], record: false)
     }
 
     @Test("A difference records one issue holding the report")
@@ -43,7 +44,7 @@ struct ExpectPageGeometryTests {
 
         var result: FileCheck?
         withKnownIssue {
-            result = expectPageGeometry(ofPDF: fixture("rotations.pdf"), matchesGolden: golden)
+            result = expectPageGeometry(ofPDF: fixture("rotations.pdf"), matchesGolden: golden, record: false)
         } matching: { issue in
             let text = issue.comments.map(\.rawValue).joined()
             return text.contains("rotations.pdf: page 2: rotation 180 → 90")
@@ -67,13 +68,36 @@ struct ExpectPageGeometryTests {
         #expect(FileManager.default.fileExists(atPath: golden))
         let again = expectPageGeometry(ofPDF: fixture("labels.pdf"), matchesGolden: golden, record: true)
         #expect(again.update == .unchanged)
-        #expect(expectPageGeometry(ofPDF: fixture("labels.pdf"), matchesGolden: golden).matches)
+        #expect(expectPageGeometry(ofPDF: fixture("labels.pdf"), matchesGolden: golden, record: false).matches)
+    }
+
+    @Test("PAGEINFO_UPDATE_GOLDEN=1 records when record is nil; record: false overrides it")
+    func environment() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pageinfo-testing-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let golden = folder.appendingPathComponent("mixed.golden.json").path
+        // Every other test here passes `record:` explicitly, so none reads the variable meanwhile.
+        setenv("PAGEINFO_UPDATE_GOLDEN", "1", 1)
+        defer { unsetenv("PAGEINFO_UPDATE_GOLDEN") }
+        withKnownIssue {
+            expectPageGeometry(ofPDF: fixture("mixed.pdf"), matchesGolden: golden, record: false)
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("no such golden file")
+        }
+        #expect(!FileManager.default.fileExists(atPath: golden))
+        withKnownIssue {
+            expectPageGeometry(ofPDF: fixture("mixed.pdf"), matchesGolden: golden)
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("Recorded \(golden)")
+        }
+        #expect(FileManager.default.fileExists(atPath: golden))
     }
 
     @Test("A PDF that cannot be read records an issue naming it")
     func unreadable() {
         withKnownIssue {
-            expectPageGeometry(ofPDF: fixture("truncated.pdf"))
+            expectPageGeometry(ofPDF: fixture("truncated.pdf"), record: false)
         } matching: { issue in
             issue.comments.map(\.rawValue).joined().contains("truncated.pdf: damaged PDF")
         }
@@ -92,7 +116,7 @@ struct ExpectPageGeometryTests {
 final class ExpectPageGeometryXCTests: XCTestCase {
     func testFixturesMatchTheirGoldens() {
         for name in ["rotations", "labels", "mixed"] {
-            let result = expectPageGeometry(ofPDF: fixture("\(name).pdf"))
+            let result = expectPageGeometry(ofPDF: fixture("\(name).pdf"), record: false)
             XCTAssertTrue(result.matches, name)
         }
     }
