@@ -49,18 +49,27 @@ public struct CheckReport: Sendable {
     /// only counted here: the CLI reports them on stderr.
     public var text: String {
         var out = ""
-        for result in results where result.error == nil {
-            for difference in result.differences { out += "\(result.file): \(difference)\n" }
-            if let update = result.update {
-                switch update {
-                case .created: out += "\(result.file): recorded \(result.golden) (\(pages(result.currentPageCount)))\n"
-                case .rewritten: out += "\(result.file): updated \(result.golden)\(result.differences.isEmpty ? " (no difference beyond the tolerance)" : "")\n"
-                case .unchanged: break
-                case .replacedInvalid(let detail): out += "\(result.file): replaced \(result.golden), which was not a golden (\(detail))\n"
-                }
-            }
-        }
+        for result in results { out += Self.text(for: result) }
         out += summaryLine + "\n"
+        return out
+    }
+
+    /// The text lines of one file (empty when it matches, or could not be checked), so that a
+    /// caller can print each file's lines as soon as it is checked and the summary at the end.
+    public static func text(for result: FileCheck) -> String {
+        guard result.error == nil else { return "" }
+        var out = ""
+        for difference in result.differences { out += "\(result.file): \(difference)\n" }
+        switch result.update {
+        case nil, .unchanged?: break
+        case .created?:
+            let n = result.currentPageCount
+            out += "\(result.file): recorded \(result.golden) (\(n) page\(n == 1 ? "" : "s"))\n"
+        case .rewritten?:
+            out += "\(result.file): updated \(result.golden)\(result.differences.isEmpty ? " (no difference beyond the tolerance)" : "")\n"
+        case .replacedInvalid(let detail)?:
+            out += "\(result.file): replaced \(result.golden), which was not a golden (\(detail))\n"
+        }
         return out
     }
 

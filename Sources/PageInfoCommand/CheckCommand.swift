@@ -125,10 +125,15 @@ struct CheckCommand: ParsableCommand {
             } else if !result.differences.isEmpty && !updating {
                 worst = Self.worse(worst, Self.differs)
             }
+            // Text: each file's lines as soon as it is checked; json and junit are one document.
+            if format == .text {
+                out.append(CheckReport.text(for: result))
+                out.flush()
+            }
         }
         let report = CheckReport(results: results, tolerance: expectation.tolerance, fields: expectation.fields,
                                  update: updating)
-        out.append(report.render(format))
+        out.append(format == .text ? report.summaryLine + "\n" : report.render(format))
         out.flush()
         if out.writeFailed {
             throw CommandFailure("cannot write the output: \(String(cString: strerror(errno)))", code: ExitStatus.ioError)
