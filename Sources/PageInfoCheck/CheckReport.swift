@@ -12,6 +12,8 @@ public struct CheckReport: Sendable {
     /// Whether goldens were being rewritten.
     public var update: Bool
 
+    /// A report of `results`, checked with `tolerance` (points) and `fields`; `update` when the
+    /// goldens were being rewritten.
     public init(results: [FileCheck], tolerance: Double, fields: CheckFields, update: Bool = false) {
         self.results = results; self.tolerance = tolerance; self.fields = fields; self.update = update
     }
@@ -37,9 +39,13 @@ public struct CheckReport: Sendable {
 
     // MARK: - Counts
 
+    /// All differences, over every file.
     public var differenceCount: Int { results.reduce(0) { $0 + $1.differences.count } }
+    /// Files with at least one difference.
     public var differingFileCount: Int { results.count { !$0.differences.isEmpty } }
+    /// Files that could not be checked (unreadable PDF or golden, golden not written).
     public var failedFileCount: Int { results.count { $0.error != nil } }
+    /// Golden pages compared, over the files that could be checked.
     public var comparedPageCount: Int { results.reduce(0) { $0 + ($1.error == nil ? $1.pages.count : 0) } }
 
     // MARK: - Text

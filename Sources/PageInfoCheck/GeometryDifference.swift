@@ -22,7 +22,9 @@ public struct GeometryDifference: Sendable, Hashable, CustomStringConvertible {
 
     /// A value on either side of a difference.
     public enum Value: Sendable, Hashable, CustomStringConvertible {
+        /// A number (points for boxes and size).
         case number(Double)
+        /// A string (a label, an error code, a page summary such as `612 x 792 pt`).
         case string(String)
         /// JSON `null` (a label the document does not have, an unknown count).
         case null
@@ -40,6 +42,7 @@ public struct GeometryDifference: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// What kind of change this is.
     public var kind: Kind
     /// The 0-based page the difference is about, `nil` for the document itself. Pages are
     /// numbered as in the golden, except for ``Kind-swift.enum/pageAdded``, numbered as now.
@@ -59,6 +62,7 @@ public struct GeometryDifference: Sendable, Hashable, CustomStringConvertible {
     /// The unit of the values and delta (`pt` for boxes and size), or `nil`.
     public var unit: String?
 
+    /// A difference; `delta` is `actual − expected` for numbers, in `unit`.
     public init(kind: Kind, pageIndex: Int?, label: String?, field: String, expected: Value, actual: Value,
                 delta: Double? = nil, unit: String? = nil) {
         self.kind = kind; self.pageIndex = pageIndex; self.label = label; self.field = field

@@ -14,6 +14,9 @@ public struct GoldenCheck: Sendable {
     /// Rewrite each golden from the current file (after comparing, so the report says what changed).
     public var update: Bool
 
+    /// A check comparing with `expectation`, opening encrypted PDFs with `password`, and
+    /// rewriting goldens when `update` is set (the environment is not consulted here: see
+    /// ``updateRequestedByEnvironment``).
     public init(expectation: GeometryExpectation = GeometryExpectation(), password: String? = nil, update: Bool = false) {
         self.expectation = expectation
         self.password = password
@@ -73,7 +76,9 @@ public struct GoldenCheck: Sendable {
 
 /// A page the report lists (a JUnit test case): 0-based index and label.
 public struct PageReference: Sendable, Hashable {
+    /// 0-based page index.
     public var index: Int
+    /// The page label, `nil` when the document has none.
     public var label: String?
     public init(index: Int, label: String?) { self.index = index; self.label = label }
     /// `page 3 (iii)`.
@@ -113,6 +118,7 @@ public struct FileCheck: Sendable, Hashable {
         case replacedInvalid(String)
     }
 
+    /// A result for `file` checked against `golden`.
     public init(file: String, golden: String, outcome: Outcome) {
         self.file = file; self.golden = golden; self.outcome = outcome
     }
