@@ -122,6 +122,33 @@ struct GoldenDecodingTests {
         #expect(detail(#"{"pages":{}}"#) == "pages: expected an array")
     }
 
+    @Test("Damaged goldens throw, never crash: every truncation and seeded byte changes")
+    func damaged() throws {
+        // userunit.pdf's golden as `pages --format json` writes it: 3 pages, compact.
+        let golden = try CurrentDocument.read(path: CheckPaths.fixtures.appendingPathComponent("userunit.pdf").path).goldenJSON()
+        let whole = try GeometrySnapshot(goldenJSON: golden)
+        #expect(whole.pages.count == 3)
+        var thrown = 0
+        for end in 0..<golden.count {
+            do { _ = try GeometrySnapshot(goldenJSON: Array(golden[..<end])) } catch { thrown += 1 }
+        }
+        // Every proper prefix is cut inside the document (the last byte is its closing '}' or a
+        // newline after it).
+        #expect(thrown >= golden.count - 2)
+        var rng = SplitMix64(seed: 15)
+        let alphabet = Array(#"{}[]:,"\-+.0123456789eEtrufalsn \#u{1}\#u{7f}é"#.utf8)
+        for _ in 0..<1000 {
+            var bytes = golden
+            for _ in 0..<Int.random(in: 1...4, using: &rng) {
+                bytes[Int.random(in: 0..<bytes.count, using: &rng)] = alphabet.randomElement(using: &rng)!
+            }
+            _ = try? GeometrySnapshot(goldenJSON: bytes)
+        }
+        // Deep nesting is refused, not a stack overflow.
+        let deep = Array(#"{"x":"#.utf8) + Array(repeating: UInt8(ascii: "["), count: 100_000)
+        #expect(throws: GoldenFormatError.self) { try GeometrySnapshot(goldenJSON: deep) }
+    }
+
     @Test("Every fixture's committed golden reads, with the pages its generator describes")
     func fixtureGoldens() throws {
         for pdf in CheckPaths.pdfs(in: CheckPaths.fixtures) {
