@@ -6,10 +6,11 @@ PREFIX     ?= /usr/local
 BENCH_DIR  ?= bench-out
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-# System packages: Poppler (glib wrapper, core headers), GLib, pkg-config for the build;
+# System packages: Poppler (glib wrapper, core headers), GLib, pkg-config for the build; libxml2
+# for FoundationXML, which the tests use to parse `pageinfo check --format junit`;
 # hyperfine, GNU time and poppler-utils (pdfinfo, the baseline) for the benchmark; Python for
 # the fixture and benchmark generators.
-BUILD_PACKAGES := pkg-config libpoppler-glib-dev libglib2.0-dev libpoppler-private-dev
+BUILD_PACKAGES := pkg-config libpoppler-glib-dev libglib2.0-dev libpoppler-private-dev libxml2
 BENCH_PACKAGES := hyperfine time poppler-utils
 
 .PHONY: all deps bench-deps build release test bench fixtures check-fixtures install demo clean

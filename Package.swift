@@ -8,6 +8,9 @@ let package = Package(
         .library(name: "PageGeometry", targets: ["PageGeometry"]),
         .library(name: "DocumentLayout", targets: ["DocumentLayout"]),
         .library(name: "PageInfoPoppler", targets: ["PageInfoPoppler"]),
+        // Golden-file regression checks of page geometry (`pageinfo check`), and the test helpers.
+        .library(name: "PageInfoCheck", targets: ["PageInfoCheck"]),
+        .library(name: "PageInfoTesting", targets: ["PageInfoTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -30,11 +33,16 @@ let package = Package(
         .target(name: "PageInfoPoppler", dependencies: ["PageGeometry", "CPageInfoPoppler"]),
         // Fast text/JSON/CSV encoders for page geometry (pure Swift, testable without the CLI).
         .target(name: "PageInfoOutput", dependencies: ["PageGeometry"]),
+        // Golden files of page geometry: lenient golden reader, comparison with a tolerance,
+        // text/JSON/JUnit reports, atomic re-recording (`pageinfo check`).
+        .target(name: "PageInfoCheck", dependencies: ["PageGeometry", "PageInfoOutput", "PageInfoPoppler"]),
+        // One-line golden checks for Swift Testing and XCTest suites.
+        .target(name: "PageInfoTesting", dependencies: ["PageInfoCheck", "PageGeometry"]),
 
         .executableTarget(
             name: "PageInfoCommand",
             dependencies: [
-                "PageGeometry", "DocumentLayout", "PageInfoPoppler", "PageInfoOutput",
+                "PageGeometry", "DocumentLayout", "PageInfoPoppler", "PageInfoOutput", "PageInfoCheck",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -45,6 +53,8 @@ let package = Package(
         .testTarget(name: "DocumentLayoutTests", dependencies: ["DocumentLayout", "PageGeometry"]),
         .testTarget(name: "PageInfoPopplerTests", dependencies: ["PageInfoPoppler", "PageGeometry", "PageInfoOutput"]),
         .testTarget(name: "PageInfoCommandTests", dependencies: ["PageGeometry"]),
+        .testTarget(name: "PageInfoCheckTests", dependencies: ["PageInfoCheck", "PageGeometry", "PageInfoPoppler"]),
+        .testTarget(name: "PageInfoTestingTests", dependencies: ["PageInfoTesting", "PageInfoCheck"]),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -1,0 +1,143 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Checks PDFs against golden files, and re-records goldens: what `pageinfo check` and the
+/// `PageInfoTesting` helpers do for each file.
+public struct GoldenCheck: Sendable {
+    /// How pages are compared.
+    public var expectation: GeometryExpectation
+    /// The user or owner password of encrypted PDFs.
+    public var password: String?
+    /// Rewrite each golden from the current file (after comparing, so the report says what changed).
+    public var update: Bool
+
+    /// A check comparing with `expectation`, opening encrypted PDFs with `password`, and
+    /// rewriting goldens when `update` is set (the environment is not consulted here: see
+    /// ``updateRequestedByEnvironment``).
+    public init(expectation: GeometryExpectation = GeometryExpectation(), password: String? = nil, update: Bool = false) {
+        self.expectation = expectation
+        self.password = password
+        self.update = update
+    }
+
+    /// Whether the environment asks to re-record goldens: `PAGEINFO_UPDATE_GOLDEN` set to
+    /// anything but empty, `0`, `false` or `no` (as snapshot libraries' record modes).
+    public static var updateRequestedByEnvironment: Bool {
+        guard let raw = getenv("PAGEINFO_UPDATE_GOLDEN") else { return false }
+        let value = String(cString: raw).lowercased()
+        return !["", "0", "false", "no"].contains(value)
+    }
+
+    /// Compares `pdf` with the golden at `golden` (and rewrites it when ``update`` is set).
+    public func check(pdf: String, golden: String) -> FileCheck {
+        var result = FileCheck(file: pdf, golden: golden, outcome: .failed(.goldenNotFound(path: golden)))
+        let current: CurrentDocument
+        do { current = try CurrentDocument.read(path: pdf, password: password) } catch {
+            result.outcome = .failed(.read(error))
+            return result
+        }
+        let currentSnapshot = current.snapshot
+        var existingBytes: [UInt8]?
+        var goldenSnapshot: GeometrySnapshot?
+        do {
+            let bytes = try GoldenFile.read(golden)
+            existingBytes = bytes
+            do { goldenSnapshot = try GeometrySnapshot(goldenJSON: bytes, file: pdf) } catch {
+                guard update else { result.outcome = .failed(.goldenInvalid(path: golden, error: error)); return result }
+                result.update = .replacedInvalid(error.detail)
+            }
+        } catch {
+            guard update, case .goldenNotFound = error else { result.outcome = .failed(error); return result }
+            result.update = .created
+        }
+        let differences = goldenSnapshot.map { expectation.differences(golden: $0, current: currentSnapshot) } ?? []
+        result.outcome = .compared(differences)
+        result.pages = (goldenSnapshot ?? currentSnapshot).pages.map { PageReference(index: $0.index, label: $0.label) }
+        result.currentPageCount = currentSnapshot.pageCount
+        if update {
+            do {
+                let bytes = try current.goldenJSON()
+                if bytes == existingBytes {
+                    result.update = .unchanged
+                } else {
+                    try GoldenFile.writeAtomically(bytes, to: golden)
+                    if result.update == nil { result.update = .rewritten }
+                }
+            } catch {
+                result.outcome = .failed(error)
+            }
+        }
+        return result
+    }
+}
+
+/// A page the report lists (a JUnit test case): 0-based index and label.
+public struct PageReference: Sendable, Hashable {
+    /// 0-based page index.
+    public var index: Int
+    /// The page label, `nil` when the document has none.
+    public var label: String?
+    public init(index: Int, label: String?) { self.index = index; self.label = label }
+    /// `page 3 (iii)`.
+    public var name: String { GeometryDifference.pageName(index: index, label: label) }
+}
+
+/// The result of checking one PDF against its golden.
+public struct FileCheck: Sendable, Hashable {
+    /// The PDF, as given.
+    public var file: String
+    /// The golden file, as given or found in `--golden-dir`.
+    public var golden: String
+    /// The comparison, or why there was none.
+    public var outcome: Outcome
+    /// The golden's pages (the current ones when a golden was just created), for per-page reports.
+    public var pages: [PageReference] = []
+    /// The number of pages the PDF has now (0 when it could not be read).
+    public var currentPageCount = 0
+    /// What `--update` did, `nil` when not updating.
+    public var update: Update?
+
+    public enum Outcome: Sendable, Hashable {
+        /// Compared: the differences, empty when everything is within the tolerance.
+        case compared([GeometryDifference])
+        /// Not compared: the PDF or the golden could not be read, or the golden not written.
+        case failed(CheckError)
+    }
+
+    public enum Update: Sendable, Hashable {
+        /// There was no golden; it was written.
+        case created
+        /// The golden was rewritten with the current geometry.
+        case rewritten
+        /// The golden already held exactly what would be written; it was left untouched.
+        case unchanged
+        /// The old file was not a golden (the detail says why); it was replaced.
+        case replacedInvalid(String)
+    }
+
+    /// A result for `file` checked against `golden`.
+    public init(file: String, golden: String, outcome: Outcome) {
+        self.file = file; self.golden = golden; self.outcome = outcome
+    }
+
+    /// The differences found (empty when none, or when the check failed).
+    public var differences: [GeometryDifference] {
+        if case .compared(let d) = outcome { return d }
+        return []
+    }
+
+    /// The error that prevented the check, if any.
+    public var error: CheckError? {
+        if case .failed(let e) = outcome { return e }
+        return nil
+    }
+
+    /// True when the file was compared and nothing differs.
+    public var matches: Bool {
+        if case .compared(let d) = outcome { return d.isEmpty }
+        return false
+    }
+}

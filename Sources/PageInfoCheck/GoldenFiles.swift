@@ -1,0 +1,164 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import PageInfoPoppler
+
+/// Why a file could not be checked. Every case names the file and says what to do.
+public enum CheckError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The PDF could not be read (missing, not a PDF, damaged, encrypted).
+    case read(PageInfoError)
+    /// The golden file does not exist.
+    case goldenNotFound(path: String)
+    /// The golden file exists but cannot be read.
+    case goldenUnreadable(path: String, reason: String)
+    /// The golden file is not the JSON `pageinfo pages --format json` prints.
+    case goldenInvalid(path: String, error: GoldenFormatError)
+    /// The golden file could not be written (`--update`).
+    case goldenNotWritten(path: String, reason: String)
+    /// `--update` on a document with pages that cannot be read (1-based numbers).
+    case cannotRecord(file: String, pageNumbers: [Int])
+
+    /// The broad kind of failure, which the CLI maps to its exit codes.
+    public enum Kind: Sendable {
+        case cannotOpen, malformed, encrypted, usage, writeFailed
+    }
+
+    public var kind: Kind {
+        switch self {
+        case .read(let error):
+            switch error.kind {
+            case .cannotOpen: .cannotOpen
+            case .malformed: .malformed
+            case .encrypted: .encrypted
+            case .usage: .usage
+            }
+        case .goldenNotFound, .goldenUnreadable: .cannotOpen
+        case .goldenInvalid, .cannotRecord: .malformed
+        case .goldenNotWritten: .writeFailed
+        }
+    }
+
+    /// A stable code for machine-readable reports (`--format json`).
+    public var code: String {
+        switch self {
+        case .read(let error):
+            switch error {
+            case .fileNotFound: "not-found"
+            case .unreadable: "unreadable"
+            case .notPDF: "not-pdf"
+            case .malformed, .pageUnreadable: "damaged"
+            case .passwordRequired: "password-required"
+            case .wrongPassword: "wrong-password"
+            case .pageOutOfRange: "page-out-of-range"
+            }
+        case .goldenNotFound: "golden-not-found"
+        case .goldenUnreadable: "golden-unreadable"
+        case .goldenInvalid: "golden-invalid"
+        case .goldenNotWritten: "golden-not-written"
+        case .cannotRecord: "cannot-record"
+        }
+    }
+
+    /// One line naming the file.
+    public var description: String {
+        switch self {
+        case .read(let error):
+            error.description
+        case .goldenNotFound(let path):
+            "\(path): no such golden file; record it with --update (or PAGEINFO_UPDATE_GOLDEN=1)"
+        case .goldenUnreadable(let path, let reason):
+            "\(path): cannot read the golden file: \(reason)"
+        case .goldenInvalid(let path, let error):
+            "\(path): \(error.description)"
+        case .goldenNotWritten(let path, let reason):
+            "\(path): cannot write the golden file: \(reason)"
+        case .cannotRecord(let file, let numbers):
+            "\(file): page\(numbers.count == 1 ? "" : "s") \(numbers.prefix(5).map(String.init).joined(separator: ", "))\(numbers.count > 5 ? ", …" : "") cannot be read, so there is no golden to record"
+        }
+    }
+}
+
+/// Reading and writing golden files.
+public enum GoldenFile {
+    /// The golden file for `pdfPath` in `directory`: the PDF's file name with its `.pdf`
+    /// extension (any case) replaced by `.golden.json` (`book.pdf` → `DIR/book.golden.json`).
+    public static func path(forPDF pdfPath: String, in directory: String) -> String {
+        var name = lastComponent(pdfPath)
+        if name.lowercased().hasSuffix(".pdf") { name.removeLast(4) }
+        let dir = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        return "\(dir)/\(name).golden.json"
+    }
+
+    /// The bytes of a golden file.
+    public static func read(_ path: String) throws(CheckError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            let code = errno
+            if code == ENOENT { throw .goldenNotFound(path: path) }
+            throw .goldenUnreadable(path: path, reason: String(cString: strerror(code)))
+        }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                let reason = errno == EISDIR ? "it is a directory" : String(cString: strerror(errno))
+                throw .goldenUnreadable(path: path, reason: reason)
+            }
+            if n == 0 { break }
+            bytes.append(contentsOf: chunk[0..<n])
+        }
+        return bytes
+    }
+
+    /// Reads and decodes a golden file; `pdfPath` picks the document from an array of them.
+    public static func load(_ path: String, forPDF pdfPath: String? = nil) throws(CheckError) -> GeometrySnapshot {
+        let bytes = try read(path)
+        do { return try GeometrySnapshot(goldenJSON: bytes, file: pdfPath) } catch {
+            throw .goldenInvalid(path: path, error: error)
+        }
+    }
+
+    /// Replaces the file at `path` with `bytes` atomically: they are written to a temporary file
+    /// in the same directory, flushed to disk, and renamed over `path`, so a reader sees the old
+    /// golden or the new one, never a part. An existing golden keeps its permissions.
+    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(CheckError) {
+        let name = lastComponent(path)
+        let directory = path.hasSuffix(name) ? String(path.dropLast(name.count)) : ""
+        let temporary = "\(directory).\(name).\(getpid()).tmp"
+        var existing = stat()
+        let mode: mode_t = stat(path, &existing) == 0 ? (existing.st_mode & 0o7777) : 0o666
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+        guard fd >= 0 else { throw .goldenNotWritten(path: path, reason: String(cString: strerror(errno))) }
+        func fail(_ code: Int32) -> CheckError {
+            close(fd)
+            unlink(temporary)
+            return .goldenNotWritten(path: path, reason: String(cString: strerror(code)))
+        }
+        if mode != 0o666 { _ = fchmod(fd, mode) }  // not subject to the umask, as the old file was
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw fail(errno)
+            }
+            offset += n
+        }
+        if fsync(fd) != 0 { throw fail(errno) }
+        if close(fd) != 0 {
+            let code = errno
+            unlink(temporary)
+            throw .goldenNotWritten(path: path, reason: String(cString: strerror(code)))
+        }
+        if rename(temporary, path) != 0 {
+            let code = errno
+            unlink(temporary)
+            throw .goldenNotWritten(path: path, reason: String(cString: strerror(code)))
+        }
+    }
+}

@@ -1,0 +1,214 @@
+import ArgumentParser
+import PageInfoCheck
+import PageInfoOutput
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `pageinfo check`: compare PDFs with golden files of their page geometry (regression tests).
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Compare each PDF's page geometry with a golden file; say which page and which number moved.",
+        discussion: """
+            A golden is what `pageinfo pages FILE --format json` prints, so any saved output is one. \
+            Box coordinates (raw PDF user space) and the displayed size are compared within --tolerance \
+            points (default 0.01 pt, pdfinfo's precision); rotation and rotationRaw are compared exactly, \
+            whatever the tolerance; userUnit within 1e-9; labels exactly (null and "" differ; a golden \
+            page without a label key is read as null). Goldens are read leniently: unknown keys are \
+            ignored, later additions to the format are optional, and a page with an "error" object \
+            matches a page error with the same code.
+
+            Pages are aligned like lines in diff: equal pages at both ends are matched, and what is \
+            left over is a page added or removed. A golden written with `pages --pages` compares each \
+            of its pages with the current page of the same index.
+
+            REPORT
+              One line per difference, then a summary line:
+                book.pdf: page 3 (iii): cropBox.width 612 → 611.5 (−0.5 pt)
+                book.pdf: page count 10 → 11 (+1)
+                book.pdf: page 11 (xi): added (612 x 792 pt)
+                FAILED: 3 differences in 1 of 1 file (tolerance 0.01 pt)
+              --format json prints one JSON document for tools; --format junit prints JUnit XML \
+            (a test suite per file, a test case per page) for CI systems.
+
+            FIELDS
+              --fields takes a comma-separated list of: boxes (the five boxes), rotation (rotation, \
+            rotationRaw), size (displayed size), label, userUnit, count (page count, pages added or \
+            removed). Default: all of them.
+
+            GOLDENS
+              --golden GOLDEN.json once per FILE, paired in order; or --golden-dir DIR, where the \
+            golden of book.pdf is DIR/book.golden.json. --update (or the environment variable \
+            PAGEINFO_UPDATE_GOLDEN=1) rewrites each golden from its FILE, atomically (a temporary file \
+            in the same directory, renamed over the old one), after printing what changed; a golden \
+            that already holds exactly that output is left untouched. Without --update, a missing \
+            golden is an error.
+
+            EXAMPLES
+              Record a golden, then compare (exit 0, or 1 when something moved):
+                pageinfo pages book.pdf --format json > book.golden.json
+                pageinfo check book.pdf --golden book.golden.json
+              Looser, and only boxes and rotation:
+                pageinfo check book.pdf --golden book.golden.json --tolerance 0.5 \\
+                  --fields boxes,rotation
+              A fixture folder, as JUnit XML for CI; then re-record after a wanted change:
+                pageinfo check fixtures/*.pdf --golden-dir goldens --format junit >out.xml
+                pageinfo check fixtures/*.pdf --golden-dir goldens --update
+
+            EXIT CODES
+              0 every compared value is within the tolerance; 1 something differs (like diff and cmp); \
+            64 usage error; 65 a FILE is not a PDF or is damaged, or a golden is not a golden; 66 a FILE \
+            or golden cannot be opened; 77 encrypted and no or a wrong --password; 74 the output or a \
+            golden could not be written. Every file is checked; each failure prints one line on stderr, \
+            and the exit code is the worst: 74, 64, 77, 66, 65, 1, 0.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("One or more PDF files.", valueName: "file"))
+    var files: [String] = []
+
+    @Option(help: ArgumentHelp("The golden file of a FILE; give it once per FILE, in the same order.",
+                               valueName: "golden.json"))
+    var golden: [String] = []
+
+    @Option(name: .customLong("golden-dir"),
+            help: ArgumentHelp("A folder of goldens, matched by file name: book.pdf → DIR/book.golden.json.",
+                               valueName: "dir"))
+    var goldenDir: String?
+
+    @Option(help: ArgumentHelp("The largest difference in points that still matches (box coordinates and size; default 0.01).",
+                               valueName: "pt"))
+    var tolerance: String?
+
+    @Option(help: ArgumentHelp("What to compare: boxes,rotation,size,label,userUnit,count (default: all).",
+                               valueName: "list"))
+    var fields: String?
+
+    @Option(help: ArgumentHelp("Report format: text, json or junit.", valueName: "format"))
+    var format: CheckReport.Format = .text
+
+    @Flag(help: "Rewrite each golden from its FILE (atomically), after printing what changed. Same as PAGEINFO_UPDATE_GOLDEN=1.")
+    var update = false
+
+    @Option(help: ArgumentHelp("The user or owner password of encrypted files.", valueName: "password"))
+    var password: String?
+
+    /// `diff` and `cmp` exit 1 when the inputs differ.
+    static let differs = ExitCode(1)
+
+    func validate() throws {
+        if files.isEmpty { throw ValidationError("give at least one PDF file") }
+        _ = try parsedTolerance()
+        _ = try parsedFields()
+        _ = try pairs()
+    }
+
+    func run() throws {
+        let expectation = GeometryExpectation(tolerance: try parsedTolerance(), fields: try parsedFields())
+        let updating = update || GoldenCheck.updateRequestedByEnvironment
+        let check = GoldenCheck(expectation: expectation, password: password, update: updating)
+        let pairs = try pairs()
+        if updating, let goldenDir { try makeDirectory(goldenDir) }
+
+        var results: [FileCheck] = []
+        var out = ByteWriter(fd: STDOUT_FILENO)
+        var worst = ExitCode.success
+        for (file, golden) in pairs {
+            let result = check.check(pdf: file, golden: golden)
+            results.append(result)
+            if let error = result.error {
+                out.flush()
+                reportFailure(error.description)
+                worst = Self.worse(worst, Self.exitCode(for: error))
+            } else if !result.differences.isEmpty && !updating {
+                worst = Self.worse(worst, Self.differs)
+            }
+            // Text: each file's lines as soon as it is checked; json and junit are one document.
+            if format == .text {
+                out.append(CheckReport.text(for: result))
+                out.flush()
+            }
+        }
+        let report = CheckReport(results: results, tolerance: expectation.tolerance, fields: expectation.fields,
+                                 update: updating)
+        out.append(format == .text ? report.summaryLine + "\n" : report.render(format))
+        out.flush()
+        if out.writeFailed {
+            throw CommandFailure("cannot write the output: \(String(cString: strerror(errno)))", code: ExitStatus.ioError)
+        }
+        if worst != .success { throw worst }
+    }
+
+    // MARK: - Options
+
+    private func parsedTolerance() throws -> Double {
+        guard let tolerance else { return GeometryExpectation.defaultTolerance }
+        let value = try parseNumber(tolerance, what: "--tolerance")
+        guard value >= 0 else { throw ValidationError("--tolerance: '\(tolerance)' must not be negative") }
+        return value
+    }
+
+    private func parsedFields() throws -> CheckFields {
+        guard let fields else { return .all }
+        switch CheckFields.parse(fields) {
+        case .success(let parsed): return parsed
+        case .failure(let error): throw ValidationError("--fields: \(error.description)")
+        }
+    }
+
+    /// Each FILE with its golden.
+    private func pairs() throws -> [(file: String, golden: String)] {
+        if let goldenDir {
+            guard golden.isEmpty else { throw ValidationError("give --golden or --golden-dir, not both") }
+            let pairs = files.map { ($0, GoldenFile.path(forPDF: $0, in: goldenDir)) }
+            var seen: [String: String] = [:]
+            for (file, golden) in pairs {
+                if let other = seen[golden] {
+                    throw ValidationError("'\(other)' and '\(file)' would share the golden \(golden); check them in separate runs")
+                }
+                seen[golden] = file
+            }
+            return pairs
+        }
+        guard !golden.isEmpty else {
+            throw ValidationError("give the golden of each file with --golden GOLDEN.json, or a folder of them with --golden-dir DIR")
+        }
+        guard golden.count == files.count else {
+            throw ValidationError("\(files.count) file\(files.count == 1 ? "" : "s") but \(golden.count) --golden value\(golden.count == 1 ? "" : "s"); give one --golden per file, in the same order")
+        }
+        return Array(zip(files, golden))
+    }
+
+    /// Creates the golden folder for `--update` when it does not exist yet (one level).
+    private func makeDirectory(_ path: String) throws {
+        var st = stat()
+        if stat(path, &st) == 0 { return }
+        if mkdir(path, 0o777) != 0 && errno != EEXIST {
+            throw CommandFailure("\(path): cannot create the golden folder: \(String(cString: strerror(errno)))",
+                                 code: ExitStatus.ioError)
+        }
+    }
+
+    // MARK: - Exit codes
+
+    static func exitCode(for error: CheckError) -> ExitCode {
+        switch error.kind {
+        case .cannotOpen: ExitStatus.cannotOpen
+        case .malformed: ExitStatus.malformed
+        case .encrypted: ExitStatus.encrypted
+        case .usage: ExitStatus.usage
+        case .writeFailed: ExitStatus.ioError
+        }
+    }
+
+    /// The worse of two outcomes, in the order 74 > 64 > 77 > 66 > 65 > 1 > 0.
+    static func worse(_ a: ExitCode, _ b: ExitCode) -> ExitCode {
+        let order: [Int32] = [0, 1, 65, 66, 77, 64, 74]
+        func rank(_ code: ExitCode) -> Int { order.firstIndex(of: code.rawValue) ?? order.count }
+        return rank(b) > rank(a) ? b : a
+    }
+}
+
+extension CheckReport.Format: ExpressibleByArgument {}
