@@ -84,3 +84,51 @@ public struct PageEntry: Hashable, Sendable {
     /// The page error, or `nil` for a page.
     public var error: PageReadError? { if case .failure(let e) = result { e } else { nil } }
 }
+
+/// How reading one file ended: the file record's closing fields (see `docs/records.md`).
+public struct DocumentOutcome: Sendable {
+    /// `ok`: every page read; `partial`: the file opened but some positions are page errors (or
+    /// pages were recovered); `failed`: nothing could be read.
+    public enum Status: String, Sendable, Comparable {
+        case ok, partial, failed
+        public static func < (a: Status, b: Status) -> Bool {
+            let order: [Status] = [.ok, .partial, .failed]
+            return order.firstIndex(of: a)! < order.firstIndex(of: b)!
+        }
+    }
+
+    /// A file-level error: a stable code and one line for a person.
+    public struct Failure: Sendable, Hashable {
+        public var code: String
+        public var message: String
+        public init(code: String, message: String) { self.code = code; self.message = message }
+    }
+
+    public var status: Status
+    /// Positions of the page tree as walked (pages and page errors).
+    public var pageCount: Int
+    /// Positions that are page errors.
+    public var pageErrors: Int
+    /// The /Count the root /Pages node claims, `nil` when absent.
+    public var countClaimed: Int?
+    public var error: Failure?
+    /// Document-level warnings.
+    public var warnings: [ReadWarning]
+    /// File size in bytes, `nil` when unknown.
+    public var bytes: Int?
+    /// Seconds spent reading the file, `nil` when not measured (plain `pages`/`info` leave it out
+    /// so that their output is deterministic; batch mode measures it).
+    public var seconds: Double?
+
+    public init(status: Status, pageCount: Int, pageErrors: Int = 0, countClaimed: Int? = nil, error: Failure? = nil,
+                warnings: [ReadWarning] = [], bytes: Int? = nil, seconds: Double? = nil) {
+        self.status = status; self.pageCount = pageCount; self.pageErrors = pageErrors; self.countClaimed = countClaimed
+        self.error = error; self.warnings = warnings; self.bytes = bytes; self.seconds = seconds
+    }
+
+    /// The outcome of a file that could not be read at all.
+    public static func failed(_ failure: Failure, bytes: Int? = nil, seconds: Double? = nil) -> DocumentOutcome {
+        DocumentOutcome(status: .failed, pageCount: 0, error: failure, bytes: bytes, seconds: seconds)
+    }
+}
+

@@ -79,8 +79,13 @@ struct CheckCommand: ParsableCommand {
     var goldenDir: String?
 
     @Option(help: ArgumentHelp("The largest difference in points that still matches (box coordinates and size; default 0.01).",
-                               valueName: "pt"))
-    var tolerance: String?
+                               valueName: "pt"),
+            transform: { text in
+                let value = try ArgumentValue.number(text)
+                guard value >= 0 else { throw ValidationError("'\(text)' must not be negative") }
+                return value
+            })
+    var tolerance: Double?
 
     @Option(help: ArgumentHelp("What to compare: boxes,rotation,size,label,userUnit,count (default: all).",
                                valueName: "list"))
@@ -144,10 +149,7 @@ struct CheckCommand: ParsableCommand {
     // MARK: - Options
 
     private func parsedTolerance() throws -> Double {
-        guard let tolerance else { return GeometryExpectation.defaultTolerance }
-        let value = try parseNumber(tolerance, what: "--tolerance")
-        guard value >= 0 else { throw ValidationError("--tolerance: '\(tolerance)' must not be negative") }
-        return value
+        tolerance ?? GeometryExpectation.defaultTolerance
     }
 
     private func parsedFields() throws -> CheckFields {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import PageGeometry
 import PageInfoOutput
+import PageInfoCheck
 import PageInfoPoppler
 
 #if canImport(Glibc)
@@ -17,6 +18,9 @@ struct DocumentReading {
     var strict = false
     /// Read geometry and labels (`pages`), or only walk the tree to count (`info`).
     var withPages = true
+    /// Fill the file record's `seconds` (batch mode); plain output leaves it null so that it is
+    /// deterministic (goldens, diffs).
+    var measuresTime = false
 
     /// The result of reading one file: its outcome for the file record, the exit code it
     /// contributes, and the one line for stderr when it is not ok.
@@ -48,11 +52,10 @@ struct DocumentReading {
     /// Reads one file: its page records (unless `withPages` is false) and its file record.
     func read(_ file: String, into encoder: inout PageListEncoder) -> FileResult {
         let start = monotonicSeconds()
-        let bytes = fileSize(file)
         let document: PopplerDocument
         do { document = try InputFile.open(file, password: password) } catch {
-            let outcome = DocumentOutcome.failed(.init(code: error.code, message: error.description), bytes: bytes,
-                                                 seconds: monotonicSeconds() - start)
+            let outcome = DocumentOutcome.failed(.init(code: error.code, message: error.description), bytes: fileSize(file),
+                                                 seconds: measuresTime ? monotonicSeconds() - start : nil)
             encoder.failedDocument(file: file, outcome: outcome)
             return FileResult(outcome: outcome, exitCode: ExitStatus.code(for: error), message: error.description)
         }
@@ -93,9 +96,7 @@ struct DocumentReading {
         }
 
         let warnings = document.documentWarnings(after: summary)
-        var outcome = DocumentOutcome(status: summary.pageErrors + summary.recovered > 0 ? DocumentOutcome.Status.partial : .ok, pageCount: summary.positions,
-                                      pageErrors: summary.pageErrors, countClaimed: document.facts.countClaimed,
-                                      warnings: warnings, bytes: bytes)
+        var outcome = document.outcome(after: summary)
         var exitCode = outcome.status == .partial ? ExitStatus.partial : ExitCode.success
         var message: String?
         if summary.pageErrors > 0 {
@@ -103,9 +104,7 @@ struct DocumentReading {
         } else if summary.recovered > 0 {
             message = "\(file): the page tree is missing or broken; \(summary.recovered) page\(summary.recovered == 1 ? " was" : "s were") recovered by scanning the file's objects"
         }
-        if let reason = document.emptyReason(after: summary) {
-            outcome.status = .failed
-            outcome.error = DocumentOutcome.Failure(code: "damaged", message: "\(file): no page found: \(reason)")
+        if outcome.status == .failed {
             exitCode = ExitStatus.malformed
             message = outcome.error?.message
         } else if strict, outcome.status != .ok || !warnings.isEmpty || pageWarnings > 0 {
@@ -121,18 +120,9 @@ struct DocumentReading {
             exitCode = ExitStatus.worse(exitCode, ExitStatus.usage)
             message = outcome.error?.message
         }
-        outcome.seconds = monotonicSeconds() - start
+        if measuresTime { outcome.seconds = monotonicSeconds() - start }
         encoder.endDocument(outcome)
         return FileResult(outcome: outcome, exitCode: exitCode, message: message)
-    }
-}
-
-extension PopplerDocument {
-    /// The document-level facts the encoders print before the pages.
-    var summary: DocumentSummary {
-        let v = pdfVersion
-        return DocumentSummary(file: path, pdfVersion: v.major > 0 ? "\(v.major).\(v.minor)" : nil, encrypted: isEncrypted,
-                               pageLayout: pageLayout, direction: direction, hasPageLabels: hasPageLabels)
     }
 }
 

@@ -20,6 +20,8 @@ public final class PopplerDocument {
     public let path: String
     /// Whether the file is encrypted (it opened, so the password was right or not needed).
     public let isEncrypted: Bool
+    /// The size of the file in bytes (of the bytes, for a document opened from memory).
+    public private(set) var fileSize: Int?
     private var countingWalk: WalkSummary?
 
     /// Opens a PDF file. `password` is tried as the owner and as the user password.
@@ -28,6 +30,8 @@ public final class PopplerDocument {
         let handle = pi_document_open_file(path, password, &result)
         guard let handle else { throw Self.openError(result, path: path, password: password) }
         self.init(handle: handle, path: path)
+        var st = stat()
+        if stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG { fileSize = Int(st.st_size) }
         try rejectIfNothingToRead(message: result)
     }
 
@@ -42,6 +46,7 @@ public final class PopplerDocument {
             throw Self.openError(result, path: name, password: password, header: array.prefix(1024))
         }
         self.init(handle: handle, path: name)
+        fileSize = array.count
         try rejectIfNothingToRead(message: result)
     }
 
@@ -184,9 +189,26 @@ public final class PopplerDocument {
             warnings.append(ReadWarning(.labelsUnreadable, "/PageLabels is damaged (bad entries, a loop, or nested too deep); some labels may be missing"))
         }
         if f.popplerDiagnostics > 0 {
-            warnings.append(ReadWarning(.popplerDiagnostic, "Poppler reported \(f.popplerDiagnostics) syntax error\(f.popplerDiagnostics == 1 ? "" : "s") while reading"))
+            // The count depends on which objects were fetched in which order, so it is not printed:
+            // the same file gives the same record whichever command reads it.
+            warnings.append(ReadWarning(.popplerDiagnostic, "Poppler reported syntax errors while reading the file (it repairs what it can; details are not printed)"))
         }
         return warnings
+    }
+
+    /// How reading the document ended, once `walk` (a finished walk) has seen the whole tree:
+    /// `ok`, `partial` (page errors, or pages recovered by the object scan) or `failed` (no page
+    /// at all in a damaged file), with the document's warnings. `seconds` is left `nil`.
+    public func outcome(after walk: WalkSummary) -> DocumentOutcome {
+        var outcome = DocumentOutcome(status: walk.pageErrors + walk.recovered > 0 ? .partial : .ok,
+                                      pageCount: walk.positions, pageErrors: walk.pageErrors,
+                                      countClaimed: facts.countClaimed, warnings: documentWarnings(after: walk),
+                                      bytes: fileSize)
+        if let reason = emptyReason(after: walk) {
+            outcome.status = .failed
+            outcome.error = DocumentOutcome.Failure(code: "damaged", message: "\(path): no page found: \(reason)")
+        }
+        return outcome
     }
 
     /// Why a document whose walk found no position at all is damaged, or `nil` when it is a

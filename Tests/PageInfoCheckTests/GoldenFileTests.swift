@@ -59,11 +59,11 @@ struct GoldenFileTests {
 
         // Move page 5's CropBox width (labels.pdf: all pages 612 × 792) and keep the file's mode.
         var text = String(decoding: expectedBytes, as: UTF8.self)
-        let pages = text.components(separatedBy: "\n{\"index\":")
+        let pages = text.components(separatedBy: "\n{\"record\":\"page\",\"index\":")
         #expect(pages.count == 14)
         var page5 = pages[5]
         page5 = page5.replacingOccurrences(of: "\"cropBox\":{\"x\":0,\"y\":0,\"width\":612,", with: "\"cropBox\":{\"x\":0,\"y\":0,\"width\":611.5,")
-        text = (pages[..<5] + [page5] + pages[6...]).joined(separator: "\n{\"index\":")
+        text = (pages[..<5] + [page5] + pages[6...]).joined(separator: "\n{\"record\":\"page\",\"index\":")
         try Data(text.utf8).write(to: URL(fileURLWithPath: golden))
         chmod(golden, 0o600)
         let report = GoldenCheck().check(pdf: pdf, golden: golden)
