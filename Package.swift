@@ -30,11 +30,13 @@ let package = Package(
         .target(name: "PageInfoPoppler", dependencies: ["PageGeometry", "CPageInfoPoppler"]),
         // Fast text/JSON/CSV encoders for page geometry (pure Swift, testable without the CLI).
         .target(name: "PageInfoOutput", dependencies: ["PageGeometry"]),
+        // Pictures of the geometry (pure Swift): overlays, legend, bitmap font, PNG and SVG writers, contact sheets.
+        .target(name: "PageInfoDraw", dependencies: ["PageGeometry", "DocumentLayout"]),
 
         .executableTarget(
             name: "PageInfoCommand",
             dependencies: [
-                "PageGeometry", "DocumentLayout", "PageInfoPoppler", "PageInfoOutput",
+                "PageGeometry", "DocumentLayout", "PageInfoPoppler", "PageInfoOutput", "PageInfoDraw",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -45,6 +47,7 @@ let package = Package(
         .testTarget(name: "DocumentLayoutTests", dependencies: ["DocumentLayout", "PageGeometry"]),
         .testTarget(name: "PageInfoPopplerTests", dependencies: ["PageInfoPoppler", "PageGeometry", "PageInfoOutput"]),
         .testTarget(name: "PageInfoCommandTests", dependencies: ["PageGeometry"]),
+        .testTarget(name: "PageInfoDrawTests", dependencies: ["PageInfoDraw", "PageInfoPoppler", "PageGeometry", "DocumentLayout"]),
     ],
     cxxLanguageStandard: .cxx17
 )

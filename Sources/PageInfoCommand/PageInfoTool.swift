@@ -29,6 +29,8 @@ struct PageInfoTool: ParsableCommand {
         subcommands: [
             PagesCommand.self, InfoCommand.self, ConvertCommand.self, SpreadsCommand.self,
             LayoutCommand.self, ViewStateCommand.self, ThumbnailsCommand.self,
+            DrawCommand.self,
+            SheetCommand.self,
         ]
     )
 
