@@ -49,8 +49,10 @@ public enum OverlayRenderer {
             canvas.strokeInside(pixelBounds(shift(box.view)), width: t, OverlayPalette.color(for: box.kind), clipHeight: clip)
         }
         let axisLength = drawing.axisLength
-        drawAxes(shift(drawing.otherAxes), on: &canvas, length: axisLength * 0.75, width: max(1, t - 1),
-                 color: OverlayPalette.otherAxes, clipHeight: clip, textScale: ts)
+        if !drawing.axesCoincide {
+            drawAxes(shift(drawing.otherAxes), on: &canvas, length: axisLength * 0.75, width: max(1, t - 1),
+                     color: OverlayPalette.otherAxes, clipHeight: clip, textScale: ts)
+        }
         drawAxes(shift(drawing.axes), on: &canvas, length: axisLength, width: t, color: OverlayPalette.axes,
                  clipHeight: clip, textScale: ts)
         if let v = drawing.viewport {

@@ -231,7 +231,11 @@ public struct PageDrawing: Hashable, Sendable {
                 + (inside ? "" : " (off the image)") + ", x \(Self.direction(a.xDirection)), y \(Self.direction(a.yDirection))"
         }
         legend.append((originLine(self.axes, self.axes.space.rawValue), OverlayPalette.axes))
-        legend.append((originLine(self.otherAxes, self.otherAxes.space.rawValue), OverlayPalette.otherAxes))
+        if Self.coincide(self.axes, self.otherAxes) {
+            legend.append(("\(self.otherAxes.space.rawValue) origin and axes = \(self.axes.space.rawValue)'s", OverlayPalette.otherAxes))
+        } else {
+            legend.append((originLine(self.otherAxes, self.otherAxes.space.rawValue), OverlayPalette.otherAxes))
+        }
         if let v = self.viewport {
             legend.append(("viewport \(Self.number(v.page.x)),\(Self.number(v.page.y)),\(Self.number(v.page.width)),"
                            + "\(Self.number(v.page.height)) (page space), arrows: width, height", OverlayPalette.viewport))
@@ -276,6 +280,15 @@ public struct PageDrawing: Hashable, Sendable {
     public static func number(_ v: Double) -> String {
         let r = (v * 10_000).rounded() / 10_000
         return formatCompact(r == 0 ? 0 : r)
+    }
+
+    /// Whether raw and page space have the same origin and axes in this drawing (a page with no
+    /// /Rotate whose CropBox starts at (0, 0)); the other space's axes are then not drawn.
+    public var axesCoincide: Bool { Self.coincide(axes, otherAxes) }
+
+    static func coincide(_ a: DrawnAxes, _ b: DrawnAxes) -> Bool {
+        func same(_ p: Point, _ q: Point) -> Bool { abs(p.x - q.x) < 0.5 && abs(p.y - q.y) < 0.5 }
+        return same(a.origin, b.origin) && same(a.xDirection, b.xDirection) && same(a.yDirection, b.yDirection)
     }
 
     /// The height of the legend band below the page image and its margin, in pixels.

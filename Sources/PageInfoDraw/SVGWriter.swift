@@ -43,7 +43,8 @@ public enum SVGWriter {
 
         let axisLength = drawing.axisLength
         for (a, color, marker, len, width) in [(drawing.otherAxes, OverlayPalette.otherAxes, "arrow-other", axisLength * 0.75, max(1, t - 1)),
-                                               (drawing.axes, OverlayPalette.axes, "arrow-axes", axisLength, t)] {
+                                               (drawing.axes, OverlayPalette.axes, "arrow-axes", axisLength, t)]
+            where !(drawing.axesCoincide && a.space != drawing.axes.space) {
             let name = a.space.rawValue, o = a.origin
             s += "<g id=\"\(name)-axes\" stroke=\"\(color)\" stroke-width=\"\(width)\" fill=\"\(color)\" font-family=\"monospace\" font-size=\"11\">\n"
             for (axis, d) in [("x", a.xDirection), ("y", a.yDirection)] {
