@@ -1,4 +1,4 @@
-import PageInfoDraw
+@testable import PageInfoDraw
 import Testing
 
 /// The PNG writer, checked by an independent decoder (Python's zlib and a from-the-spec
@@ -37,7 +37,10 @@ struct PNGEncoderTests {
         var blocks = RGBImage(width: 33, height: 33)
         blocks.fill(x0: 3, y0: 3, x1: 30, y1: 17, RGBColor(hex: 0x1F4FE0))
         blocks.drawText("Hello, 0,0 ~", x: 0, y: 20, color: .black)
-        return [("1x1", RGBImage(width: 1, height: 1, color: RGBColor(hex: 0x123456))), ("noise", noise),
+        // Noise of 270,000 bytes: over 64 Ki tokens, so several Huffman blocks.
+        var bigNoise = RGBImage(width: 300, height: 300)
+        for i in bigNoise.pixels.indices { bigNoise.pixels[i] = UInt8.random(in: 0...255, using: &rng) }
+        return [("1x1", RGBImage(width: 1, height: 1, color: RGBColor(hex: 0x123456))), ("noise", noise), ("bigNoise", bigNoise),
                 ("gradient", gradient), ("wide", wide), ("blocks", blocks)]
     }
 
@@ -49,6 +52,22 @@ struct PNGEncoderTests {
         #expect(decoded.width == image.width, "\(name)")
         #expect(decoded.height == image.height, "\(name)")
         #expect(decoded.pixels == image.pixels, "\(name)")
+    }
+
+    @Test("Huffman code lengths stay within the limit and form a prefix code (Kraft sum ≤ 1)")
+    func huffmanLimit() {
+        // Fibonacci frequencies make the deepest possible Huffman tree (depth n − 1 for n symbols).
+        var fib = [1, 1]
+        while fib.count < 30 { fib.append(fib[fib.count - 1] + fib[fib.count - 2]) }
+        for (freqs, limit) in [(fib, 15), (Array(fib.prefix(19)), 7), ([5], 15), ([0, 0, 3, 0], 15), ([1, 1], 7)] {
+            let lengths = HuffmanCode.lengths(frequencies: freqs, limit: limit)
+            #expect(lengths.allSatisfy { $0 <= limit })
+            #expect(zip(freqs, lengths).allSatisfy { ($0 > 0) == ($1 > 0) })
+            let kraft = lengths.filter { $0 > 0 }.reduce(0.0) { $0 + 1 / Double(1 << $1) }
+            #expect(kraft <= 1)
+        }
+        // Canonical codes of RFC 1951 §3.2.2's example: lengths (3, 3, 3, 3, 3, 2, 4, 4) → 010 011 100 101 110 00 1110 1111.
+        #expect(HuffmanCode.canonical([3, 3, 3, 3, 3, 2, 4, 4]) == [2, 3, 4, 5, 6, 0, 14, 15])
     }
 
     @Test("a flat page compresses well (LZ77 matches are found)")
