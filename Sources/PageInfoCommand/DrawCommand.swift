@@ -38,9 +38,11 @@ struct DrawCommand: ParsableCommand {
               --scale S: S pixels per point (default 1 = 72 dpi); the image is
               ⌈w·S⌉ × ⌈h·S⌉ pixels, rounded up as pdftoppm does. --width PX: PX
               pixels wide, the height ⌈h·PX/w⌉. The region is stretched to fill
-              the image exactly. Pixel (X, Y) of the page image is view point
-              (X, Y) of that placement. Images are limited to 30000 pixels a side
-              and 100 megapixels. The legend adds a band below the page.
+              the image exactly: page-image pixel (X, Y) covers view points
+              X…X+1, Y…Y+1 of that placement. The picture adds a grey margin of
+              24 pixels (48 from 1000 pixels wide) around the page image and the
+              legend band below it. Images are limited to 30000 pixels a side and
+              100 megapixels.
 
             OUTPUT
               -o OUT.png: the picture. -o OUT.svg: the rendered page embedded as a
@@ -52,13 +54,13 @@ struct DrawCommand: ParsableCommand {
               Page 2 of Fixtures/rotations.pdf: MediaBox 500×700, CropBox
               [20 30 420 630], /Rotate 90.
               $ pageinfo draw Fixtures/rotations.pdf --page 2 --space raw -o raw.png
-                500×700 px (+ legend): the CropBox is the green frame from
+                a 500×700 px page image: the CropBox is the green frame from
                 (20, 70) to (420, 670) px (raw y 630 is 700 − 630 = 70 px from the
                 top); page space's origin (brown) is at raw (420, 30), px (420, 670),
                 its x axis pointing up and its y axis pointing left.
               $ pageinfo draw Fixtures/rotations.pdf --page 2 -o page.png \\
                     --viewport 100,50,200,150
-                600×400 px: the displayed page; page origin at the bottom-left
+                a 600×400 px page image: page origin at the bottom-left
                 (0, 400 px); the viewport spans px (100, 200) to (300, 350).
 
             EXIT CODES

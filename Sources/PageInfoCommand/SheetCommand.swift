@@ -80,10 +80,10 @@ struct SheetCommand: ParsableCommand {
             throw CommandFailure(error.description, code: ExitStatus.usage)
         }
         let renderer = try openRenderer(document.file, password: document.password)
-        let thumbnails = try sheet.items.map { item in
+        let picture = try sheet.render { (item: ContactSheet.Item) throws -> RGBImage in
             try renderPage(renderer, index: item.page.index, region: item.page.cropBox, rotation: item.page.rotation,
                            width: item.pixelFrame.width, height: item.pixelFrame.height)
         }
-        try writeOutputFile(PNGEncoder.encode(sheet.render(thumbnails: thumbnails)), to: output)
+        try writeOutputFile(PNGEncoder.encode(picture), to: output)
     }
 }

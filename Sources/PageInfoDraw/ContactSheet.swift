@@ -83,9 +83,17 @@ public struct ContactSheet: Sendable {
     /// its `pixelFrame` size).
     public func render(thumbnails: [RGBImage]) -> RGBImage {
         precondition(thumbnails.count == items.count)
+        var i = 0
+        return render { (_: Item) throws(Never) -> RGBImage in i += 1; return thumbnails[i - 1] }
+    }
+
+    /// The finished sheet, asking `thumbnail` for each item's image (of its `pixelFrame` size)
+    /// in order, so that only one thumbnail is in memory at a time.
+    public func render<E: Error>(_ thumbnail: (Item) throws(E) -> RGBImage) throws(E) -> RGBImage {
         var canvas = RGBImage(width: pixelWidth, height: pixelHeight + legendHeight, color: ContactSheet.background)
         let ts = OverlayRenderer.textScale(imageWidth: pixelWidth)
-        for (item, image) in zip(items, thumbnails) {
+        for item in items {
+            let image = try thumbnail(item)
             canvas.strokeInside(OverlayRenderer.pixelBounds(item.cell), width: 1, ContactSheet.cellOutline)
             let f = item.pixelFrame
             canvas.draw(image, x: f.x, y: f.y)

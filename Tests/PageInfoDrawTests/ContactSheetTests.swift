@@ -9,7 +9,7 @@ struct ContactSheetTests {
     @Test("labels.pdf in 375x667, spacing 10: 3 columns of 118×153 (the thumbnails help's worked example)")
     func layout() throws {
         let doc = try PopplerDocument(path: Paths.fixture("labels.pdf"))
-        let pages = try doc.pages()
+        let pages = try (0..<doc.pageCount).map { try doc.page(at: $0) }
         let sheet = try ContactSheet(pages: pages, containerSize: Size(width: 375, height: 667), spacing: 10)
         #expect(sheet.grid.columns == 3)
         #expect(sheet.grid.itemSize == Size(width: 118, height: 153))
@@ -27,7 +27,8 @@ struct ContactSheetTests {
     @Test("pixels: thumbnails rendered in their frames, background between them")
     func pixels() throws {
         let path = Paths.fixture("labels.pdf")
-        let pages = try PopplerDocument(path: path).pages(in: 0..<4)
+        let doc = try PopplerDocument(path: path)
+        let pages = try (0..<4).map { try doc.page(at: $0) }
         let sheet = try ContactSheet(pages: pages, containerSize: Size(width: 375, height: 667), spacing: 10)
         let renderer = try PageRenderer(path: path)
         let thumbs = try sheet.items.map { item in
