@@ -66,7 +66,7 @@ pi_render_document *pi_render_open(const char *path, const char *password, int *
 
 void pi_render_close(pi_render_document *document) { delete document; }
 
-pi_render_status pi_render_page(pi_render_document *document, int index, pi_rect region, int rotation,
+pi_render_status pi_render_page(pi_render_document *document, int index, pi_render_rect region, int rotation,
                                 int width, int height, uint8_t *rgb_out) {
     PDFDoc *doc = document->doc.get();
     if (index < 0 || index >= doc->getNumPages()) return PI_RENDER_BAD_PAGE;

@@ -39,7 +39,7 @@ public final class PageRenderer {
         }
         var pixels = [UInt8](repeating: 255, count: width * height * 3)
         let status = pixels.withUnsafeMutableBufferPointer { buf in
-            pi_render_page(handle, Int32(index), pi_rect(x0: r.minX, y0: r.minY, x1: r.maxX, y1: r.maxY),
+            pi_render_page(handle, Int32(index), pi_render_rect(x0: r.minX, y0: r.minY, x1: r.maxX, y1: r.maxY),
                            Int32(rotation.rawValue), Int32(width), Int32(height), buf.baseAddress!)
         }
         switch status {

@@ -2,8 +2,8 @@
 //
 // Separate from pageinfo_poppler.h on purpose: it is the only part of the shim that uses
 // Poppler's Splash rasterizer (SplashOutputDev, Gfx), which lives in libpoppler itself, so it
-// adds no shared library to the process (no glib, no cairo). It opens its own PDFDoc, so it
-// depends on nothing inside pi_document.
+// adds no shared library to the process (no glib, no cairo). It opens its own PDFDoc and
+// declares its own types, so it depends on nothing in pageinfo_poppler.h or inside pi_document.
 //
 // The mapping is stated by the caller, not chosen by Poppler: the region (raw PDF user space),
 // the clockwise quarter turn, and the bitmap's pixel size. Poppler's GfxState then maps the
@@ -18,13 +18,16 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "pageinfo_poppler.h"
-
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 #pragma clang assume_nonnull begin
+
+/// A rectangle in raw PDF user space (points), corners normalized (x0 <= x1, y0 <= y1).
+typedef struct pi_render_rect {
+    double x0, y0, x1, y1;
+} pi_render_rect;
 
 /// A document opened for rendering. Create with pi_render_open, release with pi_render_close.
 /// Not thread-safe: use one handle from one thread at a time.
@@ -53,7 +56,7 @@ typedef enum pi_render_status {
 /// a viewer shows them. The page's own /Rotate and boxes are not used: the caller chose them.
 ///
 /// `rgb_out` receives `width * height * 3` bytes, rows top to bottom, 8-bit R, G, B.
-pi_render_status pi_render_page(pi_render_document *document, int index, pi_rect region, int rotation,
+pi_render_status pi_render_page(pi_render_document *document, int index, pi_render_rect region, int rotation,
                                 int width, int height, uint8_t *rgb_out);
 
 #pragma clang assume_nonnull end
