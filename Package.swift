@@ -38,11 +38,13 @@ let package = Package(
         .target(name: "PageInfoCheck", dependencies: ["PageGeometry", "PageInfoOutput", "PageInfoPoppler"]),
         // One-line golden checks for Swift Testing and XCTest suites.
         .target(name: "PageInfoTesting", dependencies: ["PageInfoCheck", "PageGeometry"]),
+        // Pictures of the geometry (pure Swift): overlays, legend, bitmap font, PNG and SVG writers, contact sheets.
+        .target(name: "PageInfoDraw", dependencies: ["PageGeometry", "DocumentLayout"]),
 
         .executableTarget(
             name: "PageInfoCommand",
             dependencies: [
-                "PageGeometry", "DocumentLayout", "PageInfoPoppler", "PageInfoOutput", "PageInfoCheck",
+                "PageGeometry", "DocumentLayout", "PageInfoPoppler", "PageInfoOutput", "PageInfoCheck", "PageInfoDraw",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -55,6 +57,7 @@ let package = Package(
         .testTarget(name: "PageInfoCommandTests", dependencies: ["PageGeometry"]),
         .testTarget(name: "PageInfoCheckTests", dependencies: ["PageInfoCheck", "PageGeometry", "PageInfoPoppler"]),
         .testTarget(name: "PageInfoTestingTests", dependencies: ["PageInfoTesting", "PageInfoCheck"]),
+        .testTarget(name: "PageInfoDrawTests", dependencies: ["PageInfoDraw", "PageInfoPoppler", "PageGeometry", "DocumentLayout"]),
     ],
     cxxLanguageStandard: .cxx17
 )

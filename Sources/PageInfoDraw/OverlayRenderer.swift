@@ -1,0 +1,181 @@
+import PageGeometry
+
+/// Rasterizes a ``PageDrawing``'s overlays onto its rendered page image and adds the legend band.
+///
+/// Box outlines are drawn **inside** their rectangle: a box whose view rectangle, rounded to
+/// whole pixels, spans columns `x0..<x1` and rows `y0..<y1` has its outline on columns
+/// `x0..<x0+t` and `x1−t..<x1` and rows `y0..<y0+t` and `y1−t..<y1` (t = ``strokeWidth``), so
+/// every outline stays on its own box and on the image.
+public enum OverlayRenderer {
+    /// Outline width in pixels: 2, or 3 for images 1500 pixels wide or more.
+    public static func strokeWidth(imageWidth: Int) -> Int { imageWidth >= 1500 ? 3 : 2 }
+    /// Text scale: 1 (5×7 pixel glyphs), 2 for images 1000 pixels wide or more.
+    public static func textScale(imageWidth: Int) -> Int { imageWidth >= 1000 ? 2 : 1 }
+    /// The background of the legend band.
+    public static let legendBackground = RGBColor(hex: 0xF2F2F2)
+
+    /// The legend band's height for `lines` lines.
+    public static func legendHeight(lines: Int, imageWidth: Int) -> Int {
+        let s = textScale(imageWidth: imageWidth)
+        return lines * (BitmapFont.lineHeight + 2) * s + 6 * s
+    }
+
+    /// The pixel rectangle `(x0, y0, x1, y1)` of a view rectangle: its edges rounded to the nearest pixel boundary.
+    public static func pixelBounds(_ r: Rect) -> (x0: Int, y0: Int, x1: Int, y1: Int) {
+        func p(_ v: Double) -> Int { Int(v.clamped(-1e9, 1e9).rounded()) }
+        return (p(r.minX), p(r.minY), p(r.maxX), p(r.maxY))
+    }
+
+    /// The margin around the page image, in pixels: 24, or 48 for images 1000 pixels wide or
+    /// more, so that origins and axes on the page's edges (or just off it) stay visible.
+    public static func margin(imageWidth: Int) -> Int { 24 * textScale(imageWidth: imageWidth) }
+
+    /// The finished picture: `pageImage` (which must be `pixelWidth × pixelHeight`) on a grey
+    /// board with a ``margin(imageWidth:)`` on every side, the overlays, and the legend band below.
+    /// View point (x, y) of the drawing is at picture pixel (x + margin, y + margin).
+    public static func render(_ drawing: PageDrawing, pageImage: RGBImage) -> RGBImage {
+        precondition(pageImage.width == drawing.pixelWidth && pageImage.height == drawing.pixelHeight)
+        let w = drawing.pixelWidth, h = drawing.pixelHeight, m = drawing.margin
+        var canvas = RGBImage(width: w + 2 * m, height: h + 2 * m + drawing.legendHeight, color: legendBackground)
+        canvas.fill(x0: 0, y0: 0, x1: w + 2 * m, y1: h + 2 * m, board)
+        canvas.draw(pageImage, x: m, y: m)
+        let t = strokeWidth(imageWidth: w), ts = textScale(imageWidth: w)
+        let clip = h + 2 * m
+        func shift(_ p: Point) -> Point { Point(x: p.x + Double(m), y: p.y + Double(m)) }
+        func shift(_ r: Rect) -> Rect { r.offsetBy(dx: Double(m), dy: Double(m)) }
+        func shift(_ a: DrawnAxes) -> DrawnAxes { var a = a; a.origin = shift(a.origin); return a }
+
+        for box in drawing.boxes {
+            canvas.strokeInside(pixelBounds(shift(box.view)), width: t, OverlayPalette.color(for: box.kind), clipHeight: clip)
+        }
+        let axisLength = drawing.axisLength
+        if !drawing.axesCoincide {
+            drawAxes(shift(drawing.otherAxes), on: &canvas, length: axisLength * 0.75, width: max(1, t - 1),
+                     color: OverlayPalette.otherAxes, clipHeight: clip, textScale: ts)
+        }
+        drawAxes(shift(drawing.axes), on: &canvas, length: axisLength, width: t, color: OverlayPalette.axes,
+                 clipHeight: clip, textScale: ts)
+        if let v = drawing.viewport {
+            let o = shift(v.origin), we = shift(v.widthEnd), he = shift(v.heightEnd)
+            canvas.strokeInside(pixelBounds(shift(v.view)), width: t, OverlayPalette.viewport, clipHeight: clip)
+            canvas.drawArrow(from: o, to: we, width: t + 1, OverlayPalette.viewport, clipHeight: clip)
+            canvas.drawArrow(from: o, to: he, width: t + 1, OverlayPalette.viewport, clipHeight: clip)
+            canvas.drawLabel("w", at: midpoint(o, we), color: OverlayPalette.viewport, scale: ts, clipHeight: clip)
+            canvas.drawLabel("h", at: midpoint(o, he), color: OverlayPalette.viewport, scale: ts, clipHeight: clip)
+        }
+        drawLegend(drawing.legend, on: &canvas, top: clip, textScale: ts)
+        return canvas
+    }
+
+    /// The board around the page image.
+    public static let board = RGBColor(hex: 0xC8C8C8)
+
+    static func midpoint(_ a: Point, _ b: Point) -> Point { Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2) }
+
+    static func drawAxes(_ a: DrawnAxes, on canvas: inout RGBImage, length: Double, width: Int, color: RGBColor,
+                         clipHeight: Int, textScale ts: Int) {
+        let clip = (canvas.width, clipHeight)
+        let o = a.origin
+        let xEnd = Point(x: o.x + a.xDirection.x * length, y: o.y + a.xDirection.y * length)
+        let yEnd = Point(x: o.x + a.yDirection.x * length, y: o.y + a.yDirection.y * length)
+        canvas.drawArrow(from: o, to: xEnd, width: width, color, clipHeight: clip.1)
+        canvas.drawArrow(from: o, to: yEnd, width: width, color, clipHeight: clip.1)
+        let r = Double(width + 2)
+        canvas.fillDisc(center: o, radius: r + 1, .white, clipHeight: clip.1)
+        canvas.fillDisc(center: o, radius: r, color, clipHeight: clip.1)
+        let name = a.space.rawValue
+        canvas.drawLabel("\(name) x", at: Point(x: xEnd.x + a.xDirection.x * 10, y: xEnd.y + a.xDirection.y * 10),
+                         color: color, scale: ts, clipHeight: clip.1)
+        canvas.drawLabel("\(name) y", at: Point(x: yEnd.x + a.yDirection.x * 10, y: yEnd.y + a.yDirection.y * 10),
+                         color: color, scale: ts, clipHeight: clip.1)
+        // "(0,0)" beside the origin, on the side away from both axes.
+        let away = Point(x: o.x - (a.xDirection.x + a.yDirection.x) * 12, y: o.y - (a.xDirection.y + a.yDirection.y) * 12)
+        canvas.drawLabel("\(name) 0,0", at: away, color: color, scale: ts, clipHeight: clip.1)
+    }
+
+    static func drawLegend(_ lines: [(text: String, color: RGBColor?)], on canvas: inout RGBImage, top: Int, textScale s: Int) {
+        var y = top + 4 * s
+        for line in lines {
+            var x = 4 * s
+            if let c = line.color {
+                canvas.fill(x0: x, y0: y, x1: x + 12 * s, y1: y + BitmapFont.glyphHeight * s, c)
+                x += 16 * s
+            }
+            canvas.drawText(line.text, x: x, y: y, color: .black, scale: s)
+            y += (BitmapFont.lineHeight + 2) * s
+        }
+    }
+}
+
+extension RGBImage {
+    /// Outlines the pixel rectangle `x0..<x1 × y0..<y1` inside its edges with a `width`-pixel line.
+    /// Only rows above `clipHeight` are touched.
+    public mutating func strokeInside(_ r: (x0: Int, y0: Int, x1: Int, y1: Int), width t: Int, _ color: RGBColor,
+                                      clipHeight: Int = Int.max) {
+        guard r.x1 > r.x0, r.y1 > r.y0 else { return }
+        let bottom = min(r.y1, clipHeight)
+        fill(x0: r.x0, y0: r.y0, x1: r.x1, y1: min(bottom, r.y0 + t), color)
+        fill(x0: r.x0, y0: max(r.y0, r.y1 - t), x1: r.x1, y1: bottom, color)
+        fill(x0: r.x0, y0: r.y0, x1: min(r.x1, r.x0 + t), y1: bottom, color)
+        fill(x0: max(r.x0, r.x1 - t), y0: r.y0, x1: r.x1, y1: bottom, color)
+    }
+
+    /// A line of `width` pixels from `a` to `b` (view space) with an arrowhead at `b`; only rows
+    /// above `clipHeight` are touched (the legend band stays clean).
+    mutating func drawArrow(from a: Point, to b: Point, width: Int, _ color: RGBColor, clipHeight: Int) {
+        let dx = b.x - a.x, dy = b.y - a.y
+        let length = (dx * dx + dy * dy).squareRoot()
+        guard length > 0, length.isFinite, abs(a.x) < 1e6, abs(a.y) < 1e6 else { return }
+        let ux = dx / length, uy = dy / length
+        let head = Double(3 * width + 4)
+        let half = Double(width) / 2
+        var s = 0.0
+        while s <= length - head * 0.5 {
+            let px = a.x + ux * s, py = a.y + uy * s
+            fillClipped(x0: Int((px - half).rounded()), y0: Int((py - half).rounded()),
+                        x1: Int((px + half).rounded()), y1: Int((py + half).rounded()), color, clipHeight: clipHeight)
+            s += 0.5
+        }
+        // Arrowhead: spans across the direction, shrinking toward the tip.
+        var k = 0.0
+        while k <= head {
+            let cx = b.x - ux * k, cy = b.y - uy * k
+            let spread = k * 0.5
+            var q = -spread
+            while q <= spread {
+                let px = cx - uy * q, py = cy + ux * q
+                fillClipped(x0: Int(px.rounded(.down)), y0: Int(py.rounded(.down)), x1: Int(px.rounded(.down)) + 1,
+                            y1: Int(py.rounded(.down)) + 1, color, clipHeight: clipHeight)
+                q += 0.5
+            }
+            k += 0.5
+        }
+    }
+
+    mutating func fillClipped(x0: Int, y0: Int, x1: Int, y1: Int, _ color: RGBColor, clipHeight: Int) {
+        fill(x0: x0, y0: y0, x1: max(x1, x0 + 1), y1: min(clipHeight, max(y1, y0 + 1)), color)
+    }
+
+    mutating func fillDisc(center c: Point, radius r: Double, _ color: RGBColor, clipHeight: Int) {
+        guard abs(c.x) < 1e6, abs(c.y) < 1e6 else { return }
+        let x0 = Int((c.x - r).rounded(.down)), x1 = Int((c.x + r).rounded(.up))
+        let y0 = Int((c.y - r).rounded(.down)), y1 = Int((c.y + r).rounded(.up))
+        for y in max(0, y0)..<max(max(0, y0), min(clipHeight, y1)) {
+            for x in x0..<x1 {
+                let ddx = Double(x) + 0.5 - c.x, ddy = Double(y) + 0.5 - c.y
+                if ddx * ddx + ddy * ddy <= r * r { setPixel(x: x, y: y, color) }
+            }
+        }
+    }
+
+    /// Text centred on `p` over a white chip, kept inside the image above `clipHeight`.
+    mutating func drawLabel(_ text: String, at p: Point, color: RGBColor, scale s: Int, clipHeight: Int) {
+        guard abs(p.x) < 1e6, abs(p.y) < 1e6 else { return }
+        let tw = BitmapFont.width(of: text, scale: s), th = BitmapFont.glyphHeight * s
+        var x = Int(p.x.rounded()) - tw / 2, y = Int(p.y.rounded()) - th / 2
+        x = min(max(2 * s, x), width - tw - 2 * s)
+        y = min(max(2 * s, y), clipHeight - th - 2 * s)
+        fill(x0: x - s, y0: y - s, x1: x + tw + s, y1: y + th + s, .white, alpha: 0.85)
+        drawText(text, x: x, y: y, color: color, scale: s)
+    }
+}

@@ -1,0 +1,302 @@
+import PageGeometry
+
+/// The space a ``PageDrawing`` shows.
+///
+/// - ``raw``: the page's PDF user space over its **unrotated MediaBox**, so boxes outside the
+///   CropBox are visible; the origin and axes drawn are raw (0, 0), x right, y up.
+/// - ``page``: the displayed page (the CropBox after /Rotate); the origin and axes drawn are the
+///   normalized page space's, at the displayed lower-left corner.
+@frozen
+public enum DrawingSpace: String, Hashable, Sendable, CaseIterable {
+    case raw, page
+}
+
+/// How large to draw: pixels per point, or a width in pixels.
+@frozen
+public enum DrawingSize: Hashable, Sendable {
+    /// `s` pixels per point (1 = 72 dpi).
+    case scale(Double)
+    /// The image's width in pixels; the height follows the region's aspect ratio.
+    case width(Int)
+}
+
+/// Why a drawing cannot be made.
+public enum DrawingError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The image would exceed ``DrawingLimits``.
+    case tooLarge(width: Int, height: Int)
+    /// A scale or width that is zero, negative or not finite.
+    case invalidSize(String)
+    /// The container is too small to hold a thumbnail.
+    case containerTooSmall(Size)
+    /// The placement could not be built (a page or viewport the conversion rejects).
+    case placement(PlacementError)
+
+    public var description: String {
+        switch self {
+        case let .tooLarge(w, h):
+            "the image would be \(w)x\(h) pixels, more than the limit of \(DrawingLimits.maxSide) pixels a side and "
+                + "\(DrawingLimits.maxPixels / 1_000_000) megapixels; use a smaller --scale or --width (or fewer --pages)"
+        case let .invalidSize(what): what
+        case let .containerTooSmall(s): "the container \(s) is too small for a thumbnail; give a larger --container"
+        case let .placement(e): e.description
+        }
+    }
+}
+
+/// The largest image `draw` and `sheet` make: 30,000 pixels a side and 100 megapixels (300 MB of
+/// RGB in memory), far above any screen, well below what exhausts a machine.
+public enum DrawingLimits {
+    public static let maxSide = 30_000
+    public static let maxPixels = 100_000_000
+
+    static func check(width: Int, height: Int) throws(DrawingError) {
+        guard width <= maxSide, height <= maxSide, width * height <= maxPixels else {
+            throw .tooLarge(width: width, height: height)
+        }
+    }
+}
+
+/// The overlay colours, one per box, documented in the README and drawn in the legend.
+public enum OverlayPalette {
+    public static func color(for box: PageBox) -> RGBColor {
+        switch box {
+        case .media: RGBColor(hex: 0x1F4FE0)   // blue
+        case .crop: RGBColor(hex: 0x00A030)    // green
+        case .bleed: RGBColor(hex: 0xD000D0)   // magenta
+        case .trim: RGBColor(hex: 0xE01010)    // red
+        case .art: RGBColor(hex: 0x00A8C0)     // cyan
+        }
+    }
+    /// The chosen space's origin and axes.
+    public static let axes = RGBColor(hex: 0x111111)
+    /// The other space's origin and axes.
+    public static let otherAxes = RGBColor(hex: 0x8A5A00)
+    /// The viewport, as the seeds draw it.
+    public static let viewport = RGBColor(hex: 0xFF8000)
+}
+
+/// A box as drawn: which one, its rectangle in raw space and in view space (pixels).
+public struct DrawnBox: Hashable, Sendable {
+    public var kind: PageBox
+    /// The effective box in raw PDF user space (points).
+    public var raw: Rect
+    /// The same box in the drawing's view space (pixels, top-left origin, y down).
+    public var view: Rect
+    /// An earlier drawn box with the same rectangle, if any (the legend says "= CropBox").
+    public var sameAs: PageBox?
+}
+
+/// An origin and its two axes in view space (pixels): where (0, 0) of a space is, and the
+/// direction in which its x and y grow.
+public struct DrawnAxes: Hashable, Sendable {
+    /// `raw` or `page`.
+    public var space: CoordinateSpace
+    /// The space's (0, 0) in view space (pixels); may lie outside the image.
+    public var origin: Point
+    /// Unit vectors in view space along the space's +x and +y.
+    public var xDirection: Point, yDirection: Point
+}
+
+/// A viewport (page space) as drawn: the rectangle, and the arrows along which its width and
+/// height grow, from its page-space origin corner (as the seeds draw a viewport's dimensions).
+public struct DrawnViewport: Hashable, Sendable {
+    /// The viewport in page space (points, standardized).
+    public var page: Rect
+    /// The same rectangle in view space (pixels).
+    public var view: Rect
+    /// The viewport's page-space origin (its lower-left corner in page space), in view space.
+    public var origin: Point
+    /// The end of the width arrow (page (x + w, y)) and of the height arrow (page (x, y + h)), view space.
+    public var widthEnd: Point, heightEnd: Point
+}
+
+/// Everything `pageinfo draw` puts in a picture, computed once from a ``PageInfo`` with
+/// ``PagePlacement`` (the conversion `pageinfo convert` uses), and then rasterized
+/// (``OverlayRenderer``) or written as SVG (``SVGWriter``): the size of the page image, the
+/// region Poppler renders into it, and the overlays in view space.
+public struct PageDrawing: Hashable, Sendable {
+    public let page: PageInfo
+    public let space: DrawingSpace
+    /// Maps raw (and, for ``DrawingSpace/page``, page) space onto the image's pixels: the region
+    /// stretched onto `pixelWidth × pixelHeight`, exactly as the renderer maps it.
+    public let placement: PagePlacement
+    /// The page image's size in pixels (the legend band is extra, below it).
+    public let pixelWidth: Int, pixelHeight: Int
+    /// The rectangle of raw space that fills the image: the MediaBox (raw) or the CropBox (page).
+    public let region: Rect
+    /// The clockwise quarter turn applied to `region` (0 for raw space, the page's /Rotate for page space).
+    public let rotation: PageRotation
+    public let boxes: [DrawnBox]
+    /// The chosen space's origin and axes.
+    public let axes: DrawnAxes
+    /// The other space's origin and axes (page space in a raw drawing, raw space in a page drawing).
+    public let otherAxes: DrawnAxes
+    public let viewport: DrawnViewport?
+    /// Lines of the legend, each with the colour of its swatch (`nil`: text only).
+    public let legend: [(text: String, color: RGBColor?)]
+
+    public static func == (a: PageDrawing, b: PageDrawing) -> Bool {
+        a.page == b.page && a.space == b.space && a.placement == b.placement && a.pixelWidth == b.pixelWidth
+            && a.pixelHeight == b.pixelHeight && a.boxes == b.boxes && a.viewport == b.viewport
+    }
+    public func hash(into h: inout Hasher) { h.combine(page); h.combine(space); h.combine(pixelWidth); h.combine(pixelHeight) }
+
+    /// Lays out a drawing of `page`.
+    ///
+    /// - Parameters:
+    ///   - space: raw (the unrotated MediaBox) or page (the displayed page).
+    ///   - size: `.scale(s)`: the image is `⌈w·s⌉ × ⌈h·s⌉` pixels for a region of w × h points
+    ///     (as `pdftoppm -r 72s` sizes it); `.width(px)`: px wide, `⌈h·px/w⌉` high. The region is
+    ///     then stretched to fill the image exactly, so its corners are the image's corners.
+    ///   - boxes: the boxes to draw, in drawing order (later ones on top).
+    ///   - viewport: a rectangle of page space (points) to draw, or `nil`.
+    /// - Throws: ``DrawingError`` for a bad size or an image beyond ``DrawingLimits``.
+    public init(page: PageInfo, space: DrawingSpace, size: DrawingSize, boxes: [PageBox] = PageBox.allCases,
+                viewport: Rect? = nil) throws(DrawingError) {
+        self.page = page
+        self.space = space
+        let shown: PageInfo
+        switch space {
+        case .raw:
+            // The unrotated MediaBox as if it were the displayed page: its raw → view mapping is
+            // the plain flip of PDF space, origin at the MediaBox's top-left corner.
+            shown = PageInfo(index: page.index, label: page.label, boxes: PageBoxes(uniform: page.boxes.mediaBox),
+                             rotation: .degrees0)
+        case .page:
+            shown = page
+        }
+        region = shown.cropBox
+        rotation = shown.rotation
+        let displayed = shown.size
+        let (w, h) = try Self.pixelSize(for: displayed, size: size)
+        pixelWidth = w
+        pixelHeight = h
+        do {
+            placement = try PagePlacement(stretching: shown, toFill: Size(width: Double(w), height: Double(h)))
+        } catch {
+            throw .placement(error)
+        }
+
+        // Boxes: raw rectangles → view, through the same placement.
+        var drawn: [DrawnBox] = []
+        for kind in boxes {
+            let raw = page.boxes[kind]
+            let same = drawn.first(where: { $0.raw == raw })?.kind
+            drawn.append(DrawnBox(kind: kind, raw: raw, view: placement.viewRect(fromRaw: raw), sameAs: same))
+        }
+        self.boxes = drawn
+
+        // Origins and axes. Raw points go through `placement` directly; page-space points of the
+        // real page go page → raw with the page's own transform first (in a raw drawing the
+        // placement's page space is the MediaBox's, not the page's).
+        let rawToView = placement.rawToView
+        let pageToRaw = page.pageToRaw
+        func axes(_ s: CoordinateSpace, _ toRaw: AffineTransform) -> DrawnAxes {
+            let o = rawToView.apply(to: toRaw.apply(to: Point.zero))
+            let x = rawToView.apply(to: toRaw.apply(to: Point(x: 1, y: 0)))
+            let y = rawToView.apply(to: toRaw.apply(to: Point(x: 0, y: 1)))
+            return DrawnAxes(space: s, origin: o, xDirection: Self.unit(x, from: o), yDirection: Self.unit(y, from: o))
+        }
+        let rawAxes = axes(.raw, .identity), pageAxes = axes(.page, pageToRaw)
+        self.axes = space == .raw ? rawAxes : pageAxes
+        self.otherAxes = space == .raw ? pageAxes : rawAxes
+
+        if let v = viewport?.standardized {
+            let toView = pageToRaw.concatenating(rawToView)
+            self.viewport = DrawnViewport(
+                page: v, view: toView.apply(to: v), origin: toView.apply(to: v.origin),
+                widthEnd: toView.apply(to: Point(x: v.maxX, y: v.minY)),
+                heightEnd: toView.apply(to: Point(x: v.minX, y: v.maxY)))
+        } else {
+            self.viewport = nil
+        }
+
+        // The legend.
+        var legend: [(String, RGBColor?)] = []
+        let labelText = page.label.map { " label \"\($0)\"" } ?? ""
+        let rotationText = page.rawRotation == page.rotation.rawValue ? "\(page.rotation.rawValue)"
+            : "\(page.rotation.rawValue) (/Rotate \(page.rawRotation))"
+        legend.append(("page \(page.index + 1)\(labelText)  rotation \(rotationText)  \(space.rawValue) space", nil))
+        legend.append(("\(w)x\(h) px = \(Self.number(displayed.width))x\(Self.number(displayed.height)) pt at "
+                       + "\(Self.number(placement.scale)) px/pt", nil))
+        for b in drawn {
+            let r = b.raw
+            var line = "\(b.kind.rawValue) [\(Self.number(r.minX)) \(Self.number(r.minY)) \(Self.number(r.maxX)) \(Self.number(r.maxY))]"
+            if let same = b.sameAs { line += " = \(same.rawValue)" }
+            legend.append((line, OverlayPalette.color(for: b.kind)))
+        }
+        func originLine(_ a: DrawnAxes, _ what: String) -> String {
+            let inside = a.origin.x >= 0 && a.origin.y >= 0 && a.origin.x <= Double(w) && a.origin.y <= Double(h)
+            return "\(what) origin (0,0) at px \(Self.number(a.origin.x)),\(Self.number(a.origin.y))"
+                + (inside ? "" : " (off the image)") + ", x \(Self.direction(a.xDirection)), y \(Self.direction(a.yDirection))"
+        }
+        legend.append((originLine(self.axes, self.axes.space.rawValue), OverlayPalette.axes))
+        if Self.coincide(self.axes, self.otherAxes) {
+            legend.append(("\(self.otherAxes.space.rawValue) origin and axes = \(self.axes.space.rawValue)'s", OverlayPalette.otherAxes))
+        } else {
+            legend.append((originLine(self.otherAxes, self.otherAxes.space.rawValue), OverlayPalette.otherAxes))
+        }
+        if let v = self.viewport {
+            legend.append(("viewport \(Self.number(v.page.x)),\(Self.number(v.page.y)),\(Self.number(v.page.width)),"
+                           + "\(Self.number(v.page.height)) (page space), arrows: width, height", OverlayPalette.viewport))
+        }
+        self.legend = legend
+    }
+
+    /// The image size for a region displayed `displayed` points large.
+    static func pixelSize(for displayed: Size, size: DrawingSize) throws(DrawingError) -> (Int, Int) {
+        func ceilPixels(_ v: Double) -> Double { Swift.max(1, (v - 1e-9).rounded(.up)) }
+        let w: Double, h: Double
+        switch size {
+        case .scale(let s):
+            guard s > 0, s.isFinite else { throw .invalidSize("--scale: \(s) must be a positive number (1 = one pixel per point)") }
+            w = ceilPixels(displayed.width * s)
+            h = ceilPixels(displayed.height * s)
+        case .width(let px):
+            guard px > 0 else { throw .invalidSize("--width: \(px) must be a positive number of pixels") }
+            w = Double(px)
+            h = ceilPixels(displayed.height * Double(px) / displayed.width)
+        }
+        guard w.isFinite, h.isFinite, w <= Double(DrawingLimits.maxSide), h <= Double(DrawingLimits.maxSide) else {
+            throw .tooLarge(width: w.isFinite && w < 1e15 ? Int(w) : Int.max, height: h.isFinite && h < 1e15 ? Int(h) : Int.max)
+        }
+        try DrawingLimits.check(width: Int(w), height: Int(h))
+        return (Int(w), Int(h))
+    }
+
+    static func unit(_ p: Point, from o: Point) -> Point {
+        let dx = p.x - o.x, dy = p.y - o.y
+        let n = (dx * dx + dy * dy).squareRoot()
+        return n > 0 ? Point(x: dx / n, y: dy / n) : Point(x: 0, y: 0)
+    }
+
+    static func direction(_ d: Point) -> String {
+        if d.x > 0.5 { return "right" }
+        if d.x < -0.5 { return "left" }
+        return d.y > 0 ? "down" : "up"
+    }
+
+    /// Numbers in the legend and in SVG: at most 4 decimals, no float noise.
+    public static func number(_ v: Double) -> String {
+        let r = (v * 10_000).rounded() / 10_000
+        return formatCompact(r == 0 ? 0 : r)
+    }
+
+    /// Whether raw and page space have the same origin and axes in this drawing (a page with no
+    /// /Rotate whose CropBox starts at (0, 0)); the other space's axes are then not drawn.
+    public var axesCoincide: Bool { Self.coincide(axes, otherAxes) }
+
+    static func coincide(_ a: DrawnAxes, _ b: DrawnAxes) -> Bool {
+        func same(_ p: Point, _ q: Point) -> Bool { abs(p.x - q.x) < 0.5 && abs(p.y - q.y) < 0.5 }
+        return same(a.origin, b.origin) && same(a.xDirection, b.xDirection) && same(a.yDirection, b.yDirection)
+    }
+
+    /// The height of the legend band below the page image and its margin, in pixels.
+    public var legendHeight: Int { OverlayRenderer.legendHeight(lines: legend.count, imageWidth: pixelWidth) }
+    /// The margin around the page image in the finished picture, in pixels.
+    public var margin: Int { OverlayRenderer.margin(imageWidth: pixelWidth) }
+    /// The picture's size in pixels: the page image, its margin on every side and the legend band.
+    public var pictureSize: (width: Int, height: Int) { (pixelWidth + 2 * margin, pixelHeight + 2 * margin + legendHeight) }
+    /// The length of the drawn axes in pixels: a sixth of the page image's smaller side, 24…120.
+    public var axisLength: Double { Double(max(24, min(120, min(pixelWidth, pixelHeight) / 6))) }
+}

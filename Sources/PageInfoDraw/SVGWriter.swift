@@ -1,0 +1,132 @@
+import PageGeometry
+
+/// Writes a ``PageDrawing`` as SVG: the rendered page as an embedded PNG image, and every
+/// overlay as a vector element whose coordinates are the drawing's view-space values (pixels,
+/// top-left origin, at most 4 decimals, inside `<g id="view">` which shifts them by the
+/// picture's margin), so the file can be read, diffed and checked as text.
+///
+/// Element ids: `page` (the image), one `rect` per box with the box's name as id (`MediaBox`,
+/// `CropBox`, …), `raw-origin`/`page-origin` (`circle`), `raw-x`, `raw-y`, `page-x`, `page-y`
+/// (`line`, from the origin along the axis), `viewport` (`rect`), `viewport-width` and
+/// `viewport-height` (`line`, from the viewport's page-space origin corner), and `legend`.
+public enum SVGWriter {
+    /// The SVG document for `drawing` over `pageImage` (the Poppler rendering, without raster overlays).
+    public static func svg(_ drawing: PageDrawing, pageImage: RGBImage) -> String {
+        let w = drawing.pixelWidth, h = drawing.pixelHeight, lh = drawing.legendHeight, m = drawing.margin
+        let (pw, ph) = drawing.pictureSize
+        let n = PageDrawing.number
+        let t = OverlayRenderer.strokeWidth(imageWidth: w)
+        var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        s += "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
+        s += "width=\"\(pw)\" height=\"\(ph)\" viewBox=\"0 0 \(pw) \(ph)\">\n"
+        s += "<title>\(escape(drawing.legend.first?.text ?? ""))</title>\n"
+        s += "<defs>\n"
+        for (id, color) in [("arrow-axes", OverlayPalette.axes), ("arrow-other", OverlayPalette.otherAxes),
+                            ("arrow-viewport", OverlayPalette.viewport)] {
+            s += "<marker id=\"\(id)\" viewBox=\"0 0 10 10\" refX=\"8\" refY=\"5\" markerWidth=\"5\" markerHeight=\"5\" "
+            s += "orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"\(color)\"/></marker>\n"
+        }
+        s += "</defs>\n"
+        s += "<rect id=\"board\" x=\"0\" y=\"0\" width=\"\(pw)\" height=\"\(h + 2 * m)\" fill=\"\(OverlayRenderer.board)\"/>\n"
+        // Everything in view coordinates: the page image's top-left corner is view (0, 0).
+        s += "<g id=\"view\" transform=\"translate(\(m) \(m))\">\n"
+        s += "<image id=\"page\" x=\"0\" y=\"0\" width=\"\(w)\" height=\"\(h)\" preserveAspectRatio=\"none\" "
+        s += "xlink:href=\"data:image/png;base64,\(Base64.encode(PNGEncoder.encode(pageImage)))\"/>\n"
+
+        s += "<g id=\"boxes\" fill=\"none\" stroke-width=\"\(t)\">\n"
+        for b in drawing.boxes {
+            let v = b.view
+            s += "<rect id=\"\(b.kind.rawValue)\" x=\"\(n(v.minX))\" y=\"\(n(v.minY))\" width=\"\(n(v.width))\" "
+            s += "height=\"\(n(v.height))\" stroke=\"\(OverlayPalette.color(for: b.kind))\"/>\n"
+        }
+        s += "</g>\n"
+
+        let axisLength = drawing.axisLength
+        for (a, color, marker, len, width) in [(drawing.otherAxes, OverlayPalette.otherAxes, "arrow-other", axisLength * 0.75, max(1, t - 1)),
+                                               (drawing.axes, OverlayPalette.axes, "arrow-axes", axisLength, t)]
+            where !(drawing.axesCoincide && a.space != drawing.axes.space) {
+            let name = a.space.rawValue, o = a.origin
+            s += "<g id=\"\(name)-axes\" stroke=\"\(color)\" stroke-width=\"\(width)\" fill=\"\(color)\" font-family=\"monospace\" font-size=\"11\">\n"
+            for (axis, d) in [("x", a.xDirection), ("y", a.yDirection)] {
+                let e = Point(x: o.x + d.x * len, y: o.y + d.y * len)
+                s += "<line id=\"\(name)-\(axis)\" x1=\"\(n(o.x))\" y1=\"\(n(o.y))\" x2=\"\(n(e.x))\" y2=\"\(n(e.y))\" "
+                s += "marker-end=\"url(#\(marker))\"/>\n"
+                s += "<text x=\"\(n(e.x + d.x * 10))\" y=\"\(n(e.y + d.y * 10))\" stroke=\"none\" text-anchor=\"middle\" "
+                s += "dominant-baseline=\"middle\">\(name) \(axis)</text>\n"
+            }
+            s += "<circle id=\"\(name)-origin\" cx=\"\(n(o.x))\" cy=\"\(n(o.y))\" r=\"\(width + 2)\" stroke=\"white\" stroke-width=\"1\"/>\n"
+            s += "</g>\n"
+        }
+
+        if let v = drawing.viewport {
+            let r = v.view
+            s += "<g id=\"viewport-group\" stroke=\"\(OverlayPalette.viewport)\" fill=\"none\" stroke-width=\"\(t)\">\n"
+            s += "<rect id=\"viewport\" x=\"\(n(r.minX))\" y=\"\(n(r.minY))\" width=\"\(n(r.width))\" height=\"\(n(r.height))\"/>\n"
+            for (id, e) in [("viewport-width", v.widthEnd), ("viewport-height", v.heightEnd)] {
+                s += "<line id=\"\(id)\" x1=\"\(n(v.origin.x))\" y1=\"\(n(v.origin.y))\" x2=\"\(n(e.x))\" y2=\"\(n(e.y))\" "
+                s += "stroke-width=\"\(t + 1)\" marker-end=\"url(#arrow-viewport)\"/>\n"
+            }
+            s += "</g>\n"
+        }
+
+        s += "</g>\n"
+        let ts = OverlayRenderer.textScale(imageWidth: w)
+        s += "<g id=\"legend\" font-family=\"monospace\" font-size=\"\(11 * ts)\">\n"
+        s += "<rect x=\"0\" y=\"\(h + 2 * m)\" width=\"\(pw)\" height=\"\(lh)\" fill=\"\(OverlayRenderer.legendBackground)\"/>\n"
+        var y = h + 2 * m + 4 * ts
+        for line in drawing.legend {
+            var x = 4 * ts
+            if let c = line.color {
+                s += "<rect x=\"\(x)\" y=\"\(y)\" width=\"\(12 * ts)\" height=\"\(7 * ts)\" fill=\"\(c)\"/>\n"
+                x += 16 * ts
+            }
+            s += "<text x=\"\(x)\" y=\"\(y + 7 * ts)\">\(escape(line.text))</text>\n"
+            y += (BitmapFont.lineHeight + 2) * ts
+        }
+        s += "</g>\n</svg>\n"
+        return s
+    }
+
+    /// `&`, `<`, `>`, `"` escaped for XML text and attributes.
+    public static func escape(_ text: String) -> String {
+        var out = ""
+        for c in text.unicodeScalars {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default:
+                // Control characters are not allowed in XML 1.0.
+                if c.value < 0x20 && c != "\t" && c != "\n" { out += "?" } else { out.unicodeScalars.append(c) }
+            }
+        }
+        return out
+    }
+}
+
+/// Base64 (RFC 4648, with padding).
+public enum Base64 {
+    static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+    /// `bytes` in Base64.
+    public static func encode(_ bytes: [UInt8]) -> String {
+        var out = [UInt8]()
+        out.reserveCapacity((bytes.count + 2) / 3 * 4)
+        var i = 0
+        while i + 2 < bytes.count {
+            let v = Int(bytes[i]) << 16 | Int(bytes[i + 1]) << 8 | Int(bytes[i + 2])
+            out += [alphabet[v >> 18], alphabet[(v >> 12) & 63], alphabet[(v >> 6) & 63], alphabet[v & 63]]
+            i += 3
+        }
+        let rest = bytes.count - i
+        if rest == 1 {
+            let v = Int(bytes[i]) << 16
+            out += [alphabet[v >> 18], alphabet[(v >> 12) & 63], UInt8(ascii: "="), UInt8(ascii: "=")]
+        } else if rest == 2 {
+            let v = Int(bytes[i]) << 16 | Int(bytes[i + 1]) << 8
+            out += [alphabet[v >> 18], alphabet[(v >> 12) & 63], alphabet[(v >> 6) & 63], UInt8(ascii: "=")]
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

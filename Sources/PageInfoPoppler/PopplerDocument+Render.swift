@@ -1,0 +1,73 @@
+import CPageInfoPoppler
+import PageGeometry
+
+/// Renders regions of a PDF's pages into RGB pixels with Poppler's own rasterizer (Splash, as
+/// `pdftoppm` uses it), which lives in libpoppler itself: no glib, cairo or X11.
+///
+/// It opens the file a second time, independently of any ``PopplerDocument``; open a
+/// `PopplerDocument` first to read the geometry and to get a precise error when the file cannot
+/// be opened. Not thread-safe: use one renderer from one thread at a time.
+public final class PageRenderer {
+    private let handle: OpaquePointer
+    /// The path the renderer reads.
+    public let path: String
+
+    /// Opens `path` for rendering; `password` is tried as the owner and the user password.
+    public init(path: String, password: String? = nil) throws(RenderError) {
+        var code: Int32 = 0
+        guard let handle = pi_render_open(path, password, &code) else {
+            throw .cannotOpen(path: path, popplerErrorCode: Int(code))
+        }
+        self.handle = handle
+        self.path = path
+    }
+
+    deinit { pi_render_close(handle) }
+
+    /// The pixels of page `index` (0-based): the rectangle `region` of raw PDF user space
+    /// (points), turned clockwise by `rotation`, stretched onto `width × height` pixels (region
+    /// corners on the bitmap's corners, as ``PageGeometry/PagePlacement/init(stretching:viewport:toFill:)``
+    /// maps it), on white paper, annotations included.
+    ///
+    /// - Returns: `width × height × 3` bytes, R G B, rows from the top.
+    public func render(pageIndex index: Int, region: Rect, rotation: PageRotation, width: Int, height: Int)
+        throws(RenderError) -> [UInt8]
+    {
+        let r = region.standardized
+        guard width > 0, height > 0, width <= Int(Int32.max) / 3 / max(1, height), r.width > 0, r.height > 0 else {
+            throw .invalidRequest("a \(width)x\(height) image of the region \(r)")
+        }
+        var pixels = [UInt8](repeating: 255, count: width * height * 3)
+        let status = pixels.withUnsafeMutableBufferPointer { buf in
+            pi_render_page(handle, Int32(index), pi_render_rect(x0: r.minX, y0: r.minY, x1: r.maxX, y1: r.maxY),
+                           Int32(rotation.rawValue), Int32(width), Int32(height), buf.baseAddress!)
+        }
+        switch status {
+        case PI_RENDER_OK: return pixels
+        case PI_RENDER_BAD_PAGE: throw .pageUnreadable(path: path, index: index)
+        case PI_RENDER_OUT_OF_MEMORY: throw .outOfMemory(width: width, height: height)
+        default: throw .invalidRequest("a \(width)x\(height) image of the region \(r), rotation \(rotation)")
+        }
+    }
+}
+
+/// Why a page could not be rendered. The description is one line a person can act on.
+public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Poppler could not open the file for rendering (open it with ``PopplerDocument`` for the reason).
+    case cannotOpen(path: String, popplerErrorCode: Int)
+    /// The page is out of range or Poppler cannot load it.
+    case pageUnreadable(path: String, index: Int)
+    /// Poppler could not allocate the bitmap.
+    case outOfMemory(width: Int, height: Int)
+    /// An empty region, a size that is not positive, or a bitmap too large to address.
+    case invalidRequest(String)
+
+    public var description: String {
+        switch self {
+        case let .cannotOpen(path, code): "\(path): Poppler cannot open it for rendering (error \(code))"
+        case let .pageUnreadable(path, index): "\(path): page \(index + 1) cannot be rendered"
+        case let .outOfMemory(w, h): "not enough memory for a \(w)x\(h) bitmap"
+        case let .invalidRequest(what): "cannot render \(what)"
+        }
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import Testing
+
+/// `pageinfo draw` and `pageinfo sheet`, end to end: the built binary on the fixtures, PNGs
+/// decoded by Python's zlib (`scripts/png_to_rgb.py`), exit codes and one-line errors.
+///
+/// `Fixtures/rotations.pdf` page 2: MediaBox 500×700, CropBox [20 30 420 630], /Rotate 90; the
+/// content fills the CropBox with light blue (rotations.golden.json, scripts/make_fixtures.py).
+@Suite("draw and sheet commands")
+struct DrawCommandTests {
+    static let rotations = CLI.fixture("rotations.pdf")
+
+    static let pythonAvailable: Bool = {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["python3", "-c", "import zlib"]
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        do { try p.run(); p.waitUntilExit(); return p.terminationStatus == 0 } catch { return false }
+    }()
+
+    /// A fresh temporary directory, removed by the caller.
+    func tempDir() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pageinfo-draw-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    /// Width and height from a PNG's IHDR.
+    func pngSize(_ url: URL) throws -> (Int, Int) {
+        let d = [UInt8](try Data(contentsOf: url))
+        #expect(Array(d.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        func be(_ i: Int) -> Int { Int(d[i]) << 24 | Int(d[i + 1]) << 16 | Int(d[i + 2]) << 8 | Int(d[i + 3]) }
+        return (be(16), be(20))
+    }
+
+    /// The pixels of a PNG decoded by Python: (width, height, RGB bytes).
+    func decode(_ url: URL) throws -> (Int, Int, [UInt8]) {
+        let out = url.deletingPathExtension().appendingPathExtension("rgb")
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["python3", CLI.packageRoot.appendingPathComponent("scripts/png_to_rgb.py").path, url.path, out.path]
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        try p.run()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0, "png_to_rgb.py failed on \(url.path)")
+        let dims = text.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        return (dims[0], dims[1], [UInt8](try Data(contentsOf: out)))
+    }
+
+    func rgb(_ image: (Int, Int, [UInt8]), _ x: Int, _ y: Int) -> [UInt8] {
+        let i = (y * image.0 + x) * 3
+        return Array(image.2[i..<i + 3])
+    }
+
+    func expectFailure(_ args: [String], status: Int32, mentioning text: String) throws {
+        let r = try CLI.run(args)
+        #expect(r.status == status, "pageinfo \(args.joined(separator: " ")): \(r.stderr)")
+        #expect(r.stdout.isEmpty)
+        #expect(r.stderrLines.count == 1, "one line on stderr: \(r.stderr)")
+        #expect(r.stderr.hasPrefix("pageinfo: "))
+        #expect(r.stderr.contains(text), "stderr: \(r.stderr)")
+    }
+
+    @Test("draw --space raw: a PNG whose CropBox outline and content sit where the numbers say",
+          .enabled(if: pythonAvailable, "needs python3 to decode the PNG independently"))
+    func drawRawPNG() throws {
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("raw.png")
+        let r = try CLI.run(["draw", Self.rotations, "--page", "2", "--space", "raw", "--boxes", "crop", "-o", out.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.isEmpty && r.stderr.isEmpty)
+        let image = try decode(out)
+        // 500×700 page image (1 px/pt over the MediaBox) with a 24-pixel margin on each side.
+        #expect(image.0 == 500 + 48)
+        let m = 24
+        // CropBox outline: 2 px inside raw x = 20 → columns 20, 21; raw y = 630 → row 700 − 630 = 70.
+        #expect(rgb(image, m + 20, m + 300) == [0x00, 0xA0, 0x30])
+        #expect(rgb(image, m + 21, m + 300) == [0x00, 0xA0, 0x30])
+        #expect(rgb(image, m + 200, m + 70) == [0x00, 0xA0, 0x30])
+        // Outside the CropBox but inside the MediaBox: white paper; inside: the fixture's light blue.
+        #expect(rgb(image, m + 10, m + 300) == [255, 255, 255])
+        let tint = rgb(image, m + 30, m + 300)
+        #expect(abs(Int(tint[0]) - 235) <= 3 && abs(Int(tint[1]) - 242) <= 3 && tint[2] == 255)
+    }
+
+    @Test("--scale and --width set the page image's size; SVG states it and embeds a PNG")
+    func sizes() throws {
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // Page 1: 400×600 displayed. --scale 0.5 → 200×300; picture 200 + 2·24 wide.
+        let a = dir.appendingPathComponent("a.png")
+        #expect(try CLI.run(["draw", Self.rotations, "--page", "1", "--scale", "0.5", "-o", a.path]).status == 0)
+        #expect(try pngSize(a).0 == 248)
+        // --width 1000: 1000×1500, and from 1000 px on the margin is 48.
+        let b = dir.appendingPathComponent("b.png")
+        #expect(try CLI.run(["draw", Self.rotations, "--page", "1", "--width", "1000", "-o", b.path]).status == 0)
+        #expect(try pngSize(b).0 == 1096)
+        // SVG: page 2 displayed 600×400; --width 300 → 150 px high.
+        let c = dir.appendingPathComponent("c.SVG")
+        let r = try CLI.run(["draw", Self.rotations, "--page", "2", "--width", "300", "--viewport", "100,50,200,150", "-o", c.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        let svg = try String(contentsOf: c, encoding: .utf8)
+        #expect(svg.contains("<image id=\"page\" x=\"0\" y=\"0\" width=\"300\" height=\"200\""))
+        // The viewport: page (100, 50, 200, 150) at 0.5 px/pt → x 50, y (400 − 200)·0.5 = 100, 100 × 75.
+        #expect(svg.contains("<rect id=\"viewport\" x=\"50\" y=\"100\" width=\"100\" height=\"75\"/>"))
+        #expect(svg.contains("data:image/png;base64,iVBORw0KGgo"))
+    }
+
+    @Test("draw reads encrypted files with --password")
+    func encrypted() throws {
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("e.png")
+        let r = try CLI.run(["draw", CLI.fixture("encrypted.pdf"), "--page", "1", "--password", "secret", "-o", out.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        try expectFailure(["draw", CLI.fixture("encrypted.pdf"), "--page", "1", "-o", out.path], status: 77, mentioning: "password")
+    }
+
+    @Test("errors: one line, documented exit codes, no file left behind")
+    func errors() throws {
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let png = dir.appendingPathComponent("x.png").path
+        try expectFailure(["draw", Self.rotations, "--page", "11", "-o", png], status: 64, mentioning: "10 pages")
+        try expectFailure(["draw", Self.rotations, "--page", "0", "-o", png], status: 64, mentioning: "--page")
+        try expectFailure(["draw", Self.rotations, "--page", "1", "-o", dir.appendingPathComponent("x.jpg").path], status: 64, mentioning: ".png or .svg")
+        try expectFailure(["draw", Self.rotations, "--page", "1", "-o", png, "--scale", "1000"], status: 64, mentioning: "megapixels")
+        try expectFailure(["draw", Self.rotations, "--page", "1", "-o", png, "--scale", "-1"], status: 64, mentioning: "--scale")
+        try expectFailure(["draw", Self.rotations, "--page", "1", "-o", png, "--scale", "2", "--width", "9"], status: 64, mentioning: "not both")
+        try expectFailure(["draw", Self.rotations, "--page", "1", "-o", png, "--boxes", "crop,foo"], status: 64, mentioning: "'foo'")
+        try expectFailure(["draw", Self.rotations, "--page", "1", "-o", png, "--viewport", "1,2,3"], status: 64, mentioning: "--viewport")
+        try expectFailure(["draw", Self.rotations, "--page", "1", "-o", "/nonexistent-dir/x.png"], status: 74, mentioning: "cannot write")
+        try expectFailure(["draw", CLI.fixture("not-a-pdf.pdf"), "--page", "1", "-o", png], status: 65, mentioning: "not a PDF")
+        try expectFailure(["draw", dir.appendingPathComponent("missing.pdf").path, "--page", "1", "-o", png], status: 66, mentioning: "missing.pdf")
+        try expectFailure(["sheet", Self.rotations, "-o", dir.appendingPathComponent("s.svg").path], status: 64, mentioning: ".png")
+        try expectFailure(["sheet", Self.rotations, "-o", png, "--pages", "20"], status: 64, mentioning: "--pages")
+        try expectFailure(["sheet", Self.rotations, "-o", png, "--container", "0x5"], status: 64, mentioning: "--container")
+        #expect(!FileManager.default.fileExists(atPath: png))
+    }
+
+    @Test("sheet: the grid's size, thumbnails captioned with labels",
+          .enabled(if: pythonAvailable, "needs python3 to decode the PNG independently"))
+    func sheet() throws {
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("sheet.png")
+        let r = try CLI.run(["sheet", CLI.fixture("labels.pdf"), "-o", out.path, "--container", "375x667", "--pages", "1-6"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let image = try decode(out)
+        // 6 Letter pages: 3 columns of 118×153 (thumbnails' worked example), 2 rows: 2·153 + 10 = 316 px, then the legend.
+        #expect(image.0 == 375)
+        #expect(image.1 > 316)
+        // The spacing between columns is the sheet's background.
+        #expect(rgb(image, 122, 60) == [0xD8, 0xD8, 0xD8])
+        #expect(rgb(image, 60, 158) == [0xD8, 0xD8, 0xD8])
+    }
+
+    @Test("a corpus file draws in both spaces", .enabled(if: FileManager.default.fileExists(atPath: CLI.corpusFile("pdfium-cropped_text.pdf")),
+                                                         "needs ../shared/corpus"))
+    func corpusFile() throws {
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for space in ["raw", "page"] {
+            let out = dir.appendingPathComponent("\(space).png")
+            let r = try CLI.run(["draw", CLI.corpusFile("pdfium-cropped_text.pdf"), "--page", "3", "--space", space, "-o", out.path])
+            #expect(r.status == 0, "\(r.stderr)")
+            // Page 3: MediaBox 200×200, CropBox [60 60 150 150] (90×90).
+            #expect(try pngSize(out).0 == (space == "raw" ? 200 : 90) + 48)
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import PageGeometry
+import PageInfoDraw
+import PageInfoPoppler
+import Testing
+
+/// Parses the SVG `draw` writes and checks its vector overlays against the conversion API and
+/// against numbers derived by hand.
+@Suite("SVG output")
+struct SVGTests {
+    /// Every element's attributes by id.
+    final class Collector: NSObject, XMLParserDelegate {
+        var elements: [String: [String: String]] = [:]
+        var root: [String: String] = [:]
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                    attributes: [String: String] = [:]) {
+            if name == "svg" { root = attributes }
+            if let id = attributes["id"] { elements[id] = attributes.merging(["element": name]) { a, _ in a } }
+        }
+    }
+
+    static func parse(_ svg: String) throws -> Collector {
+        let parser = XMLParser(data: Data(svg.utf8))
+        let c = Collector()
+        parser.delegate = c
+        #expect(parser.parse(), "the SVG is well-formed XML")
+        return c
+    }
+
+    static func rect(_ e: [String: String]?) -> Rect? {
+        guard let e, let x = Double(e["x"] ?? ""), let y = Double(e["y"] ?? ""), let w = Double(e["width"] ?? ""),
+              let h = Double(e["height"] ?? "") else { return nil }
+        return Rect(x: x, y: y, width: w, height: h)
+    }
+
+    static func close(_ a: Rect?, _ b: Rect, _ tol: Double = 1e-4) -> Bool {
+        guard let a else { return false }
+        return abs(a.minX - b.minX) <= tol && abs(a.minY - b.minY) <= tol && abs(a.width - b.width) <= tol && abs(a.height - b.height) <= tol
+    }
+
+    @Test("every box rect is PagePlacement's view rectangle, for each space and rotation", arguments: [1, 2, 3, 4], DrawingSpace.allCases)
+    func boxesMatchPlacement(page number: Int, space: DrawingSpace) throws {
+        let path = Paths.fixture("boxes.pdf")
+        // boxes.pdf page 5 has five different boxes; rotations.pdf pages 1–4 cover the rotations.
+        for (file, index) in [("boxes.pdf", 4), ("rotations.pdf", number - 1)] {
+            let p = file == "boxes.pdf" ? path : Paths.fixture(file)
+            let info = try PopplerDocument(path: p).page(at: index)
+            let drawing = try PageDrawing(page: info, space: space, size: .scale(0.75), viewport: Rect(x: 10, y: 20, width: 100, height: 50))
+            let image = RGBImage(width: drawing.pixelWidth, height: drawing.pixelHeight)
+            let svg = try Self.parse(SVGWriter.svg(drawing, pageImage: image))
+            // The conversion API, built independently here: the drawn region stretched onto the image.
+            let shown = space == .raw
+                ? PageInfo(index: info.index, boxes: PageBoxes(uniform: info.boxes.mediaBox), rotation: .degrees0) : info
+            let placement = try PagePlacement(stretching: shown, toFill: Size(width: Double(drawing.pixelWidth), height: Double(drawing.pixelHeight)))
+            for kind in PageBox.allCases {
+                #expect(Self.close(Self.rect(svg.elements[kind.rawValue]), placement.viewRect(fromRaw: info.boxes[kind])),
+                        "\(file) page \(index + 1) \(space) \(kind)")
+            }
+            let viewportRaw = info.rawRect(fromPage: Rect(x: 10, y: 20, width: 100, height: 50))
+            #expect(Self.close(Self.rect(svg.elements["viewport"]), placement.viewRect(fromRaw: viewportRaw)))
+            #expect(svg.elements["page"]?["width"] == "\(drawing.pixelWidth)")
+            #expect(svg.elements["page"]?["height"] == "\(drawing.pixelHeight)")
+            #expect(svg.elements["page"]?["xlink:href"]?.hasPrefix("data:image/png;base64,iVBORw0KGgo") == true)
+        }
+    }
+
+    @Test("rotations.pdf page 2 (/Rotate 90) in raw space, by hand")
+    func byHand() throws {
+        let info = try PopplerDocument(path: Paths.fixture("rotations.pdf")).page(at: 1)
+        let drawing = try PageDrawing(page: info, space: .raw, size: .scale(1))
+        let svg = try Self.parse(SVGWriter.svg(drawing, pageImage: RGBImage(width: 500, height: 700)))
+        // CropBox [20 30 420 630] in a 500×700 MediaBox: x 20, y 700 − 630 = 70, 400 × 600.
+        #expect(Self.close(Self.rect(svg.elements["CropBox"]), Rect(x: 20, y: 70, width: 400, height: 600)))
+        #expect(Self.close(Self.rect(svg.elements["MediaBox"]), Rect(x: 0, y: 0, width: 500, height: 700)))
+        // Raw origin at (0, 700); page origin at raw (420, 30) → (420, 670), page x pointing up, page y left.
+        #expect(svg.elements["raw-origin"]?["cx"] == "0" && svg.elements["raw-origin"]?["cy"] == "700")
+        #expect(svg.elements["page-origin"]?["cx"] == "420" && svg.elements["page-origin"]?["cy"] == "670")
+        let px = try #require(svg.elements["page-x"]), py = try #require(svg.elements["page-y"])
+        #expect(px["x1"] == px["x2"] && Double(px["y2"]!)! < 670)   // up
+        #expect(py["y1"] == py["y2"] && Double(py["x2"]!)! < 420)   // left
+        // The picture: page image plus margin on each side plus the legend band.
+        let m = drawing.margin
+        #expect(svg.root["width"] == "\(500 + 2 * m)")
+        #expect(svg.elements["view"]?["transform"] == "translate(\(m) \(m))")
+    }
+
+    @Test("labels and legend text are escaped")
+    func escaping() {
+        #expect(SVGWriter.escape("a<b & \"c\">") == "a&lt;b &amp; &quot;c&quot;&gt;")
+        #expect(SVGWriter.escape("x\u{1}y") == "x?y")
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import PageGeometry
+import PageInfoDraw
+import PageInfoPoppler
+import Testing
+
+/// SplitMix64: the one seeded generator of this test target, so failures reproduce.
+struct SeededRNG: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+enum Paths {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static func fixture(_ name: String) -> String { packageRoot.appendingPathComponent("Fixtures").appendingPathComponent(name).path }
+    static let pngDecoder = packageRoot.appendingPathComponent("scripts/png_to_rgb.py").path
+    static let corpus = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+}
+
+/// Whether python3 runs here (it decodes PNGs independently of our encoder).
+let pythonAvailable: Bool = {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    p.arguments = ["python3", "-c", "import zlib"]
+    p.standardOutput = FileHandle.nullDevice
+    p.standardError = FileHandle.nullDevice
+    do { try p.run(); p.waitUntilExit(); return p.terminationStatus == 0 } catch { return false }
+}()
+
+/// Decodes PNG bytes with `scripts/png_to_rgb.py` (Python's zlib): the image, or a failure message.
+func decodeWithPython(_ png: [UInt8]) throws -> RGBImage {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pageinfo-draw-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let input = dir.appendingPathComponent("in.png"), output = dir.appendingPathComponent("out.rgb")
+    try Data(png).write(to: input)
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    p.arguments = ["python3", Paths.pngDecoder, input.path, output.path]
+    let out = Pipe(), err = Pipe()
+    p.standardOutput = out
+    p.standardError = err
+    try p.run()
+    let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    p.waitUntilExit()
+    guard p.terminationStatus == 0 else { throw DecodeFailure(message: stderr) }
+    let dims = stdout.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+    let pixels = [UInt8](try Data(contentsOf: output))
+    return RGBImage(width: dims[0], height: dims[1], pixels: pixels)
+}
+
+struct DecodeFailure: Error, CustomStringConvertible { var message: String; var description: String { message } }
+
+/// Colours are compared with a tolerance for the rasterizer's colour conversion (0.92 → 234 or 235).
+func near(_ a: RGBColor?, _ b: RGBColor, tolerance: Int = 3) -> Bool {
+    guard let a else { return false }
+    return abs(Int(a.red) - Int(b.red)) <= tolerance && abs(Int(a.green) - Int(b.green)) <= tolerance
+        && abs(Int(a.blue) - Int(b.blue)) <= tolerance
+}
