@@ -24,7 +24,7 @@ struct InfoCommand: ParsableCommand {
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
 
     @Argument(help: ArgumentHelp("One or more PDF files.", valueName: "file"))
-    var files: [String]
+    var files: [String] = []
 
     @Option(help: "Output format: text or json (one object per file, an array for several files).")
     var format: Format = .text
@@ -32,7 +32,10 @@ struct InfoCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The user or owner password of encrypted files.", valueName: "password"))
     var password: String?
 
+    @OptionGroup(title: "Batch mode") var batch: BatchOptions
+
     func run() throws {
+        if batch.isActive || files.isEmpty { return try batch.run(.info, files: files, password: password) }
         var out = ByteWriter(fd: STDOUT_FILENO)
         var firstFailure: ExitCode?
         var written = 0

@@ -28,7 +28,7 @@ struct PageInfoTool: ParsableCommand {
         version: "pageinfo 0.1.0 (Poppler \(PopplerDocument.popplerVersion))",
         subcommands: [
             PagesCommand.self, InfoCommand.self, ConvertCommand.self, SpreadsCommand.self,
-            LayoutCommand.self, ViewStateCommand.self, ThumbnailsCommand.self,
+            LayoutCommand.self, ViewStateCommand.self, ThumbnailsCommand.self, WorkerCommand.self,
         ]
     )
 

@@ -40,7 +40,7 @@ struct PagesCommand: ParsableCommand {
     )
 
     @Argument(help: ArgumentHelp("One or more PDF files.", valueName: "file"))
-    var files: [String]
+    var files: [String] = []
 
     @Option(help: ArgumentHelp("1-based pages to print, as qpdf and mutool take them: 1-3,7,10- (default: all).",
                                valueName: "ranges"))
@@ -55,6 +55,8 @@ struct PagesCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The user or owner password of encrypted files.", valueName: "password"))
     var password: String?
 
+    @OptionGroup(title: "Batch mode") var batch: BatchOptions
+
     func validate() throws {
         if let pages {
             do { _ = try PageRangeList(pages) } catch { throw ValidationError("--pages: \(error.description)") }
@@ -63,6 +65,7 @@ struct PagesCommand: ParsableCommand {
     }
 
     func run() throws {
+        if batch.isActive || files.isEmpty { return try batch.run(.pages(format: format, pages: pages), files: files, password: password) }
         var ranges: PageRangeList?
         if let pages {
             do { ranges = try PageRangeList(pages) } catch { throw ValidationError("--pages: \(error.description)") }
