@@ -263,6 +263,11 @@ final class BatchCoordinator {
 
     private func installSignalHandlers() {
         signal(SIGPIPE, SIG_IGN)
+        // A parent may have started us with these blocked (the mask survives exec).
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT); sigaddset(&set, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
         for sig in [SIGINT, SIGTERM] {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { interruptSignal = $0 }
