@@ -192,6 +192,17 @@ struct BatchTests {
         #expect(Set(Self.withoutSeconds(unordered.stdout)) == Set(Self.withoutSeconds(ordered.stdout)))
     }
 
+    @Test("workers recycled every 7 files: the same records, nothing lost")
+    func recycling() throws {
+        let names = (0..<40).map { Self.path(String(format: "good-%05d.pdf", $0)) }
+        let list = Data((names.joined(separator: "\n") + "\n").utf8)
+        let plain = try Self.run(["pages", "--files-from", "-", "--jobs", "2", "--no-progress"], stdin: list, env: [:])
+        let recycled = try Self.run(["pages", "--files-from", "-", "--jobs", "2", "--no-progress"], stdin: list,
+                                    env: ["PAGEINFO_TEST_RECYCLE_AFTER": "7"])
+        #expect(recycled.status == 0)
+        #expect(Self.withoutSeconds(recycled.stdout) == Self.withoutSeconds(plain.stdout))
+    }
+
     @Test("page records are exactly what pageinfo pages --format jsonl prints in process")
     func sameRecordsAsInProcess() throws {
         let fixtures = ["mixed.pdf", "labels.pdf", "rotations.pdf", "boxes.pdf"].map { CLI.fixture($0) }
@@ -250,8 +261,16 @@ struct BatchTests {
             for kill in [delay, delay / 2 + 0.02] {
                 let (process, _, _) = try Self.start(args, stdin: list)
                 usleep(useconds_t(kill * 1_000_000))
+                let workers = Self.children(of: process.processIdentifier)
                 Glibc.kill(process.processIdentifier, SIGKILL)
                 process.waitUntilExit()
+                // Orphaned workers notice and exit within a second or so.
+                var alive = workers
+                for _ in 0..<30 where !alive.isEmpty {
+                    usleep(100_000)
+                    alive = alive.filter(Self.isRunning)
+                }
+                #expect(alive.isEmpty, "workers \(alive) outlived their coordinator")
                 args = ["pages", "--files-from", "-", "--jobs", "2", "--no-progress", "-o", out.path, "--resume"]
             }
             let final = try Self.run(args, stdin: list)
@@ -265,6 +284,18 @@ struct BatchTests {
                     "the same records as an uninterrupted run")
             try? FileManager.default.removeItem(at: out)
         }
+    }
+
+    static func children(of pid: Int32) -> [Int32] {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8) else { return [] }
+        return text.split(separator: " ").compactMap { Int32($0) }
+    }
+
+    /// Whether a process exists and is not a zombie.
+    static func isRunning(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return false }
+        return !stat[stat.index(close, offsetBy: 2)...].hasPrefix("Z")
     }
 
     @Test("--resume drops a file whose records were cut, keeps whole ones")

@@ -25,8 +25,11 @@ final class BatchCoordinator {
         var outputFD: Int32
     }
 
-    /// A worker is replaced after this many files ...
-    static let recycleAfterFiles = 10_000
+    /// A worker is replaced after this many files (`PAGEINFO_TEST_RECYCLE_AFTER` lowers it in tests) ...
+    static let recycleAfterFiles: Int = {
+        if let v = getenv("PAGEINFO_TEST_RECYCLE_AFTER"), let n = Int(String(cString: v)), n > 0 { return n }
+        return 10_000
+    }()
     /// ... or when its resident memory has grown by this much since its first file.
     static let recycleAfterGrowth = 256 << 20
     /// Files handed to one worker before it answers (keeps it busy between two responses).

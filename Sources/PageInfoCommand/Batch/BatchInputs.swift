@@ -112,13 +112,14 @@ func cPath<R>(_ raw: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> R {
     }
 }
 
-/// The raw bytes of a command-line argument: `CommandLine.arguments` repairs invalid UTF-8, so
-/// the argument is looked up in `argv` itself.
-func rawArgument(_ text: String) -> [UInt8] {
+/// The raw bytes of command-line arguments: `CommandLine.arguments` repairs invalid UTF-8, so
+/// each argument is looked up in `argv` itself (by its repaired text).
+func rawArguments(_ texts: [String]) -> [[UInt8]] {
+    var raw: [String: [UInt8]] = [:]
     for i in 1..<Int(CommandLine.argc) {
         guard let arg = CommandLine.unsafeArgv[i] else { continue }
-        let raw = Array(UnsafeBufferPointer(start: UnsafeRawPointer(arg).assumingMemoryBound(to: UInt8.self), count: strlen(arg)))
-        if String(decoding: raw, as: UTF8.self) == text { return raw }
+        let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(arg).assumingMemoryBound(to: UInt8.self), count: strlen(arg)))
+        raw[String(decoding: bytes, as: UTF8.self)] = bytes
     }
-    return Array(text.utf8)
+    return texts.map { raw[$0] ?? Array($0.utf8) }
 }

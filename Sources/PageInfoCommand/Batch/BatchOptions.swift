@@ -96,7 +96,7 @@ struct BatchOptions: ParsableArguments {
             throw ValidationError("give one or more PDF files, --files-from LIST, or -r DIRECTORY")
         }
 
-        let inputs = BatchInputs(arguments: files.map(rawArgument), filesFrom: filesFrom, nulSeparated: nulSeparated,
+        let inputs = BatchInputs(arguments: rawArguments(files), filesFrom: filesFrom, nulSeparated: nulSeparated,
                                  recursive: recursive, followSymlinks: followSymlinks)
         var names = try inputs.collect()
 
