@@ -48,7 +48,8 @@ def main():
     subprocess.run([sys.executable, os.path.join(HERE, "pageinfo_spark.py"), "--files-from", listfile,
                     "--output", out, "--partitions", "4"],
                    env=dict(env, PYSPARK_PYTHON=sys.executable, SPARK_LOCAL_IP="127.0.0.1",
-                            PYSPARK_SUBMIT_ARGS="--master local[2] --driver-memory 1g pyspark-shell"),
+                            PYSPARK_SUBMIT_ARGS="--master local[2] --driver-memory 1g "
+                                                "--conf spark.ui.showConsoleProgress=false pyspark-shell"),
                    check=True)
 
     # Expected rows, from the local run, through the same row builders (input index = position).
@@ -87,8 +88,11 @@ def main():
     expect(sorted(r[0] for r in got_files) == list(range(len(names))), "every input index exactly once")
     expect(len(got_pages) == len(expected_pages), "pages rows: %d, local run: %d" % (len(got_pages), len(expected_pages)))
     expect(len(set((r[0], r[2]) for r in got_pages)) == len(got_pages), "no page twice")
-    expect(sorted(got_pages) == sorted(normalize(expected_pages)), "pages rows equal the local run's page records")
-    expect(no_seconds(got_files) == no_seconds(normalize(expected_files)), "files rows equal the local run's file records")
+    want_pages = sorted(normalize(expected_pages))
+    diff = [(g, w) for g, w in zip(sorted(got_pages), want_pages) if g != w][:2]
+    expect(sorted(got_pages) == want_pages, "pages rows equal the local run's page records; first differences: %r" % diff)
+    fdiff = [(g, w) for g, w in zip(no_seconds(got_files), no_seconds(normalize(expected_files))) if g != w][:2]
+    expect(no_seconds(got_files) == no_seconds(normalize(expected_files)), "files rows equal the local run's file records; first differences: %r" % fdiff)
     by_name = {r[1]: r for r in got_files}
     codes = {n: (by_name[os.path.join(corpus, n)][2], (by_name[os.path.join(corpus, n)][11] or (None,))[0])
              for n in ("damaged.pdf", "crash-me.pdf", "missing.pdf", "good-00000.pdf")}
