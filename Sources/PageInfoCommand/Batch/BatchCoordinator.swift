@@ -61,6 +61,8 @@ final class BatchCoordinator {
     private(set) var tally = BatchTally()
     private var progress: BatchProgress
     private var writeError: Int32?
+    /// Files whose records were written whole.
+    private var written = 0
     let earlier: BatchTally?
 
     init(names: [[UInt8]], settings: Settings, earlier: BatchTally?) {
@@ -259,7 +261,7 @@ final class BatchCoordinator {
     /// `--resume` removes).
     private func emit(_ records: [UInt8]) {
         guard writeError == nil else { return }
-        if !writeAll(settings.outputFD, records) { writeError = errno }
+        if writeAll(settings.outputFD, records) { written += 1 } else { writeError = errno }
     }
 
     // MARK: - Stopping
@@ -288,17 +290,18 @@ final class BatchCoordinator {
         killWorkers()
         progress.clear()
         let sig = interruptSignal
-        reportFailure("interrupted (\(sig == SIGINT ? "Ctrl-C" : signalDescription(sig))) after \(nextToWrite(settings.ordered)) of \(names.count) files; "
+        reportFailure("interrupted (\(sig == SIGINT ? "Ctrl-C" : signalDescription(sig))) after \(written) of \(names.count) files; "
                       + "the output is whole up to the last file written. Run the same command again with --resume (and the same -o FILE) to continue.")
         return 128 + sig
     }
 
-    private func nextToWrite(_ ordered: Bool) -> Int { ordered ? nextToWrite : completed }
-
     private func stopOnWriteError(_ code: Int32) -> Int32 {
         killWorkers()
         progress.clear()
-        reportFailure("cannot write the output: \(String(cString: strerror(code))); \(nextToWrite(settings.ordered)) files were written whole. Free space and rerun with --resume.")
+        let advice = code == EPIPE ? "the reader of the output has gone"
+            : code == ENOSPC || code == EDQUOT ? "free some space, then rerun with --resume (and the same -o FILE)"
+            : "rerun with --resume (and the same -o FILE)"
+        reportFailure("cannot write the output: \(String(cString: strerror(code))); \(written) file\(written == 1 ? "" : "s") written whole before it; \(advice)")
         return 74
     }
 }
