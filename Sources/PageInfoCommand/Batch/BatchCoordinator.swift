@@ -90,7 +90,7 @@ final class BatchCoordinator {
             }
             let rc = poll(&pollSet, nfds_t(pollSet.count), pollTimeoutMilliseconds())
             if rc < 0 && errno != EINTR {
-                throw CommandFailure("poll: \(String(cString: strerror(errno)))", code: ExitCode70.code)
+                throw CommandFailure("poll: \(String(cString: strerror(errno)))", code: ExitStatus.workerFailed)
             }
             if rc > 0 {
                 for (k, p) in pollSet.enumerated() where p.revents != 0 { try drain(slotOf[k]) }

@@ -1,3 +1,5 @@
+import ArgumentParser
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -67,7 +69,7 @@ struct WorkerProcess {
     }
 
     private static func spawnFailure(_ what: String) -> CommandFailure {
-        CommandFailure("cannot start a worker process (\(what)): \(String(cString: strerror(errno)))", code: ExitCode70.code)
+        CommandFailure("cannot start a worker process (\(what)): \(String(cString: strerror(errno)))", code: ExitStatus.workerFailed)
     }
 
     /// Kills the worker (SIGKILL), closes the pipes and reaps it; returns its wait status.
@@ -101,8 +103,7 @@ struct WorkerProcess {
     }
 }
 
-import ArgumentParser
-
-enum ExitCode70 {
-    static let code = ExitCode(70)  // EX_SOFTWARE: a worker crashed, timed out or ran out of memory
+extension ExitStatus {
+    /// EX_SOFTWARE: a worker crashed, timed out or ran out of memory on a file (batch mode).
+    static let workerFailed = ExitCode(70)
 }
