@@ -66,7 +66,9 @@ def main():
             position += 1
 
     from pyspark.sql import SparkSession
-    spark = SparkSession.builder.master("local[2]").appName("pageinfo-spark-test").getOrCreate()
+    spark = (SparkSession.builder.master("local[2]").appName("pageinfo-spark-test")
+             .config("spark.ui.showConsoleProgress", "false").getOrCreate())
+    spark.sparkContext.setLogLevel("ERROR")
     got_pages = [tuple(row_to_tuple(r)) for r in spark.read.parquet(os.path.join(out, "pages")).collect()]
     got_files = [tuple(row_to_tuple(r)) for r in spark.read.parquet(os.path.join(out, "files")).collect()]
     spark.stop()
