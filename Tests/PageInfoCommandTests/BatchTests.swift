@@ -212,6 +212,21 @@ struct BatchTests {
         #expect(pageLines.map(String.init) == inProcess.stdout.split(separator: "\n").map(String.init))
     }
 
+    @Test("on every corpus file, batch page records equal the in-process ones; one file record each")
+    func corpusSameAsInProcess() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: CLI.corpus.path)
+            .filter { $0.hasSuffix(".pdf") }.sorted().map { CLI.corpusFile($0) }
+        try #require(!files.isEmpty, "../shared/corpus is missing")
+        var inProcess: [String] = []
+        for file in files { inProcess += try CLI.run(["pages", "--format", "jsonl", file]).stdout.split(separator: "\n").map(String.init) }
+        var list = Data()
+        for file in files { list += Data(file.utf8) + Data([0]) }
+        let batch = try Self.run(["pages", "--files-from", "-", "-0", "--jobs", "2", "--no-progress"], stdin: list, env: [:])
+        let lines = String(decoding: batch.stdout, as: UTF8.self).split(separator: "\n").map(String.init)
+        #expect(lines.filter { !$0.contains("\"record\":\"file\"") } == inProcess)
+        #expect(Self.fileRecords(batch.records).compactMap { $0["file"] as? String } == files)
+    }
+
     @Test("exit codes: 0 all ok, 66 missing, 65 damaged; info in batch writes file records only")
     func exitCodesAndInfo() throws {
         #expect(try Self.run(["pages", "--jobs", "1", Self.path("good-00000.pdf")]).status == 0)
