@@ -9,7 +9,14 @@ struct BatchTests {
     /// A corpus made once per test run: good files, the hostile ones, and copies of good files
     /// under the names the test hooks react to.
     static let corpus: URL = {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pageinfo-batch-\(getpid())")
+        let tmp = FileManager.default.temporaryDirectory
+        // Remove what earlier runs left (their process is gone).
+        for old in (try? FileManager.default.contentsOfDirectory(atPath: tmp.path)) ?? [] where old.hasPrefix("pageinfo-batch-") {
+            if let pid = Int32(old.dropFirst("pageinfo-batch-".count).prefix { $0.isNumber }), pid != getpid(), kill(pid, 0) != 0 {
+                try? FileManager.default.removeItem(at: tmp.appendingPathComponent(old))
+            }
+        }
+        let dir = tmp.appendingPathComponent("pageinfo-batch-\(getpid())")
         try? FileManager.default.removeItem(at: dir)
         let script = CLI.packageRoot.appendingPathComponent("scripts/make_batch_corpus.py").path
         let p = Process()
@@ -22,6 +29,13 @@ struct BatchTests {
             try! FileManager.default.copyItem(at: dir.appendingPathComponent("good-00001.pdf"),
                                               to: dir.appendingPathComponent("\(hook).pdf"))
         }
+        return dir
+    }()
+
+    /// Where a run's stdout, stderr and stdin files go (removed with the corpus by a later run).
+    static let scratch: URL = {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pageinfo-batch-\(getpid())-scratch")
+        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         return dir
     }()
 
@@ -52,7 +66,7 @@ struct BatchTests {
     }
 
     static func start(_ args: [String], stdin: Data = Data(), env: [String: String] = hookEnvironment) throws -> (Process, URL, URL) {
-        let tmp = FileManager.default.temporaryDirectory
+        let tmp = scratch
         let out = tmp.appendingPathComponent("batch-out-\(UUID().uuidString)")
         let err = tmp.appendingPathComponent("batch-err-\(UUID().uuidString)")
         let input = tmp.appendingPathComponent("batch-in-\(UUID().uuidString)")
@@ -269,7 +283,7 @@ struct BatchTests {
         #expect(Self.fileRecords(reference.records).count == names.count)
 
         for (attempt, delay) in [0.0, 0.05, 0.15, 0.3].enumerated() {
-            let out = FileManager.default.temporaryDirectory.appendingPathComponent("resume-\(getpid())-\(attempt).jsonl")
+            let out = Self.scratch.appendingPathComponent("resume-\(getpid())-\(attempt).jsonl")
             try? FileManager.default.removeItem(at: out)
             var args = ["pages", "--files-from", "-", "--jobs", "2", "--no-progress", "-o", out.path]
             // Interrupt twice at different moments, then finish.
@@ -328,7 +342,7 @@ struct BatchTests {
         }
         let third = lines[kept.count]
         let cut = kept.joined(separator: "\n") + "\n" + String(third.prefix(third.count / 2))
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("cut-\(getpid()).jsonl")
+        let out = Self.scratch.appendingPathComponent("cut-\(getpid()).jsonl")
         try Data(cut.utf8).write(to: out)
         let resumed = try Self.run(["pages", "--files-from", "-", "--jobs", "2", "--no-progress", "-o", out.path, "--resume"],
                                    stdin: list, env: [:])
@@ -343,7 +357,7 @@ struct BatchTests {
     func interrupt() throws {
         var names = (0..<10).map { Self.path(String(format: "good-%05d.pdf", $0)) }
         names.insert(Self.path("hang-me.pdf"), at: 5)
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("int-\(getpid()).jsonl")
+        let out = Self.scratch.appendingPathComponent("int-\(getpid()).jsonl")
         let (process, _, err) = try Self.start(["pages", "--files-from", "-", "--jobs", "2", "--no-progress", "-o", out.path],
                                                stdin: Data((names.joined(separator: "\n") + "\n").utf8))
         usleep(1_500_000)
@@ -368,9 +382,9 @@ struct BatchTests {
     @Test("progress appears on a terminal only (script -qc gives stderr a pty)")
     func progressOnlyOnTerminal() throws {
         let names = (0..<40).map { Self.path(String(format: "good-%05d.pdf", $0)) } + [Self.path("hang-me.pdf")]
-        let listURL = FileManager.default.temporaryDirectory.appendingPathComponent("progress-\(getpid()).txt")
+        let listURL = Self.scratch.appendingPathComponent("progress-\(getpid()).txt")
         try Data((names.joined(separator: "\n") + "\n").utf8).write(to: listURL)
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("progress-\(getpid()).jsonl")
+        let out = Self.scratch.appendingPathComponent("progress-\(getpid()).jsonl")
         let command = "\(CLI.binary.path) pages --files-from \(listURL.path) --jobs 2 --timeout 1 -o \(out.path)"
         let onTerminal = try Self.run(["-qc", command, "/dev/null"].map { $0 }, env: Self.hookEnvironment, executable: "/usr/bin/script")
         let screen = String(decoding: onTerminal.stdout, as: UTF8.self)
@@ -392,7 +406,7 @@ struct BatchTests {
         var list = Data()
         for n in names { list += Data(Self.path(n).utf8) + Data([0]) }
         let run = try Self.run(["pages", "--files-from", "-", "-0", "--no-progress"], stdin: list)
-        let jsonl = FileManager.default.temporaryDirectory.appendingPathComponent("schema-\(getpid()).jsonl")
+        let jsonl = Self.scratch.appendingPathComponent("schema-\(getpid()).jsonl")
         try run.stdout.write(to: jsonl)
         let schema = CLI.packageRoot.appendingPathComponent("docs/records.schema.json").path
         let check = try Self.run(["python3", "-c", """
@@ -421,7 +435,7 @@ struct BatchTests {
 
 extension BatchTests {
     static func run(_ args: [String], stdin: Data = Data(), env: [String: String], executable: String) throws -> Run {
-        let tmp = FileManager.default.temporaryDirectory
+        let tmp = scratch
         let out = tmp.appendingPathComponent("x-out-\(UUID().uuidString)"), err = tmp.appendingPathComponent("x-err-\(UUID().uuidString)")
         let input = tmp.appendingPathComponent("x-in-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: out.path, contents: nil)
