@@ -65,3 +65,37 @@ demo: build
 
 clean:
 	rm -rf .build $(BENCH_DIR)
+
+# ---------------------------------------------------------------------------------------------
+# Batch mode on Spark, and the batch benchmark (issue 13). Kept in one block at the end.
+#   make spark-run FILES=LIST OUT=DIR   run integrations/spark/pageinfo_spark.py on local[2]
+#   make spark-test                     Parquet rows == `pageinfo pages --jobs 2` rows (CI)
+#   make bench-batch                    10,000 small PDFs: files/s, pages/s, worker RSS, Spark
+# pyspark goes into an ignored virtual environment ($(SPARK_VENV)); Spark needs Java 17.
+# ---------------------------------------------------------------------------------------------
+SPARK_VENV   ?= .venv-spark
+PYSPARK_REQ  ?= pyspark>=3.5,<3.6
+SPARK_MASTER ?= local[2]
+BATCH_COUNT  ?= 10000
+
+.PHONY: spark-deps spark-run spark-test bench-batch
+
+spark-deps: deps
+	$(if $(shell command -v java 2>/dev/null),,$(call apt_install,openjdk-17-jre-headless))
+	@[ -x $(SPARK_VENV)/bin/spark-submit ] || { echo "Installing $(PYSPARK_REQ) into $(SPARK_VENV)"; \
+		python3 -m venv $(SPARK_VENV) && $(SPARK_VENV)/bin/pip install -q '$(PYSPARK_REQ)'; }
+
+spark-run: spark-deps release
+	@[ -n "$(FILES)" ] && [ -n "$(OUT)" ] || { echo "usage: make spark-run FILES=LIST OUT=DIR" >&2; exit 64; }
+	PYSPARK_PYTHON=$(abspath $(SPARK_VENV))/bin/python SPARK_LOCAL_IP=127.0.0.1 \
+	$(SPARK_VENV)/bin/spark-submit --master '$(SPARK_MASTER)' --conf spark.ui.showConsoleProgress=false \
+		integrations/spark/pageinfo_spark.py --files-from '$(FILES)' --output '$(OUT)' \
+		--pageinfo $$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/pageinfo
+
+spark-test: spark-deps
+	$(SWIFT) build --product pageinfo
+	$(SPARK_VENV)/bin/python integrations/spark/test_pageinfo_spark.py $$($(SWIFT) build --show-bin-path)/pageinfo
+
+bench-batch: bench-deps release spark-deps
+	python3 scripts/bench_batch.py $$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/pageinfo \
+		$(BENCH_DIR) --count $(BATCH_COUNT) --spark $(SPARK_VENV)

@@ -50,16 +50,21 @@ struct DocumentReading {
     }
 
     /// Reads one file: its page records (unless `withPages` is false) and its file record.
-    func read(_ file: String, into encoder: inout PageListEncoder) -> FileResult {
+    /// `name` is what the records call the file (default: `path`; batch workers open a file
+    /// descriptor and name the file as the user did).
+    func read(_ path: String, name: String? = nil, into encoder: inout PageListEncoder) -> FileResult {
+        let file = name ?? path
         let start = monotonicSeconds()
         let document: PopplerDocument
-        do { document = try InputFile.open(file, password: password) } catch {
-            let outcome = DocumentOutcome.failed(.init(code: error.code, message: error.description), bytes: fileSize(file),
+        do { document = try InputFile.open(path, password: password) } catch {
+            let outcome = DocumentOutcome.failed(.init(code: error.code, message: error.description.replacingPrefix(path, with: file)), bytes: fileSize(path),
                                                  seconds: measuresTime ? monotonicSeconds() - start : nil)
             encoder.failedDocument(file: file, outcome: outcome)
-            return FileResult(outcome: outcome, exitCode: ExitStatus.code(for: error), message: error.description)
+            return FileResult(outcome: outcome, exitCode: ExitStatus.code(for: error), message: outcome.error?.message)
         }
-        encoder.beginDocument(document.summary)
+        var documentSummary = document.summary
+        documentSummary.file = file
+        encoder.beginDocument(documentSummary)
 
         // Walk the selected positions; remember the walk that went furthest, so a walk that
         // reached the end of the tree also gives the document's count and warnings.
@@ -89,14 +94,15 @@ struct DocumentReading {
                 if encoder.out.writeFailed { break }
             }
         }
-        var summary = walk ?? WalkSummary()
-        if !summary.finished {
+        var walkSummary = walk ?? WalkSummary()
+        if !walkSummary.finished {
             // The selection stopped early: count the rest of the tree (no geometry, no labels).
-            summary = document.walkSummary()
+            walkSummary = document.walkSummary()
         }
-
+        let summary = walkSummary
         let warnings = document.documentWarnings(after: summary)
         var outcome = document.outcome(after: summary)
+        if let message = outcome.error?.message { outcome.error?.message = message.replacingPrefix(path, with: file) }
         var exitCode = outcome.status == .partial ? ExitStatus.partial : ExitCode.success
         var message: String?
         if summary.pageErrors > 0 {
@@ -123,6 +129,14 @@ struct DocumentReading {
         if measuresTime { outcome.seconds = monotonicSeconds() - start }
         encoder.endDocument(outcome)
         return FileResult(outcome: outcome, exitCode: exitCode, message: message)
+    }
+}
+
+extension String {
+    /// The string with a leading `prefix` replaced (messages name the path a file was opened by).
+    func replacingPrefix(_ prefix: String, with replacement: String) -> String {
+        guard prefix != replacement, hasPrefix(prefix) else { return self }
+        return replacement + dropFirst(prefix.count)
     }
 }
 

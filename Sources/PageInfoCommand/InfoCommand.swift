@@ -30,7 +30,7 @@ struct InfoCommand: ParsableCommand {
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, jsonl }
 
     @Argument(help: ArgumentHelp("One or more PDF files.", valueName: "file"))
-    var files: [String]
+    var files: [String] = []
 
     @Option(help: "Output format: text, json (one object per file, an array for several files) or jsonl.")
     var format: Format = .text
@@ -40,7 +40,10 @@ struct InfoCommand: ParsableCommand {
     @Flag(help: "Fail a file (exit 65) when it has page errors or warnings.")
     var strict = false
 
+    @OptionGroup(title: "Batch mode") var batch: BatchOptions
+
     func run() throws {
+        if batch.isActive || files.isEmpty { return try batch.run(.info, files: files, password: try passwords.resolved()) }
         let listFormat: PageListFormat = switch format { case .text: .table; case .json: .json; case .jsonl: .jsonl }
         var encoder = PageListEncoder(format: listFormat, includesPages: false, out: ByteWriter(fd: STDOUT_FILENO))
         let reading = DocumentReading(password: try passwords.resolved(), strict: strict, withPages: false)

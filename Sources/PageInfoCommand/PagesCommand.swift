@@ -49,7 +49,7 @@ struct PagesCommand: ParsableCommand {
     )
 
     @Argument(help: ArgumentHelp("One or more PDF files.", valueName: "file"))
-    var files: [String]
+    var files: [String] = []
 
     @Option(help: ArgumentHelp("1-based pages to print, as qpdf and mutool take them: 1-3,7,10- (default: all).",
                                valueName: "ranges"),
@@ -69,11 +69,14 @@ struct PagesCommand: ParsableCommand {
     @Flag(help: "Fail a file (exit 65) when any of its pages is a page error or anything was repaired (any warning).")
     var strict = false
 
+    @OptionGroup(title: "Batch mode") var batch: BatchOptions
+
     func validate() throws {
         if wide && format != .table { throw ValidationError("--wide applies only to --format table") }
     }
 
     func run() throws {
+        if batch.isActive || files.isEmpty { return try batch.run(.pages(format: format, pages: pages), files: files, password: try passwords.resolved()) }
         var encoder = PageListEncoder(format: format, wide: wide, out: ByteWriter(fd: STDOUT_FILENO))
         let reading = DocumentReading(password: try passwords.resolved(), ranges: pages, strict: strict)
         let code = reading.run(files: files, into: &encoder)

@@ -1,0 +1,125 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The list of input files of a batch, as raw names (bytes, exactly as the file system or the
+/// list has them: spaces, newlines and non-UTF-8 bytes survive).
+struct BatchInputs {
+    /// Where the names come from.
+    var arguments: [[UInt8]] = []
+    /// `--files-from`: a path, or `-` for stdin.
+    var filesFrom: String?
+    /// `-0`/`--null`: the list is NUL-separated (as `find -print0` writes); otherwise one name a line.
+    var nulSeparated = false
+    /// `-r`: directories are walked for files whose name ends in `.pdf` (any case).
+    var recursive = false
+    /// `-L`: follow symbolic links met while walking directories.
+    var followSymlinks = false
+
+    /// Reads the list and walks directories: every name, in order. Files found in one directory
+    /// are sorted by their bytes (as `LC_ALL=C sort` orders them).
+    func collect() throws -> [[UInt8]] {
+        var names = arguments
+        if let filesFrom {
+            let data = try readList(filesFrom)
+            let separator: UInt8 = nulSeparated ? 0 : 0x0A
+            names += data.split(separator: separator, omittingEmptySubsequences: true).map(Array.init)
+        }
+        guard recursive else { return names }
+        var result: [[UInt8]] = []
+        result.reserveCapacity(names.count)
+        for name in names {
+            var st = stat()
+            if cPath(name, { stat($0, &st) }) == 0, (st.st_mode & S_IFMT) == S_IFDIR {
+                var found: [[UInt8]] = []
+                var visited = Set<DirectoryID>()
+                walk(name, into: &found, visited: &visited)
+                found.sort { $0.lexicographicallyPrecedes($1) }
+                result += found
+            } else {
+                result.append(name)
+            }
+        }
+        return result
+    }
+
+    private func readList(_ path: String) throws -> [UInt8] {
+        let fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw CommandFailure("--files-from \(path): \(String(cString: strerror(errno)))", code: ExitStatus.cannotOpen)
+        }
+        defer { if fd != STDIN_FILENO { close(fd) } }
+        var data: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw CommandFailure("--files-from \(path): \(String(cString: strerror(errno)))", code: ExitStatus.cannotOpen)
+            }
+            if n == 0 { break }
+            data += buffer[0..<n]
+        }
+        return data
+    }
+
+    private struct DirectoryID: Hashable { var dev: UInt, ino: UInt }
+
+    /// Depth-first walk collecting `*.pdf` (any case). Symbolic links are skipped unless
+    /// `followSymlinks`; then a directory already visited (a link loop) is not entered again.
+    private func walk(_ dir: [UInt8], into found: inout [[UInt8]], visited: inout Set<DirectoryID>) {
+        var st = stat()
+        guard cPath(dir, { stat($0, &st) }) == 0 else { return }
+        guard visited.insert(DirectoryID(dev: UInt(st.st_dev), ino: UInt(st.st_ino))).inserted else { return }
+        guard let handle = cPath(dir, { opendir($0) }) else { return }
+        defer { closedir(handle) }
+        let prefix = dir.last == UInt8(ascii: "/") ? dir : dir + [UInt8(ascii: "/")]
+        while let entry = readdir(handle) {
+            let name: [UInt8] = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            if name == [0x2E] || name == [0x2E, 0x2E] { continue }
+            let path = prefix + name
+            var lst = stat()
+            guard cPath(path, { lstat($0, &lst) }) == 0 else { continue }
+            var kind = lst.st_mode & S_IFMT
+            if kind == S_IFLNK {
+                guard followSymlinks else { continue }
+                var target = stat()
+                guard cPath(path, { stat($0, &target) }) == 0 else { continue }
+                kind = target.st_mode & S_IFMT
+            }
+            if kind == S_IFDIR {
+                walk(path, into: &found, visited: &visited)
+            } else if hasPDFExtension(name) {
+                found.append(path)
+            }
+        }
+    }
+}
+
+/// Whether a name ends in `.pdf`, in any case.
+func hasPDFExtension(_ name: [UInt8]) -> Bool {
+    guard name.count >= 4 else { return false }
+    let tail = name.suffix(4).map { $0 | 0x20 }
+    return tail == Array(".pdf".utf8)
+}
+
+/// Calls `body` with a NUL-terminated copy of a raw path.
+func cPath<R>(_ raw: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> R {
+    var bytes = raw
+    bytes.append(0)
+    return bytes.withUnsafeBufferPointer { buf in
+        buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) { body($0) }
+    }
+}
+
+/// The raw bytes of command-line arguments: `CommandLine.arguments` repairs invalid UTF-8, so
+/// each argument is looked up in `argv` itself (by its repaired text).
+func rawArguments(_ texts: [String]) -> [[UInt8]] {
+    var raw: [String: [UInt8]] = [:]
+    for i in 1..<Int(CommandLine.argc) {
+        guard let arg = CommandLine.unsafeArgv[i] else { continue }
+        let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(arg).assumingMemoryBound(to: UInt8.self), count: strlen(arg)))
+        raw[String(decoding: bytes, as: UTF8.self)] = bytes
+    }
+    return texts.map { raw[$0] ?? Array($0.utf8) }
+}

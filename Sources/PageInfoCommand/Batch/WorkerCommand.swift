@@ -1,0 +1,226 @@
+import ArgumentParser
+import PageGeometry
+import PageInfoOutput
+import PageInfoPoppler
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `pageinfo worker`: the child process batch mode reads files in (hidden from help).
+///
+/// It reads file names from stdin and answers each with one framed response on stdout
+/// (``WorkerProtocol``). A PDF is read with the same code `pageinfo pages` uses in process
+/// (``PopplerDocument`` and `PageListEncoder(format: .jsonl)`), so its records are what
+/// `pageinfo pages --format jsonl FILE` prints.
+struct WorkerCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "worker",
+        abstract: "Internal: the child process of batch mode (reads names on stdin, writes framed records).",
+        shouldDisplay: false
+    )
+
+    enum Mode: String, ExpressibleByArgument { case pages, info }
+
+    @Option var mode: Mode = .pages
+    @Option(transform: { text in
+        do { return try PageRangeList(text) } catch let error as PageRangeList.ParseError { throw ValidationError(error.description) }
+    })
+    var pages: PageRangeList?
+    /// Address-space limit in MiB (0: none).
+    @Option(name: .customLong("max-memory")) var maxMemory: Int = 0
+
+    func run() throws {
+        WorkerGuard.install(maxMemoryMiB: maxMemory)
+        let ranges = pages
+        guard let config = readFrame() else { return }
+        let password: String? = config.first == 1 ? String(decoding: config.dropFirst(), as: UTF8.self) : nil
+        let hooks = TestHooks()
+        while let name = readFrame() {
+            hooks.apply(name)
+            let worker = FileReader(name: name, password: password, ranges: ranges, summaryOnly: mode == .info)
+            let response = worker.read()
+            guard writeAll(STDOUT_FILENO, response) else { return }
+        }
+    }
+
+    private func readFrame() -> [UInt8]? {
+        guard let header = readExactly(STDIN_FILENO, 4) else { return nil }
+        let length = Int(WorkerProtocol.get32(header, 0))
+        return length == 0 ? [] : readExactly(STDIN_FILENO, length)
+    }
+}
+
+/// Reads one file in the worker and builds its framed response, with the same reader and
+/// encoder as `pageinfo pages --format jsonl` (``DocumentReading``): the records are the ones the
+/// in-process command prints.
+struct FileReader {
+    let name: [UInt8]
+    let password: String?
+    let ranges: PageRangeList?
+    let summaryOnly: Bool
+
+    func read() -> [UInt8] {
+        let start = monotonicSeconds()
+        let jsonName = jsonName(name)
+        func failed(_ error: FileError) -> [UInt8] {
+            var out = ByteWriter()
+            fileRecord(&out, name: jsonName, status: .failed, summary: nil, pageCount: 0, pageErrors: 0, error: error,
+                       bytes: nil, seconds: monotonicSeconds() - start)
+            return WorkerProtocol.header(payloadLength: out.bytes.count, pageCount: 0, status: .failed, error: error.code) + out.bytes
+        }
+
+        // Open the name ourselves (raw bytes, any encoding), then let Poppler read the open file.
+        if name.contains(0) {
+            return failed(FileError(code: .unreadable, message: "cannot read the file: the name contains a NUL byte"))
+        }
+        let fd = cPath(name) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+        if fd < 0 {
+            let e = errno
+            return failed(e == ENOENT || e == ENOTDIR
+                ? FileError(code: .notFound, message: "no such file")
+                : FileError(code: .unreadable, message: "cannot read the file: \(String(cString: strerror(e)))"))
+        }
+        defer { close(fd) }
+        var st = stat()
+        fstat(fd, &st)
+        switch st.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: return failed(FileError(code: .unreadable, message: "cannot read the file: it is a directory"))
+        default: return failed(FileError(code: .unreadable, message: "cannot read the file: not a regular file"))
+        }
+
+        // The records name the file as given; a name that is not valid UTF-8 goes through a
+        // placeholder that is replaced by its escaped bytes (\udcXX) afterwards.
+        let validUTF8 = String(validatingUTF8Bytes: name) != nil
+        let placeholder = "\u{1}pageinfo-name\u{1}"
+        let display = validUTF8 ? String(decoding: name, as: UTF8.self) : placeholder
+        var encoder = PageListEncoder(format: .jsonl, includesPages: !summaryOnly, out: ByteWriter())
+        let reading = DocumentReading(password: password, ranges: ranges, withPages: !summaryOnly, measuresTime: true)
+        let result = reading.read("/proc/self/fd/\(fd)", name: display, into: &encoder)
+        var payload = encoder.out.bytes
+        if !validUTF8 {
+            var quoted = ByteWriter()
+            quoted.append(jsonString: placeholder)
+            payload = replacing(quoted.bytes, with: jsonName, in: payload)
+            // Messages quote the name inside other text: the placeholder's escaped form.
+            payload = replacing(Array(quoted.bytes.dropFirst().dropLast()), with: Array(jsonName.dropFirst().dropLast()), in: payload)
+        }
+        let status = FileStatus(rawValue: result.outcome.status.rawValue) ?? .failed
+        let code = result.outcome.error.flatMap { FileErrorCode(rawValue: $0.code) }
+        return WorkerProtocol.header(payloadLength: payload.count, pageCount: result.outcome.pageCount, status: status,
+                                     error: status == .failed ? (code ?? .damaged) : code) + payload
+    }
+}
+
+/// Replaces every occurrence of `pattern` in `bytes`.
+func replacing(_ pattern: [UInt8], with replacement: [UInt8], in bytes: [UInt8]) -> [UInt8] {
+    guard !pattern.isEmpty, bytes.count >= pattern.count else { return bytes }
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count)
+    var i = 0
+    while i < bytes.count {
+        if bytes[i] == pattern[0], i + pattern.count <= bytes.count, bytes[i..<i + pattern.count].elementsEqual(pattern) {
+            out += replacement
+            i += pattern.count
+        } else {
+            out.append(bytes[i])
+            i += 1
+        }
+    }
+    return out
+}
+
+extension String {
+    /// The string when `bytes` are valid UTF-8, else nil.
+    init?(validatingUTF8Bytes bytes: [UInt8]) {
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] < 0x80 { i += 1; continue }
+            let n = validUTF8SequenceLength(bytes, at: i)
+            if n == 0 { return nil }
+            i += n
+        }
+        self = String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// Test-only hooks, honoured by the worker alone: `PAGEINFO_TEST_CRASH_ON`, `PAGEINFO_TEST_HANG_ON`
+/// and `PAGEINFO_TEST_ALLOC_ON` hold a substring of a file name; reading a file whose name
+/// contains it crashes the worker (SIGSEGV), hangs it, or makes it allocate without bound.
+struct TestHooks {
+    let crash = TestHooks.env("PAGEINFO_TEST_CRASH_ON")
+    let hang = TestHooks.env("PAGEINFO_TEST_HANG_ON")
+    let alloc = TestHooks.env("PAGEINFO_TEST_ALLOC_ON")
+
+    static func env(_ key: String) -> [UInt8]? {
+        guard let v = getenv(key), v.pointee != 0 else { return nil }
+        return Array(String(cString: v).utf8)
+    }
+
+    func apply(_ name: [UInt8]) {
+        func matches(_ s: [UInt8]?) -> Bool {
+            guard let s, name.count >= s.count else { return false }
+            return (0...(name.count - s.count)).contains { name[$0..<$0 + s.count].elementsEqual(s) }
+        }
+        if matches(crash) { raise(SIGSEGV) }
+        if matches(hang) { while true { sleep(1000) } }
+        if matches(alloc) {
+            var blocks: [[UInt8]] = []
+            while true { blocks.append([UInt8](repeating: 1, count: 16 << 20)) }
+        }
+    }
+}
+
+/// Process-level set-up of a worker: no core files, an address-space limit, a report of
+/// "out of memory" through the exit status, and an exit when the coordinator is gone.
+enum WorkerGuard {
+    nonisolated(unsafe) static var memoryLimit: Int = 0
+
+    static func install(maxMemoryMiB: Int) {
+        var core = rlimit(rlim_cur: 0, rlim_max: 0)
+        setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &core)
+        if maxMemoryMiB > 0 {
+            memoryLimit = maxMemoryMiB << 20
+            var limit = rlimit(rlim_cur: rlim_t(memoryLimit), rlim_max: rlim_t(memoryLimit))
+            setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit)
+        }
+        // A handler on its own stack (a stack overflow must still reach it) that tells a crash
+        // from running out of memory: the failed allocation left ENOMEM in errno, or the address
+        // space is nearly used up. A crash is re-raised so the coordinator sees the signal.
+        let stackSize = 1 << 16
+        var stack = stack_t()
+        stack.ss_sp = UnsafeMutableRawPointer.allocate(byteCount: stackSize, alignment: 16)
+        stack.ss_size = stackSize
+        sigaltstack(&stack, nil)
+        for sig in [SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGTRAP, SIGFPE] {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { sig in
+                let err = errno
+                if WorkerGuard.memoryLimit > 0 {
+                    var nearLimit = err == ENOMEM
+                    if !nearLimit {
+                        let probe = mmap(nil, WorkerGuard.memoryLimit / 8, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)
+                        if probe == MAP_FAILED { nearLimit = true } else { munmap(probe, WorkerGuard.memoryLimit / 8) }
+                    }
+                    if nearLimit { _exit(WorkerProtocol.memoryExitStatus) }
+                }
+                signal(sig, SIG_DFL)
+                raise(sig)
+            }
+            action.sa_flags = SA_ONSTACK
+            sigaction(sig, &action, nil)
+        }
+        // Exit when the coordinator is gone (even while stuck in one file).
+        watchedParent = getppid()
+        var thread = pthread_t()
+        pthread_create(&thread, nil, { _ in
+            while true {
+                sleep(1)
+                if getppid() != watchedParent { _exit(0) }
+            }
+        }, nil)
+    }
+}
+
+nonisolated(unsafe) private var watchedParent: pid_t = 0

@@ -1,0 +1,106 @@
+import ArgumentParser
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A running `pageinfo worker` child: its pid and the two pipe ends the coordinator holds.
+struct WorkerProcess {
+    let pid: pid_t
+    /// The coordinator writes requests here (the worker's stdin).
+    let requests: Int32
+    /// The coordinator reads responses here (the worker's stdout), non-blocking.
+    let responses: Int32
+
+    /// Starts `/proc/self/exe worker ARGS…` with posix_spawn, in its own process group (so a
+    /// Ctrl-C on the terminal reaches the coordinator alone, which then stops the workers),
+    /// SIGPIPE/SIGINT/SIGTERM at their defaults, stderr on /dev/null (Poppler and a crashing
+    /// runtime print nothing; set `PAGEINFO_DEBUG_WORKERS=1` to see it), and the Swift
+    /// backtracer off (a crash should end the process at once, not symbolicate).
+    static func spawn(arguments: [String]) throws -> WorkerProcess {
+        var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0]
+        // Close-on-exec, so no worker inherits another's pipe (it would keep it from seeing EOF).
+        guard pipe(&toChild) == 0 else { throw spawnFailure("pipe") }
+        guard pipe(&fromChild) == 0 else {
+            Glibc.close(toChild[0]); Glibc.close(toChild[1])
+            throw spawnFailure("pipe")
+        }
+        for fd in toChild + fromChild { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
+        if getenv("PAGEINFO_DEBUG_WORKERS") == nil {
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
+        var attr = posix_spawnattr_t()
+        posix_spawnattr_init(&attr)
+        defer { posix_spawnattr_destroy(&attr) }
+        var defaults = sigset_t(), empty = sigset_t()
+        sigemptyset(&defaults); sigemptyset(&empty)
+        for sig in [SIGPIPE, SIGINT, SIGTERM] { sigaddset(&defaults, sig) }
+        posix_spawnattr_setsigdefault(&attr, &defaults)
+        posix_spawnattr_setsigmask(&attr, &empty)
+        posix_spawnattr_setpgroup(&attr, 0)
+        posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
+        let argv = (["pageinfo", "worker"] + arguments).map { strdup($0) } + [nil]
+        var env: [UnsafeMutablePointer<CChar>?] = []
+        var e = environ
+        while let entry = e.pointee {
+            if strncmp(entry, "SWIFT_BACKTRACE=", 16) != 0 { env.append(strdup(entry)) }
+            e += 1
+        }
+        env.append(strdup("SWIFT_BACKTRACE=enable=no"))
+        env.append(nil)
+        defer { for p in argv { free(p) }; for p in env { free(p) } }
+
+        var pid: pid_t = 0
+        let rc = posix_spawn(&pid, "/proc/self/exe", &actions, &attr, argv, env)
+        Glibc.close(toChild[0]); Glibc.close(fromChild[1])
+        guard rc == 0 else {
+            Glibc.close(toChild[1]); Glibc.close(fromChild[0])
+            errno = rc
+            throw spawnFailure("posix_spawn")
+        }
+        _ = fcntl(fromChild[0], F_SETFL, fcntl(fromChild[0], F_GETFL) | O_NONBLOCK)
+        return WorkerProcess(pid: pid, requests: toChild[1], responses: fromChild[0])
+    }
+
+    private static func spawnFailure(_ what: String) -> CommandFailure {
+        CommandFailure("cannot start a worker process (\(what)): \(String(cString: strerror(errno)))", code: ExitStatus.workerFailed)
+    }
+
+    /// Kills the worker (SIGKILL), closes the pipes and reaps it; returns its wait status.
+    @discardableResult
+    func kill() -> Int32 {
+        _ = Glibc.kill(pid, SIGKILL)
+        return close()
+    }
+
+    /// Closes the pipes and waits for the worker to exit; returns its wait status.
+    @discardableResult
+    func close() -> Int32 {
+        _ = Glibc.close(requests)
+        _ = Glibc.close(responses)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return status
+    }
+
+    /// The worker's resident memory in bytes (from /proc/PID/statm), or nil.
+    func residentBytes() -> Int? {
+        let fd = open("/proc/\(pid)/statm", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { Glibc.close(fd) }
+        var buf = [UInt8](repeating: 0, count: 128)
+        let n = buf.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        guard n > 0 else { return nil }
+        let fields = buf[0..<n].split(separator: UInt8(ascii: " "))
+        guard fields.count >= 2, let pages = Int(String(decoding: fields[1], as: UTF8.self)) else { return nil }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+}
+
+

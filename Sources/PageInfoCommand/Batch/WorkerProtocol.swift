@@ -1,0 +1,95 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The pipe protocol between the coordinator and a `pageinfo worker` (both are this binary).
+///
+/// Coordinator → worker (the worker's stdin): frames of a little-endian `UInt32` length and that
+/// many bytes. The first frame is the configuration (`0`: no password, or `1` followed by the
+/// password's bytes); each later frame is one file name, raw bytes.
+///
+/// Worker → coordinator (the worker's stdout): for each file, in the order asked, one response:
+/// a 12-byte header — payload length (`UInt32` LE), page count (`UInt32` LE), status (0 ok,
+/// 1 partial, 2 failed), error code (an index into ``FileErrorCode/allCases``, 255 for none),
+/// two zero bytes — then the payload: the file's JSON-lines records, its file record last. The
+/// coordinator knows a file is complete from the length alone, whatever the records hold; a
+/// worker that dies mid-file leaves an incomplete response, which is dropped.
+enum WorkerProtocol {
+    static let headerSize = 12
+    /// The worker's exit status when it stopped because it reached `--max-memory`.
+    static let memoryExitStatus: Int32 = 86
+
+    struct Response {
+        var pageCount: Int
+        var status: FileStatus
+        var error: FileErrorCode?
+        var payload: ArraySlice<UInt8>
+    }
+
+    static func header(payloadLength: Int, pageCount: Int, status: FileStatus, error: FileErrorCode?) -> [UInt8] {
+        var h = [UInt8](repeating: 0, count: headerSize)
+        put32(&h, 0, UInt32(payloadLength))
+        put32(&h, 4, UInt32(clamping: pageCount))
+        h[8] = status == .ok ? 0 : status == .partial ? 1 : 2
+        h[9] = error.map { UInt8(FileErrorCode.allCases.firstIndex(of: $0)!) } ?? 255
+        return h
+    }
+
+    /// Parses one complete response at the start of `buffer[from...]`, or nil when more bytes are needed.
+    static func parseResponse(_ buffer: [UInt8], from start: Int) -> (Response, next: Int)? {
+        guard buffer.count - start >= headerSize else { return nil }
+        let length = Int(get32(buffer, start))
+        guard buffer.count - start - headerSize >= length else { return nil }
+        let pages = Int(get32(buffer, start + 4))
+        let status: FileStatus = buffer[start + 8] == 0 ? .ok : buffer[start + 8] == 1 ? .partial : .failed
+        let e = Int(buffer[start + 9])
+        let error = e < FileErrorCode.allCases.count ? FileErrorCode.allCases[e] : nil
+        let payloadStart = start + headerSize
+        return (Response(pageCount: pages, status: status, error: error,
+                         payload: buffer[payloadStart..<payloadStart + length]), payloadStart + length)
+    }
+
+    static func request(_ bytes: [UInt8]) -> [UInt8] {
+        var r = [UInt8](repeating: 0, count: 4)
+        put32(&r, 0, UInt32(bytes.count))
+        return r + bytes
+    }
+
+    static func put32(_ a: inout [UInt8], _ i: Int, _ v: UInt32) {
+        a[i] = UInt8(v & 0xFF); a[i + 1] = UInt8((v >> 8) & 0xFF)
+        a[i + 2] = UInt8((v >> 16) & 0xFF); a[i + 3] = UInt8(v >> 24)
+    }
+
+    static func get32(_ a: [UInt8], _ i: Int) -> UInt32 {
+        UInt32(a[i]) | UInt32(a[i + 1]) << 8 | UInt32(a[i + 2]) << 16 | UInt32(a[i + 3]) << 24
+    }
+}
+
+/// Writes all of `bytes` to `fd`; false on an error (EPIPE, ENOSPC, …).
+@discardableResult
+func writeAll(_ fd: Int32, _ bytes: some Collection<UInt8>) -> Bool {
+    return bytes.withContiguousStorageIfAvailable { buf -> Bool in
+        var offset = 0
+        while offset < buf.count {
+            let n = write(fd, buf.baseAddress! + offset, buf.count - offset)
+            if n < 0 { if errno == EINTR { continue }; return false }
+            offset += n
+        }
+        return true
+    }! 
+}
+
+/// Reads exactly `count` bytes from `fd`; nil at end of file or on an error.
+func readExactly(_ fd: Int32, _ count: Int) -> [UInt8]? {
+    var out = [UInt8](repeating: 0, count: count)
+    var offset = 0
+    while offset < count {
+        let n = out.withUnsafeMutableBytes { read(fd, $0.baseAddress! + offset, count - offset) }
+        if n < 0 { if errno == EINTR { continue }; return nil }
+        if n == 0 { return nil }
+        offset += n
+    }
+    return out
+}
+
+

@@ -1,0 +1,455 @@
+import Foundation
+import Testing
+
+/// Batch mode end to end: the real binary, its worker processes, hostile inputs, kill -9 and
+/// --resume, progress on a terminal. Inputs come from `scripts/make_batch_corpus.py`, whose
+/// `expected.json` says how many pages (and which MediaBox sizes) each good file was built with.
+@Suite(.serialized)
+struct BatchTests {
+    /// A corpus made once per test run: good files, the hostile ones, and copies of good files
+    /// under the names the test hooks react to.
+    static let corpus: URL = {
+        let tmp = FileManager.default.temporaryDirectory
+        // Remove what earlier runs left (their process is gone).
+        for old in (try? FileManager.default.contentsOfDirectory(atPath: tmp.path)) ?? [] where old.hasPrefix("pageinfo-batch-") {
+            if let pid = Int32(old.dropFirst("pageinfo-batch-".count).prefix { $0.isNumber }), pid != getpid(), kill(pid, 0) != 0 {
+                try? FileManager.default.removeItem(at: tmp.appendingPathComponent(old))
+            }
+        }
+        let dir = tmp.appendingPathComponent("pageinfo-batch-\(getpid())")
+        try? FileManager.default.removeItem(at: dir)
+        let script = CLI.packageRoot.appendingPathComponent("scripts/make_batch_corpus.py").path
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["python3", script, dir.path, "--count", "40", "--hostile"]
+        try! p.run()
+        p.waitUntilExit()
+        precondition(p.terminationStatus == 0, "make_batch_corpus.py failed")
+        for hook in ["crash-me", "hang-me", "eat-memory"] {
+            try! FileManager.default.copyItem(at: dir.appendingPathComponent("good-00001.pdf"),
+                                              to: dir.appendingPathComponent("\(hook).pdf"))
+        }
+        return dir
+    }()
+
+    /// Where a run's stdout, stderr and stdin files go (removed with the corpus by a later run).
+    static let scratch: URL = {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pageinfo-batch-\(getpid())-scratch")
+        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }()
+
+    /// Pages per good file, from how the corpus was built.
+    static let expected: [String: [[Double]]] = {
+        let data = try! Data(contentsOf: corpus.appendingPathComponent("expected.json"))
+        return try! JSONSerialization.jsonObject(with: data) as! [String: [[Double]]]
+    }()
+
+    static func path(_ name: String) -> String { corpus.appendingPathComponent(name).path }
+
+    struct Run {
+        var status: Int32
+        var stdout: Data
+        var stderr: String
+        var records: [[String: Any]] { BatchTests.parseJSONL(stdout) }
+    }
+
+    static let hookEnvironment = ["PAGEINFO_TEST_CRASH_ON": "crash-me", "PAGEINFO_TEST_HANG_ON": "hang-me",
+                                  "PAGEINFO_TEST_ALLOC_ON": "eat-memory"]
+
+    /// Runs `pageinfo args…` with `stdin`, stdout and stderr in files (no pipe dead-locks).
+    static func run(_ args: [String], stdin: Data = Data(), env: [String: String] = hookEnvironment) throws -> Run {
+        let (process, out, err) = try start(args, stdin: stdin, env: env)
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: try Data(contentsOf: out),
+                   stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
+    }
+
+    static func start(_ args: [String], stdin: Data = Data(), env: [String: String] = hookEnvironment) throws -> (Process, URL, URL) {
+        let tmp = scratch
+        let out = tmp.appendingPathComponent("batch-out-\(UUID().uuidString)")
+        let err = tmp.appendingPathComponent("batch-err-\(UUID().uuidString)")
+        let input = tmp.appendingPathComponent("batch-in-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: input.path, contents: stdin)
+        let p = Process()
+        p.executableURL = CLI.binary
+        p.arguments = args
+        p.environment = ProcessInfo.processInfo.environment.merging(env) { $1 }
+        p.standardOutput = try FileHandle(forWritingTo: out)
+        p.standardError = try FileHandle(forWritingTo: err)
+        p.standardInput = try FileHandle(forReadingFrom: input)
+        try p.run()
+        return (p, out, err)
+    }
+
+    /// JSON lines, with the `\udcXX` escapes of non-UTF-8 names shown as `<XX>` (Foundation's
+    /// parser refuses lone surrogates).
+    static func parseJSONL(_ data: Data) -> [[String: Any]] {
+        var text = String(decoding: data, as: UTF8.self)
+        while let r = text.range(of: "\\udc") {
+            let hex = text[r.upperBound...].prefix(2)
+            text.replaceSubrange(r.lowerBound..<text.index(r.upperBound, offsetBy: 2), with: "<\(hex)>")
+        }
+        return text.split(separator: "\n").map { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] ?? ["unparsable": String(line)]
+        }
+    }
+
+    static func fileRecords(_ records: [[String: Any]]) -> [[String: Any]] {
+        records.filter { $0["record"] as? String == "file" }
+    }
+
+    static func errorCode(_ r: [String: Any]) -> String? { (r["error"] as? [String: Any])?["code"] as? String }
+
+    /// Checks that a good file's page records are all there, in order, with the sizes it was built with.
+    static func checkGoodFile(_ records: [[String: Any]], name: String, shownAs file: String) {
+        guard let pages = expected[name] else { Issue.record("no expectation for \(name)"); return }
+        let mine = records.filter { $0["file"] as? String == file && $0["record"] as? String != "file" }
+        #expect(mine.count == pages.count, "\(name): \(mine.count) page records, built with \(pages.count)")
+        for (k, (record, page)) in zip(mine, pages).enumerated() {
+            #expect(record["index"] as? Int == k)
+            let media = record["mediaBox"] as? [String: Double]
+            #expect(media?["width"] == page[0] && media?["height"] == page[1], "\(name) page \(k)")
+            #expect(record["rotation"] as? Double == page[2], "\(name) page \(k)")
+        }
+        let fileRecord = fileRecords(records).filter { $0["file"] as? String == file }
+        #expect(fileRecord.count == 1)
+        #expect(fileRecord.first?["status"] as? String == "ok")
+        #expect(fileRecord.first?["pageCount"] as? Int == pages.count)
+    }
+
+    // MARK: - Hostile inputs
+
+    @Test("every good file complete, each bad one exactly one record with its reason, input order kept, exit 70")
+    func hostileList() throws {
+        let names: [(String, String?)] = [
+            ("good-00000.pdf", nil), ("crash-me.pdf", "crashed"), ("good-00001.pdf", nil), ("hang-me.pdf", "timeout"),
+            ("good-00002.pdf", nil), ("damaged.pdf", "damaged"), ("missing.pdf", "not-found"),
+            ("a-directory.pdf", "unreadable"), ("new\nline.pdf", nil), ("eat-memory.pdf", "memory"),
+            ("not-a-pdf.pdf", "not-pdf"), ("name with spaces.pdf", nil), ("deep-labels.pdf", "deep"),
+            ("good-00003.pdf", nil),
+        ]
+        var list = Data()
+        for (name, _) in names { list += Data(Self.path(name).utf8) + Data([0]) }
+        let run = try Self.run(["pages", "--files-from", "-", "-0", "--jobs", "2", "--timeout", "5",
+                                "--max-memory", "256", "--no-progress"], stdin: list)
+        let records = run.records
+        #expect(!records.contains { $0["unparsable"] != nil }, "every line is JSON")
+        let files = Self.fileRecords(records)
+        #expect(files.map { $0["file"] as? String } == names.map { Self.path($0.0) }, "one file record per input, in input order")
+        for (name, reason) in names {
+            let record = files.first { $0["file"] as? String == Self.path(name) } ?? [:]
+            switch reason {
+            case nil:
+                Self.checkGoodFile(records, name: name, shownAs: Self.path(name))
+            case "deep":
+                // A /PageLabels tree 100,000 levels deep overflows Poppler's recursion: the worker
+                // dies by SIGSEGV. (If the reader learns to refuse such a tree, the file reads
+                // with a labels-unreadable warning instead: either way, exactly one record.)
+                if record["status"] as? String == "failed" {
+                    #expect(Self.errorCode(record) == "crashed")
+                    #expect(((record["error"] as? [String: Any])?["message"] as? String)?.contains("SIGSEGV") == true)
+                }
+            default:
+                #expect(record["status"] as? String == "failed", "\(name)")
+                #expect(Self.errorCode(record) == reason, "\(name): \(record)")
+                #expect(!records.contains { $0["file"] as? String == Self.path(name) && $0["record"] as? String != "file" },
+                        "\(name): no page records from a failed file")
+            }
+        }
+        let crash = files.first { $0["file"] as? String == Self.path("crash-me.pdf") }
+        #expect(((crash?["error"] as? [String: Any])?["message"] as? String)?.contains("SIGSEGV") == true)
+        #expect(run.status == 70, "worst outcome: a worker crashed/timed out (70 > 66 > 65)")
+        let stderrLines = run.stderr.split(separator: "\n")
+        #expect(stderrLines.count == 1 && stderrLines[0].hasPrefix("pageinfo: 14 files in"), "\(run.stderr)")
+        #expect(run.stderr.contains("crashed") && run.stderr.contains("1 timeout") && run.stderr.contains("1 memory"), "\(run.stderr)")
+    }
+
+    @Test("a name that is not UTF-8 is read and written as \\udcXX escapes (PEP 383)")
+    func nonUTF8Name() throws {
+        var list = Data(Self.corpus.path.utf8) + Data("/bad-".utf8) + Data([0xFF, 0xFE]) + Data(".pdf\n".utf8)
+        list += Data(Self.path("good-00000.pdf").utf8) + Data("\n".utf8)
+        let run = try Self.run(["pages", "--files-from", "-", "--no-progress"], stdin: list)
+        #expect(run.status == 0, "\(run.stderr)")
+        let text = String(decoding: run.stdout, as: UTF8.self)
+        #expect(text.contains("\"file\":\"\(Self.corpus.path)/bad-\\udcff\\udcfe.pdf\""))
+        Self.checkGoodFile(run.records, name: "bad-<ff><fe>.pdf", shownAs: "\(Self.corpus.path)/bad-<ff><fe>.pdf")
+    }
+
+    @Test("-r walks directories: *.pdf in any case, sorted, directories ending in .pdf walked, not read")
+    func recursive() throws {
+        let run = try Self.run(["pages", "-r", Self.corpus.path, "--jobs", "2", "--no-progress"], env: [:])
+        let files = Self.fileRecords(run.records).compactMap { $0["file"] as? String }
+        var expectedNames = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path)
+            .filter { $0.lowercased().hasSuffix(".pdf") && $0 != "a-directory.pdf" }
+            .map { Self.corpus.path + "/" + $0 }
+        expectedNames.append(Self.path("sub/nested-good.pdf"))
+        #expect(files.count == expectedNames.count)
+        #expect(files == files.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+                || files.contains { $0.contains("<") }, "sorted by bytes")
+        #expect(files.contains(Self.path("sub/nested-good.pdf")))
+        #expect(!files.contains(Self.path("a-directory.pdf")))
+    }
+
+    @Test("order is input order with several workers; --unordered gives the same records")
+    func orderAndUnordered() throws {
+        let names = (0..<40).map { Self.path(String(format: "good-%05d.pdf", $0)) }
+        let list = Data((names.joined(separator: "\n") + "\n").utf8)
+        let ordered = try Self.run(["pages", "--files-from", "-", "--jobs", "3", "--no-progress"], stdin: list, env: [:])
+        #expect(ordered.status == 0)
+        let files = Self.fileRecords(ordered.records).map { $0["file"] as? String ?? "" }
+        #expect(files == names)
+        for (i, name) in names.enumerated() { Self.checkGoodFile(ordered.records, name: String(format: "good-%05d.pdf", i), shownAs: name) }
+        let unordered = try Self.run(["pages", "--files-from", "-", "--jobs", "3", "--unordered", "--no-progress"], stdin: list, env: [:])
+        #expect(Set(Self.withoutSeconds(unordered.stdout)) == Set(Self.withoutSeconds(ordered.stdout)))
+    }
+
+    @Test("workers recycled every 7 files: the same records, nothing lost")
+    func recycling() throws {
+        let names = (0..<40).map { Self.path(String(format: "good-%05d.pdf", $0)) }
+        let list = Data((names.joined(separator: "\n") + "\n").utf8)
+        let plain = try Self.run(["pages", "--files-from", "-", "--jobs", "2", "--no-progress"], stdin: list, env: [:])
+        let recycled = try Self.run(["pages", "--files-from", "-", "--jobs", "2", "--no-progress"], stdin: list,
+                                    env: ["PAGEINFO_TEST_RECYCLE_AFTER": "7"])
+        #expect(recycled.status == 0)
+        #expect(Self.withoutSeconds(recycled.stdout) == Self.withoutSeconds(plain.stdout))
+    }
+
+    @Test("page records are exactly what pageinfo pages --format jsonl prints in process")
+    func sameRecordsAsInProcess() throws {
+        let fixtures = ["mixed.pdf", "labels.pdf", "rotations.pdf", "boxes.pdf"].map { CLI.fixture($0) }
+        let inProcess = try CLI.run(["pages", "--format", "jsonl"] + fixtures)
+        let batch = try Self.run(["pages", "--jobs", "2", "--format", "jsonl"] + fixtures, env: [:])
+        // Every record equal, file records included; only batch mode measures "seconds".
+        #expect(Self.withoutSeconds(batch.stdout) == Self.withoutSeconds(Data(inProcess.stdout.utf8)))
+    }
+
+    @Test("on every corpus file, batch page records equal the in-process ones; one file record each")
+    func corpusSameAsInProcess() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: CLI.corpus.path)
+            .filter { $0.hasSuffix(".pdf") }.sorted().map { CLI.corpusFile($0) }
+        try #require(!files.isEmpty, "../shared/corpus is missing")
+        var inProcess: [String] = []
+        for file in files { inProcess += Self.withoutSeconds(Data(try CLI.run(["pages", "--format", "jsonl", file]).stdout.utf8)) }
+        var list = Data()
+        for file in files { list += Data(file.utf8) + Data([0]) }
+        let batch = try Self.run(["pages", "--files-from", "-", "-0", "--jobs", "2", "--no-progress"], stdin: list, env: [:])
+        #expect(Self.withoutSeconds(batch.stdout) == inProcess, "every record equal, file records included")
+        #expect(Self.fileRecords(batch.records).compactMap { $0["file"] as? String } == files)
+    }
+
+    @Test("exit codes: 0 all ok, 66 missing, 65 damaged; info in batch writes file records only")
+    func exitCodesAndInfo() throws {
+        #expect(try Self.run(["pages", "--jobs", "1", Self.path("good-00000.pdf")]).status == 0)
+        #expect(try Self.run(["pages", "--jobs", "1", Self.path("missing.pdf"), Self.path("damaged.pdf")]).status == 66)
+        #expect(try Self.run(["pages", "--jobs", "1", Self.path("damaged.pdf")]).status == 65)
+        let info = try Self.run(["info", "--files-from", "-", "--no-progress"],
+                                stdin: Data((Self.path("good-00003.pdf") + "\n" + Self.path("missing.pdf") + "\n").utf8))
+        #expect(info.status == 66)
+        let records = info.records
+        #expect(records.count == 2 && records.allSatisfy { $0["record"] as? String == "file" })
+        #expect(records.first?["pageCount"] as? Int == 4)
+    }
+
+    @Test("usage errors exit 64 with one line")
+    func usageErrors() throws {
+        for args in [["pages"], ["pages", "--resume", Self.path("good-00000.pdf")],
+                     ["pages", "--jobs", "2", "--format", "csv", Self.path("good-00000.pdf")],
+                     ["pages", "--jobs", "0", Self.path("good-00000.pdf")]] {
+            let run = try Self.run(args)
+            #expect(run.status == 64, "\(args)")
+            #expect(run.stderr.split(separator: "\n").count == 1, "\(args): \(run.stderr)")
+        }
+    }
+
+    // MARK: - Kill and resume
+
+    static func withoutSeconds(_ data: Data) -> [String] {
+        String(decoding: data, as: UTF8.self).split(separator: "\n").map {
+            $0.replacingOccurrences(of: #","seconds":([0-9.e-]+|null)"#, with: "", options: .regularExpression)
+        }
+    }
+
+    @Test("kill -9 of the coordinator at several points, then --resume: every file exactly once, valid JSON lines")
+    func killAndResume() throws {
+        var names = (0..<40).map { Self.path(String(format: "good-%05d.pdf", $0)) }
+        names = (0..<8).flatMap { _ in names }  // 320 inputs (repeats are separate inputs)
+        names.insert(Self.path("crash-me.pdf"), at: 100)
+        let list = Data((names.joined(separator: "\n") + "\n").utf8)
+        let reference = try Self.run(["pages", "--files-from", "-", "--jobs", "2", "--no-progress"], stdin: list)
+        #expect(Self.fileRecords(reference.records).count == names.count)
+
+        for (attempt, delay) in [0.0, 0.05, 0.15, 0.3].enumerated() {
+            let out = Self.scratch.appendingPathComponent("resume-\(getpid())-\(attempt).jsonl")
+            try? FileManager.default.removeItem(at: out)
+            var args = ["pages", "--files-from", "-", "--jobs", "2", "--no-progress", "-o", out.path]
+            // Interrupt twice at different moments, then finish.
+            for kill in [delay, delay / 2 + 0.02] {
+                let (process, _, _) = try Self.start(args, stdin: list)
+                usleep(useconds_t(kill * 1_000_000))
+                let workers = Self.children(of: process.processIdentifier)
+                Glibc.kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                // Orphaned workers notice and exit within a second or so.
+                var alive = workers
+                for _ in 0..<30 where !alive.isEmpty {
+                    usleep(100_000)
+                    alive = alive.filter(Self.isRunning)
+                }
+                #expect(alive.isEmpty, "workers \(alive) outlived their coordinator")
+                args = ["pages", "--files-from", "-", "--jobs", "2", "--no-progress", "-o", out.path, "--resume"]
+            }
+            let final = try Self.run(args, stdin: list)
+            #expect(final.status == 70, "\(final.stderr)")
+            let data = try Data(contentsOf: out)
+            let records = Self.parseJSONL(data)
+            #expect(!records.contains { $0["unparsable"] != nil }, "valid JSON lines after kill -9 at \(delay) s")
+            let files = Self.fileRecords(records).map { $0["file"] as? String ?? "" }
+            #expect(files.sorted() == names.sorted(), "every input exactly once after kill -9 at \(delay) s")
+            #expect(Self.withoutSeconds(data).sorted() == Self.withoutSeconds(reference.stdout).sorted(),
+                    "the same records as an uninterrupted run")
+            try? FileManager.default.removeItem(at: out)
+        }
+    }
+
+    static func children(of pid: Int32) -> [Int32] {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8) else { return [] }
+        return text.split(separator: " ").compactMap { Int32($0) }
+    }
+
+    /// Whether a process exists and is not a zombie.
+    static func isRunning(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return false }
+        return !stat[stat.index(close, offsetBy: 2)...].hasPrefix("Z")
+    }
+
+    @Test("--resume drops a file whose records were cut, keeps whole ones")
+    func resumeCutsPartialFile() throws {
+        let names = (0..<6).map { Self.path(String(format: "good-%05d.pdf", $0)) }
+        let list = Data((names.joined(separator: "\n") + "\n").utf8)
+        let full = try Self.run(["pages", "--files-from", "-", "--jobs", "1", "--no-progress"], stdin: list, env: [:])
+        let lines = String(decoding: full.stdout, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        // Keep the first two files whole, then half of the third file's first page line.
+        var kept: [Substring] = []
+        var fileRecordsSeen = 0
+        for line in lines {
+            kept.append(line)
+            if line.contains("\"record\":\"file\"") { fileRecordsSeen += 1; if fileRecordsSeen == 2 { break } }
+        }
+        let third = lines[kept.count]
+        let cut = kept.joined(separator: "\n") + "\n" + String(third.prefix(third.count / 2))
+        let out = Self.scratch.appendingPathComponent("cut-\(getpid()).jsonl")
+        try Data(cut.utf8).write(to: out)
+        let resumed = try Self.run(["pages", "--files-from", "-", "--jobs", "2", "--no-progress", "-o", out.path, "--resume"],
+                                   stdin: list, env: [:])
+        #expect(resumed.status == 0)
+        #expect(resumed.stderr.contains("4 files in") && resumed.stderr.contains("2 more done by the earlier run"), "\(resumed.stderr)")
+        #expect(Self.withoutSeconds(try Data(contentsOf: out)) == Self.withoutSeconds(full.stdout), "whole files, in order, nothing twice")
+    }
+
+    // MARK: - Ctrl-C, progress
+
+    @Test("SIGINT stops cleanly: workers gone, output whole up to the last file, a message on how to resume")
+    func interrupt() throws {
+        var names = (0..<10).map { Self.path(String(format: "good-%05d.pdf", $0)) }
+        names.insert(Self.path("hang-me.pdf"), at: 5)
+        let out = Self.scratch.appendingPathComponent("int-\(getpid()).jsonl")
+        let (process, _, err) = try Self.start(["pages", "--files-from", "-", "--jobs", "2", "--no-progress", "-o", out.path],
+                                               stdin: Data((names.joined(separator: "\n") + "\n").utf8))
+        usleep(1_500_000)
+        Glibc.kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        let stderr = String(decoding: try Data(contentsOf: err), as: UTF8.self)
+        #expect(stderr.contains("--resume"), "\(stderr)")
+        let records = Self.parseJSONL(try Data(contentsOf: out))
+        #expect(Self.fileRecords(records).map { $0["file"] as? String ?? "" } == Array(names.prefix(5)), "written up to the hanging file")
+        #expect(records.last?["record"] as? String == "file")
+        // The hanging worker was killed: no process still reads our hang-me.pdf.
+        let ps = Process()
+        ps.executableURL = URL(fileURLWithPath: "/bin/sh")
+        ps.arguments = ["-c", "ps -eo ppid,args | grep 'pageinfo worker' | grep -v grep | awk '$1 == \(process.processIdentifier)' | wc -l"]
+        let pipe = Pipe()
+        ps.standardOutput = pipe
+        try ps.run(); ps.waitUntilExit()
+        #expect(String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+    }
+
+    @Test("progress appears on a terminal only (script -qc gives stderr a pty)")
+    func progressOnlyOnTerminal() throws {
+        let names = (0..<40).map { Self.path(String(format: "good-%05d.pdf", $0)) } + [Self.path("hang-me.pdf")]
+        let listURL = Self.scratch.appendingPathComponent("progress-\(getpid()).txt")
+        try Data((names.joined(separator: "\n") + "\n").utf8).write(to: listURL)
+        let out = Self.scratch.appendingPathComponent("progress-\(getpid()).jsonl")
+        let command = "\(CLI.binary.path) pages --files-from \(listURL.path) --jobs 2 --timeout 1 -o \(out.path)"
+        let onTerminal = try Self.run(["-qc", command, "/dev/null"].map { $0 }, env: Self.hookEnvironment, executable: "/usr/bin/script")
+        let screen = String(decoding: onTerminal.stdout, as: UTF8.self)
+        #expect(screen.contains("/41 files") && screen.contains(" files/s  ") && screen.contains("\u{1B}[K"), "\(screen)")
+        #expect(screen.contains("pageinfo: 41 files in"))
+        let notTerminal = try Self.run(["pages", "--files-from", listURL.path, "--jobs", "2", "--timeout", "1", "-o", out.path])
+        #expect(!notTerminal.stderr.contains("files/s  ") && !notTerminal.stderr.contains("\u{1B}[K"))
+        #expect(notTerminal.stderr.split(separator: "\n").count == 1)
+        let quiet = try Self.run(["-qc", command + " --no-progress", "/dev/null"], env: Self.hookEnvironment, executable: "/usr/bin/script")
+        #expect(!String(decoding: quiet.stdout, as: UTF8.self).contains("\u{1B}[K"))
+    }
+
+    // MARK: - Schema
+
+    @Test("batch output validates against docs/records.schema.json",
+          .enabled(if: BatchTests.pythonHasJSONSchema, "needs python3 with jsonschema"))
+    func schema() throws {
+        let names = ["good-00000.pdf", "good-00003.pdf", "crash-me.pdf", "damaged.pdf", "missing.pdf", "new\nline.pdf"]
+        var list = Data()
+        for n in names { list += Data(Self.path(n).utf8) + Data([0]) }
+        let run = try Self.run(["pages", "--files-from", "-", "-0", "--no-progress"], stdin: list)
+        let jsonl = Self.scratch.appendingPathComponent("schema-\(getpid()).jsonl")
+        try run.stdout.write(to: jsonl)
+        let schema = CLI.packageRoot.appendingPathComponent("docs/records.schema.json").path
+        let check = try Self.run(["python3", "-c", """
+            import json, sys, jsonschema
+            schema = json.load(open(sys.argv[1]))
+            v = jsonschema.Draft202012Validator(schema)
+            n = 0
+            for line in open(sys.argv[2], encoding="utf-8", errors="surrogateescape"):
+                v.validate(json.loads(line)); n += 1
+            print(n)
+            """, schema, jsonl.path], env: [:], executable: "/usr/bin/env")
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(Int(String(decoding: check.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) == Self.parseJSONL(run.stdout).count)
+    }
+
+    static let pythonHasJSONSchema: Bool = {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["python3", "-c", "import jsonschema"]
+        p.standardError = FileHandle.nullDevice
+        guard (try? p.run()) != nil else { return false }
+        p.waitUntilExit()
+        return p.terminationStatus == 0
+    }()
+}
+
+extension BatchTests {
+    static func run(_ args: [String], stdin: Data = Data(), env: [String: String], executable: String) throws -> Run {
+        let tmp = scratch
+        let out = tmp.appendingPathComponent("x-out-\(UUID().uuidString)"), err = tmp.appendingPathComponent("x-err-\(UUID().uuidString)")
+        let input = tmp.appendingPathComponent("x-in-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: input.path, contents: stdin)
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: executable)
+        p.arguments = args
+        p.environment = ProcessInfo.processInfo.environment.merging(env) { $1 }
+        p.standardOutput = try FileHandle(forWritingTo: out)
+        p.standardError = try FileHandle(forWritingTo: err)
+        p.standardInput = try FileHandle(forReadingFrom: input)
+        try p.run()
+        p.waitUntilExit()
+        return Run(status: p.terminationStatus, stdout: try Data(contentsOf: out),
+                   stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
+    }
+}
