@@ -137,7 +137,8 @@ public struct PageListEncoder: ~Copyable {
         switch format {
         case .json:
             startJSONDocument()
-            out.append("{\"record\":\"file\",\"file\":"); out.append(jsonString: file); out.append(",")
+            out.append("{\"record\":\"file\",\"file\":"); out.append(jsonString: file)
+            out.append(includesPages ? ",\"pages\":[]," : ",")
             appendOutcomeFields(outcome); out.append("}")
             if !multipleDocuments { out.append("\n") }
         case .jsonl:

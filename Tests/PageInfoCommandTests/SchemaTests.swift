@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// Every record the tool prints validates against docs/records.schema.json: jsonl and json from
+/// `pages` and `info` on every fixture, damaged fixture and corpus file (page errors, warnings,
+/// recovered pages, failed files included). Validated by Python's jsonschema (Draft 2020-12),
+/// an implementation independent of ours.
+@Suite("records match docs/records.schema.json")
+struct SchemaTests {
+    static let hasJSONSchema: Bool = {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["python3", "-c", "import jsonschema"]
+        p.standardError = FileHandle.nullDevice
+        guard (try? p.run()) != nil else { return false }
+        p.waitUntilExit()
+        return p.terminationStatus == 0
+    }()
+
+    static func pdfs() -> [String] {
+        var files: [String] = []
+        for dir in [CLI.fixtures, CLI.fixtures.appendingPathComponent("damaged"), CLI.corpus] {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+            files += names.filter { $0.lowercased().hasSuffix(".pdf") }.sorted().map { dir.appendingPathComponent($0).path }
+        }
+        return files
+    }
+
+    @Test("jsonl lines and json documents of pages and info validate", .enabled(if: hasJSONSchema, "needs python3 with jsonschema"))
+    func validate() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pageinfo-schema-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let files = Self.pdfs()
+        try #require(files.count > 30)
+        var jsonl = "", json: [String] = []
+        for file in files {
+            jsonl += try CLI.run(["pages", "--format", "jsonl", file]).stdout
+            jsonl += try CLI.run(["info", "--format", "jsonl", file]).stdout
+            let doc = try CLI.run(["pages", "--format", "json", file]).stdout
+            json.append(doc.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        // A --pages item past the end, --strict and a missing file: error records too.
+        jsonl += try CLI.run(["pages", "--format", "jsonl", "--pages", "99", CLI.fixture("mixed.pdf")]).stdout
+        jsonl += try CLI.run(["pages", "--format", "jsonl", "--strict", CLI.fixture("damaged/kid-missing.pdf")]).stdout
+        jsonl += try CLI.run(["pages", "--format", "jsonl", CLI.fixture("no-such.pdf")]).stdout
+        let lines = dir.appendingPathComponent("out.jsonl"), docs = dir.appendingPathComponent("out.json")
+        try Data(jsonl.utf8).write(to: lines)
+        try Data(("[" + json.joined(separator: ",") + "]").utf8).write(to: docs)
+        let script = """
+            import json, sys, jsonschema
+            schema = json.load(open(sys.argv[1]))
+            line = jsonschema.Draft202012Validator(schema)
+            document = jsonschema.Draft202012Validator(dict(schema, **{"$ref": "#/$defs/jsonDocument"}, **{"if": True, "then": True, "else": True}))
+            bad = 0
+            for n, text in enumerate(open(sys.argv[2]), 1):
+                for e in line.iter_errors(json.loads(text)):
+                    bad += 1; print("line %d: %s at %s" % (n, e.message[:200], list(e.absolute_path)))
+            for n, doc in enumerate(json.load(open(sys.argv[3])), 1):
+                for e in document.iter_errors(doc):
+                    bad += 1; print("document %d: %s at %s" % (n, e.message[:200], list(e.absolute_path)))
+            print("checked")
+            sys.exit(1 if bad else 0)
+            """
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["python3", "-c", script, CLI.packageRoot.appendingPathComponent("docs/records.schema.json").path, lines.path, docs.path]
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = out
+        try p.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0 && text.contains("checked"), "\(text.prefix(3000))")
+    }
+}
