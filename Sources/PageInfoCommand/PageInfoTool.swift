@@ -17,13 +17,19 @@ struct PageInfoTool: ParsableCommand {
             origin at the top-left, y down. See the README for diagrams and formulas.
 
             EXIT CODES
-              0   success
+              0   success: every file ok
+              1   check: a compared value differs
+              2   partial: a file opened but some pages are page errors (or were recovered
+                  by scanning the file's objects); every readable page is reported
               64  usage error: a bad option, number, page range or page number
-              65  a file is not a PDF or is damaged beyond repair
+              65  a file is not a PDF, is damaged beyond reading, or fails --strict
               66  a file cannot be opened (missing, unreadable, a directory)
-              77  a file is encrypted and no password, or a wrong one, was given
+              70  batch mode: a worker crashed, timed out or ran out of memory on a file
               74  output could not be written
-            With several files, every file is processed and the exit code is that of the first failure.
+              77  a file is encrypted and no password, or a wrong one, was given
+              130, 143  batch mode interrupted (rerun with --resume)
+            With several files, every file is processed and the exit code is the worst outcome:
+            74 > 64 > 70 > 77 > 66 > 65 > 2 > 1 > 0. Records: docs/records.md.
             """,
         version: "pageinfo 0.1.0 (Poppler \(PopplerDocument.popplerVersion))",
         subcommands: [

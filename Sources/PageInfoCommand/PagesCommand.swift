@@ -38,13 +38,19 @@ struct PagesCommand: ParsableCommand {
             walked, countClaimed, document warnings); json puts the same fields in the document \
             object; csv adds a "file" row. Schema: docs/records.md and docs/records.schema.json.
 
+            BATCH MODE
+              find archive -name '*.pdf' -print0 | pageinfo pages --files-from - -0 --jobs 2 -o out.jsonl
+              Each file is read in a worker process; -o with --resume continues after a kill. See the \
+            "Batch mode" options below and the README.
+
             EXIT CODES
               0 every file ok; 2 partial: a file opened but some pages are page errors (the others \
             are reported); 64 usage error (bad option, page list or page past the end); 65 not a PDF, \
             damaged, no page found, or --strict and a warning or page error; 66 cannot open the file; \
-            77 encrypted and no or a wrong password; 74 the output could not be written.
+            77 encrypted and no or a wrong password; 74 the output could not be written; 70 (batch) a \
+            worker crashed, timed out or ran out of memory; 130/143 (batch) interrupted.
             Every file is processed; each file that is not ok prints one line on stderr naming it, and \
-            the exit code is the worst outcome (74 > 64 > 77 > 66 > 65 > 2 > 0).
+            the exit code is the worst outcome (74 > 64 > 70 > 77 > 66 > 65 > 2 > 0).
             """
     )
 
