@@ -1,4 +1,4 @@
-import CPageInfoPoppler
+internal import CPageInfoPoppler
 import PageGeometry
 
 /// A walk over a document's page tree, one position at a time, in document order.

@@ -1,4 +1,4 @@
-import CPageInfoPoppler
+internal import CPageInfoPoppler
 import PageGeometry
 
 /// Renders regions of a PDF's pages into RGB pixels with Poppler's own rasterizer (Splash, as

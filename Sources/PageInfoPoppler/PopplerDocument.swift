@@ -1,4 +1,4 @@
-import CPageInfoPoppler
+internal import CPageInfoPoppler
 import PageGeometry
 
 #if canImport(Glibc)

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# The C boundary stays out of the public interface: a client that imports PageInfoPoppler can
+# use PopplerDocument but cannot name any pi_ symbol of the shim (PageInfoPoppler imports the C
+# module with `internal import`). Type-checks two small clients against the debug build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BIN=$(swift build --show-bin-path)
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+printf 'import PageInfoPoppler\nlet v = PopplerDocument.popplerVersion\n' > "$tmp/good.swift"
+printf 'import PageInfoPoppler\nlet v = pi_poppler_version()\n' > "$tmp/bad.swift"
+flags=(-I "$BIN/Modules" -Xcc "-fmodule-map-file=$BIN/CPageInfoPoppler.build/module.modulemap"
+       -Xcc -ISources/CPageInfoPoppler/include -Xcc -fmodule-map-file=Sources/CPoppler/module.modulemap)
+swiftc -typecheck "${flags[@]}" "$tmp/good.swift" || { echo "check-boundary: a client cannot use PopplerDocument" >&2; exit 1; }
+if swiftc -typecheck "${flags[@]}" "$tmp/bad.swift" 2>"$tmp/err"; then
+    echo "check-boundary: a client can name pi_poppler_version: the C module leaks through PageInfoPoppler" >&2; exit 1
+fi
+grep -q "cannot find 'pi_poppler_version' in scope" "$tmp/err" || { cat "$tmp/err" >&2; exit 1; }
+echo "check-boundary: ok (clients see PopplerDocument, not the pi_ C ABI)"
