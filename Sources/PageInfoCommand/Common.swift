@@ -14,14 +14,7 @@ import Glibc
 /// Writes text to a file descriptor, all of it (stdout: 1, stderr: 2).
 func writeText(_ text: String, to fd: Int32 = STDOUT_FILENO) {
     var text = text
-    text.withUTF8 { buf in
-        var offset = 0
-        while offset < buf.count {
-            let n = write(fd, buf.baseAddress! + offset, buf.count - offset)
-            if n < 0 { if errno == EINTR { continue }; return }
-            offset += n
-        }
-    }
+    text.withUTF8 { _ = writeAll(fd, UnsafeRawBufferPointer($0)) }
 }
 
 // MARK: - Exit codes and failures

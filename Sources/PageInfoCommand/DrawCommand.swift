@@ -1,4 +1,5 @@
 import ArgumentParser
+import PageInfoOutput
 import PageGeometry
 import PageInfoDraw
 import PageInfoPoppler
@@ -205,19 +206,7 @@ func writeOutputFile(_ bytes: [UInt8], to path: String) throws {
     guard fd >= 0 else {
         throw CommandFailure("\(path): cannot write the output: \(String(cString: strerror(errno)))", code: ExitStatus.ioError)
     }
-    var failure: Int32 = 0
-    bytes.withUnsafeBytes { buf in
-        var offset = 0
-        while offset < buf.count {
-            let n = write(fd, buf.baseAddress! + offset, buf.count - offset)
-            if n < 0 {
-                if errno == EINTR { continue }
-                failure = errno
-                return
-            }
-            offset += n
-        }
-    }
+    var failure = writeAll(fd, bytes)
     if close(fd) != 0, failure == 0 { failure = errno }
     if failure != 0 {
         unlink(path)

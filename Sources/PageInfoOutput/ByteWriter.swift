@@ -44,27 +44,12 @@ public struct ByteWriter: ~Copyable {
     /// Writes everything buffered to the file descriptor.
     public mutating func flush() {
         guard let fd, !bytes.isEmpty else { return }
-        if !writeFailed {
-            bytes.withUnsafeBytes { raw in
-                var offset = 0
-                while offset < raw.count {
-                    let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
-                    if n < 0 {
-                        if errno == EINTR { continue }
-                        writeFailed = true
-                        return
-                    }
-                    offset += n
-                }
-            }
-        }
+        if !writeFailed, writeAll(fd, bytes) != 0 { writeFailed = true }
         bytes.removeAll(keepingCapacity: true)
     }
 
     deinit {
-        if let fd, !bytes.isEmpty, !writeFailed {
-            bytes.withUnsafeBytes { raw in _ = write(fd, raw.baseAddress!, raw.count) }
-        }
+        if let fd, !bytes.isEmpty, !writeFailed { _ = writeAll(fd, bytes) }
     }
 
     // MARK: - Appending text

@@ -142,7 +142,7 @@ final class BatchCoordinator {
             while slot.outstanding.count < Self.pipelineDepth, let index = nextIndex() {
                 if slot.outstanding.isEmpty { slot.headStart = monotonicSeconds() }
                 slot.outstanding.append(index)
-                if !writeAll(slot.process.requests, WorkerProtocol.request(names[index])) { break }  // it died: seen on read
+                if writeAll(slot.process.requests, WorkerProtocol.request(names[index])) != 0 { break }  // it died: seen on read
             }
             slots[i] = slot
         }
@@ -261,7 +261,8 @@ final class BatchCoordinator {
     /// `--resume` removes).
     private func emit(_ records: [UInt8]) {
         guard writeError == nil else { return }
-        if writeAll(settings.outputFD, records) { written += 1 } else { writeError = errno }
+        let failure = writeAll(settings.outputFD, records)
+        if failure == 0 { written += 1 } else { writeError = failure }
     }
 
     // MARK: - Stopping

@@ -40,7 +40,7 @@ struct WorkerCommand: ParsableCommand {
             hooks.apply(name)
             let worker = FileReader(name: name, password: password, ranges: ranges, summaryOnly: mode == .info)
             let response = worker.read()
-            guard writeAll(STDOUT_FILENO, response) else { return }
+            guard writeAll(STDOUT_FILENO, response) == 0 else { return }
         }
     }
 

@@ -1,3 +1,4 @@
+import PageInfoOutput
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -67,17 +68,7 @@ enum WorkerProtocol {
 
 /// Writes all of `bytes` to `fd`; false on an error (EPIPE, ENOSPC, …).
 @discardableResult
-func writeAll(_ fd: Int32, _ bytes: some Collection<UInt8>) -> Bool {
-    return bytes.withContiguousStorageIfAvailable { buf -> Bool in
-        var offset = 0
-        while offset < buf.count {
-            let n = write(fd, buf.baseAddress! + offset, buf.count - offset)
-            if n < 0 { if errno == EINTR { continue }; return false }
-            offset += n
-        }
-        return true
-    }! 
-}
+
 
 /// Reads exactly `count` bytes from `fd`; nil at end of file or on an error.
 func readExactly(_ fd: Int32, _ count: Int) -> [UInt8]? {
