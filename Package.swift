@@ -18,14 +18,15 @@ let package = Package(
         // Pure layout: spreads, stack layouts, view state, thumbnails. No Poppler.
         .target(name: "DocumentLayout", dependencies: ["PageGeometry"]),
 
-        // The one C boundary: poppler-glib's pkg-config entry brings Poppler's headers and libraries ...
+        // The one C boundary: Poppler core's own pkg-config entry (`poppler`) brings its headers and
+        // links libpoppler alone (poppler-glib's entry would add glib, gio, cairo and X11 to start-up) ...
         .systemLibrary(
             name: "CPoppler",
-            pkgConfig: "poppler-glib",
-            providers: [.apt(["libpoppler-glib-dev", "libglib2.0-dev", "libpoppler-private-dev"])]
+            pkgConfig: "poppler",
+            providers: [.apt(["libpoppler-dev", "libpoppler-private-dev"])]
         ),
         // ... and a small C-ABI shim, written in C++ over Poppler's core API, is all Swift sees.
-        .target(name: "CPageInfoPoppler", dependencies: ["CPoppler"], linkerSettings: [.linkedLibrary("poppler")]),
+        .target(name: "CPageInfoPoppler", dependencies: ["CPoppler"]),
         // Swift reader over the shim: documents, PageInfo streams, typed errors.
         .target(name: "PageInfoPoppler", dependencies: ["PageGeometry", "CPageInfoPoppler"]),
         // Fast text/JSON/CSV encoders for page geometry (pure Swift, testable without the CLI).
@@ -46,5 +47,5 @@ let package = Package(
         .testTarget(name: "PageInfoPopplerTests", dependencies: ["PageInfoPoppler", "PageGeometry", "PageInfoOutput"]),
         .testTarget(name: "PageInfoCommandTests", dependencies: ["PageGeometry"]),
     ],
-    cxxLanguageStandard: .cxx17
+    cxxLanguageStandard: .cxx20
 )
