@@ -42,10 +42,16 @@ let package = Package(
         // Release-built benchmark driver for the layout engine (`make bench`).
         .executableTarget(name: "pageinfo-bench", dependencies: ["PageGeometry", "DocumentLayout"]),
 
-        .testTarget(name: "PageGeometryTests", dependencies: ["PageGeometry"]),
-        .testTarget(name: "DocumentLayoutTests", dependencies: ["DocumentLayout", "PageGeometry"]),
-        .testTarget(name: "PageInfoPopplerTests", dependencies: ["PageInfoPoppler", "PageGeometry", "PageInfoOutput"]),
-        .testTarget(name: "PageInfoCommandTests", dependencies: ["PageGeometry"]),
+        // What every test target shares: seeded generator, fixture/corpus paths and the corpus rule,
+        // typed MANIFEST.json and golden models, the one approximate equality, page builders.
+        .target(name: "PageInfoTestSupport", dependencies: ["PageGeometry"], path: "Tests/PageInfoTestSupport"),
+        .testTarget(name: "PageGeometryTests", dependencies: ["PageGeometry", "PageInfoTestSupport"]),
+        .testTarget(name: "DocumentLayoutTests", dependencies: ["DocumentLayout", "PageGeometry", "PageInfoTestSupport"]),
+        .testTarget(
+            name: "PageInfoPopplerTests",
+            dependencies: ["PageInfoPoppler", "PageGeometry", "PageInfoOutput", "PageInfoTestSupport"]
+        ),
+        .testTarget(name: "PageInfoCommandTests", dependencies: ["PageGeometry", "PageInfoTestSupport"]),
     ],
     cxxLanguageStandard: .cxx20
 )
