@@ -27,7 +27,7 @@ R=$WORK/$SUITE
 SRC=$WORK/src
 MIRROR=${POPPLER_COMPAT_MIRROR:-$( { awk '/^URIs:/{print $2}' /etc/apt/sources.list.d/*.sources 2>/dev/null
             awk '$1=="deb"{print $2}' /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null; } \
-          | grep -v security | head -1 )}
+          | grep -v security | head -1 || true)}
 [ -n "$MIRROR" ] || { echo "poppler-compat: no Debian mirror found in /etc/apt (set POPPLER_COMPAT_MIRROR)" >&2; exit 1; }
 [ -f "$CORPUS/MANIFEST.json" ] || { echo "poppler-compat: no corpus at $CORPUS (set PAGEINFO_CORPUS)" >&2; exit 1; }
 [ -d .build/checkouts ] || "$SWIFT_BIN" package resolve   # the dependency state copied into the chroot
@@ -45,7 +45,7 @@ cleanup() {
     fi
     exit $status
 }
-trap cleanup EXIT INT TERM HUP
+trap cleanup EXIT INT TERM HUP PIPE
 
 bind() { # source target [ro]
     mkdir -p "$2"
