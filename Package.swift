@@ -44,6 +44,7 @@ let package = Package(
 
         // What every test target shares: seeded generator, fixture/corpus paths and the corpus rule,
         // typed MANIFEST.json and golden models, the one approximate equality, page builders.
+        // A library target (test targets cannot be dependencies), so `swift build` builds it too.
         .target(name: "PageInfoTestSupport", dependencies: ["PageGeometry"], path: "Tests/PageInfoTestSupport"),
         .testTarget(name: "PageGeometryTests", dependencies: ["PageGeometry", "PageInfoTestSupport"]),
         .testTarget(name: "DocumentLayoutTests", dependencies: ["DocumentLayout", "PageGeometry", "PageInfoTestSupport"]),
@@ -53,5 +54,6 @@ let package = Package(
         ),
         .testTarget(name: "PageInfoCommandTests", dependencies: ["PageGeometry", "PageInfoTestSupport"]),
     ],
+    // C++20: Poppler >= 24.05's core headers need it (std::span, starts_with); 22.12's build with it too.
     cxxLanguageStandard: .cxx20
 )

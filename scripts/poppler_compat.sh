@@ -12,6 +12,7 @@
 #   corpus suites must run; then the output of `pageinfo pages --format jsonl` on every fixture is
 #   compared with the host build's.
 # - Every mount is undone on exit, whatever happens (trap), and checked.
+# - POPPLER_COMPAT_PATCH=file.patch applies a patch to the copy only (to try a fix before making it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -92,6 +93,11 @@ mkdir -p "$R$SRC"
 find "$R$SRC" -mindepth 1 -maxdepth 1 ! -name .build -exec rm -rf {} +
 git ls-files -z --cached --others --exclude-standard | while IFS= read -r -d '' f; do [ -e "$f" ] && printf '%s\0' "$f"; done \
     | tar --null -T - -cf - | tar -xf - -C "$R$SRC"
+if [ -n "${POPPLER_COMPAT_PATCH:-}" ]; then
+    patch=$(readlink -f "$POPPLER_COMPAT_PATCH")
+    (cd "$R$SRC" && patch -p1 --quiet < "$patch") || { echo "poppler-compat: $POPPLER_COMPAT_PATCH does not apply" >&2; exit 1; }
+    echo "poppler-compat: applied $POPPLER_COMPAT_PATCH to the copy"
+fi
 mkdir -p "$R$SRC/.build"
 rm -rf "$R$SRC/.build/checkouts" "$R$SRC/.build/repositories"
 cp -a .build/checkouts .build/repositories .build/workspace-state.json "$R$SRC/.build/"
