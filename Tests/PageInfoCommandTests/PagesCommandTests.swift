@@ -3,6 +3,59 @@ import PageGeometry
 import PageInfoTestSupport
 import Testing
 
+// MARK: - Expectations derived from a golden page
+
+extension FixtureGolden.Page {
+    static let boxNames = ["mediaBox", "cropBox", "bleedBox", "trimBox", "artBox"]
+
+    func box(_ name: String) -> Rect {
+        switch name {
+        case "mediaBox": mediaBox
+        case "cropBox": cropBox
+        case "bleedBox": bleedBox
+        case "trimBox": trimBox
+        default: artBox
+        }
+    }
+
+    /// raw → page for CropBox [x0 y0 x1 y1], from the issue's formulas:
+    ///   0: (x − x0, y − y0)     → a 1, b 0, c 0, d 1, tx −x0, ty −y0
+    ///  90: (y − y0, x1 − x)     → a 0, b −1, c 1, d 0, tx −y0, ty x1
+    /// 180: (x1 − x, y1 − y)     → a −1, b 0, c 0, d −1, tx x1, ty y1
+    /// 270: (y1 − y, x − x0)     → a 0, b 1, c −1, d 0, tx y1, ty −x0
+    var expectedTransform: [String: Double] {
+        let x0 = cropBox.x, y0 = cropBox.y, x1 = cropBox.x + cropBox.width, y1 = cropBox.y + cropBox.height
+        switch rotation {
+        case 90: return ["a": 0, "b": -1, "c": 1, "d": 0, "tx": -y0, "ty": x1]
+        case 180: return ["a": -1, "b": 0, "c": 0, "d": -1, "tx": x1, "ty": y1]
+        case 270: return ["a": 0, "b": 1, "c": -1, "d": 0, "tx": y1, "ty": -x0]
+        default: return ["a": 1, "b": 0, "c": 0, "d": 1, "tx": -x0, "ty": -y0]
+        }
+    }
+
+    /// The DIFFERS column of the narrow table (`pages --help`): a letter per box that differs
+    /// from the CropBox — M media, B bleed, T trim, A art — and U when UserUnit is not 1.
+    var expectedDiffers: String {
+        var notes = ""
+        if mediaBox != cropBox { notes += "M" }
+        if bleedBox != cropBox { notes += "B" }
+        if trimBox != cropBox { notes += "T" }
+        if artBox != cropBox { notes += "A" }
+        if userUnit != 1 { notes += "U" }
+        return notes.isEmpty ? "-" : notes
+    }
+}
+
+extension FixtureGolden {
+    /// The file argument plus `--password` when the fixture needs one.
+    var arguments: [String] { [path] + (password.map { ["--password", $0] } ?? []) }
+}
+
+extension Rect {
+    /// `[x0 y0 x1 y1]`, the PDF rectangle array the table prints.
+    var pdfArray: [Double] { [x, y, x + width, y + height] }
+}
+
 /// End-to-end tests of `pageinfo pages` (and `info`, `--help`, `--version`): the real binary on
 /// the real fixtures, as users and scripts run it (issue 2's contract).
 ///
@@ -606,57 +659,4 @@ struct PagesCommandTests {
             #expect(v == [Double(i - 20), Double(2 * i - 30)], "\(i): \(line)")
         }
     }
-}
-
-// MARK: - Expectations derived from a golden page
-
-extension FixtureGolden.Page {
-    static let boxNames = ["mediaBox", "cropBox", "bleedBox", "trimBox", "artBox"]
-
-    func box(_ name: String) -> Rect {
-        switch name {
-        case "mediaBox": mediaBox
-        case "cropBox": cropBox
-        case "bleedBox": bleedBox
-        case "trimBox": trimBox
-        default: artBox
-        }
-    }
-
-    /// raw → page for CropBox [x0 y0 x1 y1], from the issue's formulas:
-    ///   0: (x − x0, y − y0)     → a 1, b 0, c 0, d 1, tx −x0, ty −y0
-    ///  90: (y − y0, x1 − x)     → a 0, b −1, c 1, d 0, tx −y0, ty x1
-    /// 180: (x1 − x, y1 − y)     → a −1, b 0, c 0, d −1, tx x1, ty y1
-    /// 270: (y1 − y, x − x0)     → a 0, b 1, c −1, d 0, tx y1, ty −x0
-    var expectedTransform: [String: Double] {
-        let x0 = cropBox.x, y0 = cropBox.y, x1 = cropBox.x + cropBox.width, y1 = cropBox.y + cropBox.height
-        switch rotation {
-        case 90: return ["a": 0, "b": -1, "c": 1, "d": 0, "tx": -y0, "ty": x1]
-        case 180: return ["a": -1, "b": 0, "c": 0, "d": -1, "tx": x1, "ty": y1]
-        case 270: return ["a": 0, "b": 1, "c": -1, "d": 0, "tx": y1, "ty": -x0]
-        default: return ["a": 1, "b": 0, "c": 0, "d": 1, "tx": -x0, "ty": -y0]
-        }
-    }
-
-    /// The DIFFERS column of the narrow table (`pages --help`): a letter per box that differs
-    /// from the CropBox — M media, B bleed, T trim, A art — and U when UserUnit is not 1.
-    var expectedDiffers: String {
-        var notes = ""
-        if mediaBox != cropBox { notes += "M" }
-        if bleedBox != cropBox { notes += "B" }
-        if trimBox != cropBox { notes += "T" }
-        if artBox != cropBox { notes += "A" }
-        if userUnit != 1 { notes += "U" }
-        return notes.isEmpty ? "-" : notes
-    }
-}
-
-extension FixtureGolden {
-    /// The file argument plus `--password` when the fixture needs one.
-    var arguments: [String] { [path] + (password.map { ["--password", $0] } ?? []) }
-}
-
-extension Rect {
-    /// `[x0 y0 x1 y1]`, the PDF rectangle array the table prints.
-    var pdfArray: [Double] { [x, y, x + width, y + height] }
 }
