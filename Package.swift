@@ -21,14 +21,15 @@ let package = Package(
         // Pure layout: spreads, stack layouts, view state, thumbnails. No Poppler.
         .target(name: "DocumentLayout", dependencies: ["PageGeometry"]),
 
-        // The one C boundary: poppler-glib's pkg-config entry brings Poppler's headers and libraries ...
+        // The one C boundary: Poppler core's own pkg-config entry (`poppler`) brings its headers and
+        // links libpoppler alone (poppler-glib's entry would add glib, gio, cairo and X11 to start-up) ...
         .systemLibrary(
             name: "CPoppler",
-            pkgConfig: "poppler-glib",
-            providers: [.apt(["libpoppler-glib-dev", "libglib2.0-dev", "libpoppler-private-dev"])]
+            pkgConfig: "poppler",
+            providers: [.apt(["libpoppler-dev", "libpoppler-private-dev"])]
         ),
         // ... and a small C-ABI shim, written in C++ over Poppler's core API, is all Swift sees.
-        .target(name: "CPageInfoPoppler", dependencies: ["CPoppler"], linkerSettings: [.linkedLibrary("poppler")]),
+        .target(name: "CPageInfoPoppler", dependencies: ["CPoppler"]),
         // Swift reader over the shim: documents, PageInfo streams, typed errors.
         .target(name: "PageInfoPoppler", dependencies: ["PageGeometry", "CPageInfoPoppler"]),
         // Fast text/JSON/CSV encoders for page geometry (pure Swift, testable without the CLI).
@@ -51,13 +52,21 @@ let package = Package(
         // Release-built benchmark driver for the layout engine (`make bench`).
         .executableTarget(name: "pageinfo-bench", dependencies: ["PageGeometry", "DocumentLayout"]),
 
-        .testTarget(name: "PageGeometryTests", dependencies: ["PageGeometry"]),
-        .testTarget(name: "DocumentLayoutTests", dependencies: ["DocumentLayout", "PageGeometry"]),
-        .testTarget(name: "PageInfoPopplerTests", dependencies: ["PageInfoPoppler", "PageGeometry", "PageInfoOutput"]),
-        .testTarget(name: "PageInfoCommandTests", dependencies: ["PageGeometry"]),
-        .testTarget(name: "PageInfoCheckTests", dependencies: ["PageInfoCheck", "PageGeometry", "PageInfoPoppler"]),
-        .testTarget(name: "PageInfoTestingTests", dependencies: ["PageInfoTesting", "PageInfoCheck"]),
-        .testTarget(name: "PageInfoDrawTests", dependencies: ["PageInfoDraw", "PageInfoPoppler", "PageGeometry", "DocumentLayout"]),
+        // What every test target shares: seeded generator, fixture/corpus paths and the corpus rule,
+        // typed MANIFEST.json and golden models, the one approximate equality, page builders.
+        // A library target (test targets cannot be dependencies), so `swift build` builds it too.
+        .target(name: "PageInfoTestSupport", dependencies: ["PageGeometry"], path: "Tests/PageInfoTestSupport"),
+        .testTarget(name: "PageGeometryTests", dependencies: ["PageGeometry", "PageInfoTestSupport"]),
+        .testTarget(name: "DocumentLayoutTests", dependencies: ["DocumentLayout", "PageGeometry", "PageInfoTestSupport"]),
+        .testTarget(
+            name: "PageInfoPopplerTests",
+            dependencies: ["PageInfoPoppler", "PageGeometry", "PageInfoOutput", "PageInfoTestSupport"]
+        ),
+        .testTarget(name: "PageInfoCommandTests", dependencies: ["PageGeometry", "PageInfoTestSupport"]),
+        .testTarget(name: "PageInfoCheckTests", dependencies: ["PageInfoCheck", "PageGeometry", "PageInfoPoppler", "PageInfoTestSupport"]),
+        .testTarget(name: "PageInfoTestingTests", dependencies: ["PageInfoTesting", "PageInfoCheck", "PageInfoTestSupport"]),
+        .testTarget(name: "PageInfoDrawTests", dependencies: ["PageInfoDraw", "PageInfoPoppler", "PageGeometry", "DocumentLayout", "PageInfoTestSupport"]),
     ],
-    cxxLanguageStandard: .cxx17
+    // C++20: Poppler >= 24.05's core headers need it (std::span, starts_with); 22.12's build with it too.
+    cxxLanguageStandard: .cxx20
 )

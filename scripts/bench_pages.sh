@@ -3,12 +3,13 @@
 #
 # For each document: median wall time over hyperfine runs, the ratio to pdfinfo -box, µs per
 # page, and peak resident memory (GNU time's "Maximum resident set size"). Also the
-# document-only summary (`pageinfo info`) against plain `pdfinfo`.
+# document-only summary (`pageinfo info`) against plain `pdfinfo`. Then start-up, where shell
+# loops over small files spend their time (scripts/bench_startup.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-bench-out}
 mkdir -p "$out"
-bin=$(swift build -c release --show-bin-path)/pageinfo
+bin=$(swift build -c release --static-swift-stdlib --show-bin-path)/pageinfo
 [ -x "$bin" ] || { echo "bench: build the release binary first (make release)" >&2; exit 1; }
 
 if [ ! -f "$out/bench-100k.pdf" ]; then
@@ -64,3 +65,5 @@ for f, name, n, t, kb in rows:
     per = "" if kind == "summary" else f"{t / n * 1e6:.1f}"
     print(f"| {f} | `{name}` | {t*1000:.1f} ms | {ratio:.2f} | {per} | {int(kb)/1024:.1f} MiB |")
 PY
+
+scripts/bench_startup.sh "$out"

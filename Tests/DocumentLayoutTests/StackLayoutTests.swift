@@ -1,6 +1,7 @@
 import DocumentLayout
 import PageGeometry
 import Testing
+import PageInfoTestSupport
 
 @Suite struct StackLayoutGeometryTests {
     /// View 340×500, insets top 5, left 20, bottom 7, right 20 → available width 300; spacing 10.
@@ -65,8 +66,8 @@ import Testing
         let layout = StackLayout(pageSizes: [Size(width: 300, height: 400), Size(width: 800, height: 200)],
                                  viewSize: Size(width: 400, height: 300), scrollMode: .perSpread, spacing: 20,
                                  contentInsets: EdgeInsets(all: 10))
-        #expect(close(layout.frame(ofSpread: 0), Rect(x: 95, y: 10, width: 210, height: 280)))
-        #expect(close(layout.frame(ofSpread: 1), Rect(x: 10, y: 422.5, width: 380, height: 95)))
+        #expect(isApproximatelyEqual(layout.frame(ofSpread: 0), Rect(x: 95, y: 10, width: 210, height: 280), relativeTolerance: 1e-9))
+        #expect(isApproximatelyEqual(layout.frame(ofSpread: 1), Rect(x: 10, y: 422.5, width: 380, height: 95), relativeTolerance: 1e-9))
         #expect(layout.contentSize == Size(width: 400, height: 620))
         #expect(layout.cell(ofSpread: 1) == Rect(x: 0, y: 320, width: 400, height: 300))
         #expect(layout.zoomScope == .spread && !layout.zoomAppliesToWholeDocument)
@@ -90,7 +91,7 @@ import Testing
     /// frames returns, on random layouts (all modes, axes, spreads, insets; some empty pages)
     /// and random rectangles, including ones outside the content and of zero size.
     @Test func agreesWithLinearScan() {
-        var rng = SeededRNG(seed: 0x5EED_0001)
+        var rng = SeededGenerator(seed: 0x5EED_0001)
         for _ in 0..<150 {
             let sizes = randomPageSizes(Int.random(in: 0...60, using: &rng), using: &rng, allowEmpty: true)
             let layout = StackLayout(pageSizes: sizes, viewSize: randomViewSize(using: &rng), configuration: randomConfiguration(using: &rng))
@@ -127,7 +128,7 @@ import Testing
     }
 
     @Test func continuousRangeIsContiguous() {
-        var rng = SeededRNG(seed: 7)
+        var rng = SeededGenerator(seed: 7)
         let layout = StackLayout(pageSizes: randomPageSizes(500, using: &rng), viewSize: Size(width: 768, height: 1024), spacing: 8)
         let rect = Rect(x: 0, y: 5000, width: 768, height: 1024)
         #expect(Array(layout.spreads(intersecting: rect)) == Array(layout.candidateSpreads(alongAxisOf: rect)))
@@ -157,7 +158,7 @@ import Testing
 @Suite struct FractionalIndexTests {
     /// Property: offset → fractional index → offset and index → offset → index are identities.
     @Test func offsetAndIndexRoundTrip() {
-        var rng = SeededRNG(seed: 0x5EED_0002)
+        var rng = SeededGenerator(seed: 0x5EED_0002)
         for _ in 0..<200 {
             let sizes = randomPageSizes(Int.random(in: 1...80, using: &rng), using: &rng)
             let layout = StackLayout(pageSizes: sizes, viewSize: randomViewSize(using: &rng), configuration: randomConfiguration(using: &rng))
@@ -167,15 +168,15 @@ import Testing
             for _ in 0..<30 {
                 let f = Double.random(in: 0...n, using: &rng)
                 let o = layout.contentOffset(forFractionalSpreadIndex: f)
-                #expect(close(layout.fractionalSpreadIndex(forContentOffset: o), f, 1e-9), "index \(f)")
+                #expect(isApproximatelyEqual(layout.fractionalSpreadIndex(forContentOffset: o), f, relativeTolerance: 1e-9), "index \(f)")
                 let v = Double.random(in: 0...endValue, using: &rng)
                 let offset = layout.axis == .vertical ? Point(x: 0, y: v) : Point(x: v, y: 0)
                 let back = layout.contentOffset(forFractionalSpreadIndex: layout.fractionalSpreadIndex(forContentOffset: offset))
-                #expect(close(back, offset, 1e-9), "offset \(v)")
+                #expect(isApproximatelyEqual(back, offset, relativeTolerance: 1e-9), "offset \(v)")
             }
             // Integer indices land on spread boundaries.
             for i in 0..<layout.spreadCount {
-                #expect(close(layout.fractionalSpreadIndex(forContentOffset: layout.contentOffset(forFractionalSpreadIndex: Double(i))), Double(i)))
+                #expect(isApproximatelyEqual(layout.fractionalSpreadIndex(forContentOffset: layout.contentOffset(forFractionalSpreadIndex: Double(i))), Double(i), relativeTolerance: 1e-9))
             }
         }
     }
@@ -185,7 +186,7 @@ import Testing
         let layout = StackLayout(pageSizes: Array(repeating: Size(width: 612, height: 792), count: 10),
                                  viewSize: Size(width: 612, height: 800), spacing: 10, contentInsets: EdgeInsets(top: 16))
         for i in 0..<10 {
-            #expect(close(layout.contentOffset(forFractionalSpreadIndex: Double(i)).y + 16, layout.frame(ofSpread: i).minY))
+            #expect(isApproximatelyEqual(layout.contentOffset(forFractionalSpreadIndex: Double(i)).y + 16, layout.frame(ofSpread: i).minY, relativeTolerance: 1e-9))
         }
     }
 }

@@ -2,6 +2,7 @@ import DocumentLayout
 import Foundation
 import PageGeometry
 import Testing
+import PageInfoTestSupport
 
 @Suite struct ViewStateJSONTests {
     /// The documented form decodes, with the keys in either order.
@@ -52,16 +53,16 @@ import Testing
         let layout = letterLayout()
         let state = try #require(layout.captureViewState(contentOffset: Point(x: 306, y: 2000), zoomScale: 2))
         #expect(state.pageIndex == 1)
-        #expect(close(try #require(state.viewport), Rect(x: 153, y: 192, width: 306, height: 400)))
+        #expect(isApproximatelyEqual(try #require(state.viewport), Rect(x: 153, y: 192, width: 306, height: 400), relativeTolerance: 1e-9))
         let position = try layout.restore(state)
-        #expect(close(position.zoomScale, 2))
-        #expect(close(position.contentOffset, Point(x: 306, y: 2000)))
+        #expect(isApproximatelyEqual(position.zoomScale, 2, relativeTolerance: 1e-9))
+        #expect(isApproximatelyEqual(position.contentOffset, Point(x: 306, y: 2000), relativeTolerance: 1e-9))
     }
 
     /// Property: capture then restore into the same view size reproduces the visible rectangle,
     /// and capturing again gives the same page and viewport.
     @Test func captureRestoreRoundTrip() throws {
-        var rng = SeededRNG(seed: 0x5EED_0003)
+        var rng = SeededGenerator(seed: 0x5EED_0003)
         var checked = 0
         for _ in 0..<120 {
             let sizes = randomPageSizes(Int.random(in: 1...40, using: &rng), using: &rng)
@@ -78,11 +79,11 @@ import Testing
                 let state = try #require(layout.captureViewState(contentOffset: offset, zoomScale: zoom))
                 let viewport = try #require(state.viewport, "zoomed in, so a viewport")
                 let position = try layout.restore(state)
-                #expect(close(position.zoomScale, zoom, 1e-9))
-                #expect(close(position.contentOffset, offset, 1e-9), "\(layout.configuration)")
+                #expect(isApproximatelyEqual(position.zoomScale, zoom, relativeTolerance: 1e-9))
+                #expect(isApproximatelyEqual(position.contentOffset, offset, relativeTolerance: 1e-9), "\(layout.configuration)")
                 let again = try #require(layout.captureViewState(contentOffset: position.contentOffset, zoomScale: position.zoomScale))
                 #expect(again.pageIndex == state.pageIndex)
-                #expect(close(try #require(again.viewport), viewport, 1e-9))
+                #expect(isApproximatelyEqual(try #require(again.viewport), viewport, relativeTolerance: 1e-9))
                 checked += 1
             }
         }
@@ -103,20 +104,20 @@ import Testing
         let offset = Point(x: (page3.midX - 768 / zoom / 2) * zoom, y: (page3.midY - 1024 / zoom / 2) * zoom)
         let first = try #require(portrait.captureViewState(contentOffset: offset, zoomScale: zoom))
         let v1 = try #require(first.viewport)
-        #expect(close(v1.width, 612 / zoom) && close(v1.height, 612 / zoom * 1024 / 768))
+        #expect(isApproximatelyEqual(v1.width, 612 / zoom, relativeTolerance: 1e-9) && isApproximatelyEqual(v1.height, 612 / zoom * 1024 / 768, relativeTolerance: 1e-9))
 
         let inLandscape = try landscape.restore(first)
         let turned = try #require(landscape.captureViewState(contentOffset: inLandscape.contentOffset, zoomScale: inLandscape.zoomScale))
         let v2 = try #require(turned.viewport)
         #expect(turned.pageIndex == 3)
-        #expect(close(v2.width, v1.width) && close(v2.midX, v1.midX) && close(v2.midY, v1.midY))
-        #expect(close(v2.height, v1.width * 768 / 1024))
+        #expect(isApproximatelyEqual(v2.width, v1.width, relativeTolerance: 1e-9) && isApproximatelyEqual(v2.midX, v1.midX, relativeTolerance: 1e-9) && isApproximatelyEqual(v2.midY, v1.midY, relativeTolerance: 1e-9))
+        #expect(isApproximatelyEqual(v2.height, v1.width * 768 / 1024, relativeTolerance: 1e-9))
 
         let back = try portrait.restore(turned)
         let final = try #require(portrait.captureViewState(contentOffset: back.contentOffset, zoomScale: back.zoomScale))
         #expect(final.pageIndex == 3)
-        #expect(close(try #require(final.viewport), v1))
-        #expect(close(back.contentOffset, offset))
+        #expect(isApproximatelyEqual(try #require(final.viewport), v1, relativeTolerance: 1e-9))
+        #expect(isApproximatelyEqual(back.contentOffset, offset, relativeTolerance: 1e-9))
 
         // Many turns never drift.
         var state = first
@@ -126,7 +127,7 @@ import Testing
                 state = try #require(layout.captureViewState(contentOffset: p.contentOffset, zoomScale: p.zoomScale))
             }
         }
-        #expect(close(try #require(state.viewport), v1, 1e-9))
+        #expect(isApproximatelyEqual(try #require(state.viewport), v1, relativeTolerance: 1e-9))
     }
 
     /// Aspect fit when the ratio shrinks: the same viewport restored into a narrower view shows
@@ -136,7 +137,7 @@ import Testing
         let state = ViewState(pageIndex: 0, viewport: Rect(x: 100, y: 300, width: 200, height: 100)) // 2:1
         let p = try layout.restore(state)
         let shown = try #require(layout.captureViewState(contentOffset: p.contentOffset, zoomScale: p.zoomScale)?.viewport)
-        #expect(close(shown.width, 200) && close(shown.height, 300) && close(shown.midX, 200) && close(shown.midY, 350))
+        #expect(isApproximatelyEqual(shown.width, 200, relativeTolerance: 1e-9) && isApproximatelyEqual(shown.height, 300, relativeTolerance: 1e-9) && isApproximatelyEqual(shown.midX, 200, relativeTolerance: 1e-9) && isApproximatelyEqual(shown.midY, 350, relativeTolerance: 1e-9))
     }
 
     @Test func zoomIsClampedAboutTheCentre() throws {
@@ -144,14 +145,14 @@ import Testing
         // A 10-point-wide viewport would need zoom 61.2; the maximum is 10.
         let tiny = try layout.restore(ViewState(pageIndex: 0, viewport: Rect(x: 300, y: 400, width: 10, height: 13)))
         #expect(tiny.zoomScale == 10)
-        #expect(close(tiny.visibleRect.midX, 305) && close(tiny.visibleRect.midY, 792 - 406.5))
+        #expect(isApproximatelyEqual(tiny.visibleRect.midX, 305, relativeTolerance: 1e-9) && isApproximatelyEqual(tiny.visibleRect.midY, 792 - 406.5, relativeTolerance: 1e-9))
         // A viewport wider than the page would need zoom 0.5; the minimum is 1.
         let wide = try layout.restore(ViewState(pageIndex: 0, viewport: Rect(x: -612, y: 0, width: 1224, height: 1600)))
         #expect(wide.zoomScale == 1)
         // Settable limits.
         let custom = StackLayout(pageSizes: [letter], viewSize: Size(width: 612, height: 800), minimumZoomScale: 0.25, maximumZoomScale: 100)
-        #expect(close(try custom.restore(ViewState(pageIndex: 0, viewport: Rect(x: 300, y: 400, width: 10, height: 13))).zoomScale, 61.2))
-        #expect(close(try custom.restore(ViewState(pageIndex: 0, viewport: Rect(x: -612, y: 0, width: 1224, height: 1600))).zoomScale, 0.5))
+        #expect(isApproximatelyEqual(try custom.restore(ViewState(pageIndex: 0, viewport: Rect(x: 300, y: 400, width: 10, height: 13))).zoomScale, 61.2, relativeTolerance: 1e-9))
+        #expect(isApproximatelyEqual(try custom.restore(ViewState(pageIndex: 0, viewport: Rect(x: -612, y: 0, width: 1224, height: 1600))).zoomScale, 0.5, relativeTolerance: 1e-9))
     }
 
     @Test func restoreRejectsUnknownPages() {
@@ -171,11 +172,11 @@ import Testing
         // Page 2 fills cell 2 at x = 2·(612 + 20) = 1264. Its upper-left quarter at zoom 2:
         let state = ViewState(pageIndex: 2, viewport: Rect(x: 0, y: 396, width: 306, height: 396))
         let p = try layout.restore(state)
-        #expect(close(p.zoomScale, 2))
-        #expect(close(p.visibleRect, Rect(x: 1264, y: 0, width: 306, height: 396)))
+        #expect(isApproximatelyEqual(p.zoomScale, 2, relativeTolerance: 1e-9))
+        #expect(isApproximatelyEqual(p.visibleRect, Rect(x: 1264, y: 0, width: 306, height: 396), relativeTolerance: 1e-9))
         #expect(p.pagingOffset == Point(x: 1264, y: 0))
-        #expect(close(try #require(p.spreadZoomOffset), .zero))
-        #expect(close(p.contentOffset, Point(x: 2528, y: 0)))
+        #expect(isApproximatelyEqual(try #require(p.spreadZoomOffset), .zero, relativeTolerance: 1e-9))
+        #expect(isApproximatelyEqual(p.contentOffset, Point(x: 2528, y: 0), relativeTolerance: 1e-9))
     }
 }
 
@@ -189,8 +190,8 @@ import Testing
                                                        destinationViewSize: Size(width: 1920, height: 1080))
         #expect(mirrored.pageIndex == 4)
         let v = try #require(mirrored.viewport)
-        #expect(close(v, Rect(x: 50, y: 200, width: 400, height: 225)))
-        #expect(close(v.width / v.height, 16.0 / 9.0))
+        #expect(isApproximatelyEqual(v, Rect(x: 50, y: 200, width: 400, height: 225), relativeTolerance: 1e-9))
+        #expect(isApproximatelyEqual(v.width / v.height, 16.0 / 9.0, relativeTolerance: 1e-9))
         // The source ratio can also come from the viewport itself.
         #expect(state.aspectFittedForMirroring(destinationViewSize: Size(width: 1920, height: 1080)) == mirrored)
     }
@@ -204,7 +205,7 @@ import Testing
 
     /// Property: the mirror always shows everything the source shows, for any pair of view sizes.
     @Test func mirrorShowsEverythingTheSourceShows() throws {
-        var rng = SeededRNG(seed: 0x5EED_0004)
+        var rng = SeededGenerator(seed: 0x5EED_0004)
         let pages = Array(repeating: Size(width: 612, height: 792), count: 5)
         for _ in 0..<300 {
             let source = Size(width: Double.random(in: 200...2000, using: &rng), height: Double.random(in: 200...2000, using: &rng))

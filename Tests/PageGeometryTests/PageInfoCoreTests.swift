@@ -5,6 +5,7 @@ import class Foundation.NSNull
 import struct Foundation.Data
 import PageGeometry
 import Testing
+import PageInfoTestSupport
 
 // Unit tests for the core value types: PageRotation, PageBoxes.effective, PageInfo (size,
 // raw ↔ page transforms, Codable), Rect and AffineTransform. PagePlacement (page ↔ view) is
@@ -22,24 +23,8 @@ import Testing
 
 // MARK: - Helpers (file-private so they cannot clash with other files of this target)
 
-private func near(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool { abs(a - b) <= tolerance }
-
-private func near(_ a: Point, _ b: Point, _ tolerance: Double = 1e-9) -> Bool {
-    near(a.x, b.x, tolerance) && near(a.y, b.y, tolerance)
-}
-
-private func near(_ a: Rect, _ b: Rect, _ tolerance: Double = 1e-9) -> Bool {
-    near(a.x, b.x, tolerance) && near(a.y, b.y, tolerance)
-        && near(a.width, b.width, tolerance) && near(a.height, b.height, tolerance)
-}
-
 /// A PDF rectangle array `[x0 y0 x1 y1]`, written the way the spec writes it.
 private func pdf(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Rect { Rect(pdfArray: x0, y0, x1, y1) }
-
-/// A page whose five boxes are all `crop`.
-private func page(crop: Rect, rotation: PageRotation, userUnit: Double = 1) -> PageInfo {
-    PageInfo(index: 0, boxes: PageBoxes(uniform: crop), rotation: rotation, userUnit: userUnit)
-}
 
 /// The formulas of PageInfo's documentation, written out independently of the implementation.
 private func handRawToPage(_ p: Point, crop: Rect, rotation: PageRotation) -> Point {
@@ -285,7 +270,7 @@ struct PageBoxesEffectiveTests {
         // A4 MediaBox [0 0 595.276 841.89]; CropBox [10.5 20.25 700 900] → [10.5 20.25 595.276 841.89]:
         // width 595.276 − 10.5 = 584.776, height 841.89 − 20.25 = 821.64.
         let b = PageBoxes.effective(mediaBox: pdf(0, 0, 595.276, 841.89), cropBox: pdf(10.5, 20.25, 700, 900))
-        #expect(near(b.cropBox, Rect(x: 10.5, y: 20.25, width: 584.776, height: 821.64)))
+        #expect(isApproximatelyEqual(b.cropBox, Rect(x: 10.5, y: 20.25, width: 584.776, height: 821.64)))
         // Entirely inside: the exact values are kept (no x + w − x rounding).
         let c = PageBoxes.effective(mediaBox: pdf(0, 0, 900, 900), cropBox: Rect(x: 20, y: 100, width: 841.89, height: 595.276))
         #expect(c.cropBox == Rect(x: 20, y: 100, width: 841.89, height: 595.276))
@@ -311,11 +296,11 @@ struct PageInfoGeometryTests {
 
     @Test("size is the CropBox, swapped at 90 and 270")
     func size() {
-        #expect(page(crop: Self.crop, rotation: .degrees0).size == Size(width: 400, height: 600))
-        #expect(page(crop: Self.crop, rotation: .degrees90).size == Size(width: 600, height: 400))
-        #expect(page(crop: Self.crop, rotation: .degrees180).size == Size(width: 400, height: 600))
-        #expect(page(crop: Self.crop, rotation: .degrees270).size == Size(width: 600, height: 400))
-        #expect(page(crop: Self.crop, rotation: .degrees90).pageBounds == Rect(x: 0, y: 0, width: 600, height: 400))
+        #expect(makePage(crop: Self.crop, rotation: .degrees0).size == Size(width: 400, height: 600))
+        #expect(makePage(crop: Self.crop, rotation: .degrees90).size == Size(width: 600, height: 400))
+        #expect(makePage(crop: Self.crop, rotation: .degrees180).size == Size(width: 400, height: 600))
+        #expect(makePage(crop: Self.crop, rotation: .degrees270).size == Size(width: 600, height: 400))
+        #expect(makePage(crop: Self.crop, rotation: .degrees90).pageBounds == Rect(x: 0, y: 0, width: 600, height: 400))
         // The size comes from the CropBox, not the MediaBox.
         let boxes = PageBoxes.effective(mediaBox: pdf(0, 0, 500, 700), cropBox: Self.crop)
         #expect(PageInfo(index: 0, boxes: boxes, rotation: .degrees270).size == Size(width: 600, height: 400))
@@ -341,7 +326,7 @@ struct PageInfoGeometryTests {
     @Test("physical size multiplies by UserUnit")
     func physicalSize() {
         // 400 × 600 at 90° displays as 600 × 400; UserUnit 2 → 1200 × 800 (1/72 inch).
-        let p = page(crop: Self.crop, rotation: .degrees90, userUnit: 2)
+        let p = makePage(crop: Self.crop, rotation: .degrees90, userUnit: 2)
         #expect(p.size == Size(width: 600, height: 400))
         #expect(p.physicalSize == Size(width: 1200, height: 800))
     }
@@ -351,20 +336,20 @@ struct PageInfoGeometryTests {
     @Test("rawToPage coefficients for each rotation, by hand")
     func rawToPageCoefficients() {
         // 0: (x − 20, y − 30).
-        #expect(page(crop: Self.crop, rotation: .degrees0).rawToPage
+        #expect(makePage(crop: Self.crop, rotation: .degrees0).rawToPage
             == AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: -20, ty: -30))
         // 90: x' = y − 30 (a 0, c 1, tx −30); y' = 420 − x (b −1, d 0, ty 420).
-        #expect(page(crop: Self.crop, rotation: .degrees90).rawToPage
+        #expect(makePage(crop: Self.crop, rotation: .degrees90).rawToPage
             == AffineTransform(a: 0, b: -1, c: 1, d: 0, tx: -30, ty: 420))
         // 180: x' = 420 − x, y' = 630 − y.
-        #expect(page(crop: Self.crop, rotation: .degrees180).rawToPage
+        #expect(makePage(crop: Self.crop, rotation: .degrees180).rawToPage
             == AffineTransform(a: -1, b: 0, c: 0, d: -1, tx: 420, ty: 630))
         // 270: x' = 630 − y (a 0, c −1, tx 630); y' = x − 20 (b 1, d 0, ty −20).
-        #expect(page(crop: Self.crop, rotation: .degrees270).rawToPage
+        #expect(makePage(crop: Self.crop, rotation: .degrees270).rawToPage
             == AffineTransform(a: 0, b: 1, c: -1, d: 0, tx: 630, ty: -20))
         // The rotation part alone is the pure rotation.
         for r in PageRotation.allCases {
-            let p = page(crop: Self.crop, rotation: r)
+            let p = makePage(crop: Self.crop, rotation: r)
             #expect(p.rotationTransform == r.transform)
             let t = p.rawToPage
             #expect(AffineTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: 0, ty: 0) == r.transform)
@@ -397,7 +382,7 @@ struct PageInfoGeometryTests {
 
     @Test("rawToPage and pageToRaw map hand-computed points", arguments: points)
     func rawToPagePoints(rotation: PageRotation, raw: Point, expected: Point) {
-        let p = page(crop: Self.crop, rotation: rotation)
+        let p = makePage(crop: Self.crop, rotation: rotation)
         #expect(p.pagePoint(fromRaw: raw) == expected)
         #expect(p.rawToPage.apply(to: raw) == expected)
         #expect(p.rawPoint(fromPage: expected) == raw)
@@ -418,17 +403,17 @@ struct PageInfoGeometryTests {
             .degrees180: Point(x: 499.25, y: 598.75), .degrees270: Point(x: 598.75, y: 113),
         ]
         for r in PageRotation.allCases {
-            let p = page(crop: crop, rotation: r)
-            #expect(near(p.pagePoint(fromRaw: raw), expected[r]!), "\(r)")
-            #expect(near(p.pagePoint(fromRaw: raw), handRawToPage(raw, crop: crop, rotation: r)), "\(r)")
-            #expect(near(p.rawPoint(fromPage: expected[r]!), raw), "\(r)")
+            let p = makePage(crop: crop, rotation: r)
+            #expect(isApproximatelyEqual(p.pagePoint(fromRaw: raw), expected[r]!), "\(r)")
+            #expect(isApproximatelyEqual(p.pagePoint(fromRaw: raw), handRawToPage(raw, crop: crop, rotation: r)), "\(r)")
+            #expect(isApproximatelyEqual(p.rawPoint(fromPage: expected[r]!), raw), "\(r)")
         }
     }
 
     @Test("the four CropBox corners map onto the corners of 0…w × 0…h")
     func cornersMapToPageBounds() {
         for r in PageRotation.allCases {
-            let p = page(crop: Self.crop, rotation: r)
+            let p = makePage(crop: Self.crop, rotation: r)
             let w = p.size.width, h = p.size.height
             let images = Set(Self.crop.corners.map { p.pagePoint(fromRaw: $0) })
             #expect(images == [Point(x: 0, y: 0), Point(x: w, y: 0), Point(x: w, y: h), Point(x: 0, y: h)], "\(r)")
@@ -443,7 +428,7 @@ struct PageInfoGeometryTests {
             .degrees180: Point(x: 420, y: 630), .degrees270: Point(x: 20, y: 630),
         ]
         for (r, corner) in origin {
-            #expect(page(crop: Self.crop, rotation: r).rawPoint(fromPage: .zero) == corner, "\(r)")
+            #expect(makePage(crop: Self.crop, rotation: r).rawPoint(fromPage: .zero) == corner, "\(r)")
         }
     }
 
@@ -455,20 +440,20 @@ struct PageInfoGeometryTests {
             let x0 = Double.random(in: -5000...5000, using: &rng), y0 = Double.random(in: -5000...5000, using: &rng)
             let crop = Rect(x: x0, y: y0, width: Double.random(in: 1...14_400, using: &rng),
                             height: Double.random(in: 1...14_400, using: &rng))
-            let p = page(crop: crop, rotation: rotation)
+            let p = makePage(crop: crop, rotation: rotation)
             let raw = Point(x: Double.random(in: -20_000...20_000, using: &rng), y: Double.random(in: -20_000...20_000, using: &rng))
             // Magnitudes up to ~4·10⁴; 1e-9 relative to that.
             let tol = 1e-9 * 40_000
             let pagePoint = p.pagePoint(fromRaw: raw)
-            #expect(near(pagePoint, handRawToPage(raw, crop: crop, rotation: rotation), tol), "case \(i)")
-            #expect(near(p.rawPoint(fromPage: pagePoint), raw, tol), "case \(i)")
+            #expect(isApproximatelyEqual(pagePoint, handRawToPage(raw, crop: crop, rotation: rotation), absoluteTolerance: tol), "case \(i)")
+            #expect(isApproximatelyEqual(p.rawPoint(fromPage: pagePoint), raw, absoluteTolerance: tol), "case \(i)")
             #expect(p.rawToPage.concatenating(p.pageToRaw).isApproximatelyEqual(to: .identity, tolerance: tol), "case \(i)")
             #expect(p.pageToRaw.concatenating(p.rawToPage).isApproximatelyEqual(to: .identity, tolerance: tol), "case \(i)")
             // Corners onto corners, for random boxes too.
             let s = p.size
             for corner in crop.corners {
                 let q = p.pagePoint(fromRaw: corner)
-                #expect((near(q.x, 0, tol) || near(q.x, s.width, tol)) && (near(q.y, 0, tol) || near(q.y, s.height, tol)),
+                #expect((isApproximatelyEqual(q.x, 0, absoluteTolerance: tol) || isApproximatelyEqual(q.x, s.width, absoluteTolerance: tol)) && (isApproximatelyEqual(q.y, 0, absoluteTolerance: tol) || isApproximatelyEqual(q.y, s.height, absoluteTolerance: tol)),
                         "case \(i) corner \(corner) → \(q)")
             }
         }

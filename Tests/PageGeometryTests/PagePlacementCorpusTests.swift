@@ -1,7 +1,5 @@
-import struct Foundation.Data
-import struct Foundation.URL
-import class Foundation.JSONDecoder
 import PageGeometry
+import PageInfoTestSupport
 import Testing
 
 /// Our raw → view mapping against independent engines, on every page of the shared corpus.
@@ -39,62 +37,28 @@ import Testing
 /// while Poppler — our reader, and the manifest's primary — uses the MediaBox. Pages from files
 /// Poppler cannot open (`primary` = pdfium) have no `mupdf` sample; they are checked against
 /// the reference and pdfium.
-@Suite("PagePlacement vs corpus engines")
+@Suite("PagePlacement vs corpus engines", .requiresCorpus)
 struct PagePlacementCorpusTests {
-    struct Manifest: Decodable { var files: [File] }
-    struct File: Decodable { var file: String; var pages: [Page]? }
-    struct Box: Decodable { var x, y, width, height: Double }
-    struct Page: Decodable {
-        var index: Int
-        // Absent for a page no tool could read; such a page has no `view` either.
-        var mediabox, cropbox: Box?
-        var rotate: Int?
-        var displayed_size: [Double]?
-        var view: View?
-    }
-    struct View: Decodable {
-        var device_size: [Double]
-        var page_points: [[Double]]
-        var reference: [[Double]]
-        var pdfium: [[Double]]?
-        var mupdf: [[Double]]?
-        var agrees: [String: Bool?]
-    }
-
-    /// package root = three levels up from this file; the corpus sits beside the package.
-    static let corpus = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/corpus")
-
-    static func loadManifest() throws -> Manifest {
-        let data = try Data(contentsOf: corpus.appendingPathComponent("MANIFEST.json"))
-        return try JSONDecoder().decode(Manifest.self, from: data)
-    }
-
-    static func rect(_ b: Box) -> Rect { Rect(x: b.x, y: b.y, width: b.width, height: b.height) }
-    static func point(_ a: [Double]) -> Point { Point(x: a[0], y: a[1]) }
-
     @Test func rawToViewAgreesWithReferencePdfiumAndMuPDF() throws {
-        let manifest = try Self.loadManifest()
+        let manifest = try Corpus.loadManifest()
         var checkedPages = 0, uniformPages = 0, pdfiumPages = 0, mupdfPages = 0
         var differences: [String] = []
         var widened: [String] = []
 
         for file in manifest.files {
-            for page in file.pages ?? [] {
-                guard let view = page.view, let mediabox = page.mediabox, let cropbox = page.cropbox,
-                      let rotate = page.rotate, let displayed = page.displayed_size else { continue }
+            for page in file.pages {
+                guard let view = page.view, let mediabox = page.mediaBox, let cropbox = page.cropBox,
+                      let rotate = page.rotation, let displayed = page.displayedSize else { continue }
                 let where_ = "\(file.file) page \(page.index) (rotate \(rotate))"
                 // Boxes in the manifest are already effective (clipped, defaulted).
                 let info = PageInfo(index: page.index,
-                                    boxes: PageBoxes(mediaBox: Self.rect(mediabox), cropBox: Self.rect(cropbox),
-                                                     bleedBox: Self.rect(cropbox), trimBox: Self.rect(cropbox),
-                                                     artBox: Self.rect(cropbox)),
+                                    boxes: PageBoxes(mediaBox: mediabox, cropBox: cropbox,
+                                                     bleedBox: cropbox, trimBox: cropbox, artBox: cropbox),
                                     rotation: try #require(PageRotation(rawValue: rotate)))
                 // Our displayed size is the manifest's, to the precision of its boxes.
-                #expect(abs(info.size.width - displayed[0]) < 0.01 && abs(info.size.height - displayed[1]) < 0.01,
+                #expect(abs(info.size.width - displayed.width) < 0.01 && abs(info.size.height - displayed.height) < 0.01,
                         "\(where_): size \(info.size)")
-                let device = Size(width: view.device_size[0], height: view.device_size[1])
+                let device = view.deviceSize
                 let stretched = try PagePlacement(stretching: info, toFill: device)
                 let sx = device.width / info.size.width, sy = device.height / info.size.height
                 // Input precision: the manifest's boxes are pdfinfo's, printed with 2 decimals, while
@@ -103,30 +67,30 @@ struct PagePlacementCorpusTests {
                 // closer than δ·scale (the engines themselves differ by that much), so the tolerance
                 // is 0.01 plus that measured δ·scale. δ is 0 on 649 of the 652 pages; see the list of
                 // widened pages in the type's documentation.
-                let slackX = 0.01 + abs(info.size.width - displayed[0]) * sx
-                let slackY = 0.01 + abs(info.size.height - displayed[1]) * sy
+                let slackX = 0.01 + abs(info.size.width - displayed.width) * sx
+                let slackY = 0.01 + abs(info.size.height - displayed.height) * sy
                 if slackX > 0.01 || slackY > 0.01 { widened.append(where_) }
                 let uniform: PagePlacement? = sx == sy ? try PagePlacement(page: info, viewSize: device) : nil
                 checkedPages += 1
                 if uniform != nil { uniformPages += 1 }
 
-                var engines: [(String, [[Double]])] = [("reference", view.reference)]
-                if view.agrees["pdfium_vs_reference"] == true, let pdfium = view.pdfium {
+                var engines: [(String, [Point])] = [("reference", view.reference)]
+                if view.agrees.pdfiumVsReference == true, let pdfium = view.pdfium {
                     engines.append(("pdfium", pdfium)); pdfiumPages += 1
                 }
-                if view.agrees["mupdf_page_to_device_vs_reference"] == true, let mupdf = view.mupdf {
+                if view.agrees.mupdfPageToDeviceVsReference == true, let mupdf = view.mupdf {
                     engines.append(("mupdf", mupdf)); mupdfPages += 1
                 }
-                for (i, raw) in view.page_points.enumerated() {
-                    let ours = stretched.viewPoint(fromRaw: Self.point(raw))
-                    let oursUniform = uniform?.viewPoint(fromRaw: Self.point(raw))
+                for (i, raw) in view.pagePoints.enumerated() {
+                    let ours = stretched.viewPoint(fromRaw: raw)
+                    let oursUniform = uniform?.viewPoint(fromRaw: raw)
                     for (engine, points) in engines {
-                        let theirs = Self.point(points[i])
+                        let theirs = points[i]
                         if abs(ours.x - theirs.x) > slackX || abs(ours.y - theirs.y) > slackY {
-                            differences.append("\(where_): \(engine) maps \(Self.point(raw)) to \(theirs), we to \(ours)")
+                            differences.append("\(where_): \(engine) maps \(raw) to \(theirs), we to \(ours)")
                         }
                         if let u = oursUniform, abs(u.x - theirs.x) > slackX || abs(u.y - theirs.y) > slackY {
-                            differences.append("\(where_): \(engine) maps \(Self.point(raw)) to \(theirs), uniform placement to \(u)")
+                            differences.append("\(where_): \(engine) maps \(raw) to \(theirs), uniform placement to \(u)")
                         }
                     }
                 }

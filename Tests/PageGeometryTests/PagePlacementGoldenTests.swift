@@ -1,5 +1,6 @@
 import PageGeometry
 import Testing
+import PageInfoTestSupport
 
 /// Hand-checked cases, one per rotation and per kind of placement. Every expected number is
 /// worked out in the comment above it from the formulas in `PageInfo` and `PagePlacement`:
@@ -164,7 +165,7 @@ struct PagePlacementGoldenTests {
         let v = p.viewPoint(fromRaw: Self.rawPoint)
         #expect(abs(v.x - 40.2) < 1e-12 && v.y == 300)
         // 201/100 is not exact in binary, so the frame's width is 201 only to rounding.
-        #expect(close(p.pageFrame, Rect(x: 0, y: 0, width: 201, height: 400), tolerance: 1e-12, magnitude: 400))
+        #expect(isApproximatelyEqual(p.pageFrame, Rect(x: 0, y: 0, width: 201, height: 400), absoluteTolerance: 1e-12 * Swift.max(1, 400)))
     }
 
     @Test func transformForEveryPairOfSpaces() throws {

@@ -1,6 +1,7 @@
 import func Foundation.pow
 import PageGeometry
 import Testing
+import PageInfoTestSupport
 
 /// Property tests over random pages (all four rotations, crop boxes with negative and offset
 /// origins and widely varying sizes), random view sizes and random placements (aspect fit,
@@ -100,7 +101,7 @@ struct PagePlacementPropertyTests {
                 let v = k.placement.viewPoint(fromRaw: p)
                 let back = k.placement.rawPoint(fromView: v)
                 let mag = Swift.max(k.magnitude, magnitude(p), magnitude(v))
-                if !close(back, p, tolerance: Self.tolerance, magnitude: mag) {
+                if !isApproximatelyEqual(back, p, absoluteTolerance: Self.tolerance * Swift.max(1, mag)) {
                     failures += 1
                     if failures < 5 { Issue.record("\(k): raw \(p) → view \(v) → raw \(back)") }
                 }
@@ -119,14 +120,14 @@ struct PagePlacementPropertyTests {
                 let v = k.placement.viewPoint(fromPage: p)
                 let back = k.placement.pagePoint(fromView: v)
                 let mag = Swift.max(k.magnitude, magnitude(p), magnitude(v))
-                if !close(back, p, tolerance: Self.tolerance, magnitude: mag) {
+                if !isApproximatelyEqual(back, p, absoluteTolerance: Self.tolerance * Swift.max(1, mag)) {
                     failures += 1
                     if failures < 5 { Issue.record("\(k): page \(p) → view \(v) → page \(back)") }
                 }
                 // And view → page → view, through the generic API.
                 let vp = Point(x: Double.random(in: -1000...5000, using: &rng), y: Double.random(in: -1000...5000, using: &rng))
                 let again = k.placement.convert(k.placement.convert(vp, from: .view, to: .raw), from: .raw, to: .view)
-                if !close(again, vp, tolerance: Self.tolerance, magnitude: Swift.max(k.magnitude, magnitude(vp))) {
+                if !isApproximatelyEqual(again, vp, absoluteTolerance: Self.tolerance * Swift.max(1, Swift.max(k.magnitude, magnitude(vp)))) {
                     failures += 1
                     if failures < 5 { Issue.record("\(k): view \(vp) → raw → view \(again)") }
                 }
@@ -155,14 +156,14 @@ struct PagePlacementPropertyTests {
                                Point(x: f.maxX, y: f.maxY), Point(x: f.minX, y: f.maxY)]
             for (raw, expected) in zip(clockwiseFromTopLeft, viewCorners) {
                 let got = k.placement.viewPoint(fromRaw: raw)
-                if !close(got, expected, tolerance: Self.tolerance, magnitude: k.magnitude) {
+                if !isApproximatelyEqual(got, expected, absoluteTolerance: Self.tolerance * Swift.max(1, k.magnitude)) {
                     failures += 1
                     if failures < 5 { Issue.record("\(k): corner \(raw) → \(got), expected \(expected)") }
                 }
             }
             // The whole crop box maps onto the page frame, and page bounds likewise.
-            if !close(k.placement.viewRect(fromRaw: c), f, tolerance: Self.tolerance, magnitude: k.magnitude)
-                || !close(k.placement.viewRect(fromPage: k.placement.pageBounds), f, tolerance: Self.tolerance, magnitude: k.magnitude) {
+            if !isApproximatelyEqual(k.placement.viewRect(fromRaw: c), f, absoluteTolerance: Self.tolerance * Swift.max(1, k.magnitude))
+                || !isApproximatelyEqual(k.placement.viewRect(fromPage: k.placement.pageBounds), f, absoluteTolerance: Self.tolerance * Swift.max(1, k.magnitude)) {
                 failures += 1
                 if failures < 5 { Issue.record("\(k): crop box → \(k.placement.viewRect(fromRaw: c)), frame \(f)") }
             }
@@ -180,12 +181,12 @@ struct PagePlacementPropertyTests {
             let view = Size(width: page.size.width * k, height: page.size.height * k)
             let p = try PagePlacement(page: page, viewSize: view, viewport: page.pageBounds)
             let mag = Swift.max(magnitude(page.cropBox), view.width, view.height)
-            #expect(close(p.convert(page.pageBounds, from: .page, to: .view), p.viewBounds, tolerance: Self.tolerance, magnitude: mag),
+            #expect(isApproximatelyEqual(p.convert(page.pageBounds, from: .page, to: .view), p.viewBounds, absoluteTolerance: Self.tolerance * Swift.max(1, mag)),
                     "crop \(page.cropBox) rot \(page.rotation) view \(view)")
-            #expect(close(p.viewRect(fromRaw: page.cropBox), p.viewBounds, tolerance: Self.tolerance, magnitude: mag))
+            #expect(isApproximatelyEqual(p.viewRect(fromRaw: page.cropBox), p.viewBounds, absoluteTolerance: Self.tolerance * Swift.max(1, mag)))
             // Zoom 1: the page fits exactly, so the viewport is the page and the zoom is 1.
             #expect(abs(p.zoomScale - 1) <= 1e-12)
-            #expect(close(p.visibleRect, page.pageBounds, tolerance: Self.tolerance, magnitude: mag))
+            #expect(isApproximatelyEqual(p.visibleRect, page.pageBounds, absoluteTolerance: Self.tolerance * Swift.max(1, mag)))
         }
     }
 
@@ -201,7 +202,7 @@ struct PagePlacementPropertyTests {
             let viewport = try PagePlacement.viewport(pageSize: size, viewSize: view, pageFrame: frame)
             let frameAgain = try PagePlacement.pageFrame(pageSize: size, viewSize: view, viewport: viewport)
             let mag = Swift.max(k.magnitude, magnitude(viewport))
-            if !close(frameAgain, frame, tolerance: Self.tolerance, magnitude: mag) {
+            if !isApproximatelyEqual(frameAgain, frame, absoluteTolerance: Self.tolerance * Swift.max(1, mag)) {
                 failures += 1
                 if failures < 5 { Issue.record("\(k): frame \(frame) → \(viewport) → \(frameAgain)") }
             }
@@ -213,7 +214,7 @@ struct PagePlacementPropertyTests {
             let f = try PagePlacement.pageFrame(pageSize: size, viewSize: view, viewport: vp)
             let vpAgain = try PagePlacement.viewport(pageSize: size, viewSize: view, pageFrame: f)
             let mag2 = Swift.max(k.magnitude, magnitude(vp), magnitude(f))
-            if !close(vpAgain, vp, tolerance: Self.tolerance, magnitude: mag2) {
+            if !isApproximatelyEqual(vpAgain, vp, absoluteTolerance: Self.tolerance * Swift.max(1, mag2)) {
                 failures += 1
                 if failures < 5 { Issue.record("\(k): viewport \(vp) → \(f) → \(vpAgain)") }
             }
@@ -221,7 +222,7 @@ struct PagePlacementPropertyTests {
             let byFrame = try PagePlacement(page: k.page, viewSize: view, pageFrame: f)
             let byViewport = try PagePlacement(page: k.page, viewSize: view, viewport: vp)
             let probe = k.page.cropBox.center
-            if !close(byFrame.viewPoint(fromRaw: probe), byViewport.viewPoint(fromRaw: probe), tolerance: Self.tolerance, magnitude: mag2) {
+            if !isApproximatelyEqual(byFrame.viewPoint(fromRaw: probe), byViewport.viewPoint(fromRaw: probe), absoluteTolerance: Self.tolerance * Swift.max(1, mag2)) {
                 failures += 1
                 if failures < 5 { Issue.record("\(k): frame- and viewport-built placements differ") }
             }
@@ -234,7 +235,7 @@ struct PagePlacementPropertyTests {
         for k in Self.cases where k.kind == "viewport" {
             let v = k.placement.viewport, r = k.placement.visibleRect
             let mag = Swift.max(k.magnitude, magnitude(r))
-            #expect(close(r.center, v.center, tolerance: Self.tolerance, magnitude: mag), "\(k)")
+            #expect(isApproximatelyEqual(r.center, v.center, absoluteTolerance: Self.tolerance * Swift.max(1, mag)), "\(k)")
             #expect(abs(r.width - v.width) <= Self.tolerance * mag, "\(k)")
             #expect(abs(r.width / r.height - k.placement.viewSize.aspectRatio) <= 1e-9 * k.placement.viewSize.aspectRatio, "\(k)")
         }

@@ -226,7 +226,7 @@ struct BatchTests {
         #expect(Self.withoutSeconds(batch.stdout) == Self.withoutSeconds(Data(inProcess.stdout.utf8)))
     }
 
-    @Test("on every corpus file, batch page records equal the in-process ones; one file record each")
+    @Test("on every corpus file, batch page records equal the in-process ones; one file record each", .requiresCorpus)
     func corpusSameAsInProcess() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: CLI.corpus.path)
             .filter { $0.hasSuffix(".pdf") }.sorted().map { CLI.corpusFile($0) }

@@ -1,4 +1,5 @@
 import Foundation
+import PageInfoTestSupport
 import Testing
 
 /// Runs the built `pageinfo` binary end to end, as users and scripts do.
@@ -14,12 +15,12 @@ enum CLI {
         var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
     }
 
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let fixtures = packageRoot.appendingPathComponent("Fixtures")
-    static let corpus = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
-
-    static func fixture(_ name: String) -> String { fixtures.appendingPathComponent(name).path }
-    static func corpusFile(_ name: String) -> String { corpus.appendingPathComponent(name).path }
+    // Paths and the corpus rule come from PageInfoTestSupport (`Paths`, `Corpus`, `.requiresCorpus`).
+    static var packageRoot: URL { Paths.packageRoot }
+    static var fixtures: URL { Paths.fixtures }
+    static var corpus: URL { Paths.corpus }
+    static func fixture(_ name: String) -> String { Paths.fixture(name) }
+    static func corpusFile(_ name: String) -> String { Paths.corpusFile(name) }
 
     static var binary: URL {
         if let env = ProcessInfo.processInfo.environment["PAGEINFO_BIN"] { return URL(fileURLWithPath: env) }

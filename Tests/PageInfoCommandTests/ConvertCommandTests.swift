@@ -1,5 +1,6 @@
 import Foundation
 import PageGeometry
+import PageInfoTestSupport
 import Testing
 
 /// `pageinfo convert`, end to end: the built binary on real fixtures and corpus files.
@@ -68,25 +69,20 @@ struct ConvertCommandTests {
     /// records where the five CropBox points land in a view of twice the displayed size
     /// (reference formula, agreeing with pdfium and MuPDF). Where that view has exactly the
     /// page's aspect ratio, the CLI's aspect-fitted placement must land on the same numbers.
-    @Test func agreesWithManifestOnQpdfBoxes() throws {
-        struct Manifest: Decodable { var files: [File] }
-        struct File: Decodable { var file: String; var pages: [Page]? }
-        struct Page: Decodable { var index: Int; var displayed_size: [Double]?; var view: View? }
-        struct View: Decodable { var device_size: [Double]; var page_points: [[Double]]; var reference: [[Double]] }
-        let data = try Data(contentsOf: CLI.corpus.appendingPathComponent("MANIFEST.json"))
-        let manifest = try JSONDecoder().decode(Manifest.self, from: data)
+    @Test(.requiresCorpus) func agreesWithManifestOnQpdfBoxes() throws {
+        let manifest = try Corpus.loadManifest()
         let file = try #require(manifest.files.first { $0.file == "qpdf-boxes.pdf" })
         var checked = 0
-        for page in file.pages ?? [] {
-            guard let view = page.view, let size = page.displayed_size,
-                  view.device_size[0] / size[0] == view.device_size[1] / size[1] else { continue }
-            let items = view.page_points.map { "\(formatCompact($0[0])),\(formatCompact($0[1]))" }
-            let lines = try convert([CLI.corpusFile("qpdf-boxes.pdf"), "--page", "\(page.index + 1)", "--from", "raw", "--to", "view",
-                                     "--view", "\(formatCompact(view.device_size[0]))x\(formatCompact(view.device_size[1]))"] + items)
+        for page in file.pages {
+            guard let view = page.view, let size = page.displayedSize,
+                  view.deviceSize.width / size.width == view.deviceSize.height / size.height else { continue }
+            let items = view.pagePoints.map { "\(formatCompact($0.x)),\(formatCompact($0.y))" }
+            let lines = try convert([file.path, "--page", "\(page.index + 1)", "--from", "raw", "--to", "view",
+                                     "--view", "\(formatCompact(view.deviceSize.width))x\(formatCompact(view.deviceSize.height))"] + items)
             #expect(lines.count == 5)
             for (line, ref) in zip(lines, view.reference) {
                 let v = line.split(separator: ",").compactMap { Double($0) }
-                #expect(v.count == 2 && abs(v[0] - ref[0]) <= 0.01 && abs(v[1] - ref[1]) <= 0.01, "page \(page.index + 1): \(line) vs \(ref)")
+                #expect(v.count == 2 && abs(v[0] - ref.x) <= 0.01 && abs(v[1] - ref.y) <= 0.01, "page \(page.index + 1): \(line) vs \(ref)")
             }
             checked += 1
         }

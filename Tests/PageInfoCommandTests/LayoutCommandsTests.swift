@@ -1,4 +1,5 @@
 import Foundation
+import PageInfoTestSupport
 import Testing
 
 /// `pageinfo spreads`, `layout`, `viewstate` and `thumbnails`, end to end: the built binary on
@@ -25,10 +26,6 @@ struct LayoutCommandsTests {
     func rect(_ any: Any?) throws -> [Double] {
         let d = try #require(any as? [String: Any])
         return try ["x", "y", "width", "height"].map { try #require(d[$0] as? Double) }
-    }
-
-    func close(_ a: [Double], _ b: [Double], _ tolerance: Double = 1e-9) -> Bool {
-        a.count == b.count && zip(a, b).allSatisfy { abs($0 - $1) <= tolerance * max(1, abs($0), abs($1)) }
     }
 
     /// A usage error: exit 64 and exactly one line on stderr naming the problem.
@@ -71,7 +68,7 @@ struct LayoutCommandsTests {
         #expect(abs(size["width"]! - 1785.827) < 1e-6 && abs(size["height"]! - 841.89) < 1e-9)
         let frames = try #require(spreads[1]["pageFrames"] as? [[String: Any]])
         #expect(frames.map { $0["index"] as? Int } == [2, 1])
-        #expect(close(try rect(frames[1]["frame"]), [1190.551, 0, 595.276, 841.89], 1e-9))
+        #expect(isApproximatelyEqual(try rect(frames[1]["frame"]), [1190.551, 0, 595.276, 841.89], relativeTolerance: 1e-9))
         // Explicit options win over the document's.
         let single = try json(["spreads", Self.mixed, "--mode", "single", "--binding", "ltr"])
         #expect(single["spreadCount"] as? Int == 10 && single["binding"] as? String == "ltr")
@@ -95,8 +92,8 @@ struct LayoutCommandsTests {
         #expect(out["scrollMode"] as? String == "continuous" && out["zoomScope"] as? String == "document")
         let spreads = try #require(out["spreads"] as? [[String: Any]])
         #expect(spreads.map { $0["index"] as? Int } == [0, 1])
-        #expect(close(try rect(spreads[0]["frame"]), [0, 0, 200, 300]))
-        #expect(close(try rect(spreads[1]["frame"]), [0, 310, 200, 400.0 / 3]))
+        #expect(isApproximatelyEqual(try rect(spreads[0]["frame"]), [0, 0, 200, 300], relativeTolerance: 1e-9))
+        #expect(isApproximatelyEqual(try rect(spreads[1]["frame"]), [0, 310, 200, 400.0 / 3], relativeTolerance: 1e-9))
         let visible = try #require(out["visible"] as? [String: Any])
         #expect(visible["dominantPage"] as? Int == 0)
         // The CLI prints numbers rounded to 10⁻⁹ (no float noise), so compare at that precision.
@@ -120,8 +117,8 @@ struct LayoutCommandsTests {
         #expect(content["width"] == 5 * 1000 + 4 * 20 && content["height"] == 500)
         let spreads = try #require(out["spreads"] as? [[String: Any]])
         let scale = 980.0 / 1300
-        #expect(close(try rect(spreads[0]["frame"]), [10, 10 + (480 - 600 * scale) / 2, 980, 600 * scale]))
-        #expect(close(try rect(spreads[1]["frame"]), [1020 + 10, 10 + (480 - 600 * scale) / 2, 980, 600 * scale]))
+        #expect(isApproximatelyEqual(try rect(spreads[0]["frame"]), [10, 10 + (480 - 600 * scale) / 2, 980, 600 * scale], relativeTolerance: 1e-9))
+        #expect(isApproximatelyEqual(try rect(spreads[1]["frame"]), [1020 + 10, 10 + (480 - 600 * scale) / 2, 980, 600 * scale], relativeTolerance: 1e-9))
     }
 
     @Test func layoutUsageErrors() throws {
@@ -154,12 +151,12 @@ struct LayoutCommandsTests {
         #expect(abs((out["zoomScale"] as? Double ?? 0) - 2) < 1e-12)
         let offset = try #require(out["contentOffset"] as? [String: Double])
         #expect(abs(offset["x"]! - 300) < 1e-9 && abs(offset["y"]! - 700) < 1e-9)
-        #expect(close(try rect(out["visibleRect"]), [150, 350, 300, 200]))
-        #expect(close(try rect(out["visibleViewport"]), [100, 300 - 200.0 / 3, 200, 400.0 / 3]))
+        #expect(isApproximatelyEqual(try rect(out["visibleRect"]), [150, 350, 300, 200], relativeTolerance: 1e-9))
+        #expect(isApproximatelyEqual(try rect(out["visibleViewport"]), [100, 300 - 200.0 / 3, 200, 400.0 / 3], relativeTolerance: 1e-9))
         #expect(out["spreadIndex"] as? Int == 0 && out["pagingOffset"] == nil)
         // The same through stdin.
         let piped = try json(["viewstate", "restore", Self.rotations, "--view", "600x400", "--state", "-"], stdin: state)
-        #expect(close(try rect(piped["visibleRect"]), [150, 350, 300, 200]))
+        #expect(isApproximatelyEqual(try rect(piped["visibleRect"]), [150, 350, 300, 200], relativeTolerance: 1e-9))
     }
 
     /// Rotate and back through the CLI: capture in portrait, restore in landscape, capture there,
@@ -179,7 +176,7 @@ struct LayoutCommandsTests {
         let a = try #require(try JSONSerialization.jsonObject(with: Data(state.utf8)) as? [String: Any])
         let b = try #require(try JSONSerialization.jsonObject(with: Data(back.stdout.utf8)) as? [String: Any])
         #expect(a["pageIndex"] as? Int == b["pageIndex"] as? Int)
-        #expect(close(try rect(a["viewport"]), try rect(b["viewport"]), 1e-9))
+        #expect(isApproximatelyEqual(try rect(a["viewport"]), try rect(b["viewport"]), relativeTolerance: 1e-9))
         #expect(abs(po["x"]! - 700) < 1e-6 && abs(po["y"]! - 4000) < 1e-6)
     }
 
@@ -189,7 +186,7 @@ struct LayoutCommandsTests {
         let state = #"{"pageIndex":1,"viewport":{"x":100,"y":200,"width":300,"height":225}}"#
         let out = try json(["viewstate", "restore", Self.labels, "--view", "1920x1080", "--mirror", "--state", state])
         let applied = try #require(out["state"] as? [String: Any])
-        #expect(close(try rect(applied["viewport"]), [50, 200, 400, 225]))
+        #expect(isApproximatelyEqual(try rect(applied["viewport"]), [50, 200, 400, 225], relativeTolerance: 1e-9))
         #expect(out["mirroredFrom"] != nil)
         // Everything the source showed is visible on the mirror.
         let shown = try rect(out["visibleViewport"])
@@ -197,7 +194,7 @@ struct LayoutCommandsTests {
         #expect(shown[1] <= 200 + 1e-9 && shown[1] + shown[3] >= 425 - 1e-9)
         // With an explicit source view of the same ratio as the destination: unchanged.
         let same = try json(["viewstate", "restore", Self.labels, "--view", "1920x1080", "--mirror", "--source-view", "1600x900", "--state", state])
-        #expect(close(try rect((same["state"] as? [String: Any])?["viewport"]), [100, 200, 300, 225]))
+        #expect(isApproximatelyEqual(try rect((same["state"] as? [String: Any])?["viewport"]), [100, 200, 300, 225], relativeTolerance: 1e-9))
     }
 
     @Test func viewStateErrors() throws {

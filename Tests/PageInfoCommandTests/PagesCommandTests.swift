@@ -1,5 +1,60 @@
 import Foundation
+import PageGeometry
+import PageInfoTestSupport
 import Testing
+
+// MARK: - Expectations derived from a golden page
+
+extension FixtureGolden.Page {
+    static let boxNames = ["mediaBox", "cropBox", "bleedBox", "trimBox", "artBox"]
+
+    func box(_ name: String) -> Rect {
+        switch name {
+        case "mediaBox": mediaBox
+        case "cropBox": cropBox
+        case "bleedBox": bleedBox
+        case "trimBox": trimBox
+        default: artBox
+        }
+    }
+
+    /// raw → page for CropBox [x0 y0 x1 y1], from the issue's formulas:
+    ///   0: (x − x0, y − y0)     → a 1, b 0, c 0, d 1, tx −x0, ty −y0
+    ///  90: (y − y0, x1 − x)     → a 0, b −1, c 1, d 0, tx −y0, ty x1
+    /// 180: (x1 − x, y1 − y)     → a −1, b 0, c 0, d −1, tx x1, ty y1
+    /// 270: (y1 − y, x − x0)     → a 0, b 1, c −1, d 0, tx y1, ty −x0
+    var expectedTransform: [String: Double] {
+        let x0 = cropBox.x, y0 = cropBox.y, x1 = cropBox.x + cropBox.width, y1 = cropBox.y + cropBox.height
+        switch rotation {
+        case 90: return ["a": 0, "b": -1, "c": 1, "d": 0, "tx": -y0, "ty": x1]
+        case 180: return ["a": -1, "b": 0, "c": 0, "d": -1, "tx": x1, "ty": y1]
+        case 270: return ["a": 0, "b": 1, "c": -1, "d": 0, "tx": y1, "ty": -x0]
+        default: return ["a": 1, "b": 0, "c": 0, "d": 1, "tx": -x0, "ty": -y0]
+        }
+    }
+
+    /// The DIFFERS column of the narrow table (`pages --help`): a letter per box that differs
+    /// from the CropBox — M media, B bleed, T trim, A art — and U when UserUnit is not 1.
+    var expectedDiffers: String {
+        var notes = ""
+        if mediaBox != cropBox { notes += "M" }
+        if bleedBox != cropBox { notes += "B" }
+        if trimBox != cropBox { notes += "T" }
+        if artBox != cropBox { notes += "A" }
+        if userUnit != 1 { notes += "U" }
+        return notes.isEmpty ? "-" : notes
+    }
+}
+
+extension FixtureGolden {
+    /// The file argument plus `--password` when the fixture needs one.
+    var arguments: [String] { [path] + (password.map { ["--password", $0] } ?? []) }
+}
+
+extension Rect {
+    /// `[x0 y0 x1 y1]`, the PDF rectangle array the table prints.
+    var pdfArray: [Double] { [x, y, x + width, y + height] }
+}
 
 /// End-to-end tests of `pageinfo pages` (and `info`, `--help`, `--version`): the real binary on
 /// the real fixtures, as users and scripts run it (issue 2's contract).
@@ -13,88 +68,14 @@ import Testing
 struct PagesCommandTests {
     // MARK: - Goldens
 
-    struct Box: Decodable, Sendable, Equatable {
-        var x, y, width, height: Double
-        /// `[x0 y0 x1 y1]`, as the table prints boxes.
-        var corners: [Double] { [x, y, x + width, y + height] }
-    }
+    typealias GoldenPage = FixtureGolden.Page
+    typealias Golden = FixtureGolden
 
-    struct Dimensions: Decodable, Sendable { var width, height: Double }
-
-    struct GoldenPage: Decodable, Sendable {
-        var index: Int
-        var label: String?
-        var rotation: Int
-        var rotationRaw: Int
-        var userUnit: Double
-        var mediaBox, cropBox, bleedBox, trimBox, artBox: Box
-        var size: Dimensions
-
-        static let boxNames = ["mediaBox", "cropBox", "bleedBox", "trimBox", "artBox"]
-
-        func box(_ name: String) -> Box {
-            switch name {
-            case "mediaBox": mediaBox
-            case "cropBox": cropBox
-            case "bleedBox": bleedBox
-            case "trimBox": trimBox
-            default: artBox
-            }
-        }
-
-        /// raw → page for CropBox [x0 y0 x1 y1], from the issue's formulas:
-        ///   0: (x − x0, y − y0)     → a 1, b 0, c 0, d 1, tx −x0, ty −y0
-        ///  90: (y − y0, x1 − x)     → a 0, b −1, c 1, d 0, tx −y0, ty x1
-        /// 180: (x1 − x, y1 − y)     → a −1, b 0, c 0, d −1, tx x1, ty y1
-        /// 270: (y1 − y, x − x0)     → a 0, b 1, c −1, d 0, tx y1, ty −x0
-        var expectedTransform: [String: Double] {
-            let x0 = cropBox.x, y0 = cropBox.y, x1 = cropBox.x + cropBox.width, y1 = cropBox.y + cropBox.height
-            switch rotation {
-            case 90: return ["a": 0, "b": -1, "c": 1, "d": 0, "tx": -y0, "ty": x1]
-            case 180: return ["a": -1, "b": 0, "c": 0, "d": -1, "tx": x1, "ty": y1]
-            case 270: return ["a": 0, "b": 1, "c": -1, "d": 0, "tx": y1, "ty": -x0]
-            default: return ["a": 1, "b": 0, "c": 0, "d": 1, "tx": -x0, "ty": -y0]
-            }
-        }
-
-        /// The DIFFERS column of the narrow table (`pages --help`): a letter per box that differs
-        /// from the CropBox — M media, B bleed, T trim, A art — and U when UserUnit is not 1.
-        var expectedDiffers: String {
-            var notes = ""
-            if mediaBox != cropBox { notes += "M" }
-            if bleedBox != cropBox { notes += "B" }
-            if trimBox != cropBox { notes += "T" }
-            if artBox != cropBox { notes += "A" }
-            if userUnit != 1 { notes += "U" }
-            return notes.isEmpty ? "-" : notes
-        }
-    }
-
-    struct Golden: Decodable, Sendable {
-        var file: String
-        var expect: String
-        var password: String?
-        var pageCount: Int?
-        var pageLayout: String?
-        var direction: String?
-        var pages: [GoldenPage]
-
-        var path: String { CLI.fixture(file) }
-        /// The file argument plus `--password` when the fixture needs one.
-        var arguments: [String] { [path] + (password.map { ["--password", $0] } ?? []) }
-    }
-
-    static func golden(_ name: String) throws -> Golden {
-        let url = CLI.fixtures.appendingPathComponent("\(name).golden.json")
-        return try JSONDecoder().decode(Golden.self, from: Data(contentsOf: url))
-    }
+    static func golden(_ name: String) throws -> Golden { try FixtureGolden.load(name) }
 
     /// Every fixture that opens (with its password when it needs one), by golden name.
     static let readable: [String] = {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: CLI.fixtures.path)) ?? []
-        return names.filter { $0.hasSuffix(".golden.json") }.map { String($0.dropLast(".golden.json".count)) }
-            .filter { (try? golden($0)).map { $0.expect == "opens" || $0.expect == "needs_password" } ?? false }
-            .sorted()
+        FixtureGolden.names.filter { (try? golden($0))?.opens ?? false }
     }()
 
     // MARK: - Helpers
@@ -329,7 +310,7 @@ struct PagesCommandTests {
             #expect(cells[1] == (p.label ?? "-"), "\(line)")
             #expect(cells[2] == "\(p.rotation)", "\(line)")
             #expect(Self.tableClose(cells[3], p.size.width) && cells[4] == "x" && Self.tableClose(cells[5], p.size.height), "\(line)")
-            for (cell, value) in zip(cells[6..<10], p.cropBox.corners) {
+            for (cell, value) in zip(cells[6..<10], p.cropBox.pdfArray) {
                 #expect(Self.tableClose(cell, value), "\(line): \(cell) ≠ \(value)")
             }
             #expect(cells[10] == p.expectedDiffers, "\(line)")
@@ -381,7 +362,7 @@ struct PagesCommandTests {
             #expect(cells[0] == "\(p.index + 1)" && cells[2] == "\(p.rotation)", "\(line)")
             #expect(abs((Double(cells[3]) ?? .nan) - p.userUnit) <= 0.00005, "\(line)")
             #expect(Self.tableClose(cells[4], p.size.width) && Self.tableClose(cells[6], p.size.height), "\(line)")
-            let expected = GoldenPage.boxNames.flatMap { p.box($0).corners }
+            let expected = GoldenPage.boxNames.flatMap { p.box($0).pdfArray }
             for (i, (cell, value)) in zip(cells[7...], expected).enumerated() {
                 #expect(Self.tableClose(cell, value), "\(fixture) page \(p.index + 1) \(GoldenPage.boxNames[i / 4]) corner \(i % 4): \(cell) ≠ \(value)")
             }
@@ -602,7 +583,7 @@ struct PagesCommandTests {
     /// qpdf's bad-xref.pdf has a broken cross-reference table that Poppler repairs, printing
     /// "Syntax Error" warnings of its own: none of that may reach stdout (or stderr, since the
     /// file is read successfully).
-    @Test("a file Poppler repairs: stdout is clean JSON and stderr is empty")
+    @Test("a file Poppler repairs: stdout is clean JSON and stderr is empty", .requiresCorpus)
     func repairedFile() throws {
         let path = CLI.corpusFile("qpdf-bad-xref.pdf")
         try #require(FileManager.default.fileExists(atPath: path), "the corpus is expected at \(CLI.corpus.path)")
@@ -623,30 +604,17 @@ struct PagesCommandTests {
         #expect(Self.number((page["cropBox"] as? [String: Any])?["height"]) == 792)
     }
 
-    struct CorpusEntry: Decodable, Sendable, CustomTestStringConvertible {
-        var file: String
-        var expected: String
-        var password: String?
-        var page_count: Int?
-        var testDescription: String { file }
-    }
+    static let corpus = Corpus.entries.filter(\.opens)
 
-    static let corpus: [CorpusEntry] = {
-        struct Manifest: Decodable { var files: [CorpusEntry] }
-        let url = CLI.corpus.appendingPathComponent("MANIFEST.json")
-        return ((try? JSONDecoder().decode(Manifest.self, from: Data(contentsOf: url)))?.files ?? [])
-            .filter { $0.expected != "rejected_malformed" }
-    }()
-
-    @Test("every corpus file that opens: stdout is one JSON document, stderr is empty", arguments: corpus)
-    func corpusOutputIsClean(entry: CorpusEntry) throws {
+    @Test("every corpus file that opens: stdout is one JSON document, stderr is empty", .requiresCorpus, arguments: corpus)
+    func corpusOutputIsClean(entry: CorpusManifest.Entry) throws {
         let path = CLI.corpusFile(entry.file)
         let r = try CLI.run(["pages", "--format", "json", path] + (entry.password.map { ["--password", $0] } ?? []))
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.isEmpty, "\(r.stderr)")
         let doc = try #require(try Self.parse(r.stdout) as? [String: Any], "stdout: \(r.stdout.prefix(500))")
-        #expect(doc["pageCount"] as? Int == entry.page_count)
-        #expect((doc["pages"] as? [Any])?.count == entry.page_count)
+        #expect(doc["pageCount"] as? Int == entry.pageCount)
+        #expect((doc["pages"] as? [Any])?.count == entry.pageCount)
     }
 
     // MARK: - info, --help, --version

@@ -1,26 +1,21 @@
 import Foundation
 import PageGeometry
 import PageInfoPoppler
+import PageInfoTestSupport
 import Testing
 
 /// Every file of ../shared/corpus against MANIFEST.json: page counts, the five boxes of every
 /// page within 0.01 pt of pdfinfo's values, rotation, raw rotation, labels, and the expected
 /// behaviour of encrypted and malformed files.
-@Suite("Corpus manifest")
+@Suite("Corpus manifest", .requiresCorpus)
 struct CorpusTests {
-    nonisolated(unsafe) static let manifest: [JSONObject] = {
-        guard let top = try? loadJSON(Paths.corpus.appendingPathComponent("MANIFEST.json")) as? JSONObject,
-              let files = top["files"] as? [JSONObject] else { return [] }
-        return files
-    }()
+    static var fileNames: [String] { Corpus.entries.map(\.file) }
 
-    static var fileNames: [String] { manifest.compactMap { $0.string("file") } }
-
-    static func entry(_ name: String) -> JSONObject { manifest.first { $0.string("file") == name }! }
+    static func entry(_ name: String) -> CorpusManifest.Entry { Corpus.entry(name)! }
 
     @Test("The manifest is present and lists the corpus")
-    func manifestIsPresent() {
-        #expect(Self.manifest.count >= 40, "../shared/corpus/MANIFEST.json must sit beside the checkout")
+    func manifestIsPresent() throws {
+        #expect(try Corpus.loadManifest().files.count >= 40, "\(Corpus.manifestURL.path) lists the corpus")
     }
 
     /// Where the manifest records that the reference tools disagree, we assert pdfinfo's value
@@ -50,42 +45,37 @@ struct CorpusTests {
     @Test("Geometry of every page matches pdfinfo", arguments: fileNames)
     func geometry(file: String) throws {
         let entry = Self.entry(file)
-        let expected = entry.string("expected") ?? ""
-        guard expected != "rejected_malformed" else { return }
-        let url = Paths.corpus.appendingPathComponent(file)
-        let document = try PopplerDocument(path: url.path, password: entry.string("password"))
-        #expect(document.pageCount == entry.int("page_count"))
+        guard entry.opens else { return }
+        let document = try PopplerDocument(path: entry.path, password: entry.password)
+        #expect(document.pageCount == entry.pageCount)
         let pages = try document.pages()
-        let manifestPages = entry.array("pages") as? [JSONObject] ?? []
+        let manifestPages = entry.pages
         #expect(pages.count == manifestPages.count)
-        let hasLabels = (entry["has_page_labels"] as? Bool) ?? false
+        let hasLabels = entry.hasPageLabels
         #expect(document.hasPageLabels == hasLabels)
 
         for (page, m) in zip(pages, manifestPages) {
             let where_ = "\(file) page \(page.index + 1)"
-            let boxes: [(String, Rect)] = [
-                ("mediabox", page.boxes.mediaBox), ("cropbox", page.boxes.cropBox), ("bleedbox", page.boxes.bleedBox),
-                ("trimbox", page.boxes.trimBox), ("artbox", page.boxes.artBox),
-            ]
-            for (key, ours) in boxes {
-                var reference = try #require(m.rect(key), "\(where_): \(key) missing in manifest")
-                if key != "mediabox", let override = Self.deliberateBoxDifferences[file]?[page.index] {
+            for key in PageBox.allCases {
+                let ours = page.boxes[key]
+                var reference = try #require(m.box(key), "\(where_): \(key) missing in manifest")
+                if key != .media, let override = Self.deliberateBoxDifferences[file]?[page.index] {
                     reference = override
                 }
-                #expect(approximatelyEqual(ours, reference), "\(where_) \(key): ours \(ours), manifest \(reference)")
+                #expect(isApproximatelyEqual(ours, reference, absoluteTolerance: 0.01), "\(where_) \(key): ours \(ours), manifest \(reference)")
             }
-            #expect(page.rotation.rawValue == m.int("rotate"), "\(where_) rotation")
-            if let raw = m.int("rotate_raw") {
+            #expect(page.rotation.rawValue == m.rotation, "\(where_) rotation")
+            if let raw = m.rotationRaw {
                 #expect(page.rawRotation == raw, "\(where_) raw rotation")
             }
-            if let displayed = m["displayed_size"] as? [NSNumber], Self.deliberateBoxDifferences[file]?[page.index] == nil {
-                #expect(abs(page.size.width - displayed[0].doubleValue) <= 0.01, "\(where_) width")
-                #expect(abs(page.size.height - displayed[1].doubleValue) <= 0.01, "\(where_) height")
+            if let displayed = m.displayedSize, Self.deliberateBoxDifferences[file]?[page.index] == nil {
+                #expect(abs(page.size.width - displayed.width) <= 0.01, "\(where_) width")
+                #expect(abs(page.size.height - displayed.height) <= 0.01, "\(where_) height")
             }
             // Labels: the manifest holds PDFium's label and writes an empty label as null. The spec
             // (ISO 32000-2 §12.4.2) gives a page in a range with neither /S nor /P the empty label
             // "", which is what we report; a document without /PageLabels has nil everywhere.
-            let label = m.string("label")
+            let label = m.label
             if hasLabels {
                 #expect((page.label ?? "") == (label ?? ""), "\(where_) label: ours \(String(describing: page.label)), manifest \(String(describing: label))")
             } else {
@@ -99,31 +89,31 @@ struct CorpusTests {
     @Test("Sequential walk and random access agree", arguments: fileNames)
     func walkMatchesCatalog(file: String) throws {
         let entry = Self.entry(file)
-        guard entry.string("expected") != "rejected_malformed" else { return }
-        let path = Paths.corpus.appendingPathComponent(file).path
-        let walked = try PopplerDocument(path: path, password: entry.string("password")).pages()
-        let random = try PopplerDocument(path: path, password: entry.string("password"))
+        guard entry.opens else { return }
+        let path = entry.path
+        let walked = try PopplerDocument(path: path, password: entry.password).pages()
+        let random = try PopplerDocument(path: path, password: entry.password)
         // Visit in reverse so that no read is sequential from page 0.
         for index in (0..<random.pageCount).reversed() {
             #expect(try random.page(at: index) == walked[index], "\(file) page \(index + 1)")
         }
     }
 
-    @Test("Encrypted files need their password", arguments: fileNames.filter { entry($0).string("expected") == "needs_password" })
+    @Test("Encrypted files need their password", arguments: fileNames.filter { entry($0).expected == .needsPassword })
     func encrypted(file: String) throws {
-        let path = Paths.corpus.appendingPathComponent(file).path
+        let path = Paths.corpusFile(file)
         #expect(throws: PageInfoError.passwordRequired(path: path)) { try PopplerDocument(path: path) }
         #expect(throws: PageInfoError.wrongPassword(path: path)) { try PopplerDocument(path: path, password: "not-the-password") }
-        let document = try PopplerDocument(path: path, password: Self.entry(file).string("password"))
+        let document = try PopplerDocument(path: path, password: Self.entry(file).password)
         #expect(document.isEncrypted)
-        if let owner = Self.entry(file).string("password_owner") {
+        if let owner = Self.entry(file).passwordOwner {
             #expect(try PopplerDocument(path: path, password: owner).pageCount == document.pageCount)
         }
     }
 
     @Test("A file with an empty user password opens without one")
     func emptyUserPassword() throws {
-        let document = try PopplerDocument(path: Paths.corpus.appendingPathComponent("pdfjs-issue7665.pdf").path)
+        let document = try PopplerDocument(path: Paths.corpusFile("pdfjs-issue7665.pdf"))
         #expect(document.isEncrypted)
         #expect(document.pageCount == 1)
     }
@@ -132,10 +122,10 @@ struct CorpusTests {
     /// recovers as many pages as the engine that found the most (MuPDF opens
     /// parser_rebuildxref_error_notrailer.pdf with 1 page), each marked as recovered.
     @Test("Files Poppler rejects are malformed, or their pages are recovered by the object scan",
-          arguments: fileNames.filter { entry($0).string("expected") == "rejected_malformed" })
+          arguments: fileNames.filter { entry($0).expected == .rejectedMalformed })
     func rejected(file: String) throws {
-        let path = Paths.corpus.appendingPathComponent(file).path
-        let counts = (Self.entry(file)["page_count_by_tool"] as? JSONObject)?.values.compactMap { ($0 as? NSNumber)?.intValue } ?? []
+        let path = Paths.corpusFile(file)
+        let counts = Array(Self.entry(file).pageCountByTool.values)
         do {
             let document = try PopplerDocument(path: path)
             #expect(document.pageCount == counts.max(), "\(file): \(document.pageCount) pages, the tools found \(counts)")

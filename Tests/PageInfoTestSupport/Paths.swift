@@ -1,0 +1,92 @@
+import Foundation
+#if canImport(Testing)
+import Testing  // only when building tests: `swift build` builds this target too, without Testing
+#endif
+
+/// Where the package's files are, found from this file's path (never from undocumented
+/// resource paths): `Tests/PageInfoTestSupport/Paths.swift` is three levels below the root.
+public enum Paths {
+    /// The package root (the folder holding Package.swift).
+    public static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// `Fixtures/`: the small PDFs made by scripts/make_fixtures.py and their golden files.
+    public static let fixtures = packageRoot.appendingPathComponent("Fixtures")
+
+    /// The shared corpus: `$PAGEINFO_CORPUS` when set, else `../shared/corpus` beside the checkout.
+    /// It is never copied into the project; see ``Corpus`` for when its tests run.
+    public static let corpus: URL = {
+        if let path = ProcessInfo.processInfo.environment["PAGEINFO_CORPUS"], !path.isEmpty {
+            return URL(fileURLWithPath: path, isDirectory: true)
+        }
+        return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+    }()
+
+    /// The absolute path of a fixture, e.g. `fixture("mixed.pdf")`.
+    public static func fixture(_ name: String) -> String { fixtures.appendingPathComponent(name).path }
+
+    /// The absolute path of a corpus file, e.g. `corpusFile("qpdf-boxes.pdf")`.
+    public static func corpusFile(_ name: String) -> String { corpus.appendingPathComponent(name).path }
+}
+
+/// The rule for the corpus suites, the same in every test target:
+/// - the corpus is **available** when `MANIFEST.json` is in ``Paths/corpus``; its suites run;
+/// - otherwise they are **skipped**, with the reason in the test report, so a plain clone
+///   (nothing beside it) passes `make test`;
+/// - except under `CI=true` (set by `.ci/run`), where a missing corpus is **required**: the suites
+///   run anyway and fail, and ``Corpus/requirePresent()`` says what is missing, so CI can never
+///   skip them silently.
+public enum Corpus {
+    /// `MANIFEST.json` of the corpus.
+    public static let manifestURL = Paths.corpus.appendingPathComponent("MANIFEST.json")
+
+    /// Whether the corpus (its manifest) is there.
+    public static let isAvailable = FileManager.default.fileExists(atPath: manifestURL.path)
+
+    /// Whether the run must have the corpus: `CI` is `true` (or `1`) in the environment.
+    public static let isRequired: Bool = {
+        let value = ProcessInfo.processInfo.environment["CI"]?.lowercased() ?? ""
+        return value == "true" || value == "1"
+    }()
+
+    /// Whether corpus tests run: when the corpus is there, or when it must be.
+    public static var shouldRun: Bool { isAvailable || isRequired }
+
+    /// Why corpus tests are skipped, as the test report prints it.
+    public static var skipReason: String {
+        "corpus not found: no \(manifestURL.path) (put the shared corpus at ../shared/corpus or set PAGEINFO_CORPUS; under CI=true this is a failure)"
+    }
+
+    /// Throws, with an actionable message, when the corpus is missing.
+    public static func requirePresent() throws {
+        guard isAvailable else { throw Missing() }
+    }
+
+    struct Missing: Error, CustomStringConvertible {
+        var description: String {
+            "the corpus is required (CI=\(ProcessInfo.processInfo.environment["CI"] ?? "")) but \(manifestURL.path) does not exist: "
+                + "put the shared corpus at ../shared/corpus or set PAGEINFO_CORPUS"
+        }
+    }
+
+    /// The manifest, decoded; throws when it is missing or does not decode.
+    public static func loadManifest() throws -> CorpusManifest {
+        try requirePresent()
+        return try JSONDecoder().decode(CorpusManifest.self, from: Data(contentsOf: manifestURL))
+    }
+
+    /// The manifest's entries, for test arguments: empty when the corpus is missing or its
+    /// manifest does not decode; a test that calls ``loadManifest()`` reports which.
+    public static let entries: [CorpusManifest.Entry] = (try? loadManifest().files) ?? []
+
+    /// The entry of one corpus file.
+    public static func entry(_ file: String) -> CorpusManifest.Entry? { entries.first { $0.file == file } }
+}
+
+#if canImport(Testing)
+extension Trait where Self == ConditionTrait {
+    /// Runs the test or suite only when the shared corpus is there (or `CI=true` requires it);
+    /// otherwise it is reported as skipped, with the reason. See ``Corpus``.
+    public static var requiresCorpus: Self { .enabled(if: Corpus.shouldRun, Comment(rawValue: Corpus.skipReason)) }
+}
+#endif

@@ -1,0 +1,127 @@
+#!/usr/bin/env bash
+# Builds and tests the current tree against a newer Poppler: Debian trixie (Poppler 25.03) in a
+# debootstrap chroot, following ../shared/poppler-newer.md (`make poppler-compat`; not part of
+# `make test`). Run as root on a Debian/Ubuntu machine with the Swift toolchain and apt access.
+#
+# - The chroot is cached in $POPPLER_COMPAT_DIR (default /var/tmp/pageinfo-poppler-compat,
+#   ~1.3 GB): the first run takes ~3 min (debootstrap + packages), later runs only rebuild.
+#   `make poppler-compat-clean` removes it.
+# - The tree is copied as it is now (tracked and untracked files, not ignored ones), with
+#   SwiftPM's dependency checkouts copied from the host's .build, so nothing is fetched.
+# - Inside: `make test` with CI=true and the corpus mounted read-only (PAGEINFO_CORPUS), so the
+#   corpus suites must run; then the output of `pageinfo pages --format jsonl` on every fixture is
+#   compared with the host build's.
+# - Every mount is undone on exit, whatever happens (trap), and checked.
+# - POPPLER_COMPAT_PATCH=file.patch applies a patch to the copy only (to try a fix before making it).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+[ "$(id -u)" = 0 ] || { echo "poppler-compat: run as root (debootstrap, chroot and mounts need it)" >&2; exit 1; }
+
+WORK=${POPPLER_COMPAT_DIR:-/var/tmp/pageinfo-poppler-compat}
+SUITE=${POPPLER_COMPAT_SUITE:-trixie}
+REPO=$(pwd)
+CORPUS=${PAGEINFO_CORPUS:-$(cd .. && pwd)/shared/corpus}
+SWIFT_BIN=$(command -v swift || echo /opt/swift/usr/bin/swift)
+SWIFT_ROOT=$(dirname "$(dirname "$(dirname "$(readlink -f "$SWIFT_BIN")")")")
+R=$WORK/$SUITE
+SRC=$WORK/src
+MIRROR=${POPPLER_COMPAT_MIRROR:-$( { awk '/^URIs:/{print $2}' /etc/apt/sources.list.d/*.sources 2>/dev/null
+            awk '$1=="deb"{print $2}' /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null; } \
+          | grep -v security | head -1 || true)}
+[ -n "$MIRROR" ] || { echo "poppler-compat: no Debian mirror found in /etc/apt (set POPPLER_COMPAT_MIRROR)" >&2; exit 1; }
+[ -f "$CORPUS/MANIFEST.json" ] || { echo "poppler-compat: no corpus at $CORPUS (set PAGEINFO_CORPUS)" >&2; exit 1; }
+[ -d .build/checkouts ] || "$SWIFT_BIN" package resolve   # the dependency state copied into the chroot
+
+# Mount points, in mount order; unmounted in reverse by cleanup.
+MOUNTS=()
+cleanup() {
+    local status=$?
+    for ((i = ${#MOUNTS[@]} - 1; i >= 0; i--)); do
+        umount "${MOUNTS[i]}" 2>/dev/null || umount -l "${MOUNTS[i]}" 2>/dev/null || true
+    done
+    if mount | grep -qF " $R/"; then
+        echo "poppler-compat: mounts are left under $R:" >&2; mount | grep -F " $R/" >&2
+        status=1
+    fi
+    exit $status
+}
+trap cleanup EXIT INT TERM HUP PIPE
+
+bind() { # source target [ro]
+    mkdir -p "$2"
+    mount --bind "$1" "$2"
+    MOUNTS+=("$2")
+    if [ "${3:-}" = ro ]; then mount -o remount,ro,bind "$2"; fi
+}
+
+IN() {
+    chroot "$R" /usr/bin/env -i PATH="$SWIFT_ROOT/usr/bin:/usr/sbin:/usr/bin:/sbin:/bin" \
+        HOME=/root LANG=C.UTF-8 DEBIAN_FRONTEND=noninteractive CI=true PAGEINFO_CORPUS="$CORPUS" bash -c "$*"
+}
+
+# 1. The chroot, once (cached).
+if [ ! -f "$R/.pageinfo-ready" ]; then
+    command -v debootstrap >/dev/null || { apt-get update -qq; DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null; }
+    rm -rf "$R"
+    mkdir -p "$WORK"
+    echo "poppler-compat: debootstrap $SUITE from $MIRROR into $R ..."
+    debootstrap --variant=minbase "$SUITE" "$R" "$MIRROR" >/dev/null
+fi
+
+# 2. Mounts: kernel file systems; the toolchain and the corpus read-only, at the same paths.
+bind /proc "$R/proc"
+bind /dev "$R/dev"
+bind /dev/pts "$R/dev/pts"
+bind /sys "$R/sys"
+bind "$SWIFT_ROOT" "$R$SWIFT_ROOT" ro
+bind "$CORPUS" "$R$CORPUS" ro
+cp /etc/resolv.conf "$R/etc/resolv.conf"
+
+# 3. What Swift needs at build and run time, once (the project's own packages come from `make deps`).
+if [ ! -f "$R/.pageinfo-ready" ]; then
+    echo "poppler-compat: installing the toolchain's run-time packages ..."
+    IN apt-get update -qq
+    IN apt-get install -y -qq --no-install-recommends libc6-dev libstdc++-14-dev libgcc-14-dev gcc g++ \
+        binutils make git ca-certificates libcurl4t64 libxml2 libsqlite3-0 libncurses6 libtinfo6 \
+        zlib1g-dev libuuid1 libedit2 python3 >/dev/null
+    touch "$R/.pageinfo-ready"
+fi
+
+# 4. The current tree (tracked and untracked, not ignored files), with the host's dependency state.
+mkdir -p "$R$SRC"
+find "$R$SRC" -mindepth 1 -maxdepth 1 ! -name .build -exec rm -rf {} +
+git ls-files -z --cached --others --exclude-standard | while IFS= read -r -d '' f; do [ -e "$f" ] && printf '%s\0' "$f"; done \
+    | tar --null -T - -cf - | tar -xf - -C "$R$SRC"
+if [ -n "${POPPLER_COMPAT_PATCH:-}" ]; then
+    patch=$(readlink -f "$POPPLER_COMPAT_PATCH")
+    (cd "$R$SRC" && patch -p1 --quiet < "$patch") || { echo "poppler-compat: $POPPLER_COMPAT_PATCH does not apply" >&2; exit 1; }
+    echo "poppler-compat: applied $POPPLER_COMPAT_PATCH to the copy"
+fi
+mkdir -p "$R$SRC/.build"
+rm -rf "$R$SRC/.build/checkouts" "$R$SRC/.build/repositories"
+cp -a .build/checkouts .build/repositories .build/workspace-state.json "$R$SRC/.build/"
+
+# 5. Build and test inside (CI=true: the corpus suites must run).
+IN "cd $SRC && make deps" >/dev/null
+echo "poppler-compat: Poppler $(IN pkg-config --modversion poppler) in $SUITE; host has $(pkg-config --modversion poppler)"
+status=0
+IN "cd $SRC && make test" >"$WORK/test.log" 2>&1 || status=$?
+grep -E "error:|✘|Test run with" "$WORK/test.log" | head -40 || true
+[ "$status" = 0 ] || { echo "poppler-compat: make test FAILED in $SUITE (exit $status; log: $WORK/test.log)" >&2; exit 1; }
+
+# 6. Same output as the host's build on every fixture that opens.
+host_bin=$("$SWIFT_BIN" build --show-bin-path)/pageinfo
+[ -x "$host_bin" ] || "$SWIFT_BIN" build --product pageinfo >/dev/null
+guest_bin=$(IN "cd $SRC && swift build --show-bin-path")/pageinfo
+differ=0
+for golden in Fixtures/*.golden.json; do
+    read -r pdf password < <(python3 -c 'import json,sys; g=json.load(open(sys.argv[1])); print(g["file"] if g["expect"] in ("opens","needs_password") else "-", g["password"] or "")' "$golden")
+    [ "$pdf" = - ] && continue
+    args=(pages --format jsonl "Fixtures/$pdf"); [ -n "$password" ] && args+=(--password "$password")
+    if ! cmp -s <("$host_bin" "${args[@]}") <(IN "cd $SRC && $guest_bin ${args[*]}"); then
+        echo "poppler-compat: Fixtures/$pdf: output differs from the host build" >&2; differ=1
+    fi
+done
+[ "$differ" = 0 ] || exit 1
+echo "poppler-compat: OK — make test passed against Poppler $(IN pkg-config --modversion poppler) ($SUITE), fixture output identical to the host's"
