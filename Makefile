@@ -54,6 +54,7 @@ test: deps
 	$(call apt_install,$(TEST_PACKAGES))
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	scripts/check_c_boundary.sh
 	scripts/check_install.sh
 
 # `make install DESTDIR=$$(mktemp -d)` and a check of every installed file (part of `make test`).
@@ -142,3 +143,29 @@ spark-test: spark-deps
 bench-batch: bench-deps release spark-deps
 	python3 scripts/bench_batch.py $$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/pageinfo \
 		$(BENCH_DIR) --count $(BATCH_COUNT) --spark $(SPARK_VENV)
+
+# ---------------------------------------------------------------------------------------------
+# Damaged and hostile input (issues 7 and 14); none of these is part of `make test`.
+#   make robust [MUTANTS=5000]       mutants of every fixture and corpus file: crashes, hangs,
+#                                    invalid output and memory (scripts/robust.py)
+#   make fuzz [FUZZ_SECONDS=300]     libFuzzer + ASan/UBSan over the reader; crashers to Fixtures/crashers
+#   make sanitize                    the test suite under AddressSanitizer and UBSan
+#   make differential [MUTANTS=500]  pages against pdfinfo -box on the corpus, fixtures and mutants
+# ---------------------------------------------------------------------------------------------
+MUTANTS ?= 5000
+FUZZ_SECONDS ?= 300
+
+.PHONY: robust fuzz sanitize differential
+
+robust: bench-deps release
+	python3 scripts/robust.py --mutants $(MUTANTS) --binary $$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/pageinfo
+
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz.sh
+
+sanitize: deps
+	$(call apt_install,$(TEST_PACKAGES))
+	scripts/sanitize.sh
+
+differential: bench-deps release
+	python3 scripts/differential.py --mutants $(MUTANTS) --binary $$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/pageinfo
