@@ -44,25 +44,51 @@ public enum NumberText {
         let v = rounded(value)
         if abs(v) <= exactIntegerLimit, v == v.rounded(.towardZero) {
             appendInteger(Int64(v), to: &bytes)
+        } else if abs(v) >= 1e-3, abs(v) < 1e6 {
+            appendNineDecimals(value, to: &bytes)
         } else {
             bytes.append(contentsOf: v.description.utf8)
         }
         return true
     }
 
-    /// Decimal digits of an integer, with a leading `-` when negative, formatted in a scratch
-    /// buffer on the stack (24 bytes hold the 20 digits of any 64-bit magnitude).
+    /// The fast path of step 3 for 10⁻³ ≤ |value| < 10⁶ (page coordinates): the value in
+    /// billionths as an integer, printed as digits with the trailing zeros of the fraction
+    /// dropped. That is the shortest round-trip text of the rounded value: a `Double` there is
+    /// spaced less than 2⁻³² ≈ 2.3·10⁻¹⁰ apart, so no other decimal of at most 9 places maps
+    /// to it, and Swift prints no exponent in that range. (Equal to `description`, tested.)
+    private static func appendNineDecimals(_ value: Double, to bytes: inout [UInt8]) {
+        let billionths = Int64((value * 1e9).rounded())
+        if billionths < 0 { bytes.append(UInt8(ascii: "-")) }
+        let magnitude = billionths.magnitude
+        appendDigits(magnitude / 1_000_000_000, to: &bytes)
+        var fraction = magnitude % 1_000_000_000
+        guard fraction != 0 else { return }
+        var digits = 9
+        while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
+        bytes.append(UInt8(ascii: "."))
+        var divisor: UInt64 = 1
+        for _ in 1..<digits { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") &+ UInt8(fraction / divisor % 10))
+            divisor /= 10
+        }
+    }
+
+    /// Decimal digits of an integer, with a leading `-` when negative.
     private static func appendInteger(_ value: Int64, to bytes: inout [UInt8]) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &scratch) { buffer in
-            var magnitude = value.magnitude, i = buffer.count
-            repeat {
-                i -= 1
-                buffer[i] = UInt8(ascii: "0") &+ UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            bytes.append(contentsOf: buffer[i...])
+        appendDigits(value.magnitude, to: &bytes)
+    }
+
+    /// Decimal digits of a magnitude, most significant first, appended one byte at a time (no
+    /// scratch buffer, no slices: this runs a dozen times per page).
+    private static func appendDigits(_ magnitude: UInt64, to bytes: inout [UInt8]) {
+        var divisor: UInt64 = 1
+        while divisor <= magnitude / 10 { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") &+ UInt8(magnitude / divisor % 10))
+            divisor /= 10
         }
     }
 }

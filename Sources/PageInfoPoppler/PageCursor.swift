@@ -68,10 +68,10 @@ public final class PageCursor {
         let g = p.geometry
         func rect(_ r: pi_rect) -> Rect { Rect(x: r.x0, y: r.y0, width: r.x1 - r.x0, height: r.y1 - r.y0) }
         func raw(_ e: pi_box_entry) -> Rect? { e.present ? rect(e.rect) : nil }
-        let rawBoxes: [PageBox: Rect] = [.crop: raw(g.crop), .bleed: raw(g.bleed), .trim: raw(g.trim), .art: raw(g.art)]
-            .compactMapValues { $0 }
-        let boxes = PageBoxes.effective(mediaBox: rect(g.media), cropBox: rawBoxes[.crop], bleedBox: rawBoxes[.bleed],
-                                        trimBox: rawBoxes[.trim], artBox: rawBoxes[.art])
+        // Raw entries in the order crop, bleed, trim, art (no allocation per page).
+        let rawBoxes = (raw(g.crop), raw(g.bleed), raw(g.trim), raw(g.art))
+        let boxes = PageBoxes.effective(mediaBox: rect(g.media), cropBox: rawBoxes.0, bleedBox: rawBoxes.1,
+                                        trimBox: rawBoxes.2, artBox: rawBoxes.3)
         let rawRotation = Int(g.rotate_raw)
         let page = PageInfo(index: index, label: label, boxes: boxes, rotation: PageRotation(normalizing: rawRotation),
                             rawRotation: rawRotation, userUnit: g.user_unit)
@@ -117,10 +117,9 @@ public final class PageCursor {
         }
         // Clipping (§14.11.2): a raw box that the effective box does not reproduce was clipped,
         // or replaced by its default when nothing of it lies inside the MediaBox.
-        for (box, name) in boxNames where box != .media {
-            guard let r = rawBoxes[box] else { continue }
-            let effective = boxes[box]
-            if effective.isClose(to: r) { continue }
+        func checkClipping(_ box: PageBox, _ name: StaticString, _ entry: Rect?) {
+            guard let r = entry else { return }
+            if boxes[box].isClose(to: r) { return }
             if r.intersection(boxes.mediaBox) == nil {
                 let fallback = box == .crop ? "the MediaBox" : "the CropBox"
                 warnings.append(ReadWarning(.boxEmpty, "\(name) does not overlap the MediaBox in any area; \(fallback) is used"))
@@ -128,6 +127,10 @@ public final class PageCursor {
                 warnings.append(ReadWarning(.boxClipped, "\(name) extends past the MediaBox; clipped to it"))
             }
         }
+        checkClipping(.crop, "CropBox", rawBoxes.0)
+        checkClipping(.bleed, "BleedBox", rawBoxes.1)
+        checkClipping(.trim, "TrimBox", rawBoxes.2)
+        checkClipping(.art, "ArtBox", rawBoxes.3)
         return PageEntry(index: index, label: label, result: .success(page), warnings: warnings)
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import PageGeometry
 import Testing
 
@@ -56,5 +57,31 @@ struct NumberTextTests {
     func descriptions() {
         #expect(Point(x: 0.1 + 0.2, y: -0.0).description == "(0.3, 0)")
         #expect(Size(width: 595.2760000000001, height: 841.89).description == "595.276x841.89")
+    }
+}
+
+/// The fast path for page-sized numbers prints exactly what the general rule (the rounded
+/// value's shortest round-trip `description`) prints.
+@Suite("NumberText fast path")
+struct NumberTextFastPathTests {
+    @Test("1e-3 ≤ |v| < 1e6: the same text as description of the rounded value, 200,000 seeded values")
+    func sameAsDescription() {
+        var state: UInt64 = 0x9E3779B97F4A7C15
+        func next() -> UInt64 { state &+= 0x9E3779B97F4A7C15; var z = state; z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9; z = (z ^ (z >> 27)) &* 0x94D049BB133111EB; return z ^ (z >> 31) }
+        for i in 0..<200_000 {
+            let unit = Double(next() >> 11) / Double(1 << 53)
+            // Spread over the whole range, with short decimals (595.276) and noisy sums (0.1 + 0.2).
+            var v = pow(10, -3 + 9 * unit) * (next() & 1 == 0 ? 1 : -1)
+            switch i % 3 {
+            case 0: v = (v * 1000).rounded() / 1000
+            case 1: v = v + 0.1 + 0.2
+            default: break
+            }
+            let r = NumberText.rounded(v)
+            guard abs(r) >= 1e-3, abs(r) < 1e6, r != r.rounded(.towardZero) else { continue }
+            var bytes: [UInt8] = []
+            NumberText.append(v, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == r.description, "\(v)")
+        }
     }
 }
