@@ -1,6 +1,7 @@
 import Foundation
 import PageGeometry
 import PageInfoCheck
+import PageInfoTestSupport
 import Testing
 
 // Reading goldens leniently: today's `pages --format json`, the record format of
@@ -135,7 +136,7 @@ struct GoldenDecodingTests {
         // Every proper prefix is cut inside the document (the last byte is its closing '}' or a
         // newline after it).
         #expect(thrown >= golden.count - 2)
-        var rng = SplitMix64(seed: 15)
+        var rng = SeededGenerator(seed: 15)
         let alphabet = Array(#"{}[]:,"\-+.0123456789eEtrufalsn \#u{1}\#u{7f}é"#.utf8)
         for _ in 0..<1000 {
             var bytes = golden

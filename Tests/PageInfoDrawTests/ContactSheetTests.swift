@@ -1,6 +1,7 @@
 import PageGeometry
 import PageInfoDraw
 import PageInfoPoppler
+import PageInfoTestSupport
 import Testing
 
 /// The contact sheet's layout against the seed's grid numbers computed by hand, and its pixels.

@@ -1,6 +1,7 @@
 import PageGeometry
 import PageInfoDraw
 import PageInfoPoppler
+import PageInfoTestSupport
 import Testing
 
 /// Renders `Fixtures/rotations.pdf` (every page: MediaBox 500×700, CropBox [20 30 420 630], the

@@ -1,4 +1,5 @@
 @testable import PageInfoDraw
+import PageInfoTestSupport
 import Testing
 
 /// The PNG writer, checked by an independent decoder (Python's zlib and a from-the-spec

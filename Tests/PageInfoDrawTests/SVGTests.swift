@@ -5,6 +5,7 @@ import FoundationXML
 import PageGeometry
 import PageInfoDraw
 import PageInfoPoppler
+import PageInfoTestSupport
 import Testing
 
 /// Parses the SVG `draw` writes and checks its vector overlays against the conversion API and

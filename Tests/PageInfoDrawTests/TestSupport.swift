@@ -2,27 +2,17 @@ import Foundation
 import PageGeometry
 import PageInfoDraw
 import PageInfoPoppler
+import PageInfoTestSupport
 import Testing
 
-/// SplitMix64: the one seeded generator of this test target, so failures reproduce.
-struct SeededRNG: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+
+extension Paths {
+    /// The independent PNG decoder (Python's zlib).
+    static let pngDecoder = packageRoot.appendingPathComponent("scripts/png_to_rgb.py").path
 }
 
-enum Paths {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static func fixture(_ name: String) -> String { packageRoot.appendingPathComponent("Fixtures").appendingPathComponent(name).path }
-    static let pngDecoder = packageRoot.appendingPathComponent("scripts/png_to_rgb.py").path
-    static let corpus = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
-}
+/// The target's seeded generator is the shared one.
+typealias SeededRNG = SeededGenerator
 
 /// Whether python3 runs here (it decodes PNGs independently of our encoder).
 let pythonAvailable: Bool = {
