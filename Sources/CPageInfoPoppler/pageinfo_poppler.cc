@@ -4,6 +4,7 @@
 #include "pageinfo_poppler.h"
 
 #include "page_labels.h"
+#include "poppler_compat.h"
 #include "page_tree.h"
 #include "text_string.h"
 
@@ -154,7 +155,7 @@ pi_document *pi_document_open_file(const char *path, const char *password, pi_op
     begin_open(result);
     auto state = std::make_unique<pi_document>();
     std::optional<GooString> pw = password_of(password);
-    state->doc = std::make_unique<PDFDoc>(std::make_unique<GooString>(path), pw, pw, nullptr, reconstructed_callback());
+    state->doc = pageinfo::make_pdf_doc(std::make_unique<GooString>(path), pw, pw, reconstructed_callback());
     return finish_open(std::move(state), result);
 }
 
@@ -170,7 +171,7 @@ pi_document *pi_document_open_bytes(const void *bytes, size_t length, const char
     std::memcpy(state->bytes, bytes, length);
     std::optional<GooString> pw = password_of(password);
     auto *stream = new MemStream(state->bytes, 0, (Goffset)length, Object(objNull));
-    state->doc = std::make_unique<PDFDoc>(stream, pw, pw, nullptr, reconstructed_callback()); // PDFDoc owns the stream
+    state->doc = pageinfo::make_pdf_doc(static_cast<BaseStream *>(stream), pw, pw, reconstructed_callback()); // PDFDoc owns the stream
     return finish_open(std::move(state), result);
 }
 

@@ -1,12 +1,14 @@
+import PageInfoTestSupport
 import Foundation
 import PageGeometry
 import PageInfoCheck
 
 /// Fixture and corpus folders, found from this file's path.
 enum CheckPaths {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let fixtures = packageRoot.appendingPathComponent("Fixtures")
-    static let corpus = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+    // The shared paths and corpus rule (../shared/corpus or $PAGEINFO_CORPUS).
+    static var packageRoot: URL { Paths.packageRoot }
+    static var fixtures: URL { Paths.fixtures }
+    static var corpus: URL { Paths.corpus }
 
     /// Every `*.pdf` of a folder, sorted; empty when the folder is missing.
     static func pdfs(in folder: URL) -> [URL] {
