@@ -35,8 +35,14 @@ struct DocumentReading {
     func run(files: [String], into encoder: inout PageListEncoder) -> ExitCode {
         encoder.begin(documentCount: files.count)
         var worst = ExitCode.success
-        for file in files {
-            let result = read(file, into: &encoder)
+        // CommandLine.arguments repairs invalid UTF-8 (U+FFFD): open such a name by its raw bytes
+        // and read it through /proc/self/fd; its records print the repaired name (batch mode
+        // writes the exact bytes as \udcXX escapes).
+        for (file, raw) in zip(files, rawArguments(files)) {
+            var fd: Int32 = -1
+            if raw != Array(file.utf8), !raw.contains(0) { fd = cPath(raw) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) } }
+            defer { if fd >= 0 { close(fd) } }
+            let result = fd >= 0 ? read("/proc/self/fd/\(fd)", name: file, into: &encoder) : read(file, into: &encoder)
             if let message = result.message {
                 encoder.out.flush()
                 reportFailure(message)

@@ -94,4 +94,15 @@ struct InputTests {
         let good = try Self.shell("cd \"$D\" && \"$PAGEINFO\" info --format json -- -odd.pdf", environment: ["D": dir.path])
         #expect(good.status == 0 && good.stdout.contains("\"pageCount\":10"), "\(good.stderr)")
     }
+
+    @Test("a file name that is not UTF-8 opens by its bytes (printed with U+FFFD; batch mode escapes it exactly)")
+    func nonUTF8Name() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pageinfo-bytes-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try Self.shell("cp \"$M\" \"$D/caf$(printf '\\351').pdf\" && \"$PAGEINFO\" info --format jsonl \"$D/caf$(printf '\\351').pdf\"",
+                               environment: ["M": Self.mixed, "D": dir.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("\"pageCount\":10") && r.stdout.contains("caf\u{FFFD}.pdf"), "\(r.stdout)")
+    }
 }
