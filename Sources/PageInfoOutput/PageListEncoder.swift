@@ -1,34 +1,5 @@
 import PageGeometry
 
-/// The output formats of `pageinfo pages`.
-public enum PageListFormat: String, CaseIterable, Sendable {
-    /// Aligned columns for people; `wide` adds every box in full.
-    case table
-    /// One JSON document per file: `{"file", "pageCount", …, "pages": [...]}`; an array of
-    /// them for several files.
-    case json
-    /// One page object per line, each with a `file` field; streamed.
-    case jsonl
-    /// One row per page with a header row; RFC 4180 quoting.
-    case csv
-}
-
-/// What is known about a document before its pages are walked.
-public struct DocumentSummary: Sendable {
-    public var file: String
-    public var pdfVersion: String?
-    public var encrypted: Bool
-    public var pageLayout: PDFPageLayout?
-    public var direction: ReadingDirection?
-    public var hasPageLabels: Bool
-
-    public init(file: String, pdfVersion: String? = nil, encrypted: Bool = false,
-                pageLayout: PDFPageLayout? = nil, direction: ReadingDirection? = nil, hasPageLabels: Bool = false) {
-        self.file = file; self.pdfVersion = pdfVersion; self.encrypted = encrypted
-        self.pageLayout = pageLayout; self.direction = direction; self.hasPageLabels = hasPageLabels
-    }
-}
-
 /// Streams page records in one of the ``PageListFormat``s into a ``ByteWriter``.
 ///
 /// Call ``begin(documentCount:)`` once, then for each document either ``beginDocument(_:)``,
@@ -39,11 +10,11 @@ public struct PageListEncoder: ~Copyable {
     public var out: ByteWriter
     public let format: PageListFormat
     public let wide: Bool
-    private var multipleDocuments = false
-    private var documentsWritten = 0
-    private var pagesInDocument = 0
-    private var file = ""
-    private var summary: DocumentSummary?
+    var multipleDocuments = false
+    var documentsWritten = 0
+    var pagesInDocument = 0
+    var file = ""
+    var summary: DocumentSummary?
     /// False for `pageinfo info`: file records only (json without "pages"; the table format
     /// becomes the text summary).
     public let includesPages: Bool
@@ -157,7 +128,7 @@ public struct PageListEncoder: ~Copyable {
     }
 
     /// `pageinfo info`'s text: one aligned "Name: value" line per fact.
-    private mutating func writeSummaryText(_ o: DocumentOutcome) {
+    mutating func writeSummaryText(_ o: DocumentOutcome) {
         let s = summary ?? DocumentSummary(file: file)
         if documentsWritten > 0 { out.append("\n") }
         out.append("File:        "); out.append(s.file); out.append("\n")
@@ -229,199 +200,6 @@ public struct PageListEncoder: ~Copyable {
         writePageRecord(PageEntry(index: page.index, label: page.label, result: .success(page)), file: file)
     }
 
-    // MARK: - CSV
-
-    private static let boxNames: [(PageBox, StaticString)] = [
-        (.media, "mediaBox"), (.crop, "cropBox"), (.bleed, "bleedBox"), (.trim, "trimBox"), (.art, "artBox"),
-    ]
-    /// Geometry columns after `label`: rotation, rotationRaw, userUnit, width, height, the boxes, the transform.
-    private static let geometryColumnCount = 5 + 5 * 4 + 6
-
-    private mutating func writeCSVHeader() {
-        out.append("record,file,index,page,label,rotation,rotationRaw,userUnit,width,height")
-        for (_, name) in Self.boxNames {
-            for field: StaticString in ["x", "y", "width", "height"] {
-                out.append(","); out.append(name); out.append("."); out.append(field)
-            }
-        }
-        out.append(",transform.a,transform.b,transform.c,transform.d,transform.tx,transform.ty")
-        out.append(",status,error,errorMessage,warnings,pageCount\n")
-    }
-
-    private mutating func appendCSVWarnings(_ warnings: [ReadWarning]) {
-        out.append(",")
-        guard !warnings.isEmpty else { return }
-        out.append(csvField: warnings.map(\.code.rawValue).joined(separator: ";"))
-    }
-
-    private mutating func writeCSVRow(_ entry: PageEntry) {
-        out.append("page,")
-        out.append(csvField: file)
-        out.append(","); out.append(int: entry.index)
-        out.append(","); out.append(int: entry.index + 1)
-        out.append(","); if let label = entry.label { out.append(csvField: label) }
-        switch entry.result {
-        case .success(let page):
-            out.append(","); out.append(int: page.rotation.rawValue)
-            out.append(","); out.append(int: page.rawRotation)
-            out.append(","); out.append(number: page.userUnit)
-            let size = page.size
-            out.append(","); out.append(number: size.width)
-            out.append(","); out.append(number: size.height)
-            for (box, _) in Self.boxNames {
-                let r = page.boxes[box]
-                out.append(","); out.append(number: r.x)
-                out.append(","); out.append(number: r.y)
-                out.append(","); out.append(number: r.width)
-                out.append(","); out.append(number: r.height)
-            }
-            let t = page.rawToPage
-            for v in [t.a, t.b, t.c, t.d, t.tx, t.ty] { out.append(","); out.append(number: v) }
-            out.append(",ok,,")
-        case .failure(let error):
-            for _ in 0..<Self.geometryColumnCount { out.append(",") }
-            out.append(",error,"); out.append(error.code.rawValue)
-            out.append(","); out.append(csvField: error.message)
-        }
-        appendCSVWarnings(entry.warnings)
-        out.append(",\n")
-    }
-
-    private mutating func writeCSVFileRow(_ o: DocumentOutcome) {
-        out.append("file,")
-        out.append(csvField: file)
-        out.append(",,,")
-        for _ in 0..<Self.geometryColumnCount { out.append(",") }
-        out.append(","); out.append(o.status.rawValue)
-        out.append(","); if let e = o.error { out.append(csvField: e.code) }
-        out.append(","); if let e = o.error { out.append(csvField: e.message) }
-        appendCSVWarnings(o.warnings)
-        out.append(","); out.append(int: o.pageCount)
-        out.append("\n")
-    }
-
-    // MARK: - Table
-
-    // Column widths. The narrow view fits 80 columns for typical pages: page, label, rotation,
-    // displayed size, CropBox, and a note naming the other boxes that differ from it.
-    private static let labelWidth = 10
-    private static let boxWidth = 27
-
-    private mutating func writeTableHeader() {
-        if wide {
-            out.append(" PAGE  LABEL       ROT  UNIT  SIZE (pt)          MEDIABOX [x0 y0 x1 y1]       CROPBOX                      BLEEDBOX                     TRIMBOX                      ARTBOX\n")
-        } else {
-            out.append(" PAGE  LABEL       ROT  SIZE (pt)          CROPBOX [x0 y0 x1 y1]        DIFFERS\n")
-        }
-    }
-
-    private mutating func pad(from start: Int, to width: Int) {
-        out.appendSpaces(width - (out.bytes.count - start))
-    }
-
-    private mutating func writeCorners(_ r: Rect, width: Int) {
-        let start = out.bytes.count
-        out.append(number: r.minX, decimals: 2); out.append(" ")
-        out.append(number: r.minY, decimals: 2); out.append(" ")
-        out.append(number: r.maxX, decimals: 2); out.append(" ")
-        out.append(number: r.maxY, decimals: 2)
-        out.append(" ")
-        pad(from: start, to: width)
-    }
-
-    private mutating func writeTableRow(_ entry: PageEntry) {
-        // PAGE: right-aligned 1-based page number in 5 columns.
-        var start = out.bytes.count
-        out.append(int: entry.index + 1)
-        let digits = out.bytes.count - start
-        if digits < 5 {
-            out.bytes.insert(contentsOf: repeatElement(UInt8(ascii: " "), count: 5 - digits), at: start)
-        }
-        out.append("  ")
-        // LABEL: left-aligned, truncated with "…" beyond the column.
-        start = out.bytes.count
-        if let label = entry.label {
-            let chars = Array(label.unicodeScalars.lazy.map { $0.properties.generalCategory == .control ? " " : $0 })
-            if chars.count > Self.labelWidth {
-                for c in chars.prefix(Self.labelWidth - 1) { out.append(String(c)) }
-                out.append("…")
-                out.appendSpaces(2)
-            } else {
-                var s = String.UnicodeScalarView(); s.append(contentsOf: chars)
-                out.append(String(s))
-                out.appendSpaces(Self.labelWidth + 2 - chars.count)
-            }
-        } else {
-            out.append("-")
-            out.appendSpaces(Self.labelWidth + 1)
-        }
-        guard case .success(let page) = entry.result else {
-            out.append("page error: "); out.append(entry.error?.message ?? "")
-            out.append("\n")
-            writeTableWarnings(entry.warnings)
-            return
-        }
-        // ROT: right-aligned in 3.
-        start = out.bytes.count
-        out.append(int: page.rotation.rawValue)
-        let rotDigits = out.bytes.count - start
-        if rotDigits < 3 { out.bytes.insert(contentsOf: repeatElement(UInt8(ascii: " "), count: 3 - rotDigits), at: start) }
-        out.append("  ")
-        if wide {
-            start = out.bytes.count
-            out.append(number: page.userUnit, decimals: 4)
-            pad(from: start, to: 6)
-        }
-        // SIZE: displayed width x height.
-        start = out.bytes.count
-        let size = page.size
-        out.append(number: size.width, decimals: 2); out.append(" x "); out.append(number: size.height, decimals: 2)
-        out.append(" ")
-        pad(from: start, to: 19)
-        let b = page.boxes
-        if wide {
-            writeCorners(b.mediaBox, width: Self.boxWidth + 2)
-            writeCorners(b.cropBox, width: Self.boxWidth + 2)
-            writeCorners(b.bleedBox, width: Self.boxWidth + 2)
-            writeCorners(b.trimBox, width: Self.boxWidth + 2)
-            writeCorners(b.artBox, width: 0)
-        } else {
-            writeCorners(b.cropBox, width: Self.boxWidth + 2)
-            // DIFFERS: one letter per box that differs from the CropBox (M media, B bleed, T trim,
-            // A art) and U for a /UserUnit other than 1; "-" when none.
-            let start = out.bytes.count
-            if b.mediaBox != b.cropBox { out.append("M") }
-            if b.bleedBox != b.cropBox { out.append("B") }
-            if b.trimBox != b.cropBox { out.append("T") }
-            if b.artBox != b.cropBox { out.append("A") }
-            if page.userUnit != 1 { out.append("U") }
-            if out.bytes.count == start { out.append("-") }
-        }
-        // Trim trailing spaces.
-        while out.bytes.last == UInt8(ascii: " ") { out.bytes.removeLast() }
-        out.append("\n")
-        writeTableWarnings(entry.warnings)
-    }
-
-    /// A page's warnings, one indented line each under its row.
-    private mutating func writeTableWarnings(_ warnings: [ReadWarning]) {
-        for w in warnings {
-            out.append("       ! "); out.append(w.code.rawValue); out.append(": "); out.append(w.message); out.append("\n")
-        }
-    }
-
-    /// `# N pages[, K page errors]: status`, then one line per document warning.
-    private mutating func writeTableFooter(_ o: DocumentOutcome) {
-        out.append("# "); out.append(int: o.pageCount); out.append(o.pageCount == 1 ? " page" : " pages")
-        if o.pageErrors > 0 {
-            out.append(", "); out.append(int: o.pageErrors); out.append(o.pageErrors == 1 ? " page error" : " page errors")
-        }
-        if let c = o.countClaimed, c != o.pageCount { out.append(" (/Count says "); out.append(int: c); out.append(")") }
-        out.append(": "); out.append(o.status.rawValue); out.append("\n")
-        for w in o.warnings {
-            out.append("# warning: "); out.append(w.code.rawValue); out.append(": "); out.append(w.message); out.append("\n")
-        }
-    }
 }
 
 extension ByteWriter {

@@ -1,0 +1,75 @@
+import PageGeometry
+
+// CSV: one row per page record and per file record (docs/records.md), RFC 4180 quoting.
+extension PageListEncoder {
+
+    static let boxNames: [(PageBox, StaticString)] = [
+        (.media, "mediaBox"), (.crop, "cropBox"), (.bleed, "bleedBox"), (.trim, "trimBox"), (.art, "artBox"),
+    ]
+    /// Geometry columns after `label`: rotation, rotationRaw, userUnit, width, height, the boxes, the transform.
+    static let geometryColumnCount = 5 + 5 * 4 + 6
+
+    mutating func writeCSVHeader() {
+        out.append("record,file,index,page,label,rotation,rotationRaw,userUnit,width,height")
+        for (_, name) in Self.boxNames {
+            for field: StaticString in ["x", "y", "width", "height"] {
+                out.append(","); out.append(name); out.append("."); out.append(field)
+            }
+        }
+        out.append(",transform.a,transform.b,transform.c,transform.d,transform.tx,transform.ty")
+        out.append(",status,error,errorMessage,warnings,pageCount\n")
+    }
+
+    mutating func appendCSVWarnings(_ warnings: [ReadWarning]) {
+        out.append(",")
+        guard !warnings.isEmpty else { return }
+        out.append(csvField: warnings.map(\.code.rawValue).joined(separator: ";"))
+    }
+
+    mutating func writeCSVRow(_ entry: PageEntry) {
+        out.append("page,")
+        out.append(csvField: file)
+        out.append(","); out.append(int: entry.index)
+        out.append(","); out.append(int: entry.index + 1)
+        out.append(","); if let label = entry.label { out.append(csvField: label) }
+        switch entry.result {
+        case .success(let page):
+            out.append(","); out.append(int: page.rotation.rawValue)
+            out.append(","); out.append(int: page.rawRotation)
+            out.append(","); out.append(number: page.userUnit)
+            let size = page.size
+            out.append(","); out.append(number: size.width)
+            out.append(","); out.append(number: size.height)
+            for (box, _) in Self.boxNames {
+                let r = page.boxes[box]
+                out.append(","); out.append(number: r.x)
+                out.append(","); out.append(number: r.y)
+                out.append(","); out.append(number: r.width)
+                out.append(","); out.append(number: r.height)
+            }
+            let t = page.rawToPage
+            for v in [t.a, t.b, t.c, t.d, t.tx, t.ty] { out.append(","); out.append(number: v) }
+            out.append(",ok,,")
+        case .failure(let error):
+            for _ in 0..<Self.geometryColumnCount { out.append(",") }
+            out.append(",error,"); out.append(error.code.rawValue)
+            out.append(","); out.append(csvField: error.message)
+        }
+        appendCSVWarnings(entry.warnings)
+        out.append(",\n")
+    }
+
+    mutating func writeCSVFileRow(_ o: DocumentOutcome) {
+        out.append("file,")
+        out.append(csvField: file)
+        out.append(",,,")
+        for _ in 0..<Self.geometryColumnCount { out.append(",") }
+        out.append(","); out.append(o.status.rawValue)
+        out.append(","); if let e = o.error { out.append(csvField: e.code) }
+        out.append(","); if let e = o.error { out.append(csvField: e.message) }
+        appendCSVWarnings(o.warnings)
+        out.append(","); out.append(int: o.pageCount)
+        out.append("\n")
+    }
+
+}
