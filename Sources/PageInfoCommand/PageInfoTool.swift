@@ -28,8 +28,8 @@ struct PageInfoTool: ParsableCommand {
               74  output could not be written
               77  a file is encrypted and no password, or a wrong one, was given
               130, 143  batch mode interrupted (rerun with --resume)
-            With several files, every file is processed and the exit code is the worst outcome:
-            74 > 64 > 70 > 77 > 66 > 65 > 2 > 1 > 0. Records: docs/records.md.
+            With several files, every file is processed and the exit code is the worst outcome, \
+            in the order 74 > 64 > 70 > 77 > 66 > 65 > 2 > 1 > 0. Records: docs/records.md.
             """,
         version: "pageinfo 0.1.0 (Poppler \(PopplerDocument.popplerVersion))",
         subcommands: [
