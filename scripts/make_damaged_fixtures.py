@@ -125,6 +125,11 @@ fixture("kid-not-dictionary", "Kids [3 0 R 42 5 0 R 4 0 R]: a direct integer and
         "partial", 2, [p(0), err(1, "kid-not-dictionary"), err(2, "kid-not-dictionary"), p(3, crop=(0, 0, 300, 400))],
         count_claimed=4)
 
+fixture("kid-not-page", "Kids [3 0 R 1 0 R 4 0 R]: object 1 is the catalog, a dictionary that is not a page.",
+        {1: catalog(), 2: {"Type": Name("Pages"), "Kids": [Ref(3), Ref(1), Ref(4)], "Count": 3},
+         3: page(), 4: page(media=(0, 0, 300, 400))},
+        "partial", 2, [p(0), err(1, "kid-not-page"), p(2, crop=(0, 0, 300, 400))], count_claimed=3)
+
 # Loops: a Pages node that lists its own parent, and one that lists itself.
 fixture("kids-loop", "The root lists a Pages node (5) whose /Kids lists the root again and itself.",
         {1: catalog(), 2: {"Type": Name("Pages"), "Kids": [Ref(3), Ref(5), Ref(4)], "Count": 3},

@@ -178,7 +178,18 @@ PageTreeWalk::Step PageTreeWalk::next(Object *page, InheritedAttrs *inherited, p
             return Error;
         }
         Dict *dict = kid.getDict();
-        if (kid.isDict("Page") || !dict->hasKey("Kids")) {
+        // A kid is a page when it says so, or (as Poppler reads it) has neither /Type nor /Kids;
+        // a dictionary of another type (a catalog, an annotation…) is not a page.
+        Object type = dict->lookup("Type");
+        bool typedOther = type.isName() && !type.isName("Page") && !type.isName("Pages");
+        if (typedOther) {
+            *error = PI_PAGE_KID_NOT_PAGE;
+            *error_type = nullptr;
+            summary_.positions++;
+            summary_.page_errors++;
+            return Error;
+        }
+        if (kid.isDict("Page") || (!dict->hasKey("Kids") && !type.isName("Pages"))) {
             if (num >= 0) {
                 if (page_at_[num]) { *repeat_of = page_at_[num] - 1; summary_.repeated_pages++; }
                 else page_at_[num] = summary_.positions + 1;

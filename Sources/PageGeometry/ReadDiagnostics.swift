@@ -48,6 +48,8 @@ public struct PageReadError: Error, Hashable, Sendable, CustomStringConvertible 
         case kidMissing = "kid-missing"
         /// The kid is an object that is not a dictionary (a number, a name, an array…).
         case kidNotDictionary = "kid-not-dictionary"
+        /// The kid is a dictionary of another /Type (a catalog, an annotation…), not a page.
+        case kidNotPage = "kid-not-page"
     }
 
     public var code: Code

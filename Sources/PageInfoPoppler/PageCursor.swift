@@ -29,9 +29,14 @@ public final class PageCursor {
         let label: String? = p.label.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: p.label_length), as: UTF8.self) }
         if p.error != PI_PAGE_OK {
             let object = p.object_number > 0 ? "object \(p.object_number)" : "a direct object"
-            let error = p.error == PI_PAGE_KID_MISSING
-                ? PageReadError(.kidMissing, "page \(index + 1): the page tree lists \(object), which does not exist or is null")
-                : PageReadError(.kidNotDictionary, "page \(index + 1): the page tree lists \(object), which is \(p.error_type.map { Self.withArticle(String(cString: $0)) } ?? "not a dictionary"), not a page")
+            let error: PageReadError = switch p.error {
+            case PI_PAGE_KID_MISSING:
+                PageReadError(.kidMissing, "page \(index + 1): the page tree lists \(object), which does not exist or is null")
+            case PI_PAGE_KID_NOT_PAGE:
+                PageReadError(.kidNotPage, "page \(index + 1): the page tree lists \(object), a dictionary whose /Type is not /Page")
+            default:
+                PageReadError(.kidNotDictionary, "page \(index + 1): the page tree lists \(object), which is \(p.error_type.map { Self.withArticle(String(cString: $0)) } ?? "not a dictionary"), not a page")
+            }
             return PageEntry(index: index, label: label, result: .failure(error))
         }
         return Self.entry(p, index: index, label: label)

@@ -117,6 +117,7 @@ typedef enum pi_page_error {
     PI_PAGE_OK = 0,
     PI_PAGE_KID_MISSING = 1,        ///< the kid refers to an object that does not exist (or is null)
     PI_PAGE_KID_NOT_DICTIONARY = 2, ///< the kid is not a dictionary (a number, a name, an array…)
+    PI_PAGE_KID_NOT_PAGE = 3,       ///< the kid is a dictionary of another /Type (a catalog, a font…)
 } pi_page_error;
 
 /// One page's geometry as read from the file (valid when the entry's error is PI_PAGE_OK).
