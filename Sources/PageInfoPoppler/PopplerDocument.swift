@@ -163,71 +163,6 @@ public final class PopplerDocument {
         return sizes
     }
 
-    /// The warnings of the document as a whole, once `walk` (a finished walk) has seen the tree.
-    public func documentWarnings(after walk: WalkSummary) -> [ReadWarning] {
-        let f = facts
-        var warnings: [ReadWarning] = []
-        if f.xrefReconstructed {
-            warnings.append(ReadWarning(.xrefRepaired, "the cross-reference table is damaged; Poppler rebuilt it"))
-        }
-        if let claimed = f.countClaimed, walk.finished, claimed != walk.positions {
-            warnings.append(ReadWarning(.countMismatch, "the page tree's /Count is \(claimed) but the tree holds \(walk.positions) page\(walk.positions == 1 ? "" : "s")"))
-        }
-        if walk.repeatedNodes > 0 {
-            warnings.append(ReadWarning(.pageTreeLoop, "\(walk.repeatedNodes) kid\(walk.repeatedNodes == 1 ? " refers" : "s refer") to a Pages node already visited (a loop or a shared subtree); skipped"))
-        }
-        if walk.tooDeep > 0 {
-            warnings.append(ReadWarning(.pageTreeTooDeep, "\(walk.tooDeep) Pages node\(walk.tooDeep == 1 ? " lies" : "s lie") deeper than 256 levels; skipped"))
-        }
-        if walk.invalidKids > 0 {
-            warnings.append(ReadWarning(.kidsInvalid, "\(walk.invalidKids) Pages node\(walk.invalidKids == 1 ? " has" : "s have") no /Kids array"))
-        }
-        if walk.recovered > 0 {
-            warnings.append(ReadWarning(.pagesRecovered, "pages recovered by object scan: the page tree is missing or broken (\(walk.recovered) page\(walk.recovered == 1 ? "" : "s") found outside it)"))
-        }
-        if f.labelsDamaged {
-            warnings.append(ReadWarning(.labelsUnreadable, "/PageLabels is damaged (bad entries, a loop, or nested too deep); some labels may be missing"))
-        }
-        if f.popplerDiagnostics > 0 {
-            // The count depends on which objects were fetched in which order, so it is not printed:
-            // the same file gives the same record whichever command reads it.
-            warnings.append(ReadWarning(.popplerDiagnostic, "Poppler reported syntax errors while reading the file (it repairs what it can; details are not printed)"))
-        }
-        return warnings
-    }
-
-    /// How reading the document ended, once `walk` (a finished walk) has seen the whole tree:
-    /// `ok`, `partial` (page errors, or pages recovered by the object scan) or `failed` (no page
-    /// at all in a damaged file), with the document's warnings. `seconds` is left `nil`.
-    public func outcome(after walk: WalkSummary) -> DocumentOutcome {
-        var outcome = DocumentOutcome(status: walk.pageErrors + walk.recovered > 0 ? .partial : .ok,
-                                      pageCount: walk.positions, pageErrors: walk.pageErrors,
-                                      countClaimed: facts.countClaimed, warnings: documentWarnings(after: walk),
-                                      bytes: fileSize)
-        if let reason = emptyReason(after: walk) {
-            outcome.status = .failed
-            outcome.error = DocumentOutcome.Failure(code: "damaged", message: "\(path): no page found: \(reason)")
-        }
-        return outcome
-    }
-
-    /// Why a document whose walk found no position at all is damaged, or `nil` when it is a
-    /// truly empty document (a valid, empty page tree).
-    public func emptyReason(after walk: WalkSummary) -> String? {
-        guard walk.positions == 0 else { return nil }
-        let f = facts
-        switch f.pageTreeRoot {
-        case .missing: return "the catalog or its /Pages entry is missing"
-        case .notDictionary: return "the catalog's /Pages entry is not a dictionary"
-        case .noKids where f.countClaimed != 0: return "the root /Pages node has no /Kids array"
-        default: break
-        }
-        if walk.repeatedNodes + walk.tooDeep + walk.invalidKids > 0 { return "the page tree is broken and yields no page" }
-        if let claimed = f.countClaimed, claimed != 0 { return "the page tree holds no page but its /Count is \(claimed)" }
-        if f.xrefReconstructed { return "the cross-reference table was rebuilt and the page tree holds no page" }
-        return nil
-    }
-
     /// The catalog's /PageLayout, or `nil` when absent.
     public var pageLayout: PDFPageLayout? {
         switch pi_document_page_layout(handle) {
@@ -317,33 +252,4 @@ public final class PopplerDocument {
 public enum ForEachPageError<Body: Error>: Error {
     case read(PageInfoError)
     case body(Body)
-}
-
-/// Document-level facts that need no walk of the pages.
-public struct DocumentFacts: Hashable, Sendable {
-    /// How the catalog's /Pages entry looks.
-    public enum PageTreeRoot: Hashable, Sendable {
-        /// A Pages node with /Kids: the normal case.
-        case tree
-        /// /Pages is itself a page dictionary: a one-page document.
-        case lonePage
-        /// No catalog, or no /Pages entry.
-        case missing
-        /// /Pages is not a dictionary.
-        case notDictionary
-        /// /Pages has no /Kids array.
-        case noKids
-    }
-
-    public var pageTreeRoot: PageTreeRoot
-    /// The /Count the root /Pages node claims, or `nil` when it has no integer /Count.
-    public var countClaimed: Int?
-    /// Whether Poppler rebuilt the cross-reference table.
-    public var xrefReconstructed: Bool
-    /// Whether the catalog has a /PageLabels dictionary.
-    public var hasPageLabels: Bool
-    /// Whether /PageLabels could be read only in part.
-    public var labelsDamaged: Bool
-    /// How many diagnostics Poppler reported for this document so far (never printed).
-    public var popplerDiagnostics: Int
 }
