@@ -218,7 +218,7 @@ struct CheckCommandTests {
             #expect(written == pages.stdout, "\(pdf)")
             recorded += 1
         }
-        #expect(recorded >= 40)
+        #expect(recorded >= (Corpus.isAvailable ? 40 : 6), "the fixtures, and the corpus when it is there")
     }
 
     @Test("--update round trip: prints what changed, rewrites, then matches; PAGEINFO_UPDATE_GOLDEN=1 does the same")
@@ -421,7 +421,7 @@ struct CheckCommandTests {
             files.append(pdf)
             goldens[pdf] = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
         }
-        #expect(files.count >= 40)
+        #expect(files.count >= (Corpus.isAvailable ? 40 : 6))
         let totalPages = goldens.values.reduce(0) { $0 + ($1["pages"] as! [Any]).count }
         let clean = try Self.run(["check"] + files + ["--golden-dir", recorded.path])
         #expect(clean.status == 0, "\(clean.stderr)")
@@ -564,7 +564,7 @@ struct CheckCommandTests {
         }
         let perturbations = expectations.values.filter { if case .nothing = $0.first! { return false }; return true }.count
         #expect(found == perturbations)
-        #expect(perturbations >= 30)
+        #expect(perturbations >= (Corpus.isAvailable ? 30 : 5))
     }
 
     /// Two page lists equal but for their `index` fields.
