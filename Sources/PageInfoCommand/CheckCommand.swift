@@ -88,8 +88,14 @@ struct CheckCommand: ParsableCommand {
     var tolerance: Double?
 
     @Option(help: ArgumentHelp("What to compare: boxes,rotation,size,label,userUnit,count (default: all).",
-                               valueName: "list"))
-    var fields: String?
+                               valueName: "list"),
+            transform: { text in
+                switch CheckFields.parse(text) {
+                case .success(let fields): return fields
+                case .failure(let error): throw ValidationError(error.description)
+                }
+            })
+    var fields: CheckFields?
 
     @Option(help: ArgumentHelp("Report format: text, json or junit.", valueName: "format"))
     var format: CheckReport.Format = .text
@@ -153,11 +159,7 @@ struct CheckCommand: ParsableCommand {
     }
 
     private func parsedFields() throws -> CheckFields {
-        guard let fields else { return .all }
-        switch CheckFields.parse(fields) {
-        case .success(let parsed): return parsed
-        case .failure(let error): throw ValidationError("--fields: \(error.description)")
-        }
+        fields ?? .all
     }
 
     /// Each FILE with its golden.
