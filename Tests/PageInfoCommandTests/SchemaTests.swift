@@ -8,15 +8,8 @@ import Testing
 /// an implementation independent of ours.
 @Suite("records match docs/records.schema.json")
 struct SchemaTests {
-    static let hasJSONSchema: Bool = {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3", "-c", "import jsonschema"]
-        p.standardError = FileHandle.nullDevice
-        guard (try? p.run()) != nil else { return false }
-        p.waitUntilExit()
-        return p.terminationStatus == 0
-    }()
+    /// The batch tests check for Python's jsonschema the same way.
+    static var hasJSONSchema: Bool { BatchTests.pythonHasJSONSchema }
 
     static func pdfs() -> [String] {
         var files: [String] = []
