@@ -59,7 +59,7 @@ public struct GoldenCheck: Sendable {
         result.currentPageCount = currentSnapshot.pageCount
         if update {
             do {
-                let bytes = try current.goldenJSON()
+                let bytes = current.goldenJSON()
                 if bytes == existingBytes {
                     result.update = .unchanged
                 } else {

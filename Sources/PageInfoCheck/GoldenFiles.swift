@@ -17,8 +17,6 @@ public enum CheckError: Error, Sendable, Hashable, CustomStringConvertible {
     case goldenInvalid(path: String, error: GoldenFormatError)
     /// The golden file could not be written (`--update`).
     case goldenNotWritten(path: String, reason: String)
-    /// `--update` on a document with pages that cannot be read (1-based numbers).
-    case cannotRecord(file: String, pageNumbers: [Int])
 
     /// The broad kind of failure, which the CLI maps to its exit codes.
     public enum Kind: Sendable {
@@ -35,7 +33,7 @@ public enum CheckError: Error, Sendable, Hashable, CustomStringConvertible {
             case .usage: .usage
             }
         case .goldenNotFound, .goldenUnreadable: .cannotOpen
-        case .goldenInvalid, .cannotRecord: .malformed
+        case .goldenInvalid: .malformed
         case .goldenNotWritten: .writeFailed
         }
     }
@@ -43,21 +41,11 @@ public enum CheckError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A stable code for machine-readable reports (`--format json`).
     public var code: String {
         switch self {
-        case .read(let error):
-            switch error {
-            case .fileNotFound: "not-found"
-            case .unreadable: "unreadable"
-            case .notPDF: "not-pdf"
-            case .malformed, .pageUnreadable: "damaged"
-            case .passwordRequired: "password-required"
-            case .wrongPassword: "wrong-password"
-            case .pageOutOfRange: "page-out-of-range"
-            }
+        case .read(let error): error.code
         case .goldenNotFound: "golden-not-found"
         case .goldenUnreadable: "golden-unreadable"
         case .goldenInvalid: "golden-invalid"
         case .goldenNotWritten: "golden-not-written"
-        case .cannotRecord: "cannot-record"
         }
     }
 
@@ -74,8 +62,6 @@ public enum CheckError: Error, Sendable, Hashable, CustomStringConvertible {
             "\(path): \(error.description)"
         case .goldenNotWritten(let path, let reason):
             "\(path): cannot write the golden file: \(reason)"
-        case .cannotRecord(let file, let numbers):
-            "\(file): page\(numbers.count == 1 ? "" : "s") \(numbers.prefix(5).map(String.init).joined(separator: ", "))\(numbers.count > 5 ? ", …" : "") cannot be read, so there is no golden to record"
         }
     }
 }

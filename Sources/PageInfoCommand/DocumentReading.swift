@@ -106,8 +106,8 @@ struct DocumentReading {
             walkSummary = document.walkSummary()
         }
         let summary = walkSummary
-        let warnings = document.documentWarnings(after: summary)
         var outcome = document.outcome(after: summary)
+        let warnings = outcome.warnings
         if let message = outcome.error?.message { outcome.error?.message = message.replacingPrefix(path, with: file) }
         var exitCode = outcome.status == .partial ? ExitStatus.partial : ExitCode.success
         var message: String?

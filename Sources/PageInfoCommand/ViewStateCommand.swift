@@ -160,7 +160,7 @@ struct ViewStateCommand: ParsableCommand {
         }
 
         func run() throws {
-            let input = try parseViewState(state == "-" ? readStandardInput() : state)
+            let input = try parseViewState(state == "-" ? try readStandardInput() : state)
             var applied = input
             if mirror {
                 if let sourceView {
@@ -204,17 +204,11 @@ func parseViewState(_ text: String) throws -> ViewState {
     return state
 }
 
-/// All of stdin as text.
-func readStandardInput() -> String {
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let n = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
-        if n < 0 && errno == EINTR { continue }
-        if n <= 0 { break }
-        bytes.append(contentsOf: buffer[0..<n])
+/// All of stdin as text (the stream reader `-` uses for PDFs, with its bound).
+func readStandardInput() throws -> String {
+    do { return String(decoding: try InputFile.readStream(fd: STDIN_FILENO, name: "-"), as: UTF8.self) } catch {
+        throw CommandFailure("--state -: \(error.description)", code: ExitStatus.cannotOpen)
     }
-    return String(decoding: bytes, as: UTF8.self)
 }
 
 /// The JSON of `pageinfo viewstate restore`: one line, fields in a fixed order; the optional

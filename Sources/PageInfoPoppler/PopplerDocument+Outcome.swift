@@ -5,7 +5,10 @@ import PageGeometry
 extension PopplerDocument {
     /// The warnings of the document as a whole, once `walk` (a finished walk) has seen the tree.
     public func documentWarnings(after walk: WalkSummary) -> [ReadWarning] {
-        let f = facts
+        documentWarnings(after: walk, facts: facts)
+    }
+
+    private func documentWarnings(after walk: WalkSummary, facts f: DocumentFacts) -> [ReadWarning] {
         var warnings: [ReadWarning] = []
         if f.xrefReconstructed {
             warnings.append(ReadWarning(.xrefRepaired, "the cross-reference table is damaged; Poppler rebuilt it"))
@@ -40,11 +43,12 @@ extension PopplerDocument {
     /// `ok`, `partial` (page errors, or pages recovered by the object scan) or `failed` (no page
     /// at all in a damaged file), with the document's warnings. `seconds` is left `nil`.
     public func outcome(after walk: WalkSummary) -> DocumentOutcome {
+        let f = facts  // one read of the catalog for the whole record
         var outcome = DocumentOutcome(status: walk.pageErrors + walk.recovered > 0 ? .partial : .ok,
                                       pageCount: walk.positions, pageErrors: walk.pageErrors,
-                                      countClaimed: facts.countClaimed, warnings: documentWarnings(after: walk),
+                                      countClaimed: f.countClaimed, warnings: documentWarnings(after: walk, facts: f),
                                       bytes: fileSize)
-        if let reason = emptyReason(after: walk) {
+        if let reason = emptyReason(after: walk, facts: f) {
             outcome.status = .failed
             outcome.error = DocumentOutcome.Failure(code: "damaged", message: "\(path): no page found: \(reason)")
         }
@@ -54,8 +58,11 @@ extension PopplerDocument {
     /// Why a document whose walk found no position at all is damaged, or `nil` when it is a
     /// truly empty document (a valid, empty page tree).
     public func emptyReason(after walk: WalkSummary) -> String? {
+        emptyReason(after: walk, facts: facts)
+    }
+
+    private func emptyReason(after walk: WalkSummary, facts f: DocumentFacts) -> String? {
         guard walk.positions == 0 else { return nil }
-        let f = facts
         switch f.pageTreeRoot {
         case .missing: return "the catalog or its /Pages entry is missing"
         case .notDictionary: return "the catalog's /Pages entry is not a dictionary"

@@ -19,7 +19,7 @@ struct GoldenFileTests {
         #expect(Self.readablePDFs.count >= (Corpus.isAvailable ? 40 : 6), "expected the fixtures and, when present, the corpus")
         for pdf in Self.readablePDFs {
             let current = try CurrentDocument.read(path: pdf.path)
-            let golden = try GeometrySnapshot(goldenJSON: try current.goldenJSON(), file: pdf.path)
+            let golden = try GeometrySnapshot(goldenJSON: current.goldenJSON(), file: pdf.path)
             let snapshot = current.snapshot
             #expect(golden.pageCount == snapshot.pageCount, "\(pdf.lastPathComponent)")
             #expect(golden.file == pdf.path)

@@ -1,3 +1,4 @@
+import ArgumentParser
 import PageGeometry
 import PageInfoOutput
 import PageInfoPoppler
@@ -37,18 +38,6 @@ enum FileErrorCode: String, CaseIterable, Sendable {
         case .pageOutOfRange: 64
         }
     }
-
-    init(_ error: PageInfoError) {
-        switch error {
-        case .fileNotFound: self = .notFound
-        case .unreadable: self = .unreadable
-        case .notPDF: self = .notPDF
-        case .malformed, .pageUnreadable: self = .damaged
-        case .passwordRequired: self = .passwordRequired
-        case .wrongPassword: self = .wrongPassword
-        case .pageOutOfRange: self = .pageOutOfRange
-        }
-    }
 }
 
 /// A file error: its stable code and one line for a person (without the file name, which the
@@ -61,11 +50,9 @@ struct FileError: Sendable {
 /// Exit codes from the worst outcome, in the order of docs/records.md:
 /// 74 > 64 > 70 > 77 > 66 > 65 > 2 > 0.
 enum BatchExit {
-    static let rank: [Int32: Int] = [0: 0, 2: 1, 65: 2, 66: 3, 77: 4, 70: 5, 64: 6, 74: 7]
-
-    /// The worse of two exit codes.
+    /// The worse of two exit codes (``ExitStatus/worse(_:_:)``, the one order).
     static func worst(_ a: Int32, _ b: Int32) -> Int32 {
-        (rank[a] ?? 0) >= (rank[b] ?? 0) ? a : b
+        ExitStatus.worse(ExitCode(a), ExitCode(b)).rawValue
     }
 
     static func code(status: FileStatus, error: FileErrorCode?) -> Int32 {
@@ -176,16 +163,3 @@ func signalDescription(_ signal: Int32) -> String {
     return name
 }
 
-/// Seconds with microsecond resolution, in plain decimals (`0.000013`, `1.5`, `0`).
-func appendSeconds(_ seconds: Double, to out: inout ByteWriter) {
-    let micros = seconds.isFinite && seconds > 0 ? Int((seconds * 1e6).rounded()) : 0
-    out.append(int: micros / 1_000_000)
-    var frac = micros % 1_000_000
-    guard frac != 0 else { return }
-    var digits = 6
-    while frac % 10 == 0 { frac /= 10; digits -= 1 }
-    out.append(".")
-    let text = String(frac)
-    for _ in 0..<(digits - text.count) { out.append("0") }
-    out.append(text)
-}
