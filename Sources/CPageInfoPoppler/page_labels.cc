@@ -14,7 +14,7 @@
 
 namespace pageinfo {
 
-PageLabels::PageLabels(XRef *xref, const Object &root) {
+PageLabels::PageLabels(const Object &root) {
     struct Item { Object node; int depth; };
     std::vector<Item> stack;
     std::unordered_set<int> visited;
@@ -64,7 +64,6 @@ PageLabels::PageLabels(XRef *xref, const Object &root) {
         }
     }
     std::stable_sort(ranges_.begin(), ranges_.end(), [](const Range &a, const Range &b) { return a.start < b.start; });
-    (void)xref;
 }
 
 namespace {

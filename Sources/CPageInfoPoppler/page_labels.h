@@ -11,7 +11,6 @@
 #include <string>
 #include <vector>
 
-class XRef;
 class Object;
 
 namespace pageinfo {
@@ -19,7 +18,7 @@ namespace pageinfo {
 class PageLabels {
 public:
     /// Reads `tree` (the catalog's /PageLabels value). Never throws; damage is recorded.
-    PageLabels(XRef *xref, const Object &tree);
+    explicit PageLabels(const Object &tree);
 
     /// The label of page `index`, or false when no range covers it. `clipped` is set when the
     /// label was longer than the cap.

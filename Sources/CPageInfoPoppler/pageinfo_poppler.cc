@@ -139,7 +139,7 @@ pageinfo::PageLabels *labels_of(pi_document *document) {
         Object catalog = document->doc->getXRef()->getCatalog();
         if (catalog.isDict()) {
             Object tree = catalog.dictLookup("PageLabels");
-            if (tree.isDict()) document->labels = std::make_unique<pageinfo::PageLabels>(document->doc->getXRef(), tree);
+            if (tree.isDict()) document->labels = std::make_unique<pageinfo::PageLabels>(tree);
         }
     }
     return document->labels.get();

@@ -63,10 +63,6 @@ public final class PageCursor {
 
     // MARK: - One page
 
-    private static let boxNames: [(PageBox, String)] = [
-        (.media, "MediaBox"), (.crop, "CropBox"), (.bleed, "BleedBox"), (.trim, "TrimBox"), (.art, "ArtBox"),
-    ]
-
     /// Builds the page from the raw entries (clipping them as ISO 32000-2 §14.11.2 says) and
     /// says what was repaired.
     private static func entry(_ p: pi_page, index: Int, label: String?) -> PageEntry {
@@ -84,7 +80,8 @@ public final class PageCursor {
         var warnings: [ReadWarning] = []
         let flags = p.flags
         if flags != 0 {
-            for (i, (_, name)) in boxNames.enumerated() {
+            // The box bits come in PageBox order (media, crop, bleed, trim, art); the raw value is the key.
+            for (i, name) in PageBox.allCases.map(\.rawValue).enumerated() {
                 if flags & (UInt32(PI_FLAG_MEDIA_INVALID.rawValue) << i) != 0 {
                     warnings.append(ReadWarning(.boxInvalid, "\(name) is not an array of four finite numbers within ±1e9; ignored"))
                 }
@@ -122,7 +119,8 @@ public final class PageCursor {
         }
         // Clipping (§14.11.2): a raw box that the effective box does not reproduce was clipped,
         // or replaced by its default when nothing of it lies inside the MediaBox.
-        func checkClipping(_ box: PageBox, _ name: StaticString, _ entry: Rect?) {
+        func checkClipping(_ box: PageBox, _ entry: Rect?) {
+            let name = box.rawValue
             guard let r = entry else { return }
             if boxes[box].isClose(to: r) { return }
             if r.intersection(boxes.mediaBox) == nil {
@@ -132,10 +130,10 @@ public final class PageCursor {
                 warnings.append(ReadWarning(.boxClipped, "\(name) extends past the MediaBox; clipped to it"))
             }
         }
-        checkClipping(.crop, "CropBox", rawBoxes.0)
-        checkClipping(.bleed, "BleedBox", rawBoxes.1)
-        checkClipping(.trim, "TrimBox", rawBoxes.2)
-        checkClipping(.art, "ArtBox", rawBoxes.3)
+        checkClipping(.crop, rawBoxes.0)
+        checkClipping(.bleed, rawBoxes.1)
+        checkClipping(.trim, rawBoxes.2)
+        checkClipping(.art, rawBoxes.3)
         return PageEntry(index: index, label: label, result: .success(page), warnings: warnings)
     }
 
