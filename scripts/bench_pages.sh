@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-bench-out}
 mkdir -p "$out"
-bin=$(swift build -c release --static-swift-stdlib --show-bin-path)/pageinfo
+bin=$(swift build -c release --show-bin-path)/pageinfo
 [ -x "$bin" ] || { echo "bench: build the release binary first (make release)" >&2; exit 1; }
 
 if [ ! -f "$out/bench-100k.pdf" ]; then

@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-bench-out}
 mkdir -p "$out"
-bin=$(swift build -c release --static-swift-stdlib --show-bin-path)/pageinfo
+bin=$(swift build -c release --show-bin-path)/pageinfo
 [ -x "$bin" ] || { echo "bench: build the release binary first (make release)" >&2; exit 1; }
 runs=${BENCH_STARTUP_RUNS:-200}
 corpus=${PAGEINFO_CORPUS:-$(cd .. && pwd)/shared/corpus}
@@ -87,3 +87,7 @@ fi
 
 echo
 echo "Shared libraries loaded (ldd | wc -l): pageinfo $(ldd "$bin" | wc -l), pdfinfo $(ldd "$(command -v pdfinfo)" | wc -l)"
+# Page faults dominate the start-up of a program that loads ~30 libraries (each costs a few
+# microseconds in a VM): minor faults of one run, as GNU time counts them.
+faults() { /usr/bin/time -f %R "$@" 2>&1 >/dev/null | tail -1; }
+echo "Minor page faults of one run: pageinfo pages $(faults "$bin" pages "$one"), pdfinfo -box $(faults pdfinfo -box "$one"); pageinfo --version $(faults "$bin" --version), pdfinfo -v $(faults pdfinfo -v)"

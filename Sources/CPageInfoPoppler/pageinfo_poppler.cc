@@ -5,6 +5,7 @@
 
 #include "page_labels.h"
 #include "poppler_compat.h"
+#include "poppler_setup.h"
 #include "page_tree.h"
 #include "text_string.h"
 
@@ -70,14 +71,6 @@ void on_poppler_error(ErrorCategory, Goffset, const char *msg) {
     std::snprintf(last_message, sizeof last_message, "%s", msg ? msg : "");
 }
 
-void ensure_initialized() {
-    static std::once_flag once;
-    std::call_once(once, [] {
-        globalParams = std::make_unique<GlobalParams>();
-        globalParams->setErrQuiet(false);
-        setErrorCallback(on_poppler_error);
-    });
-}
 
 struct DiagnosticsScope {
     pi_document *previous;
@@ -125,8 +118,26 @@ pi_document *finish_open(std::unique_ptr<pi_document> state, pi_open_result *res
     return state.release();
 }
 
+// Opens a document from the sources `make_source` makes, trying a password as the user password,
+// then, only if it is not that, as the owner password. Poppler, given both, checks the owner
+// password first, and for AES-256 (R6) each check is a costly key derivation: a user password,
+// the usual case, cost twice pdfinfo's work (two derivations where `pdfinfo -upw` does one).
+template <typename MakeSource>
+std::unique_ptr<PDFDoc> open_doc(MakeSource make_source, const char *password) {
+    std::optional<GooString> pw = password_of(password);
+    auto doc = pageinfo::make_pdf_doc(make_source(), std::nullopt, pw, reconstructed_callback());
+    if (pw && !doc->isOk() && doc->getErrorCode() == errEncrypted) {
+        // The first attempt's diagnostics belong to a document that is thrown away.
+        last_message[0] = '\0';
+        pending_diagnostics = 0;
+        pending_reconstructed = false;
+        doc = pageinfo::make_pdf_doc(make_source(), pw, std::nullopt, reconstructed_callback());
+    }
+    return doc;
+}
+
 void begin_open(pi_open_result *result) {
-    ensure_initialized();
+    pageinfo::ensure_error_callback();
     std::memset(result, 0, sizeof *result);
     last_message[0] = '\0';
     pending_diagnostics = 0;
@@ -147,6 +158,23 @@ pageinfo::PageLabels *labels_of(pi_document *document) {
 
 } // namespace
 
+// Reading geometry never touches GlobalParams: Poppler's PDFDoc, XRef, Parser, Stream, Catalog
+// and Page code reached from here reads it only through null checks (Error.cc's error()), and
+// the renderer creates it before it opens anything (poppler_setup.h).
+void pageinfo::ensure_error_callback() {
+    static std::once_flag once;
+    std::call_once(once, [] { setErrorCallback(on_poppler_error); });
+}
+
+void pageinfo::ensure_global_params() {
+    ensure_error_callback();
+    static std::once_flag once;
+    std::call_once(once, [] {
+        globalParams = std::make_unique<GlobalParams>();
+        globalParams->setErrQuiet(false);
+    });
+}
+
 // MARK: - C ABI
 
 extern "C" {
@@ -154,8 +182,7 @@ extern "C" {
 pi_document *pi_document_open_file(const char *path, const char *password, pi_open_result *result) {
     begin_open(result);
     auto state = std::make_unique<pi_document>();
-    std::optional<GooString> pw = password_of(password);
-    state->doc = pageinfo::make_pdf_doc(std::make_unique<GooString>(path), pw, pw, reconstructed_callback());
+    state->doc = open_doc([path] { return std::make_unique<GooString>(path); }, password);
     return finish_open(std::move(state), result);
 }
 
@@ -169,9 +196,10 @@ pi_document *pi_document_open_bytes(const void *bytes, size_t length, const char
         return nullptr;
     }
     std::memcpy(state->bytes, bytes, length);
-    std::optional<GooString> pw = password_of(password);
-    auto *stream = new MemStream(state->bytes, 0, (Goffset)length, Object(objNull));
-    state->doc = pageinfo::make_pdf_doc(static_cast<BaseStream *>(stream), pw, pw, reconstructed_callback()); // PDFDoc owns the stream
+    char *bytes_copy = state->bytes;
+    state->doc = open_doc([bytes_copy, length] { // PDFDoc owns each stream
+        return static_cast<BaseStream *>(new MemStream(bytes_copy, 0, (Goffset)length, Object(objNull)));
+    }, password);
     return finish_open(std::move(state), result);
 }
 

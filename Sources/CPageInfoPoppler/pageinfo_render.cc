@@ -6,11 +6,11 @@
 // we do what displaySlice does with our own values: build the page's Gfx over `region` with
 // `rotation`, draw the content stream, then the annotations.
 #include "pageinfo_render.h"
+#include "poppler_setup.h"
 
 #include <Annot.h>
 #include <Error.h>
 #include <Gfx.h>
-#include <GlobalParams.h>
 #include <PDFDoc.h>
 #include <Page.h>
 #include <SplashOutputDev.h>
@@ -20,7 +20,6 @@
 #include <algorithm>
 #include <cstring>
 #include <memory>
-#include <mutex>
 #include <optional>
 
 struct pi_render_document {
@@ -28,22 +27,6 @@ struct pi_render_document {
 };
 
 namespace {
-
-void ignore_poppler_error(ErrorCategory, Goffset, const char *) {}
-
-// Poppler needs its GlobalParams (font configuration) before it opens or renders anything. The
-// reader (pageinfo_poppler.cc) sets them up, with its diagnostics callback, when the first
-// document opens; callers open a pi_document first. If none was opened, set up our own and keep
-// Poppler quiet: diagnostics are never printed.
-void ensure_render_initialized() {
-    static std::once_flag once;
-    std::call_once(once, [] {
-        if (!globalParams) {
-            globalParams = std::make_unique<GlobalParams>();
-            setErrorCallback(ignore_poppler_error);
-        }
-    });
-}
 
 std::optional<GooString> password_of(const char *password) {
     if (!password) return std::nullopt;
@@ -55,7 +38,7 @@ std::optional<GooString> password_of(const char *password) {
 extern "C" {
 
 pi_render_document *pi_render_open(const char *path, const char *password, int *poppler_error_code) {
-    ensure_render_initialized();
+    pageinfo::ensure_global_params();
     auto state = std::make_unique<pi_render_document>();
     state->doc = std::make_unique<PDFDoc>(std::make_unique<GooString>(path), password_of(password),
                                           password_of(password));

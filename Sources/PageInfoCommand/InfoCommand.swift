@@ -44,13 +44,13 @@ struct InfoCommand: ParsableCommand {
 
     func run() throws {
         if batch.isActive || files.isEmpty { return try batch.run(.info, files: files, password: try passwords.resolved()) }
+        try job().run()
+    }
+
+    /// The work outside batch mode, as plain values (the same that ``PlainInvocation`` builds).
+    func job() throws -> ReadingJob {
         let listFormat: PageListFormat = switch format { case .text: .table; case .json: .json; case .jsonl: .jsonl }
-        var encoder = PageListEncoder(format: listFormat, includesPages: false, out: ByteWriter(fd: STDOUT_FILENO))
-        let reading = DocumentReading(password: try passwords.resolved(), strict: strict, withPages: false)
-        let code = reading.run(files: files, into: &encoder)
-        if code == ExitStatus.ioError {
-            throw CommandFailure("cannot write the output: \(String(cString: strerror(errno)))", code: ExitStatus.ioError)
-        }
-        if code != .success { throw code }
+        return ReadingJob(files: files, format: listFormat,
+                          reading: DocumentReading(password: try passwords.resolved(), strict: strict, withPages: false))
     }
 }

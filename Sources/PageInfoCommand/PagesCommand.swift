@@ -83,13 +83,13 @@ struct PagesCommand: ParsableCommand {
 
     func run() throws {
         if batch.isActive || files.isEmpty { return try batch.run(.pages(format: format, pages: pages), files: files, password: try passwords.resolved()) }
-        var encoder = PageListEncoder(format: format, wide: wide, out: ByteWriter(fd: STDOUT_FILENO))
-        let reading = DocumentReading(password: try passwords.resolved(), ranges: pages, strict: strict)
-        let code = reading.run(files: files, into: &encoder)
-        if code == ExitStatus.ioError {
-            throw CommandFailure("cannot write the output: \(String(cString: strerror(errno)))", code: ExitStatus.ioError)
-        }
-        if code != .success { throw code }
+        try job().run()
+    }
+
+    /// The work outside batch mode, as plain values (the same that ``PlainInvocation`` builds).
+    func job() throws -> ReadingJob {
+        ReadingJob(files: files, format: format, wide: wide,
+                   reading: DocumentReading(password: try passwords.resolved(), ranges: pages, strict: strict))
     }
 }
 

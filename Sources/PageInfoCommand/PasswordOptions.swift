@@ -38,7 +38,11 @@ struct PasswordOptions: ParsableArguments {
             if bytes.last == 0x0D { bytes.removeLast() }
             return String(decoding: bytes, as: UTF8.self)
         }
-        if let env = getenv("PAGEINFO_PASSWORD") { return String(cString: env) }
-        return nil
+        return Self.environmentPassword()
+    }
+
+    /// `$PAGEINFO_PASSWORD`, the password when no option names one.
+    static func environmentPassword() -> String? {
+        getenv("PAGEINFO_PASSWORD").map { String(cString: $0) }
     }
 }

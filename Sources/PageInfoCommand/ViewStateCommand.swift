@@ -47,6 +47,7 @@ struct ViewStateCommand: ParsableCommand {
 
     struct Capture: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "capture",
             abstract: "Print the view state of a scroll view at a zoom scale and content offset.",
             discussion: """
                 The scroll view shows the document laid out as 'pageinfo layout' does (same options), \
@@ -95,6 +96,7 @@ struct ViewStateCommand: ParsableCommand {
 
     struct Restore: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "restore",
             abstract: "Print where a scroll view must zoom and scroll to show a view state.",
             discussion: """
                 The document is laid out as 'pageinfo layout' does (same options) for --view. The output \

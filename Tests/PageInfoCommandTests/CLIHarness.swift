@@ -35,11 +35,15 @@ enum CLI {
         return exe.deletingLastPathComponent().appendingPathComponent("pageinfo")
     }
 
-    /// Runs `pageinfo args…`, optionally feeding `stdin`, and captures everything.
-    static func run(_ args: [String], stdin: String? = nil) throws -> Result {
+    /// Runs `pageinfo args…`, optionally feeding `stdin` and adding `environment` to this
+    /// process's, and captures everything.
+    static func run(_ args: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = args
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -113,8 +113,11 @@ func cPath<R>(_ raw: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> R {
 }
 
 /// The raw bytes of command-line arguments: `CommandLine.arguments` repairs invalid UTF-8, so
-/// each argument is looked up in `argv` itself (by its repaired text).
+/// each argument is looked up in `argv` itself (by its repaired text). Only a repaired text holds
+/// U+FFFD: when none does, every text is its own bytes (and no dictionary is built, which would
+/// cost a start-up its first protocol-conformance scan).
 func rawArguments(_ texts: [String]) -> [[UInt8]] {
+    guard texts.contains(where: { $0.unicodeScalars.contains("\u{FFFD}") }) else { return texts.map { Array($0.utf8) } }
     var raw: [String: [UInt8]] = [:]
     for i in 1..<Int(CommandLine.argc) {
         guard let arg = CommandLine.unsafeArgv[i] else { continue }

@@ -1,0 +1,63 @@
+import ArgumentParser
+import PageInfoOutput
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What `pages` and `info` do outside batch mode, as plain values after parsing: read each file
+/// in this process and print its records to stdout. Both the parsed commands and
+/// ``PlainInvocation`` (the parser-free fast path) run it, so the two cannot drift apart.
+struct ReadingJob: Equatable {
+    /// The files, as given (names may hold repaired UTF-8; see ``DocumentReading``).
+    var files: [String]
+    var format: PageListFormat
+    /// Table format: all five boxes and UserUnit in full.
+    var wide = false
+    var reading: DocumentReading
+
+    /// Reads every file; throws the worst exit code when a file is not ok, or a
+    /// ``CommandFailure`` when stdout cannot be written.
+    func run() throws {
+        var encoder = PageListEncoder(format: format, wide: wide, includesPages: reading.withPages,
+                                      out: ByteWriter(fd: STDOUT_FILENO))
+        let code = reading.run(files: files, into: &encoder)
+        if code == ExitStatus.ioError {
+            throw CommandFailure("cannot write the output: \(String(cString: strerror(errno)))", code: ExitStatus.ioError)
+        }
+        if code != .success { throw code }
+    }
+}
+
+/// The invocations a shell loop runs once per file — `pageinfo pages FILE…`,
+/// `pageinfo info FILE…` with no option — and `pageinfo --version`, recognized without
+/// swift-argument-parser.
+///
+/// Its set-up reflects over every option of the command (Mirror, generic metadata, protocol
+/// conformance scans): about 14 million instructions, more than opening and reading a one-page
+/// PDF, and the main reason a plain `pageinfo pages small.pdf` started slower than
+/// `pdfinfo -box small.pdf`. Anything else goes to the parser: an argument that begins with '-'
+/// (an option, `--`, or `-` for stdin), no file (batch mode reads the list from stdin), any other
+/// subcommand. `PlainInvocationTests` checks that every invocation recognized here is exactly
+/// the job the parser makes of the same arguments.
+enum PlainInvocation: Equatable {
+    case read(ReadingJob)
+    case version
+
+    /// `arguments`: the command line without the program name.
+    init?(arguments: [String]) {
+        if arguments == ["--version"] { self = .version; return }
+        guard let command = arguments.first, arguments.count > 1 else { return nil }
+        let files = Array(arguments.dropFirst())
+        guard files.allSatisfy({ !$0.isEmpty && !$0.hasPrefix("-") }) else { return nil }
+        let password = PasswordOptions.environmentPassword()
+        switch command {
+        case "pages":
+            self = .read(ReadingJob(files: files, format: .table, reading: DocumentReading(password: password)))
+        case "info":
+            self = .read(ReadingJob(files: files, format: .table, reading: DocumentReading(password: password, withPages: false)))
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import PageInfoTestSupport
+import Testing
+
+/// `pageinfo pages FILE…`, `pageinfo info FILE…` and `pageinfo --version` skip the argument
+/// parser (start-up; see `PlainInvocation`). `pageinfo pages -- FILE…` names the same files
+/// through the parser, so each pair of runs must agree byte for byte: stdout, stderr and the
+/// exit code, on good, damaged, encrypted, missing and non-PDF files.
+@Suite struct PlainInvocationTests {
+    static let fileSets: [[String]] = [
+        ["boxes.pdf"],
+        ["rotations.pdf", "userunit.pdf", "labels.pdf"],
+        ["mixed.pdf", "inherited.pdf"],
+        ["truncated.pdf"],
+        ["not-a-pdf.pdf"],
+        ["encrypted.pdf"],
+        ["damaged/kid-missing.pdf", "damaged/kids-loop.pdf", "damaged/count-huge.pdf"],
+        ["boxes.pdf", "no-such-file.pdf", "damaged/empty-tree.pdf"],
+        ["help"],
+    ]
+
+    @Test(arguments: ["pages", "info"], fileSets)
+    func plainInvocationMatchesTheParser(command: String, files: [String]) throws {
+        let paths = files.map { $0 == "help" ? $0 : CLI.fixture($0) }
+        let plain = try CLI.run([command] + paths)
+        let parsed = try CLI.run([command, "--"] + paths)
+        #expect(plain.status == parsed.status)
+        #expect(plain.stdout == parsed.stdout)
+        #expect(plain.stderr == parsed.stderr)
+        #expect(!plain.stdout.isEmpty || plain.status != 0)
+    }
+
+    @Test func environmentPasswordIsUsedOnBothPaths() throws {
+        let file = CLI.fixture("encrypted.pdf")
+        let without = try CLI.run(["pages", file])
+        #expect(without.status == 77)
+        let password = try #require(Self.encryptedFixturePassword())
+        let plain = try CLI.run(["pages", file], environment: ["PAGEINFO_PASSWORD": password])
+        let parsed = try CLI.run(["pages", "--", file], environment: ["PAGEINFO_PASSWORD": password])
+        #expect(plain.status == 0)
+        #expect(plain.stdout == parsed.stdout)
+        #expect(plain.stderr == parsed.stderr)
+    }
+
+    @Test func versionMatchesTheParser() throws {
+        let plain = try CLI.run(["--version"])
+        // The parser prints the same text for --version when another argument forces it to run.
+        let parsed = try CLI.run(["pages", "--version"])
+        #expect(plain.status == 0)
+        #expect(plain.stdout.hasPrefix("pageinfo "))
+        #expect(plain.stdout == parsed.stdout)
+    }
+
+    /// The user password `encrypted.pdf` was made with, from its golden file.
+    static func encryptedFixturePassword() -> String? {
+        let url = Paths.fixtures.appendingPathComponent("encrypted.golden.json")
+        guard let data = try? Data(contentsOf: url),
+              let golden = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+        return golden["password"] as? String
+    }
+}
