@@ -62,6 +62,9 @@ test: deps
 	$(SWIFT) test --skip-build
 	scripts/check_c_boundary.sh
 	scripts/check_install.sh
+	@# The end-to-end suite again, on the binary users install (release: optimized, static Swift
+	@# runtime, position-dependent; check_install.sh built it).
+	PAGEINFO_BIN=$$($(SWIFT) build -c release --show-bin-path)/pageinfo $(SWIFT) test --skip-build --filter PageInfoCommandTests
 
 # `make install DESTDIR=$$(mktemp -d)` and a check of every installed file (part of `make test`).
 check-install: deps

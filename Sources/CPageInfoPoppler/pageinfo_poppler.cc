@@ -158,9 +158,12 @@ pageinfo::PageLabels *labels_of(pi_document *document) {
 
 } // namespace
 
-// Reading geometry never touches GlobalParams: Poppler's PDFDoc, XRef, Parser, Stream, Catalog
-// and Page code reached from here reads it only through null checks (Error.cc's error()), and
-// the renderer creates it before it opens anything (poppler_setup.h).
+// Reading geometry never needs GlobalParams. In Poppler 22.12 and 25.03, XRef, Parser, Lexer,
+// Stream (every filter), Object, Dict, Array, Catalog, Decrypt, SecurityHandler, PageLabelInfo
+// and the PDFDoc set-up never use it; Error.cc's error() checks it for null. Its unchecked uses
+// are in rendering, text, fonts and form/annotation appearances (Page::getAnnots,
+// Catalog::getForm), none of which the reader calls: keep it so, or call ensure_global_params()
+// first, as the renderer does (poppler_setup.h).
 void pageinfo::ensure_error_callback() {
     static std::once_flag once;
     std::call_once(once, [] { setErrorCallback(on_poppler_error); });

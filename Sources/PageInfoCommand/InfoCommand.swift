@@ -27,7 +27,14 @@ struct InfoCommand: ParsableCommand {
             """
     )
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, jsonl }
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json, jsonl
+
+        /// The encoder's format: `text` is the table of file records.
+        var pageListFormat: PageListFormat {
+            switch self { case .text: .table; case .json: .json; case .jsonl: .jsonl }
+        }
+    }
 
     @Argument(help: ArgumentHelp("One or more PDF files.", valueName: "file"))
     var files: [String] = []
@@ -49,8 +56,7 @@ struct InfoCommand: ParsableCommand {
 
     /// The work outside batch mode, as plain values (the same that ``PlainInvocation`` builds).
     func job() throws -> ReadingJob {
-        let listFormat: PageListFormat = switch format { case .text: .table; case .json: .json; case .jsonl: .jsonl }
-        return ReadingJob(files: files, format: listFormat,
-                          reading: DocumentReading(password: try passwords.resolved(), strict: strict, withPages: false))
+        ReadingJob(files: files, format: format.pageListFormat,
+                   reading: DocumentReading(password: try passwords.resolved(), strict: strict, withPages: false))
     }
 }

@@ -29,17 +29,17 @@ struct ReadingJob: Equatable {
     }
 }
 
-/// The invocations a shell loop runs once per file — `pageinfo pages FILE…`,
-/// `pageinfo info FILE…` with no option — and `pageinfo --version`, recognized without
-/// swift-argument-parser.
+/// The invocations a shell loop runs once per file — `pageinfo pages FILE…` and
+/// `pageinfo info FILE…`, with at most a `--format` — and `pageinfo --version`, recognized
+/// without swift-argument-parser.
 ///
 /// Its set-up reflects over every option of the command (Mirror, generic metadata, protocol
 /// conformance scans): about 14 million instructions, more than opening and reading a one-page
 /// PDF, and the main reason a plain `pageinfo pages small.pdf` started slower than
-/// `pdfinfo -box small.pdf`. Anything else goes to the parser: an argument that begins with '-'
-/// (an option, `--`, or `-` for stdin), no file (batch mode reads the list from stdin), any other
-/// subcommand. `PlainInvocationTests` checks that every invocation recognized here is exactly
-/// the job the parser makes of the same arguments.
+/// `pdfinfo -box small.pdf`. Anything else goes to the parser: any other argument that begins
+/// with '-' (an option, `--`, or `-` for stdin), a second or unknown `--format`, no file (batch
+/// mode reads the list from stdin), any other subcommand. `PlainInvocationTests` checks that
+/// every invocation recognized here prints exactly what the parser's does.
 enum PlainInvocation: Equatable {
     case read(ReadingJob)
     case version
@@ -47,17 +47,30 @@ enum PlainInvocation: Equatable {
     /// `arguments`: the command line without the program name.
     init?(arguments: [String]) {
         if arguments == ["--version"] { self = .version; return }
-        guard let command = arguments.first, arguments.count > 1 else { return nil }
-        let files = Array(arguments.dropFirst())
-        guard files.allSatisfy({ !$0.isEmpty && !$0.hasPrefix("-") }) else { return nil }
+        guard let command = arguments.first, command == "pages" || command == "info" else { return nil }
+        var files: [String] = []
+        var formatName: String?
+        var rest = arguments.dropFirst()
+        while let argument = rest.popFirst() {
+            if argument.hasPrefix("--format=") || argument == "--format" {
+                guard formatName == nil else { return nil }
+                formatName = argument == "--format" ? rest.popFirst() : String(argument.dropFirst("--format=".count))
+                guard formatName != nil else { return nil }
+            } else if argument.isEmpty || argument.hasPrefix("-") {
+                return nil
+            } else {
+                files.append(argument)
+            }
+        }
+        guard !files.isEmpty else { return nil }
         let password = PasswordOptions.environmentPassword()
-        switch command {
-        case "pages":
-            self = .read(ReadingJob(files: files, format: .table, reading: DocumentReading(password: password)))
-        case "info":
-            self = .read(ReadingJob(files: files, format: .table, reading: DocumentReading(password: password, withPages: false)))
-        default:
-            return nil
+        if command == "pages" {
+            guard let format = formatName.map(PageListFormat.init(rawValue:)) ?? .table else { return nil }
+            self = .read(ReadingJob(files: files, format: format, reading: DocumentReading(password: password)))
+        } else {
+            guard let format = formatName.map(InfoCommand.Format.init(rawValue:)) ?? .text else { return nil }
+            self = .read(ReadingJob(files: files, format: format.pageListFormat,
+                                    reading: DocumentReading(password: password, withPages: false)))
         }
     }
 }

@@ -30,6 +30,41 @@ import Testing
         #expect(!plain.stdout.isEmpty || plain.status != 0)
     }
 
+    /// `--format` (before, between or after the files, with '=' or not) is recognized too;
+    /// the parser gets the same files after `--`.
+    static let formatCases: [(arguments: [String], files: [String])] = [
+        (["pages", "--format", "json", "mixed.pdf"], ["mixed.pdf"]),
+        (["pages", "rotations.pdf", "--format=jsonl", "damaged/kid-missing.pdf"], ["rotations.pdf", "damaged/kid-missing.pdf"]),
+        (["pages", "labels.pdf", "truncated.pdf", "--format", "csv"], ["labels.pdf", "truncated.pdf"]),
+        (["pages", "--format", "table", "userunit.pdf"], ["userunit.pdf"]),
+        (["info", "--format", "json", "mixed.pdf", "not-a-pdf.pdf"], ["mixed.pdf", "not-a-pdf.pdf"]),
+        (["info", "inherited.pdf", "--format=jsonl"], ["inherited.pdf"]),
+        (["info", "--format", "text", "encrypted.pdf"], ["encrypted.pdf"]),
+    ]
+
+    @Test(arguments: formatCases)
+    func formatOptionMatchesTheParser(arguments: [String], files: [String]) throws {
+        func path(_ a: String) -> String { a.hasSuffix(".pdf") ? CLI.fixture(a) : a }
+        let plain = try CLI.run(arguments.map(path))
+        let options = arguments.dropFirst().filter { !$0.hasSuffix(".pdf") }
+        let parsed = try CLI.run([arguments[0]] + options + ["--"] + files.map(path))
+        #expect(plain.status == parsed.status)
+        #expect(plain.stdout == parsed.stdout)
+        #expect(plain.stderr == parsed.stderr)
+        #expect(!plain.stdout.isEmpty || plain.status != 0)
+    }
+
+    /// What the fast path declines, the parser answers: usage errors keep their exit code and
+    /// message. (A repeated `--format` is declined too, and the parser takes the last one.)
+    @Test(arguments: [["pages", "--format", "yaml", "boxes.pdf"],
+                      ["pages", "--format"], ["info", "--format", "table", "boxes.pdf"]])
+    func declinedInvocationsAreUsageErrors(arguments: [String]) throws {
+        let r = try CLI.run(arguments.map { $0.hasSuffix(".pdf") ? CLI.fixture($0) : $0 })
+        #expect(r.status == 64, "\(r.stderr)")
+        #expect(r.stderr.contains("format"))
+        #expect(r.stdout.isEmpty)
+    }
+
     @Test func environmentPasswordIsUsedOnBothPaths() throws {
         let file = CLI.fixture("encrypted.pdf")
         let without = try CLI.run(["pages", file])
