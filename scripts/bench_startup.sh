@@ -31,10 +31,25 @@ PY
 median_ms() { # hyperfine JSON, result index -> median in ms
     python3 -c 'import json,sys; print("%.2f" % (json.load(open(sys.argv[1]))["results"][int(sys.argv[2])]["median"] * 1000))' "$1" "$2"
 }
+# pageinfo against the reference in alternating rounds of hyperfine (a shared machine drifts by
+# ±10 % over a minute; alternating makes the drift hit both), medians over all rounds' runs.
 compare() { # label, ours, theirs (each one shell-free command line)
     local label=$1 ours=$2 theirs=$3
-    hyperfine -N --style none --warmup 20 --runs "$runs" --export-json "$out/s.json" "$ours" "$theirs" >/dev/null 2>&1
-    local a b; a=$(median_ms "$out/s.json" 0); b=$(median_ms "$out/s.json" 1)
+    local rounds=$(( runs >= 20 ? 10 : 2 )); local per=$(( (runs + rounds - 1) / rounds ))
+    for r in $(seq "$rounds"); do
+        hyperfine -N --style none --warmup 5 --runs "$per" --export-json "$out/s$r.json" "$ours" "$theirs" >/dev/null 2>&1
+    done
+    local a b
+    read -r a b < <(python3 - "$out" "$rounds" <<'PY'
+import json, statistics, sys
+out, rounds = sys.argv[1], int(sys.argv[2])
+times = [[], []]
+for r in range(1, rounds + 1):
+    for i, result in enumerate(json.load(open(f"{out}/s{r}.json"))["results"]):
+        times[i] += result["times"]
+print("%.2f %.2f" % tuple(statistics.median(t) * 1000 for t in times))
+PY
+)
     printf '| %s | `%s` | %s ms | `%s` | %s ms | %.2f |\n' "$label" "${ours/#$bin/pageinfo}" "$a" "$theirs" "$b" "$(python3 -c "print($a / $b)")"
 }
 
@@ -46,7 +61,7 @@ if [ ! -x "$hello" ]; then
 fi
 
 echo
-echo "Start-up (hyperfine median of $runs runs, warm cache):"
+echo "Start-up (hyperfine, median of $runs runs in alternating rounds, warm cache):"
 echo
 echo "| case | pageinfo | median | reference | median | ratio |"
 echo "|---|---|---:|---|---:|---:|"

@@ -59,37 +59,48 @@ public enum NumberText {
     /// to it, and Swift prints no exponent in that range. (Equal to `description`, tested.)
     private static func appendNineDecimals(_ value: Double, to bytes: inout [UInt8]) {
         let billionths = Int64((value * 1e9).rounded())
-        if billionths < 0 { bytes.append(UInt8(ascii: "-")) }
         let magnitude = billionths.magnitude
-        appendDigits(magnitude / 1_000_000_000, to: &bytes)
-        var fraction = magnitude % 1_000_000_000
-        guard fraction != 0 else { return }
-        var digits = 9
-        while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
-        bytes.append(UInt8(ascii: "."))
-        var divisor: UInt64 = 1
-        for _ in 1..<digits { divisor *= 10 }
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") &+ UInt8(fraction / divisor % 10))
-            divisor /= 10
+        // Written backwards into a stack buffer (sign, ≤ 7 integer digits, '.', ≤ 9 decimals),
+        // then appended at once: no per-digit division by a variable, no per-byte append.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+            var i = buffer.count
+            var fraction = magnitude % 1_000_000_000
+            if fraction != 0 {
+                var digits = 9
+                while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
+                for _ in 0..<digits {
+                    i -= 1
+                    buffer[i] = UInt8(ascii: "0") &+ UInt8(fraction % 10)
+                    fraction /= 10
+                }
+                i -= 1
+                buffer[i] = UInt8(ascii: ".")
+            }
+            i = writeDigits(magnitude / 1_000_000_000, endingAt: i, in: buffer)
+            if billionths < 0 { i -= 1; buffer[i] = UInt8(ascii: "-") }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[i...]))
         }
     }
 
-    /// Decimal digits of an integer, with a leading `-` when negative.
-    private static func appendInteger(_ value: Int64, to bytes: inout [UInt8]) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        appendDigits(value.magnitude, to: &bytes)
+    /// Appends the decimal digits of an integer, with a leading `-` when negative.
+    public static func appendInteger(_ value: Int64, to bytes: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+            var i = writeDigits(value.magnitude, endingAt: buffer.count, in: buffer)
+            if value < 0 { i -= 1; buffer[i] = UInt8(ascii: "-") }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[i...]))
+        }
     }
 
-    /// Decimal digits of a magnitude, most significant first, appended one byte at a time (no
-    /// scratch buffer, no slices: this runs a dozen times per page).
-    private static func appendDigits(_ magnitude: UInt64, to bytes: inout [UInt8]) {
-        var divisor: UInt64 = 1
-        while divisor <= magnitude / 10 { divisor *= 10 }
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") &+ UInt8(magnitude / divisor % 10))
-            divisor /= 10
-        }
+    /// Writes the decimal digits of `magnitude` (at least one) so that they end just before
+    /// `end`, and returns the index of the first.
+    private static func writeDigits(_ magnitude: UInt64, endingAt end: Int, in buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var i = end, m = magnitude
+        repeat {
+            i -= 1
+            buffer[i] = UInt8(ascii: "0") &+ UInt8(m % 10)
+            m /= 10
+        } while m > 0
+        return i
     }
 }
 

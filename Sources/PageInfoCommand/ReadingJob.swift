@@ -30,16 +30,16 @@ struct ReadingJob: Equatable {
 }
 
 /// The invocations a shell loop runs once per file — `pageinfo pages FILE…` and
-/// `pageinfo info FILE…`, with at most a `--format` — and `pageinfo --version`, recognized
-/// without swift-argument-parser.
+/// `pageinfo info FILE…`, with at most a `--format` and a `--password` — and
+/// `pageinfo --version`, recognized without swift-argument-parser.
 ///
 /// Its set-up reflects over every option of the command (Mirror, generic metadata, protocol
 /// conformance scans): about 14 million instructions, more than opening and reading a one-page
 /// PDF, and the main reason a plain `pageinfo pages small.pdf` started slower than
 /// `pdfinfo -box small.pdf`. Anything else goes to the parser: any other argument that begins
-/// with '-' (an option, `--`, or `-` for stdin), a second or unknown `--format`, no file (batch
-/// mode reads the list from stdin), any other subcommand. `PlainInvocationTests` checks that
-/// every invocation recognized here prints exactly what the parser's does.
+/// with '-' (an option, `--`, or `-` for stdin), an option given twice or an unknown format, no
+/// file (batch mode reads the list from stdin), any other subcommand. `PlainInvocationTests`
+/// checks that every invocation recognized here prints exactly what the parser's does.
 enum PlainInvocation: Equatable {
     case read(ReadingJob)
     case version
@@ -49,21 +49,24 @@ enum PlainInvocation: Equatable {
         if arguments == ["--version"] { self = .version; return }
         guard let command = arguments.first, command == "pages" || command == "info" else { return nil }
         var files: [String] = []
-        var formatName: String?
+        var formatName: String?, password: String?
         var rest = arguments.dropFirst()
         while let argument = rest.popFirst() {
-            if argument.hasPrefix("--format=") || argument == "--format" {
-                guard formatName == nil else { return nil }
-                formatName = argument == "--format" ? rest.popFirst() : String(argument.dropFirst("--format=".count))
-                guard formatName != nil else { return nil }
-            } else if argument.isEmpty || argument.hasPrefix("-") {
-                return nil
-            } else {
-                files.append(argument)
+            guard argument.hasPrefix("-") else { files.append(argument); continue }
+            // `--name value` or `--name=value`, with a value that is neither empty nor option-like
+            // (the parser refuses those: it decides).
+            let equals = argument.firstIndex(of: "=")
+            let name = equals.map { String(argument[..<$0]) } ?? argument
+            guard let value = equals.map({ String(argument[argument.index(after: $0)...]) }) ?? rest.popFirst(),
+                  !value.isEmpty, !value.hasPrefix("-") else { return nil }
+            switch name {
+            case "--format" where formatName == nil: formatName = value
+            case "--password" where password == nil: password = value
+            default: return nil
             }
         }
-        guard !files.isEmpty else { return nil }
-        let password = PasswordOptions.environmentPassword()
+        guard !files.isEmpty, !files.contains("") else { return nil }
+        password = password ?? PasswordOptions.environmentPassword()
         if command == "pages" {
             guard let format = formatName.map(PageListFormat.init(rawValue:)) ?? .table else { return nil }
             self = .read(ReadingJob(files: files, format: format, reading: DocumentReading(password: password)))

@@ -72,26 +72,7 @@ public struct ByteWriter: ~Copyable {
 
     /// Appends an integer in decimal.
     public mutating func append(int value: Int) {
-        if value < 0 {
-            bytes.append(UInt8(ascii: "-"))
-            appendDigits(value.magnitude)
-        } else {
-            appendDigits(UInt(value))
-        }
-    }
-
-    private mutating func appendDigits(_ value: UInt) {
-        if value < 10 { bytes.append(UInt8(ascii: "0") &+ UInt8(value)); return }
-        var tmp: (UInt64, UInt64, UInt64) = (0, 0, 0) // 24 bytes of scratch, enough for 20 digits
-        withUnsafeMutableBytes(of: &tmp) { buf in
-            var v = value, i = buf.count
-            while v > 0 {
-                i -= 1
-                buf[i] = UInt8(ascii: "0") &+ UInt8(v % 10)
-                v /= 10
-            }
-            bytes.append(contentsOf: buf[i...])
-        }
+        NumberText.appendInteger(Int64(value), to: &bytes)
     }
 
     /// Appends a number by pageinfo's one number-to-text rule (``PageGeometry/NumberText``):
@@ -118,23 +99,35 @@ public struct ByteWriter: ~Copyable {
 
     /// Appends a JSON string literal with the escapes RFC 8259 requires.
     public mutating func append(jsonString s: String) {
-        bytes.append(UInt8(ascii: "\""))
-        for b in s.utf8 {
-            switch b {
-            case UInt8(ascii: "\""): append("\\\"")
-            case UInt8(ascii: "\\"): append("\\\\")
-            case 0x0A: append("\\n")
-            case 0x0D: append("\\r")
-            case 0x09: append("\\t")
-            case 0..<0x20:
-                append("\\u00")
-                let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                bytes.append(hex[Int(b >> 4)])
-                bytes.append(hex[Int(b & 0xF)])
-            default: bytes.append(b)
+        var s = s
+        s.withUTF8 { utf8 in
+            bytes.append(UInt8(ascii: "\""))
+            // Runs of bytes that need no escape are copied at once.
+            var start = 0
+            for i in utf8.indices where utf8[i] < 0x20 || utf8[i] == UInt8(ascii: "\"") || utf8[i] == UInt8(ascii: "\\") {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<i]))
+                appendEscape(utf8[i])
+                start = i + 1
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+            bytes.append(UInt8(ascii: "\""))
         }
-        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// The JSON escape of a quote, a backslash or a control character.
+    private mutating func appendEscape(_ b: UInt8) {
+        switch b {
+        case UInt8(ascii: "\""): append("\\\"")
+        case UInt8(ascii: "\\"): append("\\\\")
+        case 0x0A: append("\\n")
+        case 0x0D: append("\\r")
+        case 0x09: append("\\t")
+        default:
+            let hex: StaticString = "0123456789abcdef"
+            append("\\u00")
+            bytes.append(hex.utf8Start[Int(b >> 4)])
+            bytes.append(hex.utf8Start[Int(b & 0xF)])
+        }
     }
 
     /// Appends a CSV field (RFC 4180): quoted only when it holds a comma, quote, CR or LF.

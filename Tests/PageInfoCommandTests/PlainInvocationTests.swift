@@ -30,8 +30,8 @@ import Testing
         #expect(!plain.stdout.isEmpty || plain.status != 0)
     }
 
-    /// `--format` (before, between or after the files, with '=' or not) is recognized too;
-    /// the parser gets the same files after `--`.
+    /// `--format` and `--password` (before, between or after the files, with '=' or not) are
+    /// recognized too; the parser gets the same options, and the files after `--`.
     static let formatCases: [(arguments: [String], files: [String])] = [
         (["pages", "--format", "json", "mixed.pdf"], ["mixed.pdf"]),
         (["pages", "rotations.pdf", "--format=jsonl", "damaged/kid-missing.pdf"], ["rotations.pdf", "damaged/kid-missing.pdf"]),
@@ -40,6 +40,11 @@ import Testing
         (["info", "--format", "json", "mixed.pdf", "not-a-pdf.pdf"], ["mixed.pdf", "not-a-pdf.pdf"]),
         (["info", "inherited.pdf", "--format=jsonl"], ["inherited.pdf"]),
         (["info", "--format", "text", "encrypted.pdf"], ["encrypted.pdf"]),
+        (["pages", "--password", "secret", "encrypted.pdf"], ["encrypted.pdf"]),
+        (["info", "encrypted.pdf", "--password=owner", "--format", "jsonl"], ["encrypted.pdf"]),
+        (["pages", "--format=csv", "--password", "wrong", "encrypted.pdf", "boxes.pdf"], ["encrypted.pdf", "boxes.pdf"]),
+        (["pages", "--password", "", "encrypted.pdf"], ["encrypted.pdf"]),
+        (["pages", "--password=-x", "encrypted.pdf"], ["encrypted.pdf"]),
     ]
 
     @Test(arguments: formatCases)
@@ -56,12 +61,13 @@ import Testing
 
     /// What the fast path declines, the parser answers: usage errors keep their exit code and
     /// message. (A repeated `--format` is declined too, and the parser takes the last one.)
-    @Test(arguments: [["pages", "--format", "yaml", "boxes.pdf"],
-                      ["pages", "--format"], ["info", "--format", "table", "boxes.pdf"]])
+    @Test(arguments: [["pages", "--format", "yaml", "boxes.pdf"], ["pages", "--format"],
+                      ["info", "--format", "table", "boxes.pdf"], ["pages", "--format", "--password", "x", "boxes.pdf"],
+                      ["pages", "--password=", "encrypted.pdf"]])
     func declinedInvocationsAreUsageErrors(arguments: [String]) throws {
         let r = try CLI.run(arguments.map { $0.hasSuffix(".pdf") ? CLI.fixture($0) : $0 })
         #expect(r.status == 64, "\(r.stderr)")
-        #expect(r.stderr.contains("format"))
+        #expect(r.stderr.hasPrefix("pageinfo: ") && r.stderr.hasSuffix("(see 'pageinfo help')\n"))
         #expect(r.stdout.isEmpty)
     }
 
