@@ -10,7 +10,7 @@ import Glibc
 
 /// How `pages` and `info` read each file: the loop over files, and what each file's outcome is.
 /// One place decides statuses and exit codes, so every format and command agrees.
-struct DocumentReading: Equatable {
+struct DocumentReading {
     var password: String?
     /// 1-based page selection (`--pages`), or all pages.
     var ranges: PageRangeList?

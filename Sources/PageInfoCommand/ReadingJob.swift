@@ -8,7 +8,7 @@ import Glibc
 /// What `pages` and `info` do outside batch mode, as plain values after parsing: read each file
 /// in this process and print its records to stdout. Both the parsed commands and
 /// ``PlainInvocation`` (the parser-free fast path) run it, so the two cannot drift apart.
-struct ReadingJob: Equatable {
+struct ReadingJob {
     /// The files, as given (names may hold repaired UTF-8; see ``DocumentReading``).
     var files: [String]
     var format: PageListFormat
@@ -40,7 +40,7 @@ struct ReadingJob: Equatable {
 /// with '-' (an option, `--`, or `-` for stdin), an option given twice or an unknown format, no
 /// file (batch mode reads the list from stdin), any other subcommand. `PlainInvocationTests`
 /// checks that every invocation recognized here prints exactly what the parser's does.
-enum PlainInvocation: Equatable {
+enum PlainInvocation {
     case read(ReadingJob)
     case version
 
