@@ -36,71 +36,88 @@ public enum NumberText {
         return v == 0 ? 0 : v
     }
 
+    /// The longest text ``write(_:to:)`` and ``write(integer:to:)`` produce (a sign, 17
+    /// significant digits, a point and an exponent need 24): the room to give them.
+    public static let maxTextLength = 32
+
     /// Appends the UTF-8 text of `value` to `bytes` and returns `true`; appends nothing and
     /// returns `false` when `value` is NaN or infinite.
     @discardableResult
     public static func append(_ value: Double, to bytes: inout [UInt8]) -> Bool {
-        guard value.isFinite else { return false }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxTextLength) { buffer in
+            guard let count = write(value, to: buffer.baseAddress!) else { return false }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
+            return true
+        }
+    }
+
+    /// Writes the UTF-8 text of `value` at `out`, which has room for ``maxTextLength`` bytes,
+    /// and returns its length; writes nothing and returns nil when `value` is NaN or infinite.
+    public static func write(_ value: Double, to out: UnsafeMutablePointer<UInt8>) -> Int? {
+        guard value.isFinite else { return nil }
+        if abs(value) < 1e6 {
+            // Page coordinates: the value in billionths (step 3's rounding) as an integer. Below
+            // 10⁶ a Double is spaced less than 2⁻³² ≈ 2.3·10⁻¹⁰ apart, so the rounded value is
+            // integral exactly when the billionths are a multiple of 10⁹; from 10⁻³ up, the
+            // digits of the billionths, trailing zeros of the fraction dropped, are the shortest
+            // round-trip text of the rounded value (Swift prints no exponent there; tested
+            // against `description`). Below 10⁻³, the general path.
+            let billionths = Int64((value * 1e9).rounded())
+            if billionths % 1_000_000_000 == 0 { return write(integer: billionths / 1_000_000_000, to: out) }
+            if billionths.magnitude >= 1_000_000 { return writeBillionths(billionths, to: out) }
+        }
         let v = rounded(value)
-        if abs(v) <= exactIntegerLimit, v == v.rounded(.towardZero) {
-            appendInteger(Int64(v), to: &bytes)
-        } else if abs(v) >= 1e-3, abs(v) < 1e6 {
-            appendNineDecimals(value, to: &bytes)
-        } else {
-            bytes.append(contentsOf: v.description.utf8)
+        if abs(v) <= exactIntegerLimit, v == v.rounded(.towardZero) { return write(integer: Int64(v), to: out) }
+        var text = v.description
+        return text.withUTF8 { utf8 in
+            out.initialize(from: utf8.baseAddress!, count: utf8.count)
+            return utf8.count
         }
-        return true
     }
 
-    /// The fast path of step 3 for 10⁻³ ≤ |value| < 10⁶ (page coordinates): the value in
-    /// billionths as an integer, printed as digits with the trailing zeros of the fraction
-    /// dropped. That is the shortest round-trip text of the rounded value: a `Double` there is
-    /// spaced less than 2⁻³² ≈ 2.3·10⁻¹⁰ apart, so no other decimal of at most 9 places maps
-    /// to it, and Swift prints no exponent in that range. (Equal to `description`, tested.)
-    private static func appendNineDecimals(_ value: Double, to bytes: inout [UInt8]) {
-        let billionths = Int64((value * 1e9).rounded())
+    /// Writes the decimal digits of an integer, with a leading `-` when negative, at `out`
+    /// (room for 20 bytes) and returns their count.
+    public static func write(integer value: Int64, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        var length = 0
+        if value < 0 { out[0] = UInt8(ascii: "-"); length = 1 }
+        let digits = digitCount(value.magnitude)
+        writeDigits(value.magnitude, count: digits, to: out + length)
+        return length + digits
+    }
+
+    /// `billionths` / 10⁹ with its fraction (not zero) and without the fraction's trailing zeros.
+    private static func writeBillionths(_ billionths: Int64, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        var length = 0
+        if billionths < 0 { out[0] = UInt8(ascii: "-"); length = 1 }
         let magnitude = billionths.magnitude
-        // Written backwards into a stack buffer (sign, ≤ 7 integer digits, '.', ≤ 9 decimals),
-        // then appended at once: no per-digit division by a variable, no per-byte append.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
-            var i = buffer.count
-            var fraction = magnitude % 1_000_000_000
-            if fraction != 0 {
-                var digits = 9
-                while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
-                for _ in 0..<digits {
-                    i -= 1
-                    buffer[i] = UInt8(ascii: "0") &+ UInt8(fraction % 10)
-                    fraction /= 10
-                }
-                i -= 1
-                buffer[i] = UInt8(ascii: ".")
-            }
-            i = writeDigits(magnitude / 1_000_000_000, endingAt: i, in: buffer)
-            if billionths < 0 { i -= 1; buffer[i] = UInt8(ascii: "-") }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[i...]))
-        }
+        let integer = magnitude / 1_000_000_000
+        var fraction = magnitude % 1_000_000_000
+        let integerDigits = digitCount(integer)
+        writeDigits(integer, count: integerDigits, to: out + length)
+        length += integerDigits
+        out[length] = UInt8(ascii: ".")
+        length += 1
+        var fractionDigits = 9
+        while fraction % 10 == 0 { fraction /= 10; fractionDigits -= 1 }
+        writeDigits(fraction, count: fractionDigits, to: out + length)
+        return length + fractionDigits
     }
 
-    /// Appends the decimal digits of an integer, with a leading `-` when negative.
-    public static func appendInteger(_ value: Int64, to bytes: inout [UInt8]) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
-            var i = writeDigits(value.magnitude, endingAt: buffer.count, in: buffer)
-            if value < 0 { i -= 1; buffer[i] = UInt8(ascii: "-") }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[i...]))
-        }
+    /// How many decimal digits `magnitude` has (1 for 0).
+    private static func digitCount(_ magnitude: UInt64) -> Int {
+        var count = 1, power: UInt64 = 10
+        while count < 20 && magnitude >= power { count += 1; power = power &* 10 }
+        return count
     }
 
-    /// Writes the decimal digits of `magnitude` (at least one) so that they end just before
-    /// `end`, and returns the index of the first.
-    private static func writeDigits(_ magnitude: UInt64, endingAt end: Int, in buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
-        var i = end, m = magnitude
-        repeat {
+    /// Writes the last `count` decimal digits of `magnitude` (with leading zeros) at `out`.
+    private static func writeDigits(_ magnitude: UInt64, count: Int, to out: UnsafeMutablePointer<UInt8>) {
+        var m = magnitude, i = count
+        while i > 0 {
             i -= 1
-            buffer[i] = UInt8(ascii: "0") &+ UInt8(m % 10)
+            out[i] = UInt8(ascii: "0") &+ UInt8(m % 10)
             m /= 10
-        } while m > 0
-        return i
+        }
     }
 }
 

@@ -9,7 +9,13 @@ import PageGeometry
 /// descriptor in large blocks (64 KiB), never one `write` per line and never via
 /// `String(format:)` or `JSONEncoder`, which dominate the cost of printing 100,000 pages.
 public struct ByteWriter: ~Copyable {
-    public var bytes: [UInt8]
+    /// The buffer (trivial bytes: initialized up to `count`), owned and freed by this writer.
+    /// Appending writes into it directly: no `Array` growth checks, uniqueness checks or
+    /// generic `append(contentsOf:)` per literal, which cost a third of printing a page.
+    private var storage: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// How many bytes are buffered (for an in-memory writer: all that was appended).
+    public private(set) var count = 0
     private let fd: Int32?
     private let flushThreshold: Int
     /// Set when a write to the file descriptor failed (e.g. a closed pipe); output stops.
@@ -22,57 +28,116 @@ public struct ByteWriter: ~Copyable {
     public init(fd: Int32, flushThreshold: Int = 1 << 16) {
         self.fd = fd
         self.flushThreshold = flushThreshold
-        self.bytes = []
-        bytes.reserveCapacity(flushThreshold + 4096)
+        self.capacity = flushThreshold + 4096
+        self.storage = .allocate(capacity: capacity)
     }
 
     /// A writer that only collects bytes in memory (for tests and for strings).
     public init() {
         self.fd = nil
         self.flushThreshold = .max
-        self.bytes = []
+        self.capacity = 256
+        self.storage = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        if let fd, count > 0, !writeFailed { _ = writeAll(fd, UnsafeRawBufferPointer(start: storage, count: count)) }
+        storage.deallocate()
+    }
+
+    /// The buffered bytes, as an array (a copy); setting it replaces them.
+    public var bytes: [UInt8] {
+        get { Array(UnsafeBufferPointer(start: storage, count: count)) }
+        set {
+            count = 0
+            newValue.withUnsafeBufferPointer { append(buffer: $0) }
+        }
     }
 
     /// The collected bytes as a String (in-memory writers).
-    public var string: String { String(decoding: bytes, as: UTF8.self) }
+    public var string: String { String(decoding: UnsafeBufferPointer(start: storage, count: count), as: UTF8.self) }
 
     /// Writes the buffer out if it is over the threshold; call after each record.
     public mutating func flushIfNeeded() {
-        if bytes.count >= flushThreshold { flush() }
+        if count >= flushThreshold { flush() }
     }
 
     /// Writes everything buffered to the file descriptor.
     public mutating func flush() {
-        guard let fd, !bytes.isEmpty else { return }
-        if !writeFailed, writeAll(fd, bytes) != 0 { writeFailed = true }
-        bytes.removeAll(keepingCapacity: true)
+        guard let fd, count > 0 else { return }
+        if !writeFailed, writeAll(fd, UnsafeRawBufferPointer(start: storage, count: count)) != 0 { writeFailed = true }
+        count = 0
     }
 
-    deinit {
-        if let fd, !bytes.isEmpty, !writeFailed { _ = writeAll(fd, bytes) }
+    /// Room for `n` more bytes; returns where they go. The caller initializes them and adds
+    /// what it wrote to `count`.
+    @inline(__always)
+    private mutating func room(_ n: Int) -> UnsafeMutablePointer<UInt8> {
+        if capacity &- count < n { grow(toAtLeast: count + n) }
+        return storage + count
+    }
+
+    private mutating func grow(toAtLeast needed: Int) {
+        let newCapacity = Swift.max(needed, capacity * 2)
+        let newStorage = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newStorage.initialize(from: storage, count: count)
+        storage.deallocate()
+        storage = newStorage
+        capacity = newCapacity
     }
 
     // MARK: - Appending text
 
-    public mutating func append(_ s: StaticString) {
-        s.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    /// Appends bytes.
+    public mutating func append(buffer: UnsafeBufferPointer<UInt8>) {
+        guard let base = buffer.baseAddress, buffer.count > 0 else { return }
+        room(buffer.count).initialize(from: base, count: buffer.count)
+        count += buffer.count
     }
 
+    public mutating func append(_ s: StaticString) {
+        s.withUTF8Buffer { append(buffer: $0) }
+    }
+
+    /// Appends a string's UTF-8. (Disfavored so that a literal picks the `StaticString`
+    /// overload: String is the default literal type, and a literal as a `String` costs a
+    /// retain, a release and a representation check on every call.)
+    @_disfavoredOverload
     public mutating func append(_ s: String) {
         var s = s
-        s.withUTF8 { bytes.append(contentsOf: $0) }
+        s.withUTF8 { append(buffer: $0) }
     }
 
-    public mutating func append(byte: UInt8) { bytes.append(byte) }
+    public mutating func append(byte: UInt8) {
+        room(1).initialize(to: byte)
+        count += 1
+    }
 
     /// Appends `count` spaces.
-    public mutating func appendSpaces(_ count: Int) {
-        if count > 0 { bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count)) }
+    public mutating func appendSpaces(_ n: Int) {
+        guard n > 0 else { return }
+        room(n).initialize(repeating: UInt8(ascii: " "), count: n)
+        count += n
+    }
+
+    /// Inserts `n` spaces at byte offset `index` (≤ ``count``), moving what follows.
+    public mutating func insertSpaces(_ n: Int, at index: Int) {
+        precondition(index >= 0 && index <= count)
+        guard n > 0 else { return }
+        _ = room(n)
+        (storage + index + n).update(from: storage + index, count: count - index)  // memmove
+        (storage + index).update(repeating: UInt8(ascii: " "), count: n)
+        count += n
+    }
+
+    /// Removes the spaces at the end of the buffer.
+    public mutating func trimTrailingSpaces() {
+        while count > 0 && storage[count - 1] == UInt8(ascii: " ") { count -= 1 }
     }
 
     /// Appends an integer in decimal.
     public mutating func append(int value: Int) {
-        NumberText.appendInteger(Int64(value), to: &bytes)
+        count += NumberText.write(integer: Int64(value), to: room(NumberText.maxTextLength))
     }
 
     /// Appends a number by pageinfo's one number-to-text rule (``PageGeometry/NumberText``):
@@ -82,7 +147,9 @@ public struct ByteWriter: ~Copyable {
     /// then printed in Swift's shortest round-trip form. NaN and infinities, which JSON cannot
     /// hold, print as `null` and are counted in ``nonFiniteNumbers``.
     public mutating func append(number value: Double) {
-        if !NumberText.append(value, to: &bytes) {
+        if let n = NumberText.write(value, to: room(NumberText.maxTextLength)) {
+            count += n
+        } else {
             nonFiniteNumbers += 1
             append("null")
         }
@@ -101,16 +168,16 @@ public struct ByteWriter: ~Copyable {
     public mutating func append(jsonString s: String) {
         var s = s
         s.withUTF8 { utf8 in
-            bytes.append(UInt8(ascii: "\""))
+            append(byte: UInt8(ascii: "\""))
             // Runs of bytes that need no escape are copied at once.
             var start = 0
             for i in utf8.indices where utf8[i] < 0x20 || utf8[i] == UInt8(ascii: "\"") || utf8[i] == UInt8(ascii: "\\") {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<i]))
+                append(buffer: UnsafeBufferPointer(rebasing: utf8[start..<i]))
                 appendEscape(utf8[i])
                 start = i + 1
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
-            bytes.append(UInt8(ascii: "\""))
+            append(buffer: UnsafeBufferPointer(rebasing: utf8[start...]))
+            append(byte: UInt8(ascii: "\""))
         }
     }
 
@@ -125,8 +192,8 @@ public struct ByteWriter: ~Copyable {
         default:
             let hex: StaticString = "0123456789abcdef"
             append("\\u00")
-            bytes.append(hex.utf8Start[Int(b >> 4)])
-            bytes.append(hex.utf8Start[Int(b & 0xF)])
+            append(byte: hex.utf8Start[Int(b >> 4)])
+            append(byte: hex.utf8Start[Int(b & 0xF)])
         }
     }
 
@@ -134,11 +201,11 @@ public struct ByteWriter: ~Copyable {
     public mutating func append(csvField s: String) {
         let needsQuotes = s.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
         guard needsQuotes else { append(s); return }
-        bytes.append(UInt8(ascii: "\""))
+        append(byte: UInt8(ascii: "\""))
         for b in s.utf8 {
-            if b == UInt8(ascii: "\"") { bytes.append(b) }
-            bytes.append(b)
+            if b == UInt8(ascii: "\"") { append(byte: b) }
+            append(byte: b)
         }
-        bytes.append(UInt8(ascii: "\""))
+        append(byte: UInt8(ascii: "\""))
     }
 }

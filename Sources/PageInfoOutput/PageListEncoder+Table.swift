@@ -17,11 +17,11 @@ extension PageListEncoder {
     }
 
     mutating func pad(from start: Int, to width: Int) {
-        out.appendSpaces(width - (out.bytes.count - start))
+        out.appendSpaces(width - (out.count - start))
     }
 
     mutating func writeCorners(_ r: Rect, width: Int) {
-        let start = out.bytes.count
+        let start = out.count
         out.append(number: r.minX, decimals: 2); out.append(" ")
         out.append(number: r.minY, decimals: 2); out.append(" ")
         out.append(number: r.maxX, decimals: 2); out.append(" ")
@@ -32,15 +32,15 @@ extension PageListEncoder {
 
     mutating func writeTableRow(_ entry: PageEntry) {
         // PAGE: right-aligned 1-based page number in 5 columns.
-        var start = out.bytes.count
+        var start = out.count
         out.append(int: entry.index + 1)
-        let digits = out.bytes.count - start
+        let digits = out.count - start
         if digits < 5 {
-            out.bytes.insert(contentsOf: repeatElement(UInt8(ascii: " "), count: 5 - digits), at: start)
+            out.insertSpaces(5 - digits, at: start)
         }
         out.append("  ")
         // LABEL: left-aligned, truncated with "…" beyond the column.
-        start = out.bytes.count
+        start = out.count
         if let label = entry.label {
             let chars = Array(label.unicodeScalars.lazy.map { $0.properties.generalCategory == .control ? " " : $0 })
             if chars.count > Self.labelWidth {
@@ -63,18 +63,18 @@ extension PageListEncoder {
             return
         }
         // ROT: right-aligned in 3.
-        start = out.bytes.count
+        start = out.count
         out.append(int: page.rotation.rawValue)
-        let rotDigits = out.bytes.count - start
-        if rotDigits < 3 { out.bytes.insert(contentsOf: repeatElement(UInt8(ascii: " "), count: 3 - rotDigits), at: start) }
+        let rotDigits = out.count - start
+        if rotDigits < 3 { out.insertSpaces(3 - rotDigits, at: start) }
         out.append("  ")
         if wide {
-            start = out.bytes.count
+            start = out.count
             out.append(number: page.userUnit, decimals: 4)
             pad(from: start, to: 6)
         }
         // SIZE: displayed width x height.
-        start = out.bytes.count
+        start = out.count
         let size = page.size
         out.append(number: size.width, decimals: 2); out.append(" x "); out.append(number: size.height, decimals: 2)
         out.append(" ")
@@ -90,16 +90,16 @@ extension PageListEncoder {
             writeCorners(b.cropBox, width: Self.boxWidth + 2)
             // DIFFERS: one letter per box that differs from the CropBox (M media, B bleed, T trim,
             // A art) and U for a /UserUnit other than 1; "-" when none.
-            let start = out.bytes.count
+            let start = out.count
             if b.mediaBox != b.cropBox { out.append("M") }
             if b.bleedBox != b.cropBox { out.append("B") }
             if b.trimBox != b.cropBox { out.append("T") }
             if b.artBox != b.cropBox { out.append("A") }
             if page.userUnit != 1 { out.append("U") }
-            if out.bytes.count == start { out.append("-") }
+            if out.count == start { out.append("-") }
         }
         // Trim trailing spaces.
-        while out.bytes.last == UInt8(ascii: " ") { out.bytes.removeLast() }
+        out.trimTrailingSpaces()
         out.append("\n")
         writeTableWarnings(entry.warnings)
     }

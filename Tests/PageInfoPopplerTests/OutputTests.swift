@@ -316,6 +316,42 @@ struct ByteWriterBufferTests {
         w.append(int: -5)
         #expect(w.string == "aéb   -5")
     }
+
+    @Test("grows past its first buffer without losing a byte; count, insertSpaces, trimTrailingSpaces")
+    func growsAndEdits() {
+        var w = ByteWriter()
+        var expected: [UInt8] = []
+        for i in 0..<5_000 {  // ~40 KB through an in-memory writer that starts at 256 bytes
+            w.append(int: i); w.append(","); w.append(number: Double(i) / 8)
+            expected += Array("\(i),\(Double(i) / 8)".utf8).map { $0 }
+            if Double(i) / 8 == (Double(i) / 8).rounded() { expected.removeLast(2) }  // "1.0" prints "1"
+        }
+        #expect(w.count == expected.count)
+        #expect(w.bytes == expected)
+        w.bytes = Array("ab".utf8)
+        w.insertSpaces(2, at: 1)
+        w.insertSpaces(1, at: w.count)
+        #expect(w.string == "a  b ")
+        w.appendSpaces(4)
+        w.trimTrailingSpaces()
+        #expect(w.string == "a  b" && w.count == 4)
+    }
+
+    @Test("a writer on a file descriptor writes everything, in order, at flush and when it ends")
+    func writesToAFileDescriptor() throws {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        do {
+            var w = ByteWriter(fd: fds[1], flushThreshold: 100)
+            for i in 0..<1_000 { w.append(int: i); w.append(byte: 10); w.flushIfNeeded() }
+        }  // the rest is written when the writer ends
+        close(fds[1])
+        var read: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while case let n = Glibc.read(fds[0], &chunk, chunk.count), n > 0 { read += chunk[..<n] }
+        close(fds[0])
+        #expect(String(decoding: read, as: UTF8.self) == (0..<1_000).map { "\($0)\n" }.joined())
+    }
 }
 
 // MARK: - PageRangeList
