@@ -122,6 +122,9 @@ pi_document *finish_open(std::unique_ptr<pi_document> state, pi_open_result *res
 // then, only if it is not that, as the owner password. Poppler, given both, checks the owner
 // password first, and for AES-256 (R6) each check is a costly key derivation: a user password,
 // the usual case, cost twice pdfinfo's work (two derivations where `pdfinfo -upw` does one).
+// The second open gives the password as both again: given an owner password alone, Poppler
+// falls back to the empty user password, which would let a wrong password open a file that
+// needs none (pdfinfo -upw refuses it, and so do we: InputTests).
 template <typename MakeSource>
 std::unique_ptr<PDFDoc> open_doc(MakeSource make_source, const char *password) {
     std::optional<GooString> pw = password_of(password);
@@ -131,7 +134,7 @@ std::unique_ptr<PDFDoc> open_doc(MakeSource make_source, const char *password) {
         last_message[0] = '\0';
         pending_diagnostics = 0;
         pending_reconstructed = false;
-        doc = pageinfo::make_pdf_doc(make_source(), pw, std::nullopt, reconstructed_callback());
+        doc = pageinfo::make_pdf_doc(make_source(), pw, pw, reconstructed_callback());
     }
     return doc;
 }

@@ -7,10 +7,11 @@ import Testing
 @Suite("pageinfo inputs")
 struct InputTests {
     /// Runs a shell command line with `$PAGEINFO` set to the binary.
-    static func shell(_ script: String, environment: [String: String] = [:]) throws -> CLI.Result {
+    static func shell(_ script: String, environment: [String: String] = [:], directory: String? = nil) throws -> CLI.Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["-c", script]
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         var env = ProcessInfo.processInfo.environment
         env["PAGEINFO"] = CLI.binary.path
         env.merge(environment) { $1 }
@@ -63,6 +64,38 @@ struct InputTests {
         // And a FIFO with a writer works.
         let ok = try Self.shell("(cat \"$M\" > \"$F\" &) ; \"$PAGEINFO\" info --format json \"$F\"", environment: ["F": fifo, "M": Self.mixed])
         #expect(ok.status == 0 && ok.stdout.contains("\"pageCount\":10"), "\(ok.stderr)")
+    }
+
+    /// A password is tried as the user password, then as the owner password (a second open,
+    /// which Poppler, given only an owner password, would let fall back to an empty user
+    /// password): a wrong password is refused even where no password is needed, as pdfinfo
+    /// -upw refuses it.
+    @Test("a file with an empty user password: opens without one and with the owner password, refuses a wrong one")
+    func emptyUserPassword() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pageinfo-emptyuser-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("empty-user.pdf").path
+        // RC4 128-bit, /R 3 (scripts/pdfgen.py): user password "", owner password "owner".
+        let made = try Self.shell("""
+            python3 - "$F" <<'PY'
+            import sys
+            sys.path.insert(0, "scripts")
+            import pdfgen
+            from pdfgen import Page
+            root = pdfgen.balanced_tree([Page({"MediaBox": [0, 0, 300, 400]}, contents=b"")], 50)
+            with open(sys.argv[1], "wb") as f:
+                pdfgen.write_document(f, root, seed="empty-user", user_password="", owner_password="owner")
+            PY
+            """, environment: ["F": file], directory: CLI.packageRoot.path)
+        try #require(made.status == 0, "\(made.stderr)")
+        for (arguments, status) in [([String](), Int32(0)), (["--password", "owner"], 0), (["--password", "wrong"], 77)] {
+            for parsed in [false, true] {  // the parser-free path and the parser's
+                let r = try CLI.run(["pages", "--format", "jsonl"] + arguments + (parsed ? ["--", file] : [file]))
+                #expect(r.status == status, "\(arguments) \(r.stderr)")
+                if status == 0 { #expect(r.stdout.contains("\"width\":300,\"height\":400"), "\(r.stdout)") }
+            }
+        }
     }
 
     @Test("passwords from --password-file and PAGEINFO_PASSWORD")
