@@ -36,13 +36,15 @@ struct DocumentReading {
         encoder.begin(documentCount: files.count)
         var worst = ExitCode.success
         // CommandLine.arguments repairs invalid UTF-8 (U+FFFD): open such a name by its raw bytes
-        // and read it through /proc/self/fd; its records print the repaired name (batch mode
-        // writes the exact bytes as \udcXX escapes).
+        // and read it through /proc/self/fd; its JSON records carry the exact bytes (\udcXX, as
+        // batch mode writes them), its table and CSV rows and messages the repaired name.
         for (file, raw) in zip(files, rawArguments(files)) {
             var fd: Int32 = -1
             if raw != Array(file.utf8), !raw.contains(0) { fd = cPath(raw) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) } }
             defer { if fd >= 0 { close(fd) } }
+            encoder.out.exactFileName = raw != Array(file.utf8) ? FileName(raw: raw) : nil
             let result = fd >= 0 ? read("/proc/self/fd/\(fd)", name: file, into: &encoder) : read(file, into: &encoder)
+            encoder.out.exactFileName = nil
             if let message = result.message {
                 encoder.out.flush()
                 reportFailure(message)

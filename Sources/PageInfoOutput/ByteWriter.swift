@@ -23,6 +23,12 @@ public struct ByteWriter: ~Copyable {
     /// How many NaN or infinite values ``append(number:)`` was given (each printed as `null`):
     /// a writer that must print only finite numbers checks that this stayed 0.
     public private(set) var nonFiniteNumbers = 0
+    /// The file name whose exact bytes JSON strings carry while it is set: wherever its
+    /// repaired spelling (`text`, with U+FFFD) occurs in a string given to
+    /// ``append(jsonString:)`` — a "file" field, a message that quotes the name — the raw
+    /// bytes are written instead, as ``append(jsonFileName:)`` writes them. Set it only for a
+    /// name that is not valid UTF-8 (the search costs nothing otherwise).
+    public var exactFileName: FileName?
 
     /// A writer that flushes to `fd` whenever the buffer exceeds `flushThreshold` bytes.
     public init(fd: Int32, flushThreshold: Int = 1 << 16) {
@@ -169,20 +175,49 @@ public struct ByteWriter: ~Copyable {
         var s = s
         s.withUTF8 { utf8 in
             append(byte: UInt8(ascii: "\""))
-            // Runs of bytes that need no escape are copied at once.
-            var start = 0
-            for i in utf8.indices where utf8[i] < 0x20 || utf8[i] == UInt8(ascii: "\"") || utf8[i] == UInt8(ascii: "\\") {
-                append(buffer: UnsafeBufferPointer(rebasing: utf8[start..<i]))
-                appendEscape(utf8[i])
-                start = i + 1
+            if let name = exactFileName {
+                appendJSONStringContents(utf8, spelling: name)
+            } else {
+                appendJSONStringContents(utf8)
             }
-            append(buffer: UnsafeBufferPointer(rebasing: utf8[start...]))
             append(byte: UInt8(ascii: "\""))
         }
     }
 
+    /// The escaped contents of a JSON string (no quotes). Runs of bytes that need no escape are
+    /// copied at once.
+    private mutating func appendJSONStringContents(_ utf8: UnsafeBufferPointer<UInt8>) {
+        var start = 0
+        for i in utf8.indices where utf8[i] < 0x20 || utf8[i] == UInt8(ascii: "\"") || utf8[i] == UInt8(ascii: "\\") {
+            append(buffer: UnsafeBufferPointer(rebasing: utf8[start..<i]))
+            appendEscape(utf8[i])
+            start = i + 1
+        }
+        append(buffer: UnsafeBufferPointer(rebasing: utf8[start...]))
+    }
+
+    /// ``appendJSONStringContents(_:)`` with each occurrence of `name.text` written as the
+    /// name's raw bytes (``exactFileName``).
+    private mutating func appendJSONStringContents(_ utf8: UnsafeBufferPointer<UInt8>, spelling name: FileName) {
+        var text = name.text
+        text.withUTF8 { pattern in
+            var start = 0, i = 0
+            while !pattern.isEmpty, i + pattern.count <= utf8.count {
+                if utf8[i] == pattern[0], memcmp(utf8.baseAddress! + i, pattern.baseAddress!, pattern.count) == 0 {
+                    appendJSONStringContents(UnsafeBufferPointer(rebasing: utf8[start..<i]))
+                    appendJSONFileNameContents(name.raw)
+                    i += pattern.count
+                    start = i
+                } else {
+                    i += 1
+                }
+            }
+            appendJSONStringContents(UnsafeBufferPointer(rebasing: utf8[start...]))
+        }
+    }
+
     /// The JSON escape of a quote, a backslash or a control character.
-    private mutating func appendEscape(_ b: UInt8) {
+    mutating func appendEscape(_ b: UInt8) {
         switch b {
         case UInt8(ascii: "\""): append("\\\"")
         case UInt8(ascii: "\\"): append("\\\\")

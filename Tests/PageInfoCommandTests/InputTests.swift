@@ -128,14 +128,26 @@ struct InputTests {
         #expect(good.status == 0 && good.stdout.contains("\"pageCount\":10"), "\(good.stderr)")
     }
 
-    @Test("a file name that is not UTF-8 opens by its bytes (printed with U+FFFD; batch mode escapes it exactly)")
+    @Test("a file name that is not UTF-8 opens by its bytes; JSON carries its exact bytes (\\udcXX), the table and messages U+FFFD")
     func nonUTF8Name() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pageinfo-bytes-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let r = try Self.shell("cp \"$M\" \"$D/caf$(printf '\\351').pdf\" && \"$PAGEINFO\" info --format jsonl \"$D/caf$(printf '\\351').pdf\"",
-                               environment: ["M": Self.mixed, "D": dir.path])
-        #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout.contains("\"pageCount\":10") && r.stdout.contains("caf\u{FFFD}.pdf"), "\(r.stdout)")
+        let name = "\(dir.path)/caf$(printf '\\351').pdf"  // "café" in Latin-1: 0xE9 alone is not UTF-8
+        try #require(Self.shell("cp \"$M\" \"\(name)\"", environment: ["M": Self.mixed]).status == 0)
+        let exact = "\"\(dir.path)/caf\\udce9.pdf\""  // PEP 383: os.fsencode(json.loads(...)) gives the bytes back
+        for command in ["info --format jsonl", "pages --format jsonl", "pages --format json", "pages --format jsonl --"] {
+            let r = try Self.shell("\"$PAGEINFO\" \(command) \"\(name)\"")
+            #expect(r.status == 0, "\(command): \(r.stderr)")
+            #expect(r.stdout.contains("\"file\":\(exact)") && !r.stdout.contains("\u{FFFD}"), "\(command): \(r.stdout.prefix(300))")
+        }
+        let table = try Self.shell("\"$PAGEINFO\" pages \"\(name)\"")
+        #expect(table.status == 0 && table.stdout.hasPrefix("# \(dir.path)/caf\u{FFFD}.pdf"), "\(table.stdout.prefix(200))")
+        // A name that does not exist: the message on stderr repairs it, the file record's is exact.
+        let missing = try Self.shell("\"$PAGEINFO\" info --format jsonl \"\(dir.path)/gone$(printf '\\377').pdf\"")
+        #expect(missing.status == 66)
+        #expect(missing.stderr.contains("gone\u{FFFD}.pdf"), "\(missing.stderr)")
+        #expect(missing.stdout.contains("\"file\":\"\(dir.path)/gone\\udcff.pdf\"") && missing.stdout.contains("\(dir.path)/gone\\udcff.pdf: "),
+                "\(missing.stdout)")
     }
 }

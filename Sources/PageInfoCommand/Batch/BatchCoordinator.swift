@@ -238,7 +238,7 @@ final class BatchCoordinator {
         var out = ByteWriter()
         var st = stat()
         let bytes: Int? = cPath(names[index]) { stat($0, &st) } == 0 ? Int(st.st_size) : nil
-        fileRecord(&out, name: jsonName(names[index]), status: .failed, summary: nil, pageCount: 0, pageErrors: 0,
+        fileRecord(&out, name: names[index], status: .failed, summary: nil, pageCount: 0, pageErrors: 0,
                    error: error, bytes: bytes, seconds: seconds)
         complete(index, status: .failed, error: error.code, pages: 0, records: out.bytes)
     }

@@ -67,91 +67,20 @@ enum BatchExit {
 /// Writes the file record of a file the worker could not read or the coordinator gave up on
 /// (docs/records.md), one line, with the encoder `pageinfo pages` uses for a failed file.
 /// - Parameters:
-///   - name: the file's name as a JSON string literal, quotes included (``jsonName(_:)``).
+///   - name: the file's name as the file system has it (written exactly: ``ByteWriter/exactFileName``).
 ///   - bytes: the file's size in bytes; `seconds`: wall-clock time spent on it.
 func fileRecord(_ out: inout ByteWriter, name: [UInt8], status: FileStatus, summary: DocumentSummary?,
                 pageCount: Int, pageErrors: Int, error: FileError?, bytes: Int?, seconds: Double?) {
-    let placeholder = "\u{1}pageinfo-name\u{1}"
+    let fileName = FileName(raw: name)
     var encoder = PageListEncoder(format: .jsonl, out: ByteWriter())
+    if !fileName.isValidUTF8 { encoder.out.exactFileName = fileName }
     let outcome = DocumentOutcome(status: DocumentOutcome.Status(rawValue: status.rawValue) ?? .failed, pageCount: pageCount,
                                   pageErrors: pageErrors,
                                   error: error.map { DocumentOutcome.Failure(code: $0.code.rawValue, message: $0.message) },
                                   bytes: bytes, seconds: seconds.map { ($0 * 1e6).rounded() / 1e6 })
-    encoder.failedDocument(file: placeholder, outcome: outcome)
-    var quoted = ByteWriter()
-    quoted.append(jsonString: placeholder)
-    out.bytes += replacing(quoted.bytes, with: name, in: encoder.out.bytes)
+    encoder.failedDocument(file: fileName.text, outcome: outcome)
+    out.bytes += encoder.out.bytes
 }
-
-// MARK: - File names in JSON
-
-/// Appends a file name (raw bytes, as the file system has it) as a JSON string literal.
-///
-/// Valid UTF-8 is written as is (with RFC 8259's escapes); each byte that is not part of a valid
-/// UTF-8 sequence is written as the lone surrogate `\udcXX` (XX = the byte), as Python's
-/// `surrogateescape` error handler does (PEP 383): `os.fsencode(json.loads(line)["file"])` gives
-/// the original bytes back, and resume compares names byte for byte.
-func appendJSONName(_ raw: [UInt8], to out: inout [UInt8]) {
-    let hex = Array("0123456789abcdef".utf8)
-    out.append(UInt8(ascii: "\""))
-    var i = 0
-    while i < raw.count {
-        let b = raw[i]
-        if b < 0x80 {
-            switch b {
-            case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
-            case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: out.append(contentsOf: Array("\\n".utf8))
-            case 0x0D: out.append(contentsOf: Array("\\r".utf8))
-            case 0x09: out.append(contentsOf: Array("\\t".utf8))
-            case 0..<0x20, 0x7F:
-                out.append(contentsOf: Array("\\u00".utf8)); out.append(hex[Int(b >> 4)]); out.append(hex[Int(b & 0xF)])
-            default: out.append(b)
-            }
-            i += 1
-            continue
-        }
-        let n = validUTF8SequenceLength(raw, at: i)
-        if n > 0 {
-            out.append(contentsOf: raw[i..<i + n])
-            i += n
-        } else {
-            out.append(contentsOf: Array("\\udc".utf8)); out.append(hex[Int(b >> 4)]); out.append(hex[Int(b & 0xF)])
-            i += 1
-        }
-    }
-    out.append(UInt8(ascii: "\""))
-}
-
-/// The JSON string literal of a raw name (see ``appendJSONName(_:to:)``).
-func jsonName(_ raw: [UInt8]) -> [UInt8] {
-    var out: [UInt8] = []
-    out.reserveCapacity(raw.count + 2)
-    appendJSONName(raw, to: &out)
-    return out
-}
-
-/// The length of the valid UTF-8 sequence of 2 to 4 bytes starting at `i` (no overlong forms,
-/// no surrogates, nothing above U+10FFFF), or 0.
-func validUTF8SequenceLength(_ s: [UInt8], at i: Int) -> Int {
-    let b0 = s[i]
-    func cont(_ k: Int, _ lo: UInt8 = 0x80, _ hi: UInt8 = 0xBF) -> Bool {
-        i + k < s.count && s[i + k] >= lo && s[i + k] <= hi
-    }
-    switch b0 {
-    case 0xC2...0xDF: return cont(1) ? 2 : 0
-    case 0xE0: return cont(1, 0xA0) && cont(2) ? 3 : 0
-    case 0xE1...0xEC, 0xEE, 0xEF: return cont(1) && cont(2) ? 3 : 0
-    case 0xED: return cont(1, 0x80, 0x9F) && cont(2) ? 3 : 0
-    case 0xF0: return cont(1, 0x90) && cont(2) && cont(3) ? 4 : 0
-    case 0xF1...0xF3: return cont(1) && cont(2) && cont(3) ? 4 : 0
-    case 0xF4: return cont(1, 0x80, 0x8F) && cont(2) && cont(3) ? 4 : 0
-    default: return 0
-    }
-}
-
-/// A raw name as text for messages (invalid bytes become U+FFFD).
-func displayName(_ raw: [UInt8]) -> String { String(decoding: raw, as: UTF8.self) }
 
 /// The name of a signal for messages: `SIGSEGV (segmentation fault)`.
 func signalDescription(_ signal: Int32) -> String {

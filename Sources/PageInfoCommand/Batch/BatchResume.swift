@@ -91,7 +91,7 @@ struct FileRecordFields {
 }
 
 /// Just enough JSON to read the fields of one record: strings come back as raw bytes (UTF-8,
-/// with `\udcXX` turned back into the byte XX, see ``appendJSONName(_:to:)``).
+/// with `\udcXX` turned back into the byte XX, see ``ByteWriter/append(jsonFileName:)``).
 struct MiniJSONParser {
     let bytes: [UInt8]
     var i = 0

@@ -62,10 +62,9 @@ struct FileReader {
 
     func read() -> [UInt8] {
         let start = monotonicSeconds()
-        let jsonName = jsonName(name)
         func failed(_ error: FileError) -> [UInt8] {
             var out = ByteWriter()
-            fileRecord(&out, name: jsonName, status: .failed, summary: nil, pageCount: 0, pageErrors: 0, error: error,
+            fileRecord(&out, name: name, status: .failed, summary: nil, pageCount: 0, pageErrors: 0, error: error,
                        bytes: nil, seconds: monotonicSeconds() - start)
             return WorkerProtocol.header(payloadLength: out.bytes.count, pageCount: 0, status: .failed, error: error.code) + out.bytes
         }
@@ -90,45 +89,19 @@ struct FileReader {
         default: return failed(FileError(code: .unreadable, message: "cannot read the file: not a regular file"))
         }
 
-        // The records name the file as given; a name that is not valid UTF-8 goes through a
-        // placeholder that is replaced by its escaped bytes (\udcXX) afterwards.
-        let validUTF8 = String(validatingUTF8Bytes: name) != nil
-        let placeholder = "\u{1}pageinfo-name\u{1}"
-        let display = validUTF8 ? String(decoding: name, as: UTF8.self) : placeholder
+        // The records name the file as given: a name that is not valid UTF-8 is written with its
+        // exact bytes (\udcXX) wherever its repaired spelling occurs in a JSON string.
+        let fileName = FileName(raw: name)
         var encoder = PageListEncoder(format: .jsonl, includesPages: !summaryOnly, out: ByteWriter())
+        if !fileName.isValidUTF8 { encoder.out.exactFileName = fileName }
         let reading = DocumentReading(password: password, ranges: ranges, withPages: !summaryOnly, measuresTime: true)
-        let result = reading.read("/proc/self/fd/\(fd)", name: display, into: &encoder)
-        var payload = encoder.out.bytes
-        if !validUTF8 {
-            var quoted = ByteWriter()
-            quoted.append(jsonString: placeholder)
-            payload = replacing(quoted.bytes, with: jsonName, in: payload)
-            // Messages quote the name inside other text: the placeholder's escaped form.
-            payload = replacing(Array(quoted.bytes.dropFirst().dropLast()), with: Array(jsonName.dropFirst().dropLast()), in: payload)
-        }
+        let result = reading.read("/proc/self/fd/\(fd)", name: fileName.text, into: &encoder)
+        let payload = encoder.out.bytes
         let status = FileStatus(rawValue: result.outcome.status.rawValue) ?? .failed
         let code = result.outcome.error.flatMap { FileErrorCode(rawValue: $0.code) }
         return WorkerProtocol.header(payloadLength: payload.count, pageCount: result.outcome.pageCount, status: status,
                                      error: status == .failed ? (code ?? .damaged) : code) + payload
     }
-}
-
-/// Replaces every occurrence of `pattern` in `bytes`.
-func replacing(_ pattern: [UInt8], with replacement: [UInt8], in bytes: [UInt8]) -> [UInt8] {
-    guard !pattern.isEmpty, bytes.count >= pattern.count else { return bytes }
-    var out: [UInt8] = []
-    out.reserveCapacity(bytes.count)
-    var i = 0
-    while i < bytes.count {
-        if bytes[i] == pattern[0], i + pattern.count <= bytes.count, bytes[i..<i + pattern.count].elementsEqual(pattern) {
-            out += replacement
-            i += pattern.count
-        } else {
-            out.append(bytes[i])
-            i += 1
-        }
-    }
-    return out
 }
 
 extension String {
