@@ -30,6 +30,34 @@ struct NumberTextTests {
         #expect(formatCompact(value) == expected, "\(value)")
     }
 
+    /// The rule as its doc comment states it, written independently of the formatter's fast
+    /// paths: round (step 3), then an integer's digits or Swift's shortest round-trip text.
+    private func ruleText(_ v: Double) -> String {
+        let r = NumberText.rounded(v)
+        if abs(r) <= NumberText.exactIntegerLimit, r == r.rounded(.towardZero) { return String(Int64(r)) }
+        return r.description
+    }
+
+    @Test("every finite value prints the rule's text: seeded values from 10⁻¹² to 10²⁰ and the fast path's edges")
+    func wholeRange() {
+        var values: [Double] = [1e-3, 1e6, 1e-9, 5e-10, 4.999999999e-10, 5.000000001e-10, 0.0005, 0.0009999999995,
+                                0.0009999999994, 999_999.9999999999, 999_999.9999999995, 999_999.999999999, 1_000_000.0000000001,
+                                9_999_999.999999999, 1e7, 123_456.000000001, 0.000999999999, 0.001000000001]
+        values += values.flatMap { [$0.nextUp, $0.nextDown] }
+        var state: UInt64 = 0x2545F4914F6CDD1D
+        func next() -> UInt64 { state &+= 0x9E3779B97F4A7C15; var z = state; z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9; z = (z ^ (z >> 27)) &* 0x94D049BB133111EB; return z ^ (z >> 31) }
+        for i in 0..<100_000 {
+            let unit = Double(next() >> 11) / Double(1 << 53)
+            var v = pow(10, -12 + 32 * unit)
+            if i % 4 == 1 { v = (v * 1e9).rounded() / 1e9 }      // exact billionths
+            if i % 4 == 2 { v = v.rounded() }                   // integers
+            values.append(v)
+        }
+        for v in values + values.map(-) {
+            #expect(text(v) == ruleText(v), "\(v)")
+        }
+    }
+
     @Test("NaN and infinities have no text; formatCompact names them for messages")
     func nonFinite() {
         for v in [Double.nan, .infinity, -.infinity] {
