@@ -23,11 +23,11 @@ public struct ByteWriter: ~Copyable {
     /// How many NaN or infinite values ``append(number:)`` was given (each printed as `null`):
     /// a writer that must print only finite numbers checks that this stayed 0.
     public private(set) var nonFiniteNumbers = 0
-    /// The file name whose exact bytes JSON strings carry while it is set: wherever its
-    /// repaired spelling (`text`, with U+FFFD) occurs in a string given to
-    /// ``append(jsonString:)`` — a "file" field, a message that quotes the name — the raw
-    /// bytes are written instead, as ``append(jsonFileName:)`` writes them. Set it only for a
-    /// name that is not valid UTF-8 (the search costs nothing otherwise).
+    /// The file name whose exact bytes ``append(jsonNamingFile:)`` writes while it is set:
+    /// wherever the name's repaired spelling (`text`, with U+FFFD) occurs in a "file" field or
+    /// a message about the file, the raw bytes are written instead, as
+    /// ``append(jsonFileName:)`` writes them. Other strings (labels, page errors, warnings) are
+    /// never touched. Set it only for a name that is not valid UTF-8.
     public var exactFileName: FileName?
 
     /// A writer that flushes to `fd` whenever the buffer exceeds `flushThreshold` bytes.
@@ -175,11 +175,20 @@ public struct ByteWriter: ~Copyable {
         var s = s
         s.withUTF8 { utf8 in
             append(byte: UInt8(ascii: "\""))
-            if let name = exactFileName {
-                appendJSONStringContents(utf8, spelling: name)
-            } else {
-                appendJSONStringContents(utf8)
-            }
+            appendJSONStringContents(utf8)
+            append(byte: UInt8(ascii: "\""))
+        }
+    }
+
+    /// Appends a JSON string that names the file being read — its "file" field, or a message
+    /// about it — spelling the name exactly when ``exactFileName`` is set.
+    public mutating func append(jsonNamingFile s: String) {
+        guard let name = exactFileName else { return append(jsonString: s) }
+        if s.utf8.elementsEqual(name.text.utf8) { return append(jsonFileName: name.raw) }
+        var s = s
+        s.withUTF8 { utf8 in
+            append(byte: UInt8(ascii: "\""))
+            appendJSONStringContents(utf8, spelling: name)
             append(byte: UInt8(ascii: "\""))
         }
     }

@@ -108,12 +108,12 @@ public struct PageListEncoder: ~Copyable {
         switch format {
         case .json:
             startJSONDocument()
-            out.append("{\"record\":\"file\",\"file\":"); out.append(jsonString: file)
+            out.append("{\"record\":\"file\",\"file\":"); out.append(jsonNamingFile: file)
             out.append(includesPages ? ",\"pages\":[]," : ",")
             appendOutcomeFields(outcome); out.append("}")
             if !multipleDocuments { out.append("\n") }
         case .jsonl:
-            out.append("{\"record\":\"file\",\"file\":"); out.append(jsonString: file); out.append(",")
+            out.append("{\"record\":\"file\",\"file\":"); out.append(jsonNamingFile: file); out.append(",")
             appendOutcomeFields(outcome); out.append("}\n")
         case .csv: writeCSVFileRow(outcome)
         case .table: return
@@ -160,7 +160,7 @@ public struct PageListEncoder: ~Copyable {
         out.append(",\"error\":")
         if let e = o.error {
             out.append("{\"code\":"); out.append(jsonString: e.code)
-            out.append(",\"message\":"); out.append(jsonString: e.message); out.append("}")
+            out.append(",\"message\":"); out.append(jsonNamingFile: e.message); out.append("}")
         } else {
             out.append("null")
         }
@@ -172,7 +172,7 @@ public struct PageListEncoder: ~Copyable {
     /// The page record of the JSON formats (see `docs/records.md`).
     public mutating func writePageRecord(_ entry: PageEntry, file: String?) {
         out.append("{\"record\":\"page\",")
-        if let file { out.append("\"file\":"); out.append(jsonString: file); out.append(",") }
+        if let file { out.append("\"file\":"); out.append(jsonNamingFile: file); out.append(",") }
         out.append("\"index\":"); out.append(int: entry.index)
         out.append(",\"label\":"); out.append(jsonString: entry.label)
         switch entry.result {
@@ -211,7 +211,7 @@ extension ByteWriter {
     /// The document fields every file record starts with, without braces: `"file",
     /// "pdfVersion", "encrypted", "hasPageLabels", "pageLayout", "direction"`.
     public mutating func appendFields(of doc: DocumentSummary) {
-        append("\"file\":"); append(jsonString: doc.file)
+        append("\"file\":"); append(jsonNamingFile: doc.file)
         append(",\"pdfVersion\":"); append(jsonString: doc.pdfVersion)
         append(",\"encrypted\":"); append(doc.encrypted ? "true" : "false")
         append(",\"hasPageLabels\":"); append(doc.hasPageLabels ? "true" : "false")

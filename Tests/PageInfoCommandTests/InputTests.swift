@@ -150,4 +150,36 @@ struct InputTests {
         #expect(missing.stdout.contains("\"file\":\"\(dir.path)/gone\\udcff.pdf\"") && missing.stdout.contains("\(dir.path)/gone\\udcff.pdf: "),
                 "\(missing.stdout)")
     }
+
+    @Test("names that repair alike each open their own file; only the name is spelled exactly, never a label that happens to hold U+FFFD")
+    func namesThatRepairAlike() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pageinfo-alike-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // caf\xe9.pdf (10 pages) and caf\xe8.pdf (9 pages) both repair to "caf\u{FFFD}.pdf"; "\xff"
+        // repairs to "\u{FFFD}" alone, and its page label is "\u{FFFD}1" (/P <9F>, undefined in
+        // PDFDocEncoding).
+        let made = try Self.shell("""
+            cp "$M" "$D/caf$(printf '\\351').pdf" && cp "$B" "$D/caf$(printf '\\350').pdf" && python3 - "$D" <<'PY'
+            import os, sys
+            sys.path.insert(0, "scripts")
+            import pdfgen
+            from pdfgen import Page
+            root = pdfgen.balanced_tree([Page({"MediaBox": [0, 0, 300, 400]}, contents=b"")], 50)
+            with open(os.path.join(os.fsencode(sys.argv[1]), b"\\xff"), "wb") as f:
+                pdfgen.write_document(f, root, seed="ff", labels=[(0, "D", b"\\x9f", 1)])
+            PY
+            """, environment: ["M": Self.mixed, "B": CLI.fixture("boxes.pdf"), "D": dir.path], directory: CLI.packageRoot.path)
+        try #require(made.status == 0, "\(made.stderr)")
+        let r = try Self.shell("cd \"$D\" && \"$PAGEINFO\" info --format jsonl caf$(printf '\\351').pdf caf$(printf '\\350').pdf", environment: ["D": dir.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdoutLines.count == 2)
+        #expect(r.stdoutLines.first?.contains("\"file\":\"caf\\udce9.pdf\"") == true && r.stdoutLines.first?.contains("\"pageCount\":10") == true,
+                "\(r.stdout)")
+        #expect(r.stdoutLines.last?.contains("\"file\":\"caf\\udce8.pdf\"") == true && r.stdoutLines.last?.contains("\"pageCount\":9") == true,
+                "\(r.stdout)")
+        let label = try Self.shell("cd \"$D\" && \"$PAGEINFO\" pages --format jsonl $(printf '\\377')", environment: ["D": dir.path])
+        #expect(label.status == 0, "\(label.stderr)")
+        #expect(label.stdout.contains("\"file\":\"\\udcff\",\"index\":0,\"label\":\"\u{FFFD}1\""), "\(label.stdout.prefix(200))")
+    }
 }

@@ -113,16 +113,21 @@ func cPath<R>(_ raw: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> R {
 }
 
 /// The raw bytes of command-line arguments: `CommandLine.arguments` repairs invalid UTF-8, so
-/// each argument is looked up in `argv` itself (by its repaired text). Only a repaired text holds
-/// U+FFFD: when none does, every text is its own bytes (and no dictionary is built, which would
-/// cost a start-up its first protocol-conformance scan).
+/// each of `texts` (arguments, in command-line order) is matched to the next `argv` entry whose
+/// repaired bytes are its bytes — by position and byte for byte, so that two names that repair
+/// alike, or are the same text in NFC and NFD, each get their own bytes. Only a repaired text
+/// holds U+FFFD: when none does, every text is its own bytes.
 func rawArguments(_ texts: [String]) -> [[UInt8]] {
     guard texts.contains(where: { $0.unicodeScalars.contains("\u{FFFD}") }) else { return texts.map { Array($0.utf8) } }
-    var raw: [String: [UInt8]] = [:]
-    for i in 1..<Int(CommandLine.argc) {
-        guard let arg = CommandLine.unsafeArgv[i] else { continue }
-        let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(arg).assumingMemoryBound(to: UInt8.self), count: strlen(arg)))
-        raw[String(decoding: bytes, as: UTF8.self)] = bytes
+    var next = 1
+    return texts.map { text in
+        let bytes = Array(text.utf8)
+        while next < Int(CommandLine.argc) {
+            defer { next += 1 }
+            guard let arg = CommandLine.unsafeArgv[next] else { continue }
+            let raw = Array(UnsafeBufferPointer(start: UnsafeRawPointer(arg).assumingMemoryBound(to: UInt8.self), count: strlen(arg)))
+            if Array(String(decoding: raw, as: UTF8.self).utf8) == bytes { return raw }
+        }
+        return bytes
     }
-    return texts.map { raw[$0] ?? Array($0.utf8) }
 }
