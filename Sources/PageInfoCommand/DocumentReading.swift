@@ -39,10 +39,11 @@ struct DocumentReading {
         // and read it through /proc/self/fd; its JSON records carry the exact bytes (\udcXX, as
         // batch mode writes them), its table and CSV rows and messages the repaired name.
         for (file, raw) in zip(files, rawArguments(files)) {
+            let name = FileName(raw: raw)
             var fd: Int32 = -1
-            if raw != Array(file.utf8), !raw.contains(0) { fd = cPath(raw) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) } }
+            if !name.isValidUTF8, !raw.contains(0) { fd = cPath(raw) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) } }
             defer { if fd >= 0 { close(fd) } }
-            encoder.out.exactFileName = raw != Array(file.utf8) ? FileName(raw: raw) : nil
+            encoder.out.exactFileName = name.isValidUTF8 ? nil : name
             let result = fd >= 0 ? read("/proc/self/fd/\(fd)", name: file, into: &encoder) : read(file, into: &encoder)
             encoder.out.exactFileName = nil
             if let message = result.message {

@@ -94,9 +94,6 @@ import Testing
 
     /// The user password `encrypted.pdf` was made with, from its golden file.
     static func encryptedFixturePassword() -> String? {
-        let url = Paths.fixtures.appendingPathComponent("encrypted.golden.json")
-        guard let data = try? Data(contentsOf: url),
-              let golden = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
-        return golden["password"] as? String
+        (try? FixtureGolden.load("encrypted"))?.password
     }
 }

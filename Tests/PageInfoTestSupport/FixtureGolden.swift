@@ -42,13 +42,7 @@ public struct FixtureGolden: Decodable, Sendable {
 
         /// A box by its PageGeometry name.
         public func box(_ box: PageBox) -> Rect {
-            switch box {
-            case .media: mediaBox
-            case .crop: cropBox
-            case .bleed: bleedBox
-            case .trim: trimBox
-            case .art: artBox
-            }
+            PageBoxes(mediaBox: mediaBox, cropBox: cropBox, bleedBox: bleedBox, trimBox: trimBox, artBox: artBox)[box]
         }
     }
 

@@ -1,3 +1,5 @@
+import PageInfoOutput
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -126,7 +128,7 @@ func rawArguments(_ texts: [String]) -> [[UInt8]] {
             defer { next += 1 }
             guard let arg = CommandLine.unsafeArgv[next] else { continue }
             let raw = Array(UnsafeBufferPointer(start: UnsafeRawPointer(arg).assumingMemoryBound(to: UInt8.self), count: strlen(arg)))
-            if Array(String(decoding: raw, as: UTF8.self).utf8) == bytes { return raw }
+            if FileName(raw: raw).text.utf8.elementsEqual(bytes) { return raw }
         }
         return bytes
     }

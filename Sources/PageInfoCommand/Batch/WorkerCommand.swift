@@ -104,20 +104,6 @@ struct FileReader {
     }
 }
 
-extension String {
-    /// The string when `bytes` are valid UTF-8, else nil.
-    init?(validatingUTF8Bytes bytes: [UInt8]) {
-        var i = 0
-        while i < bytes.count {
-            if bytes[i] < 0x80 { i += 1; continue }
-            let n = validUTF8SequenceLength(bytes, at: i)
-            if n == 0 { return nil }
-            i += n
-        }
-        self = String(decoding: bytes, as: UTF8.self)
-    }
-}
-
 /// Test-only hooks, honoured by the worker alone: `PAGEINFO_TEST_CRASH_ON`, `PAGEINFO_TEST_HANG_ON`
 /// and `PAGEINFO_TEST_ALLOC_ON` hold a substring of a file name; reading a file whose name
 /// contains it crashes the worker (SIGSEGV), hangs it, or makes it allocate without bound.
