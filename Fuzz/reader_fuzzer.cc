@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // libFuzzer harness for the reader: bytes → pi_document_open_bytes → every page through the
 // cursor (geometry, labels), the document facts, a cursor opened mid-tree, and close.
 // Built and run by `make fuzz` (scripts/fuzz.sh); crashers go to Fixtures/crashers/.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """`make bench-batch`: batch-mode throughput and worker memory on 10,000 small PDFs.
 
 Usage: python3 scripts/bench_batch.py PAGEINFO_BINARY [OUTDIR] [--count N] [--spark VENV]

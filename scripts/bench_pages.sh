@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Benchmarks `pageinfo pages` against `pdfinfo -box` on generated documents (see `make bench`).
 #
 # For each document: median wall time over hyperfine runs, the ratio to pdfinfo -box, µs per

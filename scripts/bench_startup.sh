@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Start-up benchmark (`make bench`): what a shell loop over small PDFs pays per process.
 #
 # - `pageinfo pages` vs `pdfinfo -box` and `pageinfo info` vs `pdfinfo` on a one-page document;

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The C boundary stays out of the public interface: a client that imports PageInfoPoppler can
 # use PopplerDocument but cannot name any pi_ symbol of the shim (PageInfoPoppler imports the C
 # module with `internal import`). Type-checks two small clients against the debug build.

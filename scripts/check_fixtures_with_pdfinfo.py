@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Cross-check Fixtures/*.golden.json against Poppler's pdfinfo (and qpdf).
 
 For each golden file:

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Differential check: pageinfo pages against pdfinfo -box, on the corpus and on mutants.
 
 For every file (every ../shared/corpus PDF and every fixture, then --mutants N mutants made by

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Builds the libFuzzer harness for the reader (Fuzz/reader_fuzzer.cc over the shim, with
 # AddressSanitizer and UndefinedBehaviorSanitizer) and runs it for FUZZ_SECONDS (default 300),
 # seeded with Fixtures/ and ../shared/corpus. Crashers are copied to Fixtures/crashers/, where

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Generate a folder of PDFs for batch-mode tests and benchmarks.
 
 Usage: python3 scripts/make_batch_corpus.py OUTDIR [--count N] [--hostile]

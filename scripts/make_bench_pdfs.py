@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Generate large, deterministic PDFs for benchmarks.
 
 Usage: python3 scripts/make_bench_pdfs.py OUTDIR

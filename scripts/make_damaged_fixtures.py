@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Write damaged and hostile PDF fixtures, and what pageinfo must report for each, into Fixtures/damaged/.
 
 Each fixture is a handful of PDF objects written out by hand (the structure is the point: a

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Write the PDF fixtures and their golden JSON files into Fixtures/.
 
 Every fixture is described here as a small page tree with raw PDF attributes.

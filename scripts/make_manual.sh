@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Regenerates docs/man/pageinfo.1 (`make man`) with swift-argument-parser's generate-manual
 # plugin, from the command-line definitions (abstracts, discussions, options) in
 # Sources/PageInfoCommand. Run it after changing any help text, and commit the result.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """pdfgen: a tiny, deterministic PDF writer (Python standard library only).
 
 Just enough PDF to build test fixtures for page geometry:

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Decode a PNG with Python's own zlib, independently of pageinfo's encoder.
 
     python3 scripts/png_to_rgb.py IN.png OUT.rgb

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Builds and tests the current tree against a newer Poppler: Debian trixie (Poppler 25.03) in a
 # debootstrap chroot, following ../shared/poppler-newer.md (`make poppler-compat`; not part of
 # `make test`). Run as root on a Debian/Ubuntu machine with the Swift toolchain and apt access.
@@ -40,7 +41,7 @@ cleanup() {
     for ((i = ${#MOUNTS[@]} - 1; i >= 0; i--)); do
         umount "${MOUNTS[i]}" 2>/dev/null || umount -l "${MOUNTS[i]}" 2>/dev/null || true
     done
-    if mount | grep -qF " $R/"; then
+    if [[ $(mount) == *" $R/"* ]]; then
         echo "poppler-compat: mounts are left under $R:" >&2; mount | grep -F " $R/" >&2
         status=1
     fi

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """make robust: mutate every fixture and corpus file many ways and run pageinfo on each mutant.
 
 Mutations: truncate at a random offset, flip random bytes, delete or corrupt the xref and

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # make sanitize: the whole test suite (the CLI tests run the instrumented binary) built
 #   1. with AddressSanitizer (swift build --sanitize=address: Swift, C and C++ targets), and
 #   2. with UndefinedBehaviorSanitizer on the C/C++ targets (the Poppler shim and the renderer;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // Our own /PageLabels reader. See page_labels.h.
 #include "page_labels.h"
 

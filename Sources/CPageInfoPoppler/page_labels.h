@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // Our own reader of the catalog's /PageLabels number tree (ISO 32000-2 §12.4.2).
 //
 // Poppler's PageLabelInfo parses the tree recursively (a file can nest it deep enough to

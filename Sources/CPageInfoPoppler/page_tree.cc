@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // The page-tree walk and box reading. See page_tree.h.
 #include "page_tree.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // The page-tree walk (ISO 32000-2 §7.7.3): pages in document order with what they inherit.
 #ifndef PAGEINFO_PAGE_TREE_H
 #define PAGEINFO_PAGE_TREE_H

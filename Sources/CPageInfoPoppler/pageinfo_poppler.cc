@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // C-ABI shim over Poppler's core API: open, diagnostics, document facts and the page cursor.
 // See include/pageinfo_poppler.h for the contract; the walk, labels and text strings live in
 // page_tree.cc, page_labels.cc and text_string.cc.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // Rendering through Poppler's Splash rasterizer. See include/pageinfo_render.h for the contract.
 //
 // pdftoppm renders with Page::displaySlice, which picks the box (MediaBox or CropBox) and adds

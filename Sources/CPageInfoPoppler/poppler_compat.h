@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // The few Poppler core-API calls whose signatures changed between the releases we support
 // (22.12 in Debian 12 to 25.03 in Debian 13). Poppler 22.12's headers define no numeric version
 // macros (only the string POPPLER_VERSION), so each difference is detected from the API itself

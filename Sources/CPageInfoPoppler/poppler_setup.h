@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // Poppler's process-wide set-up, shared by the reader (pageinfo_poppler.cc) and the renderer
 // (pageinfo_render.cc), each part done once, on first use, and only by what needs it.
 #ifndef PAGEINFO_POPPLER_SETUP_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // PDF text strings as UTF-8. See text_string.h.
 #include "text_string.h"
 

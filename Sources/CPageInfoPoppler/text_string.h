@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // PDF text strings (ISO 32000-2 §7.9.2.2) as UTF-8.
 #ifndef PAGEINFO_TEXT_STRING_H
 #define PAGEINFO_TEXT_STRING_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // System-library module for Poppler's core library (libpoppler). Its pkg-config entry (`poppler`,
 // from libpoppler-dev) supplies the include path of Poppler's core headers (shipped by
 // libpoppler-private-dev) and `-lpoppler`, and nothing else: no glib, gobject, gio, cairo or X11

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import PageGeometry
 
 /// How pages are grouped into spreads: the pages a viewer always shows side by side.

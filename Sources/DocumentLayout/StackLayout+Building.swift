@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import PageGeometry
 
 // The two layout algorithms: where each spread's frame lies along the scroll axis (and, per

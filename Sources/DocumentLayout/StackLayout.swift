@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import PageGeometry
 
 /// A layout of a document's spreads in one scrolling direction, in **content coordinates**:

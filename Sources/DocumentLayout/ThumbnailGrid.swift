@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import PageGeometry
 
 /// The automatic size of page thumbnails in a grid ("smart grid sizing"): aim for about ten

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import PageGeometry
 
 /// What the user is looking at, in a form that survives rotation, split screen, another

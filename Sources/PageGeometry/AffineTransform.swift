@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A 2-D affine transform in CoreGraphics' convention:
 ///
 ///     x' = a·x + c·y + tx

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Approximate equality for the geometry values, after swift-numerics'
 // `isApproximatelyEqual(to:absoluteTolerance:relativeTolerance:)` (RealModule/ApproximateEquality.swift).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The three coordinate spaces a page is described in.
 ///
 /// - ``raw``: the page's PDF user space (points, y up): boxes, content, annotations and

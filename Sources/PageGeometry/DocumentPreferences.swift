@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A document catalog's /PageLayout (ISO 32000-2 §7.7.2, Table 29): how a viewer should
 /// arrange pages when the document is opened. Raw values are the PDF names.
 @frozen

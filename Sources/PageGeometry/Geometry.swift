@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Plain value types for 2-D geometry in Double precision.
 //
 // These mirror CoreGraphics' CGPoint/CGSize/CGRect/CGAffineTransform so that code on Apple

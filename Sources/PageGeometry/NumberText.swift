@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// pageinfo's one rule for turning a `Double` into text. Every number the tool prints — JSON,
 /// CSV, `convert`'s text lines, error messages — goes through it, so `595.276` never comes out
 /// as `595.2760000000001` and `612` never as `612.0`.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The five page boundaries of ISO 32000-2 §14.11.2.
 @frozen
 public enum PageBox: String, Hashable, Sendable, Codable, CaseIterable {

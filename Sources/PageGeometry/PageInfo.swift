@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The geometry of one PDF page, normalized once at construction.
 ///
 /// Three coordinate spaces meet here:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// How a whole page, or a viewport of it, is mapped onto a view.
 @frozen
 public enum PageFit: String, Hashable, Sendable, Codable, CaseIterable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// How one page sits in a view: the page, the view's size and the **viewport**, the rectangle
 /// of page space that the view shows. It connects the three ``CoordinateSpace``s (raw, page,
 /// view) with one ``AffineTransform`` per direction.

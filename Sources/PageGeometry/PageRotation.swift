@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A page's /Rotate, normalized to a quarter turn: the number of degrees by which the page
 /// is rotated **clockwise** when displayed (ISO 32000-2 §7.7.3.3, Table 31).
 @frozen

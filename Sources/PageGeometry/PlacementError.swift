@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Why a ``PagePlacement`` (or one of its frame/viewport conversions) could not be built.
 ///
 /// Every case carries the offending value; ``description`` is one line a person can act on,

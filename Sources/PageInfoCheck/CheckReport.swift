@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 import PageInfoOutput
 
 /// The report of a `pageinfo check` run over one or more files, as text for people, JSON for

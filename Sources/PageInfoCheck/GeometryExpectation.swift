@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 import PageGeometry
 
 /// The groups of values `pageinfo check` compares (`--fields boxes,rotation,size,label,userUnit,count`).

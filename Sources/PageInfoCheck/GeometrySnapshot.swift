@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 import PageGeometry
 
 /// The page geometry of one document as `pageinfo check` compares it: what a golden file

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // A small JSON reader (RFC 8259) for goldens: objects and arrays are handed out member by
 // member, so a 100,000-page golden is decoded one page at a time instead of as one tree.
 // Numbers become the nearest Double; strings are decoded from their escapes.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 import ArgumentParser
 import FoundationEssentials  // JSONEncoder without ICU: keeps start-up time and memory near pdfinfo's
 import PageGeometry

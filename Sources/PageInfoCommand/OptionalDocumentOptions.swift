@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 import ArgumentParser
 
 /// An optional FILE and `--password`, for the commands that can work from a PDF or from

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A 5×7 pixel bitmap font for ASCII (the classic LCD character generator), enough for labels
 /// and legends without a font library. Glyphs sit in 6×9 cells (one column and two rows of
 /// gap); characters outside printable ASCII are drawn as `?`.

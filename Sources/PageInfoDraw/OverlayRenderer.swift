@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import PageGeometry
 
 /// Rasterizes a ``PageDrawing``'s overlays onto its rendered page image and adds the legend band.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Encodes an ``RGBImage`` as PNG (8-bit truecolour, no interlace), in pure Swift.
 ///
 /// The image data is filtered row by row (the filter of the five that gives the smallest sum of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// An 8-bit RGB colour.
 @frozen
 public struct RGBColor: Hashable, Sendable, CustomStringConvertible {

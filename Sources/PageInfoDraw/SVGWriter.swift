@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import PageGeometry
 
 /// Writes a ``PageDrawing`` as SVG: the rendered page as an embedded PNG image, and every

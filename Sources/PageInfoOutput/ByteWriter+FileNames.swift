@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // File names are bytes. Swift spells a name that is not valid UTF-8 with U+FFFD; JSON output
 // spells it exactly instead, in every format and mode (docs/records.md, "File names").
 

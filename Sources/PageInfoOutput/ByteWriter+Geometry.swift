@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import PageGeometry
 
 // JSON objects for the geometry types, with the field names of the README's schema.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import PageGeometry
 
 // CSV: one row per page record and per file record (docs/records.md), RFC 4180 quoting.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import PageGeometry
 
 // The table for people: 80 columns, rows, warnings under them, a footer.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import PageGeometry
 
 /// Streams page records in one of the ``PageListFormat``s into a ``ByteWriter``.

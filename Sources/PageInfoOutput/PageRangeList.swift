@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A list of 1-based page ranges as qpdf and mutool take them: `1-3,7,10-`.
 ///
 /// Grammar: comma-separated items, each `N` (one page), `N-M` (N through M, N ≤ M) or `N-`

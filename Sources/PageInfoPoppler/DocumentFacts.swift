@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /// Document-level facts that need no walk of the pages.
 public struct DocumentFacts: Hashable, Sendable {
     /// How the catalog's /Pages entry looks.

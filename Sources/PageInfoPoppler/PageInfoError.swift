@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /// Why a document or page could not be read. Every case carries what a person needs to act.
 public enum PageInfoError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file does not exist.

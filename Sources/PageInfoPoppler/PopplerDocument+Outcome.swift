@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 import PageGeometry
 
 // What a walk of the page tree says about the document as a whole: its warnings, whether an

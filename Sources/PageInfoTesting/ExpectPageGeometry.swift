@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // One-line golden checks of PDF page geometry for Swift Testing and XCTest suites:
 //
 //     @Test func brochureKeepsItsGeometry() {

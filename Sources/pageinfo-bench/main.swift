@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // pageinfo-bench: timings of the layout engine on a 100,000-page document of mixed sizes.
 //
 //     swift run -c release pageinfo-bench [--pages N] [--queries N]

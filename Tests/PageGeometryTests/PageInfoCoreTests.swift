@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import class Foundation.JSONDecoder
 import class Foundation.JSONEncoder
 import class Foundation.JSONSerialization

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import func Foundation.pow
 import PageGeometry
 import Testing

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import PageGeometry
 
 /// A value compared coordinate by coordinate by ``isApproximatelyEqual(_:_:absoluteTolerance:relativeTolerance:)``.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import PageGeometry
 
 /// `MANIFEST.json` of the shared corpus, typed (field definitions: the corpus's README.md).

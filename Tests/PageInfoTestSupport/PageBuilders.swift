@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import PageGeometry
 
 /// A page whose five boxes are all `crop` (raw PDF user space, points).

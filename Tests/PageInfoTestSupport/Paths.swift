@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 #if canImport(Testing)
 import Testing  // only when building tests: `swift build` builds this target too, without Testing

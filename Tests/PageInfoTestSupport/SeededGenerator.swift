@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// SplitMix64 (Steele, Lea and Flood, 2014): a tiny deterministic generator, so property tests
 /// see the same cases on every run and a failure can be replayed from its seed.
 public struct SeededGenerator: RandomNumberGenerator, Sendable {

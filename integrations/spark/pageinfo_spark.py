@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Run `pageinfo pages` over a list of PDFs on Apache Spark and write Parquet.
 
     spark-submit integrations/spark/pageinfo_spark.py --files-from LIST --output DIR \

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """`make spark-test`: the Spark job's Parquet rows equal the single-machine output.
 
     python integrations/spark/test_pageinfo_spark.py PAGEINFO_BINARY

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // pageinfo_poppler.h — the one C boundary between Swift and Poppler.
 //
 // A tiny C ABI over Poppler's core C++ API (PDFDoc, XRef, Object): opaque handles, plain

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 // pageinfo_render.h — rendering a page region into an RGB bitmap with Poppler's own rasterizer.
 //
 // Separate from pageinfo_poppler.h on purpose: it is the only part of the shim that uses

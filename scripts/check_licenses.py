@@ -1,0 +1,224 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""Checks the license split that LICENSE describes, from the package graph itself.
+
+The rule: a target that links Poppler (depends, directly or through other targets, on the
+`CPoppler` system library) is GPL-2.0-or-later, as is everything under Fuzz/ (the harness links
+the shim); every other target, the manifest, scripts/ and integrations/ are Apache-2.0.
+
+Checks, each failing with one line per problem and exit status 1:
+  - every source file (.swift .c .cc .cpp .h .py .sh .modulemap) carries an
+    `SPDX-License-Identifier:` line in its first five lines, naming one of the two licenses;
+  - the files of one target all name the same license;
+  - a target whose files say Apache-2.0 depends on no target that is GPL-2.0-or-later (by its
+    files) or that links Poppler, directly or transitively;
+  - a target that links Poppler says GPL-2.0-or-later.
+
+  scripts/check_licenses.py [PACKAGE_DIR]          check (make test runs this)
+  scripts/check_licenses.py --fix [PACKAGE_DIR]    add the rule's line to files that lack one
+  scripts/check_licenses.py --self-test            plant each kind of defect in a copy and see it fail
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+GPL = "GPL-2.0-or-later"
+APACHE = "Apache-2.0"
+SOURCE_SUFFIXES = (".swift", ".c", ".cc", ".cpp", ".h", ".py", ".sh", ".modulemap")
+POPPLER_SYSTEM_LIBRARY = "CPoppler"
+# Folders outside any target, and their license.
+LOOSE_FOLDERS = {"scripts": APACHE, "integrations": APACHE, "Fuzz": GPL}
+
+
+def swift():
+    return os.environ.get("SWIFT") or shutil.which("swift") or "/opt/swift/usr/bin/swift"
+
+
+def package_targets(root):
+    """Target name -> (folder, [names of targets it depends on]) from `swift package dump-package`."""
+    out = subprocess.run([swift(), "package", "dump-package", "--package-path", root],
+                         check=True, capture_output=True, text=True).stdout
+    targets = {}
+    for t in json.loads(out)["targets"]:
+        default = "Tests" if t["type"] == "test" else "Sources"
+        folder = t.get("path") or os.path.join(default, t["name"])
+        deps = [d["byName"][0] for d in t["dependencies"] if "byName" in d]
+        deps += [d["target"][0] for d in t["dependencies"] if "target" in d]
+        targets[t["name"]] = (folder, deps)
+    return targets
+
+
+def spdx_of(path):
+    """The SPDX identifier in the file's first five lines, or None."""
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for _, line in zip(range(5), f):
+            if "SPDX-License-Identifier:" in line:
+                return line.split("SPDX-License-Identifier:", 1)[1].strip().rstrip("*/").strip()
+    return None
+
+
+def source_files(folder):
+    for dirpath, dirnames, filenames in os.walk(folder):
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and not d.endswith(".docc"))
+        for name in sorted(filenames):
+            if name.endswith(SOURCE_SUFFIXES):
+                yield os.path.join(dirpath, name)
+
+
+def links_poppler(name, targets, seen=None):
+    seen = set() if seen is None else seen
+    if name == POPPLER_SYSTEM_LIBRARY:
+        return True
+    if name in seen or name not in targets:
+        return False
+    seen.add(name)
+    return any(links_poppler(d, targets, seen) for d in targets[name][1])
+
+
+def closure(name, targets):
+    out, stack = set(), list(targets.get(name, ((), []))[1])
+    while stack:
+        d = stack.pop()
+        if d not in out and d in targets:
+            out.add(d)
+            stack.extend(targets[d][1])
+    return out
+
+
+def expected_license(root, path, targets):
+    rel = os.path.relpath(path, root)
+    for name, (folder, _) in targets.items():
+        if rel.startswith(folder.rstrip("/") + "/"):
+            return GPL if links_poppler(name, targets) else APACHE
+    top = rel.split(os.sep, 1)[0]
+    return LOOSE_FOLDERS.get(top, APACHE)
+
+
+def all_files(root, targets):
+    files = [os.path.join(root, "Package.swift")]
+    for folder, _ in targets.values():
+        files += source_files(os.path.join(root, folder))
+    for folder in LOOSE_FOLDERS:
+        files += source_files(os.path.join(root, folder))
+    return sorted(set(files))
+
+
+def check(root):
+    targets = package_targets(root)
+    problems = []
+    for path in all_files(root, targets):
+        found = spdx_of(path)
+        rel = os.path.relpath(path, root)
+        if found is None:
+            problems.append(f"{rel}: no SPDX-License-Identifier line in its first five lines "
+                            f"(expected {expected_license(root, path, targets)}; "
+                            "scripts/check_licenses.py --fix adds it)")
+        elif found not in (GPL, APACHE):
+            problems.append(f"{rel}: SPDX-License-Identifier {found!r} is neither {GPL} nor {APACHE}")
+
+    declared = {}
+    for name, (folder, _) in targets.items():
+        names = {spdx_of(p) for p in source_files(os.path.join(root, folder))} - {None}
+        if len(names) > 1:
+            problems.append(f"target {name}: its files name different licenses ({', '.join(sorted(names))})")
+        declared[name] = names.pop() if len(names) == 1 else None
+    declared[POPPLER_SYSTEM_LIBRARY] = declared.get(POPPLER_SYSTEM_LIBRARY) or GPL
+
+    for name in sorted(targets):
+        if links_poppler(name, targets) and declared[name] == APACHE:
+            problems.append(f"target {name} is {APACHE} but links Poppler (through "
+                            f"{', '.join(sorted(d for d in closure(name, targets) if links_poppler(d, targets)))}); "
+                            f"code that links Poppler is {GPL}")
+        if declared[name] != APACHE:
+            continue
+        for dep in sorted(closure(name, targets)):
+            if declared.get(dep) == GPL or dep == POPPLER_SYSTEM_LIBRARY:
+                problems.append(f"target {name} is {APACHE} but depends on {dep}, which is {GPL}")
+    return problems
+
+
+def fix(root):
+    targets = package_targets(root)
+    for path in all_files(root, targets):
+        if spdx_of(path) is not None:
+            continue
+        lic = expected_license(root, path, targets)
+        with open(path, encoding="utf-8") as f:
+            lines = f.readlines()
+        comment = "#" if path.endswith((".py", ".sh")) else "//"
+        keep = 1 if lines and (lines[0].startswith("#!") or lines[0].startswith("// swift-tools-version")) else 0
+        lines.insert(keep, f"{comment} SPDX-License-Identifier: {lic}\n")
+        with open(path, "w", encoding="utf-8") as f:
+            f.writelines(lines)
+        print(f"{os.path.relpath(path, root)}: added {lic}")
+
+
+def self_test(root):
+    """Plants a missing line and an Apache-to-GPL dependency in copies; each must fail."""
+    failures = 0
+
+    def copy():
+        tmp = tempfile.mkdtemp(prefix="pageinfo-licenses-")
+        for item in ("Package.swift", "Sources", "Tests", "scripts", "integrations", "Fuzz"):
+            src = os.path.join(root, item)
+            if os.path.isdir(src):
+                shutil.copytree(src, os.path.join(tmp, item), ignore=shutil.ignore_patterns(".build*"))
+            elif os.path.exists(src):
+                shutil.copy(src, tmp)
+        return tmp
+
+    def expect(label, tmp, needle):
+        nonlocal failures
+        problems = check(tmp)
+        hit = [p for p in problems if needle in p]
+        print(f"self-test {label}: {'sees it' if hit else 'MISSED'} ({len(problems)} problem(s))")
+        if not hit:
+            failures += 1
+        shutil.rmtree(tmp)
+
+    if check(root):
+        print("self-test: the real package must pass first", file=sys.stderr)
+        return 1
+
+    tmp = copy()
+    victim = os.path.join(tmp, "Sources", "PageGeometry", "PageInfo.swift")
+    with open(victim, encoding="utf-8") as f:
+        text = f.read()
+    with open(victim, "w", encoding="utf-8") as f:
+        f.write("".join(l for l in text.splitlines(True) if "SPDX-License-Identifier" not in l))
+    expect("missing SPDX line", tmp, "Sources/PageGeometry/PageInfo.swift: no SPDX-License-Identifier")
+
+    tmp = copy()
+    manifest = os.path.join(tmp, "Package.swift")
+    with open(manifest, encoding="utf-8") as f:
+        text = f.read()
+    planted = text.replace('.target(name: "DocumentLayout", dependencies: ["PageGeometry"]',
+                           '.target(name: "DocumentLayout", dependencies: ["PageGeometry", "PageInfoPoppler"]')
+    assert planted != text, "the planted dependency did not apply: update the self-test"
+    with open(manifest, "w", encoding="utf-8") as f:
+        f.write(planted)
+    expect("Apache target depending on a GPL one", tmp, "target DocumentLayout is Apache-2.0 but")
+    return 1 if failures else 0
+
+
+def main(argv):
+    args = [a for a in argv if not a.startswith("--")]
+    root = os.path.abspath(args[0] if args else os.path.join(os.path.dirname(__file__), ".."))
+    if "--self-test" in argv:
+        return self_test(root)
+    if "--fix" in argv:
+        fix(root)
+        return 0
+    problems = check(root)
+    for p in problems:
+        print(f"check_licenses: {p}", file=sys.stderr)
+    if not problems:
+        print("check_licenses: every source file has its SPDX line; no Apache-2.0 target depends on GPL code")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
