@@ -18,10 +18,11 @@ LICENSE_TEXTS := /usr/share/common-licenses/GPL-2 /usr/share/common-licenses/Apa
 
 # System packages: Poppler's core library and headers (pkg-config entry `poppler`; the core
 # headers come with libpoppler-private-dev) and pkg-config for the build; man-db for the install
-# check and libxml2 for FoundationXML (the tests parse `check --format junit`); hyperfine, GNU time and poppler-utils (pdfinfo, the baseline) for the benchmark; Python
+# check, libxml2 for FoundationXML (the tests parse `check --format junit`) and GNU time (a test
+# measures a child's peak memory); hyperfine, GNU time and poppler-utils (pdfinfo, the baseline) for the benchmark; Python
 # for the fixture and benchmark generators.
 BUILD_PACKAGES := pkg-config libpoppler-dev libpoppler-private-dev
-TEST_PACKAGES  := man-db libxml2
+TEST_PACKAGES  := man-db libxml2 time
 BENCH_PACKAGES := hyperfine time poppler-utils python3
 
 .PHONY: all deps bench-deps build release test check-install check-licenses bench fixtures check-fixtures \

@@ -104,8 +104,7 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Rewrite each golden from its FILE (atomically), after printing what changed. Same as PAGEINFO_UPDATE_GOLDEN=1.")
     var update = false
 
-    @Option(help: ArgumentHelp("The user or owner password of encrypted files.", valueName: "password"))
-    var password: String?
+    @OptionGroup var passwords: PasswordOptions
 
     /// `diff` and `cmp` exit 1 when the inputs differ.
     static let differs = ExitCode(1)
@@ -120,7 +119,7 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         let expectation = GeometryExpectation(tolerance: try parsedTolerance(), fields: try parsedFields())
         let updating = update || GoldenCheck.updateRequestedByEnvironment
-        let check = GoldenCheck(expectation: expectation, password: password, update: updating)
+        let check = GoldenCheck(expectation: expectation, password: try passwords.resolved(), update: updating)
         let pairs = try pairs()
         if updating, let goldenDir { try makeDirectory(goldenDir) }
 

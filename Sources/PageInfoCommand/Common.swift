@@ -70,22 +70,16 @@ func reportFailure(_ message: String) {
 
 // MARK: - Documents
 
-/// The FILE argument and `--password`, shared by the commands that read one PDF.
+/// The FILE argument and how to open it (password, stream limit), shared by the commands that
+/// read one PDF.
 struct DocumentOptions: ParsableArguments {
-    @Argument(help: ArgumentHelp("The PDF file to read.", valueName: "file"))
+    @Argument(help: ArgumentHelp("The PDF file to read ('-' for stdin).", valueName: "file"))
     var file: String
 
-    @Option(help: ArgumentHelp("The user or owner password of an encrypted PDF.", valueName: "password"))
-    var password: String?
-}
+    @OptionGroup var input: InputOptions
 
-/// Opens a PDF or throws a ``CommandFailure`` with the documented exit code and one clear line.
-func openDocument(_ path: String, password: String?) throws -> PopplerDocument {
-    do {
-        return try InputFile.open(path, password: password)
-    } catch {
-        throw CommandFailure(error)
-    }
+    /// Opens ``file`` (see ``InputOptions/open(_:)``).
+    func open() throws -> PopplerDocument { try input.open(file) }
 }
 
 /// Reads page `pageNumber` (1-based, as users count) or fails with a usage error.

@@ -181,7 +181,7 @@ struct ConvertCommand: ParsableCommand {
 
     func run() throws {
         let given = try parsedItems()
-        let doc = try openDocument(document.file, password: document.password)
+        let doc = try document.open()
         let info = try readPage(doc, pageNumber: page)
         let placement = try makePlacement(info)
         let transform = placement?.transform(from: from, to: to) ?? Self.rawPageTransform(info, from: from, to: to)

@@ -22,6 +22,8 @@ struct DocumentReading {
     /// Fill the file record's `seconds` (batch mode); plain output leaves it null so that it is
     /// deterministic (goldens, diffs).
     var measuresTime = false
+    /// The most read from stdin, a pipe or a device, in MiB (`--max-input-size`).
+    var maxStreamMiB = InputFile.defaultMaxStreamMiB
 
     /// The result of reading one file: its outcome for the file record, the exit code it
     /// contributes, and the one line for stderr when it is not ok.
@@ -66,7 +68,7 @@ struct DocumentReading {
         let file = name ?? path
         let start = monotonicSeconds()
         let document: PopplerDocument
-        do { document = try InputFile.open(path, password: password) } catch {
+        do { document = try InputFile.open(path, password: password, maxStreamMiB: maxStreamMiB) } catch {
             let outcome = DocumentOutcome.failed(.init(code: error.code, message: error.description.replacingPrefix(path, with: file)), bytes: fileSize(path),
                                                  seconds: measuresTime ? monotonicSeconds() - start : nil)
             encoder.failedDocument(file: file, outcome: outcome)

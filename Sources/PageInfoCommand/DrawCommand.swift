@@ -134,7 +134,7 @@ struct DrawCommand: ParsableCommand {
 
     func run() throws {
         let request = try makeRequest()
-        let doc = try openDocument(document.file, password: document.password)
+        let doc = try document.open()
         let info = try readPage(doc, pageNumber: page)
         let drawing: PageDrawing
         do {
@@ -143,7 +143,7 @@ struct DrawCommand: ParsableCommand {
         } catch {
             throw CommandFailure(error.description, code: ExitStatus.usage)
         }
-        let renderer = try openRenderer(document.file, password: document.password)
+        let renderer = try document.input.renderer(document.file)
         let pageImage = try renderPage(renderer, index: info.index, region: drawing.region, rotation: drawing.rotation,
                                        width: drawing.pixelWidth, height: drawing.pixelHeight)
         let bytes: [UInt8]
@@ -177,13 +177,6 @@ func parseBoxes(_ text: String?) throws -> [PageBox] {
         if !result.contains(box) { result.append(box) }
     }
     return result
-}
-
-/// Opens the renderer once the document has opened (so its errors are already reported precisely).
-func openRenderer(_ path: String, password: String?) throws -> PageRenderer {
-    do { return try PageRenderer(path: path, password: password) } catch {
-        throw CommandFailure(error.description, code: ExitStatus.malformed)
-    }
 }
 
 /// Renders a region into an ``RGBImage``, mapping failures to exit codes.

@@ -40,10 +40,10 @@ struct InfoCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("One or more PDF files.", valueName: "file"))
     var files: [String] = []
 
-    @Option(help: "Output format: text, json (one object per file, an array for several files) or jsonl.")
-    var format: Format = .text
+    @Option(help: "Output format: text, json (one object per file, an array for several files) or jsonl (default: text; in batch mode jsonl).")
+    var format: Format?
 
-    @OptionGroup var passwords: PasswordOptions
+    @OptionGroup var input: InputOptions
 
     @Flag(help: "Fail a file (exit 65) when it has page errors or warnings.")
     var strict = false
@@ -51,13 +51,15 @@ struct InfoCommand: ParsableCommand {
     @OptionGroup(title: "Batch mode") var batch: BatchOptions
 
     func run() throws {
-        if batch.isActive || files.isEmpty { return try batch.run(.info, files: files, password: try passwords.resolved()) }
-        try job().run()
+        if batch.isActive || files.isEmpty { return try batch.run(try job(format: format ?? .jsonl), files: files, input: input) }
+        try job(format: format ?? .text).run()
     }
 
-    /// The work outside batch mode, as plain values (the same that ``PlainInvocation`` builds).
-    func job() throws -> ReadingJob {
+    /// The work, as plain values (the same that ``PlainInvocation`` builds); batch mode runs it
+    /// in workers, file by file.
+    func job(format: Format) throws -> ReadingJob {
         ReadingJob(files: files, format: format.pageListFormat,
-                   reading: DocumentReading(password: try passwords.resolved(), strict: strict, withPages: false))
+                   reading: DocumentReading(password: try input.passwords.resolved(), strict: strict, withPages: false,
+                                            maxStreamMiB: input.maxStreamMiB))
     }
 }

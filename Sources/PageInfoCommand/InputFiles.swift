@@ -6,11 +6,14 @@ import Glibc
 #endif
 
 /// Where a PDF named on the command line comes from. Poppler needs to seek, so anything that is
-/// not a regular file (standard input as `-`, `/dev/stdin`, a pipe, a FIFO, process
-/// substitution such as `<(curl …)`) is read into memory first, up to ``maxStreamBytes``.
+/// not a regular file (standard input as `-`, `/dev/stdin`, a pipe, a FIFO, a character device,
+/// process substitution such as `<(curl …)`) is first copied, in 1 MiB chunks, into an unlinked
+/// temporary file (`O_TMPFILE` in `$TMPDIR`, mode 0600: no other user can open it, and it
+/// vanishes with the process), up to ``maxStreamBytes``; Poppler then reads that file through
+/// `/proc/self/fd/N`. Memory stays flat whatever the stream's length.
 enum InputFile {
-    /// The largest PDF read from a stream (stdin, a pipe or a FIFO): 1 GiB.
-    static let maxStreamBytes = 1 << 30
+    /// The default of `--max-input-size`, in MiB: the most read from a stream.
+    static let defaultMaxStreamMiB = 1024
     /// How long a FIFO may stay silent (no writer, or no data) before we give up: 30 s, or
     /// `$PAGEINFO_STREAM_TIMEOUT` seconds (1…3600).
     static let idleTimeoutSeconds: Int32 = {
@@ -18,41 +21,122 @@ enum InputFile {
         return 30
     }()
 
-    /// Opens `name` (`-` is standard input) as a document.
-    static func open(_ name: String, password: String?) throws(PageInfoError) -> PopplerDocument {
-        if name == "-" { return try PopplerDocument(bytes: try readStream(fd: STDIN_FILENO, name: "-"), password: password, name: "-") }
-        var st = stat()
-        guard stat(name, &st) == 0 else { return try PopplerDocument(path: name, password: password) } // Poppler names the error
-        let kind = st.st_mode & S_IFMT
-        guard kind == S_IFIFO || kind == S_IFCHR || kind == S_IFSOCK else {
-            return try PopplerDocument(path: name, password: password)
-        }
-        // O_NONBLOCK: opening a FIFO that has no writer would otherwise block forever.
-        let fd = Glibc.open(name, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { throw .unreadable(path: name, reason: String(cString: strerror(errno))) }
-        defer { close(fd) }
-        return try PopplerDocument(bytes: try readStream(fd: fd, name: name, waitForWriter: kind == S_IFIFO), password: password, name: name)
+    /// Streams already spooled in this process, by name: a stream can be read only once, and
+    /// `draw`/`sheet` open the document twice (geometry, then the renderer).
+    nonisolated(unsafe) private static var spooled: [String: Int32] = [:]
+
+    /// Opens `name` (`-` is standard input) as a document; a stream longer than `maxStreamMiB`
+    /// MiB is refused (``PageInfoError/unreadable(path:reason:)``, exit 66).
+    static func open(_ name: String, password: String?, maxStreamMiB: Int = defaultMaxStreamMiB) throws(PageInfoError) -> PopplerDocument {
+        let path = try seekablePath(name, maxStreamMiB: maxStreamMiB)
+        return try PopplerDocument(path: path, password: password, name: name)
     }
 
-    /// Reads a stream to its end. For a FIFO we opened (`waitForWriter`), waits at most
-    /// ``idleTimeoutSeconds`` for a writer and then for each chunk of data.
-    static func readStream(fd: Int32, name: String, waitForWriter: Bool = false) throws(PageInfoError) -> [UInt8] {
+    /// A path Poppler can open and seek for `name`: the name itself for a regular file (or one
+    /// that does not exist, so that Poppler names the error), else the spooled copy of the stream.
+    static func seekablePath(_ name: String, maxStreamMiB: Int = defaultMaxStreamMiB) throws(PageInfoError) -> String {
+        if let fd = spooled[name] { return "/proc/self/fd/\(fd)" }
+        let fd: Int32
+        var waitForWriter = false
+        if name == "-" {
+            var st = stat()
+            // Standard input redirected from a regular file: read it in place.
+            if fstat(STDIN_FILENO, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG { return "/proc/self/fd/\(STDIN_FILENO)" }
+            fd = STDIN_FILENO
+        } else {
+            var st = stat()
+            guard stat(name, &st) == 0 else { return name }
+            let kind = st.st_mode & S_IFMT
+            guard kind == S_IFIFO || kind == S_IFCHR || kind == S_IFSOCK else { return name }
+            // O_NONBLOCK: opening a FIFO that has no writer would otherwise block forever.
+            fd = Glibc.open(name, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+            guard fd >= 0 else { throw .unreadable(path: name, reason: "open: \(String(cString: strerror(errno)))") }
+            waitForWriter = kind == S_IFIFO
+        }
+        defer { if fd != STDIN_FILENO { close(fd) } }
+        let spool = try spool(from: fd, name: name, waitForWriter: waitForWriter, maxBytes: maxStreamMiB << 20)
+        spooled[name] = spool
+        return "/proc/self/fd/\(spool)"
+    }
+
+    /// An unlinked temporary file, readable and writable by this process alone.
+    private static func temporaryFile(name: String) throws(PageInfoError) -> Int32 {
+        let dir = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        // O_TMPFILE is a macro Swift does not import: __O_TMPFILE (octal 20000000 on every
+        // Linux architecture) with O_DIRECTORY. A file system without it (EOPNOTSUPP) gets a
+        // named file, unlinked at once, created 0600 by mkstemp.
+        let fd = Glibc.open(dir, 0o20000000 | O_DIRECTORY | O_RDWR | O_EXCL | O_CLOEXEC, 0o600)
+        if fd >= 0 { return fd }
+        if errno == EOPNOTSUPP || errno == EISDIR {
+            var template = Array((dir + "/pageinfo-stream-XXXXXX").utf8CString)
+            let named = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            if named >= 0 {
+                template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+                _ = fcntl(named, F_SETFD, FD_CLOEXEC)
+                return named
+            }
+        }
+        let reason = String(cString: strerror(errno))
+        throw .unreadable(path: name, reason: "cannot make a temporary file in \(dir) to hold the stream (open: \(reason)); set TMPDIR to a writable directory")
+    }
+
+    /// Copies a stream to its end into a new unlinked temporary file and returns that file's
+    /// descriptor.
+    static func spool(from fd: Int32, name: String, waitForWriter: Bool = false, maxBytes: Int) throws(PageInfoError) -> Int32 {
+        let out = try temporaryFile(name: name)
+        do {
+            let tooLong = "the stream is longer than --max-input-size \(maxBytes >> 20) MiB; save it to a file, or raise --max-input-size"
+            try readChunks(fd, name: name, waitForWriter: waitForWriter, maxBytes: maxBytes, tooLong: tooLong) { (chunk) throws(PageInfoError) in
+                var written = 0
+                while written < chunk.count {
+                    let w = write(out, chunk.baseAddress! + written, chunk.count - written)
+                    if w < 0 && errno == EINTR { continue }
+                    guard w > 0 else {
+                        throw .unreadable(path: name, reason: "cannot copy the stream to a temporary file (write: \(String(cString: strerror(errno)))); set TMPDIR to a directory with space")
+                    }
+                    written += w
+                }
+            }
+        } catch {
+            close(out)
+            throw error
+        }
+        return out
+    }
+
+    /// A whole stream in memory, for small inputs (a view state on stdin), at most `maxBytes`.
+    static func readAll(_ fd: Int32, name: String, maxBytes: Int) throws(PageInfoError) -> [UInt8] {
         var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        try readChunks(fd, name: name, maxBytes: maxBytes, tooLong: "longer than \(maxBytes >> 20) MiB, more than this input can be") { (chunk) throws(PageInfoError) in
+            bytes.append(contentsOf: chunk)
+        }
+        return bytes
+    }
+
+    /// The one read loop over a stream: hands each chunk (up to 1 MiB) to `sink`, retries EINTR,
+    /// fails with `tooLong` once more than `maxBytes` arrived. For a FIFO we opened (`waitForWriter`), waits at
+    /// most ``idleTimeoutSeconds`` for a writer and then for each chunk of data.
+    private static func readChunks(_ fd: Int32, name: String, waitForWriter: Bool = false, maxBytes: Int, tooLong: String,
+                                   sink: (UnsafeRawBufferPointer) throws(PageInfoError) -> Void) throws(PageInfoError) {
+        let chunkSize = 1 << 20
+        let chunk = UnsafeMutableRawPointer.allocate(byteCount: chunkSize, alignment: 16)
+        defer { chunk.deallocate() }
+        var total = 0
         var lastActivity = monotonicSeconds()
         while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            let n = read(fd, chunk, chunkSize)
             if n > 0 {
-                bytes.append(contentsOf: chunk[0..<n])
-                lastActivity = monotonicSeconds()
-                if bytes.count > maxStreamBytes {
-                    throw .unreadable(path: name, reason: "the stream is longer than 1 GiB, the most read from a pipe; save it to a file")
+                total += n
+                if total > maxBytes {
+                    throw .unreadable(path: name, reason: tooLong)
                 }
+                try sink(UnsafeRawBufferPointer(start: chunk, count: n))
+                lastActivity = monotonicSeconds()
                 continue
             }
             if n == 0 {
                 // End of the stream; or, for a FIFO opened without a writer, no writer yet.
-                guard waitForWriter, bytes.isEmpty else { break }
+                guard waitForWriter, total == 0 else { return }
                 if monotonicSeconds() - lastActivity > Double(idleTimeoutSeconds) {
                     throw .unreadable(path: name, reason: "no writer opened the FIFO within \(idleTimeoutSeconds) s")
                 }
@@ -60,13 +144,12 @@ enum InputFile {
                 continue
             }
             if errno == EINTR { continue }
-            guard errno == EAGAIN else { throw .unreadable(path: name, reason: String(cString: strerror(errno))) }
+            guard errno == EAGAIN else { throw .unreadable(path: name, reason: "read: \(String(cString: strerror(errno)))") }
             // A writer is there but sends nothing yet.
             var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             if poll(&p, 1, idleTimeoutSeconds * 1000) == 0 {
                 throw .unreadable(path: name, reason: "no data for \(idleTimeoutSeconds) s")
             }
         }
-        return bytes
     }
 }

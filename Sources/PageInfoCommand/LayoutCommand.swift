@@ -79,7 +79,7 @@ struct LayoutCommand: ParsableCommand {
     var visible: Rect?
 
     func run() throws {
-        let doc = try openDocument(document.file, password: document.password)
+        let doc = try document.open()
         let stack = try layout.makeLayout(doc)
         let output = LayoutOutput(file: document.file, layout: stack, visible: visible?.standardized)
         var stdout = StandardOutput()

@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import ArgumentParser
 
-/// An optional FILE and `--password`, for the commands that can work from a PDF or from
+/// An optional FILE and how to open it, for the commands that can work from a PDF or from
 /// numbers given instead (`spreads --page-count`, `thumbnails --page-size`).
 struct OptionalDocumentOptions: ParsableArguments {
     @Argument(help: ArgumentHelp("The PDF file to read (or describe the pages with an option instead).", valueName: "file"))
     var file: String?
 
-    @Option(help: ArgumentHelp("The user or owner password of an encrypted PDF.", valueName: "password"))
-    var password: String?
+    @OptionGroup var input: InputOptions
 }

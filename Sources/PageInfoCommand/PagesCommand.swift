@@ -41,8 +41,10 @@ struct PagesCommand: ParsableCommand {
 
             BATCH MODE
               find archive -name '*.pdf' -print0 | pageinfo pages --files-from - -0 --jobs 2 -o out.jsonl
-              Each file is read in a worker process; -o with --resume continues after a kill. See the \
-            "Batch mode" options below and the README.
+              Each file is read in a worker process; -o with --resume continues after a kill. Every \
+            other option applies as in process: the output (JSON lines by default, or the --format \
+            given) and the exit code are what `pageinfo pages FILE…` gives for the same files. See \
+            the "Batch mode" options below and the README.
 
             EXIT CODES
               0 every file ok; 2 partial: a file opened but some pages are page errors (the others \
@@ -65,32 +67,39 @@ struct PagesCommand: ParsableCommand {
             })
     var pages: PageRangeList?
 
-    @Option(help: ArgumentHelp("Output format: table, json, jsonl or csv.", valueName: "format"))
-    var format: PageListFormat = .table
+    @Option(help: ArgumentHelp("Output format: table, json, jsonl or csv (default: table; in batch mode jsonl).", valueName: "format"))
+    var format: PageListFormat?
 
     @Flag(help: "Table format: show all five boxes and UserUnit in full (wider than 80 columns).")
     var wide = false
 
-    @OptionGroup var passwords: PasswordOptions
+    @OptionGroup var input: InputOptions
 
     @Flag(help: "Fail a file (exit 65) when any of its pages is a page error or anything was repaired (any warning).")
     var strict = false
 
     @OptionGroup(title: "Batch mode") var batch: BatchOptions
 
+    /// Batch mode: a file list, a directory walk or any batch option (or no file: the list on stdin).
+    var inBatchMode: Bool { batch.isActive || files.isEmpty }
+
     func validate() throws {
-        if wide && format != .table { throw ValidationError("--wide applies only to --format table") }
+        if wide && (format ?? (inBatchMode ? .jsonl : .table)) != .table {
+            throw ValidationError("--wide applies only to --format table")
+        }
     }
 
     func run() throws {
-        if batch.isActive || files.isEmpty { return try batch.run(.pages(format: format, pages: pages), files: files, password: try passwords.resolved()) }
-        try job().run()
+        if inBatchMode { return try batch.run(try job(format: format ?? .jsonl), files: files, input: input) }
+        try job(format: format ?? .table).run()
     }
 
-    /// The work outside batch mode, as plain values (the same that ``PlainInvocation`` builds).
-    func job() throws -> ReadingJob {
+    /// The work, as plain values (the same that ``PlainInvocation`` builds); batch mode runs it
+    /// in workers, file by file.
+    func job(format: PageListFormat) throws -> ReadingJob {
         ReadingJob(files: files, format: format, wide: wide,
-                   reading: DocumentReading(password: try passwords.resolved(), ranges: pages, strict: strict))
+                   reading: DocumentReading(password: try input.passwords.resolved(), ranges: pages, strict: strict,
+                                            maxStreamMiB: input.maxStreamMiB))
     }
 }
 

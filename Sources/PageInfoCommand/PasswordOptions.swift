@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import ArgumentParser
+import PageInfoPoppler
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// `--password`, `--password-file` and `PAGEINFO_PASSWORD`: the user or owner password of
-/// encrypted files, given so that it need not appear in `ps` when that matters.
+/// encrypted files, given so that it need not appear in `ps` when that matters. Every command
+/// that opens a PDF takes this group (through ``InputOptions`` or directly).
 struct PasswordOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The user or owner password of encrypted files (visible in `ps`; prefer --password-file or PAGEINFO_PASSWORD).",
                                valueName: "password"))
@@ -45,5 +47,41 @@ struct PasswordOptions: ParsableArguments {
     /// `$PAGEINFO_PASSWORD`, the password when no option names one.
     static func environmentPassword() -> String? {
         getenv("PAGEINFO_PASSWORD").map { String(cString: $0) }
+    }
+}
+
+/// How the commands that read PDFs open them: the password (``PasswordOptions``) and
+/// `--max-input-size`, the most read from standard input, a pipe or a device (``InputFile``).
+struct InputOptions: ParsableArguments {
+    @OptionGroup var passwords: PasswordOptions
+
+    @Option(name: .customLong("max-input-size"),
+            help: ArgumentHelp("The most read from stdin, a pipe or a device, in MiB (default: \(InputFile.defaultMaxStreamMiB)); it is spooled to an unlinked temporary file.",
+                               valueName: "mib"))
+    var maxInputSize: Int?
+
+    func validate() throws {
+        if let maxInputSize, maxInputSize < 1 { throw ValidationError("--max-input-size must be at least 1 MiB") }
+        if let maxInputSize, maxInputSize > 1 << 40 { throw ValidationError("--max-input-size must be at most \(1 << 40) MiB") }
+    }
+
+    /// The stream limit in MiB.
+    var maxStreamMiB: Int { maxInputSize ?? InputFile.defaultMaxStreamMiB }
+
+    /// Opens a PDF or throws a ``CommandFailure`` with the documented exit code and one clear line.
+    func open(_ path: String) throws -> PopplerDocument {
+        let password = try passwords.resolved()
+        do { return try InputFile.open(path, password: password, maxStreamMiB: maxStreamMiB) } catch { throw CommandFailure(error) }
+    }
+
+    /// Opens the renderer once the document has opened (so its errors are already reported
+    /// precisely); a stream is not read twice: the renderer opens the spooled copy.
+    func renderer(_ path: String) throws -> PageRenderer {
+        let password = try passwords.resolved()
+        let seekable: String
+        do { seekable = try InputFile.seekablePath(path, maxStreamMiB: maxStreamMiB) } catch { throw CommandFailure(error) }
+        do { return try PageRenderer(path: seekable, password: password) } catch {
+            throw CommandFailure(error.description.replacingPrefix(seekable, with: path), code: ExitStatus.malformed)
+        }
     }
 }

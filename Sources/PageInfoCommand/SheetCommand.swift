@@ -67,7 +67,7 @@ struct SheetCommand: ParsableCommand {
 
     func run() throws {
         let containerSize = container
-        let doc = try openDocument(document.file, password: document.password)
+        let doc = try document.open()
         // One walk of the page tree; the selection picks from it in its own order.
         var all: [PageEntry] = []
         let cursor = doc.makePageCursor()
@@ -91,7 +91,7 @@ struct SheetCommand: ParsableCommand {
         do { sheet = try ContactSheet(pages: infos, containerSize: containerSize, spacing: spacing) } catch {
             throw CommandFailure(error.description, code: ExitStatus.usage)
         }
-        let renderer = try openRenderer(document.file, password: document.password)
+        let renderer = try document.input.renderer(document.file)
         let picture = try sheet.render { (item: ContactSheet.Item) throws -> RGBImage in
             try renderPage(renderer, index: item.page.index, region: item.page.cropBox, rotation: item.page.rotation,
                            width: item.pixelFrame.width, height: item.pixelFrame.height)

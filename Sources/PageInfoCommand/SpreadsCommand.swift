@@ -91,7 +91,7 @@ struct SpreadsCommand: ParsableCommand {
         var output = SpreadsOutput(mapping: SpreadMapping(pageCount: pageCount ?? 0, mode: mode ?? .single,
                                                           binding: binding ?? .leftToRight))
         if let file = document.file {
-            let doc = try openDocument(file, password: document.password)
+            let doc = try document.input.open(file)
             let presentation = DocumentPresentation(pageLayout: doc.pageLayout, direction: doc.direction)
             let sizes = try readPageSizes(doc)
             output = SpreadsOutput(

@@ -88,7 +88,7 @@ struct ThumbnailsCommand: ParsableCommand {
     func run() throws {
         let grid: ThumbnailGrid
         if let file = document.file {
-            let doc = try openDocument(file, password: document.password)
+            let doc = try document.input.open(file)
             grid = ThumbnailGrid(pageSizes: try readPageSizes(doc), containerSize: container, spacing: spacing)
         } else {
             grid = ThumbnailGrid(pageSize: pageSize ?? Size(width: 1, height: 1), containerSize: container, spacing: spacing)

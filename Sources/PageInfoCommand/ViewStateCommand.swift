@@ -83,7 +83,7 @@ struct ViewStateCommand: ParsableCommand {
         var offset: Point = .zero
 
         func run() throws {
-            let doc = try openDocument(document.file, password: document.password)
+            let doc = try document.open()
             let stack = try layout.makeLayout(doc)
             guard let state = stack.captureViewState(contentOffset: offset, zoomScale: zoom) else {
                 throw CommandFailure("\(document.file): the document has no pages, so there is no view state", code: ExitStatus.usage)
@@ -172,7 +172,7 @@ struct ViewStateCommand: ParsableCommand {
                     applied = input.aspectFittedForMirroring(destinationViewSize: layout.view)
                 }
             }
-            let doc = try openDocument(document.file, password: document.password)
+            let doc = try document.open()
             // A mirror is not interactive: without --min-zoom it may zoom out as far as needed to show
             // everything (in a continuous layout zoom 1 fills the width and may cut the height).
             let stack = try layout.makeLayout(doc, defaultMinimumZoom: mirror ? 0 : 1)
@@ -207,9 +207,10 @@ func parseViewState(_ text: String) throws -> ViewState {
     return state
 }
 
-/// All of stdin as text (the stream reader `-` uses for PDFs, with its bound).
+/// All of stdin as text (the stream reader `-` uses for PDFs), at most 16 MiB: a view state is
+/// a few hundred bytes.
 func readStandardInput() throws -> String {
-    do { return String(decoding: try InputFile.readStream(fd: STDIN_FILENO, name: "-"), as: UTF8.self) } catch {
+    do { return String(decoding: try InputFile.readAll(STDIN_FILENO, name: "-", maxBytes: 16 << 20), as: UTF8.self) } catch {
         throw CommandFailure("--state -: \(error.description)", code: ExitStatus.cannotOpen)
     }
 }

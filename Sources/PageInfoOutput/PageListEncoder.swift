@@ -20,11 +20,39 @@ public struct PageListEncoder: ~Copyable {
     /// becomes the text summary).
     public let includesPages: Bool
 
-    public init(format: PageListFormat, wide: Bool = false, includesPages: Bool = true, out: consuming ByteWriter) {
+    /// Whether this encoder writes one document of a larger output, without what goes between
+    /// documents (see ``init(format:wide:includesPages:fragment:out:)``).
+    public let fragment: Bool
+
+    /// - Parameter fragment: encode one document as it appears inside an output of several
+    ///   documents, without the separators between documents, the CSV header or the JSON array:
+    ///   batch mode's workers encode each file this way, and the coordinator's encoder, begun
+    ///   with the real document count, stitches them with ``appendFragment(_:)``. The result is
+    ///   byte for byte what one encoder writes for all the documents.
+    public init(format: PageListFormat, wide: Bool = false, includesPages: Bool = true, fragment: Bool = false,
+                out: consuming ByteWriter) {
         self.format = format
         self.wide = wide
         self.includesPages = includesPages
+        self.fragment = fragment
+        self.multipleDocuments = fragment
         self.out = out
+    }
+
+    /// Appends one document encoded by a ``fragment`` encoder of the same format, with the
+    /// separator this encoder writes before its next document. An empty fragment (a table for
+    /// a file that could not be opened) writes nothing.
+    public mutating func appendFragment(_ bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        switch format {
+        case .json: startJSONDocument()
+        case .table: if documentsWritten > 0 { out.append("\n") }
+        case .jsonl, .csv: break
+        }
+        bytes.withUnsafeBufferPointer { out.append(buffer: $0) }
+        if format == .json && !multipleDocuments { out.append("\n") }
+        documentsWritten += 1
+        out.flushIfNeeded()
     }
 
     /// Starts the output for `documentCount` documents (json wraps several in an array; csv
@@ -149,7 +177,7 @@ public struct PageListEncoder: ~Copyable {
     // MARK: - JSON
 
     private mutating func startJSONDocument() {
-        if multipleDocuments { out.append(documentsWritten == 0 ? "\n" : ",\n") }
+        if multipleDocuments && !fragment { out.append(documentsWritten == 0 ? "\n" : ",\n") }
     }
 
     /// `"status", "pageCount", "pageErrors", "countClaimed", "error", "warnings", "bytes", "seconds"`.

@@ -57,7 +57,7 @@ public enum PageInfoError: Error, Hashable, Sendable, CustomStringConvertible {
         case .malformed(let path, let detail):
             "\(path): damaged PDF that Poppler cannot repair" + (detail.isEmpty ? "" : " (\(detail))")
         case .passwordRequired(let path):
-            "\(path): encrypted; give its user or owner password with --password"
+            "\(path): encrypted; give its user or owner password with --password-file FILE, PAGEINFO_PASSWORD or --password"
         case .wrongPassword(let path):
             "\(path): encrypted, and the password given is not its user or owner password"
         case .pageOutOfRange(let index, let count):

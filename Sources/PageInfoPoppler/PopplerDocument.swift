@@ -25,12 +25,14 @@ public final class PopplerDocument {
     public private(set) var fileSize: Int?
     private var countingWalk: WalkSummary?
 
-    /// Opens a PDF file. `password` is tried as the owner and as the user password.
-    public convenience init(path: String, password: String? = nil) throws(PageInfoError) {
+    /// Opens a PDF file. `password` is tried as the owner and as the user password. `name` is
+    /// what ``path`` and error messages call the file (default: `path`; a caller that opens a
+    /// spooled stream or a descriptor through `/proc/self/fd/N` names it as the user did).
+    public convenience init(path: String, password: String? = nil, name: String? = nil) throws(PageInfoError) {
         var result = pi_open_result()
         let handle = pi_document_open_file(path, password, &result)
-        guard let handle else { throw Self.openError(result, path: path, password: password) }
-        self.init(handle: handle, path: path)
+        guard let handle else { throw Self.openError(result, path: name ?? path, password: password) }
+        self.init(handle: handle, path: name ?? path)
         var st = stat()
         if stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG { fileSize = Int(st.st_size) }
         try rejectIfNothingToRead(message: result)

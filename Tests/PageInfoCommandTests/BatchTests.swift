@@ -257,7 +257,8 @@ struct BatchTests {
     @Test("usage errors exit 64 with one line")
     func usageErrors() throws {
         for args in [["pages"], ["pages", "--resume", Self.path("good-00000.pdf")],
-                     ["pages", "--jobs", "2", "--format", "csv", Self.path("good-00000.pdf")],
+                     ["pages", "--jobs", "2", "--max-input-size", "5", Self.path("good-00000.pdf")],
+                     ["pages", "--jobs", "2", "--format", "csv", "--resume", "-o", Self.path("never.csv"), Self.path("good-00000.pdf")],
                      ["pages", "--jobs", "0", Self.path("good-00000.pdf")]] {
             let run = try Self.run(args)
             #expect(run.status == 64, "\(args)")

@@ -22,6 +22,8 @@ final class BatchCoordinator {
         var maxMemoryMiB: Int
         var workerArguments: [String]
         var password: String?
+        /// The format the workers encode each file in, and the coordinator stitches.
+        var output: BatchOutput
         var progress: Bool
         var outputFD: Int32
     }
@@ -64,6 +66,10 @@ final class BatchCoordinator {
     private var writeError: Int32?
     /// Files whose records were written whole.
     private var written = 0
+    /// Stitches the files' records into the formats that have more than records between files
+    /// (json's array, csv's header, the table's blank lines); JSON lines are written as they come.
+    private var assembler: PageListEncoder
+    private var assembles: Bool { settings.output.format != .jsonl }
     let earlier: BatchTally?
 
     init(names: [[UInt8]], settings: Settings, earlier: BatchTally?) {
@@ -72,12 +78,17 @@ final class BatchCoordinator {
         self.earlier = earlier
         self.slots = Array(repeating: nil, count: max(1, min(settings.jobs, names.count)))
         self.progress = BatchProgress(enabled: settings.progress, total: names.count)
+        self.assembler = settings.output.assemblingEncoder()
     }
 
     /// Runs the batch to the end (or to Ctrl-C); returns the exit code of the worst outcome.
     func run() throws -> Int32 {
         installSignalHandlers()
         defer { for i in slots.indices { slots[i]?.process.kill() } }
+        if assembles {
+            assembler.begin(documentCount: names.count)
+            emitAssembled()
+        }
         for i in slots.indices where !names.isEmpty { try startWorker(i) }
         var pollSet: [pollfd] = []
         while completed < names.count {
@@ -100,6 +111,10 @@ final class BatchCoordinator {
             progress.update(tally)
         }
         for i in slots.indices { if let s = slots[i] { s.process.close(); slots[i] = nil } }
+        if assembles {
+            assembler.end()
+            emitAssembled()
+        }
         progress.update(tally, force: true)
         progress.clear()
         if let writeError { return stopOnWriteError(writeError) }
@@ -239,7 +254,7 @@ final class BatchCoordinator {
         var out = ByteWriter()
         var st = stat()
         let bytes: Int? = cPath(names[index]) { stat($0, &st) } == 0 ? Int(st.st_size) : nil
-        fileRecord(&out, name: names[index], status: .failed, summary: nil, pageCount: 0, pageErrors: 0,
+        fileRecord(&out, output: settings.output, name: names[index], status: .failed, summary: nil, pageCount: 0, pageErrors: 0,
                    error: error, bytes: bytes, seconds: seconds)
         complete(index, status: .failed, error: error.code, pages: 0, records: out.bytes)
     }
@@ -262,8 +277,22 @@ final class BatchCoordinator {
     /// `--resume` removes).
     private func emit(_ records: [UInt8]) {
         guard writeError == nil else { return }
+        if assembles {
+            assembler.appendFragment(records)
+            emitAssembled(countsAsFile: true)
+            return
+        }
         let failure = writeAll(settings.outputFD, records)
         if failure == 0 { written += 1 } else { writeError = failure }
+    }
+
+    /// Writes what the assembler holds, in one write.
+    private func emitAssembled(countsAsFile: Bool = false) {
+        let bytes = assembler.out.bytes
+        assembler.out.bytes = []
+        guard writeError == nil else { return }
+        let failure = bytes.isEmpty ? 0 : writeAll(settings.outputFD, bytes)
+        if failure == 0 { if countsAsFile { written += 1 } } else { writeError = failure }
     }
 
     // MARK: - Stopping

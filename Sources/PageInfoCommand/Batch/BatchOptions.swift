@@ -57,14 +57,6 @@ struct BatchOptions: ParsableArguments {
             || maxMemory != nil || nulSeparated
     }
 
-    /// What the workers read for each file.
-    enum Mode {
-        /// `pages`: page records then the file record; `pages` as given to --pages.
-        case pages(format: PageListFormat, pages: PageRangeList?)
-        /// `info`: the file record alone.
-        case info
-    }
-
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if let timeout, !timeout.isFinite || timeout < 0 { throw ValidationError("--timeout must be 0 or more seconds") }
@@ -75,19 +67,23 @@ struct BatchOptions: ParsableArguments {
         if nulSeparated && filesFrom == nil { throw ValidationError("-0 applies only with --files-from") }
     }
 
-    /// Runs `mode` over `files` (and --files-from, -r) in worker processes; throws the exit code.
-    func run(_ mode: Mode, files: [String], password: String?) throws {
-        var workerArguments: [String]
-        switch mode {
-        case .pages(let format, let pages):
-            guard format == .jsonl || format == .table else {
-                throw ValidationError("batch mode (--files-from, -r, -o, --jobs …) writes JSON lines: use --format jsonl")
-            }
-            workerArguments = ["--mode", "pages"]
-            if let pages { workerArguments += ["--pages", pages.description] }
-        case .info:
-            workerArguments = ["--mode", "info"]
+    /// Runs `job` — the same reading `pages`/`info` do in process, with its format, page ranges,
+    /// `--strict` and password — over `files` (and --files-from, -r) in worker processes; the
+    /// output is byte for byte what `job.run()` prints for those files, `seconds` aside. Throws
+    /// the exit code of the worst outcome.
+    func run(_ job: ReadingJob, files: [String], input: InputOptions) throws {
+        // Workers read regular files only: a stream option has nothing to apply to.
+        if input.maxInputSize != nil {
+            throw ValidationError("--max-input-size applies to stdin, pipes and devices, which batch mode does not read (it reads regular files named in the list)")
         }
+        if resume && job.format != .jsonl {
+            throw ValidationError("--resume continues JSON lines (it reads the file records of -o FILE): use --format jsonl")
+        }
+        let reading = job.reading
+        var workerArguments = ["--mode", reading.withPages ? "pages" : "info", "--format", job.format.rawValue]
+        if let ranges = reading.ranges { workerArguments += ["--pages", ranges.description] }
+        if reading.strict { workerArguments.append("--strict") }
+        if job.wide { workerArguments.append("--wide") }
         let maxMemory = self.maxMemory ?? Self.defaultMaxMemoryMiB
         workerArguments += ["--max-memory", String(maxMemory)]
         guard !files.isEmpty || filesFrom != nil else {
@@ -122,7 +118,8 @@ struct BatchOptions: ParsableArguments {
         let settings = BatchCoordinator.Settings(
             jobs: jobs ?? max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))),
             ordered: !unordered, timeout: timeout ?? Self.defaultTimeout, maxMemoryMiB: maxMemory,
-            workerArguments: workerArguments, password: password,
+            workerArguments: workerArguments, password: reading.password,
+            output: BatchOutput(format: job.format, wide: job.wide, includesPages: reading.withPages),
             progress: !noProgress && isatty(STDERR_FILENO) == 1, outputFD: outputFD)
         let coordinator = BatchCoordinator(names: names, settings: settings, earlier: earlier)
         let code = try coordinator.run()

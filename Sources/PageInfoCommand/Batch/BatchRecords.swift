@@ -28,12 +28,14 @@ enum FileErrorCode: String, CaseIterable, Sendable {
     case timeout
     case memory
     case pageOutOfRange = "page-out-of-range"
+    /// `--strict`: the file has page errors or warnings.
+    case strict
 
     /// The exit code of a file that failed this way (docs/records.md, "Exit codes").
     var exitCode: Int32 {
         switch self {
         case .notFound, .unreadable: 66
-        case .notPDF, .damaged: 65
+        case .notPDF, .damaged, .strict: 65
         case .passwordRequired, .wrongPassword: 77
         case .crashed, .timeout, .memory: 70
         case .pageOutOfRange: 64
@@ -41,8 +43,8 @@ enum FileErrorCode: String, CaseIterable, Sendable {
     }
 }
 
-/// A file error: its stable code and one line for a person (without the file name, which the
-/// record carries).
+/// A file error: its stable code and one line for a person, without the file name (the record's
+/// message starts with it, as every message of `pages` does).
 struct FileError: Sendable {
     var code: FileErrorCode
     var message: String
@@ -56,28 +58,52 @@ enum BatchExit {
         ExitStatus.worse(ExitCode(a), ExitCode(b)).rawValue
     }
 
+    /// A file's exit code, as ``DocumentReading`` decides it in process: its status's, or worse,
+    /// its error's (a file that is ok or partial may still carry `page-out-of-range`: 64).
     static func code(status: FileStatus, error: FileErrorCode?) -> Int32 {
         switch status {
-        case .ok: 0
-        case .partial: 2
+        case .ok: error.map { worst(0, $0.exitCode) } ?? 0
+        case .partial: error.map { worst(2, $0.exitCode) } ?? 2
         case .failed: error?.exitCode ?? 65
         }
     }
 }
 
+/// How batch mode writes records: the format and options of the in-process command it runs, so
+/// that the whole output is what that command prints for the same files.
+struct BatchOutput {
+    var format: PageListFormat
+    var wide = false
+    /// `pages` (true) or `info` (false).
+    var includesPages = true
+
+    /// An encoder for one file's records inside the whole output (see
+    /// ``PageListEncoder/init(format:wide:includesPages:fragment:out:)``): what a worker writes
+    /// for each file, and the coordinator for a file whose worker failed.
+    func fragmentEncoder() -> PageListEncoder {
+        PageListEncoder(format: format, wide: wide, includesPages: includesPages, fragment: true, out: ByteWriter())
+    }
+
+    /// The coordinator's encoder, which stitches the fragments into one output.
+    func assemblingEncoder() -> PageListEncoder {
+        PageListEncoder(format: format, wide: wide, includesPages: includesPages, out: ByteWriter())
+    }
+}
+
 /// Writes the file record of a file the worker could not read or the coordinator gave up on
-/// (docs/records.md), one line, with the encoder `pageinfo pages` uses for a failed file.
+/// (docs/records.md), with the encoder `pageinfo pages` uses for a failed file, in the batch's
+/// format (JSON lines: one line; a table: nothing, as in process).
 /// - Parameters:
 ///   - name: the file's name as the file system has it (written exactly: ``ByteWriter/exactFileName``).
 ///   - bytes: the file's size in bytes; `seconds`: wall-clock time spent on it.
-func fileRecord(_ out: inout ByteWriter, name: [UInt8], status: FileStatus, summary: DocumentSummary?,
+func fileRecord(_ out: inout ByteWriter, output: BatchOutput, name: [UInt8], status: FileStatus, summary: DocumentSummary?,
                 pageCount: Int, pageErrors: Int, error: FileError?, bytes: Int?, seconds: Double?) {
     let fileName = FileName(raw: name)
-    var encoder = PageListEncoder(format: .jsonl, out: ByteWriter())
+    var encoder = output.fragmentEncoder()
     if !fileName.isValidUTF8 { encoder.out.exactFileName = fileName }
     let outcome = DocumentOutcome(status: DocumentOutcome.Status(rawValue: status.rawValue) ?? .failed, pageCount: pageCount,
                                   pageErrors: pageErrors,
-                                  error: error.map { DocumentOutcome.Failure(code: $0.code.rawValue, message: $0.message) },
+                                  error: error.map { DocumentOutcome.Failure(code: $0.code.rawValue, message: "\(fileName.text): \($0.message)") },
                                   bytes: bytes, seconds: seconds.map { ($0 * 1e6).rounded() / 1e6 })
     encoder.failedDocument(file: fileName.text, outcome: outcome)
     out.bytes += encoder.out.bytes

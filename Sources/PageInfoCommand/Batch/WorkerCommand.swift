@@ -11,9 +11,10 @@ import Glibc
 /// `pageinfo worker`: the child process batch mode reads files in (hidden from help).
 ///
 /// It reads file names from stdin and answers each with one framed response on stdout
-/// (``WorkerProtocol``). A PDF is read with the same code `pageinfo pages` uses in process
-/// (``PopplerDocument`` and `PageListEncoder(format: .jsonl)`), so its records are what
-/// `pageinfo pages --format jsonl FILE` prints.
+/// (``WorkerProtocol``). A PDF is read with the same code `pageinfo pages`/`info` use in process
+/// (``DocumentReading``, with the same ranges, `--strict` and password) and encoded as one
+/// fragment of the batch's format (``BatchOutput``), so the stitched output is what the
+/// in-process command prints.
 struct WorkerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "worker",
@@ -28,18 +29,23 @@ struct WorkerCommand: ParsableCommand {
         do { return try PageRangeList(text) } catch let error as PageRangeList.ParseError { throw ValidationError(error.description) }
     })
     var pages: PageRangeList?
+    /// The records' format and `--wide` (the coordinator stitches the files' records).
+    @Option var format: PageListFormat = .jsonl
+    @Flag var wide = false
+    @Flag var strict = false
     /// Address-space limit in MiB (0: none).
     @Option(name: .customLong("max-memory")) var maxMemory: Int = 0
 
     func run() throws {
         WorkerGuard.install(maxMemoryMiB: maxMemory)
-        let ranges = pages
         guard let config = readFrame() else { return }
         let password: String? = config.first == 1 ? String(decoding: config.dropFirst(), as: UTF8.self) : nil
+        let reading = DocumentReading(password: password, ranges: pages, strict: strict, withPages: mode == .pages, measuresTime: true)
+        let output = BatchOutput(format: format, wide: wide, includesPages: mode == .pages)
         let hooks = TestHooks()
         while let name = readFrame() {
             hooks.apply(name)
-            let worker = FileReader(name: name, password: password, ranges: ranges, summaryOnly: mode == .info)
+            let worker = FileReader(name: name, reading: reading, output: output)
             let response = worker.read()
             guard writeAll(STDOUT_FILENO, response) == 0 else { return }
         }
@@ -57,15 +63,15 @@ struct WorkerCommand: ParsableCommand {
 /// in-process command prints.
 struct FileReader {
     let name: [UInt8]
-    let password: String?
-    let ranges: PageRangeList?
-    let summaryOnly: Bool
+    /// How to read it: what `pages`/`info` were given (password, ranges, `--strict`).
+    let reading: DocumentReading
+    let output: BatchOutput
 
     func read() -> [UInt8] {
         let start = monotonicSeconds()
         func failed(_ error: FileError) -> [UInt8] {
             var out = ByteWriter()
-            fileRecord(&out, name: name, status: .failed, summary: nil, pageCount: 0, pageErrors: 0, error: error,
+            fileRecord(&out, output: output, name: name, status: .failed, summary: nil, pageCount: 0, pageErrors: 0, error: error,
                        bytes: nil, seconds: monotonicSeconds() - start)
             return WorkerProtocol.header(payloadLength: out.bytes.count, pageCount: 0, status: .failed, error: error.code) + out.bytes
         }
@@ -93,9 +99,8 @@ struct FileReader {
         // The records name the file as given: a name that is not valid UTF-8 is written with its
         // exact bytes (\udcXX) wherever its repaired spelling occurs in a JSON string.
         let fileName = FileName(raw: name)
-        var encoder = PageListEncoder(format: .jsonl, includesPages: !summaryOnly, out: ByteWriter())
+        var encoder = output.fragmentEncoder()
         if !fileName.isValidUTF8 { encoder.out.exactFileName = fileName }
-        let reading = DocumentReading(password: password, ranges: ranges, withPages: !summaryOnly, measuresTime: true)
         let result = reading.read("/proc/self/fd/\(fd)", name: fileName.text, into: &encoder)
         let payload = encoder.out.bytes
         let status = FileStatus(rawValue: result.outcome.status.rawValue) ?? .failed

@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: Apache-2.0
+import Foundation
+import PageInfoTestSupport
+import Testing
+
+/// Issue 19: no option is dropped on any path. Batch mode (`--files-from`, workers) gives the
+/// in-process output and exit code for every option of `pages` and `info`; every command that
+/// opens a PDF takes its password from a file or the environment; a stream is spooled with flat
+/// memory and bounded by `--max-input-size`.
+@Suite(.serialized)
+struct OptionParityTests {
+    /// Every fixture, good and damaged (encrypted, not a PDF, truncated, the damaged page trees),
+    /// and a name that does not exist.
+    static let inputs: [String] = {
+        var files: [String] = []
+        for dir in [Paths.fixtures, Paths.fixtures.appendingPathComponent("damaged")] {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+            files += names.filter { $0.hasSuffix(".pdf") }.sorted().map { dir.appendingPathComponent($0).path }
+        }
+        return files + [Paths.fixtures.appendingPathComponent("no-such-file.pdf").path]
+    }()
+
+    static let list: URL = {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("pageinfo-parity-\(getpid()).txt")
+        try! (inputs.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }()
+
+    /// Batch output with each file record's measured `seconds` checked (a finite number ≥ 0)
+    /// and replaced by `null`, which is what the in-process output holds.
+    static func normalizingSeconds(_ text: String) throws -> String {
+        let regex = try NSRegularExpression(pattern: #""seconds":([^,}\]]+)"#)
+        var out = text
+        for match in regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).reversed() {
+            let range = Range(match.range(at: 1), in: text)!
+            let value = String(text[range])
+            #expect(Double(value).map { $0.isFinite && $0 >= 0 } == true, "seconds \(value)")
+            out.replaceSubrange(Range(match.range(at: 1), in: out)!, with: "null")
+        }
+        return out
+    }
+
+    static let passwordFile: URL = {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("pageinfo-parity-pw-\(getpid())")
+        try! "secret\n".write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }()
+
+    @Test("every pages/info option: batch mode prints what the in-process command prints, with its exit code", arguments: [
+        ["pages", "--format", "jsonl"], ["pages", "--format", "json"], ["pages", "--format", "csv"],
+        ["pages", "--format", "table"], ["pages", "--format", "table", "--wide"],
+        ["pages", "--format", "jsonl", "--strict"], ["pages", "--format", "csv", "--strict"],
+        ["pages", "--format", "json", "--pages", "1"], ["pages", "--format", "jsonl", "--pages", "2-3,5-"],
+        ["pages", "--format", "jsonl", "--password", "secret"], ["pages", "--format", "table", "--password-file", "PWFILE"],
+        ["info", "--format", "text"], ["info", "--format", "json"], ["info", "--format", "jsonl"],
+        ["info", "--format", "jsonl", "--strict"], ["info", "--format", "json", "--password-file", "PWFILE"],
+    ])
+    func batchEqualsInProcess(_ options: [String]) throws {
+        let options = options.map { $0 == "PWFILE" ? Self.passwordFile.path : $0 }
+        let inProcess = try CLI.run(options + Self.inputs)
+        for jobs in ["1", "2"] {
+            let batch = try CLI.run(options + ["--files-from", Self.list.path, "--jobs", jobs])
+            #expect(batch.status == inProcess.status, "\(options) --jobs \(jobs): exit \(batch.status), in process \(inProcess.status)")
+            #expect(try Self.normalizingSeconds(batch.stdout) == inProcess.stdout, "\(options) --jobs \(jobs)")
+            // Batch mode ends with its one summary line; nothing else on stderr.
+            #expect(batch.stderrLines.count == 1, "\(batch.stderr)")
+        }
+        // The worst outcome, in the documented order 74 > 64 > 70 > 77 > 66 > 65 > 2 > 0: a page
+        // past the end (page 1 of damaged/empty-tree.pdf, built with no page; page 2 of a
+        // one-page file) is a usage error (64); the encrypted fixture needs its password (77)
+        // unless one is given; then the missing file (66) outranks the damaged ones.
+        let expected: Int32 = if options.contains("--pages") { 64 }
+            else if options.contains("--password") || options.contains(Self.passwordFile.path) { 66 }
+            else { 77 }
+        #expect(inProcess.status == expected, "\(options): \(inProcess.stderr)")
+    }
+
+    @Test("the whole json document and the csv header appear once, with one file record per input")
+    func assembledDocuments() throws {
+        let json = try CLI.run(["pages", "--format", "json", "--files-from", Self.list.path, "--jobs", "2"])
+        let documents = try #require(try CLI.json(json) as? [[String: Any]])
+        #expect(documents.count == Self.inputs.count)
+        #expect(documents.map { $0["file"] as? String } == Self.inputs.map { Optional($0) })
+        let csv = try CLI.run(["pages", "--format", "csv", "--files-from", Self.list.path, "--jobs", "2"])
+        let lines = csv.stdoutLines
+        #expect(lines.first?.hasPrefix("record,file,index,") == true)
+        #expect(lines.filter { $0.hasPrefix("record,") }.count == 1)
+        #expect(lines.filter { $0.hasPrefix("file,") }.count == Self.inputs.count)
+        // One file given to batch mode: a JSON object, not an array, as in process, with the
+        // pages its golden file (written by the fixture script as it built the file) lists.
+        let single = try CLI.run(["pages", "--format", "json", "--jobs", "1", CLI.fixture("mixed.pdf")])
+        #expect(single.status == 0)
+        let object = try #require(try CLI.json(single) as? [String: Any])
+        let golden = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: CLI.fixture("mixed.golden.json")))) as? [String: Any])
+        let goldenPages = try #require(golden["pages"] as? [Any])
+        #expect((object["pages"] as? [Any])?.count == goldenPages.count)
+    }
+
+    @Test("an option batch mode cannot apply is refused with exit 64 and one line naming it", arguments: [
+        (["pages", "--max-input-size", "10"], "--max-input-size"),
+        (["info", "--max-input-size", "10"], "--max-input-size"),
+        (["pages", "--format", "json", "--resume", "-o", "/tmp/pageinfo-parity-never"], "--resume"),
+        (["pages", "--wide"], "--wide"),
+        (["pages", "--format", "csv", "--wide"], "--wide"),
+    ])
+    func refusedInBatch(_ options: [String], _ named: String) throws {
+        let result = try CLI.run(options + ["--files-from", Self.list.path])
+        #expect(result.status == 64)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderrLines.count == 1)
+        #expect(result.stderr.contains(named), "\(result.stderr)")
+    }
+
+    static func scratch(_ name: String) -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("pageinfo-parity-\(getpid())-\(name)").path
+    }
+
+    /// Each command that opens a PDF, on the encrypted fixture (user password "secret").
+    static let commandsOpeningPDFs: [[String]] = {
+        let e = CLI.fixture("encrypted.pdf")
+        return [
+            ["pages", e], ["info", e], ["convert", e, "--page", "1", "--from", "page", "--to", "raw", "1,2"],
+            ["draw", "--page", "1", "-o", scratch("draw.svg"), e], ["sheet", "-o", scratch("sheet.png"), e],
+            ["layout", "--view", "800x600", e], ["thumbnails", "--container", "800x600", e], ["spreads", e],
+            ["viewstate", "capture", "--view", "800x600", e],
+            ["viewstate", "restore", "--view", "800x600", "--state", #"{"pageIndex":0,"viewport":{"x":0,"y":0,"width":100,"height":100}}"#, e],
+            ["check", "--golden", CLI.fixture("encrypted.golden.json"), e],
+        ]
+    }()
+
+    @Test("every command that opens a PDF takes PAGEINFO_PASSWORD and --password-file; without them, 77", arguments: commandsOpeningPDFs)
+    func passwordsOffTheCommandLine(_ command: [String]) throws {
+        let none = try CLI.run(command)
+        #expect(none.status == 77, "\(command): \(none.stderr)")
+        #expect(none.stderrLines.count == 1)
+        #expect(none.stderr.contains("--password-file"), "the message says how to give the password: \(none.stderr)")
+        let env = try CLI.run(command, environment: ["PAGEINFO_PASSWORD": "secret"])
+        #expect(env.status == 0, "\(command) with PAGEINFO_PASSWORD: \(env.stderr)")
+        let file = try CLI.run(Array(command.dropLast()) + ["--password-file", Self.passwordFile.path, command.last!])
+        #expect(file.status == 0, "\(command) with --password-file: \(file.stderr)")
+        let wrong = try CLI.run(command, environment: ["PAGEINFO_PASSWORD": "wrong"])
+        #expect(wrong.status == 77)
+    }
+
+    /// Runs the binary under GNU time with stdin from `stdinPath`, and returns its exit status,
+    /// peak resident memory in KiB and stderr. (GNU time forks it from a small process: the
+    /// rusage of a child spawned straight from this test process would count this process's
+    /// own peak, which Linux carries across exec.)
+    static func runMeasured(_ args: [String], stdinPath: String) throws -> (status: Int32, maxRSSKiB: Int, stderr: String) {
+        let timeOutput = URL(fileURLWithPath: scratch("rss"))
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/time")
+        p.arguments = ["-o", timeOutput.path, "-f", "%M", CLI.binary.path] + args
+        p.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: stdinPath))
+        p.standardOutput = FileHandle.nullDevice
+        let err = Pipe()
+        p.standardError = err
+        try p.run()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        // time's file ends with the %M line (a line "Command exited with non-zero status N" before it).
+        let lines = try String(contentsOf: timeOutput, encoding: .utf8).split(separator: "\n")
+        let rss = try #require(lines.last.flatMap { Int($0) })
+        return (p.terminationStatus, rss, stderr)
+    }
+
+    @Test("an endless stream is refused at --max-input-size with exit 66 and one line; memory stays flat")
+    func endlessStream() throws {
+        // 300 MiB of /dev/zero: the reader that held a stream in memory needed more than 300 MiB.
+        for args in [["pages", "--max-input-size", "300", "/dev/zero"], ["pages", "--max-input-size", "300", "-"],
+                     ["convert", "--max-input-size", "300", "-", "--page", "1", "--from", "page", "--to", "raw", "1,1"]] {
+            let run = try Self.runMeasured(args, stdinPath: "/dev/zero")
+            #expect(run.status == 66, "\(args): \(run.stderr)")
+            #expect(run.stderr.split(separator: "\n").count == 1)
+            #expect(run.stderr.contains("--max-input-size 300 MiB"), "\(run.stderr)")
+            #expect(run.maxRSSKiB < 200 * 1024, "\(args): peak RSS \(run.maxRSSKiB) KiB")
+        }
+    }
+
+    @Test("a stream read from stdin opens for the renderer too (draw reads the spooled copy)")
+    func drawFromStdin() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("pageinfo-parity-\(getpid()).svg")
+        let fromFile = try CLI.run(["draw", "--page", "2", "-o", out.path, CLI.fixture("mixed.pdf")])
+        #expect(fromFile.status == 0)
+        let expected = try Data(contentsOf: out)
+        let script = "\"$0\" draw --page 2 -o \"$1\" - < \"$2\""
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", script, CLI.binary.path, out.path, CLI.fixture("mixed.pdf")]
+        try FileManager.default.removeItem(at: out)
+        try p.run()
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0)
+        // The same picture, but the SVG names its source: "-" instead of the path.
+        let fromStdin = try Data(contentsOf: out)
+        let a = String(decoding: expected, as: UTF8.self).replacingOccurrences(of: CLI.fixture("mixed.pdf"), with: "-")
+        #expect(String(decoding: fromStdin, as: UTF8.self) == a)
+    }
+}
