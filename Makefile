@@ -94,6 +94,7 @@ check-fixtures: bench-deps
 
 bench: bench-deps release
 	scripts/bench_pages.sh $(BENCH_DIR)
+	scripts/bench_lines.sh $(BENCH_DIR)
 	$(SWIFT) run -c release --skip-build pageinfo-bench
 
 # The release build (static Swift runtime), the man page (docs/man/pageinfo.1, see `make man`) and

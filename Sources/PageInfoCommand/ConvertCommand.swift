@@ -98,8 +98,9 @@ struct ConvertCommand: ParsableCommand {
               0 ok; 64 usage error (page out of range, malformed number or item, \
             zero-size view, --viewport with --zoom/--center, view space without \
             --view or --dpi, a value beyond the limits, a result that overflows); \
-            65 not a PDF or damaged; 66 cannot open the file; 74 the output could \
-            not be written; 77 encrypted and no or a wrong password.
+            65 not a PDF or damaged; 66 cannot open the file, or reading the ITEMs \
+            on stdin failed (EIO, a directory…); 74 the output could not be written; 77 \
+            encrypted and no or a wrong password.
             """
     )
 
@@ -211,28 +212,34 @@ struct ConvertCommand: ParsableCommand {
             return nil
         }
         var failure: String?
+        var readFailure: CommandFailure?
         if let given {
             for item in given where failure == nil { failure = emit(item) }
         } else {
             let stdin = LineReader(fd: STDIN_FILENO)
             // A pipe, terminal or socket: answer what has been read before waiting for more.
             let interactive = !stdin.isRegularFile
-            stdin.forEachLine(willWait: { if interactive { stdout.out.flush() } }) { line, number in
-                // Blank lines (and a final line without a newline) are skipped quietly.
-                if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }) {
-                    return true
+            do {
+                try stdin.forEachLine(willWait: { if interactive { stdout.out.flush() } }) { line, number in
+                    // Blank lines (and a final line without a newline) are skipped quietly.
+                    if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }) {
+                        return true
+                    }
+                    guard let item = ConvertItem(bytes: line) else {
+                        failure = "stdin line \(number): " + ConvertItem.problem(String(decoding: line, as: UTF8.self))
+                        return false
+                    }
+                    if let problem = emit(item) { failure = "stdin line \(number): " + problem }
+                    return failure == nil
                 }
-                guard let item = ConvertItem(bytes: line) else {
-                    failure = "stdin line \(number): " + ConvertItem.problem(String(decoding: line, as: UTF8.self))
-                    return false
-                }
-                if let problem = emit(item) { failure = "stdin line \(number): " + problem }
-                return failure == nil
+            } catch {
+                readFailure = CommandFailure("cannot read the items on stdin: \(error.description)", code: ExitStatus.cannotOpen)
             }
         }
         // The output stays whole: a JSON document is closed even when an item failed.
         if format == .json { stdout.out.append("]}\n") }
         try stdout.finish()
+        if let readFailure { throw readFailure }
         if let failure { throw ValidationError(failure) }
     }
 

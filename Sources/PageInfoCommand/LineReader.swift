@@ -14,13 +14,24 @@ struct LineReader {
         return fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
+    /// A read that failed (not EINTR, which is retried): the errno and its text.
+    struct ReadError: Error {
+        var code: Int32
+        var description: String { "read: \(String(cString: strerror(code)))" }
+    }
+
     /// Calls `body(line, lineNumber)` for each line (1-based numbers) until it returns false or
     /// the input ends. A last line without a newline is included. `willWait` is called before
     /// every read after the first, i.e. when every line read so far has been handed out and
-    /// the next read may block: the moment to flush answers to a coprocess.
-    func forEachLine(willWait: () -> Void = {}, _ body: (UnsafeBufferPointer<UInt8>, Int) -> Bool) {
+    /// the next read may block: the moment to flush answers to a coprocess. Each byte is scanned
+    /// once, so a line of n bytes costs O(n) however many reads it takes. A read error (EIO,
+    /// EISDIR, …) is thrown after the lines before it were handed out: it is never taken for the
+    /// end of the input.
+    func forEachLine(willWait: () -> Void = {}, _ body: (UnsafeBufferPointer<UInt8>, Int) -> Bool) throws(ReadError) {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var filled = 0, lineNumber = 0
+        // Bytes before `scanned` hold no newline (they belong to the line being read).
+        var scanned = 0
         var firstRead = true
         while true {
             if filled == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) } // a very long line
@@ -28,25 +39,28 @@ struct LineReader {
             firstRead = false
             let n = buffer.withUnsafeMutableBytes { raw in read(fd, raw.baseAddress! + filled, raw.count - filled) }
             if n < 0 && errno == EINTR { continue }
+            let failure = n < 0 ? errno : 0
             let atEnd = n <= 0
             if n > 0 { filled += n }
             var consumed = 0
             let keepGoing = buffer.withUnsafeBufferPointer { all -> Bool in
                 var start = 0
-                for i in 0..<filled where all[i] == UInt8(ascii: "\n") {
+                for i in scanned..<filled where all[i] == UInt8(ascii: "\n") {
                     lineNumber += 1
                     if !body(UnsafeBufferPointer(rebasing: all[start..<i]), lineNumber) { return false }
                     start = i + 1
                 }
                 consumed = start
-                if atEnd && start < filled {
+                if atEnd && failure == 0 && start < filled {
                     lineNumber += 1
                     if !body(UnsafeBufferPointer(rebasing: all[start..<filled]), lineNumber) { return false }
                     consumed = filled
                 }
                 return true
             }
-            if !keepGoing || atEnd { return }
+            if !keepGoing { return }
+            if failure != 0 { throw ReadError(code: failure) }
+            if atEnd { return }
             if consumed > 0 {
                 buffer.withUnsafeMutableBufferPointer { b in
                     let rest = filled - consumed
@@ -54,6 +68,7 @@ struct LineReader {
                 }
                 filled -= consumed
             }
+            scanned = filled
         }
     }
 }

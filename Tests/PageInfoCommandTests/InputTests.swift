@@ -43,6 +43,17 @@ struct InputTests {
         #expect(doc["pageCount"] as? Int == 10 && doc["pageLayout"] as? String == "TwoPageRight", "\(script)")
     }
 
+    @Test("convert: a read error on stdin (a directory, EISDIR) exits 66 with one line, never 0 as if stdin had ended")
+    func convertStdinReadError() throws {
+        let r = try Self.shell("\"$PAGEINFO\" convert \"$F\" --page 1 --from page --to raw < /", environment: ["F": Self.mixed])
+        #expect(r.status == 66, "\(r.stderr)")
+        #expect(r.stderr.split(separator: "\n").count == 1)
+        #expect(r.stderr.contains("read: Is a directory"), "\(r.stderr)")
+        // The same items from a readable stdin still work (the error is the read's, not the option's).
+        let ok = try Self.shell("echo 1,2 | \"$PAGEINFO\" convert \"$F\" --page 1 --from page --to raw", environment: ["F": Self.mixed])
+        #expect(ok.status == 0 && ok.stdout == "1,2\n", "\(ok.stdout) \(ok.stderr)")
+    }
+
     @Test("pages of a piped PDF equal the pages of the file, except the name")
     func pipedPagesEqualFile() throws {
         let file = try CLI.run(["pages", "--format", "jsonl", Self.mixed])
