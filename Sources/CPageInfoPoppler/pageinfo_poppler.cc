@@ -225,11 +225,11 @@ void pi_document_get_facts(pi_document *document, pi_document_facts *out) {
     Object root;
     Ref rootRef;
     out->root = pageinfo::inspect_root(xref, &root, &rootRef);
-    if (root.isDict()) {
-        Object count = root.dictLookup("Count");
-        if (count.isInt()) { out->has_count = true; out->count_claimed = count.getInt(); }
-        else if (count.isInt64()) { out->has_count = true; out->count_claimed = count.getInt64(); }
-    }
+    pageinfo::CountEntry count = pageinfo::read_count(out->root, root);
+    out->count_shape = count.shape;
+    out->count_type = count.type;
+    out->has_count = count.shape == PI_COUNT_OK || count.shape == PI_COUNT_NEGATIVE;
+    out->count_claimed = out->has_count ? count.value : 0;
     pageinfo::PageLabels *labels = labels_of(document);
     out->has_page_labels = labels != nullptr;
     out->labels_damaged = labels && labels->damaged();

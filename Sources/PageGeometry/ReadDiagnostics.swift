@@ -10,6 +10,11 @@ public struct ReadWarning: Hashable, Sendable, CustomStringConvertible {
         // Document level.
         case xrefRepaired = "xref-repaired"
         case countMismatch = "count-mismatch"
+        case countMissing = "count-missing"
+        case countInvalid = "count-invalid"
+        case countOutOfRange = "count-out-of-range"
+        case countNegative = "count-negative"
+        case pageTreeLimit = "page-tree-limit"
         case pageTreeLoop = "page-tree-loop"
         case pageTreeTooDeep = "page-tree-too-deep"
         case kidsInvalid = "kids-invalid"
