@@ -22,6 +22,7 @@ Usage: python3 scripts/make_damaged_fixtures.py [OUTDIR]   (default: Fixtures/da
 import json
 import os
 import sys
+import zlib
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -322,6 +323,52 @@ fixture("page-orphan", "/Count 3 but /Kids lists 2 pages; page object 5 (/Parent
 fixture("empty-tree", "A valid page tree with /Count 0 and /Kids [].",
         {1: catalog(), 2: {"Type": Name("Pages"), "Kids": [], "Count": 0}},
         "ok", 0, [], count_claimed=0)
+
+
+# Issue 19: objects in an object stream behind a damaged cross-reference stream (PDF 1.5, ISO
+# 32000-2 §7.5.7-8). Objects 1 (catalog), 2 (Pages: MediaBox [0 0 250 350], /Rotate 270) and 3
+# (the page: CropBox [10 20 210 320], nothing else) live in object stream 4 (FlateDecode);
+# object 5 is the cross-reference stream, /W [1 2 1], with /Root 1 0 R. The page inherits the
+# MediaBox and the rotation: cropBox x 10 y 20 w 200 h 300, rotation 270.
+def objstm_pdf(damage):
+    inner = {1: catalog(), 2: {"Type": Name("Pages"), "Kids": [Ref(3)], "Count": 1, "MediaBox": [0, 0, 250, 350], "Rotate": 270},
+             3: {"Type": Name("Page"), "Parent": Ref(2), "CropBox": [10, 20, 210, 320]}}
+    bodies = [ser(inner[n]) for n in sorted(inner)]
+    offsets = [sum(len(b) + 1 for b in bodies[:i]) for i in range(len(bodies))]
+    header = b" ".join(b"%d %d" % (n, o) for n, o in zip(sorted(inner), offsets)) + b"\n"
+    packed = zlib.compress(header + b"\n".join(bodies) + b"\n")
+    out = bytearray(b"%PDF-1.5\n%\xe2\xe3\xcf\xd3\n")
+    stm = len(out)
+    out += (b"4 0 obj\n<< /Type /ObjStm /N 3 /First %d /Filter /FlateDecode /Length %d >>\nstream\n" % (len(header), len(packed))
+            + packed + b"\nendstream\nendobj\n")
+    xref = len(out)
+    # Entries: 0 free; 1-3 in stream 4 at indexes 0-2; 4 and 5 at their offsets.
+    rows = [(0, 0, 255), (2, 4, 0), (2, 4, 1), (2, 4, 2), (1, stm, 0), (1, xref, 0)]
+    widths = (1, 3, 1) if damage == "bad-w" else (1, 2, 1)   # bad-w: written 1 3 1, declared 1 2 1
+    entries = zlib.compress(b"".join(v.to_bytes(w, "big") for r in rows for v, w in zip(r, widths)))
+    size = 2 if damage == "wrong-size" else 6
+    prev = b" /Prev %d" % xref if damage == "prev-self" else b""
+    out += (b"5 0 obj\n<< /Type /XRef /Size %d /W [1 2 1] /Root 1 0 R%s /Filter /FlateDecode /Length %d >>\nstream\n"
+            % (size, prev, len(entries)) + entries + b"\nendstream\nendobj\n")
+    # root-via-xref-stream: startxref 9 bytes past the stream, so the table is rebuilt, and
+    # no "trailer" keyword exists to give /Root.
+    out += b"startxref\n%d\n%%%%EOF\n" % (xref + 9 if damage == "root-via-xref-stream" else xref)
+    return bytes(out)
+
+
+objstm_page = [p(0, crop=(10, 20, 200, 300), rotation=270)]
+for damage, description, warnings in [
+        ("wrong-size", "The cross-reference stream says /Size 2: objects 1-5 are outside it.",
+         ["xref-repaired", "poppler-diagnostic", "object-streams-read"]),
+        ("bad-w", "The cross-reference stream's entries are written 1 3 1 bytes wide, its /W says [1 2 1].",
+         ["xref-repaired", "poppler-diagnostic", "object-streams-read"]),
+        ("root-via-xref-stream", "startxref points 9 bytes past the cross-reference stream: the catalog is "
+         "reachable only through that stream's /Root.", ["xref-repaired", "poppler-diagnostic", "object-streams-read"]),
+        ("prev-self", "The cross-reference stream's /Prev points at itself (Poppler stops the loop itself).", [])]:
+    FIXTURES.append(dict(name="objstm-" + damage, data=objstm_pdf(damage), golden={
+        "file": "objstm-%s.pdf" % damage, "description": "Catalog, Pages and page in an object stream. " + description,
+        "status": "ok", "exit": 0, "pageCount": 1, "countClaimed": 1, "documentWarnings": warnings,
+        "errorCode": None, "pages": objstm_page}))
 
 
 def main(argv):

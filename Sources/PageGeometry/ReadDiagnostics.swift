@@ -9,6 +9,7 @@ public struct ReadWarning: Hashable, Sendable, CustomStringConvertible {
     public enum Code: String, Hashable, Sendable, CaseIterable {
         // Document level.
         case xrefRepaired = "xref-repaired"
+        case objectStreamsRead = "object-streams-read"
         case countMismatch = "count-mismatch"
         case countMissing = "count-missing"
         case countInvalid = "count-invalid"

@@ -36,6 +36,11 @@ public struct DocumentFacts: Hashable, Sendable {
     public var countProblem: CountProblem? = nil
     /// Whether Poppler rebuilt the cross-reference table.
     public var xrefReconstructed: Bool
+    /// Objects kept in object streams that Poppler's rebuilt table lacked, read from the streams.
+    public var objectsFromStreams: Int = 0
+    /// Whether the catalog was found through the last cross-reference stream's /Root (the
+    /// rebuilt table had none).
+    public var rootFromXRefStream: Bool = false
     /// Whether the catalog has a /PageLabels dictionary.
     public var hasPageLabels: Bool
     /// Whether /PageLabels could be read only in part.

@@ -14,6 +14,10 @@ extension PopplerDocument {
         if f.xrefReconstructed {
             warnings.append(ReadWarning(.xrefRepaired, "the cross-reference table is damaged; Poppler rebuilt it"))
         }
+        if f.objectsFromStreams > 0 || f.rootFromXRefStream {
+            let objects = "\(f.objectsFromStreams) object\(f.objectsFromStreams == 1 ? "" : "s") kept in object streams"
+            warnings.append(ReadWarning(.objectStreamsRead, "the rebuilt table lacked \(objects)\(f.rootFromXRefStream ? " and the catalog" : ""); read from the streams\(f.rootFromXRefStream ? " (/Root from the last cross-reference stream)" : "")"))
+        }
         let found = "\(walk.positions) page\(walk.positions == 1 ? "" : "s")"
         switch f.countProblem {
         case .missing:

@@ -5,6 +5,10 @@
 // structs of doubles, enums not ints, no exceptions or STL across the boundary. Everything a
 // caller receives is owned by the caller or by the handle it came from, as stated on each call.
 //
+// When Poppler rebuilt the cross-reference table and found no catalog, the shim adds the objects
+// that object streams hold (Poppler's reconstruction reads top-level objects only) and, when there
+// is still no catalog, takes /Root from the last cross-reference stream.
+//
 // When the catalog or its page tree is missing or broken (no catalog, no /Pages, page errors,
 // fewer pages than the root /Count, skipped subtrees), the cursor goes on after the tree with a
 // scan of the cross-reference table for page dictionaries the tree did not reach, in object
@@ -187,6 +191,8 @@ typedef struct pi_document_facts {
     pi_count_shape count_shape; ///< how /Count looks
     const char *_Nullable count_type; ///< with PI_COUNT_NOT_INTEGER: the object's type ("name", "real", …); static
     bool xref_reconstructed;  ///< Poppler rebuilt the cross-reference table while opening or reading
+    int objects_from_streams; ///< objects of object streams that the rebuilt table lacked, added by the shim
+    bool root_from_xref_stream; ///< the catalog was found through the last cross-reference stream's /Root
     bool has_page_labels;     ///< the catalog has a /PageLabels dictionary
     bool labels_damaged;      ///< /PageLabels was read only in part (too deep, loops, bad entries)
     int diagnostics;          ///< diagnostics Poppler reported for this document so far (never printed)
