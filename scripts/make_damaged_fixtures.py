@@ -22,6 +22,7 @@ Usage: python3 scripts/make_damaged_fixtures.py [OUTDIR]   (default: Fixtures/da
 import json
 import os
 import sys
+import zlib
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -106,12 +107,32 @@ def fixture(name, description, objects, status, exit_code, pages, count_claimed=
         "documentWarnings": list(doc_warnings), "errorCode": error_code, "pages": pages}))
 
 
-# /Count that lies: the walk's count wins, and the difference is a warning.
-for name, count in [("count-huge", 1000000000), ("count-zero", 0), ("count-negative", -5)]:
+# /Count that lies: the walk's count wins, and the difference is a warning (a negative /Count
+# is one no tree can have: count-negative says that, rather than comparing it).
+for name, count, code in [("count-huge", 1000000000, "count-mismatch"), ("count-zero", 0, "count-mismatch"),
+                          ("count-negative", -5, "count-negative")]:
     fixture(name, "Two real pages under a root whose /Count is %d." % count,
             {1: catalog(), 2: {"Type": Name("Pages"), "Kids": [Ref(3), Ref(4)], "Count": count},
              3: page(), 4: page(media=(0, 0, 300, 400))},
-            "ok", 0, [p(0), p(1, crop=(0, 0, 300, 400))], count_claimed=count, doc_warnings=["count-mismatch"])
+            "ok", 0, [p(0), p(1, crop=(0, 0, 300, 400))], count_claimed=count, doc_warnings=[code])
+
+# /Count that is not a usable integer (issue 19): each its own warning, and countClaimed is null
+# unless the file writes an integer. The walk counts the pages either way.
+for name, count, code, claimed, what in [
+        ("count-missing", None, "count-missing", None, "no /Count"),
+        ("count-name", Name("Two"), "count-invalid", None, "/Count /Two (a name)"),
+        ("count-real", Raw(b"2.5"), "count-invalid", None, "/Count 2.5 (a real number)"),
+        # 2^63 = 9223372036854775808 is the first whole number past a 64-bit integer.
+        ("count-out-of-range", Raw(b"99999999999999999999999"), "count-out-of-range", None,
+         "/Count 99999999999999999999999 (23 digits, past 2^63)"),
+        # 2^33: past a 32-bit integer, within a 64-bit one, so it is compared with the walk.
+        ("count-int64", 8589934592, "count-mismatch", 8589934592, "/Count 8589934592 (2^33)")]:
+    pages_node = {"Type": Name("Pages"), "Kids": [Ref(3), Ref(4)]}
+    if count is not None:
+        pages_node["Count"] = count
+    fixture(name, "Two real pages under a root with %s." % what,
+            {1: catalog(), 2: pages_node, 3: page(), 4: page(media=(0, 0, 300, 400))},
+            "ok", 0, [p(0), p(1, crop=(0, 0, 300, 400))], count_claimed=claimed, doc_warnings=[code])
 
 # A kid that refers to a missing object, and one that is not a dictionary: page errors at their
 # real positions, the pages after them keep their numbers.
@@ -146,6 +167,67 @@ fixture("page-listed-twice", "Kids [3 0 R 3 0 R 4 0 R].",
          3: page(), 4: page(media=(0, 0, 300, 400))},
         "ok", 0, [p(0), p(1, warnings=["page-repeated"]), p(2, crop=(0, 0, 300, 400))], count_claimed=3)
 
+# A Pages node that two parents list is not a loop (issue 19): it is read again, as pdfium and
+# pypdf read it. Node 3 lists page 4 three times and the root lists node 3 twice: 2 × 3 = 6
+# pages, the first without a warning, the five others page-repeated (all are object 4).
+fixture("subtree-listed-twice", "Root /Kids [3 0 R 3 0 R]; node 3 /Kids [4 0 R 4 0 R 4 0 R].",
+        {1: catalog(), 2: {"Type": Name("Pages"), "Kids": [Ref(3), Ref(3)], "Count": 6},
+         3: {"Type": Name("Pages"), "Parent": Ref(2), "Kids": [Ref(4), Ref(4), Ref(4)], "Count": 3},
+         4: page(parent=3, media=(0, 0, 300, 400))},
+        "ok", 0, [p(0, crop=(0, 0, 300, 400))] + [p(i, crop=(0, 0, 300, 400), warnings=["page-repeated"]) for i in range(1, 6)],
+        count_claimed=6)
+
+
+def repeat_limited_walk(kids_of, root, budget):
+    """The walk's documented rule for repeated subtrees, written out on its own: depth first; a
+    Pages node on the current path is a loop (skipped); one entered before through another
+    parent is read again, and every kid visited inside such a repeated subtree costs one step of
+    `budget` (10 per entry of the cross-reference table); the walk stops when no step is left. Returns the page
+    objects in walk order and whether the walk stopped."""
+    pages, entered, path, steps = [], {root}, {root}, 0
+    stack = [[root, 0, False]]
+    while stack:
+        node, i, repeated = stack[-1]
+        if i >= len(kids_of[node]):
+            path.discard(node)
+            stack.pop()
+            continue
+        if repeated:
+            if steps >= budget:
+                return pages, True
+            steps += 1
+        stack[-1][1] += 1
+        kid = kids_of[node][i]
+        if kid not in kids_of:
+            pages.append(kid)
+        elif kid not in path:
+            again = kid in entered
+            entered.add(kid)
+            path.add(kid)
+            stack.append([kid, 0, repeated or again])
+    return pages, False
+
+
+# Exponential fan-out: root 2 lists node 10 twice, node 10 lists node 11 twice, … node 49 lists
+# page 3 twice: 2^41 pages. The walk stops after its budget, 10 steps per entry of the
+# cross-reference table (objects 0…49: 500 steps inside repeated subtrees), and says so
+# (page-tree-limit, partial): linear, not 2^41.
+fan = {1: catalog(), 3: page(parent=49, media=(0, 0, 200, 100))}
+kids_of = {}
+for level in range(41):
+    num = 2 if level == 0 else 9 + level
+    child = 10 + level if level < 40 else 3
+    fan[num] = {"Type": Name("Pages"), "Kids": [Ref(child), Ref(child)], "Count": 2 ** (41 - level)}
+    if level:
+        fan[num]["Parent"] = Ref(2 if level == 1 else 8 + level)
+    kids_of[num] = [child, child]
+walked, stopped = repeat_limited_walk(kids_of, 2, 10 * (max(fan) + 1))
+assert stopped and max(fan) == 49
+fixture("subtree-fanout", "A chain of 40 Pages nodes, each listing the next twice, the last listing one page twice "
+        "(2^41 pages): the walk stops after its budget for repeated subtrees, 10 kids per xref entry.", fan,
+        "partial", 2, [p(i, crop=(0, 0, 200, 100), warnings=["page-repeated"] if i else []) for i in range(len(walked))],
+        count_claimed=2 ** 41, doc_warnings=["page-tree-limit"])
+
 # A page tree 300 Pages nodes deep: the walk stops at 256 levels and says so; the shallow page is read.
 deep = {1: catalog(), 2: {"Type": Name("Pages"), "Kids": [Ref(3), Ref(10)], "Count": 2}, 3: page()}
 for level in range(300):
@@ -155,6 +237,20 @@ deep[310] = page(parent=309, media=(0, 0, 100, 100))
 fixture("tree-too-deep", "A page under 300 nested Pages nodes, beside one page at the top: the walk stops at "
         "256 levels, and the object scan recovers the deep page after the tree's own.", deep,
         "partial", 2, [p(0), p(1, crop=(0, 0, 100, 100), warnings=["page-recovered"])], count_claimed=2,
+        doc_warnings=["page-tree-too-deep", "pages-recovered"])
+
+# Inheritance at any depth (issue 19): the page, 300 Pages nodes below the root, has no MediaBox
+# or /Rotate of its own; the root has MediaBox [0 0 100 200] and /Rotate 90 (pdfinfo: 100x200,
+# rotated 90). The walk stops at 256 levels; the object scan finds the page, and its /Parent chain,
+# read to the top whatever its length, gives it both.
+inherit = {1: catalog(), 2: {"Type": Name("Pages"), "Kids": [Ref(10)], "Count": 1, "MediaBox": [0, 0, 100, 200], "Rotate": 90}}
+for level in range(300):
+    num = 10 + level
+    inherit[num] = {"Type": Name("Pages"), "Parent": Ref(num - 1 if level else 2), "Kids": [Ref(num + 1)], "Count": 1}
+inherit[310] = page(parent=309, media=None)
+fixture("inherit-deep", "A page under 300 nested Pages nodes, without MediaBox or /Rotate, inheriting MediaBox "
+        "[0 0 100 200] and /Rotate 90 from the root.", inherit,
+        "partial", 2, [p(0, crop=(0, 0, 100, 200), rotation=90, warnings=["page-recovered"])], count_claimed=1,
         doc_warnings=["page-tree-too-deep", "pages-recovered"])
 
 # /PageLabels nested 2,000 deep (Poppler's own reader recurses once per level).
@@ -227,6 +323,52 @@ fixture("page-orphan", "/Count 3 but /Kids lists 2 pages; page object 5 (/Parent
 fixture("empty-tree", "A valid page tree with /Count 0 and /Kids [].",
         {1: catalog(), 2: {"Type": Name("Pages"), "Kids": [], "Count": 0}},
         "ok", 0, [], count_claimed=0)
+
+
+# Issue 19: objects in an object stream behind a damaged cross-reference stream (PDF 1.5, ISO
+# 32000-2 §7.5.7-8). Objects 1 (catalog), 2 (Pages: MediaBox [0 0 250 350], /Rotate 270) and 3
+# (the page: CropBox [10 20 210 320], nothing else) live in object stream 4 (FlateDecode);
+# object 5 is the cross-reference stream, /W [1 2 1], with /Root 1 0 R. The page inherits the
+# MediaBox and the rotation: cropBox x 10 y 20 w 200 h 300, rotation 270.
+def objstm_pdf(damage):
+    inner = {1: catalog(), 2: {"Type": Name("Pages"), "Kids": [Ref(3)], "Count": 1, "MediaBox": [0, 0, 250, 350], "Rotate": 270},
+             3: {"Type": Name("Page"), "Parent": Ref(2), "CropBox": [10, 20, 210, 320]}}
+    bodies = [ser(inner[n]) for n in sorted(inner)]
+    offsets = [sum(len(b) + 1 for b in bodies[:i]) for i in range(len(bodies))]
+    header = b" ".join(b"%d %d" % (n, o) for n, o in zip(sorted(inner), offsets)) + b"\n"
+    packed = zlib.compress(header + b"\n".join(bodies) + b"\n")
+    out = bytearray(b"%PDF-1.5\n%\xe2\xe3\xcf\xd3\n")
+    stm = len(out)
+    out += (b"4 0 obj\n<< /Type /ObjStm /N 3 /First %d /Filter /FlateDecode /Length %d >>\nstream\n" % (len(header), len(packed))
+            + packed + b"\nendstream\nendobj\n")
+    xref = len(out)
+    # Entries: 0 free; 1-3 in stream 4 at indexes 0-2; 4 and 5 at their offsets.
+    rows = [(0, 0, 255), (2, 4, 0), (2, 4, 1), (2, 4, 2), (1, stm, 0), (1, xref, 0)]
+    widths = (1, 3, 1) if damage == "bad-w" else (1, 2, 1)   # bad-w: written 1 3 1, declared 1 2 1
+    entries = zlib.compress(b"".join(v.to_bytes(w, "big") for r in rows for v, w in zip(r, widths)))
+    size = 2 if damage == "wrong-size" else 6
+    prev = b" /Prev %d" % xref if damage == "prev-self" else b""
+    out += (b"5 0 obj\n<< /Type /XRef /Size %d /W [1 2 1] /Root 1 0 R%s /Filter /FlateDecode /Length %d >>\nstream\n"
+            % (size, prev, len(entries)) + entries + b"\nendstream\nendobj\n")
+    # root-via-xref-stream: startxref 9 bytes past the stream, so the table is rebuilt, and
+    # no "trailer" keyword exists to give /Root.
+    out += b"startxref\n%d\n%%%%EOF\n" % (xref + 9 if damage == "root-via-xref-stream" else xref)
+    return bytes(out)
+
+
+objstm_page = [p(0, crop=(10, 20, 200, 300), rotation=270)]
+for damage, description, warnings in [
+        ("wrong-size", "The cross-reference stream says /Size 2: objects 1-5 are outside it.",
+         ["xref-repaired", "poppler-diagnostic", "object-streams-read"]),
+        ("bad-w", "The cross-reference stream's entries are written 1 3 1 bytes wide, its /W says [1 2 1].",
+         ["xref-repaired", "poppler-diagnostic", "object-streams-read"]),
+        ("root-via-xref-stream", "startxref points 9 bytes past the cross-reference stream: the catalog is "
+         "reachable only through that stream's /Root.", ["xref-repaired", "poppler-diagnostic", "object-streams-read"]),
+        ("prev-self", "The cross-reference stream's /Prev points at itself (Poppler stops the loop itself).", [])]:
+    FIXTURES.append(dict(name="objstm-" + damage, data=objstm_pdf(damage), golden={
+        "file": "objstm-%s.pdf" % damage, "description": "Catalog, Pages and page in an object stream. " + description,
+        "status": "ok", "exit": 0, "pageCount": 1, "countClaimed": 1, "documentWarnings": warnings,
+        "errorCode": None, "pages": objstm_page}))
 
 
 def main(argv):

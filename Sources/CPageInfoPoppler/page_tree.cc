@@ -2,11 +2,14 @@
 // The page-tree walk and box reading. See page_tree.h.
 #include "page_tree.h"
 
+#include "object_streams.h"
+
 #include <Dict.h>
 #include <XRef.h>
 
 #include <algorithm>
 #include <cmath>
+#include <unordered_set>
 
 namespace pageinfo {
 
@@ -70,9 +73,9 @@ void fill_page(Dict *dict, const InheritedAttrs &up, pi_page_geometry *out, uint
     }
 }
 
-pi_page_tree_root inspect_root(XRef *xref, Object *root_out, Ref *root_ref_out) {
+pi_page_tree_root inspect_root(XRef *xref, Ref recovered_root, Object *root_out, Ref *root_ref_out) {
     *root_ref_out = Ref::INVALID();
-    Object catalog = xref->getCatalog();
+    Object catalog = fetch_catalog(xref, recovered_root);
     if (!catalog.isDict()) return PI_ROOT_MISSING;
     const Object &ref = catalog.dictLookupNF("Pages");
     if (ref.isRef()) *root_ref_out = ref.getRef();
@@ -94,44 +97,68 @@ bool is_page_dictionary(const Object &o) {
     return !d->hasKey("Type") && !d->hasKey("Kids") && d->hasKey("MediaBox") && d->hasKey("Contents");
 }
 
+CountEntry read_count(pi_page_tree_root shape, const Object &root) {
+    CountEntry c;
+    if ((shape != PI_ROOT_TREE && shape != PI_ROOT_NO_KIDS) || !root.isDict()) return c;
+    Object count = root.dictLookup("Count");
+    int64_t v = 0;
+    if (count.isNull()) { c.shape = PI_COUNT_MISSING; return c; }
+    if (count.isInt()) v = count.getInt();
+    else if (count.isInt64()) v = count.getInt64();
+    else {
+        // A whole number past the 64-bit range is a real to Poppler's lexer; 2^63 is the first.
+        bool whole_but_huge = count.isReal() && std::isfinite(count.getReal()) && std::trunc(count.getReal()) == count.getReal()
+            && std::fabs(count.getReal()) >= 9223372036854775808.0;
+        c.shape = whole_but_huge ? PI_COUNT_OUT_OF_RANGE : PI_COUNT_NOT_INTEGER;
+        c.type = count.getTypeName();
+        return c;
+    }
+    c.value = v;
+    c.shape = v < 0 ? PI_COUNT_NEGATIVE : PI_COUNT_OK;
+    return c;
+}
+
 InheritedAttrs inherited_through_parents(XRef *xref, Dict *page) {
-    // Collect the ancestors nearest first (at most PI_MAX_TREE_DEPTH, each once), then merge
-    // from the root down.
-    std::vector<Object> chain;
-    std::vector<int> visited;
+    // Up the /Parent chain, nearest ancestor first: each attribute comes from the first ancestor
+    // with a valid entry (what merging from the root down gives). Each object is visited once,
+    // so the chain ends within the file's object count, however deep it is.
+    InheritedAttrs attrs;
+    std::unordered_set<int> visited;
     Object parentRef = page->lookupNF("Parent").copy();
-    while (parentRef.isRef() && (int)chain.size() < PI_MAX_TREE_DEPTH) {
-        int num = parentRef.getRef().num;
-        if (std::find(visited.begin(), visited.end(), num) != visited.end()) break;
-        visited.push_back(num);
+    while (parentRef.isRef() && !(attrs.media.present && attrs.crop.present && attrs.has_rotate)) {
+        if (!visited.insert(parentRef.getRef().num).second) break; // a loop
         Object node = xref->fetch(parentRef.getRef());
         if (!node.isDict()) break;
+        uint32_t ignored = 0;
+        InheritedAttrs own = merge(InheritedAttrs {}, node.getDict(), &ignored);
+        if (!attrs.media.present) attrs.media = own.media;
+        if (!attrs.crop.present) attrs.crop = own.crop;
+        if (!attrs.has_rotate && own.has_rotate) { attrs.has_rotate = true; attrs.rotate = own.rotate; }
         parentRef = node.dictLookupNF("Parent").copy();
-        chain.push_back(std::move(node));
     }
-    InheritedAttrs attrs;
-    uint32_t ignored = 0;
-    for (auto it = chain.rbegin(); it != chain.rend(); ++it) attrs = merge(attrs, it->getDict(), &ignored);
     return attrs;
 }
 
-PageTreeWalk::PageTreeWalk(XRef *xref) : xref_(xref) {
-    seen_.assign(std::max(0, xref->getNumObjects()) + 1, false);
-    page_at_.assign(seen_.size(), 0);
+PageTreeWalk::PageTreeWalk(XRef *xref, Ref recovered_root) : xref_(xref) {
+    entered_.assign(std::max(0, xref->getNumObjects()) + 1, false);
+    on_stack_.assign(entered_.size(), false);
+    page_at_.assign(entered_.size(), 0);
+    // The table's size, not a count of its entries in use: counting would make Poppler parse
+    // every entry of a lazily read table (and report the bad ones), changing what it reports.
+    repeat_budget_ = (long long)PI_REPEAT_STEPS_PER_OBJECT * std::max(0, xref->getNumObjects());
     Object root;
     Ref rootRef;
-    root_shape_ = inspect_root(xref, &root, &rootRef);
-    if (root.isDict()) {
-        Object count = root.dictLookup("Count");
-        if (count.isInt()) { has_count_ = true; count_claimed_ = count.getInt(); }
-    }
+    root_shape_ = inspect_root(xref, recovered_root, &root, &rootRef);
+    CountEntry count = read_count(root_shape_, root);
+    if (count.shape == PI_COUNT_OK) { has_count_ = true; count_claimed_ = count.value; }
     switch (root_shape_) {
     case PI_ROOT_TREE: {
-        if (rootRef.num >= 0 && rootRef.num < (int)seen_.size()) seen_[rootRef.num] = true;
+        int num = rootRef.num >= 0 && rootRef.num < (int)entered_.size() ? rootRef.num : -1;
+        if (num >= 0) entered_[num] = on_stack_[num] = true;
         uint32_t ignored = 0;
         InheritedAttrs attrs = merge(InheritedAttrs {}, root.getDict(), &ignored);
         Object kids = root.dictLookup("Kids");
-        stack_.push_back(Frame { std::move(kids), 0, attrs });
+        stack_.push_back(Frame { std::move(kids), 0, attrs, num, false });
         break;
     }
     case PI_ROOT_LONE_PAGE:
@@ -141,6 +168,11 @@ PageTreeWalk::PageTreeWalk(XRef *xref) : xref_(xref) {
     default:
         break;
     }
+}
+
+void PageTreeWalk::pop_frame() {
+    if (stack_.back().num >= 0) on_stack_[stack_.back().num] = false;
+    stack_.pop_back();
 }
 
 PageTreeWalk::Step PageTreeWalk::next(Object *page, InheritedAttrs *inherited, pi_page_error *error,
@@ -157,8 +189,14 @@ PageTreeWalk::Step PageTreeWalk::next(Object *page, InheritedAttrs *inherited, p
     while (!stack_.empty()) {
         Frame &frame = stack_.back();
         if (frame.next >= frame.kids.arrayGetLength()) {
-            stack_.pop_back();
+            pop_frame();
             continue;
+        }
+        if (frame.repeat && repeat_steps_++ >= repeat_budget_) {
+            // Repeated subtrees list more than the file can justify: stop the walk here.
+            summary_.limit_reached = true;
+            while (!stack_.empty()) pop_frame();
+            break;
         }
         int i = frame.next++;
         const Object &ref = frame.kids.arrayGetNF(i);
@@ -167,8 +205,8 @@ PageTreeWalk::Step PageTreeWalk::next(Object *page, InheritedAttrs *inherited, p
         if (ref.isRef()) {
             num = ref.getRef().num;
             *object_number = num;
-            if (num < 0 || num >= (int)seen_.size()) num = -1;
-            if (num >= 0 && seen_[num]) { summary_.repeated_nodes++; continue; }
+            if (num < 0 || num >= (int)entered_.size()) num = -1;
+            if (num >= 0 && on_stack_[num]) { summary_.repeated_nodes++; continue; } // a loop
         }
         Object kid = frame.kids.arrayGet(i);
         if (!kid.isDict()) {
@@ -200,13 +238,17 @@ PageTreeWalk::Step PageTreeWalk::next(Object *page, InheritedAttrs *inherited, p
             summary_.positions++;
             return Page;
         }
-        if (num >= 0) seen_[num] = true;
+        bool again = num >= 0 && entered_[num];
+        if (num >= 0) entered_[num] = true;
+        if (again) summary_.reentered_nodes++;
         if ((int)stack_.size() >= PI_MAX_TREE_DEPTH) { summary_.too_deep++; continue; }
         Object kids = dict->lookup("Kids");
-        if (!kids.isArray()) { summary_.bad_kids_arrays++; continue; }
+        if (!kids.isArray()) { if (!again) summary_.bad_kids_arrays++; continue; }
         uint32_t ignored = 0;
         InheritedAttrs attrs = merge(frame.attrs, dict, &ignored);
-        stack_.push_back(Frame { std::move(kids), 0, attrs }); // `frame` is not used after this
+        bool repeat = frame.repeat || again;
+        if (num >= 0) on_stack_[num] = true;
+        stack_.push_back(Frame { std::move(kids), 0, attrs, num, repeat }); // `frame` is not used after this
     }
     if (phase_ == Tree) phase_ = tree_needs_scan() ? Scan : Done;
     if (phase_ == Scan) {
@@ -231,10 +273,10 @@ bool PageTreeWalk::tree_needs_scan() const {
 
 // The next page dictionary, in object order, that the tree did not reach.
 PageTreeWalk::Step PageTreeWalk::scan_next(Object *page, InheritedAttrs *inherited, int *object_number) {
-    int size = std::min(xref_->getNumObjects(), (int)seen_.size());
+    int size = std::min(xref_->getNumObjects(), (int)entered_.size());
     while (scan_next_num_ < size) {
         int num = scan_next_num_++;
-        if (seen_[num] || page_at_[num]) continue;
+        if (entered_[num] || page_at_[num]) continue;
         XRefEntry *entry = xref_->getEntry(num, false);
         if (!entry || (entry->type != xrefEntryUncompressed && entry->type != xrefEntryCompressed)) continue;
         Object o = xref_->fetch(num, entry->type == xrefEntryCompressed ? 0 : entry->gen);

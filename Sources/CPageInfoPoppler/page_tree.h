@@ -21,18 +21,31 @@ struct InheritedAttrs {
     int64_t rotate = 0;
 };
 
-/// How the catalog's /Pages entry looks, and the root node when it is usable.
-pi_page_tree_root inspect_root(XRef *xref, Object *root_out, Ref *root_ref_out);
+/// How the catalog's /Pages entry looks, and the root node when it is usable. `recovered_root`:
+/// the catalog found by recover_from_streams, or Ref::INVALID().
+pi_page_tree_root inspect_root(XRef *xref, Ref recovered_root, Object *root_out, Ref *root_ref_out);
+
+/// The root Pages node's /Count, as written.
+struct CountEntry {
+    pi_count_shape shape = PI_COUNT_NOT_APPLICABLE;
+    int64_t value = 0;               // PI_COUNT_OK, PI_COUNT_NEGATIVE
+    const char *type = nullptr;      // PI_COUNT_NOT_INTEGER: the object's type name (static)
+};
+
+/// Reads /Count of the root that inspect_root returned (`shape` is its result).
+CountEntry read_count(pi_page_tree_root shape, const Object &root);
 
 /// A depth-first walk of the page tree, as Poppler's Catalog::cachePageTree walks it (a kid is
-/// a page when it is /Type /Page or has no /Kids), with three differences: a kid that is not a
-/// dictionary is a page *error* at its position instead of vanishing; a Pages node is entered
-/// once (a loop or a shared subtree is skipped and counted, as Poppler skips it), while a page
-/// object listed twice is reported twice, as every reader does, with a note of its first
-/// position; depth is bounded. Memory is O(depth + objects).
+/// a page when it is /Type /Page or has no /Kids), with these differences: a kid that is not a
+/// dictionary is a page *error* at its position instead of vanishing; only a true loop (a Pages
+/// node listed by itself or by one of its descendants) is cut and counted; a Pages node that two
+/// parents list is read again, as pdfium and pypdf read it, and a page object met again (listed
+/// twice, or under a repeated node) is reported again with a note of its first position; the
+/// kids visited inside repeated subtrees are limited (PI_REPEAT_STEPS_PER_OBJECT per entry of the
+/// cross-reference table), so fan-out costs linear time; depth is bounded. Memory is O(depth + objects).
 class PageTreeWalk {
 public:
-    explicit PageTreeWalk(XRef *xref);
+    PageTreeWalk(XRef *xref, Ref recovered_root);
 
     enum Step { Page, Error, End };
 
@@ -51,6 +64,8 @@ private:
         Object kids;
         int next;
         InheritedAttrs attrs;
+        int num;       // the node's object number, -1 for a direct dictionary
+        bool repeat;   // this node, or one above it, is a Pages node entered before: a repeated subtree
     };
     XRef *xref_;
     std::vector<Frame> stack_;
@@ -63,8 +78,12 @@ private:
     bool has_count_ = false;
     long long count_claimed_ = 0;
     int scan_next_num_ = 1;
-    std::vector<bool> seen_;   // by object number: a Pages node already entered
-    std::vector<int> page_at_; // by object number: 1 + the index where a page object first appeared
+    void pop_frame();
+    std::vector<bool> entered_;  // by object number: a Pages node entered at least once
+    std::vector<bool> on_stack_; // by object number: a Pages node that is an ancestor of the position
+    std::vector<int> page_at_;   // by object number: 1 + the index where a page object first appeared
+    long long repeat_steps_ = 0; // kids visited inside repeated subtrees
+    long long repeat_budget_ = 0;
     Object lone_page_;         // /Pages that is itself a page
     pi_walk_summary summary_ {};
 };
@@ -76,7 +95,8 @@ pi_box_entry read_box(Dict *dict, const char *key, int which, uint32_t *flags);
 /// The attributes a Pages node or page passes down: its own valid entries over what it inherits.
 InheritedAttrs merge(const InheritedAttrs &parent, Dict *dict, uint32_t *flags);
 
-/// What a page found by the scan inherits, from its /Parent chain (bounded, loop-safe).
+/// What a page found by the scan inherits, from its /Parent chain: nearest ancestor first, at any
+/// depth, each object once (the chain is bounded by the objects in the file, not by a depth).
 InheritedAttrs inherited_through_parents(XRef *xref, Dict *page);
 
 /// Whether a dictionary is a page by the spec's rules: /Type /Page, or (no /Type) a /MediaBox and

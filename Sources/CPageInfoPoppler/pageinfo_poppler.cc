@@ -4,6 +4,7 @@
 // page_tree.cc, page_labels.cc and text_string.cc.
 #include "pageinfo_poppler.h"
 
+#include "object_streams.h"
 #include "page_labels.h"
 #include "poppler_compat.h"
 #include "poppler_setup.h"
@@ -33,6 +34,7 @@ struct pi_document {
     int diagnostics = 0;                // Poppler diagnostics while this document was current
     bool xref_reconstructed = false;
     bool catalog_broken = false;        // opened although Poppler could not read the catalog
+    pageinfo::StreamRecovery streams;   // what recover_from_streams added (after a rebuilt table)
     bool labels_loaded = false;
     std::unique_ptr<pageinfo::PageLabels> labels; // null when the catalog has no /PageLabels
 
@@ -48,7 +50,8 @@ struct pi_page_cursor {
     bool with_geometry;
     std::string label;                  // owned label of the last page returned
 
-    pi_page_cursor(pi_document *d, bool geometry) : document(d), walk(d->doc->getXRef()), with_geometry(geometry) {}
+    pi_page_cursor(pi_document *d, bool geometry)
+        : document(d), walk(d->doc->getXRef(), d->streams.root), with_geometry(geometry) {}
 };
 
 // MARK: - Poppler diagnostics
@@ -112,8 +115,13 @@ pi_document *finish_open(std::unique_ptr<pi_document> state, pi_open_result *res
         std::snprintf(result->message, sizeof result->message, "%s", last_message);
         return nullptr;
     }
-    state->diagnostics += pending_diagnostics;
     state->xref_reconstructed = state->xref_reconstructed || pending_reconstructed;
+    // Poppler's rebuilt table lacks what object streams hold, and its root when only a
+    // cross-reference stream names it: add them (object_streams.h). Only when Poppler found no
+    // catalog: reading every object of a repaired file that has one would add diagnostics
+    // (measured on pdfium-bug_602650.pdf, qpdf-bad-xref.pdf) and find nothing new.
+    if (state->catalog_broken) state->streams = pageinfo::recover_from_streams(doc.getXRef());
+    state->diagnostics += pending_diagnostics;
     result->status = PI_STATUS_OK;
     std::snprintf(result->message, sizeof result->message, "%s", last_message);
     return state.release();
@@ -151,7 +159,7 @@ void begin_open(pi_open_result *result) {
 pageinfo::PageLabels *labels_of(pi_document *document) {
     if (!document->labels_loaded) {
         document->labels_loaded = true;
-        Object catalog = document->doc->getXRef()->getCatalog();
+        Object catalog = pageinfo::fetch_catalog(document->doc->getXRef(), document->streams.root);
         if (catalog.isDict()) {
             Object tree = catalog.dictLookup("PageLabels");
             if (tree.isDict()) document->labels = std::make_unique<pageinfo::PageLabels>(tree);
@@ -224,12 +232,14 @@ void pi_document_get_facts(pi_document *document, pi_document_facts *out) {
     XRef *xref = document->doc->getXRef();
     Object root;
     Ref rootRef;
-    out->root = pageinfo::inspect_root(xref, &root, &rootRef);
-    if (root.isDict()) {
-        Object count = root.dictLookup("Count");
-        if (count.isInt()) { out->has_count = true; out->count_claimed = count.getInt(); }
-        else if (count.isInt64()) { out->has_count = true; out->count_claimed = count.getInt64(); }
-    }
+    out->root = pageinfo::inspect_root(xref, document->streams.root, &root, &rootRef);
+    out->objects_from_streams = document->streams.objects_indexed;
+    out->root_from_xref_stream = document->streams.root != Ref::INVALID();
+    pageinfo::CountEntry count = pageinfo::read_count(out->root, root);
+    out->count_shape = count.shape;
+    out->count_type = count.type;
+    out->has_count = count.shape == PI_COUNT_OK || count.shape == PI_COUNT_NEGATIVE;
+    out->count_claimed = out->has_count ? count.value : 0;
     pageinfo::PageLabels *labels = labels_of(document);
     out->has_page_labels = labels != nullptr;
     out->labels_damaged = labels && labels->damaged();
@@ -239,7 +249,7 @@ void pi_document_get_facts(pi_document *document, pi_document_facts *out) {
 
 pi_page_layout pi_document_page_layout(pi_document *document) {
     DiagnosticsScope scope(document);
-    Object catalog = document->doc->getXRef()->getCatalog();
+    Object catalog = pageinfo::fetch_catalog(document->doc->getXRef(), document->streams.root);
     if (!catalog.isDict()) return PI_PAGE_LAYOUT_NONE;
     Object layout = catalog.dictLookup("PageLayout");
     if (layout.isName("SinglePage")) return PI_PAGE_LAYOUT_SINGLE_PAGE;
@@ -253,7 +263,7 @@ pi_page_layout pi_document_page_layout(pi_document *document) {
 
 pi_direction pi_document_direction(pi_document *document) {
     DiagnosticsScope scope(document);
-    Object catalog = document->doc->getXRef()->getCatalog();
+    Object catalog = pageinfo::fetch_catalog(document->doc->getXRef(), document->streams.root);
     if (!catalog.isDict()) return PI_DIRECTION_NONE;
     Object prefs = catalog.dictLookup("ViewerPreferences");
     if (!prefs.isDict()) return PI_DIRECTION_NONE;

@@ -31,6 +31,18 @@ std::unique_ptr<PDFDoc> make_pdf_doc(Source &&source, const std::optional<GooStr
     }
 }
 
+// Stream::reset() returned void until Poppler 25.x, then bool (false when the stream cannot be
+// read).
+template <typename S>
+bool reset_stream(S *stream) {
+    if constexpr (std::is_void_v<decltype(stream->reset())>) {
+        stream->reset();
+        return true;
+    } else {
+        return stream->reset();
+    }
+}
+
 } // namespace pageinfo
 
 #endif

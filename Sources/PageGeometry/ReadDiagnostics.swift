@@ -9,7 +9,13 @@ public struct ReadWarning: Hashable, Sendable, CustomStringConvertible {
     public enum Code: String, Hashable, Sendable, CaseIterable {
         // Document level.
         case xrefRepaired = "xref-repaired"
+        case objectStreamsRead = "object-streams-read"
         case countMismatch = "count-mismatch"
+        case countMissing = "count-missing"
+        case countInvalid = "count-invalid"
+        case countOutOfRange = "count-out-of-range"
+        case countNegative = "count-negative"
+        case pageTreeLimit = "page-tree-limit"
         case pageTreeLoop = "page-tree-loop"
         case pageTreeTooDeep = "page-tree-too-deep"
         case kidsInvalid = "kids-invalid"

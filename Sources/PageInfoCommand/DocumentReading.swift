@@ -121,6 +121,8 @@ struct DocumentReading {
             message = "\(file): \(summary.pageErrors) of \(summary.positions) page\(summary.positions == 1 ? "" : "s") could not be read; the others are reported"
         } else if summary.recovered > 0 {
             message = "\(file): the page tree is missing or broken; \(summary.recovered) page\(summary.recovered == 1 ? " was" : "s were") recovered by scanning the file's objects"
+        } else if summary.limitReached {
+            message = "\(file): the page tree lists the same subtrees again past the reader's limit; only the first \(summary.positions) page\(summary.positions == 1 ? " is" : "s are") reported"
         }
         if outcome.status == .failed {
             exitCode = ExitStatus.malformed

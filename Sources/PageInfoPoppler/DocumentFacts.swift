@@ -15,11 +15,32 @@ public struct DocumentFacts: Hashable, Sendable {
         case noKids
     }
 
+    /// What is wrong with the root Pages node's /Count, as written (ISO 32000-2 §7.7.3.2: an
+    /// integer, the number of leaf nodes below the node).
+    public enum CountProblem: Hashable, Sendable {
+        /// The root Pages node has no /Count.
+        case missing
+        /// /Count is not an integer; `type` is what it is (`name`, `real`, `string`…).
+        case notInteger(type: String)
+        /// /Count is a whole number too large for a 64-bit integer.
+        case outOfRange
+        /// /Count is a negative integer.
+        case negative
+    }
+
     public var pageTreeRoot: PageTreeRoot
     /// The /Count the root /Pages node claims, or `nil` when it has no integer /Count.
     public var countClaimed: Int?
+    /// What is wrong with /Count itself, or `nil` when it is a non-negative integer (which may
+    /// still differ from the walk) or there is no root Pages node.
+    public var countProblem: CountProblem? = nil
     /// Whether Poppler rebuilt the cross-reference table.
     public var xrefReconstructed: Bool
+    /// Objects kept in object streams that Poppler's rebuilt table lacked, read from the streams.
+    public var objectsFromStreams: Int = 0
+    /// Whether the catalog was found through the last cross-reference stream's /Root (the
+    /// rebuilt table had none).
+    public var rootFromXRefStream: Bool = false
     /// Whether the catalog has a /PageLabels dictionary.
     public var hasPageLabels: Bool
     /// Whether /PageLabels could be read only in part.

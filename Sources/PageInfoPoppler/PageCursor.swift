@@ -49,7 +49,8 @@ public final class PageCursor {
         return pi_page_cursor_next(handle, &p)
     }
 
-    private static func withArticle(_ noun: String) -> String {
+    /// "a name", "an integer": a type name with its article, for messages.
+    static func withArticle(_ noun: String) -> String {
         ("aeiou".contains(noun.first ?? "x") ? "an " : "a ") + noun
     }
 
@@ -59,7 +60,8 @@ public final class PageCursor {
         pi_page_cursor_summary(handle, &s)
         return WalkSummary(positions: Int(s.positions), pageErrors: Int(s.page_errors),
                            repeatedNodes: Int(s.repeated_nodes), repeatedPages: Int(s.repeated_pages), tooDeep: Int(s.too_deep),
-                           invalidKids: Int(s.bad_kids_arrays), recovered: Int(s.recovered), finished: s.finished)
+                           invalidKids: Int(s.bad_kids_arrays), recovered: Int(s.recovered), finished: s.finished,
+                           reenteredNodes: Int(s.reentered_nodes), limitReached: s.limit_reached)
     }
 
     // MARK: - One page
@@ -146,11 +148,18 @@ public struct WalkSummary: Hashable, Sendable {
     public var positions: Int
     /// Positions that are page errors.
     public var pageErrors: Int
-    /// Kids that refer to a Pages node already entered (a loop or a shared subtree), skipped.
+    /// Kids that refer to a Pages node that is their own ancestor (a loop), skipped.
     public var repeatedNodes: Int
+    /// Kids that refer to a Pages node entered before through another parent (no loop): the
+    /// subtree is read again, and its pages carry `page-repeated`.
+    public var reenteredNodes: Int
+    /// The walk stopped because repeated subtrees list more kids than
+    /// `PopplerDocument.repeatStepsPerObject` times the file's objects: pages are missing.
+    public var limitReached: Bool
     /// Kids that refer to a page object listed earlier; reported again, with a warning.
     public var repeatedPages: Int
-    /// Pages nodes skipped because they lie deeper than the walk's limit (256 levels).
+    /// Pages nodes skipped because they lie deeper than the walk's limit (256 levels); the object
+    /// scan then finds their pages.
     public var tooDeep: Int
     /// Pages nodes whose /Kids is not an array (they contribute no page).
     public var invalidKids: Int
@@ -160,8 +169,10 @@ public struct WalkSummary: Hashable, Sendable {
     public var finished: Bool
 
     public init(positions: Int = 0, pageErrors: Int = 0, repeatedNodes: Int = 0, repeatedPages: Int = 0, tooDeep: Int = 0,
-                invalidKids: Int = 0, recovered: Int = 0, finished: Bool = false) {
+                invalidKids: Int = 0, recovered: Int = 0, finished: Bool = false, reenteredNodes: Int = 0,
+                limitReached: Bool = false) {
         self.recovered = recovered
+        self.reenteredNodes = reenteredNodes; self.limitReached = limitReached
         self.positions = positions; self.pageErrors = pageErrors; self.repeatedNodes = repeatedNodes
         self.repeatedPages = repeatedPages
         self.tooDeep = tooDeep; self.invalidKids = invalidKids; self.finished = finished

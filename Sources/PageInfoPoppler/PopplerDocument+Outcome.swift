@@ -14,11 +14,31 @@ extension PopplerDocument {
         if f.xrefReconstructed {
             warnings.append(ReadWarning(.xrefRepaired, "the cross-reference table is damaged; Poppler rebuilt it"))
         }
-        if let claimed = f.countClaimed, walk.finished, claimed != walk.positions {
-            warnings.append(ReadWarning(.countMismatch, "the page tree's /Count is \(claimed) but the tree holds \(walk.positions) page\(walk.positions == 1 ? "" : "s")"))
+        if f.objectsFromStreams > 0 || f.rootFromXRefStream {
+            let objects = "\(f.objectsFromStreams) object\(f.objectsFromStreams == 1 ? "" : "s") kept in object streams"
+            warnings.append(ReadWarning(.objectStreamsRead, "the rebuilt table lacked \(objects)\(f.rootFromXRefStream ? " and the catalog" : ""); read from the streams\(f.rootFromXRefStream ? " (/Root from the last cross-reference stream)" : "")"))
+        }
+        let found = "\(walk.positions) page\(walk.positions == 1 ? "" : "s")"
+        switch f.countProblem {
+        case .missing:
+            warnings.append(ReadWarning(.countMissing, "the root /Pages node has no /Count; the walk found \(found)"))
+        case .notInteger(let type):
+            warnings.append(ReadWarning(.countInvalid, "the root /Pages node's /Count is \(PageCursor.withArticle(type == "real" ? "real number" : type)), not an integer; ignored"))
+        case .outOfRange:
+            warnings.append(ReadWarning(.countOutOfRange, "the root /Pages node's /Count is a whole number too large for a 64-bit integer; ignored"))
+        case .negative:
+            warnings.append(ReadWarning(.countNegative, "the root /Pages node's /Count is \(f.countClaimed ?? 0), a negative number; the walk found \(found)"))
+        case nil:
+            // When the walk stopped at its limit, the tree holds more than it found: no comparison.
+            if let claimed = f.countClaimed, walk.finished, !walk.limitReached, claimed != walk.positions {
+                warnings.append(ReadWarning(.countMismatch, "the page tree's /Count is \(claimed) but the tree holds \(found)"))
+            }
         }
         if walk.repeatedNodes > 0 {
-            warnings.append(ReadWarning(.pageTreeLoop, "\(walk.repeatedNodes) kid\(walk.repeatedNodes == 1 ? " refers" : "s refer") to a Pages node already visited (a loop or a shared subtree); skipped"))
+            warnings.append(ReadWarning(.pageTreeLoop, "\(walk.repeatedNodes) kid\(walk.repeatedNodes == 1 ? " refers" : "s refer") to a Pages node that is \(walk.repeatedNodes == 1 ? "its" : "their") own ancestor (a loop); skipped"))
+        }
+        if walk.limitReached {
+            warnings.append(ReadWarning(.pageTreeLimit, "the page tree lists the same subtrees again so often that the walk stopped after \(found) (at most \(Self.repeatStepsPerObject) kids per cross-reference entry are read inside repeated subtrees); the rest are not reported"))
         }
         if walk.tooDeep > 0 {
             warnings.append(ReadWarning(.pageTreeTooDeep, "\(walk.tooDeep) Pages node\(walk.tooDeep == 1 ? " lies" : "s lie") deeper than 256 levels; skipped"))
@@ -41,11 +61,12 @@ extension PopplerDocument {
     }
 
     /// How reading the document ended, once `walk` (a finished walk) has seen the whole tree:
-    /// `ok`, `partial` (page errors, or pages recovered by the object scan) or `failed` (no page
+    /// `ok`, `partial` (page errors, pages recovered by the object scan, or a walk stopped at its
+    /// limit for repeated subtrees) or `failed` (no page
     /// at all in a damaged file), with the document's warnings. `seconds` is left `nil`.
     public func outcome(after walk: WalkSummary) -> DocumentOutcome {
         let f = facts  // one read of the catalog for the whole record
-        var outcome = DocumentOutcome(status: walk.pageErrors + walk.recovered > 0 ? .partial : .ok,
+        var outcome = DocumentOutcome(status: walk.pageErrors + walk.recovered > 0 || walk.limitReached ? .partial : .ok,
                                       pageCount: walk.positions, pageErrors: walk.pageErrors,
                                       countClaimed: f.countClaimed, warnings: documentWarnings(after: walk, facts: f),
                                       bytes: fileSize)

@@ -83,9 +83,18 @@ public final class PopplerDocument {
         case PI_ROOT_NO_KIDS: .noKids
         default: .missing
         }
+        let countProblem: DocumentFacts.CountProblem? = switch f.count_shape {
+        case PI_COUNT_MISSING: .missing
+        case PI_COUNT_NOT_INTEGER: .notInteger(type: f.count_type.map { String(cString: $0) } ?? "not a number")
+        case PI_COUNT_OUT_OF_RANGE: .outOfRange
+        case PI_COUNT_NEGATIVE: .negative
+        default: nil
+        }
         return DocumentFacts(pageTreeRoot: root, countClaimed: f.has_count ? Int(f.count_claimed) : nil,
-                             xrefReconstructed: f.xref_reconstructed, hasPageLabels: f.has_page_labels,
-                             labelsDamaged: f.labels_damaged, popplerDiagnostics: Int(f.diagnostics))
+                             countProblem: countProblem, xrefReconstructed: f.xref_reconstructed,
+                             objectsFromStreams: Int(f.objects_from_streams), rootFromXRefStream: f.root_from_xref_stream,
+                             hasPageLabels: f.has_page_labels, labelsDamaged: f.labels_damaged,
+                             popplerDiagnostics: Int(f.diagnostics))
     }
 
     /// Whether the catalog has /PageLabels. When it has none, every label is `nil`.
@@ -197,6 +206,11 @@ public final class PopplerDocument {
 
     /// The version of the Poppler library in use, e.g. "22.12.0".
     public static var popplerVersion: String { String(cString: pi_poppler_version()) }
+
+    /// How many kids a walk may visit inside repeated subtrees (a Pages node that two parents
+    /// list is read again), per entry of the file's cross-reference table; past that the walk stops with
+    /// ``WalkSummary/limitReached`` and the `page-tree-limit` warning.
+    public static var repeatStepsPerObject: Int { Int(PI_REPEAT_STEPS_PER_OBJECT) }
 
     // MARK: - Errors
 

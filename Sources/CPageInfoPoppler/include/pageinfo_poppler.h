@@ -5,6 +5,10 @@
 // structs of doubles, enums not ints, no exceptions or STL across the boundary. Everything a
 // caller receives is owned by the caller or by the handle it came from, as stated on each call.
 //
+// When Poppler rebuilt the cross-reference table and found no catalog, the shim adds the objects
+// that object streams hold (Poppler's reconstruction reads top-level objects only) and, when there
+// is still no catalog, takes /Root from the last cross-reference stream.
+//
 // When the catalog or its page tree is missing or broken (no catalog, no /Pages, page errors,
 // fewer pages than the root /Count, skipped subtrees), the cursor goes on after the tree with a
 // scan of the cross-reference table for page dictionaries the tree did not reach, in object
@@ -68,6 +72,16 @@ typedef enum pi_direction {
     PI_DIRECTION_R2L,
 } pi_direction;
 
+/// How the root Pages node's /Count looks.
+typedef enum pi_count_shape {
+    PI_COUNT_OK = 0,             ///< a non-negative integer (it may still differ from the walk)
+    PI_COUNT_MISSING = 1,        ///< the root Pages node has no /Count
+    PI_COUNT_NOT_INTEGER = 2,    ///< /Count is not an integer: a name, a string, a number with a fraction…
+    PI_COUNT_OUT_OF_RANGE = 3,   ///< /Count is a whole number too large for a 64-bit integer (Poppler reads such a token as a real)
+    PI_COUNT_NEGATIVE = 4,       ///< /Count is a negative integer
+    PI_COUNT_NOT_APPLICABLE = 5, ///< there is no root Pages node (no catalog, no /Pages, or /Pages is a page)
+} pi_count_shape;
+
 /// How the catalog's /Pages entry looks.
 typedef enum pi_page_tree_root {
     PI_ROOT_TREE = 0,            ///< a Pages node with a /Kids array: the normal case
@@ -96,8 +110,16 @@ typedef struct pi_box_entry {
 /// The longest label the cursor returns, in bytes of UTF-8; longer ones are clipped.
 #define PI_MAX_LABEL_BYTES 1000
 
-/// The deepest page tree the cursor walks (Pages nodes below the root); deeper kids are skipped.
+/// The deepest page tree the cursor walks (Pages nodes below the root); deeper kids are skipped
+/// by the walk (the object scan then finds their pages, with everything they inherit).
 #define PI_MAX_TREE_DEPTH 256
+
+/// A Pages node that two parents list (no loop) is read again each time. The kids visited inside
+/// such a repeated subtree are limited to this many per entry of the cross-reference table (the
+/// object numbers 0…N-1 the file uses, whose per-object state the walk keeps anyway); the walk
+/// stops there (pi_walk_summary.limit_reached), so exponential fan-out (a chain of nodes each
+/// listing the next twice) costs time and records linear in the file.
+#define PI_REPEAT_STEPS_PER_OBJECT 10
 
 /// Problems with one page's entries, as bits of pi_page.flags. The box bits come in groups of
 /// five, in the order media, crop, bleed, trim, art (shift the MEDIA bit by 0…4).
@@ -151,20 +173,26 @@ typedef struct pi_page {
 typedef struct pi_walk_summary {
     int positions;            ///< pages and page errors reached (the document's page count at the end)
     int page_errors;          ///< positions that are page errors
-    int repeated_nodes;       ///< kids referring to a Pages node already visited (a loop or a shared subtree; skipped)
+    int repeated_nodes;       ///< kids referring to a Pages node that is their own ancestor (a loop; skipped)
     int repeated_pages;       ///< kids referring to a page object listed earlier (reported again, as every reader does)
     int too_deep;             ///< Pages nodes skipped below PI_MAX_TREE_DEPTH
     int bad_kids_arrays;      ///< Pages nodes whose /Kids is not an array (no pages below them)
     int recovered;            ///< pages found by the object scan (after the tree's own pages)
+    int reentered_nodes;      ///< kids referring to a Pages node entered before through another parent (read again)
+    bool limit_reached;       ///< the walk stopped at PI_REPEAT_STEPS_PER_OBJECT: repeated subtrees list more
     bool finished;            ///< the walk reached the end of the tree
 } pi_walk_summary;
 
 /// Document-level facts that need no walk.
 typedef struct pi_document_facts {
     pi_page_tree_root root;
-    bool has_count;           ///< the root /Pages node has an integer /Count
+    bool has_count;           ///< the root /Pages node has an integer /Count (PI_COUNT_OK or PI_COUNT_NEGATIVE)
     int64_t count_claimed;    ///< that /Count
+    pi_count_shape count_shape; ///< how /Count looks
+    const char *_Nullable count_type; ///< with PI_COUNT_NOT_INTEGER: the object's type ("name", "real", …); static
     bool xref_reconstructed;  ///< Poppler rebuilt the cross-reference table while opening or reading
+    int objects_from_streams; ///< objects of object streams that the rebuilt table lacked, added by the shim
+    bool root_from_xref_stream; ///< the catalog was found through the last cross-reference stream's /Root
     bool has_page_labels;     ///< the catalog has a /PageLabels dictionary
     bool labels_damaged;      ///< /PageLabels was read only in part (too deep, loops, bad entries)
     int diagnostics;          ///< diagnostics Poppler reported for this document so far (never printed)

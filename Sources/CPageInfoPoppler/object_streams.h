@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// Recovery through object streams and cross-reference streams, for files whose cross-reference
+// data Poppler had to rebuild: its reconstruction indexes only top-level "N G obj" objects and
+// takes /Root only from a "trailer" keyword, so objects kept in object streams (ISO 32000-2
+// §7.5.7), and a /Root given only by a cross-reference stream (§7.5.8), are lost.
+#ifndef PAGEINFO_OBJECT_STREAMS_H
+#define PAGEINFO_OBJECT_STREAMS_H
+
+#include <Object.h>
+
+class XRef;
+
+namespace pageinfo {
+
+/// The most objects one object stream may hold, and the longest header (its first /First bytes)
+/// read from it.
+constexpr int kMaxObjectsPerStream = 1 << 20;
+constexpr int kMaxObjectStreamHeader = 16 << 20;
+
+struct StreamRecovery {
+    int objects_indexed = 0;    ///< objects found in object streams and added to the table
+    Ref root = Ref::INVALID();  ///< /Root read from the last cross-reference stream, when Poppler had none
+};
+
+/// Finds the object streams among the table's top-level objects, decodes each header through
+/// Poppler's stream decoders, and adds each object it holds that the table lacks as a compressed
+/// entry, so Poppler's own fetch reads it. Then, when the trailer's /Root gives no catalog, takes
+/// /Root from the cross-reference stream with the greatest offset. Bounded: each table entry is
+/// read once, each header at most kMaxObjectStreamHeader bytes and kMaxObjectsPerStream pairs, and
+/// the table grows by at most the number of pairs read.
+StreamRecovery recover_from_streams(XRef *xref);
+
+/// The catalog: the object the trailer's /Root names, else the recovered root. Never calls
+/// XRef::getCatalog, which rebuilds the table again (losing the entries added above) whenever the
+/// catalog is missing.
+Object fetch_catalog(XRef *xref, Ref recovered_root);
+
+} // namespace pageinfo
+
+#endif
