@@ -21,7 +21,7 @@ LICENSE_TEXTS := /usr/share/common-licenses/GPL-2 /usr/share/common-licenses/Apa
 # check, libxml2 for FoundationXML (the tests parse `check --format junit`) and GNU time (a test
 # measures a child's peak memory); hyperfine, GNU time and poppler-utils (pdfinfo, the baseline) for the benchmark; Python
 # for the fixture and benchmark generators.
-BUILD_PACKAGES := pkg-config libpoppler-dev libpoppler-private-dev
+BUILD_PACKAGES := pkg-config libpoppler-dev libpoppler-private-dev zlib1g-dev
 TEST_PACKAGES  := man-db libxml2 time
 BENCH_PACKAGES := hyperfine time poppler-utils python3
 

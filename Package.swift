@@ -40,8 +40,10 @@ let package = Package(
         .target(name: "PageInfoCheck", dependencies: ["PageGeometry", "PageInfoOutput", "PageInfoPoppler"]),
         // One-line golden checks for Swift Testing and XCTest suites.
         .target(name: "PageInfoTesting", dependencies: ["PageInfoCheck", "PageGeometry"]),
-        // Pictures of the geometry (pure Swift): overlays, legend, bitmap font, PNG and SVG writers, contact sheets.
-        .target(name: "PageInfoDraw", dependencies: ["PageGeometry", "DocumentLayout"]),
+        // zlib for the PNG writer's DEFLATE and CRC-32 (libpoppler loads it anyway).
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // Pictures of the geometry: overlays, legend, bitmap font, PNG and SVG writers, contact sheets.
+        .target(name: "PageInfoDraw", dependencies: ["PageGeometry", "DocumentLayout", "CZlib"]),
 
         .executableTarget(
             name: "PageInfoCommand",
