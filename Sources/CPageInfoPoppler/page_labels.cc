@@ -64,7 +64,18 @@ PageLabels::PageLabels(const Object &root) {
             stack.push_back({ std::move(kid), item.depth + 1 });
         }
     }
-    std::stable_sort(ranges_.begin(), ranges_.end(), [](const Range &a, const Range &b) { return a.start < b.start; });
+    // Sorted by start, ties in the order found: std::sort over (start, position). (std::stable_sort
+    // would do, but libstdc++'s uses std::get_temporary_buffer, deprecated in C++20: every client
+    // build printed the warning.)
+    std::vector<size_t> order(ranges_.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::sort(order.begin(), order.end(), [this](size_t a, size_t b) {
+        return ranges_[a].start < ranges_[b].start || (ranges_[a].start == ranges_[b].start && a < b);
+    });
+    std::vector<Range> sorted;
+    sorted.reserve(ranges_.size());
+    for (size_t i : order) sorted.push_back(std::move(ranges_[i]));
+    ranges_ = std::move(sorted);
 }
 
 namespace {
