@@ -118,6 +118,9 @@ def check(root):
                             "scripts/check_licenses.py --fix adds it)")
         elif found not in (GPL, APACHE):
             problems.append(f"{rel}: SPDX-License-Identifier {found!r} is neither {GPL} nor {APACHE}")
+        elif found != expected_license(root, path, targets):
+            problems.append(f"{rel}: says {found}, but the rule in LICENSE gives {expected_license(root, path, targets)} "
+                            "(GPL-2.0-or-later for what links Poppler and Fuzz/, Apache-2.0 for the rest)")
 
     declared = {}
     for name, (folder, _) in targets.items():
@@ -172,12 +175,14 @@ def self_test(root):
 
     def expect(label, tmp, needle):
         nonlocal failures
-        problems = check(tmp)
+        try:
+            problems = check(tmp)
+        finally:
+            shutil.rmtree(tmp)
         hit = [p for p in problems if needle in p]
         print(f"self-test {label}: {'sees it' if hit else 'MISSED'} ({len(problems)} problem(s))")
         if not hit:
             failures += 1
-        shutil.rmtree(tmp)
 
     if check(root):
         print("self-test: the real package must pass first", file=sys.stderr)
@@ -201,6 +206,14 @@ def self_test(root):
     with open(manifest, "w", encoding="utf-8") as f:
         f.write(planted)
     expect("Apache target depending on a GPL one", tmp, "target DocumentLayout is Apache-2.0 but")
+
+    tmp = copy()
+    victim = os.path.join(tmp, "Sources", "PageGeometry", "PageInfo.swift")
+    with open(victim, encoding="utf-8") as f:
+        text = f.read()
+    with open(victim, "w", encoding="utf-8") as f:
+        f.write(text.replace("SPDX-License-Identifier: Apache-2.0", "SPDX-License-Identifier: GPL-2.0-or-later", 1))
+    expect("a pure target's file under GPL", tmp, "Sources/PageGeometry/PageInfo.swift: says GPL-2.0-or-later")
     return 1 if failures else 0
 
 

@@ -48,6 +48,7 @@ struct DocumentReading {
             defer { if fd >= 0 { close(fd) } }
             encoder.out.exactFileName = name.isValidUTF8 ? nil : name
             let result = fd >= 0 ? read("/proc/self/fd/\(fd)", name: file, into: &encoder) : read(file, into: &encoder)
+            InputFile.release(fd >= 0 ? "/proc/self/fd/\(fd)" : file)
             encoder.out.exactFileName = nil
             if let message = result.message {
                 encoder.out.flush()

@@ -9,8 +9,9 @@ import Glibc
 /// not a regular file (standard input as `-`, `/dev/stdin`, a pipe, a FIFO, a character device,
 /// process substitution such as `<(curl …)`) is first copied, in 1 MiB chunks, into an unlinked
 /// temporary file (`O_TMPFILE` in `$TMPDIR`, mode 0600: no other user can open it, and it
-/// vanishes with the process), up to ``maxStreamBytes``; Poppler then reads that file through
-/// `/proc/self/fd/N`. Memory stays flat whatever the stream's length.
+/// vanishes with the process), up to `--max-input-size` MiB (``defaultMaxStreamMiB``); Poppler
+/// then reads that file through `/proc/self/fd/N`. The process's memory stays flat whatever the
+/// stream's length (on a tmpfs `$TMPDIR` the copy itself lives in RAM, as any file there does).
 enum InputFile {
     /// The default of `--max-input-size`, in MiB: the most read from a stream.
     static let defaultMaxStreamMiB = 1024
@@ -22,8 +23,16 @@ enum InputFile {
     }()
 
     /// Streams already spooled in this process, by name: a stream can be read only once, and
-    /// `draw`/`sheet` open the document twice (geometry, then the renderer).
+    /// `draw`/`sheet` open the document twice (geometry, then the renderer). ``release(_:)``
+    /// closes one once nothing will open it again.
     nonisolated(unsafe) private static var spooled: [String: Int32] = [:]
+
+    /// Closes the spooled copy of `name`, if any (a document opened from it keeps its own
+    /// descriptor): `pages`/`info` release each stream after reading it, so many streams on one
+    /// command line never hold more than one copy at a time.
+    static func release(_ name: String) {
+        if let fd = spooled.removeValue(forKey: name) { close(fd) }
+    }
 
     /// Opens `name` (`-` is standard input) as a document; a stream longer than `maxStreamMiB`
     /// MiB is refused (``PageInfoError/unreadable(path:reason:)``, exit 66).
@@ -62,8 +71,8 @@ enum InputFile {
     /// An unlinked temporary file, readable and writable by this process alone.
     private static func temporaryFile(name: String) throws(PageInfoError) -> Int32 {
         let dir = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        // O_TMPFILE is a macro Swift does not import: __O_TMPFILE (octal 20000000 on every
-        // Linux architecture) with O_DIRECTORY. A file system without it (EOPNOTSUPP) gets a
+        // O_TMPFILE is a macro Swift does not import: __O_TMPFILE (octal 20000000 on x86-64,
+        // arm64, riscv64, ppc64 and s390x; alpha, sparc and parisc differ) with O_DIRECTORY. A file system without it (EOPNOTSUPP) gets a
         // named file, unlinked at once, created 0600 by mkstemp.
         let fd = Glibc.open(dir, 0o20000000 | O_DIRECTORY | O_RDWR | O_EXCL | O_CLOEXEC, 0o600)
         if fd >= 0 { return fd }
@@ -138,7 +147,7 @@ enum InputFile {
                 // End of the stream; or, for a FIFO opened without a writer, no writer yet.
                 guard waitForWriter, total == 0 else { return }
                 if monotonicSeconds() - lastActivity > Double(idleTimeoutSeconds) {
-                    throw .unreadable(path: name, reason: "no writer opened the FIFO within \(idleTimeoutSeconds) s")
+                    throw .unreadable(path: name, reason: "no data within \(idleTimeoutSeconds) s: no writer opened the FIFO, or it closed it without writing")
                 }
                 usleep(20_000)
                 continue

@@ -7,6 +7,9 @@ import Glibc
 /// byte buffers, so thousands of lines cost no per-line String or allocation.
 struct LineReader {
     let fd: Int32
+    /// The longest line read, in bytes (64 MiB by default): a longer one is an error, so a
+    /// stream without newlines (`< /dev/zero`) cannot grow the buffer without bound.
+    var maxLineBytes = 64 << 20
 
     /// True when `fd` is a regular file: reading it never waits for a writer.
     var isRegularFile: Bool {
@@ -14,10 +17,17 @@ struct LineReader {
         return fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
-    /// A read that failed (not EINTR, which is retried): the errno and its text.
-    struct ReadError: Error {
-        var code: Int32
-        var description: String { "read: \(String(cString: strerror(code)))" }
+    /// A read that failed (not EINTR, which is retried), or a line longer than ``maxLineBytes``.
+    enum ReadError: Error {
+        case failed(errno: Int32)
+        case lineTooLong(lineNumber: Int, limit: Int)
+
+        var description: String {
+            switch self {
+            case .failed(let code): "read: \(String(cString: strerror(code)))"
+            case .lineTooLong(let n, let limit): "line \(n) is longer than \(limit >> 20) MiB"
+            }
+        }
     }
 
     /// Calls `body(line, lineNumber)` for each line (1-based numbers) until it returns false or
@@ -34,7 +44,10 @@ struct LineReader {
         var scanned = 0
         var firstRead = true
         while true {
-            if filled == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) } // a very long line
+            if filled == buffer.count { // a very long line
+                guard buffer.count < maxLineBytes else { throw .lineTooLong(lineNumber: lineNumber + 1, limit: maxLineBytes) }
+                buffer.append(contentsOf: repeatElement(0, count: min(buffer.count, maxLineBytes - buffer.count)))
+            }
             if !firstRead { willWait() }
             firstRead = false
             let n = buffer.withUnsafeMutableBytes { raw in read(fd, raw.baseAddress! + filled, raw.count - filled) }
@@ -59,7 +72,7 @@ struct LineReader {
                 return true
             }
             if !keepGoing { return }
-            if failure != 0 { throw ReadError(code: failure) }
+            if failure != 0 { throw .failed(errno: failure) }
             if atEnd { return }
             if consumed > 0 {
                 buffer.withUnsafeMutableBufferPointer { b in

@@ -14,7 +14,7 @@ struct PasswordOptions: ParsableArguments {
                                valueName: "password"))
     var password: String?
 
-    @Option(help: ArgumentHelp("Read the password from the first line of FILE ('-' is not allowed: stdin may hold a PDF).",
+    @Option(help: ArgumentHelp("Read the password from the first line of FILE (at most 1 MiB; '-' is not allowed: stdin may hold a PDF).",
                                valueName: "file"))
     var passwordFile: String?
 
@@ -24,29 +24,37 @@ struct PasswordOptions: ParsableArguments {
     }
 
     /// The password to try: --password, else the first line of --password-file, else
-    /// $PAGEINFO_PASSWORD, else none.
+    /// $PAGEINFO_PASSWORD (unless empty), else none. The file is read once per process (a FIFO or
+    /// `<(…)` can be read only once, and `draw` opens the document twice).
     func resolved() throws -> String? {
         if let password { return password }
         if let passwordFile {
-            guard let f = fopen(passwordFile, "rb") else {
-                throw CommandFailure("--password-file \(passwordFile): \(String(cString: strerror(errno)))", code: ExitStatus.cannotOpen)
+            if let cached = Self.fromFiles[passwordFile] { return cached }
+            let fd = open(passwordFile, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else {
+                throw CommandFailure("--password-file \(passwordFile): open: \(String(cString: strerror(errno)))", code: ExitStatus.cannotOpen)
             }
-            defer { fclose(f) }
-            var bytes: [UInt8] = []
-            while bytes.count < 4096 {
-                let c = fgetc(f)
-                if c == EOF || c == 0x0A { break }
-                bytes.append(UInt8(c))
+            defer { close(fd) }
+            let bytes: [UInt8]
+            do { bytes = try InputFile.readAll(fd, name: passwordFile, maxBytes: 1 << 20) } catch {
+                throw CommandFailure("--password-file \(error.description)", code: ExitStatus.cannotOpen)
             }
-            if bytes.last == 0x0D { bytes.removeLast() }
-            return String(decoding: bytes, as: UTF8.self)
+            var line = bytes.prefix { $0 != 0x0A }
+            if line.last == 0x0D { line.removeLast() }
+            let password = String(decoding: line, as: UTF8.self)
+            Self.fromFiles[passwordFile] = password
+            return password
         }
         return Self.environmentPassword()
     }
 
+    /// Passwords read from files, by file name (see ``resolved()``).
+    nonisolated(unsafe) private static var fromFiles: [String: String] = [:]
+
     /// `$PAGEINFO_PASSWORD`, the password when no option names one.
     static func environmentPassword() -> String? {
-        getenv("PAGEINFO_PASSWORD").map { String(cString: $0) }
+        guard let value = getenv("PAGEINFO_PASSWORD"), value.pointee != 0 else { return nil }
+        return String(cString: value)
     }
 }
 

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 import CZlib
 
-/// Encodes an ``RGBImage`` as PNG (8-bit truecolour, no interlace), in pure Swift.
+/// Encodes an ``RGBImage`` as PNG (8-bit truecolour, no interlace).
 ///
 /// The image data is filtered row by row (the filter of the five that gives the smallest sum of
 /// absolute values, the heuristic libpng uses) and compressed by zlib (a zlib stream,
-/// RFC 1950, at its best compression); chunks carry zlib's CRC-32.
+/// RFC 1950, at zlib's default level 6, as libpng writes); chunks carry zlib's CRC-32.
 public enum PNGEncoder {
     /// The PNG file bytes of `image`.
     public static func encode(_ image: RGBImage) -> [UInt8] {
@@ -71,7 +71,7 @@ public enum PNGEncoder {
         let typeBytes = Array(type.utf8)
         out += typeBytes
         out += data
-        out.appendBigEndian(Zlib.crc32(typeBytes + data))
+        out.appendBigEndian(Zlib.crc32(data, continuing: Zlib.crc32(typeBytes)))
     }
 }
 
@@ -83,13 +83,13 @@ extension Array where Element == UInt8 {
 
 /// zlib's DEFLATE and CRC-32, for PNG's IDAT and chunk checksums.
 enum Zlib {
-    /// A zlib stream (RFC 1950) of `data`, at zlib's best compression.
+    /// A zlib stream (RFC 1950) of `data`, at zlib's default level (6).
     static func compress(_ data: [UInt8]) -> [UInt8] {
         var length = compressBound(uLong(data.count))
         var out = [UInt8](repeating: 0, count: Int(length))
         let status = out.withUnsafeMutableBufferPointer { o in
             data.withUnsafeBufferPointer { d in
-                compress2(o.baseAddress, &length, d.baseAddress ?? UnsafePointer(bitPattern: 1), uLong(d.count), Z_BEST_COMPRESSION)
+                compress2(o.baseAddress, &length, d.baseAddress ?? UnsafePointer(bitPattern: 1), uLong(d.count), Z_DEFAULT_COMPRESSION)
             }
         }
         // compressBound is enough by zlib's contract, and memory failures trap like any Swift
@@ -99,8 +99,9 @@ enum Zlib {
         return out
     }
 
-    /// The CRC-32 (ISO 3309) of `bytes`, as PNG chunks use it.
-    static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        UInt32(bytes.withUnsafeBufferPointer { CZlib.crc32(0, $0.baseAddress, uInt($0.count)) })
+    /// The CRC-32 (ISO 3309) of `bytes`, as PNG chunks use it; `continuing` is the CRC of the
+    /// bytes before them.
+    static func crc32(_ bytes: [UInt8], continuing crc: UInt32 = 0) -> UInt32 {
+        UInt32(bytes.withUnsafeBufferPointer { CZlib.crc32(uLong(crc), $0.baseAddress, uInt($0.count)) })
     }
 }

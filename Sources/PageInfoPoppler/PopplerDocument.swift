@@ -31,7 +31,7 @@ public final class PopplerDocument {
     public convenience init(path: String, password: String? = nil, name: String? = nil) throws(PageInfoError) {
         var result = pi_open_result()
         let handle = pi_document_open_file(path, password, &result)
-        guard let handle else { throw Self.openError(result, path: name ?? path, password: password) }
+        guard let handle else { throw Self.openError(result, path: path, shownAs: name ?? path, password: password) }
         self.init(handle: handle, path: name ?? path)
         var st = stat()
         if stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG { fileSize = Int(st.st_size) }
@@ -214,8 +214,12 @@ public final class PopplerDocument {
 
     // MARK: - Errors
 
-    private static func openError(_ result: pi_open_result, path: String, password: String?,
+    /// The error of a failed open. `path` is what was opened, and what is probed (stat, the
+    /// header); `shownAs` is the name the error gives (default: `path`).
+    private static func openError(_ result: pi_open_result, path: String, shownAs: String? = nil, password: String?,
                                   header: ArraySlice<UInt8>? = nil) -> PageInfoError {
+        let probe = path
+        let path = shownAs ?? path
         let message = withUnsafeBytes(of: result.message) { raw in
             String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
         }
@@ -227,8 +231,8 @@ public final class PopplerDocument {
         case PI_STATUS_ENCRYPTED:
             return password == nil ? .passwordRequired(path: path) : .wrongPassword(path: path)
         default:
-            if header == nil, let reason = unreadableReason(path) { return .unreadable(path: path, reason: reason) }
-            let head = header ?? readHeader(path)
+            if header == nil, let reason = unreadableReason(probe) { return .unreadable(path: path, reason: reason) }
+            let head = header ?? readHeader(probe)
             if !containsPDFHeader(head) { return .notPDF(path: path) }
             return .malformed(path: path, detail: message)
         }

@@ -177,23 +177,78 @@ struct OptionParityTests {
         }
     }
 
-    @Test("a stream read from stdin opens for the renderer too (draw reads the spooled copy)")
+    @Test("a stream read from a pipe opens for the renderer too (draw reads the spooled copy)")
     func drawFromStdin() throws {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("pageinfo-parity-\(getpid()).svg")
-        let fromFile = try CLI.run(["draw", "--page", "2", "-o", out.path, CLI.fixture("mixed.pdf")])
+        let out = Self.scratch("draw.svg")
+        let fromFile = try CLI.run(["draw", "--page", "2", "-o", out, CLI.fixture("mixed.pdf")])
         #expect(fromFile.status == 0)
-        let expected = try Data(contentsOf: out)
-        let script = "\"$0\" draw --page 2 -o \"$1\" - < \"$2\""
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = ["-c", script, CLI.binary.path, out.path, CLI.fixture("mixed.pdf")]
-        try FileManager.default.removeItem(at: out)
-        try p.run()
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 0)
+        let expected = try String(contentsOfFile: out, encoding: .utf8)
+        try FileManager.default.removeItem(atPath: out)
+        let piped = try InputTests.shell("cat \"$F\" | \"$PAGEINFO\" draw --page 2 -o \"$O\" -", environment: ["F": CLI.fixture("mixed.pdf"), "O": out])
+        #expect(piped.status == 0, "\(piped.stderr)")
         // The same picture, but the SVG names its source: "-" instead of the path.
-        let fromStdin = try Data(contentsOf: out)
-        let a = String(decoding: expected, as: UTF8.self).replacingOccurrences(of: CLI.fixture("mixed.pdf"), with: "-")
-        #expect(String(decoding: fromStdin, as: UTF8.self) == a)
+        let fromPipe = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(fromPipe == expected.replacingOccurrences(of: CLI.fixture("mixed.pdf"), with: "-"))
+    }
+
+    @Test("a stream that is not a PDF, or a damaged one, fails as the same bytes in a file do (65, one line, no hang)",
+          .timeLimit(.minutes(1)), arguments: [
+        ("printf 'hello' | \"$PAGEINFO\" info -", "not a PDF"),
+        ("\"$PAGEINFO\" info <(printf 'hello')", "not a PDF"),
+        ("printf '%%PDF-1.4\\ngarbage' | \"$PAGEINFO\" info -", "damaged PDF"),
+        ("mkfifo \"$T/f\" && { printf 'hello' > \"$T/f\" & } && \"$PAGEINFO\" info \"$T/f\"", "not a PDF"),
+    ])
+    func streamThatIsNotAPDF(_ script: String, _ says: String) throws {
+        let dir = Self.scratch("fifo-dir")
+        try? FileManager.default.removeItem(atPath: dir)
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = try InputTests.shell(script, environment: ["T": dir, "PAGEINFO_STREAM_TIMEOUT": "5"])
+        #expect(r.status == 65, "\(script): \(r.stderr)")
+        #expect(r.stderrLines.count == 1)
+        #expect(r.stderr.contains(says), "\(script): \(r.stderr)")
+    }
+
+    @Test("a password file read once: draw and sheet from <(echo secret); a directory as the password file is 66")
+    func passwordFileReadOnce() throws {
+        let e = CLI.fixture("encrypted.pdf")
+        for command in ["draw --page 1 -o \"$O.png\"", "sheet -o \"$O.png\""] {
+            let r = try InputTests.shell("\"$PAGEINFO\" \(command) --password-file <(echo secret) \"$E\"", environment: ["E": e, "O": Self.scratch("pw")])
+            #expect(r.status == 0, "\(command): \(r.stderr)")
+        }
+        let dir = try CLI.run(["pages", "--password-file", FileManager.default.temporaryDirectory.path, e])
+        #expect(dir.status == 66)
+        #expect(dir.stderrLines.count == 1)
+        #expect(dir.stderr.contains("Is a directory"), "\(dir.stderr)")
+        // An empty PAGEINFO_PASSWORD is no password: the file asks for one (77, "password-required").
+        let empty = try CLI.run(["info", "--format", "jsonl", e], environment: ["PAGEINFO_PASSWORD": ""])
+        #expect(empty.status == 77)
+        #expect(empty.stdout.contains("\"password-required\""), "\(empty.stdout)")
+    }
+
+    @Test("--resume refuses an output that is not JSON lines and leaves it as it is; '-' is refused in batch mode")
+    func resumeRefusesOtherFormats() throws {
+        let out = Self.scratch("out.csv")
+        let csv = try CLI.run(["pages", "--format", "csv", "--files-from", Self.list.path, "-o", out])
+        #expect(csv.status == 77)  // the encrypted fixture without its password is the worst outcome
+        let before = try Data(contentsOf: URL(fileURLWithPath: out))
+        #expect(!before.isEmpty)
+        let resumed = try CLI.run(["pages", "--files-from", Self.list.path, "-o", out, "--resume"])
+        #expect(resumed.status == 64)
+        #expect(resumed.stderrLines.count == 1)
+        #expect(resumed.stderr.contains("does not hold pageinfo JSON lines"), "\(resumed.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: out)) == before)
+        let dash = try CLI.run(["pages", "--jobs", "2", "-"], stdin: "")
+        #expect(dash.status == 64)
+        #expect(dash.stderrLines.count == 1)
+    }
+
+    @Test("convert: a stdin line longer than the limit is an error (66), not a buffer that grows without bound")
+    func convertLineTooLong() throws {
+        let r = try InputTests.shell("head -c 70000000 /dev/zero | \"$PAGEINFO\" convert \"$F\" --page 1 --from page --to raw",
+                                     environment: ["F": CLI.fixture("mixed.pdf")])
+        #expect(r.status == 66, "\(r.stderr)")
+        #expect(r.stderrLines.count == 1)
+        #expect(r.stderr.contains("line 1 is longer than 64 MiB"), "\(r.stderr)")
     }
 }

@@ -322,16 +322,18 @@ final class BatchCoordinator {
         progress.clear()
         let sig = interruptSignal
         reportFailure("interrupted (\(sig == SIGINT ? "Ctrl-C" : signalDescription(sig))) after \(written) of \(names.count) files; "
-                      + "the output is whole up to the last file written. Run the same command again with --resume (and the same -o FILE) to continue.")
+                      + (assembles ? "the \(settings.output.format.rawValue) output is incomplete; run the command again (only --format jsonl can be resumed)."
+                                   : "the output is whole up to the last file written. Run the same command again with --resume (and the same -o FILE) to continue."))
         return 128 + sig
     }
 
     private func stopOnWriteError(_ code: Int32) -> Int32 {
         killWorkers()
         progress.clear()
+        let rerun = assembles ? "rerun the command (only --format jsonl can be resumed)" : "rerun with --resume (and the same -o FILE)"
         let advice = code == EPIPE ? "the reader of the output has gone"
-            : code == ENOSPC || code == EDQUOT ? "free some space, then rerun with --resume (and the same -o FILE)"
-            : "rerun with --resume (and the same -o FILE)"
+            : code == ENOSPC || code == EDQUOT ? "free some space, then \(rerun)"
+            : rerun
         reportFailure("cannot write the output: \(String(cString: strerror(code))); \(written) file\(written == 1 ? "" : "s") written whole before it; \(advice)")
         return 74
     }

@@ -67,6 +67,21 @@ struct BatchOptions: ParsableArguments {
         if nulSeparated && filesFrom == nil { throw ValidationError("-0 applies only with --files-from") }
     }
 
+    /// `--resume` cuts -o FILE back to its last whole file record: refuse, before anything is
+    /// cut, a non-empty file whose first line is not a pageinfo JSON-lines record (the output of
+    /// a csv, json or table run, or another file named by mistake).
+    static func refuseUnlessJSONLines(fd: Int32, name: String) throws {
+        var head = [UInt8](repeating: 0, count: 11)
+        let n = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
+        if n < 0 {
+            throw CommandFailure("\(name): cannot read the output to resume it: pread: \(String(cString: strerror(errno)))", code: ExitStatus.ioError)
+        }
+        guard n > 0 else { return }
+        if n < head.count || !head.elementsEqual(Array("{\"record\":\"".utf8)) {
+            throw ValidationError("--resume: \(name) does not hold pageinfo JSON lines (the output of a --format jsonl run); it is left as it is")
+        }
+    }
+
     /// Runs `job` — the same reading `pages`/`info` do in process, with its format, page ranges,
     /// `--strict` and password — over `files` (and --files-from, -r) in worker processes; the
     /// output is byte for byte what `job.run()` prints for those files, `seconds` aside. Throws
@@ -78,6 +93,9 @@ struct BatchOptions: ParsableArguments {
         }
         if resume && job.format != .jsonl {
             throw ValidationError("--resume continues JSON lines (it reads the file records of -o FILE): use --format jsonl")
+        }
+        if files.contains("-") {
+            throw ValidationError("'-' (stdin) is not read in batch mode: workers read regular files; pipe the list to --files-from - instead, or read stdin without batch options")
         }
         let reading = job.reading
         var workerArguments = ["--mode", reading.withPages ? "pages" : "info", "--format", job.format.rawValue]
@@ -103,6 +121,7 @@ struct BatchOptions: ParsableArguments {
                 throw CommandFailure("\(output): cannot write the output: \(String(cString: strerror(errno)))", code: ExitStatus.ioError)
             }
             if resume {
+                try Self.refuseUnlessJSONLines(fd: outputFD, name: output)
                 let state = try ResumeState.prepare(fd: outputFD)
                 var done = state.done
                 names = names.filter { name in
