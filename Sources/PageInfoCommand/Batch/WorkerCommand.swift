@@ -35,6 +35,8 @@ struct WorkerCommand: ParsableCommand {
     @Flag var strict = false
     /// Address-space limit in MiB (0: none).
     @Option(name: .customLong("max-memory")) var maxMemory: Int = 0
+    /// The largest file a bytes request may carry (``WorkerProtocol/maxRequestBytes`` at most).
+    @Option(name: .customLong("max-request-bytes")) var maxRequestBytes: Int = WorkerProtocol.maxRequestBytes
 
     func run() throws {
         WorkerGuard.install(maxMemoryMiB: maxMemory)
@@ -43,10 +45,22 @@ struct WorkerCommand: ParsableCommand {
         let reading = DocumentReading(password: password, ranges: pages, strict: strict, withPages: mode == .pages, measuresTime: true)
         let output = BatchOutput(format: format, wide: wide, includesPages: mode == .pages)
         let hooks = TestHooks()
-        while let name = readFrame() {
+        while let header = readExactly(STDIN_FILENO, 4) {
+            let word = WorkerProtocol.get32(header, 0)
+            var content: FileReader.Content?
+            let name: [UInt8]
+            if word & WorkerProtocol.bytesRequestFlag != 0 {
+                guard let request = BytesRequest.read(length: Int(word & ~WorkerProtocol.bytesRequestFlag),
+                                                             limit: min(maxRequestBytes, WorkerProtocol.maxRequestBytes)) else { return }
+                (name, content) = request
+            } else {
+                guard let frame = word == 0 ? [] : readExactly(STDIN_FILENO, Int(word)) else { return }
+                name = frame
+            }
             hooks.apply(name)
-            let worker = FileReader(name: name, reading: reading, output: output)
+            let worker = FileReader(name: name, reading: reading, output: output, content: content)
             let response = worker.read()
+            if case .memory(let fd) = content { close(fd) }
             guard writeAll(STDOUT_FILENO, response) == 0 else { return }
         }
     }
@@ -58,6 +72,51 @@ struct WorkerCommand: ParsableCommand {
     }
 }
 
+/// The rest of a bytes request (``WorkerProtocol``) after its length word: the name, and the
+/// content copied into an anonymous memory file, or skipped when it is too large.
+enum BytesRequest {
+    private typealias MemfdCreate = @convention(c) (UnsafePointer<CChar>, UInt32) -> Int32
+    /// `memfd_create` (glibc ≥ 2.27; Swift's Glibc module does not declare it).
+    private static let memfdCreate: MemfdCreate? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "memfd_create")
+        .map { unsafeBitCast($0, to: MemfdCreate.self) }
+
+    /// nil when stdin ends early or the frame is malformed (the coordinator is gone or broken).
+    static func read(length: Int, limit: Int) -> ([UInt8], FileReader.Content)? {
+        guard length >= 4, let word = readExactly(STDIN_FILENO, 4) else { return nil }
+        let nameLength = Int(WorkerProtocol.get32(word, 0))
+        guard nameLength <= length - 4, let name = nameLength == 0 ? [] : readExactly(STDIN_FILENO, nameLength) else { return nil }
+        let size = length - 4 - nameLength
+        var fd: Int32 = -1
+        var failure: String?
+        if size > limit {
+            failure = "cannot read the file: its \(size) bytes are more than the \(limit) a worker accepts (--max-request-bytes)"
+        } else if let memfdCreate {
+            fd = memfdCreate("pageinfo-request", 1 /* MFD_CLOEXEC */)
+            if fd < 0 { failure = "cannot hold the file's bytes: memfd_create: \(String(cString: strerror(errno)))" }
+        } else {
+            failure = "cannot hold the file's bytes: this system has no memfd_create"
+        }
+        // Copy (or skip) the content in 1 MiB chunks: the worker never holds a whole file in memory.
+        var chunk = [UInt8](repeating: 0, count: min(size, 1 << 20))
+        var left = size
+        while left > 0 {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(STDIN_FILENO, $0.baseAddress!, min(left, $0.count)) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { if fd >= 0 { close(fd) }; return nil }
+            if fd >= 0, failure == nil {
+                let e = chunk.withUnsafeBytes { writeAll(fd, UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+                if e != 0 { failure = "cannot hold the file's bytes: \(String(cString: strerror(e)))" }
+            }
+            left -= n
+        }
+        if let failure {
+            if fd >= 0 { close(fd) }
+            return (name, .failed(FileError(code: .unreadable, message: failure), bytes: size))
+        }
+        return (name, .memory(fd))
+    }
+}
+
 /// Reads one file in the worker and builds its framed response, with the same reader and
 /// encoder as `pageinfo pages --format jsonl` (``DocumentReading``): the records are the ones the
 /// in-process command prints.
@@ -66,14 +125,28 @@ struct FileReader {
     /// How to read it: what `pages`/`info` were given (password, ranges, `--strict`).
     let reading: DocumentReading
     let output: BatchOutput
+    /// The file's bytes from a bytes request (the name is then only what the records call it).
+    var content: Content? = nil
+
+    enum Content {
+        /// An anonymous memory file holding the bytes (closed by the caller).
+        case memory(Int32)
+        /// The bytes could not be held; the file's record says why.
+        case failed(FileError, bytes: Int)
+    }
 
     func read() -> [UInt8] {
         let start = monotonicSeconds()
-        func failed(_ error: FileError) -> [UInt8] {
+        func failed(_ error: FileError, bytes: Int? = nil) -> [UInt8] {
             var out = ByteWriter()
             fileRecord(&out, output: output, name: name, status: .failed, summary: nil, pageCount: 0, pageErrors: 0, error: error,
-                       bytes: nil, seconds: monotonicSeconds() - start)
+                       bytes: bytes, seconds: monotonicSeconds() - start)
             return WorkerProtocol.header(payloadLength: out.bytes.count, pageCount: 0, status: .failed, error: error.code) + out.bytes
+        }
+        switch content {
+        case .failed(let error, let bytes): return failed(error, bytes: bytes)
+        case .memory(let fd): return read(fd: fd)
+        case nil: break
         }
 
         // Open the name ourselves (raw bytes, any encoding), then let Poppler read the open file.
@@ -95,7 +168,11 @@ struct FileReader {
         case S_IFDIR: return failed(FileError(code: .unreadable, message: "cannot read the file: it is a directory"))
         default: return failed(FileError(code: .unreadable, message: "cannot read the file: not a regular file"))
         }
+        return read(fd: fd)
+    }
 
+    /// Reads the open regular file `fd` (a named file, or a bytes request's memory file).
+    private func read(fd: Int32) -> [UInt8] {
         // The records name the file as given: a name that is not valid UTF-8 is written with its
         // exact bytes (\udcXX) wherever its repaired spelling occurs in a JSON string.
         let fileName = FileName(raw: name)

@@ -10,6 +10,17 @@ import Glibc
 /// many bytes. The first frame is the configuration (`0`: no password, or `1` followed by the
 /// password's bytes); each later frame is one file name, raw bytes.
 ///
+/// A **bytes request** carries the file itself instead of a name to open (the Spark job reads
+/// files through Hadoop's file systems and hands over their bytes): its length word has the high
+/// bit set (``bytesRequestFlag``), and its payload is the name's length (`UInt32` LE), the name's
+/// bytes (what the records call the file: a URI, say) and then the file's bytes, to the end of the
+/// frame. The worker copies them into an anonymous memory file (`memfd_create`: no name in any
+/// file system, nothing another user could read) and reads that exactly as it reads a named file,
+/// so the records are what `pageinfo pages --format jsonl` prints for the same bytes. A file of
+/// more than ``maxRequestBytes`` (1 GiB; less with the worker's `--max-request-bytes N`) is not held: its bytes are skipped and its response is a
+/// `failed` file record (`unreadable`, the sizes in the message). A name request's length never
+/// has the high bit set, so the coordinator's requests are unchanged.
+///
 /// Worker → coordinator (the worker's stdout): for each file, in the order asked, one response:
 /// a 12-byte header — payload length (`UInt32` LE), page count (`UInt32` LE), status (0 ok,
 /// 1 partial, 2 failed), error code (an index into ``FileErrorCode/allCases``, 255 for none),
@@ -20,6 +31,10 @@ enum WorkerProtocol {
     static let headerSize = 12
     /// The worker's exit status when it stopped because it reached `--max-memory`.
     static let memoryExitStatus: Int32 = 86
+    /// Set in a request's length word: the frame is a bytes request (name and content).
+    static let bytesRequestFlag: UInt32 = 0x8000_0000
+    /// The largest file a bytes request may carry (1 GiB, as for a PDF read from a stream).
+    static let maxRequestBytes = 1 << 30
 
     struct Response {
         var pageCount: Int
@@ -55,6 +70,14 @@ enum WorkerProtocol {
         var r = [UInt8](repeating: 0, count: 4)
         put32(&r, 0, UInt32(bytes.count))
         return r + bytes
+    }
+
+    /// A bytes request: `name` is what the records call the file, `content` its bytes.
+    static func bytesRequest(name: [UInt8], content: [UInt8]) -> [UInt8] {
+        var r = [UInt8](repeating: 0, count: 8)
+        put32(&r, 0, bytesRequestFlag | UInt32(4 + name.count + content.count))
+        put32(&r, 4, UInt32(name.count))
+        return r + name + content
     }
 
     static func put32(_ a: inout [UInt8], _ i: Int, _ v: UInt32) {
