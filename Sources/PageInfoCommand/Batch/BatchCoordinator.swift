@@ -58,7 +58,7 @@ final class BatchCoordinator {
     private var slots: [Slot?]
     private var requeued: [Int] = []          // indexes to hand out again (a worker died holding them)
     private var nextFresh = 0
-    private var finished: [Int: [UInt8]] = [:] // ordered mode: records waiting for their turn
+    private var finished: [Int: (records: [UInt8], message: [UInt8])] = [:] // ordered mode: files waiting for their turn
     private var nextToWrite = 0
     private var completed = 0
     private(set) var tally = BatchTally()
@@ -185,7 +185,7 @@ final class BatchCoordinator {
             slot.headStart = monotonicSeconds()
             slot.filesDone += 1
             complete(index, status: response.status, error: response.error, pages: response.pageCount,
-                     records: Array(response.payload))
+                     records: Array(response.payload), message: Array(response.message))
         }
         if slot.consumed > 0 && slot.consumed == slot.buffer.count {
             slot.buffer.removeAll(keepingCapacity: true)
@@ -256,30 +256,36 @@ final class BatchCoordinator {
         let bytes: Int? = cPath(names[index]) { stat($0, &st) } == 0 ? Int(st.st_size) : nil
         fileRecord(&out, output: settings.output, name: names[index], status: .failed, summary: nil, pageCount: 0, pageErrors: 0,
                    error: error, bytes: bytes, seconds: seconds)
-        complete(index, status: .failed, error: error.code, pages: 0, records: out.bytes)
+        let message = settings.output.format == .table ? Array("\(FileName(raw: names[index]).text): \(error.message)".utf8) : []
+        complete(index, status: .failed, error: error.code, pages: 0, records: out.bytes, message: message)
     }
 
-    private func complete(_ index: Int, status: FileStatus, error: FileErrorCode?, pages: Int, records: [UInt8]) {
+    private func complete(_ index: Int, status: FileStatus, error: FileErrorCode?, pages: Int, records: [UInt8], message: [UInt8] = []) {
         completed += 1
         tally.add(status: status, error: error, pages: pages)
         if !settings.ordered {
-            emit(records)
+            emit(records, message: message)
             return
         }
-        finished[index] = records
+        finished[index] = (records, message)
         while let next = finished.removeValue(forKey: nextToWrite) {
-            emit(next)
+            emit(next.records, message: next.message)
             nextToWrite += 1
         }
     }
 
     /// One write per file, so a kill leaves whole files (and at most one cut file, which
     /// `--resume` removes).
-    private func emit(_ records: [UInt8]) {
+    private func emit(_ records: [UInt8], message: [UInt8] = []) {
         guard writeError == nil else { return }
         if assembles {
             assembler.appendFragment(records)
             emitAssembled(countsAsFile: true)
+            // The file's stderr line after its records, as `pages` prints it in process.
+            if !message.isEmpty {
+                progress.clear()
+                reportFailure(String(decoding: message, as: UTF8.self))
+            }
             return
         }
         let failure = writeAll(settings.outputFD, records)

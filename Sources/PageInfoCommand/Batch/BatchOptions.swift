@@ -102,6 +102,9 @@ struct BatchOptions: ParsableArguments {
         if let ranges = reading.ranges { workerArguments += ["--pages", ranges.description] }
         if reading.strict { workerArguments.append("--strict") }
         if job.wide { workerArguments.append("--wide") }
+        // The table and text formats do not say why a file is not ok: as in process, each such
+        // file gets its one line on stderr (the other formats' records carry the reason).
+        if job.format == .table { workerArguments.append("--messages") }
         let maxMemory = self.maxMemory ?? Self.defaultMaxMemoryMiB
         workerArguments += ["--max-memory", String(maxMemory)]
         guard !files.isEmpty || filesFrom != nil else {

@@ -33,6 +33,8 @@ struct WorkerCommand: ParsableCommand {
     @Option var format: PageListFormat = .jsonl
     @Flag var wide = false
     @Flag var strict = false
+    /// Send each file's stderr line with its response (the table and text formats).
+    @Flag var messages = false
     /// Address-space limit in MiB (0: none).
     @Option(name: .customLong("max-memory")) var maxMemory: Int = 0
     /// The largest file a bytes request may carry (``WorkerProtocol/maxRequestBytes`` at most).
@@ -58,7 +60,7 @@ struct WorkerCommand: ParsableCommand {
                 name = frame
             }
             hooks.apply(name)
-            let worker = FileReader(name: name, reading: reading, output: output, content: content)
+            let worker = FileReader(name: name, reading: reading, output: output, sendsMessage: messages, content: content)
             let response = worker.read()
             if case .memory(let fd) = content { close(fd) }
             guard writeAll(STDOUT_FILENO, response) == 0 else { return }
@@ -125,6 +127,8 @@ struct FileReader {
     /// How to read it: what `pages`/`info` were given (password, ranges, `--strict`).
     let reading: DocumentReading
     let output: BatchOutput
+    /// Whether the response carries the file's stderr line (see ``WorkerProtocol``).
+    var sendsMessage = false
     /// The file's bytes from a bytes request (the name is then only what the records call it).
     var content: Content? = nil
 
@@ -141,7 +145,8 @@ struct FileReader {
             var out = ByteWriter()
             fileRecord(&out, output: output, name: name, status: .failed, summary: nil, pageCount: 0, pageErrors: 0, error: error,
                        bytes: bytes, seconds: monotonicSeconds() - start)
-            return WorkerProtocol.header(payloadLength: out.bytes.count, pageCount: 0, status: .failed, error: error.code) + out.bytes
+            let message = sendsMessage ? Array("\(FileName(raw: name).text): \(error.message)".utf8) : []
+            return WorkerProtocol.response(records: out.bytes, pageCount: 0, status: .failed, error: error.code, message: message)
         }
         switch content {
         case .failed(let error, let bytes): return failed(error, bytes: bytes)
@@ -182,8 +187,9 @@ struct FileReader {
         let payload = encoder.out.bytes
         let status = FileStatus(rawValue: result.outcome.status.rawValue) ?? .failed
         let code = result.outcome.error.flatMap { FileErrorCode(rawValue: $0.code) }
-        return WorkerProtocol.header(payloadLength: payload.count, pageCount: result.outcome.pageCount, status: status,
-                                     error: status == .failed ? (code ?? .damaged) : code) + payload
+        return WorkerProtocol.response(records: payload, pageCount: result.outcome.pageCount, status: status,
+                                       error: status == .failed ? (code ?? .damaged) : code,
+                                       message: sendsMessage ? Array((result.message ?? "").utf8) : [])
     }
 }
 

@@ -24,9 +24,13 @@ import Glibc
 /// Worker → coordinator (the worker's stdout): for each file, in the order asked, one response:
 /// a 12-byte header — payload length (`UInt32` LE), page count (`UInt32` LE), status (0 ok,
 /// 1 partial, 2 failed), error code (an index into ``FileErrorCode/allCases``, 255 for none),
-/// two zero bytes — then the payload: the file's JSON-lines records, its file record last. The
-/// coordinator knows a file is complete from the length alone, whatever the records hold; a
-/// worker that dies mid-file leaves an incomplete response, which is dropped.
+/// the length of the file's message (`UInt16` LE; 0 unless the worker was started with
+/// `--messages`) — then the payload: the file's records in the batch's format (JSON lines by
+/// default), its file record last, followed by the message: the one line `pageinfo pages` prints
+/// on stderr for a file that is not ok (batch mode asks for it with the table and text formats,
+/// whose records do not say why). The coordinator knows a file is complete from the length alone,
+/// whatever the records hold; a worker that dies mid-file leaves an incomplete response, which
+/// is dropped.
 enum WorkerProtocol {
     static let headerSize = 12
     /// The worker's exit status when it stopped because it reached `--max-memory`.
@@ -41,6 +45,19 @@ enum WorkerProtocol {
         var status: FileStatus
         var error: FileErrorCode?
         var payload: ArraySlice<UInt8>
+        /// The stderr line for a file that is not ok (with `--messages`), or empty.
+        var message: ArraySlice<UInt8> = []
+    }
+
+    /// The longest message a response carries, in bytes (a longer one is cut).
+    static let maxMessageBytes = Int(UInt16.max)
+
+    /// A response: the header, `records`, then `message` (cut to ``maxMessageBytes``).
+    static func response(records: [UInt8], pageCount: Int, status: FileStatus, error: FileErrorCode?, message: [UInt8] = []) -> [UInt8] {
+        let message = message.prefix(maxMessageBytes)
+        var h = header(payloadLength: records.count + message.count, pageCount: pageCount, status: status, error: error)
+        h[10] = UInt8(message.count & 0xFF); h[11] = UInt8(message.count >> 8)
+        return h + records + message
     }
 
     static func header(payloadLength: Int, pageCount: Int, status: FileStatus, error: FileErrorCode?) -> [UInt8] {
@@ -62,8 +79,10 @@ enum WorkerProtocol {
         let e = Int(buffer[start + 9])
         let error = e < FileErrorCode.allCases.count ? FileErrorCode.allCases[e] : nil
         let payloadStart = start + headerSize
-        return (Response(pageCount: pages, status: status, error: error,
-                         payload: buffer[payloadStart..<payloadStart + length]), payloadStart + length)
+        let messageLength = min(length, Int(buffer[start + 10]) | Int(buffer[start + 11]) << 8)
+        let recordsEnd = payloadStart + length - messageLength
+        return (Response(pageCount: pages, status: status, error: error, payload: buffer[payloadStart..<recordsEnd],
+                         message: buffer[recordsEnd..<payloadStart + length]), payloadStart + length)
     }
 
     static func request(_ bytes: [UInt8]) -> [UInt8] {
