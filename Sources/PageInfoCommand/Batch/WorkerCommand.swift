@@ -77,11 +77,6 @@ struct WorkerCommand: ParsableCommand {
 /// The rest of a bytes request (``WorkerProtocol``) after its length word: the name, and the
 /// content copied into an anonymous memory file, or skipped when it is too large.
 enum BytesRequest {
-    private typealias MemfdCreate = @convention(c) (UnsafePointer<CChar>, UInt32) -> Int32
-    /// `memfd_create` (glibc ≥ 2.27; Swift's Glibc module does not declare it).
-    private static let memfdCreate: MemfdCreate? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "memfd_create")
-        .map { unsafeBitCast($0, to: MemfdCreate.self) }
-
     /// nil when stdin ends early or the frame is malformed (the coordinator is gone or broken).
     static func read(length: Int, limit: Int) -> ([UInt8], FileReader.Content)? {
         guard length >= 4, let word = readExactly(STDIN_FILENO, 4) else { return nil }
@@ -92,11 +87,9 @@ enum BytesRequest {
         var failure: String?
         if size > limit {
             failure = "cannot read the file: its \(size) bytes are more than the \(limit) a worker accepts (--max-request-bytes)"
-        } else if let memfdCreate {
-            fd = memfdCreate("pageinfo-request", 1 /* MFD_CLOEXEC */)
-            if fd < 0 { failure = "cannot hold the file's bytes: memfd_create: \(String(cString: strerror(errno)))" }
         } else {
-            failure = "cannot hold the file's bytes: this system has no memfd_create"
+            fd = LinuxCalls.memoryFile("pageinfo-request")
+            if fd < 0 { failure = "cannot hold the file's bytes: memfd_create: \(String(cString: strerror(errno)))" }
         }
         // Copy (or skip) the content in 1 MiB chunks: the worker never holds a whole file in memory.
         var chunk = [UInt8](repeating: 0, count: min(size, 1 << 20))
@@ -259,16 +252,11 @@ enum WorkerGuard {
             action.sa_flags = SA_ONSTACK
             sigaction(sig, &action, nil)
         }
-        // Exit when the coordinator is gone (even while stuck in one file).
-        watchedParent = getppid()
-        var thread = pthread_t()
-        pthread_create(&thread, nil, { _ in
-            while true {
-                sleep(1)
-                if getppid() != watchedParent { _exit(0) }
-            }
-        }, nil)
+        // Die with the coordinator (even while stuck in one file): the kernel sends SIGKILL when
+        // it exits. If it exited before the request took effect, we already have another parent.
+        let parent = getppid()
+        _ = LinuxCalls.deliverOnParentDeath(SIGKILL)  // (fails only without prctl: stdin's end still stops an idle worker)
+        if getppid() != parent { _exit(0) }
     }
 }
 
-nonisolated(unsafe) private var watchedParent: pid_t = 0

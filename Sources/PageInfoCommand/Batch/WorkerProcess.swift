@@ -20,13 +20,15 @@ struct WorkerProcess {
     /// backtracer off (a crash should end the process at once, not symbolicate).
     static func spawn(arguments: [String]) throws -> WorkerProcess {
         var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0]
-        // Close-on-exec, so no worker inherits another's pipe (it would keep it from seeing EOF).
-        guard pipe(&toChild) == 0 else { throw spawnFailure("pipe") }
-        guard pipe(&fromChild) == 0 else {
+        // Close-on-exec from the start (pipe2), so no worker inherits another's pipe (it would
+        // keep it from seeing EOF), even one spawned by another thread in between.
+        guard LinuxCalls.pipeCloseOnExec(&toChild) == 0 else { throw spawnFailure("pipe2") }
+        guard LinuxCalls.pipeCloseOnExec(&fromChild) == 0 else {
+            let e = errno
             Glibc.close(toChild[0]); Glibc.close(toChild[1])
-            throw spawnFailure("pipe")
+            errno = e
+            throw spawnFailure("pipe2")
         }
-        for fd in toChild + fromChild { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
