@@ -57,7 +57,7 @@ public struct DocumentPresentation: Hashable, Sendable, Codable {
     /// The presentation a document asks for. An absent /PageLayout gives single pages with
     /// continuous scrolling (the PDF default is `SinglePage`, but most viewers scroll
     /// continuously unless told otherwise); an absent /Direction gives left-to-right binding.
-    /// See ``PageGeometry/PDFPageLayout/spreadMode`` for the mapping.
+    /// See `PDFPageLayout.spreadMode` for the mapping.
     @inlinable public init(pageLayout: PDFPageLayout?, direction: ReadingDirection?) {
         self.init(spreadMode: pageLayout?.spreadMode ?? .single,
                   binding: direction?.binding ?? .leftToRight,

@@ -153,7 +153,7 @@ public struct SpreadGeometry: Hashable, Sendable {
     /// The pages in display order, left to right, with frames in spread coordinates (1 or 2).
     public var pages: SpreadPages
 
-    /// The geometry of `spread` given every page's displayed size (``PageInfo/size``).
+    /// The geometry of `spread` given every page's displayed size (`PageInfo.size` of PageGeometry).
     @inlinable
     public init(spread: Int, mapping: SpreadMapping, pageSizes: [Size]) {
         precondition(pageSizes.count == mapping.pageCount, "pageSizes.count must equal the mapping's pageCount")

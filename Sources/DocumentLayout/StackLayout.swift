@@ -46,7 +46,7 @@ public struct StackLayout: Sendable {
         }
     }
 
-    /// The displayed size of every page (``PageInfo/size``), in points.
+    /// The displayed size of every page (`PageInfo.size` of PageGeometry), in points.
     public let pageSizes: [Size]
     /// The size of the scroll view, view units.
     public let viewSize: Size

@@ -27,7 +27,7 @@ public final class PageRenderer {
 
     /// The pixels of page `index` (0-based): the rectangle `region` of raw PDF user space
     /// (points), turned clockwise by `rotation`, stretched onto `width × height` pixels (region
-    /// corners on the bitmap's corners, as ``PageGeometry/PagePlacement/init(stretching:viewport:toFill:)``
+    /// corners on the bitmap's corners, as `PagePlacement.init(stretching:viewport:toFill:)` of PageGeometry
     /// maps it), on white paper, annotations included.
     ///
     /// - Returns: `width × height × 3` bytes, R G B, rows from the top.
