@@ -22,6 +22,8 @@ public struct ViewState: Hashable, Sendable {
     /// `nil` when the view was not zoomed in.
     public var viewport: Rect?
 
+    /// A state for page `pageIndex` (0-based) with an optional viewport in that page's page space
+    /// (points).
     @inlinable public init(pageIndex: Int, viewport: Rect? = nil) {
         self.pageIndex = pageIndex
         self.viewport = viewport
@@ -72,12 +74,14 @@ public struct ViewState: Hashable, Sendable {
 extension ViewState: Codable {
     private enum CodingKeys: String, CodingKey { case pageIndex, viewport }
 
+    /// Decodes `{"pageIndex":…,"viewport":{…}}`; a missing or `null` viewport is `nil`.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(pageIndex: try c.decode(Int.self, forKey: .pageIndex),
                   viewport: try c.decodeIfPresent(Rect.self, forKey: .viewport))
     }
 
+    /// Encodes `{"pageIndex":…,"viewport":{…}}`, the viewport omitted when `nil`.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(pageIndex, forKey: .pageIndex)
@@ -106,6 +110,7 @@ public struct ScrollPosition: Hashable, Sendable {
     /// `(visibleRect.origin − cell.origin) × zoomScale`.
     public var spreadZoomOffset: Point?
 
+    /// A position from its parts (see each property for its units).
     public init(zoomScale: Double, visibleRect: Rect, contentOffset: Point, spreadIndex: Int,
                 pagingOffset: Point? = nil, spreadZoomOffset: Point? = nil) {
         self.zoomScale = zoomScale; self.visibleRect = visibleRect; self.contentOffset = contentOffset
@@ -121,6 +126,7 @@ public enum ViewStateError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The page or view cannot hold a viewport (see `PlacementError` of PageGeometry).
     case placement(PlacementError)
 
+    /// One line for a person, naming the page index and the valid range.
     public var description: String {
         switch self {
         case .pageOutOfRange(let p, let n):

@@ -168,6 +168,7 @@ public struct WalkSummary: Hashable, Sendable {
     /// Whether the walk reached the end of the tree.
     public var finished: Bool
 
+    /// A summary from its counts (all 0 and not finished by default); the cursor builds it as it walks.
     public init(positions: Int = 0, pageErrors: Int = 0, repeatedNodes: Int = 0, repeatedPages: Int = 0, tooDeep: Int = 0,
                 invalidKids: Int = 0, recovered: Int = 0, finished: Bool = false, reenteredNodes: Int = 0,
                 limitReached: Bool = false) {

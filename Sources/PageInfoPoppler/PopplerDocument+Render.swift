@@ -63,6 +63,7 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
     /// An empty region, a size that is not positive, or a bitmap too large to address.
     case invalidRequest(String)
 
+    /// One line a person can act on, naming the file or the size.
     public var description: String {
         switch self {
         case let .cannotOpen(path, code): "\(path): Poppler cannot open it for rendering (error \(code))"
