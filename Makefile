@@ -18,15 +18,15 @@ LICENSE_TEXTS := /usr/share/common-licenses/GPL-2 /usr/share/common-licenses/Apa
 
 # System packages: Poppler's core library and headers (pkg-config entry `poppler`; the core
 # headers come with libpoppler-private-dev) and pkg-config for the build; man-db for the install
-# check, libxml2 for FoundationXML (the tests parse `check --format junit`) and GNU time (a test
-# measures a child's peak memory); hyperfine, GNU time and poppler-utils (pdfinfo, the baseline) for the benchmark; Python
+# check, libxml2 for FoundationXML (the tests parse `check --format junit`), GNU time (a test
+# measures a child's peak memory) and jq (the README's examples pipe into it, and a test runs them); hyperfine, GNU time and poppler-utils (pdfinfo, the baseline) for the benchmark; Python
 # for the fixture and benchmark generators.
 BUILD_PACKAGES := pkg-config libpoppler-dev libpoppler-private-dev zlib1g-dev
-TEST_PACKAGES  := man-db libxml2 time
+TEST_PACKAGES  := man-db libxml2 time jq
 BENCH_PACKAGES := hyperfine time poppler-utils python3
 
 .PHONY: all deps bench-deps build release test check-install check-licenses bench fixtures check-fixtures \
-        install uninstall man poppler-compat poppler-compat-clean demo clean
+        install uninstall man poppler-compat poppler-compat-clean demo docs readme-picture clean
 
 all: build
 
@@ -130,6 +130,18 @@ poppler-compat-clean:
 
 demo: build
 	$$($(SWIFT) build --show-bin-path)/pageinfo pages Fixtures/mixed.pdf
+
+# Static DocC sites of the library products under .build/docs/<product>/, built by the toolchain's
+# docc from the symbol graphs of the debug build; any DocC warning fails. Also prints, per module,
+# the public declarations that carry a doc comment (scripts/docs.sh). Serve with
+# `python3 -m http.server -d .build/docs`.
+docs: deps
+	SWIFT=$(SWIFT) scripts/docs.sh
+
+# The README's picture: page 2 of Fixtures/rotations.pdf in raw space, drawn by `pageinfo draw`.
+readme-picture: build
+	$$($(SWIFT) build --show-bin-path)/pageinfo draw Fixtures/rotations.pdf --page 2 --space raw \
+		-o docs/images/rotations-page2-raw.png
 
 clean:
 	rm -rf .build $(BENCH_DIR)

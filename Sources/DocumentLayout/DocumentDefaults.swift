@@ -45,10 +45,15 @@ extension ReadingDirection {
 /// /ViewerPreferences /Direction.
 @frozen
 public struct DocumentPresentation: Hashable, Sendable, Codable {
+    /// How pages are grouped into spreads (from /PageLayout).
     public var spreadMode: SpreadMode
+    /// Left-to-right or right-to-left binding (from /Direction).
     public var binding: SpreadBinding
+    /// Continuous or per-spread scrolling (from /PageLayout).
     public var scrollMode: ScrollMode
 
+    /// A presentation from its three parts; the defaults are a document's when it names neither
+    /// /PageLayout nor /Direction.
     @inlinable public init(spreadMode: SpreadMode = .single, binding: SpreadBinding = .leftToRight,
                            scrollMode: ScrollMode = .continuous) {
         self.spreadMode = spreadMode; self.binding = binding; self.scrollMode = scrollMode
@@ -57,7 +62,7 @@ public struct DocumentPresentation: Hashable, Sendable, Codable {
     /// The presentation a document asks for. An absent /PageLayout gives single pages with
     /// continuous scrolling (the PDF default is `SinglePage`, but most viewers scroll
     /// continuously unless told otherwise); an absent /Direction gives left-to-right binding.
-    /// See ``PageGeometry/PDFPageLayout/spreadMode`` for the mapping.
+    /// See `PDFPageLayout.spreadMode` for the mapping.
     @inlinable public init(pageLayout: PDFPageLayout?, direction: ReadingDirection?) {
         self.init(spreadMode: pageLayout?.spreadMode ?? .single,
                   binding: direction?.binding ?? .leftToRight,

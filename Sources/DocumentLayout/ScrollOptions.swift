@@ -25,15 +25,19 @@ public enum ScrollAxis: String, Hashable, Sendable, Codable, CaseIterable {
 /// (one zooming scroll view per spread, inside the paging one) — PSPDFKit's `spreadBasedZooming`.
 @frozen
 public enum ZoomScope: String, Hashable, Sendable, Codable {
+    /// One zooming scroll view for the whole document (continuous layouts).
     case document
+    /// One zooming scroll view per spread, inside the paging one (per-spread layouts).
     case spread
 }
 
 /// Insets in view units (y down: `top` is the edge at the smallest y).
 @frozen
 public struct EdgeInsets: Hashable, Sendable, Codable {
+    /// The insets of the four edges, in view units (`top` is the edge at the smallest y).
     public var top: Double, left: Double, bottom: Double, right: Double
 
+    /// Insets per edge, in view units; 0 by default.
     @inlinable public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
         self.top = top; self.left = left; self.bottom = bottom; self.right = right
     }
@@ -41,5 +45,6 @@ public struct EdgeInsets: Hashable, Sendable, Codable {
     /// The same inset on all four edges.
     @inlinable public init(all v: Double) { self.init(top: v, left: v, bottom: v, right: v) }
 
+    /// No inset on any edge.
     public static let zero = EdgeInsets()
 }

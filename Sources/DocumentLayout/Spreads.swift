@@ -37,9 +37,12 @@ public enum SpreadBinding: String, Hashable, Sendable, Codable, CaseIterable {
 public struct SpreadMapping: Hashable, Sendable, Codable {
     /// The number of pages in the document (≥ 0).
     public var pageCount: Int
+    /// How pages are grouped: single, double or book.
     public var mode: SpreadMode
+    /// Left-to-right or right-to-left: the order of the two slots of a spread.
     public var binding: SpreadBinding
 
+    /// A mapping for `pageCount` pages (must not be negative).
     public init(pageCount: Int, mode: SpreadMode = .single, binding: SpreadBinding = .leftToRight) {
         precondition(pageCount >= 0, "pageCount must not be negative")
         self.pageCount = pageCount
@@ -118,6 +121,7 @@ public struct SpreadSlots: Hashable, Sendable {
     /// 1 or 2.
     public var count: Int
 
+    /// Slots holding the given pages (0-based indexes, `nil` for an empty slot); `count` is 1 or 2.
     @inlinable public init(left: Int?, right: Int?, count: Int) {
         self.left = left; self.right = right; self.count = count
     }
@@ -133,6 +137,7 @@ public struct PlacedPage: Hashable, Sendable {
     /// The page's frame, x right, y down.
     public var frame: Rect
 
+    /// A page index (0-based) and its frame (view units, y down).
     @inlinable public init(page: Int, frame: Rect) { self.page = page; self.frame = frame }
 }
 
@@ -153,7 +158,7 @@ public struct SpreadGeometry: Hashable, Sendable {
     /// The pages in display order, left to right, with frames in spread coordinates (1 or 2).
     public var pages: SpreadPages
 
-    /// The geometry of `spread` given every page's displayed size (``PageInfo/size``).
+    /// The geometry of `spread` given every page's displayed size (`PageInfo.size` of PageGeometry).
     @inlinable
     public init(spread: Int, mapping: SpreadMapping, pageSizes: [Size]) {
         precondition(pageSizes.count == mapping.pageCount, "pageSizes.count must equal the mapping's pageCount")
@@ -205,14 +210,18 @@ public struct SpreadPages: RandomAccessCollection, Hashable, Sendable {
     @usableFromInline var first: PlacedPage?
     @usableFromInline var second: PlacedPage?
 
+    /// An empty collection; the layout appends up to two pages.
     @inlinable public init() {}
 
     @inlinable mutating func append(_ p: PlacedPage) {
         if first == nil { first = p } else { precondition(second == nil); second = p }
     }
 
+    /// Always 0.
     @inlinable public var startIndex: Int { 0 }
+    /// The number of pages held: 0, 1 or 2.
     @inlinable public var endIndex: Int { first == nil ? 0 : (second == nil ? 1 : 2) }
+    /// The `i`th page in display order, left to right (`i` in `0..<endIndex`).
     @inlinable public subscript(i: Int) -> PlacedPage {
         precondition(i >= 0 && i < endIndex, "index out of range")
         return i == 0 ? first! : second!

@@ -63,7 +63,7 @@ extension StackLayout {
     ///
     /// For per-spread layouts, where each spread zooms in its own inner scroll view, describe
     /// the position the same way: `contentOffset = cellOrigin · zoom + innerOffset` (see
-    /// ``ScrollPosition/innerContentOffset``).
+    /// ``ScrollPosition/spreadZoomOffset``).
     @inlinable public func visibleRect(contentOffset: Point, zoomScale: Double) -> Rect {
         Rect(x: contentOffset.x / zoomScale, y: contentOffset.y / zoomScale,
              width: viewSize.width / zoomScale, height: viewSize.height / zoomScale)

@@ -73,6 +73,7 @@ extension StackLayout {
 /// The spreads whose frames intersect a rectangle, ascending. A lazy, allocation-free view of
 /// a ``StackLayout`` query; see ``StackLayout/spreads(intersecting:)``.
 public struct IntersectingSpreads: Sequence, Sendable {
+    /// The layout queried.
     public let layout: StackLayout
     /// The query rectangle, standardized, in content coordinates.
     public let rect: Rect
@@ -84,6 +85,7 @@ public struct IntersectingSpreads: Sequence, Sendable {
         self.layout = layout; self.rect = rect; self.candidates = candidates
     }
 
+    /// Walks the candidate spreads and yields those whose frames intersect ``IntersectingSpreads/rect``.
     public struct Iterator: IteratorProtocol {
         @usableFromInline let layout: StackLayout
         @usableFromInline let rect: Rect
@@ -94,6 +96,7 @@ public struct IntersectingSpreads: Sequence, Sendable {
             self.layout = layout; self.rect = rect; self.cursor = range.lowerBound; self.end = range.upperBound
         }
 
+        /// The next intersecting spread's index, ascending, or `nil` at the end.
         @inlinable public mutating func next() -> Int? {
             while cursor < end {
                 let i = cursor
@@ -104,6 +107,8 @@ public struct IntersectingSpreads: Sequence, Sendable {
         }
     }
 
+    /// An iterator over the intersecting spreads' indexes.
     @inlinable public func makeIterator() -> Iterator { Iterator(layout: layout, rect: rect, range: candidates) }
+    /// 0: the count is known only by iterating.
     @inlinable public var underestimatedCount: Int { 0 }
 }

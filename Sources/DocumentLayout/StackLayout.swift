@@ -22,9 +22,13 @@ public struct StackLayout: Sendable {
     /// Everything that shapes a layout except the page sizes and the view size.
     @frozen
     public struct Configuration: Hashable, Sendable, Codable {
+        /// Continuous or per-spread scrolling.
         public var scrollMode: ScrollMode
+        /// The axis spreads are stacked and scrolled along.
         public var axis: ScrollAxis
+        /// How pages are grouped into spreads.
         public var spreadMode: SpreadMode
+        /// The order of the two pages of a spread.
         public var binding: SpreadBinding
         /// The gap between two spreads (continuous) or two cells (per spread), view units, ≥ 0.
         public var spacing: Double
@@ -35,6 +39,8 @@ public struct StackLayout: Sendable {
         /// The largest zoom scale a restore may produce (default 10).
         public var maximumZoomScale: Double
 
+        /// A configuration; the defaults are a continuous, vertical, single-page layout without spacing
+        /// or insets, zoom between 1 and 10.
         public init(scrollMode: ScrollMode = .continuous, axis: ScrollAxis = .vertical,
                     spreadMode: SpreadMode = .single, binding: SpreadBinding = .leftToRight,
                     spacing: Double = 0, contentInsets: EdgeInsets = .zero,
@@ -46,10 +52,11 @@ public struct StackLayout: Sendable {
         }
     }
 
-    /// The displayed size of every page (``PageInfo/size``), in points.
+    /// The displayed size of every page (`PageInfo.size` of PageGeometry), in points.
     public let pageSizes: [Size]
     /// The size of the scroll view, view units.
     public let viewSize: Size
+    /// Scroll mode, axis, spreads, spacing, insets and zoom limits the layout was built with.
     public let configuration: Configuration
     /// The page ↔ spread mapping.
     public let spreads: SpreadMapping
@@ -138,9 +145,13 @@ public struct StackLayout: Sendable {
     @inlinable public var pageCount: Int { pageSizes.count }
     /// The number of spreads.
     @inlinable public var spreadCount: Int { axisStarts.count }
+    /// The configuration's scroll mode.
     @inlinable public var scrollMode: ScrollMode { configuration.scrollMode }
+    /// The configuration's scroll axis.
     @inlinable public var axis: ScrollAxis { configuration.axis }
+    /// The smallest zoom scale a restore may produce.
     @inlinable public var minimumZoomScale: Double { configuration.minimumZoomScale }
+    /// The largest zoom scale a restore may produce.
     @inlinable public var maximumZoomScale: Double { configuration.maximumZoomScale }
 
     /// What zooming applies to: the whole document when continuous, one spread when per spread.

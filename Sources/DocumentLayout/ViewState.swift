@@ -4,13 +4,13 @@ import PageGeometry
 /// What the user is looking at, in a form that survives rotation, split screen, another
 /// device or a relaunch: the dominant page and, when zoomed in, the **viewport** — the
 /// rectangle of that page's normalized page space (points, y up, origin at the displayed
-/// page's lower-left corner; see ``PageGeometry/CoordinateSpace/page``) that the view shows.
+/// page's lower-left corner; see `CoordinateSpace.page` of PageGeometry) that the view shows.
 ///
 /// The viewport may extend beyond the page (negative origin, larger than the page). Because it
 /// is already in *normalized* page space — after /Rotate and the CropBox offset — no rotation
 /// transform is needed to adjust it (unlike raw PDF coordinates).
 ///
-/// **JSON** (``Codable``): `{"pageIndex":3,"viewport":{"x":10,"y":20,"width":300,"height":400}}`;
+/// **JSON** (`Codable`): `{"pageIndex":3,"viewport":{"x":10,"y":20,"width":300,"height":400}}`;
 /// without a viewport the key is **omitted**: `{"pageIndex":3}`. Decoding accepts a missing
 /// key or `null`. (The library returns values; writing them as text is the caller's job — the
 /// CLI prints this form with its one number rule.)
@@ -22,6 +22,8 @@ public struct ViewState: Hashable, Sendable {
     /// `nil` when the view was not zoomed in.
     public var viewport: Rect?
 
+    /// A state for page `pageIndex` (0-based) with an optional viewport in that page's page space
+    /// (points).
     @inlinable public init(pageIndex: Int, viewport: Rect? = nil) {
         self.pageIndex = pageIndex
         self.viewport = viewport
@@ -72,12 +74,14 @@ public struct ViewState: Hashable, Sendable {
 extension ViewState: Codable {
     private enum CodingKeys: String, CodingKey { case pageIndex, viewport }
 
+    /// Decodes `{"pageIndex":…,"viewport":{…}}`; a missing or `null` viewport is `nil`.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(pageIndex: try c.decode(Int.self, forKey: .pageIndex),
                   viewport: try c.decodeIfPresent(Rect.self, forKey: .viewport))
     }
 
+    /// Encodes `{"pageIndex":…,"viewport":{…}}`, the viewport omitted when `nil`.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(pageIndex, forKey: .pageIndex)
@@ -106,6 +110,7 @@ public struct ScrollPosition: Hashable, Sendable {
     /// `(visibleRect.origin − cell.origin) × zoomScale`.
     public var spreadZoomOffset: Point?
 
+    /// A position from its parts (see each property for its units).
     public init(zoomScale: Double, visibleRect: Rect, contentOffset: Point, spreadIndex: Int,
                 pagingOffset: Point? = nil, spreadZoomOffset: Point? = nil) {
         self.zoomScale = zoomScale; self.visibleRect = visibleRect; self.contentOffset = contentOffset
@@ -118,9 +123,10 @@ public struct ScrollPosition: Hashable, Sendable {
 public enum ViewStateError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The state's page index is not a page of the layout's document.
     case pageOutOfRange(pageIndex: Int, pageCount: Int)
-    /// The page or view cannot hold a viewport (see ``PageGeometry/PlacementError``).
+    /// The page or view cannot hold a viewport (see `PlacementError` of PageGeometry).
     case placement(PlacementError)
 
+    /// One line for a person, naming the page index and the valid range.
     public var description: String {
         switch self {
         case .pageOutOfRange(let p, let n):
@@ -146,7 +152,7 @@ extension StackLayout {
     /// The page is the dominant page (largest visible area, lowest index on ties; the nearest
     /// page when none is visible). A viewport is captured only when zoomed in
     /// (``isZoomedIn(_:)``), as the view's bounds in that page's normalized page space
-    /// (``PageGeometry/PagePlacement/viewport(pageSize:viewSize:pageFrame:)``). Returns `nil`
+    /// (`PagePlacement.viewport(pageSize:viewSize:pageFrame:)`). Returns `nil`
     /// only for a document without pages.
     public func captureViewState(contentOffset: Point, zoomScale: Double) -> ViewState? {
         captureViewState(visibleRect: visibleRect(contentOffset: contentOffset, zoomScale: zoomScale))
@@ -165,7 +171,7 @@ extension StackLayout {
 
     /// The rectangle of `page`'s normalized page space (points, y up) that a view showing
     /// `visibleRect` (content coordinates, zoom 1) shows — the view's bounds mapped onto the
-    /// page through ``PageGeometry/PagePlacement/viewport(pageSize:viewSize:pageFrame:)``. It
+    /// page through `PagePlacement.viewport(pageSize:viewSize:pageFrame:)`. It
     /// has the view's aspect ratio and may extend beyond the page. `nil` when the page has no
     /// area or the view or rectangle is degenerate.
     public func viewport(ofPage page: Int, visibleRect: Rect) -> Rect? {
@@ -185,7 +191,7 @@ extension StackLayout {
     ///   (``contentOffset(forFractionalSpreadIndex:)`` of the spread index), zoom 1 clamped to
     ///   the zoom limits — the same as just going to the page.
     /// - With a viewport: the viewport's **centre and width** are kept
-    ///   (``PageGeometry/PagePlacement/pageFrame(pageSize:viewSize:viewport:)``). If the view's
+    ///   (`PagePlacement.pageFrame(pageSize:viewSize:viewport:)`). If the view's
     ///   aspect ratio differs from the viewport's, a wider view shows less above and below
     ///   (aspect fill), a narrower one more (aspect fit), so turning the device and turning it
     ///   back restores the same viewport. The zoom scale is then clamped to

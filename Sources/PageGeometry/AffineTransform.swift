@@ -9,12 +9,16 @@
 /// second hand-written formula.
 @frozen
 public struct AffineTransform: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The coefficients: `x' = a·x + c·y + tx`, `y' = b·x + d·y + ty` (`tx`, `ty` in the
+    /// destination space's units).
     public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
 
+    /// A transform from its six coefficients (see the type's formula).
     @inlinable public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
         self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
     }
 
+    /// The transform that maps every point to itself.
     public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
     /// A pure translation by (tx, ty).
@@ -91,6 +95,7 @@ public struct AffineTransform: Hashable, Sendable, Codable, CustomStringConverti
             && abs(d - other.d) <= tolerance && abs(tx - other.tx) <= tolerance && abs(ty - other.ty) <= tolerance
     }
 
+    /// `[a: …, b: …, c: …, d: …, tx: …, ty: …]` with the numbers as ``formatCompact(_:)`` writes them.
     public var description: String {
         "[a: \(formatCompact(a)), b: \(formatCompact(b)), c: \(formatCompact(c)), d: \(formatCompact(d)), tx: \(formatCompact(tx)), ty: \(formatCompact(ty))]"
     }

@@ -10,24 +10,33 @@
 /// A point. The coordinate space is given by the API that produced it.
 @frozen
 public struct Point: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The horizontal coordinate, in the units of the point's space (points or view units).
     public var x: Double
+    /// The vertical coordinate (up in raw and page space, down in view space).
     public var y: Double
 
+    /// A point at (`x`, `y`) in the caller's space.
     @inlinable public init(x: Double, y: Double) { self.x = x; self.y = y }
 
+    /// The origin (0, 0).
     public static let zero = Point(x: 0, y: 0)
 
+    /// `(x, y)` with the numbers as ``formatCompact(_:)`` writes them, e.g. `(25, 50)`.
     public var description: String { "(\(formatCompact(x)), \(formatCompact(y)))" }
 }
 
 /// A width and height. Negative values are allowed but most APIs return standardized sizes.
 @frozen
 public struct Size: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The horizontal extent, in the units of the size's space (points or view units).
     public var width: Double
+    /// The vertical extent, in the same units as ``width``.
     public var height: Double
 
+    /// A size of `width` × `height` in the caller's units.
     @inlinable public init(width: Double, height: Double) { self.width = width; self.height = height }
 
+    /// A size of 0 × 0.
     public static let zero = Size(width: 0, height: 0)
 
     /// `width / height`; infinite or NaN for a zero height.
@@ -36,6 +45,7 @@ public struct Size: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The size with width and height exchanged (what a quarter turn does to a size).
     @inlinable public var transposed: Size { Size(width: height, height: width) }
 
+    /// `WxH` with the numbers as ``formatCompact(_:)`` writes them, e.g. `600x400`.
     public var description: String { "\(formatCompact(width))x\(formatCompact(height))" }
 }
 
@@ -46,11 +56,16 @@ public struct Size: Hashable, Sendable, Codable, CustomStringConvertible {
 /// rectangle is ``standardized``.
 @frozen
 public struct Rect: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The corner the size is measured from: the lower-left in PDF spaces (y up), the top-left in
+    /// view space (y down), once ``standardized``.
     public var origin: Point
+    /// The width and height, in the same units as ``origin``; negative only before ``standardized``.
     public var size: Size
 
+    /// A rectangle from its origin and size, as given (not standardized).
     @inlinable public init(origin: Point, size: Size) { self.origin = origin; self.size = size }
 
+    /// A rectangle from its origin (`x`, `y`) and size, as given (not standardized).
     @inlinable public init(x: Double, y: Double, width: Double, height: Double) {
         self.origin = Point(x: x, y: y)
         self.size = Size(width: width, height: height)
@@ -68,18 +83,30 @@ public struct Rect: Hashable, Sendable, Codable, CustomStringConvertible {
         self.init(corner: Point(x: x0, y: y0), opposite: Point(x: x1, y: y1))
     }
 
+    /// The empty rectangle at the origin.
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
 
+    /// ``origin``'s x.
     @inlinable public var x: Double { origin.x }
+    /// ``origin``'s y.
     @inlinable public var y: Double { origin.y }
+    /// ``size``'s width (negative only before ``standardized``).
     @inlinable public var width: Double { size.width }
+    /// ``size``'s height (negative only before ``standardized``).
     @inlinable public var height: Double { size.height }
+    /// The smallest x of the rectangle, whatever the sign of its width.
     @inlinable public var minX: Double { Swift.min(origin.x, origin.x + size.width) }
+    /// The largest x of the rectangle, whatever the sign of its width.
     @inlinable public var maxX: Double { Swift.max(origin.x, origin.x + size.width) }
+    /// The smallest y of the rectangle (the bottom edge in PDF spaces, the top edge in view space).
     @inlinable public var minY: Double { Swift.min(origin.y, origin.y + size.height) }
+    /// The largest y of the rectangle (the top edge in PDF spaces, the bottom edge in view space).
     @inlinable public var maxY: Double { Swift.max(origin.y, origin.y + size.height) }
+    /// The x of the rectangle's centre.
     @inlinable public var midX: Double { origin.x + size.width / 2 }
+    /// The y of the rectangle's centre.
     @inlinable public var midY: Double { origin.y + size.height / 2 }
+    /// The rectangle's centre, (``midX``, ``midY``).
     @inlinable public var center: Point { Point(x: midX, y: midY) }
 
     /// The same rectangle with non-negative width and height and the origin at its minimum corner.
@@ -138,6 +165,8 @@ public struct Rect: Hashable, Sendable, Codable, CustomStringConvertible {
         return Rect(x: s.x + dx, y: s.y + dy, width: s.width - 2 * dx, height: s.height - 2 * dy)
     }
 
+    /// `x,y,width,height` with the numbers as ``formatCompact(_:)`` writes them, as the CLI takes
+    /// rectangles (e.g. `20,30,400,600`).
     public var description: String {
         "\(formatCompact(x)),\(formatCompact(y)),\(formatCompact(width)),\(formatCompact(height))"
     }
@@ -146,12 +175,14 @@ public struct Rect: Hashable, Sendable, Codable, CustomStringConvertible {
 extension Rect {
     private enum CodingKeys: String, CodingKey { case x, y, width, height }
 
+    /// Decodes `{"x","y","width","height"}`, the form of the JSON records.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(x: try c.decode(Double.self, forKey: .x), y: try c.decode(Double.self, forKey: .y),
                   width: try c.decode(Double.self, forKey: .width), height: try c.decode(Double.self, forKey: .height))
     }
 
+    /// Encodes `{"x","y","width","height"}`, the form of the JSON records.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(x, forKey: .x)

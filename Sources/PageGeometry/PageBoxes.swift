@@ -2,10 +2,15 @@
 /// The five page boundaries of ISO 32000-2 §14.11.2.
 @frozen
 public enum PageBox: String, Hashable, Sendable, Codable, CaseIterable {
+    /// The MediaBox: the extent of the medium the page is printed on.
     case media = "MediaBox"
+    /// The CropBox: the region that is displayed or printed.
     case crop = "CropBox"
+    /// The BleedBox: the region to which content is clipped in production.
     case bleed = "BleedBox"
+    /// The TrimBox: the intended size of the finished page.
     case trim = "TrimBox"
+    /// The ArtBox: the extent of the page's meaningful content.
     case art = "ArtBox"
 }
 
@@ -18,12 +23,19 @@ public enum PageBox: String, Hashable, Sendable, Codable, CaseIterable {
 /// rules to raw entries; the Poppler reader reads the raw entries and uses it too.
 @frozen
 public struct PageBoxes: Hashable, Sendable, Codable {
+    /// The effective MediaBox in raw PDF user space (points).
     public var mediaBox: Rect
+    /// The effective CropBox in raw space (points): the displayed region, inside the MediaBox.
     public var cropBox: Rect
+    /// The effective BleedBox in raw space (points), inside the MediaBox.
     public var bleedBox: Rect
+    /// The effective TrimBox in raw space (points), inside the MediaBox.
     public var trimBox: Rect
+    /// The effective ArtBox in raw space (points), inside the MediaBox.
     public var artBox: Rect
 
+    /// Five boxes taken as given (raw space, points); use
+    /// ``effective(mediaBox:cropBox:bleedBox:trimBox:artBox:)`` to apply the spec's rules.
     public init(mediaBox: Rect, cropBox: Rect, bleedBox: Rect, trimBox: Rect, artBox: Rect) {
         self.mediaBox = mediaBox; self.cropBox = cropBox
         self.bleedBox = bleedBox; self.trimBox = trimBox; self.artBox = artBox

@@ -28,6 +28,8 @@ public struct PageInfo: Hashable, Sendable {
     /// /UserUnit of the page dictionary (points per default user-space unit ÷ 1/72 inch); 1 when absent.
     public var userUnit: Double
 
+    /// A page from its effective boxes (raw space, points) and its normalized rotation;
+    /// `rawRotation` defaults to the rotation's degrees, `userUnit` to 1.
     public init(index: Int, label: String? = nil, boxes: PageBoxes, rotation: PageRotation,
                 rawRotation: Int? = nil, userUnit: Double = 1) {
         self.index = index
@@ -116,6 +118,7 @@ extension PageInfo: Codable {
             userUnit: try c.decodeIfPresent(Double.self, forKey: .userUnit) ?? 1)
     }
 
+    /// Encodes the page record's geometry fields, `size` and `transform` included (points).
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(index, forKey: .index)

@@ -181,6 +181,10 @@ public struct PagePlacement: Hashable, Sendable {
     /// (`viewSize / scale` points, centred on `center`).
     ///
     /// - Parameters:
+    ///   - pageSize: the displayed page's size in points (page space).
+    ///   - rawToPage: raw PDF space → page space (``PageInfo/rawToPage``).
+    ///   - userUnit: the page's /UserUnit (only ``physicalScale`` uses it).
+    ///   - viewSize: the view's size in view units; width and height positive and finite.
     ///   - zoomScale: 1 = the whole page fits the view; 2 = twice as large. Positive, finite.
     ///   - center: the page-space point (points) at the view's centre; `nil` = the page's centre.
     /// - Throws: ``PlacementError``; the page must have non-zero area.

@@ -3,9 +3,13 @@
 /// is rotated **clockwise** when displayed (ISO 32000-2 §7.7.3.3, Table 31).
 @frozen
 public enum PageRotation: Int, Hashable, Sendable, Codable, CaseIterable, CustomStringConvertible {
+    /// Not rotated.
     case degrees0 = 0
+    /// A quarter turn clockwise as displayed.
     case degrees90 = 90
+    /// A half turn.
     case degrees180 = 180
+    /// Three quarter turns clockwise (a quarter turn counter-clockwise).
     case degrees270 = 270
 
     /// Normalizes a raw /Rotate value.
@@ -46,5 +50,6 @@ public enum PageRotation: Int, Hashable, Sendable, Codable, CaseIterable, Custom
         }
     }
 
+    /// The angle in degrees, e.g. `90`.
     public var description: String { "\(rawValue)" }
 }

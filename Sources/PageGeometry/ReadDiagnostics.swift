@@ -8,41 +8,71 @@ public struct ReadWarning: Hashable, Sendable, CustomStringConvertible {
     /// The stable kinds of warning.
     public enum Code: String, Hashable, Sendable, CaseIterable {
         // Document level.
+        /// The cross-reference table was damaged and Poppler rebuilt it by scanning the file.
         case xrefRepaired = "xref-repaired"
+        /// Objects (and /Root) were read from object streams behind a damaged cross-reference stream.
         case objectStreamsRead = "object-streams-read"
+        /// The root /Count differs from the number of positions the walk found.
         case countMismatch = "count-mismatch"
+        /// The root /Pages node has no /Count.
         case countMissing = "count-missing"
+        /// /Count is not an integer (a name, a real…).
         case countInvalid = "count-invalid"
+        /// /Count is past a 64-bit integer.
         case countOutOfRange = "count-out-of-range"
+        /// /Count is negative.
         case countNegative = "count-negative"
+        /// The walk stopped re-reading repeated subtrees at its bound (10 kids per cross-reference
+        /// entry); the status is `partial`.
         case pageTreeLimit = "page-tree-limit"
+        /// A /Pages node lists an ancestor of itself; the loop was cut.
         case pageTreeLoop = "page-tree-loop"
+        /// The page tree is deeper than 256 levels; the deeper pages come from the object scan.
         case pageTreeTooDeep = "page-tree-too-deep"
+        /// A Pages node has no /Kids array (no pages below it).
         case kidsInvalid = "kids-invalid"
+        /// Poppler reported syntax errors while reading (its messages are never printed).
         case popplerDiagnostic = "poppler-diagnostic"
+        /// /PageLabels is damaged or too deep; labels are `nil`.
         case labelsUnreadable = "labels-unreadable"
+        /// Pages the tree does not reach were found by scanning the file's objects.
         case pagesRecovered = "pages-recovered"
         // Page level.
+        /// A box extends past the MediaBox and was reduced to its intersection with it.
         case boxClipped = "box-clipped"
+        /// A box's intersection with the MediaBox is empty; its default is used.
         case boxEmpty = "box-empty"
+        /// A box's corners were given in reverse order and were normalized.
         case boxReversed = "box-reversed"
+        /// A box entry is not four finite numbers within ±10⁹ pt and was ignored.
         case boxInvalid = "box-invalid"
+        /// The page has no usable MediaBox; US Letter (0 0 612 792 pt) was used.
         case mediaBoxMissing = "mediabox-missing"
+        /// /Rotate is not a multiple of 90; the page is read as rotation 0 (``PageInfo/rawRotation``
+        /// keeps the value).
         case rotateInvalid = "rotate-invalid"
+        /// /UserUnit is not a number in (0, 10⁶]; 1 was used.
         case userUnitInvalid = "userunit-invalid"
+        /// The page label was longer than 1,000 bytes and was clipped.
         case labelClipped = "label-clipped"
+        /// This page object was met before in the walk (listed twice, or under a node read again).
         case pageRepeated = "page-repeated"
+        /// The page was found by the object scan, not by the page tree.
         case pageRecovered = "page-recovered"
     }
 
+    /// The stable kind of warning (its raw value is the `code` of the JSON record).
     public var code: Code
+    /// One line for a person, saying what was repaired or ignored.
     public var message: String
 
+    /// A warning of kind `code` with its one-line `message`.
     public init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message
     }
 
+    /// `code: message`, as the table output prints a warning.
     public var description: String { "\(code.rawValue): \(message)" }
 }
 
@@ -59,14 +89,18 @@ public struct PageReadError: Error, Hashable, Sendable, CustomStringConvertible 
         case kidNotPage = "kid-not-page"
     }
 
+    /// The stable kind of page error (its raw value is the `code` of the JSON record's `error`).
     public var code: Code
+    /// One line for a person, naming the kid and what it is.
     public var message: String
 
+    /// A page error of kind `code` with its one-line `message`.
     public init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message
     }
 
+    /// The ``message``.
     public var description: String { message }
 }
 
@@ -81,6 +115,8 @@ public struct PageEntry: Hashable, Sendable {
     /// What was repaired or ignored while reading this page.
     public var warnings: [ReadWarning]
 
+    /// An entry at position `index` (0-based, as walked), with the page's label, its page or
+    /// error, and its warnings.
     public init(index: Int, label: String?, result: Result<PageInfo, PageReadError>, warnings: [ReadWarning] = []) {
         self.index = index
         self.label = label
@@ -99,7 +135,9 @@ public struct DocumentOutcome: Sendable {
     /// `ok`: every page read; `partial`: the file opened but some positions are page errors (or
     /// pages were recovered); `failed`: nothing could be read.
     public enum Status: String, Sendable, Comparable {
+        /// The status, as the file record spells it (`ok`, `partial`, `failed`).
         case ok, partial, failed
+        /// Orders by severity: `ok` < `partial` < `failed`.
         public static func < (a: Status, b: Status) -> Bool {
             let order: [Status] = [.ok, .partial, .failed]
             return order.firstIndex(of: a)! < order.firstIndex(of: b)!
@@ -108,11 +146,15 @@ public struct DocumentOutcome: Sendable {
 
     /// A file-level error: a stable code and one line for a person.
     public struct Failure: Sendable, Hashable {
+        /// The stable error code of the file record (`not-pdf`, `damaged`, `password-required`…).
         public var code: String
+        /// One line for a person.
         public var message: String
+        /// A failure with its code and one-line message.
         public init(code: String, message: String) { self.code = code; self.message = message }
     }
 
+    /// How reading ended: ok, partial or failed.
     public var status: Status
     /// Positions of the page tree as walked (pages and page errors).
     public var pageCount: Int
@@ -120,6 +162,7 @@ public struct DocumentOutcome: Sendable {
     public var pageErrors: Int
     /// The /Count the root /Pages node claims, `nil` when absent.
     public var countClaimed: Int?
+    /// The file-level error of a `failed` file; `nil` otherwise.
     public var error: Failure?
     /// Document-level warnings.
     public var warnings: [ReadWarning]
@@ -129,6 +172,8 @@ public struct DocumentOutcome: Sendable {
     /// so that their output is deterministic; batch mode measures it).
     public var seconds: Double?
 
+    /// An outcome from its parts; `bytes` is the file's size in bytes and `seconds` the reading time
+    /// (batch mode only), `nil` when not measured.
     public init(status: Status, pageCount: Int, pageErrors: Int = 0, countClaimed: Int? = nil, error: Failure? = nil,
                 warnings: [ReadWarning] = [], bytes: Int? = nil, seconds: Double? = nil) {
         self.status = status; self.pageCount = pageCount; self.pageErrors = pageErrors; self.countClaimed = countClaimed

@@ -3,7 +3,9 @@ import PageGeometry
 
 /// The groups of values `pageinfo check` compares (`--fields boxes,rotation,size,label,userUnit,count`).
 public struct CheckFields: OptionSet, Sendable, Hashable, CustomStringConvertible {
+    /// The set's bits, one per field.
     public let rawValue: Int
+    /// A set from its bits.
     public init(rawValue: Int) { self.rawValue = rawValue }
 
     /// The five effective boxes, each `x`, `y`, `width`, `height` in raw PDF user space, within the tolerance.
@@ -50,7 +52,9 @@ public struct CheckFields: OptionSet, Sendable, Hashable, CustomStringConvertibl
 
 /// An unknown name in a `--fields` list.
 public struct FieldListError: Error, Sendable, CustomStringConvertible {
+    /// The name that was not recognized (empty for an empty list).
     public var name: String
+    /// One line naming the valid fields.
     public var description: String {
         let valid = CheckFields.names.map(\.0).joined(separator: ", ")
         return name.isEmpty ? "empty field list; name some of: \(valid)"

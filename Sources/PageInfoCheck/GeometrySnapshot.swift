@@ -5,7 +5,7 @@ import PageGeometry
 /// records, or what the PDF holds now.
 ///
 /// A golden is the document `pageinfo pages FILE --format json` prints (docs/records.md), so any
-/// saved output is a golden. ``init(goldenJSON:)`` reads it leniently: unknown keys are ignored,
+/// saved output is a golden. ``init(goldenJSON:file:)`` reads it leniently: unknown keys are ignored,
 /// and fields added to the record format later (`record`, `warnings`, `status`, `error`,
 /// `countClaimed`) are optional, so old goldens keep working.
 public struct GeometrySnapshot: Sendable, Hashable {
@@ -20,6 +20,7 @@ public struct GeometrySnapshot: Sendable, Hashable {
     /// The pages, in document order.
     public var pages: [PageSnapshot]
 
+    /// A snapshot from its parts; `pageCount` defaults to the number of `pages`.
     public init(file: String? = nil, pageCount: Int? = nil, countClaimed: Int? = nil,
                 error: SnapshotError? = nil, pages: [PageSnapshot]) {
         self.file = file
@@ -50,6 +51,7 @@ public struct PageSnapshot: Sendable, Hashable {
     /// What was read.
     public var content: Content
 
+    /// What a page of a snapshot holds: its geometry, or the page error a golden records.
     public enum Content: Sendable, Hashable {
         /// The page's geometry.
         case geometry(Geometry)
@@ -70,12 +72,15 @@ public struct PageSnapshot: Sendable, Hashable {
         /// The displayed size in points (page space): the CropBox, swapped at 90° and 270°.
         public var size: Size
 
+        /// Geometry from its parts: rotation in degrees, boxes in raw space and size in page space
+        /// (points); `rotationRaw` defaults to `rotation`.
         public init(rotation: Int, rotationRaw: Int?, userUnit: Double, boxes: PageBoxes, size: Size) {
             self.rotation = rotation; self.rotationRaw = rotationRaw; self.userUnit = userUnit
             self.boxes = boxes; self.size = size
         }
     }
 
+    /// A page at `index` (0-based) with its label and content.
     public init(index: Int, label: String?, content: Content) {
         self.index = index; self.label = label; self.content = content
     }
@@ -102,7 +107,9 @@ public struct SnapshotError: Sendable, Hashable, CustomStringConvertible {
     /// One line for a person.
     public var message: String
 
+    /// An error with its stable code and one-line message.
     public init(code: String, message: String) { self.code = code; self.message = message }
 
+    /// `code: message`, or the code alone when there is no message.
     public var description: String { message.isEmpty ? code : "\(code): \(message)" }
 }

@@ -81,6 +81,7 @@ public struct PageReference: Sendable, Hashable {
     public var index: Int
     /// The page label, `nil` when the document has none.
     public var label: String?
+    /// A reference to page `index` (0-based) with its label.
     public init(index: Int, label: String?) { self.index = index; self.label = label }
     /// `page 3 (iii)`.
     public var name: String { GeometryDifference.pageName(index: index, label: label) }
@@ -101,6 +102,7 @@ public struct FileCheck: Sendable, Hashable {
     /// What `--update` did, `nil` when not updating.
     public var update: Update?
 
+    /// Whether the file was compared, and how it ended.
     public enum Outcome: Sendable, Hashable {
         /// Compared: the differences, empty when everything is within the tolerance.
         case compared([GeometryDifference])
@@ -108,6 +110,7 @@ public struct FileCheck: Sendable, Hashable {
         case failed(CheckError)
     }
 
+    /// What re-recording did to the golden.
     public enum Update: Sendable, Hashable {
         /// There was no golden; it was written.
         case created

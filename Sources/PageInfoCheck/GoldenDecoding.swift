@@ -91,6 +91,7 @@ extension GeometrySnapshot {
 public struct GoldenFormatError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong and where, e.g. `pages[3].cropBox: missing`.
     public var detail: String
+    /// `not a pageinfo golden: ` and the ``detail``.
     public var description: String { "not a pageinfo golden: \(detail)" }
 }
 

@@ -21,9 +21,12 @@ public enum CheckError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// The broad kind of failure, which the CLI maps to its exit codes.
     public enum Kind: Sendable {
+        /// `cannotOpen` (exit 66), `malformed` (65), `encrypted` (77), `usage` (64), `writeFailed`: a
+        /// golden could not be written (74).
         case cannotOpen, malformed, encrypted, usage, writeFailed
     }
 
+    /// The broad kind of this error.
     public var kind: Kind {
         switch self {
         case .read(let error):

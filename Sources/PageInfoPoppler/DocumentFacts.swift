@@ -28,6 +28,7 @@ public struct DocumentFacts: Hashable, Sendable {
         case negative
     }
 
+    /// How the catalog's /Pages entry looks (a tree, a lone page, missing…).
     public var pageTreeRoot: PageTreeRoot
     /// The /Count the root /Pages node claims, or `nil` when it has no integer /Count.
     public var countClaimed: Int?

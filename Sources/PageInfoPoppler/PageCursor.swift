@@ -7,7 +7,7 @@ import PageGeometry
 /// Open one with ``PopplerDocument/makePageCursor(from:)``. The cursor walks the tree itself
 /// (it never trusts /Count and never builds Poppler `Page` objects), so reading from page 50,000
 /// costs what reading from page 1 does, and memory stays flat in the page count. Every position
-/// the tree lists is returned, in order: a page with its geometry, or a ``PageReadError`` saying
+/// the tree lists is returned, in order: a page with its geometry, or a `PageReadError` (PageGeometry) saying
 /// why there is none, so the pages after a bad kid keep their real indexes.
 ///
 /// Not thread-safe: use a cursor from the thread that uses its document.
@@ -168,6 +168,7 @@ public struct WalkSummary: Hashable, Sendable {
     /// Whether the walk reached the end of the tree.
     public var finished: Bool
 
+    /// A summary from its counts (all 0 and not finished by default); the cursor builds it as it walks.
     public init(positions: Int = 0, pageErrors: Int = 0, repeatedNodes: Int = 0, repeatedPages: Int = 0, tooDeep: Int = 0,
                 invalidKids: Int = 0, recovered: Int = 0, finished: Bool = false, reenteredNodes: Int = 0,
                 limitReached: Bool = false) {

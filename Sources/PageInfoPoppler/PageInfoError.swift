@@ -20,9 +20,12 @@ public enum PageInfoError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// The broad kind of failure, which the CLI maps to its exit codes.
     public enum Kind: Sendable {
+        /// `cannotOpen`: missing or unreadable (exit 66); `malformed`: not a PDF, damaged, or a page
+        /// error (65); `encrypted`: a password is missing or wrong (77); `usage`: a page past the end (64).
         case cannotOpen, malformed, encrypted, usage
     }
 
+    /// The broad kind of this error.
     public var kind: Kind {
         switch self {
         case .fileNotFound, .unreadable: .cannotOpen

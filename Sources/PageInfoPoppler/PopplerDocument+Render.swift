@@ -27,7 +27,7 @@ public final class PageRenderer {
 
     /// The pixels of page `index` (0-based): the rectangle `region` of raw PDF user space
     /// (points), turned clockwise by `rotation`, stretched onto `width × height` pixels (region
-    /// corners on the bitmap's corners, as ``PageGeometry/PagePlacement/init(stretching:viewport:toFill:)``
+    /// corners on the bitmap's corners, as `PagePlacement.init(stretching:viewport:toFill:)` of PageGeometry
     /// maps it), on white paper, annotations included.
     ///
     /// - Returns: `width × height × 3` bytes, R G B, rows from the top.
@@ -63,6 +63,7 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
     /// An empty region, a size that is not positive, or a bitmap too large to address.
     case invalidRequest(String)
 
+    /// One line a person can act on, naming the file or the size.
     public var description: String {
         switch self {
         case let .cannotOpen(path, code): "\(path): Poppler cannot open it for rendering (error \(code))"

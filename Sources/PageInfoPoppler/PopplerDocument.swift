@@ -271,6 +271,8 @@ public final class PopplerDocument {
 
 /// The failure of ``PopplerDocument/forEachPage(in:_:)``: reading a page, or the caller's body.
 public enum ForEachPageError<Body: Error>: Error {
+    /// Reading a page failed: a page error, or a page past the end of the range asked for.
     case read(PageInfoError)
+    /// The caller's body threw this error; the loop stopped there.
     case body(Body)
 }

@@ -41,7 +41,11 @@ import XCTest
 ///   - password: the user or owner password of an encrypted PDF.
 ///   - record: `true` to rewrite the golden, `false` never to, `nil` (the default) to follow
 ///     `PAGEINFO_UPDATE_GOLDEN`.
-/// - Returns: the result, for further assertions (its ``FileCheck/differences``).
+///   - fileID: the calling file, for the failure's location (leave the default).
+///   - filePath: the calling file's path, for XCTest's failure location (leave the default).
+///   - line: the calling line (leave the default).
+///   - column: the calling column (leave the default).
+/// - Returns: the result, for further assertions (its `FileCheck.differences`).
 @discardableResult
 public func expectPageGeometry(
     ofPDF pdfPath: String,

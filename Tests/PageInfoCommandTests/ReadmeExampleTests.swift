@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: Apache-2.0
+import Foundation
+import PageInfoTestSupport
+import Testing
+
+/// The README's shell examples, run as a newcomer would run them: each `<!-- readme-example: NAME -->`
+/// block of console lines is executed command by command (`$ ` lines, by bash with pipefail) in a
+/// scratch folder holding a copy of Fixtures/, with the `pageinfo` under test first on PATH; each
+/// command's stdout must be exactly the lines printed under it in the README. (The Swift example
+/// is compiled and run by Tests/PageInfoPopplerTests/DocumentationExampleTests.swift.)
+@Suite("README examples")
+struct ReadmeExampleTests {
+    struct Step { var command: String; var expected: String }
+
+    static func steps(of block: String) -> [Step] {
+        var steps: [Step] = []
+        for line in block.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if line.hasPrefix("$ ") {
+                steps.append(Step(command: String(line.dropFirst(2)), expected: ""))
+            } else if !steps.isEmpty {
+                steps[steps.count - 1].expected += line + "\n"
+            }
+        }
+        return steps
+    }
+
+    static func examples() throws -> [DocumentationSnippets.Block] {
+        try DocumentationSnippets.blocks(inFile: "README.md").filter { $0.name != nil }
+    }
+
+    @Test("The README has the five examples the issue asks for, in order")
+    func fiveExamples() throws {
+        #expect(try Self.examples().map(\.name) == ["table", "jq", "convert", "batch", "swift"])
+        let readme = try String(contentsOf: Paths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.split(separator: "\n", omittingEmptySubsequences: false).count <= 250)
+        // The first command a newcomer runs.
+        let firstShell = try DocumentationSnippets.blocks(inFile: "README.md").first { $0.language == "sh" }
+        #expect(firstShell?.text.hasPrefix("make demo") == true)
+    }
+
+    @Test("Each shell example prints what the README shows", arguments: ["table", "jq", "convert", "batch"])
+    func runs(_ name: String) throws {
+        let block = try #require(try Self.examples().first { $0.name == name })
+        let steps = Self.steps(of: block.text)
+        #expect(!steps.isEmpty)
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("pageinfo-readme-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        try FileManager.default.copyItem(at: Paths.fixtures, to: scratch.appendingPathComponent("Fixtures"))
+        let path = CLI.binary.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        for step in steps {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/bash")
+            process.arguments = ["-o", "pipefail", "-c", step.command]
+            process.currentDirectoryURL = scratch
+            process.environment = ProcessInfo.processInfo.environment.merging(["PATH": path]) { $1 }
+            let out = Pipe()
+            process.standardOutput = out
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let data = out.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0, "\(name): `\(step.command)` exited \(process.terminationStatus)")
+            #expect(String(decoding: data, as: UTF8.self) == step.expected, "\(name): `\(step.command)`")
+        }
+    }
+}

@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+import Foundation
+import PageInfoTestSupport
+import Testing
+import PageGeometry
+import PageInfoPoppler
+
+func linkOnScreen(pdf path: String) throws -> Rect {
+    let document = try PopplerDocument(path: path)
+    let page = try document.page(at: 1)                    // PageInfo: boxes, rotation, size, label
+    let placement = try PagePlacement(page: page, viewSize: Size(width: 300, height: 200))
+    // A link's rectangle in raw PDF space (points), where the view shows it (view units):
+    return placement.viewRect(fromRaw: Rect(x: 120, y: 80, width: 40, height: 20))
+}
+
+// Above: the README's Swift example (its imports included). Below: the Swift snippets of
+// Sources/PageInfoPoppler/PageInfoPoppler.docc. All compiled here verbatim; the first test fails
+// when a document's snippet is no longer, character for character, code in this file.
+
+func describeFirstPage(of path: String) throws -> String {
+    let document = try PopplerDocument(path: path, password: nil)
+    let page = try document.page(at: 0)                 // PageInfo: boxes, rotation, size, label
+    // Where does a link's raw rectangle appear in an 800×600 view of the whole page?
+    let placement = try PagePlacement(page: page, viewSize: Size(width: 800, height: 600))
+    let onScreen = placement.viewRect(fromRaw: Rect(x: 72, y: 700, width: 144, height: 20))
+    return "\(page.size) \(page.rotation) \(page.label ?? "-") link at \(onScreen)"
+}
+
+func rotatedPages(of path: String) throws -> (rotated: [Int], outcome: DocumentOutcome) {
+    let document = try PopplerDocument(path: path)
+    // Every position of the page tree, at its real index, a page or the reason there is none,
+    // with its warnings; nothing is held but the current page.
+    var rotated: [Int] = []
+    let cursor = document.makePageCursor(from: 0)
+    while let entry = cursor.next() {
+        switch entry.result {
+        case .success(let info): if info.rotation != .degrees0 { rotated.append(info.index) }
+        case .failure(let error): print(entry.index, error.message)
+        }
+    }
+    return (rotated, document.outcome(after: cursor.summary))   // status, page count as walked, warnings
+}
+
+func statuses(of paths: [String]) -> [String: String] {
+    var result: [String: String] = [:]
+    for path in paths {
+        do {
+            let document = try PopplerDocument(path: path)
+            let cursor = document.makePageCursor()
+            while cursor.next() != nil {}
+            let outcome = document.outcome(after: cursor.summary)
+            result[path] = "\(outcome.status.rawValue), \(outcome.pageCount) pages"
+        } catch {
+            result[path] = "failed: \(error)"
+        }
+    }
+    return result
+}
+
+@Suite("PageInfoPoppler and README documentation examples")
+struct PageInfoPopplerDocumentationExampleTests {
+    @Test("Every Swift snippet of the README and the PageInfoPoppler articles is compiled in this file")
+    func snippetsAreCompiledHere() throws {
+        let source = try DocumentationSnippets.source(of: #filePath)
+        let files = ["README.md",
+                     "Sources/PageInfoPoppler/PageInfoPoppler.docc/PageInfoPoppler.md",
+                     "Sources/PageInfoPoppler/PageInfoPoppler.docc/ReadingCollections.md"]
+        var count = 0
+        for file in files {
+            for snippet in try DocumentationSnippets.swiftBlocks(inFile: file) {
+                count += 1
+                #expect(source.contains(snippet + "\n"), "\(file): not in \(#filePath):\n\(snippet)")
+            }
+        }
+        #expect(count == 4)
+    }
+
+    @Test("README: the raw rectangle 120,80,40,20 on page 2 of rotations.pdf in a 300×200 view")
+    func readmeExample() throws {
+        // Page 2: CropBox [20 30 420 630], /Rotate 90, displayed 600 × 400, scale 0.5. Raw x
+        // 120…160 → page y 300…260 → view y 50…70; raw y 80…100 → page x 50…70 → view x 25…35.
+        let rect = try linkOnScreen(pdf: Paths.fixture("rotations.pdf"))
+        #expect(rect.isApproximatelyEqual(to: Rect(x: 25, y: 50, width: 10, height: 20), absoluteTolerance: 1e-9))
+    }
+
+    @Test("Reading one file: the first page of rotations.pdf")
+    func firstPage() throws {
+        let text = try describeFirstPage(of: Paths.fixture("rotations.pdf"))
+        #expect(text.hasPrefix("400x600 0 - link at "), "\(text)")
+    }
+
+    @Test("Streaming: the rotated pages of rotations.pdf, and an ok outcome")
+    func streaming() throws {
+        let (rotated, outcome) = try rotatedPages(of: Paths.fixture("rotations.pdf"))
+        let golden = try FixtureGolden.load("rotations")
+        #expect(rotated == golden.pages.enumerated().filter { $0.element.rotation != 0 }.map(\.offset))
+        #expect(outcome.status == .ok)
+        #expect(outcome.pageCount == golden.pages.count)
+    }
+
+    @Test("Reading collections: one status per file, a failure for the file that is not a PDF")
+    func collections() {
+        let paths = ["rotations.pdf", "not-a-pdf.pdf"].map(Paths.fixture)
+        let result = statuses(of: paths)
+        #expect(result[paths[0]] == "ok, 10 pages")
+        #expect(result[paths[1]]?.hasPrefix("failed: ") == true)
+    }
+}

@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+#
+# Builds a static DocC site for every library product under .build/docs/<product>/ (`make docs`).
+#
+#   1. `swift package dump-symbol-graph` builds the package (the ordinary debug build, so it
+#      reuses what `make test` built) and extracts one symbol graph per module, public symbols
+#      only, without inherited doc comments or synthesized members (what is shown is what we wrote);
+#   2. for each product, the toolchain's `docc convert` turns Sources/<P>/<P>.docc and the
+#      module's symbol graphs into a site for static hosting under the base path /<P>/,
+#      with --warnings-as-errors: any warning (an unresolved ``symbol`` link, a bad directive,
+#      a missing article) fails the build;
+#   3. it prints, per module, how many public declarations carry a doc comment of their own.
+#
+# Serve the result with `python3 -m http.server -d .build/docs` and open
+# http://localhost:8000/PageGeometry/documentation/pagegeometry/ (index.html lists them all).
+#
+# Options: --coverage-only (steps 1 and 3, no site); --list (also name every undocumented
+# declaration). Environment: SWIFT (default: swift on PATH), DOCC (default: docc beside swift).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PRODUCTS=(PageGeometry DocumentLayout PageInfoPoppler PageInfoCheck PageInfoTesting)
+SWIFT=${SWIFT:-$(command -v swift || echo /opt/swift/usr/bin/swift)}
+DOCC=${DOCC:-$(dirname "$(readlink -f "$SWIFT")")/docc}
+OUT=.build/docs
+GRAPHS=.build/docs-symbol-graphs
+coverage_only=0
+list=0
+for arg in "$@"; do
+    case "$arg" in
+        --coverage-only) coverage_only=1 ;;
+        --list) list=1 ;;
+        *) echo "usage: scripts/docs.sh [--coverage-only] [--list]" >&2; exit 64 ;;
+    esac
+done
+[ -x "$DOCC" ] || { echo "docs.sh: no docc at $DOCC (set DOCC)" >&2; exit 69; }
+
+# 1. Symbol graphs. dump-symbol-graph prints where it wrote them.
+log=$("$SWIFT" package dump-symbol-graph --minimum-access-level public \
+        --skip-inherited-docs --skip-synthesized-members 2>&1) || { echo "$log" >&2; exit 1; }
+dumped=$(printf '%s\n' "$log" | sed -n 's/^Files written to //p' | tail -1)
+[ -d "$dumped" ] || { echo "$log" >&2; echo "docs.sh: no symbol graph directory in the output above" >&2; exit 1; }
+rm -rf "$GRAPHS"
+for p in "${PRODUCTS[@]}"; do
+    mkdir -p "$GRAPHS/$p"
+    # The module's own graph and its extensions of other modules' types (P@Swift.symbols.json).
+    cp "$dumped/$p.symbols.json" "$GRAPHS/$p/"
+    for f in "$dumped/$p@"*.symbols.json; do [ -e "$f" ] && cp "$f" "$GRAPHS/$p/"; done
+done
+
+# 3. Documented / total public declarations per module: those written in our source (not the
+#    compiler's implicit ones), documented when they carry a doc comment of their own.
+coverage() {
+    python3 - "$GRAPHS" "$list" "${PRODUCTS[@]}" <<'EOF'
+import json, pathlib, sys
+root, show, modules = pathlib.Path(sys.argv[1]), sys.argv[2] == "1", sys.argv[3:]
+print(f"{'module':<18} {'documented':>10} {'total':>6}")
+all_doc = all_total = 0
+for module in modules:
+    documented, missing = 0, []
+    seen = set()
+    for graph in sorted((root / module).glob("*.symbols.json")):
+        for symbol in json.loads(graph.read_text())["symbols"]:
+            precise = symbol["identifier"]["precise"]
+            # Public declarations written in our source: synthesized members and what the compiler
+            # declares implicitly (init(rawValue:), Codable's init(from:)) have no source location.
+            if symbol.get("accessLevel") not in ("public", "open") or "::SYNTHESIZED::" in precise \
+                    or "location" not in symbol:
+                continue
+            if precise in seen:
+                continue
+            seen.add(precise)
+            lines = symbol.get("docComment", {}).get("lines", [])
+            if any(line["text"].strip() for line in lines):
+                documented += 1
+            else:
+                missing.append(".".join(symbol["pathComponents"]) + "  (" + symbol["kind"]["displayName"] + ")")
+    all_doc += documented
+    all_total += len(seen)
+    print(f"{module:<18} {documented:>10} {len(seen):>6}")
+    if show:
+        for name in missing:
+            print("    undocumented: " + name)
+print(f"{'all':<18} {all_doc:>10} {all_total:>6}")
+EOF
+}
+if [ "$coverage_only" = 1 ]; then coverage; exit 0; fi
+
+# 2. One site per product; any warning fails.
+rm -rf "$OUT"
+mkdir -p "$OUT"
+status=0
+for p in "${PRODUCTS[@]}"; do
+    lower=$(printf '%s' "$p" | tr '[:upper:]' '[:lower:]')
+    if ! "$DOCC" convert "Sources/$p/$p.docc" \
+            --additional-symbol-graph-dir "$GRAPHS/$p" \
+            --fallback-display-name "$p" --fallback-bundle-identifier "pageinfo.$p" \
+            --output-path "$OUT/$p" --transform-for-static-hosting --hosting-base-path "$p" \
+            --warnings-as-errors > "$OUT/$p.log" 2>&1 \
+       || grep -q -E 'warning:|error:' "$OUT/$p.log"; then
+        echo "docs.sh: $p: docc failed or warned:" >&2
+        cat "$OUT/$p.log" >&2
+        status=1
+    else
+        echo "$OUT/$p/documentation/$lower/index.html"
+    fi
+done
+{
+    echo '<!doctype html><meta charset="utf-8"><title>pageinfo documentation</title><h1>pageinfo documentation</h1><ul>'
+    for p in "${PRODUCTS[@]}"; do
+        lower=$(printf '%s' "$p" | tr '[:upper:]' '[:lower:]')
+        echo "<li><a href=\"$p/documentation/$lower/\">$p</a></li>"
+    done
+    echo '</ul>'
+} > "$OUT/index.html"
+coverage
+exit $status
