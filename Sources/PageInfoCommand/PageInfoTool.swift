@@ -15,7 +15,7 @@ struct PageInfoTool: ParsableCommand {
         discussion: """
             Boxes are in raw PDF user space (points, 1/72 inch before /UserUnit); "page space" is the \
             displayed page (CropBox after /Rotate) with its origin at the lower-left; "view space" has its \
-            origin at the top-left, y down. See the README for diagrams and formulas.
+            origin at the top-left, y down. The PageGeometry documentation (make docs) has the diagrams and formulas.
 
             EXIT CODES
               0   success: every file ok
