@@ -49,7 +49,7 @@ import subprocess
 import sys
 import time
 
-from pyspark.sql.types import (ArrayType, BinaryType, BooleanType, DoubleType, IntegerType, LongType,
+from pyspark.sql.types import (ArrayType, BooleanType, DoubleType, IntegerType, LongType,
                                StringType, StructField, StructType)
 
 # ---------------------------------------------------------------------------------------------
@@ -84,15 +84,12 @@ FILES_SCHEMA = StructType([
     StructField("warnings", WARNINGS), StructField("bytes", LongType()),
     StructField("seconds", DoubleType())])
 
-# What each partition returns: per file, its page records and its file record, JSON lines
-# as the worker wrote them. The JVM parses them once (from_json with the schemas above).
-RAW_SCHEMA = StructType([StructField("input", LongType(), False), StructField("pages", BinaryType(), False),
-                         StructField("file", BinaryType(), False)])
-
-
-def json_schema(schema):
-    """A schema for from_json: the record's fields (all nullable; `input` comes from outside)."""
-    return StructType([StructField(f.name, f.dataType, True) for f in schema.fields if f.name != "input"])
+# What each partition returns: its records as typed Arrow rows, page and file records in one
+# table (`record` says which; the other kind's columns are null), parsed once, in Python (json
+# and pyarrow: about a third of the CPU time of Spark's from_json on these records).
+RAW_SCHEMA = StructType([StructField("input", LongType(), False), StructField("record", StringType())]
+                        + [f for f in PAGES_SCHEMA.fields if f.name != "input"]
+                        + [f for f in FILES_SCHEMA.fields if f.name not in {g.name for g in PAGES_SCHEMA.fields}])
 
 
 def schema_document():
@@ -119,8 +116,7 @@ MEMORY_EXIT_STATUS = 86             # WorkerProtocol.memoryExitStatus
 RECYCLE_AFTER_FILES = 10_000        # as the coordinator does
 PIPE_BUDGET = 60 << 10              # request bytes in flight: below the pipe's 64 KiB, never blocks
 MAX_OUTSTANDING = 64
-BATCH_FILES = 2_000                 # files per Arrow batch a partition returns ...
-BATCH_BYTES = 32 << 20              # ... or bytes of records
+BATCH_BYTES = 4 << 20               # JSON bytes of records per Arrow batch a partition returns
 ARROW_BUDGET = 128 << 20            # bytes of PDF content per Arrow batch (binary input)
 
 SIGNAL_NAMES = {signal.SIGSEGV: "SIGSEGV", signal.SIGABRT: "SIGABRT", signal.SIGBUS: "SIGBUS",
@@ -150,18 +146,38 @@ def failed_record(name, code, message, nbytes=None, seconds=None):
                       separators=(",", ":")).encode("ascii")
 
 
-def fix_names(payload):
-    """Rewrites records that spell a non-UTF-8 name exactly (\\udcXX) as Parquet-safe text."""
-    out = []
-    for line in payload.split(b"\n"):
-        if b"\\udc" in line:
-            r = json.loads(line.decode("utf-8"))
-            r["file"] = parquet_text(r["file"])
-            if r.get("error") and r["error"].get("message"):
-                r["error"]["message"] = parquet_text(r["error"]["message"])
-            line = json.dumps(r, separators=(",", ":")).encode("ascii")
-        out.append(line)
-    return b"\n".join(out)
+def fix_names(value):
+    """A parsed record with each string that spells a non-UTF-8 name exactly (\\udcXX, decoded
+    to lone surrogates) turned into Parquet-safe text (\\xNN)."""
+    if isinstance(value, str):
+        return parquet_text(value) if any("\udc80" <= c <= "\udcff" for c in value) else value
+    if isinstance(value, dict):
+        return {k: fix_names(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [fix_names(v) for v in value]
+    return value
+
+
+try:  # orjson, where installed, parses these records in half the time; the same values
+    from orjson import loads as fast_loads
+except ImportError:
+    fast_loads = json.loads
+
+
+def parse_records(i, pages, file_line):
+    """One file's JSON lines as dicts with `input`; checks the kinds (pages, then the file record)."""
+    if b"\\udc" in pages or b"\\udc" in file_line:  # lone surrogates: json only (orjson refuses them)
+        rows = [fix_names(json.loads(line)) for line in pages.split(b"\n") + [file_line] if line]
+    else:
+        rows = [fast_loads(line) for line in pages.split(b"\n") if line]
+        rows.append(fast_loads(file_line))
+    for r in rows:
+        r["input"] = i
+        if r.get("record") != "page":
+            break
+    if r is not rows[-1] or r.get("record") != "file":
+        raise RuntimeError("pageinfo worker: unexpected records for input %d: %r" % (i, r))
+    return rows
 
 
 # ---------------------------------------------------------------------------------------------
@@ -192,15 +208,18 @@ class Worker:
             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
             stderr=None if os.environ.get("PAGEINFO_DEBUG_WORKERS") else subprocess.DEVNULL, bufsize=0)
         self.buffer = bytearray()
+        self.offset = 0
         self.files = 0
         self.stats["workers"] += 1
         self.write(b"\x01\x00\x00\x00\x00")  # configuration: no password
 
     def write(self, data):
         try:
-            self.proc.stdin.write(data)
+            view, fd = memoryview(data), self.proc.stdin.fileno()
+            while view:
+                view = view[os.write(fd, view):]
             return True
-        except (BrokenPipeError, OSError):
+        except OSError:
             return False  # it died; the next read sees the end and says why
 
     def stop(self, kill=False):
@@ -225,21 +244,25 @@ class Worker:
                 + len(name).to_bytes(4, "little") + name + content)
 
     def read_response(self, deadline):
-        """(header, payload), or None when the worker ended first or the deadline passed."""
+        """The next response's payload, None when the worker ended first, "timeout" when the
+        deadline passed. self.buffer[self.offset:] holds what was read and not yet taken."""
         fd = self.proc.stdout.fileno()
-        need = 12
         while True:
-            if len(self.buffer) >= 12 and need == 12:
-                need = 12 + int.from_bytes(self.buffer[0:4], "little")
-            if len(self.buffer) >= need:
-                header, payload = bytes(self.buffer[:12]), bytes(self.buffer[12:need])
-                del self.buffer[:need]
-                return header, payload
+            have = len(self.buffer) - self.offset
+            if have >= 12:
+                end = self.offset + 12 + int.from_bytes(self.buffer[self.offset:self.offset + 4], "little")
+                if len(self.buffer) >= end:
+                    payload = bytes(self.buffer[self.offset + 12:end])
+                    self.offset = end
+                    return payload
+            if self.offset:
+                del self.buffer[:self.offset]
+                self.offset = 0
             if deadline is not None:
                 wait = deadline - time.monotonic()
                 if wait <= 0 or not select.select([fd], [], [], wait)[0]:
                     return "timeout"
-            chunk = os.read(fd, max(1 << 16, need - len(self.buffer)))
+            chunk = os.read(fd, 1 << 18)
             if not chunk:
                 return None
             self.buffer += chunk
@@ -271,6 +294,7 @@ class Worker:
         in_flight = 0
         head_start = None
         exhausted = False
+        pending = []                    # frames to write in one go
         while True:
             while len(queue) < MAX_OUTSTANDING:
                 if backlog:
@@ -291,6 +315,9 @@ class Worker:
                     backlog.appendleft(item)
                     break
                 if self.proc is None or (self.files >= RECYCLE_AFTER_FILES and not queue):
+                    if pending:
+                        self.write(b"".join(pending))
+                        pending.clear()
                     self.stop()
                     self.start()
                 if not queue:
@@ -298,8 +325,10 @@ class Worker:
                 queue.append((item, len(frame)))
                 in_flight += len(frame)
                 self.files += 1
-                if not self.write(frame):
-                    break
+                pending.append(frame)
+            if pending:
+                self.write(b"".join(pending))  # a worker that died: the read below says why
+                pending.clear()
             if not queue:
                 self.stop()
                 return
@@ -308,11 +337,9 @@ class Worker:
             self.stats["wait"] += time.monotonic() - t
             (item, length), now = queue.popleft(), time.monotonic()
             in_flight -= length
-            if isinstance(response, tuple):
+            if isinstance(response, bytes):
                 head_start = now
-                header, payload = response
-                if b"\\udc" in payload:
-                    payload = fix_names(payload)
+                payload = response
                 cut = payload.rfind(b"\n", 0, len(payload) - 1) + 1
                 file_line = payload[cut:].rstrip(b"\n")
                 if not file_line.startswith(b'{"record":"file"'):
@@ -327,21 +354,27 @@ class Worker:
             in_flight = 0
 
 
-def partition_function(binary, timeout, max_memory, max_bytes, names_by_path=None):
-    """The mapInArrow function: Arrow batches of (input, name) or (path, content) in, RAW_SCHEMA out."""
+def partition_function(binary, timeout, max_memory, max_bytes, names=None, names_by_path=None):
+    """The mapInArrow function: Arrow batches of input indexes (names: a broadcast list) or of
+    (path, content) (names_by_path: a broadcast {path: [(input, URI)]}) in, RAW_SCHEMA out."""
 
     def run(batches):
         import pyarrow as pa
-        schema = pa.schema([("input", pa.int64(), False), ("pages", pa.binary(), False), ("file", pa.binary(), False)])
+        from pyspark.sql.pandas.types import to_arrow_type
+        struct = to_arrow_type(RAW_SCHEMA)
         worker = Worker(find_pageinfo(binary), timeout, max_memory, max_bytes)
         profile = os.environ.get("PAGEINFO_SPARK_PROFILE")
-        t0 = time.monotonic()
+        t0, cpu0 = time.monotonic(), time.process_time()
+        if profile:
+            import resource
+            children0 = resource.getrusage(resource.RUSAGE_CHILDREN)
 
         def items():
             for batch in batches:
-                if names_by_path is None:  # path input: (input, name)
-                    for i, name in zip(batch.column(0).to_pylist(), batch.column(1).to_pylist()):
-                        yield i, name, None
+                if names_by_path is None:  # path input: input indexes
+                    listed = names.value
+                    for i in batch.column(0).to_pylist():
+                        yield i, listed[i], None
                 else:                      # binary input: (path, content); each listing of the path
                     for path, content in zip(batch.column(0).to_pylist(), batch.column(1).to_pylist()):
                         # (the files under a listed directory are not entries: that entry is a
@@ -350,27 +383,28 @@ def partition_function(binary, timeout, max_memory, max_bytes, names_by_path=Non
                             # (an object that grew past the limit after it was listed is not sent)
                             yield i, uri.encode("utf-8"), content if len(content) <= max_bytes else len(content)
 
-        inputs, pages, files = [], [], []
+        rows = []
         count = size = 0
         for i, p, f in worker.run(items()):
-            inputs.append(i)
-            pages.append(p)
-            files.append(f)
+            rows += parse_records(i, p, f)
+            count += 1
             size += len(p) + len(f)
-            if len(inputs) >= BATCH_FILES or size >= BATCH_BYTES:
-                count += len(inputs)
-                yield pa.RecordBatch.from_arrays([pa.array(inputs, pa.int64()), pa.array(pages, pa.binary()),
-                                                  pa.array(files, pa.binary())], schema=schema)
-                inputs, pages, files = [], [], []
+            if size >= BATCH_BYTES:
+                yield pa.RecordBatch.from_struct_array(pa.array(rows, type=struct))
+                rows = []
                 size = 0
-        if inputs:
-            count += len(inputs)
-            yield pa.RecordBatch.from_arrays([pa.array(inputs, pa.int64()), pa.array(pages, pa.binary()),
-                                              pa.array(files, pa.binary())], schema=schema)
+        if rows:
+            yield pa.RecordBatch.from_struct_array(pa.array(rows, type=struct))
         if profile:
-            total = time.monotonic() - t0
-            print("pageinfo_spark profile: %d files in %.3f s, %.3f s waiting for the worker, %d worker(s)"
-                  % (count, total, worker.stats["wait"], worker.stats["workers"]), file=sys.stderr, flush=True)
+            # (PAGEINFO_SPARK_PROFILE=1) where a partition's time went: wall, Python's own CPU,
+            # the workers' CPU (reaped children), the wall spent waiting for them.
+            worker.stop()
+            children = resource.getrusage(resource.RUSAGE_CHILDREN)
+            print("pageinfo_spark profile: %d files in %.3f s wall; python cpu %.3f s; worker cpu %.3f s; "
+                  "waiting for the worker %.3f s; %d worker(s)"
+                  % (count, time.monotonic() - t0, time.process_time() - cpu0,
+                     children.ru_utime + children.ru_stime - children0.ru_utime - children0.ru_stime,
+                     worker.stats["wait"], worker.stats["workers"]), file=sys.stderr, flush=True)
 
     return run
 
@@ -607,24 +641,19 @@ def main(argv=None):
         spark.conf.set("spark.sql.files.minPartitionNum", str(partitions))
         shared = sc.broadcast(by_path)
         raw = to_read.mapInArrow(
-            partition_function(args.pageinfo, args.timeout, args.max_memory, args.max_bytes, shared), RAW_SCHEMA)
+            partition_function(args.pageinfo, args.timeout, args.max_memory, args.max_bytes, names_by_path=shared), RAW_SCHEMA)
     else:
-        names = spark.createDataFrame(
-            sc.parallelize([(i, e if isinstance(e, bytes) else e.encode("utf-8")) for i, e in entries], partitions),
-            StructType([StructField("input", LongType(), False), StructField("name", BinaryType(), False)]))
-        raw = names.mapInArrow(partition_function(args.pageinfo, args.timeout, args.max_memory, WORKER_MAX_BYTES),
-                               RAW_SCHEMA)
+        # The input indexes come from the JVM (range); the names, as bytes, from a broadcast.
+        names = sc.broadcast([e if isinstance(e, bytes) else e.encode("utf-8") for _, e in entries])
+        indexes = spark.range(0, len(entries), numPartitions=partitions).withColumnRenamed("id", "input")
+        raw = indexes.mapInArrow(partition_function(args.pageinfo, args.timeout, args.max_memory, WORKER_MAX_BYTES,
+                                                    names=names), RAW_SCHEMA)
     if decided:
-        raw = raw.union(spark.createDataFrame([(i, b"", r) for i, r in decided], RAW_SCHEMA))
+        rows = [parse_records(i, b"", r)[0] for i, r in decided]
+        raw = raw.union(spark.createDataFrame([tuple(r.get(f.name) for f in RAW_SCHEMA.fields) for r in rows], RAW_SCHEMA))
     raw = raw.cache()
-
-    options = {"mode": "FAILFAST"}
-    page_lines = raw.select("input", F.explode(F.split(F.col("pages").cast("string"), "\n")).alias("line")) \
-        .where(F.col("line") != "")
-    pages = page_lines.select("input", F.from_json("line", json_schema(PAGES_SCHEMA), options).alias("r")) \
-        .select([F.col("input")] + [F.col("r." + f.name).alias(f.name) for f in PAGES_SCHEMA.fields[1:]])
-    files = raw.select("input", F.from_json(F.col("file").cast("string"), json_schema(FILES_SCHEMA), options).alias("r")) \
-        .select([F.col("input")] + [F.col("r." + f.name).alias(f.name) for f in FILES_SCHEMA.fields[1:]])
+    pages = raw.where(F.col("record") == "page").select([f.name for f in PAGES_SCHEMA.fields])
+    files = raw.where(F.col("record") == "file").select([f.name for f in FILES_SCHEMA.fields])
     files.write.mode("overwrite").parquet(os.path.join(args.output, "files"))
     pages.write.mode("overwrite").parquet(os.path.join(args.output, "pages"))
     summary = spark.read.parquet(os.path.join(args.output, "files")).groupBy("status").count().collect()

@@ -80,9 +80,11 @@ def run_job(listfile, out, env, *extra, ship=None):
         env = {k: v for k, v in env.items() if k != "PAGEINFO_BIN"}
     else:
         command = [sys.executable] + script
-    p = subprocess.run(command + list(extra), env=spark_env(env), stderr=subprocess.PIPE, check=False)
-    summary = [l for l in p.stderr.decode("utf-8", "replace").splitlines() if l.startswith("pageinfo_spark:")]
-    expect(p.returncode == 0, "the job finishes (exit %d): %s" % (p.returncode, p.stderr.decode("utf-8", "replace")[-3000:]))
+    # (spark-submit passes the Python driver's stderr to its stdout)
+    p = subprocess.run(command + list(extra), env=spark_env(env), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       check=False)
+    summary = [l for l in p.stdout.decode("utf-8", "replace").splitlines() if l.startswith("pageinfo_spark:")]
+    expect(p.returncode == 0, "the job finishes (exit %d): %s" % (p.returncode, p.stdout.decode("utf-8", "replace")[-3000:]))
     return summary
 
 
