@@ -540,6 +540,10 @@ def binary_file_frame(spark, uris):
 def binary_inputs(spark, entries, max_bytes):
     """(frame of (path, content) to read, {path: [(input, uri)]}, [(input, file record)] decided here)."""
     from pyspark.sql import functions as F
+    # Spark lists more than 32 root paths with a job of one task per path (up to 10,000 tasks):
+    # for a list of files, a few tasks per core list them as fast, without 10,000 task start-ups.
+    spark.conf.set("spark.sql.sources.parallelPartitionDiscovery.parallelism",
+                   str(max(2, 2 * spark.sparkContext.defaultParallelism)))
     qualify = Qualifier(spark)
     by_path = collections.defaultdict(list)
     for i, entry in entries:
@@ -632,13 +636,13 @@ def main(argv=None):
 
     decided = []
     if binary:
-        to_read, by_path, decided, largest = binary_inputs(spark, entries, args.max_bytes)
-        # Each Arrow batch holds at most ARROW_BUDGET bytes of content (at least one file).
-        spark.conf.set("spark.sql.execution.arrow.maxRecordsPerBatch", str(max(1, min(10_000, ARROW_BUDGET // max(largest, 1)))))
         # About `partitions` scan partitions (no shuffle of the content): a file costs its size
         # plus 8 KiB when Spark packs files into partitions, a partition at most 128 MiB.
         spark.conf.set("spark.sql.files.openCostInBytes", "8192")
         spark.conf.set("spark.sql.files.minPartitionNum", str(partitions))
+        to_read, by_path, decided, largest = binary_inputs(spark, entries, args.max_bytes)
+        # Each Arrow batch holds at most ARROW_BUDGET bytes of content (at least one file).
+        spark.conf.set("spark.sql.execution.arrow.maxRecordsPerBatch", str(max(1, min(10_000, ARROW_BUDGET // max(largest, 1)))))
         shared = sc.broadcast(by_path)
         raw = to_read.mapInArrow(
             partition_function(args.pageinfo, args.timeout, args.max_memory, args.max_bytes, names_by_path=shared), RAW_SCHEMA)
