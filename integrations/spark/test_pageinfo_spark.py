@@ -12,7 +12,8 @@ leading underscore) and an oversized file, then runs the job on local[2] twice:
   path input   LIST of paths; oracle: `pageinfo pages --files-from LIST --jobs 2` (batch mode,
                its coordinator and workers) — every row and value equal (seconds aside);
   binary input LIST of file:/// URIs (standing in for s3a://), --max-bytes below the oversized
-               file; oracle: `pageinfo pages --format jsonl FILE...` in process for the files it
+               file, run as README's spark-submit for a bucket (the binary shipped with
+               --files, found through SparkFiles); oracle: `pageinfo pages --format jsonl FILE...` in process for the files it
                can read, names mapped to the URIs — page rows equal, file rows equal; the missing
                object, the non-PDF, the directory, the oversized and the crashing file are
                `failed` rows with their reasons; one files row per URI.
