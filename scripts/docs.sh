@@ -20,8 +20,18 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-PRODUCTS=(PageGeometry DocumentLayout PageInfoPoppler PageInfoCheck PageInfoTesting)
 SWIFT=${SWIFT:-$(command -v swift || echo /opt/swift/usr/bin/swift)}
+# Every library product of the manifest, each of which must have its catalog: a new product
+# without one fails here instead of going undocumented.
+mapfile -t PRODUCTS < <("$SWIFT" package dump-package | python3 -c '
+import json, sys
+for p in json.load(sys.stdin)["products"]:
+    if "library" in p["type"]:
+        print(p["name"])')
+[ ${#PRODUCTS[@]} -gt 0 ] || { echo "docs.sh: no library product found in Package.swift" >&2; exit 1; }
+for p in "${PRODUCTS[@]}"; do
+    [ -d "Sources/$p/$p.docc" ] || { echo "docs.sh: library product $p has no DocC catalog (Sources/$p/$p.docc)" >&2; exit 1; }
+done
 DOCC=${DOCC:-$(dirname "$(readlink -f "$SWIFT")")/docc}
 OUT=.build/docs
 GRAPHS=.build/docs-symbol-graphs

@@ -1,45 +1,62 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Run `pageinfo pages` over a list of PDFs on Apache Spark and write Parquet.
+"""Run pageinfo's reader over a list of PDFs on Apache Spark and write Parquet.
 
-    spark-submit integrations/spark/pageinfo_spark.py --files-from LIST --output DIR \
-        [--partitions N] [--pageinfo PATH] [--timeout S] [--max-memory MIB]
+    spark-submit integrations/spark/pageinfo_spark.py --files-from LIST --output DIR \\
+        [--input auto|path|binary] [--max-bytes N] [--partitions N] [--pageinfo PATH] \\
+        [--timeout S] [--max-memory MIB]
 
-LIST is a text file of paths (one per line, readable by every executor: a shared file
-system such as NFS, or a path the executors see the same way), or a directory (walked for
-*.pdf, any case, like `pageinfo pages -r`), or a glob. A LIST on HDFS/S3 is read with
-Spark's textFile.
+LIST is a text file, one entry a line (empty lines skipped), on this machine (read byte for
+byte) or at a Hadoop URI (read with Spark's textFile); or a local directory (walked for *.pdf,
+any case, like `pageinfo pages -r`) or a glob. Two ways to read the PDFs:
 
-Each partition runs one `pageinfo pages --files-from - -0 --format jsonl --jobs 1` (its
-coordinator and one isolated worker process per Spark task core) and parses the records of
-docs/records.md. A file that crashes, hangs or exhausts a worker is an error row, not a
-failed task; a task whose pageinfo fails as a whole (no binary, output unreadable, a missing
-file record) raises, and Spark retries it.
+  path    (entries without a scheme) each executor opens the paths itself: a file system every
+          executor sees at the same path (NFS, a FUSE mount).
+  binary  (entries with a scheme: s3a://, hdfs://, gs://, abfss://, file:///, or --input
+          binary) Spark's binaryFile source reads each listed object through Hadoop's file
+          systems, and the executor hands its bytes to the worker (a bytes request of the
+          worker protocol: no temporary file). Objects of more than --max-bytes (default
+          64 MiB, at most 1 GiB) are not read: their row is `failed` (unreadable) with both
+          sizes. A listed object that does not exist is `failed` (not-found), a directory
+          `failed` (unreadable). Names Hadoop's listing hides (starting with `_` or `.`) are
+          `failed` rows saying so.
 
-Writes DIR/pages (one row per page: file, index, label, rotation, rotationRaw, userUnit, the
-five boxes as structs {x, y, width, height}, size {width, height}, transform {a, b, c, d,
-tx, ty}, error, warnings) and DIR/files (one row per input file: status, error, warnings,
-pageCount, pageErrors, pdfVersion, …, bytes, seconds), both with `input`, the 0-based
-position of the file in LIST, so `ORDER BY input, index` gives the order of the list.
+Each partition drives one `pageinfo worker` process (the isolated reader of batch mode, the
+same binary) through its framed pipe protocol: a file that crashes, hangs (--timeout, default
+60 s) or exhausts (--max-memory, default 4096 MiB) the worker is a `failed` row with the reason
+`pageinfo pages --files-from` gives, the worker is replaced and the partition goes on.
 
-File names that are not valid UTF-8 reach JSON as \\udcXX escapes (PEP 383); Parquet strings
-must be UTF-8, so here such bytes are written as the text \\xNN.
+Writes DIR/pages (one row per page record) and DIR/files (one row per LIST entry, in every
+case), both with `input`, the entry's 0-based position in LIST, so `ORDER BY input, index`
+gives the order of the list. The columns are docs/records.parquet.json (generated from this
+file: `--print-schema`); `file` is the name or URI as listed. File names that are not valid
+UTF-8 (path input) are written as the text \\xNN for each such byte (Parquet strings are UTF-8).
 
 The pageinfo binary: --pageinfo PATH, else $PAGEINFO_BIN, else a file named `pageinfo`
 shipped with `spark-submit --files /path/to/pageinfo`, else `pageinfo` on the PATH.
 """
 
 import argparse
+import collections
 import glob
 import json
 import os
+import re
+import select
 import shutil
+import signal
 import subprocess
 import sys
+import time
 
-from pyspark.sql import SparkSession
 from pyspark.sql.types import (ArrayType, BooleanType, DoubleType, IntegerType, LongType,
                                StringType, StructField, StructType)
+
+# ---------------------------------------------------------------------------------------------
+# The Parquet schemas: one source (docs/records.parquet.json is generated from these). Exactly
+# what is written: `input` is never null; the record fields are nullable, as Spark's JSON
+# parser gives them (a page error has no geometry; `file`, `index` and `status` are always set).
+# ---------------------------------------------------------------------------------------------
 
 RECT = StructType([StructField(k, DoubleType()) for k in ("x", "y", "width", "height")])
 SIZE = StructType([StructField(k, DoubleType()) for k in ("width", "height")])
@@ -49,8 +66,8 @@ WARNINGS = ArrayType(ERROR)
 BOXES = ("mediaBox", "cropBox", "bleedBox", "trimBox", "artBox")
 
 PAGES_SCHEMA = StructType(
-    [StructField("input", LongType(), False), StructField("file", StringType(), False),
-     StructField("index", IntegerType(), False), StructField("label", StringType()),
+    [StructField("input", LongType(), False), StructField("file", StringType()),
+     StructField("index", IntegerType()), StructField("label", StringType()),
      StructField("rotation", IntegerType()), StructField("rotationRaw", IntegerType()),
      StructField("userUnit", DoubleType())]
     + [StructField(b, RECT) for b in BOXES]
@@ -58,8 +75,8 @@ PAGES_SCHEMA = StructType(
        StructField("error", ERROR), StructField("warnings", WARNINGS)])
 
 FILES_SCHEMA = StructType([
-    StructField("input", LongType(), False), StructField("file", StringType(), False),
-    StructField("status", StringType(), False), StructField("pageCount", IntegerType()),
+    StructField("input", LongType(), False), StructField("file", StringType()),
+    StructField("status", StringType()), StructField("pageCount", IntegerType()),
     StructField("pageErrors", IntegerType()), StructField("pdfVersion", StringType()),
     StructField("encrypted", BooleanType()), StructField("pageLayout", StringType()),
     StructField("direction", StringType()), StructField("hasPageLabels", BooleanType()),
@@ -67,19 +84,339 @@ FILES_SCHEMA = StructType([
     StructField("warnings", WARNINGS), StructField("bytes", LongType()),
     StructField("seconds", DoubleType())])
 
-FILE_MARK = b'"record":"file"'
-# Every field of both kinds of record, for Spark's JSON reader; the two tables select theirs.
-RECORD_SCHEMA = StructType([StructField("record", StringType())]
-                           + [f for f in PAGES_SCHEMA.fields]
-                           + [f for f in FILES_SCHEMA.fields if f.name not in ("input", "file", "error", "warnings")])
+# What each partition returns: its records as typed Arrow rows, page and file records in one
+# table (`record` says which; the other kind's columns are null), parsed once, in Python (json
+# and pyarrow: about a third of the CPU time of Spark's from_json on these records).
+RAW_SCHEMA = StructType([StructField("input", LongType(), False), StructField("record", StringType())]
+                        + [f for f in PAGES_SCHEMA.fields if f.name != "input"]
+                        + [f for f in FILES_SCHEMA.fields if f.name not in {g.name for g in PAGES_SCHEMA.fields}])
 
-# pageinfo's exit codes when it wrote every file's records (some files may have failed).
-COMPLETE_EXIT_CODES = {0, 2, 64, 65, 66, 70, 77}
+
+def schema_document():
+    """docs/records.parquet.json: both tables' columns, generated from the schemas above."""
+    return {
+        "description": "The Parquet tables of integrations/spark/pageinfo_spark.py (generated by "
+                       "`pageinfo_spark.py --print-schema`; make spark-test checks the written files "
+                       "against it and every column against docs/records.schema.json). Spark's "
+                       "StructType JSON. `input`: the entry's 0-based position in LIST; `file`: the "
+                       "name or URI as listed, each byte that is not valid UTF-8 written as the text "
+                       "\\xNN; the other columns are the record fields of docs/records.md.",
+        "pages": PAGES_SCHEMA.jsonValue(),
+        "files": FILES_SCHEMA.jsonValue(),
+    }
+
+
+# ---------------------------------------------------------------------------------------------
+# Records
+# ---------------------------------------------------------------------------------------------
+
+DEFAULT_MAX_BYTES = 64 << 20
+WORKER_MAX_BYTES = 1 << 30          # WorkerProtocol.maxRequestBytes
+MEMORY_EXIT_STATUS = 86             # WorkerProtocol.memoryExitStatus
+RECYCLE_AFTER_FILES = 10_000        # as the coordinator does
+PIPE_BUDGET = 60 << 10              # request bytes in flight: below the pipe's 64 KiB, never blocks
+MAX_OUTSTANDING = 64
+BATCH_BYTES = 4 << 20               # JSON bytes of records per Arrow batch a partition returns
+ARROW_BUDGET = 128 << 20            # bytes of PDF content per Arrow batch (binary input)
+
+SIGNAL_NAMES = {signal.SIGSEGV: "SIGSEGV", signal.SIGABRT: "SIGABRT", signal.SIGBUS: "SIGBUS",
+                signal.SIGILL: "SIGILL", signal.SIGFPE: "SIGFPE", signal.SIGKILL: "SIGKILL",
+                signal.SIGTERM: "SIGTERM", signal.SIGTRAP: "SIGTRAP", signal.SIGINT: "SIGINT",
+                signal.SIGPIPE: "SIGPIPE", signal.SIGXCPU: "SIGXCPU"}
 
 
 def parquet_text(name):
-    """A file name from JSON as Parquet-safe UTF-8 text (invalid bytes as \\xNN)."""
-    return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    """A name from JSON (\\udcXX escapes decoded to lone surrogates) or from the file system
+    (bytes) as Parquet-safe UTF-8 text: each byte that is not valid UTF-8 as the text \\xNN."""
+    raw = name if isinstance(name, bytes) else name.encode("utf-8", "surrogateescape")
+    return raw.decode("utf-8", "backslashreplace")
+
+
+def format_number(x):
+    """A number as the coordinator's messages print it: 60, 0.5."""
+    return ("%.6f" % x).rstrip("0").rstrip(".") if x != int(x) else "%d" % x
+
+
+def failed_record(name, code, message, nbytes=None, seconds=None):
+    """The file record of a file that could not be read (docs/records.md), one JSON line; its
+    message starts with the file's name, as every message of pageinfo's does."""
+    text = parquet_text(name)
+    return json.dumps({"record": "file", "file": text, "status": "failed", "pageCount": 0,
+                       "pageErrors": 0, "countClaimed": None, "error": {"code": code, "message": "%s: %s" % (text, message)},
+                       "warnings": [], "bytes": nbytes,
+                       "seconds": None if seconds is None else round(seconds, 6)},
+                      separators=(",", ":")).encode("ascii")
+
+
+def fix_names(value):
+    """A parsed record with each string that spells a non-UTF-8 name exactly (\\udcXX, decoded
+    to lone surrogates) turned into Parquet-safe text (\\xNN)."""
+    if isinstance(value, str):
+        return parquet_text(value) if any("\udc80" <= c <= "\udcff" for c in value) else value
+    if isinstance(value, dict):
+        return {k: fix_names(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [fix_names(v) for v in value]
+    return value
+
+
+try:  # orjson, where installed, parses these records in half the time; the same values
+    from orjson import loads as fast_loads
+except ImportError:
+    fast_loads = json.loads
+
+
+def parse_records(i, pages, file_line):
+    """One file's JSON lines as dicts with `input`; checks the kinds (pages, then the file record)."""
+    if b"\\udc" in pages or b"\\udc" in file_line:  # lone surrogates: json only (orjson refuses them)
+        rows = [fix_names(json.loads(line)) for line in pages.split(b"\n") + [file_line] if line]
+    else:
+        rows = [fast_loads(line) for line in pages.split(b"\n") if line]
+        rows.append(fast_loads(file_line))
+    for r in rows:
+        r["input"] = i
+        if r.get("record") != "page":
+            break
+    if r is not rows[-1] or r.get("record") != "file":
+        raise RuntimeError("pageinfo worker: unexpected records for input %d: %r" % (i, r))
+    return rows
+
+
+# ---------------------------------------------------------------------------------------------
+# One partition: a `pageinfo worker` driven through WorkerProtocol (Sources/PageInfoCommand/Batch)
+# ---------------------------------------------------------------------------------------------
+
+class Worker:
+    """Reads files in an isolated `pageinfo worker` process, replacing it when it dies or hangs.
+
+    `run(items)` takes (input, name, content) — content None: the worker opens `name` (a path,
+    bytes); bytes: a bytes request with `name` (the URI, bytes) as the records' name; an int:
+    the size of an object too large to send (a failed record, not sent) — and yields
+    (input, page records, file record) in order, exactly one file record per item. Up to
+    MAX_OUTSTANDING requests (PIPE_BUDGET bytes) are in flight, so the worker never waits for
+    Python; requests that never fit the pipe are written one at a time.
+    """
+
+    def __init__(self, binary, timeout, max_memory, max_bytes):
+        self.binary, self.timeout, self.max_memory, self.max_bytes = binary, timeout, max_memory, max_bytes
+        self.proc = None
+        self.files = 0
+        self.stats = collections.Counter()
+
+    def start(self):
+        self.proc = subprocess.Popen(
+            [self.binary, "worker", "--mode", "pages", "--max-memory", str(self.max_memory),
+             "--max-request-bytes", str(self.max_bytes)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=None if os.environ.get("PAGEINFO_DEBUG_WORKERS") else subprocess.DEVNULL, bufsize=0)
+        self.buffer = bytearray()
+        self.offset = 0
+        self.files = 0
+        self.stats["workers"] += 1
+        self.write(b"\x01\x00\x00\x00\x00")  # configuration: no password
+
+    def write(self, data):
+        try:
+            view, fd = memoryview(data), self.proc.stdin.fileno()
+            while view:
+                view = view[os.write(fd, view):]
+            return True
+        except OSError:
+            return False  # it died; the next read sees the end and says why
+
+    def stop(self, kill=False):
+        if self.proc is None:
+            return None
+        if kill:
+            self.proc.kill()
+        try:
+            self.proc.stdin.close()
+        except OSError:
+            pass
+        status = self.proc.wait()
+        self.proc.stdout.close()
+        self.proc = None
+        return status
+
+    @staticmethod
+    def frame(name, content):
+        if content is None:
+            return len(name).to_bytes(4, "little") + name
+        return ((0x8000_0000 | (4 + len(name) + len(content))).to_bytes(4, "little")
+                + len(name).to_bytes(4, "little") + name + content)
+
+    def read_response(self, deadline):
+        """The next response's payload, None when the worker ended first, "timeout" when the
+        deadline passed. self.buffer[self.offset:] holds what was read and not yet taken."""
+        fd = self.proc.stdout.fileno()
+        while True:
+            have = len(self.buffer) - self.offset
+            if have >= 12:
+                end = self.offset + 12 + int.from_bytes(self.buffer[self.offset:self.offset + 4], "little")
+                if len(self.buffer) >= end:
+                    payload = bytes(self.buffer[self.offset + 12:end])
+                    self.offset = end
+                    return payload
+            if self.offset:
+                del self.buffer[:self.offset]
+                self.offset = 0
+            if deadline is not None:
+                wait = deadline - time.monotonic()
+                if wait <= 0 or not select.select([fd], [], [], wait)[0]:
+                    return "timeout"
+            chunk = os.read(fd, 1 << 18)
+            if not chunk:
+                return None
+            self.buffer += chunk
+
+    def failure(self, name, nbytes, seconds, timed_out):
+        if timed_out:
+            self.stop(kill=True)
+            return failed_record(name, "timeout", "reading this file took longer than --timeout %s s; the worker "
+                                 "was stopped" % format_number(self.timeout), nbytes, seconds)
+        status = self.stop()
+        if status < 0:
+            sig = -status
+            text = SIGNAL_NAMES.get(sig, "signal %d" % sig)
+            description = signal.strsignal(sig)
+            if description:
+                text += " (%s)" % description.lower()
+            return failed_record(name, "crashed", "the worker reading this file was killed by %s; nothing from "
+                                 "this file is kept" % text, nbytes, seconds)
+        if status == MEMORY_EXIT_STATUS:
+            return failed_record(name, "memory", "reading this file needed more than --max-memory %d MiB; the "
+                                 "worker was stopped" % self.max_memory, nbytes, seconds)
+        return failed_record(name, "crashed", "the worker reading this file exited with status %d; nothing "
+                             "from this file is kept" % status, nbytes, seconds)
+
+    def run(self, items):
+        items = iter(items)
+        backlog = collections.deque()   # items to send before new ones (behind a worker that died)
+        queue = collections.deque()     # (item, frame length) written, not yet answered
+        in_flight = 0
+        head_start = None
+        exhausted = False
+        pending = []                    # frames to write in one go
+        while True:
+            while len(queue) < MAX_OUTSTANDING:
+                if backlog:
+                    item = backlog.popleft()
+                elif not exhausted:
+                    item = next(items, None)
+                    if item is None:
+                        exhausted = True
+                        break
+                else:
+                    break
+                if isinstance(item[2], int):
+                    yield item[0], b"", failed_record(item[1].decode("utf-8"), "unreadable", "cannot read the file: "
+                                                      "its %d bytes are more than --max-bytes %d" % (item[2], self.max_bytes), item[2])
+                    continue
+                frame = self.frame(item[1], item[2])
+                if queue and in_flight + len(frame) > PIPE_BUDGET:
+                    backlog.appendleft(item)
+                    break
+                if self.proc is None or (self.files >= RECYCLE_AFTER_FILES and not queue):
+                    if pending:
+                        self.write(b"".join(pending))
+                        pending.clear()
+                    self.stop()
+                    self.start()
+                if not queue:
+                    head_start = time.monotonic()
+                queue.append((item, len(frame)))
+                in_flight += len(frame)
+                self.files += 1
+                pending.append(frame)
+            if pending:
+                self.write(b"".join(pending))  # a worker that died: the read below says why
+                pending.clear()
+            if not queue:
+                self.stop()
+                return
+            t = time.monotonic()
+            response = self.read_response(head_start + self.timeout if self.timeout > 0 else None)
+            self.stats["wait"] += time.monotonic() - t
+            (item, length), now = queue.popleft(), time.monotonic()
+            in_flight -= length
+            if isinstance(response, bytes):
+                head_start = now
+                payload = response
+                cut = payload.rfind(b"\n", 0, len(payload) - 1) + 1
+                file_line = payload[cut:].rstrip(b"\n")
+                if not file_line.startswith(b'{"record":"file"'):
+                    raise RuntimeError("pageinfo worker: a response without its file record: %r" % payload[-300:])
+                yield item[0], payload[:cut], file_line
+                continue
+            # The worker died or hung on the head item; the ones behind it go to a new worker.
+            nbytes = len(item[2]) if item[2] is not None else path_size(item[1])
+            yield item[0], b"", self.failure(item[1], nbytes, now - head_start, response == "timeout")
+            backlog.extendleft(reversed([q[0] for q in queue]))
+            queue.clear()
+            in_flight = 0
+
+
+def partition_function(binary, timeout, max_memory, max_bytes, names=None, names_by_path=None):
+    """The mapInArrow function: Arrow batches of input indexes (names: a broadcast list) or of
+    (path, content) (names_by_path: a broadcast {path: [(input, URI)]}) in, RAW_SCHEMA out."""
+
+    def run(batches):
+        import pyarrow as pa
+        from pyspark.sql.pandas.types import to_arrow_type
+        struct = to_arrow_type(RAW_SCHEMA)
+        worker = Worker(find_pageinfo(binary), timeout, max_memory, max_bytes)
+        profile = os.environ.get("PAGEINFO_SPARK_PROFILE")
+        t0, cpu0 = time.monotonic(), time.process_time()
+        if profile:
+            import resource
+            children0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+
+        def items():
+            for batch in batches:
+                if names_by_path is None:  # path input: input indexes
+                    listed = names.value
+                    for i in batch.column(0).to_pylist():
+                        yield i, listed[i], None
+                else:                      # binary input: (path, content); each listing of the path
+                    for path, content in zip(batch.column(0).to_pylist(), batch.column(1).to_pylist()):
+                        # (the files under a listed directory are not entries: that entry is a
+                        # failed row, decided on the driver)
+                        for i, uri in names_by_path.value.get(path, ()):
+                            # (an object that grew past the limit after it was listed is not sent)
+                            yield i, uri.encode("utf-8"), content if len(content) <= max_bytes else len(content)
+
+        rows = []
+        count = size = 0
+        for i, p, f in worker.run(items()):
+            rows += parse_records(i, p, f)
+            count += 1
+            size += len(p) + len(f)
+            if size >= BATCH_BYTES:
+                yield pa.RecordBatch.from_struct_array(pa.array(rows, type=struct))
+                rows = []
+                size = 0
+        if rows:
+            yield pa.RecordBatch.from_struct_array(pa.array(rows, type=struct))
+        if profile:
+            # (PAGEINFO_SPARK_PROFILE=1) where a partition's time went: wall, Python's own CPU,
+            # the workers' CPU (reaped children), the wall spent waiting for them.
+            worker.stop()
+            children = resource.getrusage(resource.RUSAGE_CHILDREN)
+            print("pageinfo_spark profile: %d files in %.3f s wall; python cpu %.3f s; worker cpu %.3f s; "
+                  "waiting for the worker %.3f s; %d worker(s)"
+                  % (count, time.monotonic() - t0, time.process_time() - cpu0,
+                     children.ru_utime + children.ru_stime - children0.ru_utime - children0.ru_stime,
+                     worker.stats["wait"], worker.stats["workers"]), file=sys.stderr, flush=True)
+
+    return run
+
+
+def path_size(name):
+    try:
+        st = os.stat(name)
+    except OSError:
+        return None
+    return st.st_size if (st.st_mode & 0o170000) == 0o100000 else None
 
 
 def find_pageinfo(explicit):
@@ -98,151 +435,239 @@ def find_pageinfo(explicit):
     return shutil.which("pageinfo") or "pageinfo"
 
 
-# Python row builders: the reference `test_pageinfo_spark.py` checks Spark's JSON reader against.
+# ---------------------------------------------------------------------------------------------
+# The list
+# ---------------------------------------------------------------------------------------------
+
+SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*):(//([^/]*))?(/.*)?$")
 
 
-def rect(d):
-    return None if d is None else tuple(float(d[k]) for k in ("x", "y", "width", "height"))
+def has_scheme(entry):
+    return SCHEME.match(entry) is not None and len(SCHEME.match(entry).group(1)) > 1  # not C:/...
 
 
-def error(d):
-    return None if d is None else (d.get("code"), d.get("message"))
-
-
-def warnings(ws):
-    return None if ws is None else [(w.get("code"), w.get("message")) for w in ws]
-
-
-def number(v, kind=float):
-    return None if v is None else kind(v)
-
-
-def page_row(i, r):
-    size, t = r.get("size"), r.get("transform")
-    return ("page", (i, parquet_text(r["file"]), int(r["index"]), r.get("label"),
-                     number(r.get("rotation"), int), number(r.get("rotationRaw"), int), number(r.get("userUnit")))
-            + tuple(rect(r.get(b)) for b in BOXES)
-            + (None if size is None else (float(size["width"]), float(size["height"])),
-               None if t is None else tuple(float(t[k]) for k in ("a", "b", "c", "d", "tx", "ty")),
-               error(r.get("error")), warnings(r.get("warnings"))))
-
-
-def file_row(i, r):
-    return ("file", (i, parquet_text(r["file"]), r["status"], number(r.get("pageCount"), int),
-                     number(r.get("pageErrors"), int), r.get("pdfVersion"), r.get("encrypted"),
-                     r.get("pageLayout"), r.get("direction"), r.get("hasPageLabels"),
-                     number(r.get("countClaimed"), int), error(r.get("error")), warnings(r.get("warnings")),
-                     number(r.get("bytes"), int), number(r.get("seconds"))))
-
-
-def check(r):
-    """The parts of docs/records.schema.json the rows rely on; anything else is a task failure."""
-    kind = r.get("record", "page")
-    if kind == "file":
-        for k in ("file", "status", "pageCount"):
-            if k not in r:
-                raise ValueError("file record without %r: %r" % (k, r))
-        if r["status"] not in ("ok", "partial", "failed"):
-            raise ValueError("bad status: %r" % r)
-    elif kind == "page":
-        if "file" not in r or "index" not in r:
-            raise ValueError("page record without file/index: %r" % r)
-        if "error" not in r and not all(b in r for b in BOXES):
-            raise ValueError("page record without boxes: %r" % r)
-    else:
-        raise ValueError("unknown record kind: %r" % r)
-    return kind
-
-
-def run_partition(items, pageinfo, extra_args):
-    """items: (path, input index). Yields each record as a JSON line with "input" added first.
-
-    Records stay text here: Spark's JSON reader (in the JVM) turns them into rows far faster
-    than Python would. File records, one per file, are parsed to check that every file comes
-    back exactly once and in order.
-    """
-    items = list(items)
-    if not items:
-        return
-    names = b"".join(os.fsencode(p) + b"\0" for p, _ in items)
-    cmd = [pageinfo, "pages", "--files-from", "-", "-0", "--format", "jsonl", "--jobs", "1", "--no-progress"] + extra_args
-    proc = subprocess.run(cmd, input=names, stdout=subprocess.PIPE, stderr=subprocess.PIPE, check=False)
-    if proc.returncode not in COMPLETE_EXIT_CODES:
-        raise RuntimeError("pageinfo exited with %d: %s" % (proc.returncode, proc.stderr.decode("utf-8", "replace")[-2000:]))
-    # Records come in input order: each file's pages, then its file record.
-    position = 0
-    for line in proc.stdout.split(b"\n"):
-        if not line:
-            continue
-        if position >= len(items):
-            raise RuntimeError("pageinfo wrote more files than it was given")
-        path, index = items[position]
-        is_file = FILE_MARK in line  # quotes inside JSON strings are escaped: this cannot be a label
-        if is_file or b"\\udc" in line:
-            r = json.loads(line.decode("utf-8", "surrogateescape"))
-            if is_file:
-                check(r)
-                if os.fsencode(r["file"]) != os.fsencode(path):
-                    raise RuntimeError("records of %r where %r was expected" % (r["file"], path))
-            if b"\\udc" in line:
-                r["file"] = parquet_text(r["file"])
-                line = json.dumps(r, ensure_ascii=False).encode("utf-8")
-        yield '{"input":%d,%s' % (index, line[1:].decode("utf-8"))
-        if is_file:
-            position += 1
-    if position != len(items):
-        raise RuntimeError("pageinfo wrote %d file records for %d files" % (position, len(items)))
-
-
-def list_inputs(spark, source):
-    """(path, input index) RDD from a list file, a directory or a glob."""
-    sc = spark.sparkContext
+def read_list(spark, source):
+    """[(input, entry)] with entries as bytes (local: exact) or str (a LIST at a Hadoop URI)."""
     if os.path.isdir(source):
-        paths = []
-        for root, dirs, files in os.walk(source):
+        found = []
+        for root, dirs, files in os.walk(os.fsencode(source)):
             dirs.sort()
-            paths += [os.path.join(root, f) for f in files if f.lower().endswith(".pdf")]
-        paths.sort(key=os.fsencode)
-        return sc.parallelize(paths).zipWithIndex()
-    if any(c in source for c in "*?[") and not os.path.exists(source):
-        return sc.parallelize(sorted(glob.glob(source, recursive=True), key=os.fsencode)).zipWithIndex()
-    return sc.textFile(source).filter(lambda line: line != "").zipWithIndex()
+            found += [os.path.join(root, f) for f in files if f.lower().endswith(b".pdf")]
+        return list(enumerate(sorted(found)))
+    if not os.path.exists(source) and any(c in source for c in "*?["):
+        return list(enumerate(sorted(glob.glob(os.fsencode(source), recursive=True))))
+    if os.path.exists(source):
+        with open(source, "rb") as f:
+            return list(enumerate(n for n in f.read().split(b"\n") if n))
+    lines = spark.sparkContext.textFile(source).filter(lambda line: line != "").collect()
+    return list(enumerate(lines))
 
+
+def as_text(entry):
+    return entry if isinstance(entry, str) else os.fsdecode(entry)
+
+
+# ---------------------------------------------------------------------------------------------
+# Binary input: which listed objects exist, through Spark's binaryFile source
+# ---------------------------------------------------------------------------------------------
+
+GLOB_CHARS = re.compile(r"([{}\[\]*?\\])")
+
+
+def glob_escaped(path):
+    return GLOB_CHARS.sub(r"\\\1", path)
+
+
+class Qualifier:
+    """A listed URI as Hadoop's Path prints it after qualification, as binaryFile's `path` column
+    has it (file:///a//b/ → file:/a/b; hdfs:///x → hdfs://namenode:8020/x). Only a fast path: a
+    URI it gets wrong is found by the exact check of the entries left unmatched."""
+
+    def __init__(self, spark):
+        self.jvm = spark.sparkContext._jvm
+        self.conf = spark._jsparkSession.sessionState().newHadoopConf()
+        self.authority = {}
+        default = self.jvm.org.apache.hadoop.fs.FileSystem.get(self.conf)
+        self.default_fs = default.getUri().toString()
+        self.working = default.getWorkingDirectory().toString()
+
+    def scheme_authority(self, scheme):
+        if scheme not in self.authority:
+            try:
+                uri = self.jvm.org.apache.hadoop.fs.Path(scheme + ":///").getFileSystem(self.conf).getUri()
+                self.authority[scheme] = uri.getAuthority()
+            except Exception:  # noqa: BLE001 - no file system for the scheme: found as unmatched
+                self.authority[scheme] = None
+        return self.authority[scheme]
+
+    def __call__(self, uri):
+        if not has_scheme(uri):
+            base = self.working if not uri.startswith("/") else self.default_fs.rstrip("/")
+            uri = base + ("" if uri.startswith("/") else "/") + uri
+        m = SCHEME.match(uri)
+        if m is None:
+            return uri
+        scheme, authority, path = m.group(1), m.group(3), m.group(4) or "/"
+        if not authority:
+            authority = self.scheme_authority(scheme)
+        parts = []
+        for seg in path.split("/"):
+            if seg in ("", "."):
+                continue
+            if seg == "..":
+                if parts:
+                    parts.pop()
+                continue
+            parts.append(seg)
+        return scheme + ":" + ("//" + authority if authority else "") + "/" + "/".join(parts)
+
+
+def binary_file_frame(spark, uris):
+    """binaryFile over exactly these URIs (globs escaped). Objects that do not exist are left
+    out instead of failing the job: Spark's DataSource without its existence check (the
+    listing skips missing root paths; DataFrameReader.load would throw on the first)."""
+    from pyspark.sql import DataFrame
+    jvm = spark.sparkContext._jvm
+    ds_class = jvm.org.apache.spark.sql.execution.datasources.DataSource
+    source = ds_class.apply(spark._jsparkSession, "binaryFile",
+                            jvm.PythonUtils.toSeq([glob_escaped(u) for u in uris]),
+                            getattr(ds_class, "apply$default$4")(), getattr(ds_class, "apply$default$5")(),
+                            getattr(ds_class, "apply$default$6")(),
+                            jvm.PythonUtils.toScalaMap({"recursiveFileLookup": "true"}),
+                            getattr(ds_class, "apply$default$8")())
+    relation = source.resolveRelation(False)
+    return DataFrame(spark._jsparkSession.baseRelationToDataFrame(relation), spark)
+
+
+def binary_inputs(spark, entries, max_bytes):
+    """(frame of (path, content) to read, {path: [(input, uri)]}, [(input, file record)] decided here)."""
+    from pyspark.sql import functions as F
+    # Spark lists more than 32 root paths with a job of one task per path (up to 10,000 tasks):
+    # for a list of files, a few tasks per core list them as fast, without 10,000 task start-ups.
+    spark.conf.set("spark.sql.sources.parallelPartitionDiscovery.parallelism",
+                   str(max(2, 2 * spark.sparkContext.defaultParallelism)))
+    qualify = Qualifier(spark)
+    by_path = collections.defaultdict(list)
+    for i, entry in entries:
+        uri = as_text(entry)
+        by_path[qualify(uri)].append((i, uri))
+    frame = binary_file_frame(spark, list(by_path))
+    listed = {r["path"]: r["length"] for r in frame.select("path", "length").collect()}
+    frames = [frame]
+    decided = []
+    unmatched = [p for p in by_path if p not in listed]
+    jvm = spark.sparkContext._jvm
+    for qpath in unmatched:
+        for i, uri in by_path.pop(qpath):
+            reason = None
+            try:
+                path = jvm.org.apache.hadoop.fs.Path(uri)
+                status = path.getFileSystem(qualify.conf).getFileStatus(path)
+            except Exception as e:  # noqa: BLE001 - FileNotFoundException, or no such file system
+                text = str(e)
+                if "FileNotFoundException" in text:
+                    decided.append((i, failed_record(uri, "not-found", "no such file")))
+                else:
+                    decided.append((i, failed_record(uri, "unreadable", "cannot read the file: %s"
+                                                     % text.strip().splitlines()[-1][:500])))
+                continue
+            if status.isDirectory():
+                decided.append((i, failed_record(uri, "unreadable", "cannot read the file: it is a directory")))
+                continue
+            # It exists, but the listing did not give it under the name we expected: read it alone.
+            single = binary_file_frame(spark, [uri])
+            rows = single.select("path", "length").collect()
+            if len(rows) != 1:
+                reason = ("cannot read the file: Hadoop's file listing leaves out names that start with _ or ."
+                          if os.path.basename(uri).startswith(("_", ".")) else
+                          "cannot read the file: Spark's binaryFile source did not return it")
+                decided.append((i, failed_record(uri, "unreadable", reason, status.getLen())))
+                continue
+            by_path[rows[0]["path"]].append((i, uri))
+            listed[rows[0]["path"]] = rows[0]["length"]
+            frames.append(single)
+    for qpath in [p for p, n in listed.items() if n > max_bytes and p in by_path]:
+        for i, uri in by_path.pop(qpath):
+            decided.append((i, failed_record(uri, "unreadable", "cannot read the file: its %d bytes are more than "
+                                             "--max-bytes %d" % (listed[qpath], max_bytes), listed[qpath])))
+    # Only the listed objects within the limit are read (binaryFile applies the length filter
+    # before it reads a file's content).
+    to_read = None
+    for f in frames:
+        f = f.where(F.col("length") <= max_bytes).select("path", "content")
+        to_read = f if to_read is None else to_read.union(f)
+    largest = max([n for p, n in listed.items() if p in by_path] or [1])
+    return to_read, dict(by_path), decided, largest
+
+
+# ---------------------------------------------------------------------------------------------
+# The job
+# ---------------------------------------------------------------------------------------------
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--files-from", required=True, help="list file (one path a line), directory or glob")
-    ap.add_argument("--output", required=True, help="output directory: OUTPUT/pages and OUTPUT/files (Parquet)")
+    ap.add_argument("--files-from", help="list file (one entry a line), directory or glob")
+    ap.add_argument("--output", help="output directory: OUTPUT/pages and OUTPUT/files (Parquet)")
+    ap.add_argument("--input", choices=("auto", "path", "binary"), default="auto",
+                    help="path: executors open the paths; binary: Spark reads the objects (default: binary "
+                         "when an entry has a URI scheme)")
+    ap.add_argument("--max-bytes", type=int, default=DEFAULT_MAX_BYTES,
+                    help="binary input: the largest object read (default 64 MiB, at most 1 GiB)")
     ap.add_argument("--partitions", type=int, default=None, help="Spark partitions (default: the default parallelism)")
     ap.add_argument("--pageinfo", default=None, help="path of the pageinfo binary on the executors")
-    ap.add_argument("--timeout", default=None, help="pageinfo --timeout (seconds per file)")
-    ap.add_argument("--max-memory", default=None, help="pageinfo --max-memory (MiB per worker)")
+    ap.add_argument("--timeout", type=float, default=60, help="seconds one file may take (default 60; 0: no limit)")
+    ap.add_argument("--max-memory", type=int, default=4096, help="address space per worker in MiB (default 4096)")
+    ap.add_argument("--print-schema", action="store_true", help="print docs/records.parquet.json and exit")
     args = ap.parse_args(argv)
+    if args.print_schema:
+        print(json.dumps(schema_document(), indent=2))
+        return
+    if not args.files_from or not args.output:
+        ap.error("--files-from and --output are required")
+    if not 0 < args.max_bytes <= WORKER_MAX_BYTES:
+        ap.error("--max-bytes must be between 1 and %d" % WORKER_MAX_BYTES)
+
+    from pyspark.sql import SparkSession
+    from pyspark.sql import functions as F
 
     spark = SparkSession.builder.appName("pageinfo").getOrCreate()
     sc = spark.sparkContext
     partitions = args.partitions or sc.defaultParallelism
-    extra = []
-    if args.timeout:
-        extra += ["--timeout", str(args.timeout)]
-    if args.max_memory:
-        extra += ["--max-memory", str(args.max_memory)]
-    explicit = args.pageinfo
+    entries = read_list(spark, args.files_from)
+    binary = args.input == "binary" or (args.input == "auto" and any(has_scheme(as_text(e)) for _, e in entries))
 
-    inputs = list_inputs(spark, args.files_from).repartition(partitions)
-
-    def partition(items):
-        return run_partition(items, find_pageinfo(explicit), extra)
-
-    lines = inputs.mapPartitions(partition)
-    records = spark.read.schema(RECORD_SCHEMA).option("mode", "FAILFAST").json(lines).cache()
-    pages = records.where(records.record.isNull() | (records.record == "page"))
-    files = records.where(records.record == "file")
-    pages.select([f.name for f in PAGES_SCHEMA.fields]).write.mode("overwrite").parquet(os.path.join(args.output, "pages"))
-    files.select([f.name for f in FILES_SCHEMA.fields]).write.mode("overwrite").parquet(os.path.join(args.output, "files"))
+    decided = []
+    if binary:
+        # About `partitions` scan partitions (no shuffle of the content): a file costs its size
+        # plus 8 KiB when Spark packs files into partitions, a partition at most 128 MiB.
+        spark.conf.set("spark.sql.files.openCostInBytes", "8192")
+        spark.conf.set("spark.sql.files.minPartitionNum", str(partitions))
+        to_read, by_path, decided, largest = binary_inputs(spark, entries, args.max_bytes)
+        # Each Arrow batch holds at most ARROW_BUDGET bytes of content (at least one file).
+        spark.conf.set("spark.sql.execution.arrow.maxRecordsPerBatch", str(max(1, min(10_000, ARROW_BUDGET // max(largest, 1)))))
+        shared = sc.broadcast(by_path)
+        raw = to_read.mapInArrow(
+            partition_function(args.pageinfo, args.timeout, args.max_memory, args.max_bytes, names_by_path=shared), RAW_SCHEMA)
+    else:
+        # The input indexes come from the JVM (range); the names, as bytes, from a broadcast.
+        names = sc.broadcast([e if isinstance(e, bytes) else e.encode("utf-8") for _, e in entries])
+        indexes = spark.range(0, len(entries), numPartitions=partitions).withColumnRenamed("id", "input")
+        raw = indexes.mapInArrow(partition_function(args.pageinfo, args.timeout, args.max_memory, WORKER_MAX_BYTES,
+                                                    names=names), RAW_SCHEMA)
+    if decided:
+        rows = [parse_records(i, b"", r)[0] for i, r in decided]
+        raw = raw.union(spark.createDataFrame([tuple(r.get(f.name) for f in RAW_SCHEMA.fields) for r in rows], RAW_SCHEMA))
+    raw = raw.cache()
+    pages = raw.where(F.col("record") == "page").select([f.name for f in PAGES_SCHEMA.fields])
+    files = raw.where(F.col("record") == "file").select([f.name for f in FILES_SCHEMA.fields])
+    files.write.mode("overwrite").parquet(os.path.join(args.output, "files"))
+    pages.write.mode("overwrite").parquet(os.path.join(args.output, "pages"))
     summary = spark.read.parquet(os.path.join(args.output, "files")).groupBy("status").count().collect()
-    print("pageinfo_spark: " + ", ".join("%d %s" % (row["count"], row["status"]) for row in sorted(summary)),
-          file=sys.stderr)
+    total = sum(row["count"] for row in summary)
+    if total != len(entries):
+        raise SystemExit("pageinfo_spark: %d files rows for %d entries" % (total, len(entries)))
+    print("pageinfo_spark: %d entries (%s input): " % (len(entries), "binary" if binary else "path")
+          + ", ".join("%d %s" % (row["count"], row["status"]) for row in sorted(summary)), file=sys.stderr)
     spark.stop()
 
 

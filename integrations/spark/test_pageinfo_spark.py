@@ -1,15 +1,26 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""`make spark-test`: the Spark job's Parquet rows equal the single-machine output.
+"""`make spark-test`: the Spark job's Parquet rows equal what pageinfo prints on this machine.
 
     python integrations/spark/test_pageinfo_spark.py PAGEINFO_BINARY
 
 Makes a corpus with scripts/make_batch_corpus.py (good files with varied geometry, a damaged
-file, a file whose /PageLabels tree overflows Poppler's stack, a missing file, and a copy of a
-good file that the worker is told to crash on through its test hook), runs
-`pageinfo pages --files-from LIST --jobs 2` on this machine and the Spark job on local[2]
-over the same LIST, and checks: one `files` row per input, one `pages` row per page record,
-nothing lost or duplicated, every value equal (seconds aside), statuses and error codes equal.
+file, a non-PDF, a directory, a file whose /PageLabels tree overflows Poppler's stack, a name
+that is not UTF-8) plus copies under names that matter (the crash hook's, glob characters, a
+leading underscore) and an oversized file, then runs the job on local[2] twice:
+
+  path input   LIST of paths; oracle: `pageinfo pages --files-from LIST --jobs 2` (batch mode,
+               its coordinator and workers) — every row and value equal (seconds aside);
+  binary input LIST of file:/// URIs (standing in for s3a://), --max-bytes below the oversized
+               file, run as README's spark-submit for a bucket (the binary shipped with
+               --files, found through SparkFiles); oracle: `pageinfo pages --format jsonl FILE...` in process for the files it
+               can read, names mapped to the URIs — page rows equal, file rows equal; the missing
+               object, the non-PDF, the directory, the oversized and the crashing file are
+               `failed` rows with their reasons; one files row per URI.
+
+Both: the written Parquet schemas are docs/records.parquet.json, which is what
+`pageinfo_spark.py --print-schema` generates, and every column is a field of
+docs/records.schema.json of a matching type (and every record field is a column).
 Exits non-zero on any difference. Prints "N passed, M failed".
 """
 
@@ -22,121 +33,340 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, HERE)
-import pageinfo_spark  # noqa: E402
+MAX_BYTES = 4096
+
+passed = failed = 0
+
+
+def expect(ok, what):
+    global passed, failed
+    if ok:
+        passed += 1
+    else:
+        failed += 1
+        print("FAILED: " + what, file=sys.stderr)
+
+
+def parquet_text(raw):
+    """The oracle's spelling of a name in Parquet (docs/records.parquet.json): invalid UTF-8 bytes as \\xNN."""
+    return raw.decode("utf-8", "backslashreplace")
+
+
+def json_records(data):
+    """JSON lines as dicts; \\udcXX names (PEP 383) as their Parquet text."""
+    out = []
+    for line in data.split(b"\n"):
+        if line:
+            r = json.loads(line.decode("utf-8"))
+            r["file"] = parquet_text(r["file"].encode("utf-8", "surrogateescape"))
+            if r.get("error") and r["error"].get("message"):
+                r["error"]["message"] = parquet_text(r["error"]["message"].encode("utf-8", "surrogateescape"))
+            out.append(r)
+    return out
+
+
+def spark_env(env):
+    return dict(env, PYSPARK_PYTHON=sys.executable, SPARK_LOCAL_IP="127.0.0.1",
+                PYSPARK_SUBMIT_ARGS="--master local[2] --driver-memory 1g "
+                                    "--conf spark.ui.showConsoleProgress=false pyspark-shell")
+
+
+def run_job(listfile, out, env, *extra, ship=None):
+    """The job as python pageinfo_spark.py …, or with ship=BINARY as README's spark-submit for a
+    bucket (the binary shipped with --files, found through SparkFiles)."""
+    script = [os.path.join(HERE, "pageinfo_spark.py"), "--files-from", listfile, "--output", out, "--partitions", "3"]
+    if ship:
+        command = [os.path.join(os.path.dirname(sys.executable), "spark-submit"), "--master", "local[2]",
+                   "--driver-memory", "1g", "--conf", "spark.ui.showConsoleProgress=false", "--files", ship] + script
+        env = {k: v for k, v in env.items() if k != "PAGEINFO_BIN"}
+    else:
+        command = [sys.executable] + script
+    # (spark-submit passes the Python driver's stderr to its stdout)
+    p = subprocess.run(command + list(extra), env=spark_env(env), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       check=False)
+    summary = [l for l in p.stdout.decode("utf-8", "replace").splitlines() if l.startswith("pageinfo_spark:")]
+    expect(p.returncode == 0, "the job finishes (exit %d): %s" % (p.returncode, p.stdout.decode("utf-8", "replace")[-3000:]))
+    return summary
+
+
+def as_dicts(spark, path):
+    return [r.asDict(recursive=True) for r in spark.read.parquet(path).collect()]
+
+
+def expected_row(columns, r, position):
+    """A Parquet row as the contract says it is made from a record: its fields by name."""
+    row = {c: r.get(c) for c in columns}
+    row["input"] = position
+    return row
+
+
+def without(rows, key):
+    return [{k: v for k, v in r.items() if k != key} for r in rows]
+
+
+def by_input(rows):
+    return sorted(rows, key=lambda r: (r["input"], r.get("index") or 0))
+
+
+def first_difference(got, want):
+    for g, w in zip(got, want):
+        if g != w:
+            return {k: (g.get(k), w.get(k)) for k in set(g) | set(w) if g.get(k) != w.get(k)}
+    return "lengths %d and %d" % (len(got), len(want))
+
+
+# ---------------------------------------------------------------------------------------------
+# The schema contract
+# ---------------------------------------------------------------------------------------------
+
+def resolve(node, defs):
+    """A JSON Schema node's possible kinds {"string", "integer", ...} and, for objects, properties."""
+    if "$ref" in node:
+        return resolve(defs[node["$ref"].split("/")[-1]], defs)
+    kinds, props = set(), {}
+    t = node.get("type")
+    if t:
+        kinds |= set(t if isinstance(t, list) else [t])
+    for v in node.get("enum", []) + ([node["const"]] if "const" in node else []):
+        kinds.add("null" if v is None else "boolean" if isinstance(v, bool) else "integer" if isinstance(v, int)
+                  else "number" if isinstance(v, float) else "string")
+    props.update(node.get("properties", {}))
+    for key in ("allOf", "oneOf", "anyOf"):
+        for sub in node.get(key, []):
+            k, p = resolve(sub, defs)
+            kinds |= k
+            for name, v in p.items():
+                props.setdefault(name, v)
+    if "items" in node:
+        props["[]"] = node["items"]
+    if props and "[]" not in props:
+        kinds.add("object")
+    return kinds, props
+
+
+def check_type(spark_type, node, defs, where):
+    kinds, props = resolve(node, defs)
+    name = spark_type["type"] if isinstance(spark_type, dict) else spark_type
+    if name == "struct":
+        expect("object" in kinds, "%s: a struct where the records have %s" % (where, kinds))
+        fields = {f["name"]: f for f in spark_type["fields"]}
+        expect(set(fields) == set(props), "%s: struct fields %s, record fields %s" % (where, sorted(fields), sorted(props)))
+        for n in set(fields) & set(props):
+            check_type(fields[n]["type"], props[n], defs, where + "." + n)
+    elif name == "array":
+        expect("array" in kinds, "%s: an array where the records have %s" % (where, kinds))
+        check_type(spark_type["elementType"], props["[]"], defs, where + "[]")
+    else:
+        allowed = {"string": {"string"}, "integer": {"integer"}, "long": {"integer"}, "double": {"number", "integer"},
+                   "boolean": {"boolean"}}[name]
+        expect(kinds & allowed and not (kinds - allowed - {"null"}), "%s: Parquet %s, records %s" % (where, name, kinds))
+
+
+def check_schema_contract(spark_schemas):
+    sys.path.insert(0, HERE)
+    import pageinfo_spark
+    generated = pageinfo_spark.schema_document()
+    with open(os.path.join(ROOT, "docs", "records.parquet.json")) as f:
+        documented = json.load(f)
+    expect(documented == generated, "docs/records.parquet.json is what `pageinfo_spark.py --print-schema` prints")
+    with open(os.path.join(ROOT, "docs", "records.schema.json")) as f:
+        records = json.load(f)
+    defs = records["$defs"]
+    for table, record in (("pages", "pageRecord"), ("files", "fileRecord")):
+        columns = {f["name"]: f for f in documented[table]["fields"]}
+        fields = defs[record]["properties"]
+        expect(set(columns) - {"input"} == set(fields) - {"record"},
+               "%s: columns %s, %s fields %s" % (table, sorted(columns), record, sorted(fields)))
+        for name in set(columns) & set(fields):
+            check_type(columns[name]["type"], fields[name], defs, "%s.%s" % (table, name))
+        expect(columns["input"]["type"] == "long" and not columns["input"]["nullable"], "%s.input: long, never null" % table)
+        for got in spark_schemas[table]:
+            expect(got == documented[table], "%s: the written Parquet schema is the documented one: %s"
+                   % (table, json.dumps(got)[:400]))
+
+
+# ---------------------------------------------------------------------------------------------
+# The two inputs
+# ---------------------------------------------------------------------------------------------
+
+def test_paths(spark, binary, corpus, work, env, schemas):
+    names = [os.path.join(corpus, b"good-%05d.pdf" % i) for i in range(300)]
+    names[10:10] = [os.path.join(corpus, n) for n in (b"damaged.pdf", b"crash-me.pdf", b"deep-labels.pdf", b"missing.pdf",
+                                                      b"name with spaces.pdf", b"bad-\xff\xfe.pdf", b"not-a-pdf.pdf")]
+    names += [os.path.join(corpus, b"good-00007.pdf")]  # a repeat is a separate input
+    listfile = os.path.join(work, "paths.txt")
+    with open(listfile, "wb") as f:
+        f.write(b"".join(n + b"\n" for n in names))
+    ref = subprocess.run([binary, "pages", "--files-from", listfile, "--jobs", "2", "--no-progress"],
+                         stdout=subprocess.PIPE, env=env, check=False)
+    expect(ref.returncode == 70, "the local run exits 70 (a worker crashed), got %d" % ref.returncode)
+    out = os.path.join(work, "out-paths")
+    summary = run_job(listfile, out, env)
+    expect(any("(path input)" in l for l in summary), "path input was used: %r" % summary)
+
+    want_pages, want_files, position = [], [], 0
+    got_pages, got_files = as_dicts(spark, os.path.join(out, "pages")), as_dicts(spark, os.path.join(out, "files"))
+    page_columns = list(got_pages[0]) if got_pages else []
+    file_columns = list(got_files[0]) if got_files else []
+    for r in json_records(ref.stdout):
+        if r.get("record") == "file":
+            want_files.append(expected_row(file_columns, r, position))
+            position += 1
+        else:
+            want_pages.append(expected_row(page_columns, r, position))
+    expect(position == len(names), "the oracle has one file record per input")
+    expect(len(got_files) == len(names), "one files row per input: %d rows for %d inputs" % (len(got_files), len(names)))
+    expect(sorted(r["input"] for r in got_files) == list(range(len(names))), "every input index exactly once")
+    expect(len(got_pages) == len(want_pages), "pages rows: %d, local run: %d" % (len(got_pages), len(want_pages)))
+    expect(by_input(got_pages) == by_input(want_pages),
+           "pages rows equal the local run's page records; first difference: %r" % (first_difference(by_input(got_pages), by_input(want_pages)),))
+    expect(without(by_input(got_files), "seconds") == without(by_input(want_files), "seconds"),
+           "files rows equal the local run's file records; first difference: %r"
+           % (first_difference(without(by_input(got_files), "seconds"), without(by_input(want_files), "seconds")),))
+    expect(all(r["seconds"] is not None and r["seconds"] >= 0 for r in got_files), "every files row has seconds")
+    row = {names[r["input"]]: r for r in got_files}
+    for name, status, code in ((b"damaged.pdf", "failed", "damaged"), (b"crash-me.pdf", "failed", "crashed"),
+                               (b"missing.pdf", "failed", "not-found"), (b"not-a-pdf.pdf", "failed", "not-pdf"),
+                               (b"good-00000.pdf", "ok", None), (b"bad-\xff\xfe.pdf", "ok", None)):
+        r = row[os.path.join(corpus, name)]
+        expect((r["status"], (r["error"] or {}).get("code")) == (status, code), "%r: %r %r" % (name, r["status"], r["error"]))
+    expect(row[os.path.join(corpus, b"bad-\xff\xfe.pdf")]["file"] == corpus.decode() + "/bad-\\xff\\xfe.pdf",
+           "a name that is not UTF-8 is written with \\xNN: %r" % row[os.path.join(corpus, b"bad-\xff\xfe.pdf")]["file"])
+    check_built_pages(corpus, got_pages, lambda i: names[i], {b"good-00007.pdf": 2})
+    record_written_schemas(out, schemas)
+
+
+def record_written_schemas(out, schemas):
+    """The Spark schema each Parquet file was written with (its footer; reading it back through
+    Spark would make every column nullable)."""
+    import pyarrow.parquet as pq
+    for table in ("pages", "files"):
+        directory = os.path.join(out, table)
+        for part in sorted(os.listdir(directory)):
+            if part.endswith(".parquet"):
+                meta = pq.read_schema(os.path.join(directory, part)).metadata
+                schemas[table].append(json.loads(meta[b"org.apache.spark.sql.parquet.row.metadata"]))
+
+
+def check_built_pages(corpus, got_pages, name_of, repeats):
+    """Every good file has the pages scripts/make_batch_corpus.py built it with (an oracle that
+    is not pageinfo at all): their count and MediaBox sizes."""
+    with open(os.path.join(corpus, b"expected.json")) as f:
+        built = json.load(f)
+    pages_of = {}
+    for r in got_pages:
+        pages_of.setdefault(os.path.basename(name_of(r["input"])), []).append(r)
+    bad = []
+    for name in pages_of:
+        key = name.decode("utf-8", "replace")
+        if key in built:
+            rows = sorted(pages_of[name], key=lambda r: (r["input"], r["index"]))
+            sizes = [[r["mediaBox"]["width"], r["mediaBox"]["height"]] for r in rows]
+            want = [p[:2] for p in built[key]] * repeats.get(name, 1)
+            if sizes != want:
+                bad.append(key)
+    expect(not bad and len(pages_of) > 5, "good files have the pages they were built with; wrong: %r" % bad[:5])
+
+
+def test_binary(spark, binary, corpus, work, env, schemas):
+    uri = lambda name: "file://" + os.path.join(corpus, name).decode("utf-8")  # noqa: E731
+    readable = [b"good-%05d.pdf" % i for i in range(100)]
+    readable[5:5] = [b"not-a-pdf.pdf", b"damaged.pdf", b"name with spaces.pdf", b"glob[1]{a,b}*.pdf"]
+    readable.append(b"good-00007.pdf")
+    others = [b"missing.pdf", b"a-directory.pdf", b"big.pdf", b"_hidden.pdf", b"crash-me.pdf"]
+    entries = readable[:50] + others + readable[50:]
+    for name in readable:
+        expect(os.path.getsize(os.path.join(corpus, name)) <= MAX_BYTES or name == b"not-a-pdf.pdf",
+               "%r is within --max-bytes" % name)
+    expect(os.path.getsize(os.path.join(corpus, b"big.pdf")) > MAX_BYTES, "big.pdf is over --max-bytes")
+    listfile = os.path.join(work, "uris.txt")
+    with open(listfile, "w") as f:
+        f.write("".join(uri(n) + "\n" for n in entries))
+    out = os.path.join(work, "out-uris")
+    summary = run_job(listfile, out, env, "--max-bytes", str(MAX_BYTES), ship=binary)
+    expect(any("(binary input)" in l for l in summary), "binary input was used for file:// URIs: %r" % summary)
+
+    # The oracle: in process, the readable files as named paths; names mapped to the URIs.
+    ref = subprocess.run([binary, "pages", "--format", "jsonl"] + [os.path.join(corpus, n) for n in readable],
+                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, check=False)
+    position_of = {}
+    for i, n in enumerate(entries):
+        position_of.setdefault(n, []).append(i)
+    got_pages, got_files = as_dicts(spark, os.path.join(out, "pages")), as_dicts(spark, os.path.join(out, "files"))
+    page_columns = list(got_pages[0]) if got_pages else []
+    file_columns = list(got_files[0]) if got_files else []
+    want_pages, want_files, seen, current = [], [], {}, []
+    for r in json_records(ref.stdout):
+        name = os.path.basename(r["file"].encode("utf-8"))
+        k = seen.get(name, 0)
+        position = position_of[name][k]
+        r["file"] = uri(name)
+        if r.get("error") and r["error"].get("message"):
+            r["error"]["message"] = r["error"]["message"].replace(os.path.join(corpus, name).decode(), uri(name))
+        if r.get("record") == "file":
+            seen[name] = k + 1
+            want_files.append(expected_row(file_columns, r, position))
+        else:
+            want_pages.append(expected_row(page_columns, r, position))
+    expect(len(want_files) == len(readable), "the in-process oracle read every readable file")
+
+    expect(len(got_files) == len(entries), "one files row per URI: %d rows for %d URIs" % (len(got_files), len(entries)))
+    expect(sorted(r["input"] for r in got_files) == list(range(len(entries))), "every URI's index exactly once")
+    expect(all(r["file"] == uri(entries[r["input"]]) for r in got_files + got_pages), "`file` is the URI as listed")
+    readable_rows = [r for r in got_files if entries[r["input"]] in readable]
+    expect(without(by_input(readable_rows), "seconds") == without(by_input(want_files), "seconds"),
+           "files rows of the readable objects equal the in-process file records; first difference: %r"
+           % (first_difference(without(by_input(readable_rows), "seconds"), without(by_input(want_files), "seconds")),))
+    expect(by_input(got_pages) == by_input(want_pages),
+           "pages rows equal the in-process page records; first difference: %r" % (first_difference(by_input(got_pages), by_input(want_pages)),))
+    expect(sum(1 for r in readable_rows if r["status"] == "ok") == len(readable) - 2,
+           "every good PDF is ok: %d" % sum(1 for r in readable_rows if r["status"] == "ok"))
+    row = {entries[r["input"]]: r for r in got_files}
+    for name, code, bytes_ in ((b"missing.pdf", "not-found", None), (b"a-directory.pdf", "unreadable", None),
+                               (b"big.pdf", "unreadable", os.path.getsize(os.path.join(corpus, b"big.pdf"))),
+                               (b"_hidden.pdf", "unreadable", os.path.getsize(os.path.join(corpus, b"_hidden.pdf"))),
+                               (b"crash-me.pdf", "crashed", os.path.getsize(os.path.join(corpus, b"crash-me.pdf"))),
+                               (b"not-a-pdf.pdf", "not-pdf", os.path.getsize(os.path.join(corpus, b"not-a-pdf.pdf")))):
+        r = row[name]
+        expect(r["status"] == "failed" and (r["error"] or {}).get("code") == code and r["pageCount"] == 0
+               and r["bytes"] == bytes_ and (r["error"] or {}).get("message"),
+               "%r: failed %s with a reason and bytes %r: %r %r %r" % (name, code, bytes_, r["status"], r["error"], r["bytes"]))
+    big = row[b"big.pdf"]["error"]["message"]
+    expect(str(os.path.getsize(os.path.join(corpus, b"big.pdf"))) in big and str(MAX_BYTES) in big,
+           "the oversized file's reason gives both sizes: %r" % big)
+    expect("start with _" in row[b"_hidden.pdf"]["error"]["message"], "the hidden name's reason: %r" % row[b"_hidden.pdf"]["error"])
+    check_built_pages(corpus, got_pages, lambda i: entries[i], {b"good-00007.pdf": 2})
+    record_written_schemas(out, schemas)
 
 
 def main():
     binary = os.path.abspath(sys.argv[1])
     work = tempfile.mkdtemp(prefix="pageinfo-spark-")
-    corpus = os.path.join(work, "corpus")
+    corpus = os.path.join(work, "corpus").encode()
     subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "make_batch_corpus.py"), corpus,
                     "--count", "300", "--hostile"], check=True)
-    shutil.copy(os.path.join(corpus, "good-00002.pdf"), os.path.join(corpus, "crash-me.pdf"))
-    names = [os.path.join(corpus, "good-%05d.pdf" % i) for i in range(300)]
-    names[10:10] = [os.path.join(corpus, n) for n in ("damaged.pdf", "crash-me.pdf", "deep-labels.pdf", "missing.pdf",
-                                                      "name with spaces.pdf")]
-    names += [os.path.join(corpus, "good-00007.pdf")]  # a repeat is a separate input
-    listfile = os.path.join(work, "list.txt")
-    with open(listfile, "w") as f:
-        f.write("".join(n + "\n" for n in names))
-
+    for copy, source in ((b"crash-me.pdf", b"good-00002.pdf"), (b"glob[1]{a,b}*.pdf", b"good-00003.pdf"),
+                         (b"_hidden.pdf", b"good-00004.pdf")):
+        shutil.copy(os.path.join(corpus, source), os.path.join(corpus, copy))
+    with open(os.path.join(corpus, b"good-00005.pdf"), "rb") as f, open(os.path.join(corpus, b"big.pdf"), "wb") as g:
+        g.write(f.read() + b"%" + b"x" * (2 * MAX_BYTES) + b"\n")
     env = dict(os.environ, PAGEINFO_TEST_CRASH_ON="crash-me", PAGEINFO_BIN=binary)
-    ref = subprocess.run([binary, "pages", "--files-from", listfile, "--jobs", "2", "--no-progress"],
-                         stdout=subprocess.PIPE, env=env, check=False)
-    assert ref.returncode == 70, "the local run should exit 70 (a worker crashed), got %d" % ref.returncode
-    out = os.path.join(work, "out")
-    subprocess.run([sys.executable, os.path.join(HERE, "pageinfo_spark.py"), "--files-from", listfile,
-                    "--output", out, "--partitions", "4"],
-                   env=dict(env, PYSPARK_PYTHON=sys.executable, SPARK_LOCAL_IP="127.0.0.1",
-                            PYSPARK_SUBMIT_ARGS="--master local[2] --driver-memory 1g "
-                                                "--conf spark.ui.showConsoleProgress=false pyspark-shell"),
-                   check=True)
-
-    # Expected rows, from the local run, through the same row builders (input index = position).
-    expected_pages, expected_files = [], []
-    position = 0
-    for line in ref.stdout.split(b"\n"):
-        if not line:
-            continue
-        r = json.loads(line.decode("utf-8", "surrogateescape"))
-        kind = pageinfo_spark.check(r)
-        row = (pageinfo_spark.page_row if kind == "page" else pageinfo_spark.file_row)(position, r)[1]
-        (expected_pages if kind == "page" else expected_files).append(row)
-        if kind == "file":
-            position += 1
 
     from pyspark.sql import SparkSession
+    os.environ.update(spark_env({}))
     spark = (SparkSession.builder.master("local[2]").appName("pageinfo-spark-test")
              .config("spark.ui.showConsoleProgress", "false").getOrCreate())
     spark.sparkContext.setLogLevel("ERROR")
-    got_pages = [tuple(row_to_tuple(r)) for r in spark.read.parquet(os.path.join(out, "pages")).collect()]
-    got_files = [tuple(row_to_tuple(r)) for r in spark.read.parquet(os.path.join(out, "files")).collect()]
-    spark.stop()
-
-    passed = failed = 0
-
-    def expect(ok, what):
-        nonlocal passed, failed
-        if ok:
-            passed += 1
-        else:
-            failed += 1
-            print("FAILED: " + what, file=sys.stderr)
-
-    def no_seconds(rows):  # seconds is the last column of files rows
-        return sorted(r[:-1] for r in rows)
-
-    expect(len(got_files) == len(names), "one files row per input: %d rows for %d inputs" % (len(got_files), len(names)))
-    expect(sorted(r[0] for r in got_files) == list(range(len(names))), "every input index exactly once")
-    expect(len(got_pages) == len(expected_pages), "pages rows: %d, local run: %d" % (len(got_pages), len(expected_pages)))
-    expect(len(set((r[0], r[2]) for r in got_pages)) == len(got_pages), "no page twice")
-    want_pages = sorted(normalize(expected_pages))
-    diff = [(g, w) for g, w in zip(sorted(got_pages), want_pages) if g != w][:2]
-    expect(sorted(got_pages) == want_pages, "pages rows equal the local run's page records; first differences: %r" % diff)
-    fdiff = [(g, w) for g, w in zip(no_seconds(got_files), no_seconds(normalize(expected_files))) if g != w][:2]
-    expect(no_seconds(got_files) == no_seconds(normalize(expected_files)), "files rows equal the local run's file records; first differences: %r" % fdiff)
-    by_name = {r[1]: r for r in got_files}
-    codes = {n: (by_name[os.path.join(corpus, n)][2], (by_name[os.path.join(corpus, n)][11] or (None,))[0])
-             for n in ("damaged.pdf", "crash-me.pdf", "missing.pdf", "good-00000.pdf")}
-    expect(codes["damaged.pdf"] == ("failed", "damaged"), "damaged: %r" % (codes["damaged.pdf"],))
-    expect(codes["crash-me.pdf"] == ("failed", "crashed"), "crash-me: %r" % (codes["crash-me.pdf"],))
-    expect(codes["missing.pdf"] == ("failed", "not-found"), "missing: %r" % (codes["missing.pdf"],))
-    expect(codes["good-00000.pdf"] == ("ok", None), "good: %r" % (codes["good-00000.pdf"],))
-    with open(os.path.join(corpus, "expected.json")) as f:
-        built = json.load(f)
-    pages_of = {}
-    for r in got_pages:
-        pages_of.setdefault(r[1], []).append(r)
-    ok = all(len(pages_of.get(os.path.join(corpus, "good-%05d.pdf" % i), [])) == len(built["good-%05d.pdf" % i]) * (2 if i == 7 else 1)
-             for i in range(300))
-    expect(ok, "every good file has the pages it was built with")
+    schemas = {"pages": [], "files": []}
+    try:
+        test_paths(spark, binary, corpus, work, env, schemas)
+        test_binary(spark, binary, corpus, work, env, schemas)
+        check_schema_contract(schemas)
+    finally:
+        spark.stop()
     print("%d passed, %d failed" % (passed, failed))
     shutil.rmtree(work, ignore_errors=True)
     sys.exit(1 if failed else 0)
-
-
-def row_to_tuple(row):
-    out = []
-    for v in row:
-        if hasattr(v, "asDict"):
-            out.append(tuple(row_to_tuple(v)))
-        elif isinstance(v, list):
-            out.append([tuple(row_to_tuple(x)) if hasattr(x, "asDict") else x for x in v])
-        else:
-            out.append(v)
-    return out
-
-
-def normalize(rows):
-    """Python rows as Spark gives them back: tuples for structs, lists for arrays."""
-    def norm(v):
-        if isinstance(v, tuple):
-            return tuple(norm(x) for x in v)
-        if isinstance(v, list):
-            return [norm(x) for x in v]
-        return v
-    return [norm(r) for r in rows]
 
 
 if __name__ == "__main__":
