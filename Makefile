@@ -18,10 +18,13 @@ LICENSE_TEXTS := /usr/share/common-licenses/GPL-2 /usr/share/common-licenses/Apa
 
 # System packages: Poppler's core library and headers (pkg-config entry `poppler`; the core
 # headers come with libpoppler-private-dev) and pkg-config for the build; man-db for the install
-# check and libxml2 for FoundationXML (the tests parse `check --format junit`); hyperfine, GNU time and poppler-utils (pdfinfo, the baseline) for the benchmark; Python
-# for the fixture and benchmark generators.
+# check and libxml2 for FoundationXML (the tests parse `check --format junit`); Debian's Python and
+# its jsonschema, the independent validator of docs/records.schema.json (the tests use
+# $(TEST_PYTHON): a python3 earlier on the PATH may lack it); hyperfine, GNU time and poppler-utils
+# (pdfinfo, the baseline) for the benchmark; Python for the fixture and benchmark generators.
 BUILD_PACKAGES := pkg-config libpoppler-dev libpoppler-private-dev
-TEST_PACKAGES  := man-db libxml2
+TEST_PACKAGES  := man-db libxml2 python3 python3-jsonschema
+TEST_PYTHON    := /usr/bin/python3
 BENCH_PACKAGES := hyperfine time poppler-utils python3
 
 .PHONY: all deps bench-deps build release test check-install check-licenses bench fixtures check-fixtures \
@@ -59,10 +62,12 @@ release: deps
 
 # Corpus suites run when ../shared/corpus (or $$PAGEINFO_CORPUS) is there and are skipped, with
 # the reason, when it is not; under CI=true a missing corpus fails (see Tests/PageInfoTestSupport).
+# The schema tests likewise need $(TEST_PYTHON) with jsonschema (installed above; under CI=true a
+# would-be skip fails).
 test: deps
 	$(call apt_install,$(TEST_PACKAGES))
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	PAGEINFO_PYTHON=$(TEST_PYTHON) $(SWIFT) test --skip-build
 	scripts/check_c_boundary.sh
 	@# Every source file names its license; no Apache-2.0 target depends on GPL code (LICENSE).
 	scripts/check_licenses.py
@@ -70,7 +75,7 @@ test: deps
 	scripts/check_install.sh
 	@# The end-to-end suite again, on the binary users install (release: optimized, static Swift
 	@# runtime, position-dependent; check_install.sh built it).
-	PAGEINFO_BIN=$$($(SWIFT) build -c release --show-bin-path)/pageinfo $(SWIFT) test --skip-build --filter PageInfoCommandTests
+	PAGEINFO_PYTHON=$(TEST_PYTHON) PAGEINFO_BIN=$$($(SWIFT) build -c release --show-bin-path)/pageinfo $(SWIFT) test --skip-build --filter PageInfoCommandTests
 
 # `make install DESTDIR=$$(mktemp -d)` and a check of every installed file (part of `make test`).
 check-install: deps

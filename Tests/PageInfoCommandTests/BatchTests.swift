@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
+import PageInfoTestSupport
 import Testing
 
 /// Batch mode end to end: the real binary, its worker processes, hostile inputs, kill -9 and
@@ -399,9 +400,9 @@ struct BatchTests {
 
     // MARK: - Schema
 
-    @Test("batch output validates against docs/records.schema.json",
-          .enabled(if: BatchTests.pythonHasJSONSchema, "needs python3 with jsonschema"))
+    @Test("batch output validates against docs/records.schema.json", .requiresSchemaValidator)
     func schema() throws {
+        try SchemaValidator.requirePresent()
         let names = ["good-00000.pdf", "good-00003.pdf", "crash-me.pdf", "damaged.pdf", "missing.pdf", "new\nline.pdf"]
         var list = Data()
         for n in names { list += Data(Self.path(n).utf8) + Data([0]) }
@@ -409,7 +410,7 @@ struct BatchTests {
         let jsonl = Self.scratch.appendingPathComponent("schema-\(getpid()).jsonl")
         try run.stdout.write(to: jsonl)
         let schema = CLI.packageRoot.appendingPathComponent("docs/records.schema.json").path
-        let check = try Self.run(["python3", "-c", """
+        let check = try Self.run([SchemaValidator.python, "-c", """
             import json, sys, jsonschema
             schema = json.load(open(sys.argv[1]))
             v = jsonschema.Draft202012Validator(schema)
@@ -421,16 +422,6 @@ struct BatchTests {
         #expect(check.status == 0, "\(check.stderr)")
         #expect(Int(String(decoding: check.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) == Self.parseJSONL(run.stdout).count)
     }
-
-    static let pythonHasJSONSchema: Bool = {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3", "-c", "import jsonschema"]
-        p.standardError = FileHandle.nullDevice
-        guard (try? p.run()) != nil else { return false }
-        p.waitUntilExit()
-        return p.terminationStatus == 0
-    }()
 }
 
 extension BatchTests {
