@@ -47,7 +47,7 @@ struct PageInfoTool: ParsableCommand {
             case .read(let job)?:
                 try job.run()
             case .version?:
-                print(configuration.version)
+                try writeOutput(configuration.version + "\n")
             case nil:
                 var command = try parseAsRoot()
                 try command.run()
@@ -60,8 +60,11 @@ struct PageInfoTool: ParsableCommand {
         } catch {
             let code = exitCode(for: error)
             if code == .success {
-                // --help, --version: the full text, on stdout.
-                print(fullMessage(for: error))
+                // --help, --version, a completion script: the full text, on stdout (checked).
+                do { try writeOutput(fullMessage(for: error) + "\n") } catch {
+                    reportFailure((error as? CommandFailure)?.message ?? "\(error)")
+                    terminate(ExitStatus.ioError.rawValue)
+                }
                 terminate(0)
             }
             var message = message(for: error)

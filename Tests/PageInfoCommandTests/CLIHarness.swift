@@ -37,8 +37,10 @@ enum CLI {
     }
 
     /// Runs `pageinfo args…`, optionally feeding `stdin` and adding `environment` to this
-    /// process's, and captures everything.
-    static func run(_ args: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Result {
+    /// process's, and captures everything; with `stdoutPath` (e.g. `/dev/full`) its stdout is
+    /// that file instead, and `stdout` is empty.
+    static func run(_ args: [String], stdin: String? = nil, environment: [String: String] = [:],
+                    stdoutPath: String? = nil) throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = args
@@ -46,7 +48,13 @@ enum CLI {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         }
         let out = Pipe(), err = Pipe(), input = Pipe()
-        process.standardOutput = out
+        if let stdoutPath {
+            guard let file = FileHandle(forWritingAtPath: stdoutPath) else { throw CocoaError(.fileNoSuchFile) }
+            process.standardOutput = file
+            try? out.fileHandleForWriting.close()  // nothing writes to it: reading it ends at once
+        } else {
+            process.standardOutput = out
+        }
         process.standardError = err
         process.standardInput = input
         try process.run()
