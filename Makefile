@@ -174,10 +174,12 @@ bench-batch: bench-deps release spark-deps
 # ---------------------------------------------------------------------------------------------
 # Damaged and hostile input (issues 7 and 14); none of these is part of `make test`.
 #   make robust [MUTANTS=5000]       mutants of every fixture and corpus file: crashes, hangs,
-#                                    invalid output and memory (scripts/robust.py)
+#                                    invalid output and memory, every run under RLIMIT_AS and a
+#                                    timeout (scripts/robust.py)
 #   make fuzz [FUZZ_SECONDS=300]     libFuzzer + ASan/UBSan over the reader; crashers to Fixtures/crashers
-#   make sanitize                    the test suite under AddressSanitizer and UBSan
-#   make differential [MUTANTS=500]  pages against pdfinfo -box on the corpus, fixtures and mutants
+#   make sanitize                    the test suite under AddressSanitizer+LeakSanitizer and UBSan
+#   make differential [MUTANTS=500]  pages against pdfinfo -box (and qpdf --json's page objects) on the
+#                                    corpus, fixtures and mutants; differences excused only by named policies
 # ---------------------------------------------------------------------------------------------
 MUTANTS ?= 5000
 FUZZ_SECONDS ?= 300
@@ -195,4 +197,5 @@ sanitize: deps
 	scripts/sanitize.sh
 
 differential: bench-deps release
+	$(call apt_install,qpdf)
 	python3 scripts/differential.py --mutants $(MUTANTS) --binary $$($(SWIFT) build -c release --show-bin-path)/pageinfo
