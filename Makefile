@@ -23,7 +23,7 @@ LICENSE_TEXTS := /usr/share/common-licenses/GPL-2 /usr/share/common-licenses/Apa
 # $(TEST_PYTHON): a python3 earlier on the PATH may lack it); hyperfine, GNU time and poppler-utils
 # (pdfinfo, the baseline) for the benchmark; Python for the fixture and benchmark generators.
 BUILD_PACKAGES := pkg-config libpoppler-dev libpoppler-private-dev
-TEST_PACKAGES  := man-db libxml2 python3 python3-jsonschema
+TEST_PACKAGES  := man-db libxml2 python3 python3-jsonschema poppler-utils
 TEST_PYTHON    := /usr/bin/python3
 BENCH_PACKAGES := hyperfine time poppler-utils python3
 
