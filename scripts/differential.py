@@ -247,6 +247,16 @@ def excuse(page, theirs, qpage, qpdf):
             reasons[name] = "crop-axis-clamped"
         elif name == "cropBox" and crop_disjoint(page, theirs):
             reasons[name] = "crop-disjoint"
+    def follow():
+        # A box each tool defaults to its own CropBox (the CropBox to its own MediaBox) differs as
+        # that box does: excused when that box's difference is.
+        for name, default, policy in [("cropBox", "mediaBox", "follows-media")] + \
+                [(n, "cropBox", "follows-crop") for n in ("bleedBox", "trimBox", "artBox")]:
+            if name in differing and name not in reasons and default in reasons \
+                    and close(rect(page, name), rect(page, default)) and close(theirs[name], theirs[default]):
+                reasons[name] = policy
+
+    follow()
     # With the MediaBox's difference excused, a box that is its own entry clipped to the MediaBox
     # differs because the MediaBox does: excused when ours is what the spec gives from qpdf's raw
     # entries (qpdf must open the file).
@@ -266,13 +276,7 @@ def excuse(page, theirs, qpage, qpdf):
                 reasons[name] = "clipped-to-media (unverified: qpdf cannot read the page)"
             elif close(rect(page, name), expected[name]):
                 reasons[name] = "clipped-to-media"
-    # A box each tool defaults to its own CropBox (the CropBox to its own MediaBox) differs as
-    # that box does: excused when that box's difference is.
-    for name, default, policy in [("cropBox", "mediaBox", "follows-media")] + \
-            [(n, "cropBox", "follows-crop") for n in ("bleedBox", "trimBox", "artBox")]:
-        if name in differing and name not in reasons and default in reasons \
-                and close(rect(page, name), rect(page, default)) and close(theirs[name], theirs[default]):
-            reasons[name] = policy
+    follow()  # a box that defaults to a CropBox excused just now
     return reasons if set(reasons) == set(differing) else None
 
 
