@@ -250,6 +250,10 @@ def main():
     ap.add_argument("--binary", default=os.environ.get("PAGEINFO_BIN", os.path.join(ROOT, ".build", "release", "pageinfo")))
     ap.add_argument("--keep", help="copy mutants that failed a check here")
     args = ap.parse_args()
+
+    def interrupted(signum, frame):
+        raise KeyboardInterrupt
+    signal.signal(signal.SIGTERM, interrupted)
     rng = random.Random(args.seed)
     base = seeds()
     datas = {f: open(f, "rb").read() for f in base}
@@ -258,12 +262,35 @@ def main():
     failures = []
     tmp = tempfile.mkdtemp(prefix="pageinfo-robust-")
     start = time.time()
-    max_rss = 0
+    max_rss_box = [0]
     # The binary's baseline under the same limit: a limit it cannot even start under would make
     # every mutant "crash".
     code, _, err, _ = run([args.binary, "--version"], args.timeout, args.max_as_mb)
     if code != 0:
         sys.exit("robust: %s --version fails under RLIMIT_AS %d MiB (%s): %s" % (args.binary, args.max_as_mb, code, err[:200]))
+    try:
+        run_mutants(args, rng, base, datas, counts, converted, failures, tmp, start, max_rss_box)
+    except KeyboardInterrupt:
+        print("robust: INTERRUPTED (SIGINT/SIGTERM): the figures below are for the mutants finished", file=sys.stderr)
+    done = sum(counts.values())
+    max_rss = max_rss_box[0]
+    for f in os.listdir(tmp):
+        os.remove(os.path.join(tmp, f))
+    os.rmdir(tmp)
+    print("robust: %d of %d mutants of %d files (seed %d) in %.0f s; every run under RLIMIT_AS %d MiB and a %g s timeout; "
+          "peak RSS %.1f MiB" % (done, args.mutants, len(base), args.seed, time.time() - start, args.max_as_mb, args.timeout, max_rss / 1024))
+    for k, v in counts.items():
+        print("  %-9s %d" % (k, v))
+    print("  convert (2 runs a mutant, page 1, %d items): %d converted, %d refused with one line "
+          "(%d of them: page 1 has geometry, its sizes overflow the conversion)" % (
+              len(CONVERT_ITEMS), converted["converted"], converted["refused"], converted["overflow"]))
+    for src, kind, path, problem in failures[:20]:
+        print("  FAIL %s (%s of %s): %s" % (os.path.basename(path), kind, os.path.basename(src), problem))
+    bad = counts["crashed"] + counts["hung"] + counts["invalid"] + counts["over-mem"]
+    sys.exit(1 if bad or done < args.mutants else 0)
+
+
+def run_mutants(args, rng, base, datas, counts, converted, failures, tmp, start, max_rss_box):
     for i in range(args.mutants):
         src = base[i % len(base)]
         kind, data = mutate(datas[src], rng)
@@ -280,7 +307,7 @@ def main():
                               ("convert-view", convert + ["--to", "view", "--view", "800x600"] + CONVERT_ITEMS),
                               ("convert-page", convert + ["--to", "page"] + CONVERT_ITEMS)]:
             code, out, err, rss_kb = run([args.binary] + cmd, args.timeout, args.max_as_mb)
-            max_rss = max(max_rss, rss_kb)
+            max_rss_box[0] = max(max_rss_box[0], rss_kb)
             if code == "timeout":
                 outcome, problem = "hung", "%s timed out" % cmd_kind
                 break
@@ -321,18 +348,6 @@ def main():
         os.remove(path)
         if (i + 1) % 500 == 0:
             print("  %d mutants, %.0f s: %s" % (i + 1, time.time() - start, counts), file=sys.stderr)
-    os.rmdir(tmp)
-    print("robust: %d mutants of %d files (seed %d) in %.0f s; every run under RLIMIT_AS %d MiB and a %g s timeout; "
-          "peak RSS %.1f MiB" % (args.mutants, len(base), args.seed, time.time() - start, args.max_as_mb, args.timeout, max_rss / 1024))
-    for k, v in counts.items():
-        print("  %-9s %d" % (k, v))
-    print("  convert (2 runs a mutant, page 1, %d items): %d converted, %d refused with one line "
-          "(%d of them: page 1 has geometry, its sizes overflow the conversion)" % (
-              len(CONVERT_ITEMS), converted["converted"], converted["refused"], converted["overflow"]))
-    for src, kind, path, problem in failures[:20]:
-        print("  FAIL %s (%s of %s): %s" % (os.path.basename(path), kind, os.path.basename(src), problem))
-    bad = counts["crashed"] + counts["hung"] + counts["invalid"] + counts["over-mem"]
-    sys.exit(1 if bad else 0)
 
 
 if __name__ == "__main__":
