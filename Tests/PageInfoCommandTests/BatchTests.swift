@@ -77,7 +77,7 @@ struct BatchTests {
         _ = FileManager.default.createFile(atPath: input.path, contents: stdin)
         let p = Process()
         p.executableURL = CLI.binary
-        p.arguments = args
+        p.arguments = CLI.workerArguments(args)
         p.environment = ProcessInfo.processInfo.environment.merging(env) { $1 }
         p.standardOutput = try FileHandle(forWritingTo: out)
         p.standardError = try FileHandle(forWritingTo: err)
@@ -361,7 +361,12 @@ struct BatchTests {
         let out = Self.scratch.appendingPathComponent("int-\(getpid()).jsonl")
         let (process, _, err) = try Self.start(["pages", "--files-from", "-", "--jobs", "2", "--no-progress", "-o", out.path],
                                                stdin: Data((names.joined(separator: "\n") + "\n").utf8))
-        usleep(1_500_000)
+        // SIGINT once the five files before the hanging one are written (ordered output stops
+        // there), polled: a fixed 1.5 s sleep was too short under load and under ASan.
+        let deadline = Date().addingTimeInterval(50)
+        while Date() < deadline, Self.fileRecords(Self.parseJSONL((try? Data(contentsOf: out)) ?? Data())).count < 5 {
+            usleep(50_000)
+        }
         Glibc.kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()
         #expect(process.terminationStatus == 130)
@@ -386,7 +391,8 @@ struct BatchTests {
         let listURL = Self.scratch.appendingPathComponent("progress-\(getpid()).txt")
         try Data((names.joined(separator: "\n") + "\n").utf8).write(to: listURL)
         let out = Self.scratch.appendingPathComponent("progress-\(getpid()).jsonl")
-        let command = "\(CLI.binary.path) pages --files-from \(listURL.path) --jobs 2 --timeout 1 -o \(out.path)"
+        let command = ([CLI.binary.path] + CLI.workerArguments(["pages", "--files-from", listURL.path, "--jobs", "2", "--timeout", "1",
+                                                                  "-o", out.path])).joined(separator: " ")
         let onTerminal = try Self.run(["-qc", command, "/dev/null"].map { $0 }, env: Self.hookEnvironment, executable: "/usr/bin/script")
         let screen = String(decoding: onTerminal.stdout, as: UTF8.self)
         #expect(screen.contains("/41 files") && screen.contains(" files/s  ") && screen.contains("\u{1B}[K"), "\(screen)")
