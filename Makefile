@@ -19,10 +19,14 @@ LICENSE_TEXTS := /usr/share/common-licenses/GPL-2 /usr/share/common-licenses/Apa
 # System packages: Poppler's core library and headers (pkg-config entry `poppler`; the core
 # headers come with libpoppler-private-dev) and pkg-config for the build; man-db for the install
 # check, libxml2 for FoundationXML (the tests parse `check --format junit`), GNU time (a test
-# measures a child's peak memory) and jq (the README's examples pipe into it, and a test runs them); hyperfine, GNU time and poppler-utils (pdfinfo, the baseline) for the benchmark; Python
-# for the fixture and benchmark generators.
+# measures a child's peak memory), jq (the README's examples pipe into it, and a test runs them),
+# Debian's Python and its jsonschema, the independent validator of docs/records.schema.json (the
+# tests use $(TEST_PYTHON): a python3 earlier on the PATH may lack it) and poppler-utils (pdftoppm,
+# an oracle); hyperfine, GNU time and poppler-utils (pdfinfo, the baseline) for the benchmark;
+# Python for the fixture and benchmark generators.
 BUILD_PACKAGES := pkg-config libpoppler-dev libpoppler-private-dev zlib1g-dev
-TEST_PACKAGES  := man-db libxml2 time jq
+TEST_PACKAGES  := man-db libxml2 time jq python3 python3-jsonschema poppler-utils
+TEST_PYTHON    := /usr/bin/python3
 BENCH_PACKAGES := hyperfine time poppler-utils python3
 
 .PHONY: all deps bench-deps build release test check-install check-licenses bench fixtures check-fixtures \
@@ -60,10 +64,12 @@ release: deps
 
 # Corpus suites run when ../shared/corpus (or $$PAGEINFO_CORPUS) is there and are skipped, with
 # the reason, when it is not; under CI=true a missing corpus fails (see Tests/PageInfoTestSupport).
+# The schema tests likewise need $(TEST_PYTHON) with jsonschema (installed above; under CI=true a
+# would-be skip fails).
 test: deps
 	$(call apt_install,$(TEST_PACKAGES))
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	PAGEINFO_PYTHON=$(TEST_PYTHON) $(SWIFT) test --skip-build
 	scripts/check_c_boundary.sh
 	@# Every source file names its license; no Apache-2.0 target depends on GPL code (LICENSE).
 	scripts/check_licenses.py
@@ -71,7 +77,7 @@ test: deps
 	scripts/check_install.sh
 	@# The end-to-end suite again, on the binary users install (release: optimized, static Swift
 	@# runtime, position-dependent; check_install.sh built it).
-	PAGEINFO_BIN=$$($(SWIFT) build -c release --show-bin-path)/pageinfo $(SWIFT) test --skip-build --filter PageInfoCommandTests
+	PAGEINFO_PYTHON=$(TEST_PYTHON) PAGEINFO_BIN=$$($(SWIFT) build -c release --show-bin-path)/pageinfo $(SWIFT) test --skip-build --filter PageInfoCommandTests
 
 # `make install DESTDIR=$$(mktemp -d)` and a check of every installed file (part of `make test`).
 check-install: deps
@@ -189,10 +195,12 @@ bench-batch: bench-deps release spark-deps
 # ---------------------------------------------------------------------------------------------
 # Damaged and hostile input (issues 7 and 14); none of these is part of `make test`.
 #   make robust [MUTANTS=5000]       mutants of every fixture and corpus file: crashes, hangs,
-#                                    invalid output and memory (scripts/robust.py)
+#                                    invalid output and memory, every run under RLIMIT_AS and a
+#                                    timeout (scripts/robust.py)
 #   make fuzz [FUZZ_SECONDS=300]     libFuzzer + ASan/UBSan over the reader; crashers to Fixtures/crashers
-#   make sanitize                    the test suite under AddressSanitizer and UBSan
-#   make differential [MUTANTS=500]  pages against pdfinfo -box on the corpus, fixtures and mutants
+#   make sanitize                    the test suite under AddressSanitizer+LeakSanitizer and UBSan
+#   make differential [MUTANTS=500]  pages against pdfinfo -box (and qpdf --json's page objects) on the
+#                                    corpus, fixtures and mutants; differences excused only by named policies
 # ---------------------------------------------------------------------------------------------
 MUTANTS ?= 5000
 FUZZ_SECONDS ?= 300
@@ -210,4 +218,5 @@ sanitize: deps
 	scripts/sanitize.sh
 
 differential: bench-deps release
+	$(call apt_install,qpdf)
 	python3 scripts/differential.py --mutants $(MUTANTS) --binary $$($(SWIFT) build -c release --show-bin-path)/pageinfo

@@ -6,17 +6,23 @@ Mutations: truncate at a random offset, flip random bytes, delete or corrupt the
 startxref, duplicate an object under a new number, rewrite /Count, make /Kids loop, deepen the
 page tree, put huge and hostile numbers in boxes, /Rotate and /UserUnit, and hostile /PageLabels.
 Each mutant runs through `pages --format jsonl`, `pages --format json|csv|table`, `info` and
-`convert` under a hard timeout and a memory limit, and is classified:
+`convert` (page 1, raw to view and raw to page, a point, a rectangle and a point at the ±10¹²
+input limit: valid ITEMs, so convert opens the mutant), every process under a hard address-space
+limit (RLIMIT_AS, --max-as-mb) and a timeout, and is classified:
 
   ran        exit 0, valid output           repaired   exit 0 and an xref-repaired warning
   partial    exit 2 (page errors or recovered pages)
   rejected   exit 65/66/77 with one stderr line
   crashed    killed by a signal            hung       past the timeout
   invalid    output that does not parse, a number that is not finite, no file record, several
-             stderr lines, stderr on success, an undocumented exit code
-  over-mem   peak RSS above the limit
+             stderr lines, stderr on success, an undocumented exit code; convert: not exit 0
+             (or 65) when page 1 has geometry, not 65 when it is a page error, exit 0 without a
+             page 1, a line per item missing or not finite, raw (0,0) not where page 1's
+             transform puts it
+  over-mem   killed at the address-space limit (it succeeds with 4 times the room), or a peak
+             RSS above --max-rss-mb
 
-Usage: scripts/robust.py [--mutants N] [--seed S] [--timeout SEC] [--max-rss-mb MB] [--keep DIR]
+Usage: scripts/robust.py [--mutants N] [--seed S] [--timeout SEC] [--max-as-mb MB] [--max-rss-mb MB] [--keep DIR]
 Exit status 1 when any mutant crashed, hung, printed invalid output or went over memory.
 """
 
@@ -26,10 +32,12 @@ import math
 import os
 import random
 import re
+import resource
 import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -94,21 +102,46 @@ def mutate(data, rng):
     return kind, bytes(d)
 
 
-def run(cmd, timeout, max_rss_mb, stdin=None):
-    """Runs cmd; returns (status or 'signal:N' or 'timeout', stdout, stderr, peak RSS MiB)."""
-    p = subprocess.Popen(cmd, stdin=subprocess.PIPE if stdin else subprocess.DEVNULL, stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, start_new_session=True)
-    try:
-        out, err = p.communicate(stdin, timeout=timeout)
-    except subprocess.TimeoutExpired:
-        os.killpg(p.pid, signal.SIGKILL)
-        p.communicate()
-        return "timeout", b"", b"", 0
-    rss = 0
-    code = p.returncode
-    if code is not None and code < 0:
-        return "signal:%d" % -code, out, err, rss
-    return code, out, err, rss
+def run(cmd, timeout, max_as_mb):
+    """Runs cmd under a hard address-space limit (RLIMIT_AS, set in the child before exec: an
+    allocation past it fails there and then) and a timeout (the whole process group is killed).
+    Returns (status, stdout, stderr, peak RSS in KiB): status is the exit code, "signal:N" or
+    "timeout"; the peak RSS is this process's own (wait4's rusage), not the largest so far."""
+    limit = max_as_mb << 20
+
+    def confine():
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+
+    p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         start_new_session=True, preexec_fn=confine)
+    fired = threading.Event()
+
+    def kill():
+        fired.set()
+        try:
+            os.killpg(p.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+    timer = threading.Timer(timeout, kill)
+    timer.start()
+    box = {}
+    readers = [threading.Thread(target=lambda k=k, s=s: box.__setitem__(k, s.read())) for k, s in (("out", p.stdout), ("err", p.stderr))]
+    for r in readers:
+        r.start()
+    _, status, usage = os.wait4(p.pid, 0)
+    timer.cancel()
+    p.returncode = os.waitstatus_to_exitcode(status)
+    for r in readers:
+        r.join()
+    p.stdout.close()
+    p.stderr.close()
+    if fired.is_set():
+        return "timeout", b"", b"", usage.ru_maxrss
+    if p.returncode < 0:
+        return "signal:%d" % -p.returncode, box["out"], box["err"], usage.ru_maxrss
+    return p.returncode, box["out"], box["err"], usage.ru_maxrss
 
 
 def finite_numbers(obj):
@@ -165,26 +198,99 @@ def check(kind, code, out, err):
     return None
 
 
+# convert's ITEMs: a point, a rectangle and a point at the input limit (±10¹² is accepted, so the
+# command goes on to open the file; anything larger is a usage error before the file is read).
+CONVERT_ITEMS = ["0,0", "10,20,100,50", "1e12,-1e12"]
+
+
+def numbers_line(line, count):
+    """The `count` finite numbers of one line of convert's text output, or None."""
+    try:
+        values = [float(v) for v in line.split(",")]
+    except ValueError:
+        return None
+    return values if len(values) == count and all(math.isfinite(v) for v in values) else None
+
+
+def check_convert(code, out, first_page, to):
+    """Why convert's result is wrong for a file whose first page record is `first_page` (None:
+    pages printed no record for page 1), or None. Page 1 with geometry: exit 0 with one finite
+    line per item (or 65, one line, when the file's sizes overflow the conversion), and raw→page
+    maps (0, 0) where page 1's transform says; page 1 a page error: 65; no page 1: not 0 (64 when
+    the file has no pages, as for a page past the end; 65/66/77 when it does not open)."""
+    if first_page is None:
+        return "exit 0 without a page 1" if code == 0 else None
+    if "error" in first_page:
+        return None if code == 65 else "exit %s for page 1, a page error (65 is due)" % code
+    if code == 65:
+        return None
+    if code != 0:
+        return "exit %s although page 1 has geometry" % code
+    lines = out.decode("utf-8").splitlines()
+    if len(lines) != len(CONVERT_ITEMS):
+        return "%d output lines for %d items" % (len(lines), len(CONVERT_ITEMS))
+    for line, item in zip(lines, CONVERT_ITEMS):
+        if numbers_line(line, item.count(",") + 1) is None:
+            return "item %s gave %r" % (item, line[:80])
+    if to == "page":
+        t = first_page["transform"]
+        x, y = numbers_line(lines[0], 2)
+        if abs(x - t["tx"]) > 1e-6 * max(1, abs(t["tx"])) or abs(y - t["ty"]) > 1e-6 * max(1, abs(t["ty"])):
+            return "raw (0,0) → page (%s,%s), the page record's transform says (%s,%s)" % (x, y, t["tx"], t["ty"])
+    return None
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--mutants", type=int, default=5000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--timeout", type=float, default=10)
-    ap.add_argument("--max-rss-mb", type=int, default=200)
+    ap.add_argument("--max-as-mb", type=int, default=1024, help="hard address-space limit of every run (RLIMIT_AS), MiB")
+    ap.add_argument("--max-rss-mb", type=int, default=200, help="peak resident memory a run may reach, MiB")
     ap.add_argument("--binary", default=os.environ.get("PAGEINFO_BIN", os.path.join(ROOT, ".build", "release", "pageinfo")))
     ap.add_argument("--keep", help="copy mutants that failed a check here")
     args = ap.parse_args()
+
+    def interrupted(signum, frame):
+        raise KeyboardInterrupt
+    signal.signal(signal.SIGTERM, interrupted)
     rng = random.Random(args.seed)
     base = seeds()
     datas = {f: open(f, "rb").read() for f in base}
     counts = {k: 0 for k in ["ran", "repaired", "partial", "rejected", "crashed", "hung", "invalid", "over-mem"]}
+    converted = {"converted": 0, "refused": 0, "overflow": 0}
     failures = []
     tmp = tempfile.mkdtemp(prefix="pageinfo-robust-")
     start = time.time()
-    max_rss = 0
-    # A memory limit inside each run: RLIMIT_AS via prlimit(1) is not portable to every shell; use
-    # /usr/bin/time's maximum resident set instead (GNU time, installed by make robust).
-    timer = ["/usr/bin/time", "-f", "%M"] if os.path.exists("/usr/bin/time") else []
+    max_rss_box = [0]
+    # The binary's baseline under the same limit: a limit it cannot even start under would make
+    # every mutant "crash".
+    code, _, err, _ = run([args.binary, "--version"], args.timeout, args.max_as_mb)
+    if code != 0:
+        sys.exit("robust: %s --version fails under RLIMIT_AS %d MiB (%s): %s" % (args.binary, args.max_as_mb, code, err[:200]))
+    try:
+        run_mutants(args, rng, base, datas, counts, converted, failures, tmp, start, max_rss_box)
+    except KeyboardInterrupt:
+        print("robust: INTERRUPTED (SIGINT/SIGTERM): the figures below are for the mutants finished", file=sys.stderr)
+    done = sum(counts.values())
+    max_rss = max_rss_box[0]
+    for f in os.listdir(tmp):
+        os.remove(os.path.join(tmp, f))
+    os.rmdir(tmp)
+    print("robust: %d of %d mutants of %d files (seed %d) in %.0f s; every run under RLIMIT_AS %d MiB and a %g s timeout; "
+          "peak RSS %.1f MiB" % (done, args.mutants, len(base), args.seed, time.time() - start, args.max_as_mb, args.timeout, max_rss / 1024))
+    for k, v in counts.items():
+        print("  %-9s %d" % (k, v))
+    print("  convert (2 runs a mutant, page 1, %d items): %d converted, %d refused with one line "
+          "(%d of them: page 1 has geometry, its sizes overflow the conversion)" % (
+              len(CONVERT_ITEMS), converted["converted"], converted["refused"], converted["overflow"]))
+    for src, kind, path, problem in failures[:20]:
+        print("  FAIL %s (%s of %s): %s" % (os.path.basename(path), kind, os.path.basename(src), problem))
+    bad = counts["crashed"] + counts["hung"] + counts["invalid"] + counts["over-mem"]
+    sys.exit(1 if bad or done < args.mutants else 0)
+
+
+def run_mutants(args, rng, base, datas, counts, converted, failures, tmp, start, max_rss_box):
     for i in range(args.mutants):
         src = base[i % len(base)]
         kind, data = mutate(datas[src], rng)
@@ -193,37 +299,43 @@ def main():
             f.write(data)
         outcome = None
         problem = None
+        first_page = None
+        convert = ["convert", path, "--page", "1", "--from", "raw"]
         for cmd_kind, cmd in [("jsonl", ["pages", "--format", "jsonl", path]), ("json", ["pages", "--format", "json", path]),
                               ("csv", ["pages", "--format", "csv", path]), ("table", ["pages", path]),
                               ("info", ["info", "--format", "jsonl", path]),
-                              ("convert", ["convert", path, "--page", "1", "--from", "raw", "--to", "view", "--view", "800x600", "0,0", "1e300,5"])]:
-            code, out, err, _ = run(timer + [args.binary] + cmd, args.timeout, args.max_rss_mb)
-            rss_kb = 0
-            if timer and code not in ("timeout",) and not str(code).startswith("signal"):
-                tail = err.decode("utf-8", "replace").rstrip("\n").rsplit("\n", 1)
-                if tail and tail[-1].isdigit():
-                    rss_kb = int(tail[-1])
-                    err = (tail[0] + "\n").encode() if len(tail) == 2 else b""
-                # GNU time reports "Command exited with non-zero status N" first; drop that line.
-                err = b"\n".join(l for l in err.split(b"\n") if not l.startswith(b"Command exited with non-zero status")) 
-            max_rss = max(max_rss, rss_kb)
+                              ("convert-view", convert + ["--to", "view", "--view", "800x600"] + CONVERT_ITEMS),
+                              ("convert-page", convert + ["--to", "page"] + CONVERT_ITEMS)]:
+            code, out, err, rss_kb = run([args.binary] + cmd, args.timeout, args.max_as_mb)
+            max_rss_box[0] = max(max_rss_box[0], rss_kb)
             if code == "timeout":
                 outcome, problem = "hung", "%s timed out" % cmd_kind
                 break
-            if isinstance(code, str) and code.startswith("signal"):
-                outcome, problem = "crashed", "%s %s" % (cmd_kind, code)
+            if isinstance(code, str) or b"out of memory" in err:
+                # Killed by a signal (or Poppler's "out of memory"): a crash, or an allocation
+                # refused at the address-space limit. Run it once more with 4 times the room to tell.
+                again, _, _, _ = run([args.binary] + cmd, args.timeout, 4 * args.max_as_mb)
+                if isinstance(again, int) and again in DOCUMENTED_EXITS:
+                    outcome, problem = "over-mem", "%s: %s under RLIMIT_AS %d MiB, exit %s with %d MiB" % (
+                        cmd_kind, code, args.max_as_mb, again, 4 * args.max_as_mb)
+                else:
+                    outcome, problem = "crashed", "%s %s" % (cmd_kind, code)
                 break
             if rss_kb > args.max_rss_mb * 1024:
                 outcome, problem = "over-mem", "%s used %d MiB" % (cmd_kind, rss_kb // 1024)
                 break
-            if cmd_kind == "convert" and code in (64, 65, 66, 77):
-                continue  # page 1 may not exist, 1e300 is out of range: a usage error is right
-            bad = check(cmd_kind, code, out, err)
+            bad = check("convert" if cmd_kind.startswith("convert") else cmd_kind, code, out, err)
+            if not bad and cmd_kind.startswith("convert"):
+                bad = check_convert(code, out, first_page, cmd_kind.split("-")[1])
+                converted["converted" if code == 0 else "refused"] += 1
+                if code == 65 and first_page is not None and "error" not in first_page:
+                    converted["overflow"] += 1
             if bad:
                 outcome, problem = "invalid", "%s: %s" % (cmd_kind, bad)
                 break
             if cmd_kind == "jsonl":
                 records = [json.loads(l) for l in out.decode().splitlines()]
+                first_page = next((r for r in records if r.get("record") == "page" and r.get("index") == 0), None)
                 warnings = [w.get("code") for r in records if r.get("record") == "file" for w in r.get("warnings", [])]
                 outcome = {0: "repaired" if "xref-repaired" in warnings else "ran", 2: "partial"}.get(code, "rejected")
         counts[outcome] += 1
@@ -236,14 +348,6 @@ def main():
         os.remove(path)
         if (i + 1) % 500 == 0:
             print("  %d mutants, %.0f s: %s" % (i + 1, time.time() - start, counts), file=sys.stderr)
-    os.rmdir(tmp)
-    print("robust: %d mutants of %d files in %.0f s; peak RSS %.1f MiB" % (args.mutants, len(base), time.time() - start, max_rss / 1024))
-    for k, v in counts.items():
-        print("  %-9s %d" % (k, v))
-    for src, kind, path, problem in failures[:20]:
-        print("  FAIL %s (%s of %s): %s" % (os.path.basename(path), kind, os.path.basename(src), problem))
-    bad = counts["crashed"] + counts["hung"] + counts["invalid"] + counts["over-mem"]
-    sys.exit(1 if bad else 0)
 
 
 if __name__ == "__main__":

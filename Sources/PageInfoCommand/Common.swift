@@ -18,6 +18,15 @@ func writeText(_ text: String, to fd: Int32 = STDOUT_FILENO) {
     text.withUTF8 { _ = writeAll(fd, UnsafeRawBufferPointer($0)) }
 }
 
+/// Writes `text` to stdout; a failed write is exit 74 with one line, as for every output.
+func writeOutput(_ text: String) throws {
+    var text = text
+    let failure = text.withUTF8 { writeAll(STDOUT_FILENO, UnsafeRawBufferPointer($0)) }
+    if failure != 0 {
+        throw CommandFailure("cannot write the output: \(String(cString: strerror(failure)))", code: ExitStatus.ioError)
+    }
+}
+
 // MARK: - Exit codes and failures
 
 /// The exit codes documented in `pageinfo --help` and the README (BSD sysexits values).

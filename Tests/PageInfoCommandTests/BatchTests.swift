@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
+import PageInfoTestSupport
 import Testing
 
 /// Batch mode end to end: the real binary, its worker processes, hostile inputs, kill -9 and
@@ -76,7 +77,7 @@ struct BatchTests {
         _ = FileManager.default.createFile(atPath: input.path, contents: stdin)
         let p = Process()
         p.executableURL = CLI.binary
-        p.arguments = args
+        p.arguments = CLI.workerArguments(args)
         p.environment = ProcessInfo.processInfo.environment.merging(env) { $1 }
         p.standardOutput = try FileHandle(forWritingTo: out)
         p.standardError = try FileHandle(forWritingTo: err)
@@ -361,7 +362,12 @@ struct BatchTests {
         let out = Self.scratch.appendingPathComponent("int-\(getpid()).jsonl")
         let (process, _, err) = try Self.start(["pages", "--files-from", "-", "--jobs", "2", "--no-progress", "-o", out.path],
                                                stdin: Data((names.joined(separator: "\n") + "\n").utf8))
-        usleep(1_500_000)
+        // SIGINT once the five files before the hanging one are written (ordered output stops
+        // there), polled: a fixed 1.5 s sleep was too short under load and under ASan.
+        let deadline = Date().addingTimeInterval(50)
+        while Date() < deadline, Self.fileRecords(Self.parseJSONL((try? Data(contentsOf: out)) ?? Data())).count < 5 {
+            usleep(50_000)
+        }
         Glibc.kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()
         #expect(process.terminationStatus == 130)
@@ -386,7 +392,8 @@ struct BatchTests {
         let listURL = Self.scratch.appendingPathComponent("progress-\(getpid()).txt")
         try Data((names.joined(separator: "\n") + "\n").utf8).write(to: listURL)
         let out = Self.scratch.appendingPathComponent("progress-\(getpid()).jsonl")
-        let command = "\(CLI.binary.path) pages --files-from \(listURL.path) --jobs 2 --timeout 1 -o \(out.path)"
+        let command = ([CLI.binary.path] + CLI.workerArguments(["pages", "--files-from", listURL.path, "--jobs", "2", "--timeout", "1",
+                                                                  "-o", out.path])).joined(separator: " ")
         let onTerminal = try Self.run(["-qc", command, "/dev/null"].map { $0 }, env: Self.hookEnvironment, executable: "/usr/bin/script")
         let screen = String(decoding: onTerminal.stdout, as: UTF8.self)
         #expect(screen.contains("/41 files") && screen.contains(" files/s  ") && screen.contains("\u{1B}[K"), "\(screen)")
@@ -400,9 +407,9 @@ struct BatchTests {
 
     // MARK: - Schema
 
-    @Test("batch output validates against docs/records.schema.json",
-          .enabled(if: BatchTests.pythonHasJSONSchema, "needs python3 with jsonschema"))
+    @Test("batch output validates against docs/records.schema.json", .requiresSchemaValidator)
     func schema() throws {
+        try SchemaValidator.requirePresent()
         let names = ["good-00000.pdf", "good-00003.pdf", "crash-me.pdf", "damaged.pdf", "missing.pdf", "new\nline.pdf"]
         var list = Data()
         for n in names { list += Data(Self.path(n).utf8) + Data([0]) }
@@ -410,7 +417,7 @@ struct BatchTests {
         let jsonl = Self.scratch.appendingPathComponent("schema-\(getpid()).jsonl")
         try run.stdout.write(to: jsonl)
         let schema = CLI.packageRoot.appendingPathComponent("docs/records.schema.json").path
-        let check = try Self.run(["python3", "-c", """
+        let check = try Self.run([SchemaValidator.python, "-c", """
             import json, sys, jsonschema
             schema = json.load(open(sys.argv[1]))
             v = jsonschema.Draft202012Validator(schema)
@@ -422,16 +429,6 @@ struct BatchTests {
         #expect(check.status == 0, "\(check.stderr)")
         #expect(Int(String(decoding: check.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) == Self.parseJSONL(run.stdout).count)
     }
-
-    static let pythonHasJSONSchema: Bool = {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3", "-c", "import jsonschema"]
-        p.standardError = FileHandle.nullDevice
-        guard (try? p.run()) != nil else { return false }
-        p.waitUntilExit()
-        return p.terminationStatus == 0
-    }()
 }
 
 extension BatchTests {

@@ -37,16 +37,24 @@ enum CLI {
     }
 
     /// Runs `pageinfo args…`, optionally feeding `stdin` and adding `environment` to this
-    /// process's, and captures everything.
-    static func run(_ args: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Result {
+    /// process's, and captures everything; with `stdoutPath` (e.g. `/dev/full`) its stdout is
+    /// that file instead, and `stdout` is empty.
+    static func run(_ args: [String], stdin: String? = nil, environment: [String: String] = [:],
+                    stdoutPath: String? = nil) throws -> Result {
         let process = Process()
         process.executableURL = binary
-        process.arguments = args
+        process.arguments = workerArguments(args)
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         }
         let out = Pipe(), err = Pipe(), input = Pipe()
-        process.standardOutput = out
+        if let stdoutPath {
+            guard let file = FileHandle(forWritingAtPath: stdoutPath) else { throw CocoaError(.fileNoSuchFile) }
+            process.standardOutput = file
+            try? out.fileHandleForWriting.close()  // nothing writes to it: reading it ends at once
+        } else {
+            process.standardOutput = out
+        }
         process.standardError = err
         process.standardInput = input
         try process.run()
@@ -93,6 +101,31 @@ enum CLI {
                 _ = sigtimedwait(&pipeSet, nil, &zero)
             }
         }
+    }
+
+    /// `args` with the address space a sanitizer holds added to batch mode's worker limit.
+    ///
+    /// Under `make sanitize` (scripts/sanitize.sh), ASan reserves ~20 TiB of address space for its
+    /// shadow before main, and a worker's `--max-memory` is an RLIMIT_AS: it would leave no room at
+    /// all. The script measures what the sanitized binary holds at start and sets
+    /// `PAGEINFO_TEST_ADDRESS_SPACE_MIB`; then `--max-memory M` (M ≥ 64) becomes M plus that, and a
+    /// batch run without it gets the default (4096) plus that, so a worker still has exactly M MiB
+    /// beyond what the sanitizer holds. Without the variable, `args` is unchanged.
+    static func workerArguments(_ args: [String]) -> [String] {
+        guard let value = ProcessInfo.processInfo.environment["PAGEINFO_TEST_ADDRESS_SPACE_MIB"], let held = Int(value),
+              let command = args.first, command == "pages" || command == "info" else { return args }
+        var args = args
+        let end = args.firstIndex(of: "--") ?? args.endIndex
+        if let i = args[..<end].firstIndex(of: "--max-memory"), i + 1 < end {
+            if let limit = Int(args[i + 1]), limit >= 64 { args[i + 1] = String(limit + held) }
+            return args
+        }
+        let batchOptions: Set<String> = ["--files-from", "-r", "--recursive", "--jobs", "-j", "-o", "--output", "--timeout",
+                                         "--resume", "--unordered", "-0", "--null"]
+        if args[..<end].contains(where: batchOptions.contains) {
+            args.insert(contentsOf: ["--max-memory", String(4096 + held)], at: 1)
+        }
+        return args
     }
 
     /// Parses stdout as JSON.

@@ -4,7 +4,7 @@ import Testing
 
 /// Issue 7 and 12 for `convert`, `spreads`, `layout`, `viewstate` and `thumbnails`: extreme but
 /// legal numbers are usage errors with one line (never a crash, never inf/nan), every write is
-/// checked (exit 74 on a full disk), `convert` answers each line as a coprocess needs, and every
+/// checked (exit 74 on a full disk: FullDeviceTests), `convert` answers each line as a coprocess needs, and every
 /// number these commands print — their `--help` examples included — follows the one rule (at
 /// most 9 decimals, no float noise).
 @Suite("geometry commands: bounded inputs, checked writes, clean numbers")
@@ -165,27 +165,7 @@ struct GeometryCommandRobustnessTests {
         return Data(body.utf8)
     }
 
-    // MARK: - Writes are checked: /dev/full gives exit 74 and one line
-
-    static let writeCases: [[String]] = [
-        ["convert", rotations, "--page", "2", "--from", "raw", "--to", "view", "--view", "300x200", "120,80"],
-        ["convert", rotations, "--page", "2", "--from", "raw", "--to", "view", "--view", "300x200", "--format", "json", "120,80"],
-        ["spreads", "--page-count", "5", "--mode", "book"],
-        ["spreads", mixed],
-        ["layout", rotations, "--view", "200x300"],
-        ["viewstate", "capture", rotations, "--view", "400x600", "--zoom", "2", "--offset", "200,300"],
-        ["viewstate", "restore", rotations, "--view", "600x400", "--state", #"{"pageIndex":0}"#],
-        ["thumbnails", "--page-size", "612x792", "--container", "375x667"],
-        ["thumbnails", labels, "--container", "1024x768"],
-    ]
-
-    @Test("output to a full disk: exit 74 with one line", arguments: writeCases)
-    func fullDisk(args: [String]) throws {
-        guard FileManager.default.fileExists(atPath: "/dev/full") else { return }
-        let r = try Self.run(args, stdout: FileHandle(forWritingAtPath: "/dev/full"))
-        #expect(r.status == 74, "pageinfo \(args.joined(separator: " ")): \(r.status) \(r.stderr)")
-        #expect(r.stderrLines.count == 1 && r.stderr.contains("cannot write the output"), "\(r.stderr)")
-    }
+    // Writes are checked (/dev/full: exit 74 and one line): FullDeviceTests, every command.
 
     // MARK: - convert as a coprocess
 
@@ -406,20 +386,6 @@ struct GeometryCommandRobustnessTests {
     // MARK: - Helpers
 
     /// Runs `pageinfo …` with stdout sent to `stdout`; stderr is captured.
-    static func run(_ args: [String], stdout: FileHandle?) throws -> CLI.Result {
-        let process = Process()
-        process.executableURL = CLI.binary
-        process.arguments = args
-        let err = Pipe()
-        process.standardOutput = stdout
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CLI.Result(status: process.terminationStatus, stdout: "", stderr: String(decoding: errData, as: UTF8.self))
-    }
-
     /// Runs a help example (`pageinfo … [| pageinfo …]`, single-quoted words allowed) from the
     /// package root, each stage fed the previous one's output; returns the last stage's stdout.
     static func runPipeline(_ commandLine: String) throws -> String {

@@ -6,12 +6,10 @@ import Testing
 /// Every record the tool prints validates against docs/records.schema.json: jsonl and json from
 /// `pages` and `info` on every fixture, damaged fixture and corpus file (page errors, warnings,
 /// recovered pages, failed files included). Validated by Python's jsonschema (Draft 2020-12),
-/// an implementation independent of ours.
+/// an implementation independent of ours. Skipped (with the reason) only where that validator is
+/// missing and `CI` is not `true` (``SchemaValidator``).
 @Suite("records match docs/records.schema.json")
 struct SchemaTests {
-    /// The batch tests check for Python's jsonschema the same way.
-    static var hasJSONSchema: Bool { BatchTests.pythonHasJSONSchema }
-
     static func pdfs() -> [String] {
         var files: [String] = []
         for dir in [CLI.fixtures, CLI.fixtures.appendingPathComponent("damaged"), CLI.corpus] {
@@ -21,8 +19,9 @@ struct SchemaTests {
         return files
     }
 
-    @Test("jsonl lines and json documents of pages and info validate", .enabled(if: hasJSONSchema, "needs python3 with jsonschema"))
+    @Test("jsonl lines and json documents of pages and info validate", .requiresSchemaValidator)
     func validate() throws {
+        try SchemaValidator.requirePresent()
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pageinfo-schema-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -59,7 +58,7 @@ struct SchemaTests {
             """
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3", "-c", script, CLI.packageRoot.appendingPathComponent("docs/records.schema.json").path, lines.path, docs.path]
+        p.arguments = [SchemaValidator.python, "-c", script, CLI.packageRoot.appendingPathComponent("docs/records.schema.json").path, lines.path, docs.path]
         let out = Pipe()
         p.standardOutput = out
         p.standardError = out

@@ -217,12 +217,33 @@ struct TestHooks {
 /// "out of memory" through the exit status, and an exit when the coordinator is gone.
 enum WorkerGuard {
     nonisolated(unsafe) static var memoryLimit: Int = 0
+    /// An eighth of the room the limit left above the address space in use when it was set: a
+    /// crash with less than this still free is out of memory. (An eighth of the whole limit
+    /// assumed a small start; a sanitized worker starts with ~20 TiB reserved, and every crash
+    /// read as out of memory.)
+    nonisolated(unsafe) static var probeSize: Int = 0
+
+    /// The address space in use (the first field of /proc/self/statm, in pages), in bytes.
+    static func addressSpaceInUse() -> Int {
+        let fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return 0 }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 32)
+        let n = read(fd, &buffer, buffer.count)
+        var pages = 0
+        for byte in buffer.prefix(max(n, 0)) {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { break }
+            pages = pages * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
 
     static func install(maxMemoryMiB: Int) {
         var core = rlimit(rlim_cur: 0, rlim_max: 0)
         setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &core)
         if maxMemoryMiB > 0 {
             memoryLimit = maxMemoryMiB << 20
+            probeSize = max(memoryLimit - addressSpaceInUse(), 1 << 16) / 8
             var limit = rlimit(rlim_cur: rlim_t(memoryLimit), rlim_max: rlim_t(memoryLimit))
             setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit)
         }
@@ -241,8 +262,8 @@ enum WorkerGuard {
                 if WorkerGuard.memoryLimit > 0 {
                     var nearLimit = err == ENOMEM
                     if !nearLimit {
-                        let probe = mmap(nil, WorkerGuard.memoryLimit / 8, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)
-                        if probe == MAP_FAILED { nearLimit = true } else { munmap(probe, WorkerGuard.memoryLimit / 8) }
+                        let probe = mmap(nil, WorkerGuard.probeSize, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)
+                        if probe == MAP_FAILED { nearLimit = true } else { munmap(probe, WorkerGuard.probeSize) }
                     }
                     if nearLimit { _exit(WorkerProtocol.memoryExitStatus) }
                 }
