@@ -336,7 +336,9 @@ final class BatchCoordinator {
     private func stopOnWriteError(_ code: Int32) -> Int32 {
         killWorkers()
         progress.clear()
-        let rerun = assembles ? "rerun the command (only --format jsonl can be resumed)" : "rerun with --resume (and the same -o FILE)"
+        let rerun = assembles ? "rerun the command (only --format jsonl can be resumed)"
+            : settings.outputFD == STDOUT_FILENO ? "rerun the command (with -o FILE, --resume can continue a run)"
+            : "rerun with --resume (and the same -o FILE)"
         let advice = code == EPIPE ? "the reader of the output has gone"
             : code == ENOSPC || code == EDQUOT ? "free some space, then \(rerun)"
             : rerun
