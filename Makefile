@@ -197,7 +197,9 @@ bench-batch: bench-deps release spark-deps
 #   make robust [MUTANTS=5000]       mutants of every fixture and corpus file: crashes, hangs,
 #                                    invalid output and memory, every run under RLIMIT_AS and a
 #                                    timeout (scripts/robust.py)
-#   make fuzz [FUZZ_SECONDS=300]     libFuzzer + ASan/UBSan over the reader; crashers to Fixtures/crashers
+#   make fuzz [FUZZ_SECONDS=300]     every libFuzzer harness (Fuzz/README.md: the C reader, and the
+#                                    Swift reader + encoders, grammars, golden JSON, view state, resume)
+#                                    for FUZZ_SECONDS each, under nice; crashers to Fixtures/crashers
 #   make sanitize                    the test suite under AddressSanitizer+LeakSanitizer and UBSan
 #   make differential [MUTANTS=500]  pages against pdfinfo -box (and qpdf --json's page objects) on the
 #                                    corpus, fixtures and mutants; differences excused only by named policies

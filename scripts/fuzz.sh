@@ -1,31 +1,184 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# Builds the libFuzzer harness for the reader (Fuzz/reader_fuzzer.cc over the shim, with
-# AddressSanitizer and UndefinedBehaviorSanitizer) and runs it for FUZZ_SECONDS (default 300),
-# seeded with Fixtures/ and ../shared/corpus. Crashers are copied to Fixtures/crashers/, where
-# the test suite reads every file back as a regression test.
-# Poppler itself is the system library (not instrumented): coverage guides through our shim.
+# libFuzzer harnesses (Fuzz/README.md): the C reader (Fuzz/reader_fuzzer.cc over the shim) and
+# the Swift side (Fuzz/*.swift, built with swiftc -sanitize=fuzzer,address): the reader through
+# Swift and every page-list format, the encoders, the argument grammars, the golden JSON reader,
+# view state JSON and batch mode's resume scanner.
+#
+#   scripts/fuzz.sh                 build every harness, run each for FUZZ_SECONDS (default 300)
+#   scripts/fuzz.sh build           build only (into $FUZZ_DIR, default .build-fuzz)
+#   scripts/fuzz.sh fuzz            run each harness for FUZZ_SECONDS, without building
+#   FUZZ_HARNESSES="grammars resume" scripts/fuzz.sh ...   only these harnesses
+#   scripts/fuzz.sh run NAME [ARGS] run one harness on its corpus (extra libFuzzer ARGS)
+#   scripts/fuzz.sh merge NAME      minimize the working corpus into Fuzz/corpus/NAME/
+#   scripts/fuzz.sh list            the harness names
+#
+# Each harness reads Fuzz/corpus/NAME/ (committed seeds, minimized) and writes new inputs to
+# $FUZZ_DIR/corpus/NAME/ (not committed). Fuzzing runs under `nice -n 19`. A crash, hang or
+# broken invariant is copied to Fixtures/crashers/NAME-<hash>[.pdf]; the test suite replays
+# every file there (Tests/PageInfoCommandTests/CrasherTests.swift).
+#
+# Our code is instrumented; Poppler and the Swift runtime are the system's, uninstrumented.
+# The command target's sources are compiled as a library (its @main renamed), so harnesses call
+# the real grammars and resume scanner with @testable import, without moving code.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_TO_RUN=${FUZZ_SECONDS:-300}
 OUT=${FUZZ_DIR:-.build-fuzz}
-CXX=${FUZZ_CXX:-$(dirname "$(readlink -f "$(command -v swift)")")/clang++}
-mkdir -p "$OUT/corpus" "$OUT/artifacts" Fixtures/crashers
-"$CXX" -std=c++20 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-    -I Sources/CPageInfoPoppler/include -I Sources/CPageInfoPoppler $(pkg-config --cflags poppler) \
-    Sources/CPageInfoPoppler/*.cc Fuzz/reader_fuzzer.cc $(pkg-config --libs poppler) -o "$OUT/reader_fuzzer"
-seeds=(Fixtures Fixtures/damaged)
-[ -d ../shared/corpus ] && seeds+=(../shared/corpus)
-[ -d "${PAGEINFO_CORPUS:-/nonexistent}" ] && seeds+=("$PAGEINFO_CORPUS")
-echo "fuzzing the reader for ${SECONDS_TO_RUN}s (seeds: ${seeds[*]})"
-set +e
-"$OUT/reader_fuzzer" -max_total_time="$SECONDS_TO_RUN" -timeout=10 -rss_limit_mb=2048 -max_len=200000 \
-    -artifact_prefix="$OUT/artifacts/" -print_final_stats=1 "$OUT/corpus" "${seeds[@]}" 2>&1 | tail -25
-status=${PIPESTATUS[0]}
-set -e
-for f in "$OUT"/artifacts/*; do
-    [ -e "$f" ] || continue
-    cp "$f" "Fixtures/crashers/$(basename "$f").pdf"
-    echo "crasher saved: Fixtures/crashers/$(basename "$f").pdf"
-done
-exit "$status"
+SWIFT_BIN=$(dirname "$(readlink -f "$(command -v swift || echo /opt/swift/usr/bin/swift)")")
+SWIFTC=${FUZZ_SWIFTC:-$SWIFT_BIN/swiftc}
+CXX=${FUZZ_CXX:-$SWIFT_BIN/clang++}
+HARNESSES=(reader_c reader_swift encoders grammars golden_json viewstate resume)
+[ -n "${FUZZ_HARNESSES:-}" ] && read -r -a HARNESSES <<< "$FUZZ_HARNESSES"
+
+build() {
+    local lib="$OUT/lib" obj="$OUT/obj"
+    mkdir -p "$lib" "$obj" "$OUT/bin"
+    # The argument parser, as `swift package resolve` checked it out (not instrumented).
+    [ -d .build/checkouts/swift-argument-parser ] || "$SWIFT_BIN/swift" package resolve >/dev/null
+    local ap=.build/checkouts/swift-argument-parser/Sources
+    local common=(-O -g -parse-as-library -I "$lib" -L "$lib")
+    module() {  # module NAME 'swiftc flags' SOURCES...: a static library and its .swiftmodule
+        local name=$1 flags=$2; shift 2
+        local stamp="$lib/$name.stamp"
+        # Rebuilt when a source, the flags or a module built before it changed.
+        if [ "$rebuilt" = 0 ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$flags" ] \
+            && [ -z "$(find "$@" -newer "$stamp" 2>/dev/null | head -1)" ]; then return; fi
+        rebuilt=1
+        echo "  swiftc $name"
+        # shellcheck disable=SC2086
+        "$SWIFTC" "${common[@]}" $flags -module-name "$name" -emit-library -static \
+            -emit-module -emit-module-path "$lib/$name.swiftmodule" -o "$lib/lib$name.a" "$@"
+        echo "$flags" > "$stamp"
+    }
+    local rebuilt=0
+    # -enable-testing: harnesses reach internal API (the JSON reader, the command's parsers).
+    local inst="-sanitize=fuzzer,address -swift-version 6 -enable-testing"
+    local files  # (its folders' names have spaces)
+    mapfile -t files < <(find "$ap/ArgumentParserToolInfo" -name '*.swift')
+    module ArgumentParserToolInfo "-swift-version 5" "${files[@]}"
+    mapfile -t files < <(find "$ap/ArgumentParser" -name '*.swift')
+    module ArgumentParser "-swift-version 5" "${files[@]}"
+
+    # The C++ shim, instrumented; its module map points at its public headers.
+    local cflags=(-std=c++20 -g -O1 -fsanitize=fuzzer-no-link,address -I Sources/CPageInfoPoppler/include
+                  -I Sources/CPageInfoPoppler $(pkg-config --cflags poppler))
+    local cc_objs=()
+    for f in Sources/CPageInfoPoppler/*.cc; do
+        local o="$obj/$(basename "$f" .cc).o"
+        if [ ! -f "$o" ] || [ -n "$(find Sources/CPageInfoPoppler -newer "$o" | head -1)" ]; then
+            echo "  clang++ $f"; "$CXX" "${cflags[@]}" -c "$f" -o "$o"
+        fi
+        cc_objs+=("$o")
+    done
+    "$SWIFT_BIN/llvm-ar" rcs "$lib/libCPageInfoPoppler.a" "${cc_objs[@]}"
+    mkdir -p "$lib/CPageInfoPoppler"
+    printf 'module CPageInfoPoppler {\n    umbrella "%s"\n    export *\n}\n' \
+        "$PWD/Sources/CPageInfoPoppler/include" > "$lib/CPageInfoPoppler/module.modulemap"
+    common+=(-I "$lib/CPageInfoPoppler")
+
+    module PageGeometry "$inst" Sources/PageGeometry/*.swift
+    module DocumentLayout "$inst" Sources/DocumentLayout/*.swift
+    module PageInfoOutput "$inst" Sources/PageInfoOutput/*.swift
+    module PageInfoPoppler "$inst" Sources/PageInfoPoppler/*.swift
+    module PageInfoCheck "$inst" Sources/PageInfoCheck/*.swift
+    module PageInfoDraw "$inst" Sources/PageInfoDraw/*.swift
+    # The executable target as a testable library: its entry point renamed so libFuzzer's main
+    # is the program's.
+    module PageInfoCommand "$inst -Xfrontend -entry-point-function-name -Xfrontend pageinfo_main" \
+        $(find Sources/PageInfoCommand -name '*.swift')
+
+    if [[ " ${HARNESSES[*]} " == *" reader_c "* ]]; then
+    echo "  clang++ reader_c"
+    "$CXX" -std=c++20 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+        -I Sources/CPageInfoPoppler/include -I Sources/CPageInfoPoppler $(pkg-config --cflags poppler) \
+        Sources/CPageInfoPoppler/*.cc Fuzz/reader_fuzzer.cc $(pkg-config --libs poppler) -o "$OUT/bin/reader_c"
+    fi
+    local libs=(-lPageInfoCommand -lPageInfoDraw -lPageInfoCheck -lPageInfoPoppler -lPageInfoOutput
+                -lDocumentLayout -lPageGeometry -lArgumentParser -lArgumentParserToolInfo
+                -lCPageInfoPoppler -lpoppler -lstdc++ -lm)
+    for h in "${HARNESSES[@]}"; do
+        [ "$h" = reader_c ] && continue
+        echo "  swiftc $h"
+        "$SWIFTC" "${common[@]}" $inst -module-name "Fuzz_$h" Fuzz/FuzzSupport.swift "Fuzz/$h.swift" \
+            "${libs[@]}" -o "$OUT/bin/$h"
+    done
+}
+
+# The libFuzzer options of each harness: inputs are small except the reader's PDFs.
+options() {
+    case $1 in
+        # Timeouts are wall-clock: generous, since under nice on a busy machine a 200 KB PDF
+        # that takes 1 s of CPU through every format can take 15 s to come round.
+        reader_c|reader_swift) echo "-max_len=200000 -timeout=120 -rss_limit_mb=2048" ;;
+        golden_json|viewstate|resume) echo "-max_len=65536 -timeout=60 -rss_limit_mb=2048" ;;
+        *) echo "-max_len=4096 -timeout=60 -rss_limit_mb=2048" ;;
+    esac
+}
+
+# Seeds besides the committed corpus: the fixtures (and the shared corpus) for the readers.
+extra_seeds() {
+    case $1 in
+        reader_c|reader_swift)
+            echo Fixtures Fixtures/damaged
+            [ -d ../shared/corpus ] && echo ../shared/corpus
+            [ -d "${PAGEINFO_CORPUS:-/nonexistent}" ] && echo "$PAGEINFO_CORPUS"
+            ;;
+    esac
+    return 0
+}
+
+run() {
+    local h=$1; shift
+    local work="$OUT/corpus/$h" art="$OUT/artifacts/$h/"
+    mkdir -p "$work" "$art" "Fuzz/corpus/$h" Fixtures/crashers
+    local status=0 timer=()
+    # CPU time (user + system) of the run, for Fuzz/README.md's figures.
+    [ -x /usr/bin/time ] && timer=(/usr/bin/time -f '%U %S %e' -o "$OUT/time-$h")
+    # shellcheck disable=SC2046
+    # SWIFT_BACKTRACE: the Swift runtime's crash handler would read memory ASan reports as wild.
+    SWIFT_BACKTRACE=enable=no "${timer[@]}" nice -n 19 "$OUT/bin/$h" $(options "$h") -artifact_prefix="$art" -print_final_stats=1 "$@" \
+        "$work" "Fuzz/corpus/$h" $(extra_seeds "$h") || status=$?
+    for f in "$art"crash-* "$art"timeout-* "$art"oom-* "$art"leak-*; do
+        [ -e "$f" ] || continue
+        local ext=""; case $h in reader_*) ext=.pdf ;; esac
+        local name="Fixtures/crashers/$h-$(basename "$f")$ext"
+        cp "$f" "$name"; echo "crasher saved: $name (name it for what it exercises; see Fixtures/crashers/README.md)"
+        rm -f "$f"
+    done
+    return "$status"
+}
+
+case ${1:-all} in
+    build) build ;;
+    list) printf '%s\n' "${HARNESSES[@]}" ;;
+    run) shift; h=$1; shift; run "$h" "$@" ;;
+    merge)
+        h=$2; tmp=$(mktemp -d)
+        # shellcheck disable=SC2046
+        nice -n 19 "$OUT/bin/$h" $(options "$h") -merge=1 "$tmp" "Fuzz/corpus/$h" "$OUT/corpus/$h" >/dev/null 2>&1
+        rm -rf "Fuzz/corpus/$h"; mv "$tmp" "Fuzz/corpus/$h"
+        # The committed seeds stay small (a few MB in all): large inputs stay in $OUT/corpus only.
+        case $h in reader_*) cap=10 ;; resume) cap=3 ;; golden_json) cap=16 ;; *) cap=200 ;; esac
+        find "Fuzz/corpus/$h" -type f -size +"${cap}"k -delete
+        echo "Fuzz/corpus/$h: $(ls "Fuzz/corpus/$h" | wc -l) files, $(du -sh "Fuzz/corpus/$h" | cut -f1)"
+        ;;
+    all|fuzz)  # all: build, then fuzz; fuzz: the harnesses as built
+        [ "$1" = fuzz ] || build
+        worst=0
+        for h in "${HARNESSES[@]}"; do
+            echo "== $h: ${SECONDS_TO_RUN}s"
+            log="$OUT/log-$h"
+            run "$h" -max_total_time="$SECONDS_TO_RUN" > "$log" 2>&1 || worst=1
+            grep -E '^(crasher|==[0-9]+==ERROR|SUMMARY|invariant broken)' "$log" || true
+            # One line per run in $OUT/stats.tsv: date, harness, executions, cov, ft, CPU s, wall s, corpus.
+            execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+            covft=$(grep -E '^#[0-9]+' "$log" | tail -1 | sed -n 's/.*cov: \([0-9]*\) ft: \([0-9]*\).*/\1\t\2/p')
+            cpu=$(awk 'END { printf "%.0f\t%.0f", $1 + $2, $3 }' "$OUT/time-$h" 2>/dev/null || true)  # the last line: time may say the status first
+            printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$h" "${execs:-?}" "${covft:-?}" "${cpu:-?}" \
+                "$(ls "$OUT/corpus/$h" | wc -l)" | tee -a "$OUT/stats.tsv"
+        done
+        exit "$worst"
+        ;;
+    *) echo "usage: $0 [all|build|fuzz|list|run NAME [ARGS]|merge NAME]" >&2; exit 64 ;;
+esac

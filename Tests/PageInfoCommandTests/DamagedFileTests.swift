@@ -137,23 +137,3 @@ struct DamagedFileTests {
         }
     }
 }
-
-/// Every input `make fuzz` saved in Fixtures/crashers/ stays fixed.
-@Suite("fuzzer crashers")
-struct CrasherTests {
-    static let files: [String] = {
-        let dir = CLI.fixtures.appendingPathComponent("crashers")
-        return ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? [])
-            .filter { $0.hasSuffix(".pdf") }.sorted().map { dir.appendingPathComponent($0).path }
-    }()
-
-    @Test("a saved crasher ends with a documented exit code and whole records", arguments: files)
-    func replay(file: String) throws {
-        for args in [["pages", "--format", "jsonl", file], ["info", "--format", "jsonl", file]] {
-            let r = try CLI.run(args)
-            #expect([0, 2, 65, 66, 77].contains(r.status), "\(args): \(r.status) \(r.stderr)")
-            #expect(r.stderrLines.count <= 1, "\(r.stderr)")
-            for line in r.stdoutLines { _ = try #require(try CLI.json(.init(status: 0, stdout: line, stderr: "")) as? [String: Any]) }
-        }
-    }
-}

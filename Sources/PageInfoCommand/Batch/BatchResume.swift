@@ -69,7 +69,9 @@ struct FileRecordFields {
             case "record": record = p.string()
             case "file": file = p.string()
             case "status": status = p.string()
-            case "pageCount": pages = p.integer() ?? 0
+            // A count beyond 2^31 - 1 (or below 0) is none pageinfo wrote; clamped, the tally's
+            // sum of counts cannot overflow.
+            case "pageCount": pages = min(max(p.integer() ?? 0, 0), Int(Int32.max))
             case "error":
                 if p.peek == UInt8(ascii: "{") {
                     return p.object { key, p in
@@ -96,6 +98,10 @@ struct FileRecordFields {
 struct MiniJSONParser {
     let bytes: [UInt8]
     var i = 0
+    /// Arrays and objects open in ``skipValue()``: deeper nesting is refused (no record nests
+    /// it), so a damaged line cannot exhaust the stack.
+    var depth = 0
+    static let maxDepth = 64
 
     init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -183,10 +189,15 @@ struct MiniJSONParser {
     mutating func skipValue() -> Bool {
         skipSpace()
         guard i < bytes.count else { return false }
+        if bytes[i] == UInt8(ascii: "{") || bytes[i] == UInt8(ascii: "[") {
+            guard depth < Self.maxDepth else { return false }
+            depth += 1
+        }
         switch bytes[i] {
         case UInt8(ascii: "\""): return string() != nil
-        case UInt8(ascii: "{"): return object { _, p in p.skipValue() }
+        case UInt8(ascii: "{"): defer { depth -= 1 }; return object { _, p in p.skipValue() }
         case UInt8(ascii: "["):
+            defer { depth -= 1 }
             i += 1
             skipSpace()
             if i < bytes.count, bytes[i] == UInt8(ascii: "]") { i += 1; return true }

@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: Apache-2.0
+import Foundation
+import Testing
+
+/// Every input in Fixtures/crashers/ — saved by `make fuzz` (scripts/fuzz.sh) or crafted for a
+/// bug a harness was written to reach — stays fixed. The file's name says how it is replayed:
+///
+/// - `*.pdf`: through `pages` and `info`;
+/// - `resume-*.jsonl`: as the `-o` file of an interrupted batch run, then `--resume`;
+/// - `golden-*.json`: as the golden of `check`;
+/// - `viewstate-*.json`: as `viewstate restore --state -`;
+/// - `grammar-*.txt`: each line as the value of every option with a grammar, and as an ITEM.
+///
+/// A crash (a signal), an undocumented exit code or more than one line on stderr fails.
+@Suite("fuzzer crashers")
+struct CrasherTests {
+    static let dir = CLI.fixtures.appendingPathComponent("crashers")
+    static func files(_ prefix: String, _ suffix: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? [])
+            .filter { $0.hasPrefix(prefix) && $0.hasSuffix(suffix) }.sorted()
+    }
+    static let mixed = CLI.fixture("mixed.pdf")
+
+    @Test("the folder holds a case for every harness kind")
+    func seeded() {
+        for (prefix, suffix) in [("resume-", ".jsonl"), ("golden-", ".json"), ("viewstate-", ".json"), ("grammar-", ".txt")] {
+            #expect(!Self.files(prefix, suffix).isEmpty, "no \(prefix)*\(suffix) in Fixtures/crashers")
+        }
+    }
+
+    @Test("a saved PDF ends with a documented exit code and whole records", arguments: files("", ".pdf"))
+    func pdf(name: String) throws {
+        let file = Self.dir.appendingPathComponent(name).path
+        for args in [["pages", "--format", "jsonl", file], ["info", "--format", "jsonl", file]] {
+            let r = try CLI.run(args)
+            #expect([0, 2, 65, 66, 77].contains(r.status), "\(args): \(r.status) \(r.stderr)")
+            #expect(r.stderrLines.count <= 1, "\(r.stderr)")
+            for line in r.stdoutLines { _ = try #require(try CLI.json(.init(status: 0, stdout: line, stderr: "")) as? [String: Any]) }
+        }
+    }
+
+    /// `--resume` keeps exactly the complete file records of the damaged output and appends the
+    /// new file's: the line nested 190,000 deep once overflowed the stack of the record scanner,
+    /// and two page counts of 2^63 − 1 overflowed the tally.
+    @Test("a damaged -o file is resumed", arguments: files("resume-", ".jsonl"))
+    func resume(name: String) throws {
+        let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("crasher-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let out = tmp.appendingPathComponent("out.jsonl").path
+        try FileManager.default.copyItem(atPath: Self.dir.appendingPathComponent(name).path, toPath: out)
+        let list = tmp.appendingPathComponent("list").path
+        try Data((Self.mixed + "\n").utf8).write(to: URL(fileURLWithPath: list))
+        let original = try String(contentsOfFile: out, encoding: .utf8)
+        let r = try CLI.run(["pages", "--files-from", list, "-o", out, "--resume", "--format", "jsonl"])
+        #expect(r.status == 0, "\(r.status) \(r.stderr.prefix(500))")
+        let lines = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").map(String.init)
+        let records = try lines.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        let fileRecords = records.filter { $0["record"] as? String == "file" }
+        #expect(fileRecords.last?["file"] as? String == Self.mixed, "the new file's record comes last")
+        // The old complete records are kept (the deep line is not one, and is cut).
+        let kept = original.split(separator: "\n").filter { $0.hasPrefix("{\"record\":\"file\"") && $0.hasSuffix("}") }
+        #expect(Array(lines.prefix(kept.count)) == kept.map(String.init))
+        #expect(fileRecords.count == kept.count + 1)
+    }
+
+    @Test("a hostile golden is refused in one line", arguments: files("golden-", ".json"))
+    func golden(name: String) throws {
+        let r = try CLI.run(["check", Self.mixed, "--golden", Self.dir.appendingPathComponent(name).path])
+        #expect([0, 1, 65].contains(r.status), "\(r.status) \(r.stderr.prefix(500))")
+        #expect(r.stderrLines.count <= 1, "\(r.stderr.prefix(500))")
+    }
+
+    @Test("a hostile view state is a usage error or restored", arguments: files("viewstate-", ".json"))
+    func viewState(name: String) throws {
+        let state = try String(contentsOfFile: Self.dir.appendingPathComponent(name).path, encoding: .utf8)
+        let r = try CLI.run(["viewstate", "restore", Self.mixed, "--view", "800x600", "--state", "-"], stdin: state)
+        #expect([0, 64].contains(r.status), "\(r.status) \(r.stderr.prefix(500))")
+        #expect(r.stderrLines.count == (r.status == 0 ? 0 : 1), "\(r.stderr.prefix(500))")
+        if r.status == 0 { _ = try #require(try CLI.json(r) as? [String: Any]) }
+    }
+
+    @Test("every option with a grammar takes or refuses each value in one line", arguments: files("grammar-", ".txt"))
+    func grammar(name: String) throws {
+        let text = try String(contentsOfFile: Self.dir.appendingPathComponent(name).path, encoding: .utf8)
+        let values = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        #expect(!values.isEmpty)
+        for v in values {
+            let runs: [[String]] = [
+                ["pages", Self.mixed, "--format", "jsonl", "--pages", v],
+                ["layout", Self.mixed, "--view", v],
+                ["layout", Self.mixed, "--view", "800x600", "--spacing", v],
+                ["layout", Self.mixed, "--view", "800x600", "--insets", v],
+                ["convert", Self.mixed, "--page", "1", "--from", "raw", "--to", "view", "--view", "800x600", "--viewport", v],
+                ["convert", Self.mixed, "--page", "1", "--from", "raw", "--to", "page", "--", v],
+                ["spreads", "--page-count", v, "--mode", "double"],
+                ["viewstate", "capture", Self.mixed, "--view", "800x600", "--zoom", v, "--offset", v],
+                ["convert", Self.mixed, "--page", v, "--from", "raw", "--to", "page", "0,0"],
+            ]
+            for args in runs {
+                let r = try CLI.run(args)
+                #expect([0, 64].contains(r.status), "\(args): \(r.status) \(r.stderr.prefix(300))")
+                #expect(r.stderrLines.count == (r.status == 0 ? 0 : 1), "\(args): \(r.stderr.prefix(300))")
+            }
+        }
+    }
+}
