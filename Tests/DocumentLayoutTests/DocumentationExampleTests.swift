@@ -21,12 +21,9 @@ func readingPositionAfterRotation() throws -> ViewState? {
 struct DocumentLayoutDocumentationExampleTests {
     @Test("Every Swift snippet of the DocumentLayout articles is compiled in this file")
     func snippetsAreCompiledHere() throws {
-        let source = try DocumentationSnippets.source(of: #filePath)
-        let snippets = try DocumentationSnippets.swiftBlocks(inFile: "Sources/DocumentLayout/DocumentLayout.docc/Layout.md")
+        let snippets = try DocumentationSnippets.snippets(of: ["Sources/DocumentLayout/DocumentLayout.docc/Layout.md"], compiledIn: #filePath)
         #expect(snippets.count == 1)
-        for snippet in snippets {
-            #expect(source.contains(snippet + "\n"), "not in \(#filePath):\n\(snippet)")
-        }
+        #expect(snippets.missing.isEmpty, "not in \(#filePath): \(snippets.missing)")
     }
 
     @Test("Layout: the page read at offset 600 in portrait (page 1) is still the page after rotating")

@@ -18,12 +18,9 @@ func rawPointInAView() throws -> Point {
 struct PageGeometryDocumentationExampleTests {
     @Test("Every Swift snippet of the PageGeometry articles is compiled in this file")
     func snippetsAreCompiledHere() throws {
-        let source = try DocumentationSnippets.source(of: #filePath)
-        let snippets = try DocumentationSnippets.swiftBlocks(inFile: "Sources/PageGeometry/PageGeometry.docc/CoordinateSpaces.md")
+        let snippets = try DocumentationSnippets.snippets(of: ["Sources/PageGeometry/PageGeometry.docc/CoordinateSpaces.md"], compiledIn: #filePath)
         #expect(snippets.count == 1)
-        for snippet in snippets {
-            #expect(source.contains(snippet + "\n"), "not in \(#filePath):\n\(snippet)")
-        }
+        #expect(snippets.missing.isEmpty, "not in \(#filePath): \(snippets.missing)")
     }
 
     @Test("Coordinate spaces: raw (120, 80) on page 2 of rotations.pdf is view (25, 50)")

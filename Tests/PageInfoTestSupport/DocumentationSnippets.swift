@@ -54,6 +54,21 @@ public enum DocumentationSnippets {
         try String(contentsOfFile: filePath, encoding: .utf8)
     }
 
+    /// The Swift snippets of `articles` (Markdown files, relative to the package root): how many
+    /// there are, and those the test file at `filePath` does not hold verbatim (each with its
+    /// article), for a test that every snippet is compiled code.
+    public static func snippets(of articles: [String], compiledIn filePath: String) throws -> (count: Int, missing: [String]) {
+        let source = try source(of: filePath)
+        var count = 0, missing: [String] = []
+        for article in articles {
+            for snippet in try swiftBlocks(inFile: article) {
+                count += 1
+                if !source.contains(snippet + "\n") { missing.append("\(article):\n\(snippet)") }
+            }
+        }
+        return (count, missing)
+    }
+
     private static func exampleName(_ line: String) -> String? {
         let prefix = "<!-- readme-example: ", suffix = " -->"
         guard line.hasPrefix(prefix), line.hasSuffix(suffix) else { return nil }
