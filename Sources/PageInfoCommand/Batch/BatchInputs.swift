@@ -46,24 +46,19 @@ struct BatchInputs {
         return result
     }
 
+    /// The longest list read, in bytes (1 GiB: some ten million names); a longer one (`--files-from
+    /// /dev/zero`) is refused instead of filling memory.
+    static let maxListBytes = 1 << 30
+
     private func readList(_ path: String) throws -> [UInt8] {
         let fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
-            throw CommandFailure("--files-from \(path): \(String(cString: strerror(errno)))", code: ExitStatus.cannotOpen)
+            throw CommandFailure("--files-from \(path): open: \(String(cString: strerror(errno)))", code: ExitStatus.cannotOpen)
         }
         defer { if fd != STDIN_FILENO { close(fd) } }
-        var data: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw CommandFailure("--files-from \(path): \(String(cString: strerror(errno)))", code: ExitStatus.cannotOpen)
-            }
-            if n == 0 { break }
-            data += buffer[0..<n]
+        do { return try InputFile.readAll(fd, name: path, maxBytes: Self.maxListBytes) } catch {
+            throw CommandFailure("--files-from \(error.description)", code: ExitStatus.cannotOpen)
         }
-        return data
     }
 
     private struct DirectoryID: Hashable { var dev: UInt, ino: UInt }
