@@ -34,7 +34,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let code: FileErrorCode? = status == .failed && input.bool() ? FileErrorCode.allCases[Int(input.byte()) % FileErrorCode.allCases.count] : nil
     let pages = input.int(0...1_000_000)
     var out = ByteWriter()
-    fileRecord(&out, name: name, status: status, summary: nil, pageCount: pages, pageErrors: 0,
+    fileRecord(&out, output: BatchOutput(format: .jsonl), name: name, status: status, summary: nil, pageCount: pages, pageErrors: 0,
                error: code.map { FileError(code: $0, message: String(decoding: name, as: UTF8.self)) }, bytes: nil, seconds: nil)
     var line = out.bytes
     require(line.last == 0x0A, "a file record without its newline")

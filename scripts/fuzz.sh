@@ -76,6 +76,8 @@ build() {
     printf 'module CPageInfoPoppler {\n    umbrella "%s"\n    export *\n}\n' \
         "$PWD/Sources/CPageInfoPoppler/include" > "$lib/CPageInfoPoppler/module.modulemap"
     common+=(-I "$lib/CPageInfoPoppler")
+    # zlib (the PNG writer), through the package's own system-library module map.
+    common+=(-I "$PWD/Sources/CZlib")
 
     module PageGeometry "$inst" Sources/PageGeometry/*.swift
     module DocumentLayout "$inst" Sources/DocumentLayout/*.swift
@@ -96,7 +98,7 @@ build() {
     fi
     local libs=(-lPageInfoCommand -lPageInfoDraw -lPageInfoCheck -lPageInfoPoppler -lPageInfoOutput
                 -lDocumentLayout -lPageGeometry -lArgumentParser -lArgumentParserToolInfo
-                -lCPageInfoPoppler -lpoppler -lstdc++ -lm)
+                -lCPageInfoPoppler -lpoppler -lz -lstdc++ -lm)
     for h in "${HARNESSES[@]}"; do
         [ "$h" = reader_c ] && continue
         echo "  swiftc $h"
