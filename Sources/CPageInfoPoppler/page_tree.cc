@@ -273,6 +273,21 @@ bool PageTreeWalk::tree_needs_scan() const {
 
 // The next page dictionary, in object order, that the tree did not reach.
 PageTreeWalk::Step PageTreeWalk::scan_next(Object *page, InheritedAttrs *inherited, int *object_number) {
+    if (!scan_settled_) {
+        // Settle the table first: Poppler rebuilds the cross-reference table on the first fetch
+        // that fails, and a rebuilt table can hold other objects. Which fetch fails first
+        // depends on what the walk before the scan fetched (a walk with geometry fetches more
+        // than `info`'s counting walk), so without this the two walks of one file could find
+        // different pages. Fetching every entry once, before looking for pages, gives both the
+        // same table. Bounded by the table's size, as the scan is.
+        scan_settled_ = true;
+        int limit = std::min(xref_->getNumObjects(), (int)entered_.size());
+        for (int num = 1; num < limit; ++num) {
+            XRefEntry *entry = xref_->getEntry(num, false);
+            if (!entry || (entry->type != xrefEntryUncompressed && entry->type != xrefEntryCompressed)) continue;
+            Object ignored = xref_->fetch(num, entry->type == xrefEntryCompressed ? 0 : entry->gen);
+        }
+    }
     int size = std::min(xref_->getNumObjects(), (int)entered_.size());
     while (scan_next_num_ < size) {
         int num = scan_next_num_++;

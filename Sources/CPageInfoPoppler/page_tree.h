@@ -78,6 +78,7 @@ private:
     bool has_count_ = false;
     long long count_claimed_ = 0;
     int scan_next_num_ = 1;
+    bool scan_settled_ = false; // every table entry fetched once before the scan looks for pages
     void pop_frame();
     std::vector<bool> entered_;  // by object number: a Pages node entered at least once
     std::vector<bool> on_stack_; // by object number: a Pages node that is an ancestor of the position

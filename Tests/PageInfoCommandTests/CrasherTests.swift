@@ -31,11 +31,22 @@ struct CrasherTests {
     @Test("a saved PDF ends with a documented exit code and whole records", arguments: files("", ".pdf"))
     func pdf(name: String) throws {
         let file = Self.dir.appendingPathComponent(name).path
+        var fileRecords: [[String: Any]] = []
+        var statuses: [Int32] = []
         for args in [["pages", "--format", "jsonl", file], ["info", "--format", "jsonl", file]] {
             let r = try CLI.run(args)
             #expect([0, 2, 65, 66, 77].contains(r.status), "\(args): \(r.status) \(r.stderr)")
             #expect(r.stderrLines.count <= 1, "\(r.stderr)")
             for line in r.stdoutLines { _ = try #require(try CLI.json(.init(status: 0, stdout: line, stderr: "")) as? [String: Any]) }
+            let last = try #require(r.stdoutLines.last)
+            fileRecords.append(try #require(try CLI.json(.init(status: 0, stdout: last, stderr: "")) as? [String: Any]))
+            statuses.append(r.status)
+        }
+        // `info` walks without geometry; it must find what `pages` finds (reader-info-count-*:
+        // the two walks once saw different rebuilt cross-reference tables, 1 page against 2).
+        #expect(statuses[0] == statuses[1])
+        for key in ["status", "pageCount", "pageErrors"] {
+            #expect("\(fileRecords[0][key] ?? "nil")" == "\(fileRecords[1][key] ?? "nil")", "\(key): pages \(fileRecords[0][key] ?? "nil"), info \(fileRecords[1][key] ?? "nil")")
         }
     }
 
