@@ -111,7 +111,7 @@ run() {  # run NAME BUILD-FLAGS... -- TEST-FLAGS...
     rm -f "$log"
 }
 
-run asan --sanitize=address -- --sanitize=address
+run asan --sanitize=address -Xswiftc -DPAGEINFO_LEAK_CHECK -- --sanitize=address
 run ubsan -Xcxx -fsanitize=undefined -Xcxx -fno-sanitize-recover=undefined -Xcc -fsanitize=undefined \
     -Xswiftc -Xclang-linker -Xswiftc -fsanitize=undefined --
 [ "$status" = 0 ] && echo "sanitize: clean (ASan+LSan and UBSan: every build, every test, no report)"
