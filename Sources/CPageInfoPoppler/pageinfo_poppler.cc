@@ -35,6 +35,7 @@ struct pi_document {
     bool xref_reconstructed = false;
     bool catalog_broken = false;        // opened although Poppler could not read the catalog
     pageinfo::StreamRecovery streams;   // what recover_from_streams added (after a rebuilt table)
+    Ref catalog = Ref::INVALID();       // the catalog as the document opened (see finish_open)
     bool labels_loaded = false;
     std::unique_ptr<pageinfo::PageLabels> labels; // null when the catalog has no /PageLabels
 
@@ -51,7 +52,7 @@ struct pi_page_cursor {
     std::string label;                  // owned label of the last page returned
 
     pi_page_cursor(pi_document *d, bool geometry)
-        : document(d), walk(d->doc->getXRef(), d->streams.root), with_geometry(geometry) {}
+        : document(d), walk(d->doc->getXRef(), d->catalog), with_geometry(geometry) {}
 };
 
 // MARK: - Poppler diagnostics
@@ -121,6 +122,15 @@ pi_document *finish_open(std::unique_ptr<pi_document> state, pi_open_result *res
     // catalog: reading every object of a repaired file that has one would add diagnostics
     // (measured on pdfium-bug_602650.pdf, qpdf-bad-xref.pdf) and find nothing new.
     if (state->catalog_broken) state->streams = pageinfo::recover_from_streams(doc.getXRef());
+    // Which object is the catalog, decided once: Poppler may rebuild a damaged table again
+    // while it is read, and a rebuild forgets the root it had (a fuzzed file: a second walk, as
+    // `--pages 1-,11` makes, found no page tree, after the first had read 20 positions). Every
+    // walk, the labels and the facts start from this object, so they all see one tree.
+    if (XRef *xref = doc.getXRef()) {
+        Ref root = xref->getRoot();
+        if (root.num >= 0 && xref->fetch(root).isDict()) state->catalog = root;
+        else state->catalog = state->streams.root;
+    }
     state->diagnostics += pending_diagnostics;
     result->status = PI_STATUS_OK;
     std::snprintf(result->message, sizeof result->message, "%s", last_message);
@@ -159,7 +169,7 @@ void begin_open(pi_open_result *result) {
 pageinfo::PageLabels *labels_of(pi_document *document) {
     if (!document->labels_loaded) {
         document->labels_loaded = true;
-        Object catalog = pageinfo::fetch_catalog(document->doc->getXRef(), document->streams.root);
+        Object catalog = pageinfo::fetch_catalog(document->doc->getXRef(), document->catalog);
         if (catalog.isDict()) {
             Object tree = catalog.dictLookup("PageLabels");
             if (tree.isDict()) document->labels = std::make_unique<pageinfo::PageLabels>(tree);
@@ -232,7 +242,7 @@ void pi_document_get_facts(pi_document *document, pi_document_facts *out) {
     XRef *xref = document->doc->getXRef();
     Object root;
     Ref rootRef;
-    out->root = pageinfo::inspect_root(xref, document->streams.root, &root, &rootRef);
+    out->root = pageinfo::inspect_root(xref, document->catalog, &root, &rootRef);
     out->objects_from_streams = document->streams.objects_indexed;
     out->root_from_xref_stream = document->streams.root != Ref::INVALID();
     pageinfo::CountEntry count = pageinfo::read_count(out->root, root);
@@ -249,7 +259,7 @@ void pi_document_get_facts(pi_document *document, pi_document_facts *out) {
 
 pi_page_layout pi_document_page_layout(pi_document *document) {
     DiagnosticsScope scope(document);
-    Object catalog = pageinfo::fetch_catalog(document->doc->getXRef(), document->streams.root);
+    Object catalog = pageinfo::fetch_catalog(document->doc->getXRef(), document->catalog);
     if (!catalog.isDict()) return PI_PAGE_LAYOUT_NONE;
     Object layout = catalog.dictLookup("PageLayout");
     if (layout.isName("SinglePage")) return PI_PAGE_LAYOUT_SINGLE_PAGE;
@@ -263,7 +273,7 @@ pi_page_layout pi_document_page_layout(pi_document *document) {
 
 pi_direction pi_document_direction(pi_document *document) {
     DiagnosticsScope scope(document);
-    Object catalog = pageinfo::fetch_catalog(document->doc->getXRef(), document->streams.root);
+    Object catalog = pageinfo::fetch_catalog(document->doc->getXRef(), document->catalog);
     if (!catalog.isDict()) return PI_DIRECTION_NONE;
     Object prefs = catalog.dictLookup("ViewerPreferences");
     if (!prefs.isDict()) return PI_DIRECTION_NONE;
