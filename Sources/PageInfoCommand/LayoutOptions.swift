@@ -2,6 +2,7 @@
 import ArgumentParser
 import DocumentLayout
 import PageGeometry
+import PageInfoOutput
 import PageInfoPoppler
 
 /// The options that shape a ``StackLayout``, shared by `layout` and `viewstate`.
