@@ -18,8 +18,8 @@ best of 3 runs (warm cache):
     wall time extrapolated to an empty list) and CPU seconds per 10,000 files, each with its
     command; from separate spark-submits and inside one application.
 
---spark-only skips everything but the Spark figures; --in-app-only, with it, measures only the
-slopes inside one Spark application.
+--spark-only skips everything but the Spark figures; with it, --in-app-only measures only the
+slopes inside one Spark application, --inputs paths|uris only one input.
 """
 
 import json
@@ -124,7 +124,8 @@ def main():
     count = int(args[args.index("--count") + 1]) if "--count" in args else 10_000
     venv = args[args.index("--spark") + 1] if "--spark" in args else None
     if "--spark-only" in args:  # (--in-app-only: only the one-application slopes)
-        spark_slopes(binary, out, venv, in_app_only="--in-app-only" in args)
+        spark_slopes(binary, out, venv, in_app_only="--in-app-only" in args,
+                     kinds=args[args.index("--inputs") + 1].split(",") if "--inputs" in args else ("paths", "uris"))
         return
     corpus = os.path.join(out, "corpus-%d" % count)
     if not os.path.exists(os.path.join(corpus, "expected.json")):
@@ -176,7 +177,7 @@ def timed(cmd, **kw):
     return wall, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
 
 
-def spark_slopes(binary, out, venv, in_app_only=False):
+def spark_slopes(binary, out, venv, in_app_only=False, kinds=("paths", "uris")):
     """Spark on local[2] against --jobs 2, each timed once on a 2,000- and a 12,000-entry list:
     files/s after start-up is the slope (10,000 / the difference in wall time), start-up the
     wall time extrapolated to an empty list; the CPU time per 10,000 files (the difference in
@@ -210,13 +211,13 @@ def spark_slopes(binary, out, venv, in_app_only=False):
     def slope(label, command, times, reference=None):
         """Prints the figures of one command from {entries: (wall, cpu)}; returns (files/s, CPU s per 10,000)."""
         rate = 10000 / (times[12000][0] - times[2000][0])
-        cpu = times[12000][1] - times[2000][1]
-        print("%s\n    %s\n    wall: %.2f s (2,000 entries), %.2f s (12,000); slope %.0f files/s; start-up %.1f s; "
-              "CPU %.2f s per 10,000 files" % (label, command, times[2000][0], times[12000][0], rate,
-                                                times[2000][0] - 2000 / rate, cpu), flush=True)
+        cpu = None if times[2000][1] is None else times[12000][1] - times[2000][1]
+        print("%s\n    %s\n    wall: %.2f s (2,000 entries), %.2f s (12,000); slope %.0f files/s; start-up %.1f s%s"
+              % (label, command, times[2000][0], times[12000][0], rate, times[2000][0] - 2000 / rate,
+                 "" if cpu is None else "; CPU %.2f s per 10,000 files" % cpu), flush=True)
         if reference:
-            print("    ratio to --jobs 2 just before: slope %.2f (goal >= 0.5); CPU per file %.2f"
-                  % (rate / reference[0], reference[1] / cpu), flush=True)
+            print("    ratio to --jobs 2 just before: slope %.2f (goal >= 0.5)%s"
+                  % (rate / reference[0], "" if cpu is None else "; CPU per file %.2f" % (reference[1] / cpu)), flush=True)
         return rate, cpu
 
     def load():
@@ -224,16 +225,18 @@ def spark_slopes(binary, out, venv, in_app_only=False):
 
     print("\nSlopes (files/s after start-up = 10,000 / (wall(12,000) - wall(2,000)); each run once; load average %s)"
           % load(), flush=True)
-    for kind, label in () if in_app_only else (("paths", "paths"), ("uris", "file:// URIs, binary input")):
+    labels = [(k, label) for k, label in (("paths", "paths"), ("uris", "file:// URIs, binary input")) if k in kinds]
+    for kind, label in () if in_app_only else labels:
         reference = slope("pageinfo pages --files-from LIST --jobs 2", " ".join(jobs2("LIST")),
                           {n: timed(jobs2(lists["paths", n])) for n in (2000, 12000)})
+        # (no CPU figure: the JVM does not reap its Python workers, so their CPU time is lost)
         slope("spark-submit (%s)" % label, " ".join(spark("LIST")),
-              {n: timed(spark(lists[kind, n]), env=env) for n in (2000, 12000)}, reference)
+              {n: (timed(spark(lists[kind, n]), env=env)[0], None) for n in (2000, 12000)}, reference)
     # The same slope inside one Spark application and session, which takes start-up (a minute,
     # varying by seconds on a loaded machine) out of the difference: the job's main() on the
     # 2,000 list (warming the JVM, its JIT and the Python workers up; not counted), then on the
     # 12,000 and the 2,000 list.
-    for kind, label in (("paths", "paths"), ("uris", "file:// URIs, binary input")):
+    for kind, label in labels:
         reference = slope("pageinfo pages --files-from LIST --jobs 2", " ".join(jobs2("LIST")),
                           {n: timed(jobs2(lists["paths", n])) for n in (2000, 12000)})
         # (the executors' Python imports pageinfo_spark too: local mode passes them this environment)
