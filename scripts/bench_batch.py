@@ -18,6 +18,9 @@ best of 3 runs (warm cache):
     wall time extrapolated to an empty list) and CPU seconds per 10,000 files, each with its
     command; from separate spark-submits and inside one application.
 
+Under spark-submit, `bench_batch.py --phases BINARY LIST...` times binary input's stages one at
+a time on each list of URIs (the profile in docs/spark.md).
+
 --spark-only skips everything but the Spark figures; with it, --in-app-only measures only the
 slopes inside one Spark application, --inputs paths|uris only one input.
 """
@@ -115,10 +118,52 @@ def in_spark(args):
         print("in-spark %s %.3f %.2f" % (listfile, time.perf_counter() - t, tree_cpu(os.getppid()) - cpu), flush=True)
 
 
+def count_rows(batches):
+    """A mapInArrow function that only counts what reaches Python."""
+    import pyarrow as pa
+    n = sum(b.num_rows for b in batches)
+    yield pa.RecordBatch.from_arrays([pa.array([n], pa.int64())], ["n"])
+
+
+def phases(args):
+    """Under spark-submit: the stages of binary input timed one at a time on each LIST of URIs
+    in one session (wall and the application's CPU): the listing, a scan of the objects'
+    statuses, of their content, the content handed to Python, and the worker reading it."""
+    sys.path.insert(0, os.path.join(ROOT, "integrations", "spark"))
+    import pageinfo_spark as job
+    from pyspark.sql import SparkSession, functions as F
+    spark = SparkSession.builder.getOrCreate()
+    binary, lists = args[0], args[1:]
+
+    def measure(label, run):
+        t, cpu = time.perf_counter(), tree_cpu(os.getppid())
+        result = run()
+        print("phase %-44s %7.2f s wall %7.2f s CPU" % (label, time.perf_counter() - t, tree_cpu(os.getppid()) - cpu), flush=True)
+        return result
+
+    for listfile in lists:
+        print("list %s" % listfile, flush=True)
+        entries = job.read_list(spark, listfile)
+        spark.conf.set("spark.sql.files.openCostInBytes", "8192")
+        spark.conf.set("spark.sql.files.minPartitionNum", str(spark.sparkContext.defaultParallelism))
+        to_read, by_path, _, largest = measure("listing (binary_inputs)", lambda: job.binary_inputs(spark, entries, job.DEFAULT_MAX_BYTES))
+        spark.conf.set("spark.sql.execution.arrow.maxRecordsPerBatch",
+                       str(max(1, min(job.ARROW_RECORDS, job.ARROW_BUDGET // max(largest, 1)))))
+        measure("scan: statuses only", lambda: to_read.select("path").write.format("noop").mode("overwrite").save())
+        measure("scan: content", lambda: to_read.select(F.sum(F.length("content"))).collect())
+        measure("scan: content to Python (mapInArrow)", lambda: to_read.mapInArrow(count_rows, "n long").collect())
+        shared = spark.sparkContext.broadcast(by_path)
+        raw = to_read.mapInArrow(job.partition_function(binary, 60, 4096, job.DEFAULT_MAX_BYTES, names_by_path=shared),
+                                 job.RAW_SCHEMA)
+        measure("scan, worker, records (to noop)", lambda: raw.write.format("noop").mode("overwrite").save())
+
+
 def main():
     args = sys.argv[1:]
     if args and args[0] == "--in-spark":
         return in_spark(args[1:])
+    if args and args[0] == "--phases":
+        return phases(args[1:])
     binary = os.path.abspath(args[0])
     out = args[1] if len(args) > 1 and not args[1].startswith("--") else os.path.join(ROOT, "bench-out")
     count = int(args[args.index("--count") + 1]) if "--count" in args else 10_000
