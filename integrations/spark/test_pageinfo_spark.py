@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """`make spark-test`: the Spark job's Parquet rows equal what pageinfo prints on this machine.
 
-    python integrations/spark/test_pageinfo_spark.py PAGEINFO_BINARY
+    python integrations/spark/test_pageinfo_spark.py PAGEINFO_BINARY [TEST_WORKER]
 
 Makes a corpus with scripts/make_batch_corpus.py (good files with varied geometry, a damaged
 file, a non-PDF, a directory, a file whose /PageLabels tree overflows Poppler's stack, a name
@@ -17,6 +17,12 @@ leading underscore) and an oversized file, then runs the job on local[2] twice:
                can read, names mapped to the URIs — page rows equal, file rows equal; the missing
                object, the non-PDF, the directory, the oversized and the crashing file are
                `failed` rows with their reasons; one files row per URI.
+
+Failures (path input): a worker that hangs (--timeout 3) and one that exhausts --max-memory 256
+(the PAGEINFO_TEST_HANG_ON / PAGEINFO_TEST_ALLOC_ON hooks) are `failed` rows with the reasons
+batch mode's coordinator gives with the same options and worker, and the job finishes. The
+worker: TEST_WORKER (a second argument), else `pageinfo-test-worker` beside PAGEINFO_BINARY
+where it is built, else PAGEINFO_BINARY itself (its worker still has the hooks).
 
 Both: the written Parquet schemas are docs/records.parquet.json, which is what
 `pageinfo_spark.py --print-schema` generates, and every column is a field of
