@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """`make spark-test`: the Spark job's Parquet rows equal what pageinfo prints on this machine.
 
-    python integrations/spark/test_pageinfo_spark.py PAGEINFO_BINARY
+    python integrations/spark/test_pageinfo_spark.py PAGEINFO_BINARY [TEST_WORKER]
 
 Makes a corpus with scripts/make_batch_corpus.py (good files with varied geometry, a damaged
 file, a non-PDF, a directory, a file whose /PageLabels tree overflows Poppler's stack, a name
@@ -18,6 +18,12 @@ leading underscore) and an oversized file, then runs the job on local[2] twice:
                object, the non-PDF, the directory, the oversized and the crashing file are
                `failed` rows with their reasons; one files row per URI.
 
+Failures (path input): a worker that hangs (--timeout 3) and one that exhausts --max-memory 256
+(the PAGEINFO_TEST_HANG_ON / PAGEINFO_TEST_ALLOC_ON hooks) are `failed` rows with the reasons
+batch mode's coordinator gives with the same options and worker, and the job finishes. The
+worker: TEST_WORKER (a second argument), else `pageinfo-test-worker` beside PAGEINFO_BINARY
+where it is built, else PAGEINFO_BINARY itself (its worker still has the hooks).
+
 Both: the written Parquet schemas are docs/records.parquet.json, which is what
 `pageinfo_spark.py --print-schema` generates, and every column is a field of
 docs/records.schema.json of a matching type (and every record field is a column).
@@ -30,6 +36,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -339,6 +346,56 @@ def test_binary(spark, binary, corpus, work, env, schemas):
     record_written_schemas(out, schemas)
 
 
+def test_failures(spark, binary, worker, corpus, work, env):
+    """A worker that hangs (--timeout) and one that exhausts --max-memory: each a `failed` row
+    with the reason batch mode gives (its coordinator is the oracle, same options, same worker),
+    the partition goes on with a new worker and the job finishes."""
+    names = [os.path.join(corpus, b"good-%05d.pdf" % i) for i in range(20)]
+    names[4:4] = [os.path.join(corpus, b"hang-me.pdf")]
+    names[12:12] = [os.path.join(corpus, b"alloc-me.pdf")]
+    listfile = os.path.join(work, "failures.txt")
+    with open(listfile, "wb") as f:
+        f.write(b"".join(n + b"\n" for n in names))
+    env = dict(env, PAGEINFO_TEST_HANG_ON="hang-me", PAGEINFO_TEST_ALLOC_ON="alloc-me")
+    options = ["--timeout", "3", "--max-memory", "256"]
+    ref = subprocess.run([binary, "pages", "--files-from", listfile, "--jobs", "2", "--no-progress"] + options
+                         + ([] if worker == binary else ["--worker", worker]),
+                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, check=False, timeout=300)
+    out = os.path.join(work, "out-failures")
+    t = time.monotonic()
+    summary = run_job(listfile, out, dict(env, PAGEINFO_BIN=worker), *options)
+    expect(any("(path input)" in l for l in summary), "the failures job finished: %r" % summary)
+    expect(time.monotonic() - t < 240, "the hanging worker was stopped after --timeout, not waited for")
+    want = [r for r in json_records(ref.stdout) if r.get("record") == "file"]
+    got = by_input(as_dicts(spark, os.path.join(out, "files")))
+    expect(len(got) == len(names) == len(want), "one files row per input: %d rows, %d inputs, %d oracle records"
+           % (len(got), len(names), len(want)))
+    by_name = {os.path.basename(names[r["input"]]): r for r in got}
+    for name, code, reason in ((b"hang-me.pdf", "timeout", "took longer than --timeout 3 s; the worker was stopped"),
+                               (b"alloc-me.pdf", "memory", "needed more than --max-memory 256 MiB; the worker was stopped")):
+        r = by_name.get(name, {})
+        message = (r.get("error") or {}).get("message") or ""
+        expect(r.get("status") == "failed" and (r.get("error") or {}).get("code") == code and reason in message
+               and message.startswith(os.path.join(corpus, name).decode()) and r.get("pageCount") == 0,
+               "%r: failed %s with its reason: %r" % (name, code, r))
+    expect(sum(1 for r in got if r["status"] == "ok") == len(names) - 2, "every other file is ok: %r"
+           % sorted((r["status"], r["file"]) for r in got if r["status"] != "ok"))
+    expect(without(got, "seconds") == without([expected_row(list(got[0]), r, i) for i, r in enumerate(want)], "seconds"),
+           "files rows equal batch mode's file records (same timeout and memory limit); first difference: %r"
+           % (first_difference(without(got, "seconds"),
+                               without([expected_row(list(got[0]), r, i) for i, r in enumerate(want)], "seconds")),))
+
+
+def test_worker(binary):
+    """The worker the failure tests run: the tests' own `pageinfo-test-worker` beside the binary
+    (or given as the second argument) where it is built, else the binary itself, whose worker
+    still honours the PAGEINFO_TEST_* hooks. Both take `worker --mode pages ...`."""
+    if len(sys.argv) > 2:
+        return os.path.abspath(sys.argv[2])
+    beside = os.path.join(os.path.dirname(binary), "pageinfo-test-worker")
+    return beside if os.access(beside, os.X_OK) else binary
+
+
 def main():
     binary = os.path.abspath(sys.argv[1])
     work = tempfile.mkdtemp(prefix="pageinfo-spark-")
@@ -346,7 +403,8 @@ def main():
     subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "make_batch_corpus.py"), corpus,
                     "--count", "300", "--hostile"], check=True)
     for copy, source in ((b"crash-me.pdf", b"good-00002.pdf"), (b"glob[1]{a,b}*.pdf", b"good-00003.pdf"),
-                         (b"_hidden.pdf", b"good-00004.pdf")):
+                         (b"_hidden.pdf", b"good-00004.pdf"), (b"hang-me.pdf", b"good-00008.pdf"),
+                         (b"alloc-me.pdf", b"good-00009.pdf")):
         shutil.copy(os.path.join(corpus, source), os.path.join(corpus, copy))
     with open(os.path.join(corpus, b"good-00005.pdf"), "rb") as f, open(os.path.join(corpus, b"big.pdf"), "wb") as g:
         g.write(f.read() + b"%" + b"x" * (2 * MAX_BYTES) + b"\n")
@@ -361,6 +419,9 @@ def main():
     try:
         test_paths(spark, binary, corpus, work, env, schemas)
         test_binary(spark, binary, corpus, work, env, schemas)
+        worker = test_worker(binary)
+        print("failure tests with the worker %s" % worker, flush=True)
+        test_failures(spark, binary, worker, corpus, work, env)
         check_schema_contract(schemas)
     finally:
         spark.stop()
