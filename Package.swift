@@ -8,6 +8,8 @@ let package = Package(
         .executable(name: "pageinfo", targets: ["PageInfoCommand"]),
         .library(name: "PageGeometry", targets: ["PageGeometry"]),
         .library(name: "DocumentLayout", targets: ["DocumentLayout"]),
+        // The text forms of values (sizes, points, rectangles, zooms, page numbers, convert items).
+        .library(name: "PageInfoGrammar", targets: ["PageInfoGrammar"]),
         .library(name: "PageInfoPoppler", targets: ["PageInfoPoppler"]),
         // Golden-file regression checks of page geometry (`pageinfo check`), and the test helpers.
         .library(name: "PageInfoCheck", targets: ["PageInfoCheck"]),
@@ -35,6 +37,8 @@ let package = Package(
         .target(name: "PageInfoPoppler", dependencies: ["PageGeometry", "CPageInfoPoppler"]),
         // Fast text/JSON/CSV encoders for page geometry (pure Swift, testable without the CLI).
         .target(name: "PageInfoOutput", dependencies: ["PageGeometry"]),
+        // The grammars of values given as text, with typed errors (no argument parser).
+        .target(name: "PageInfoGrammar", dependencies: ["PageGeometry", "DocumentLayout", "PageInfoOutput"]),
         // Golden files of page geometry: lenient golden reader, comparison with a tolerance,
         // text/JSON/JUnit reports, atomic re-recording (`pageinfo check`).
         .target(name: "PageInfoCheck", dependencies: ["PageGeometry", "PageInfoOutput", "PageInfoPoppler"]),
@@ -48,7 +52,8 @@ let package = Package(
         .executableTarget(
             name: "PageInfoCommand",
             dependencies: [
-                "PageGeometry", "DocumentLayout", "PageInfoPoppler", "PageInfoOutput", "PageInfoCheck", "PageInfoDraw",
+                "PageGeometry", "DocumentLayout", "PageInfoPoppler", "PageInfoOutput", "PageInfoGrammar", "PageInfoCheck",
+                "PageInfoDraw",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -60,6 +65,7 @@ let package = Package(
         // A library target (test targets cannot be dependencies), so `swift build` builds it too.
         .target(name: "PageInfoTestSupport", dependencies: ["PageGeometry"], path: "Tests/PageInfoTestSupport"),
         .testTarget(name: "PageGeometryTests", dependencies: ["PageGeometry", "PageInfoTestSupport"]),
+        .testTarget(name: "PageInfoGrammarTests", dependencies: ["PageInfoGrammar", "PageGeometry", "DocumentLayout", "PageInfoOutput"]),
         .testTarget(name: "DocumentLayoutTests", dependencies: ["DocumentLayout", "PageGeometry", "PageInfoTestSupport"]),
         .testTarget(
             name: "PageInfoPopplerTests",

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import ArgumentParser
 import PageInfoCheck
+import PageInfoGrammar
 import PageInfoOutput
 
 #if canImport(Glibc)
@@ -82,7 +83,7 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The largest difference in points that still matches (box coordinates and size; default 0.01).",
                                valueName: "pt"),
             transform: { text in
-                let value = try ArgumentValue.number(text)
+                let value = try ValueGrammar.number(text)
                 guard value >= 0 else { throw ValidationError("'\(text)' must not be negative") }
                 return value
             })

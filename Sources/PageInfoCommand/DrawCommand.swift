@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import ArgumentParser
-import PageInfoOutput
 import PageGeometry
 import PageInfoDraw
+import PageInfoGrammar
+import PageInfoOutput
 import PageInfoPoppler
 
 #if canImport(Glibc)
@@ -89,7 +90,7 @@ struct DrawCommand: ParsableCommand {
     var width: Int?
 
     @Option(help: ArgumentHelp("A rectangle of page space (points) to draw, as convert and viewstate take it.", valueName: "x,y,w,h"),
-            transform: ArgumentValue.rect)
+            transform: ValueGrammar.rect)
     var viewport: Rect?
 
     @Option(help: ArgumentHelp("The boxes to draw, in order, comma-separated (default: all five).",
@@ -208,4 +209,3 @@ func writeOutputFile(_ bytes: [UInt8], to path: String) throws {
     }
 }
 
-extension DrawingSpace: ExpressibleByArgument {}

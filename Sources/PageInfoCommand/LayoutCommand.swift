@@ -2,6 +2,7 @@
 import ArgumentParser
 import DocumentLayout
 import PageGeometry
+import PageInfoGrammar
 import PageInfoOutput
 import PageInfoPoppler
 
@@ -75,7 +76,7 @@ struct LayoutCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("Only list spreads intersecting this rectangle (content coordinates) and report the dominant page.",
                                valueName: "x,y,w,h"),
-            transform: ArgumentValue.rect)
+            transform: ValueGrammar.rect)
     var visible: Rect?
 
     func run() throws {

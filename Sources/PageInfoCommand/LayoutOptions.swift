@@ -2,12 +2,13 @@
 import ArgumentParser
 import DocumentLayout
 import PageGeometry
+import PageInfoGrammar
 import PageInfoPoppler
 
 /// The options that shape a ``StackLayout``, shared by `layout` and `viewstate`.
 struct LayoutOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The scroll view's size in view units, e.g. 1024x768.", valueName: "WxH"),
-            transform: ArgumentValue.size)
+            transform: ValueGrammar.size)
     var view: Size
 
     @Option(help: ArgumentHelp("The scrolling (default: from the document's /PageLayout, else continuous).",
@@ -26,19 +27,19 @@ struct LayoutOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp("The gap between spreads (continuous) or cells (per-spread), view units (default 0).",
                                valueName: "s"),
-            transform: ArgumentValue.length)
+            transform: ValueGrammar.length)
     var spacing: Double = 0
 
     @Option(help: ArgumentHelp("Content insets top,left,bottom,right in view units (default 0,0,0,0).", valueName: "t,l,b,r"),
-            transform: ArgumentValue.insets)
+            transform: ValueGrammar.insets)
     var insets: EdgeInsets?
 
     @Option(name: .customLong("min-zoom"), help: ArgumentHelp("The minimum zoom scale (default 1).", valueName: "z"),
-            transform: ArgumentValue.zoom)
+            transform: ValueGrammar.zoom)
     var minimumZoom: Double?
 
     @Option(name: .customLong("max-zoom"), help: ArgumentHelp("The maximum zoom scale (default 10).", valueName: "z"),
-            transform: ArgumentValue.zoom)
+            transform: ValueGrammar.zoom)
     var maximumZoom: Double = 10
 
     func validate() throws {

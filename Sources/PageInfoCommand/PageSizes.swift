@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import PageGeometry
+import PageInfoGrammar
 import PageInfoPoppler
 
 /// Every page's displayed size (``PageInfo/size``), read in one walk of the page tree, for the

@@ -2,6 +2,7 @@
 import ArgumentParser
 import PageGeometry
 import PageInfoDraw
+import PageInfoGrammar
 import PageInfoOutput
 import PageInfoPoppler
 
@@ -48,7 +49,7 @@ struct SheetCommand: ParsableCommand {
     var output: String
 
     @Option(help: ArgumentHelp("The size of the view the grid is made for (default 1024x768).", valueName: "WxH"),
-            transform: ArgumentValue.size)
+            transform: ValueGrammar.size)
     var container: Size = Size(width: 1024, height: 768)
 
     @Option(help: ArgumentHelp("Pages to include: 1-3,7,10- (default: all).", valueName: "ranges"),

@@ -2,6 +2,7 @@
 import ArgumentParser
 import DocumentLayout
 import PageGeometry
+import PageInfoGrammar
 import PageInfoOutput
 import PageInfoPoppler
 
@@ -70,7 +71,7 @@ struct SpreadsCommand: ParsableCommand {
     @OptionGroup var document: OptionalDocumentOptions
 
     @Option(name: .customLong("page-count"), help: ArgumentHelp("Group this many pages instead of a file's.", valueName: "n"),
-            transform: ArgumentValue.pageCount)
+            transform: ValueGrammar.pageCount)
     var pageCount: Int?
 
     @Option(help: ArgumentHelp("The spreads (default: the document's /PageLayout, else single).", valueName: "mode"))

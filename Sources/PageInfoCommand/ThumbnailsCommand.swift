@@ -2,6 +2,7 @@
 import ArgumentParser
 import DocumentLayout
 import PageGeometry
+import PageInfoGrammar
 import PageInfoOutput
 import PageInfoPoppler
 
@@ -66,15 +67,15 @@ struct ThumbnailsCommand: ParsableCommand {
     @OptionGroup var document: OptionalDocumentOptions
 
     @Option(name: .customLong("page-size"), help: ArgumentHelp("Use this page size instead of a file's pages.", valueName: "WxH"),
-            transform: ArgumentValue.size)
+            transform: ValueGrammar.size)
     var pageSize: Size?
 
     @Option(help: ArgumentHelp("The size of the view that shows the grid, e.g. 375x667.", valueName: "WxH"),
-            transform: ArgumentValue.size)
+            transform: ValueGrammar.size)
     var container: Size
 
     @Option(help: ArgumentHelp("The gap between thumbnails, horizontally and vertically (default 0).", valueName: "s"),
-            transform: ArgumentValue.length)
+            transform: ValueGrammar.length)
     var spacing: Double = 0
 
     func validate() throws {

@@ -3,6 +3,7 @@ import ArgumentParser
 import DocumentLayout
 import FoundationEssentials
 import PageGeometry
+import PageInfoGrammar
 import PageInfoOutput
 import PageInfoPoppler
 
@@ -75,11 +76,11 @@ struct ViewStateCommand: ParsableCommand {
         @OptionGroup var layout: LayoutOptions
 
         @Option(help: ArgumentHelp("The scroll view's zoom scale (1 = the fitted layout).", valueName: "z"),
-                transform: ArgumentValue.zoom)
+                transform: ValueGrammar.zoom)
         var zoom: Double = 1
 
         @Option(help: ArgumentHelp("The content offset in zoomed content units (default 0,0).", valueName: "x,y"),
-                transform: ArgumentValue.point)
+                transform: ValueGrammar.point)
         var offset: Point = .zero
 
         func run() throws {
@@ -155,7 +156,7 @@ struct ViewStateCommand: ParsableCommand {
 
         @Option(name: .customLong("source-view"),
                 help: ArgumentHelp("With --mirror: the source view's size (default: the viewport's own aspect ratio).", valueName: "WxH"),
-                transform: ArgumentValue.size)
+                transform: ValueGrammar.size)
         var sourceView: Size?
 
         func validate() throws {

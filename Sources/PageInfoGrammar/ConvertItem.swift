@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: Apache-2.0
+import PageGeometry
+import PageInfoOutput
+
+/// A point `x,y` or a rectangle `x,y,w,h` in one coordinate space (points for raw and page
+/// space, view units for view space): what `pageinfo convert` converts, one per argument or
+/// line. Numbers are finite and within ±``InputLimits/magnitude``; blanks (space, tab, carriage
+/// return) around each are allowed.
+public enum ConvertItem: Hashable, Sendable {
+    case point(Point)
+    case rect(Rect)
+
+    /// Parses `x,y` or `x,y,w,h`; `nil` when malformed, not finite or beyond the limit
+    /// (``parse(_:)`` says why).
+    public init?(_ text: some StringProtocol) {
+        let bytes = Array(text.utf8)
+        guard let item = bytes.withUnsafeBufferPointer({ ConvertItem(bytes: $0) }) else { return nil }
+        self = item
+    }
+
+    /// Parses one line's UTF-8 bytes without building a String for the whole line.
+    public init?(bytes: UnsafeBufferPointer<UInt8>) {
+        var values: (Double, Double, Double, Double) = (0, 0, 0, 0)
+        var count = 0
+        var start = 0
+        let n = bytes.count
+        while true {
+            var end = start
+            while end < n && bytes[end] != UInt8(ascii: ",") { end += 1 }
+            guard count < 4, let v = ConvertItem.number(bytes, start, end) else { return nil }
+            switch count {
+            case 0: values.0 = v
+            case 1: values.1 = v
+            case 2: values.2 = v
+            default: values.3 = v
+            }
+            count += 1
+            if end == n { break }
+            start = end + 1
+        }
+        switch count {
+        case 2: self = .point(Point(x: values.0, y: values.1))
+        case 4: self = .rect(Rect(x: values.0, y: values.1, width: values.2, height: values.3))
+        default: return nil
+        }
+    }
+
+    /// Parses `x,y` or `x,y,w,h`, or throws ``GrammarError/malformedItem(_:)`` whose message
+    /// says what is wrong.
+    public static func parse(_ text: String) throws(GrammarError) -> ConvertItem {
+        guard let item = ConvertItem(text) else { throw .malformedItem(text) }
+        return item
+    }
+
+    /// A finite Double within the input limit from `bytes[start..<end]`, blanks around it allowed.
+    private static func number(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
+        var s = start, e = end
+        func blank(_ b: UInt8) -> Bool { b == UInt8(ascii: " ") || b == UInt8(ascii: "\t") || b == UInt8(ascii: "\r") }
+        while s < e && blank(bytes[s]) { s += 1 }
+        while e > s && blank(bytes[e - 1]) { e -= 1 }
+        guard e > s, e - s < 64 else { return nil }
+        // Numbers are short: this String fits inline (no allocation) up to 15 bytes.
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[s..<e]), as: UTF8.self)
+        guard let v = Double(text), abs(v) <= InputLimits.magnitude else { return nil }
+        return v
+    }
+
+    /// The one-line explanation of why `text` is not an item (the text is shortened to 60
+    /// characters).
+    public static func problem(_ text: String) -> String {
+        let shown = text.count > 60 ? String(text.prefix(60)) + "…" : text
+        if text.hasPrefix("--") { return "unknown option or malformed item '\(shown)'" }
+        let numbers = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingBlanks) }
+        if (numbers.count == 2 || numbers.count == 4), numbers.allSatisfy({ $0?.isFinite == true }) {
+            return "'\(shown)' has a number beyond the limit of ±10^12"
+        }
+        return "'\(shown)' is not a point x,y or a rectangle x,y,width,height of finite numbers"
+    }
+
+    /// The item mapped by `t`; a rectangle comes out standardized.
+    public func applying(_ t: AffineTransform) -> ConvertItem {
+        switch self {
+        case .point(let p): .point(t.apply(to: p))
+        case .rect(let r): .rect(t.apply(to: r.standardized))
+        }
+    }
+
+    /// True when every number of the item is finite (a conversion can overflow).
+    public var isFinite: Bool {
+        switch self {
+        case .point(let p): p.x.isFinite && p.y.isFinite
+        case .rect(let r): r.x.isFinite && r.y.isFinite && r.width.isFinite && r.height.isFinite
+        }
+    }
+
+    /// Writes `x,y` or `x,y,w,h`, numbers by the one number rule: the form ``init(_:)`` reads.
+    public func writeText(to out: inout ByteWriter) {
+        switch self {
+        case .point(let p):
+            out.append(number: p.x); out.append(byte: UInt8(ascii: ",")); out.append(number: p.y)
+        case .rect(let r):
+            out.append(number: r.x); out.append(byte: UInt8(ascii: ",")); out.append(number: r.y)
+            out.append(byte: UInt8(ascii: ",")); out.append(number: r.width)
+            out.append(byte: UInt8(ascii: ",")); out.append(number: r.height)
+        }
+    }
+
+    /// The item as it could have been typed, for messages: `25,50` or `0,0,10,20`.
+    public var textForMessage: String {
+        switch self {
+        case .point(let p): "\(formatCompact(p.x)),\(formatCompact(p.y))"
+        case .rect(let r): r.description
+        }
+    }
+}
+
+extension Substring {
+    /// The text without spaces, tabs and carriage returns around it.
+    fileprivate var trimmingBlanks: Substring {
+        var s = self
+        while let c = s.first, c == " " || c == "\t" || c == "\r" { s.removeFirst() }
+        while let c = s.last, c == " " || c == "\t" || c == "\r" { s.removeLast() }
+        return s
+    }
+}
