@@ -164,26 +164,11 @@ struct CheckCommand: ParsableCommand {
     }
 
     /// Each FILE with its golden.
-    private func pairs() throws -> [(file: String, golden: String)] {
-        if let goldenDir {
-            guard golden.isEmpty else { throw ValidationError("give --golden or --golden-dir, not both") }
-            let pairs = files.map { ($0, GoldenFile.path(forPDF: $0, in: goldenDir)) }
-            var seen: [String: String] = [:]
-            for (file, golden) in pairs {
-                if let other = seen[golden] {
-                    throw ValidationError("'\(other)' and '\(file)' would share the golden \(golden); check them in separate runs")
-                }
-                seen[golden] = file
-            }
-            return pairs
+    private func pairs() throws -> [(pdf: String, golden: String)] {
+        if goldenDir != nil, !golden.isEmpty { throw ValidationError("give --golden or --golden-dir, not both") }
+        do { return try (goldenDir.map(GoldenPairing.directory) ?? .files(golden)).pairs(files) } catch {
+            throw ValidationError(error.description)
         }
-        guard !golden.isEmpty else {
-            throw ValidationError("give the golden of each file with --golden GOLDEN.json, or a folder of them with --golden-dir DIR")
-        }
-        guard golden.count == files.count else {
-            throw ValidationError("\(files.count) file\(files.count == 1 ? "" : "s") but \(golden.count) --golden value\(golden.count == 1 ? "" : "s"); give one --golden per file, in the same order")
-        }
-        return Array(zip(files, golden))
     }
 
     /// Creates the golden folder for `--update` when it does not exist yet (one level).

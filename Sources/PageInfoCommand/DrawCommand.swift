@@ -100,12 +100,9 @@ struct DrawCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The space to draw: page (the displayed page) or raw (the unrotated MediaBox).", valueName: "space"))
     var space: DrawingSpace = .page
 
-    /// The output format, from the file name.
-    enum Format { case png, svg }
-
     /// Everything the options say, checked before the file is opened.
     struct Request {
-        var format: Format
+        var format: PictureFormat
         var size: DrawingSize
         var viewport: Rect?
         var boxes: [PageBox]
@@ -113,7 +110,7 @@ struct DrawCommand: ParsableCommand {
 
     func makeRequest() throws -> Request {
         guard page >= 1 else { throw ValidationError("--page: pages are numbered from 1, got \(page)") }
-        let format = try outputFormat(output, allowed: [".png": Format.png, ".svg": Format.svg])
+        let format = try pictureFormat(output)
         if scale != nil && width != nil { throw ValidationError("give --scale or --width, not both") }
         let size: DrawingSize
         if let width {
@@ -128,7 +125,11 @@ struct DrawCommand: ParsableCommand {
             guard r.width > 0, r.height > 0 else { throw ValidationError("--viewport: the rectangle must have a positive width and height") }
             return r
         }
-        return Request(format: format, size: size, viewport: viewportRect, boxes: try parseBoxes(boxes))
+        let boxList: [PageBox]
+        do { boxList = try boxes.map(ValueGrammar.boxes) ?? PageBox.allCases } catch {
+            throw ValidationError("--boxes: \(error.description)")
+        }
+        return Request(format: format, size: size, viewport: viewportRect, boxes: boxList)
     }
 
     func validate() throws { _ = try makeRequest() }
@@ -158,26 +159,9 @@ struct DrawCommand: ParsableCommand {
 
 // MARK: - Shared by draw and sheet
 
-/// The format an output file name asks for, by its extension (case-insensitive).
-func outputFormat<F>(_ path: String, allowed: [String: F]) throws -> F {
-    let lower = path.lowercased()
-    for (ext, format) in allowed where lower.hasSuffix(ext) && lower.count > ext.count { return format }
-    let names = allowed.keys.sorted().joined(separator: " or ")
-    throw ValidationError("-o: '\(path)' should end in \(names): the extension chooses the format")
-}
-
-/// Parses `--boxes media,crop,…` (default: all five, in the order MediaBox … ArtBox).
-func parseBoxes(_ text: String?) throws -> [PageBox] {
-    guard let text else { return PageBox.allCases }
-    var result: [PageBox] = []
-    for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-        let name = part.lowercased()
-        guard let box = PageBox.allCases.first(where: { $0.rawValue.lowercased() == name || $0.rawValue.lowercased() == name + "box" }) else {
-            throw ValidationError("--boxes: '\(part)' is not a box; use media, crop, bleed, trim or art")
-        }
-        if !result.contains(box) { result.append(box) }
-    }
-    return result
+/// The picture format `-o`'s extension asks for, among `allowed`.
+func pictureFormat(_ path: String, allowed: [PictureFormat] = PictureFormat.allCases) throws -> PictureFormat {
+    do { return try PictureFormat(fileName: path, allowed: allowed) } catch { throw ValidationError("-o: \(error.description)") }
 }
 
 /// Renders a region into an ``RGBImage``, mapping failures to exit codes.

@@ -62,7 +62,7 @@ struct SheetCommand: ParsableCommand {
     var spacing: Double = 10
 
     func validate() throws {
-        _ = try outputFormat(output, allowed: [".png": true])
+        _ = try pictureFormat(output, allowed: [.png])
         guard spacing >= 0, spacing.isFinite else { throw ValidationError("--spacing: must be a number ≥ 0") }
     }
 

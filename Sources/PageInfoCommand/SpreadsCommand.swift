@@ -119,14 +119,9 @@ struct SpreadsOutput: JSONWritable {
 
     /// Throws (exit 65) when a spread's geometry is not finite (page sizes of a hostile file).
     func checkFinite() throws {
-        guard let pageSizes, let file else { return }
-        for s in 0..<mapping.spreadCount {
-            let g = SpreadGeometry(slots: mapping.slots(forSpread: s), pageSizes: pageSizes)
-            if !g.size.isFinite || g.pages.contains(where: { !$0.frame.isFinite }) {
-                throw CommandFailure("\(file): the pages of spread \(s) have sizes whose spread geometry is not a finite number",
-                                     code: ExitStatus.malformed)
-            }
-        }
+        guard let pageSizes, let file, let s = mapping.firstSpreadWithNonFiniteGeometry(pageSizes: pageSizes) else { return }
+        throw CommandFailure("\(file): the pages of spread \(s) have sizes whose spread geometry is not a finite number",
+                             code: ExitStatus.malformed)
     }
 
     func writeJSON(to out: inout ByteWriter) {

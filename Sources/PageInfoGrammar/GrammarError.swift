@@ -33,6 +33,8 @@ public enum GrammarError: Error, Equatable, Sendable, CustomStringConvertible {
     case notAPageNumber
     /// A page number below 1.
     case pageNumberBelowOne(Int)
+    /// A box name that is not one of the five boxes; the name as given.
+    case notABox(String)
     /// A convert item that is not `x,y` or `x,y,w,h` of finite numbers within the limits; the
     /// text as given.
     case malformedItem(String)
@@ -53,6 +55,7 @@ public enum GrammarError: Error, Equatable, Sendable, CustomStringConvertible {
         case .tooManyPages: "at most 10000000 pages (layout commands handle up to 10,000,000)"
         case .notAPageNumber: "expected a page number"
         case .pageNumberBelowOne(let n): "pages are numbered from 1, got \(n)"
+        case .notABox(let name): "'\(name)' is not a box; use media, crop, bleed, trim or art"
         case .malformedItem(let text): ConvertItem.problem(text)
         }
     }

@@ -105,4 +105,17 @@ public enum ValueGrammar {
         guard n >= 1 else { throw .pageNumberBelowOne(n) }
         return n
     }
+
+    /// A comma-separated list of page boxes, each `media`, `crop`, `bleed`, `trim` or `art`
+    /// (or the box's full name, `CropBox`; any case), in the order given, each box once.
+    public static func boxes(_ text: String) throws(GrammarError) -> [PageBox] {
+        var result: [PageBox] = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let name = part.lowercased()
+            guard let box = PageBox.allCases.first(where: { $0.rawValue.lowercased() == name || $0.rawValue.lowercased() == name + "box" })
+            else { throw .notABox(String(part)) }
+            if !result.contains(box) { result.append(box) }
+        }
+        return result
+    }
 }

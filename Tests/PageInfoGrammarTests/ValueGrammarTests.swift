@@ -73,6 +73,13 @@ struct ValueGrammarTests {
         #expect(message(ValueGrammar.pageNumber, "0") == "pages are numbered from 1, got 0")
         #expect(message(ValueGrammar.pageNumber, "x") == "expected a page number")
     }
+
+    @Test("box lists: short or full names, any case, in order, each once")
+    func boxes() throws {
+        #expect(try ValueGrammar.boxes("trim,MEDIA,CropBox,trim") == [.trim, .media, .crop])
+        #expect(message(ValueGrammar.boxes, "crop,paper") == "'paper' is not a box; use media, crop, bleed, trim or art")
+        #expect(message(ValueGrammar.boxes, "") == "'' is not a box; use media, crop, bleed, trim or art")
+    }
 }
 
 @Suite("ConvertItem")
