@@ -9,10 +9,10 @@ extension StackLayout {
     /// The 0-based index of the first page whose frame (or whose spread's frame) is not finite,
     /// `0` when the content size is not; `nil` when every frame is finite. O(n), no allocation.
     public var firstPageWithNonFiniteFrame: Int? {
-        guard finite(contentSize) else { return 0 }
+        guard contentSize.isFinite else { return 0 }
         for s in 0..<spreadCount {
-            guard finite(frame(ofSpread: s)) else { return spreads.pageRange(forSpread: s).lowerBound }
-            for p in pages(inSpread: s) where !finite(p.frame) { return p.page }
+            guard frame(ofSpread: s).isFinite else { return spreads.pageRange(forSpread: s).lowerBound }
+            for p in pages(inSpread: s) where !p.frame.isFinite { return p.page }
         }
         return nil
     }
@@ -24,11 +24,8 @@ extension SpreadMapping {
     public func firstSpreadWithNonFiniteGeometry(pageSizes: [Size]) -> Int? {
         for s in 0..<spreadCount {
             let g = SpreadGeometry(slots: slots(forSpread: s), pageSizes: pageSizes)
-            if !finite(g.size) || g.pages.contains(where: { !finite($0.frame) }) { return s }
+            if !g.size.isFinite || g.pages.contains(where: { !$0.frame.isFinite }) { return s }
         }
         return nil
     }
 }
-
-private func finite(_ s: Size) -> Bool { s.width.isFinite && s.height.isFinite }
-private func finite(_ r: Rect) -> Bool { r.x.isFinite && r.y.isFinite && finite(r.size) }

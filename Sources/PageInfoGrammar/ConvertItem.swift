@@ -88,8 +88,8 @@ public enum ConvertItem: Hashable, Sendable {
     /// True when every number of the item is finite (a conversion can overflow).
     public var isFinite: Bool {
         switch self {
-        case .point(let p): p.x.isFinite && p.y.isFinite
-        case .rect(let r): r.x.isFinite && r.y.isFinite && r.width.isFinite && r.height.isFinite
+        case .point(let p): p.isFinite
+        case .rect(let r): r.isFinite
         }
     }
 
