@@ -11,6 +11,8 @@ let package = Package(
         // The text forms of values (sizes, points, rectangles, zooms, page numbers, convert items).
         .library(name: "PageInfoGrammar", targets: ["PageInfoGrammar"]),
         .library(name: "PageInfoPoppler", targets: ["PageInfoPoppler"]),
+        // Bytes in and out: the writers, the one JSON reader, the number rule, system calls.
+        .library(name: "PageInfoOutput", targets: ["PageInfoOutput"]),
         // Golden-file regression checks of page geometry (`pageinfo check`), and the test helpers.
         .library(name: "PageInfoCheck", targets: ["PageInfoCheck"]),
         .library(name: "PageInfoTesting", targets: ["PageInfoTesting"]),
@@ -35,8 +37,10 @@ let package = Package(
         .target(name: "CPageInfoPoppler", dependencies: ["CPoppler"]),
         // Swift reader over the shim: documents, PageInfo streams, typed errors.
         .target(name: "PageInfoPoppler", dependencies: ["PageGeometry", "CPageInfoPoppler"]),
-        // Fast text/JSON/CSV encoders for page geometry (pure Swift, testable without the CLI).
-        .target(name: "PageInfoOutput", dependencies: ["PageGeometry"]),
+        // Bytes in and out (pure Swift, no Poppler): the text/JSON/CSV writers and the JSONWritable
+        // protocol, the one JSON reader, the one number rule (NumberText) and the text forms of
+        // geometry, the one system-call layer (SystemCalls.swift).
+        .target(name: "PageInfoOutput", dependencies: ["PageGeometry", "DocumentLayout"]),
         // The grammars of values given as text, with typed errors (no argument parser).
         .target(name: "PageInfoGrammar", dependencies: ["PageGeometry", "DocumentLayout", "PageInfoOutput"]),
         // Golden files of page geometry: lenient golden reader, comparison with a tolerance,
@@ -47,7 +51,7 @@ let package = Package(
         // zlib for the PNG writer's DEFLATE and CRC-32 (libpoppler loads it anyway).
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Pictures of the geometry: overlays, legend, bitmap font, PNG and SVG writers, contact sheets.
-        .target(name: "PageInfoDraw", dependencies: ["PageGeometry", "DocumentLayout", "CZlib"]),
+        .target(name: "PageInfoDraw", dependencies: ["PageGeometry", "DocumentLayout", "PageInfoOutput", "CZlib"]),
 
         .executableTarget(
             name: "PageInfoCommand",
@@ -64,14 +68,15 @@ let package = Package(
         // typed MANIFEST.json and golden models, the one approximate equality, page builders.
         // A library target (test targets cannot be dependencies), so `swift build` builds it too.
         .target(name: "PageInfoTestSupport", dependencies: ["PageGeometry"], path: "Tests/PageInfoTestSupport"),
-        .testTarget(name: "PageGeometryTests", dependencies: ["PageGeometry", "PageInfoTestSupport"]),
+        .testTarget(name: "PageGeometryTests", dependencies: ["PageGeometry", "PageInfoOutput", "PageInfoTestSupport"]),
+        .testTarget(name: "PageInfoOutputTests", dependencies: ["PageInfoOutput", "PageGeometry", "DocumentLayout", "PageInfoTestSupport"]),
         .testTarget(name: "PageInfoGrammarTests", dependencies: ["PageInfoGrammar", "PageGeometry", "DocumentLayout", "PageInfoOutput"]),
         .testTarget(name: "DocumentLayoutTests", dependencies: ["DocumentLayout", "PageGeometry", "PageInfoTestSupport"]),
         .testTarget(
             name: "PageInfoPopplerTests",
             dependencies: ["PageInfoPoppler", "PageGeometry", "PageInfoOutput", "PageInfoTestSupport"]
         ),
-        .testTarget(name: "PageInfoCommandTests", dependencies: ["PageGeometry", "PageInfoTestSupport"]),
+        .testTarget(name: "PageInfoCommandTests", dependencies: ["PageGeometry", "PageInfoOutput", "PageInfoTestSupport"]),
         .testTarget(name: "PageInfoCheckTests", dependencies: ["PageInfoCheck", "PageGeometry", "PageInfoPoppler", "PageInfoTestSupport"]),
         .testTarget(name: "PageInfoTestingTests", dependencies: ["PageInfoTesting", "PageInfoCheck", "PageInfoTestSupport"]),
         .testTarget(name: "PageInfoDrawTests", dependencies: ["PageInfoDraw", "PageInfoPoppler", "PageGeometry", "DocumentLayout", "PageInfoTestSupport"]),

@@ -37,7 +37,8 @@ build() {
     # The argument parser, as `swift package resolve` checked it out (not instrumented).
     [ -d .build/checkouts/swift-argument-parser ] || "$SWIFT_BIN/swift" package resolve >/dev/null
     local ap=.build/checkouts/swift-argument-parser/Sources
-    local common=(-O -g -parse-as-library -I "$lib" -L "$lib")
+    # -package-name as SwiftPM passes it: PageInfoOutput gives geometry types their text forms.
+    local common=(-O -g -parse-as-library -package-name pageinfo -I "$lib" -L "$lib")
     module() {  # module NAME 'swiftc flags' SOURCES...: a static library and its .swiftmodule
         local name=$1 flags=$2; shift 2
         local stamp="$lib/$name.stamp"

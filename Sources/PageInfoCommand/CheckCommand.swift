@@ -147,8 +147,8 @@ struct CheckCommand: ParsableCommand {
                                  update: updating)
         out.append(format == .text ? report.summaryLine + "\n" : report.render(format))
         out.flush()
-        if out.writeFailed {
-            throw CommandFailure("cannot write the output: \(String(cString: strerror(errno)))", code: ExitStatus.ioError)
+        if let error = out.writeError {
+            throw CommandFailure("cannot write the output: \(error.reason)", code: ExitStatus.ioError)
         }
         if worst != .success { throw worst }
     }
@@ -176,7 +176,7 @@ struct CheckCommand: ParsableCommand {
         var st = stat()
         if stat(path, &st) == 0 { return }
         if mkdir(path, 0o777) != 0 && errno != EEXIST {
-            throw CommandFailure("\(path): cannot create the golden folder: \(String(cString: strerror(errno)))",
+            throw CommandFailure("\(path): cannot create the golden folder: \(SystemCallError.reason(for: errno))",
                                  code: ExitStatus.ioError)
         }
     }

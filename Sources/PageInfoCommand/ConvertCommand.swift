@@ -190,7 +190,8 @@ struct ConvertCommand: ParsableCommand {
 
         var stdout = StandardOutput()
         if format == .json {
-            writeHeader(to: &stdout.out, info: info, placement: placement, transform: transform)
+            ConversionHeaderJSON(file: document.file, page: info, from: from, to: to, placement: placement, transform: transform)
+                .writeJSON(to: &stdout.out)
         }
         var count = 0
         /// Writes one converted item, or returns why it cannot be written.
@@ -217,7 +218,7 @@ struct ConvertCommand: ParsableCommand {
         if let given {
             for item in given where failure == nil { failure = emit(item) }
         } else {
-            let stdin = LineReader(fd: STDIN_FILENO)
+            let stdin = LineReader(.standardInput)
             // A pipe, terminal or socket: answer what has been read before waiting for more.
             let interactive = !stdin.isRegularFile
             do {

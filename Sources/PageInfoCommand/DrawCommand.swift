@@ -181,15 +181,17 @@ func renderPage(_ renderer: PageRenderer, index: Int, region: Rect, rotation: Pa
 /// Writes `bytes` to `path` (created or truncated, mode 0644 before umask); on failure removes
 /// what was written and fails with exit code 74 and the system's reason.
 func writeOutputFile(_ bytes: [UInt8], to path: String) throws {
-    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard fd >= 0 else {
-        throw CommandFailure("\(path): cannot write the output: \(String(cString: strerror(errno)))", code: ExitStatus.ioError)
-    }
-    var failure = writeAll(fd, bytes)
-    if close(fd) != 0, failure == 0 { failure = errno }
-    if failure != 0 {
-        unlink(path)
-        throw CommandFailure("\(path): cannot write the output: \(String(cString: strerror(failure)))", code: ExitStatus.ioError)
+    do throws(SystemCallError) {
+        let file = try FileDescriptor.open(path, O_WRONLY | O_CREAT | O_TRUNC, mode: 0o644)
+        do throws(SystemCallError) {
+            try file.writeAll(bytes)
+            try file.close()
+        } catch {
+            try? file.close()
+            try? FileSystem.removeFile(path)
+            throw error
+        }
+    } catch {
+        throw CommandFailure("\(path): cannot write the output: \(error.reason)", code: ExitStatus.ioError)
     }
 }
-

@@ -3,6 +3,7 @@ import ArgumentParser
 import DocumentLayout
 import PageGeometry
 import PageInfoGrammar
+import PageInfoOutput
 import PageInfoPoppler
 
 /// The options that shape a ``StackLayout``, shared by `layout` and `viewstate`.

@@ -7,7 +7,9 @@ import PageInfoOutput
 /// line. Numbers are finite and within ±``InputLimits/magnitude``; blanks (space, tab, carriage
 /// return) around each are allowed.
 public enum ConvertItem: Hashable, Sendable {
+    /// A point `x,y`.
     case point(Point)
+    /// A rectangle `x,y,w,h` as given (a negative width or height is kept).
     case rect(Rect)
 
     /// Parses `x,y` or `x,y,w,h`; `nil` when malformed, not finite or beyond the limit
@@ -110,6 +112,16 @@ public enum ConvertItem: Hashable, Sendable {
         switch self {
         case .point(let p): "\(formatCompact(p.x)),\(formatCompact(p.y))"
         case .rect(let r): r.description
+        }
+    }
+}
+
+extension ConvertItem: JSONWritable {
+    /// `{"x","y"}` or `{"x","y","width","height"}`.
+    public func writeJSON(to out: inout ByteWriter) {
+        switch self {
+        case .point(let p): p.writeJSON(to: &out)
+        case .rect(let r): r.writeJSON(to: &out)
         }
     }
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import PageGeometry
+import PageInfoOutput
 
 /// Why a value's text does not follow its grammar or is beyond ``InputLimits``. Its
 /// ``description`` is one sentence without the value's name (the caller adds which option or
@@ -35,6 +36,10 @@ public enum GrammarError: Error, Equatable, Sendable, CustomStringConvertible {
     case pageNumberBelowOne(Int)
     /// A box name that is not one of the five boxes; the name as given.
     case notABox(String)
+    /// Text that is not a view state's JSON.
+    case notAViewState
+    /// A view state's viewport number beyond ``InputLimits/magnitude``.
+    case viewportBeyondMagnitude(Double)
     /// A convert item that is not `x,y` or `x,y,w,h` of finite numbers within the limits; the
     /// text as given.
     case malformedItem(String)
@@ -56,6 +61,9 @@ public enum GrammarError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notAPageNumber: "expected a page number"
         case .pageNumberBelowOne(let n): "pages are numbered from 1, got \(n)"
         case .notABox(let name): "'\(name)' is not a box; use media, crop, bleed, trim or art"
+        case .notAViewState:
+            "not a view state; expected JSON like {\"pageIndex\":0,\"viewport\":{\"x\":0,\"y\":0,\"width\":100,\"height\":100}}"
+        case .viewportBeyondMagnitude(let value): "the viewport's \(formatCompact(value)) is beyond the limit of ±10^12"
         case .malformedItem(let text): ConvertItem.problem(text)
         }
     }

@@ -26,7 +26,7 @@ public enum PageSizesError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 extension PopplerDocument {
-    /// Every page's displayed size (``PageInfo/size``, points), read in one walk of the page tree.
+    /// Every page's displayed size (`PageInfo.size`, points), read in one walk of the page tree.
     /// Throws as soon as the walk passes `limit` pages, or at the first page that cannot be read.
     public func displayedPageSizes(limit: Int = .max) throws(PageSizesError) -> [Size] {
         var sizes: [Size] = []
