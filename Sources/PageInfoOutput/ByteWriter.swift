@@ -108,6 +108,7 @@ public struct ByteWriter: ~Copyable {
         count += buffer.count
     }
 
+    /// Appends a literal's UTF-8.
     public mutating func append(_ s: StaticString) {
         s.withUTF8Buffer { append(buffer: $0) }
     }
@@ -121,6 +122,7 @@ public struct ByteWriter: ~Copyable {
         s.withUTF8 { append(buffer: $0) }
     }
 
+    /// Appends one byte.
     public mutating func append(byte: UInt8) {
         room(1).initialize(to: byte)
         count += 1

@@ -6,11 +6,17 @@
 
 /// A JSON value. Objects keep their members in order (small objects: a linear search beats hashing).
 public enum JSONValue: Sendable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number, as the nearest (finite) Double.
     case number(Double)
+    /// A string, escapes decoded (``JSONParser/string()``).
     case string(String)
+    /// An array's elements in order.
     case array([JSONValue])
+    /// An object's members (key, value) in the order of the text, duplicates kept.
     case object([(String, JSONValue)])
 
     /// Whether this is `null`.

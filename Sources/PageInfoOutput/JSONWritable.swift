@@ -31,14 +31,17 @@ extension ByteWriter {
 }
 
 extension Int: JSONWritable {
+    /// The decimal digits.
     public func writeJSON(to out: inout ByteWriter) { out.append(int: self) }
 }
 
 extension Double: JSONWritable {
+    /// By the one number rule (``ByteWriter/append(number:)``); NaN and infinities as `null`.
     public func writeJSON(to out: inout ByteWriter) { out.append(number: self) }
 }
 
 extension String: JSONWritable {
+    /// A string literal with RFC 8259's escapes.
     public func writeJSON(to out: inout ByteWriter) { out.append(jsonString: self) }
 }
 
@@ -50,6 +53,7 @@ extension Optional: JSONWritable where Wrapped: JSONWritable {
 }
 
 extension Array: JSONWritable where Element: JSONWritable {
+    /// `[…]`, the elements separated by commas.
     public func writeJSON(to out: inout ByteWriter) {
         out.append(byte: UInt8(ascii: "["))
         for (i, element) in enumerated() {

@@ -218,7 +218,22 @@ private let pipe2Call: @convention(c) (UnsafeMutablePointer<Int32>?, Int32) -> I
 public struct FileStatus: Sendable, Hashable {
     /// The kinds of file `stat` tells apart.
     public enum Kind: Sendable, Hashable {
-        case regular, directory, fifo, characterDevice, blockDevice, symbolicLink, socket, unknown
+        /// A regular file.
+        case regular
+        /// A directory.
+        case directory
+        /// A named pipe or a pipe.
+        case fifo
+        /// A character device (`/dev/null`, a terminal).
+        case characterDevice
+        /// A block device (a disk).
+        case blockDevice
+        /// A symbolic link (seen only by calls that do not follow links).
+        case symbolicLink
+        /// A Unix-domain socket.
+        case socket
+        /// Any other kind.
+        case unknown
     }
 
     /// The size in bytes (of a regular file; 0 or unspecified for most others).
