@@ -235,7 +235,11 @@ struct ConvertCommand: ParsableCommand {
                     return failure == nil
                 }
             } catch {
-                readFailure = CommandFailure("cannot read the items on stdin: \(error.description)", code: ExitStatus.cannotOpen)
+                let reason = switch error {
+                case .failed(let failure): "\(failure.call): \(failure.reason)"
+                case .lineTooLong: error.description
+                }
+                readFailure = CommandFailure("cannot read the items on stdin: \(reason)", code: ExitStatus.cannotOpen)
             }
         }
         // The output stays whole: a JSON document is closed even when an item failed.
