@@ -8,6 +8,8 @@ let package = Package(
         .executable(name: "pageinfo", targets: ["PageInfoCommand"]),
         .library(name: "PageGeometry", targets: ["PageGeometry"]),
         .library(name: "DocumentLayout", targets: ["DocumentLayout"]),
+        // The text forms of values (sizes, points, rectangles, zooms, page numbers, convert items).
+        .library(name: "PageInfoGrammar", targets: ["PageInfoGrammar"]),
         .library(name: "PageInfoPoppler", targets: ["PageInfoPoppler"]),
         // Bytes in and out: the writers, the one JSON reader, the number rule, system calls.
         .library(name: "PageInfoOutput", targets: ["PageInfoOutput"]),
@@ -39,6 +41,8 @@ let package = Package(
         // protocol, the one JSON reader, the one number rule (NumberText) and the text forms of
         // geometry, the one system-call layer (SystemCalls.swift).
         .target(name: "PageInfoOutput", dependencies: ["PageGeometry", "DocumentLayout"]),
+        // The grammars of values given as text, with typed errors (no argument parser).
+        .target(name: "PageInfoGrammar", dependencies: ["PageGeometry", "DocumentLayout", "PageInfoOutput"]),
         // Golden files of page geometry: lenient golden reader, comparison with a tolerance,
         // text/JSON/JUnit reports, atomic re-recording (`pageinfo check`).
         .target(name: "PageInfoCheck", dependencies: ["PageGeometry", "PageInfoOutput", "PageInfoPoppler"]),
@@ -52,7 +56,8 @@ let package = Package(
         .executableTarget(
             name: "PageInfoCommand",
             dependencies: [
-                "PageGeometry", "DocumentLayout", "PageInfoPoppler", "PageInfoOutput", "PageInfoCheck", "PageInfoDraw",
+                "PageGeometry", "DocumentLayout", "PageInfoPoppler", "PageInfoOutput", "PageInfoGrammar", "PageInfoCheck",
+                "PageInfoDraw",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -64,7 +69,8 @@ let package = Package(
         // A library target (test targets cannot be dependencies), so `swift build` builds it too.
         .target(name: "PageInfoTestSupport", dependencies: ["PageGeometry"], path: "Tests/PageInfoTestSupport"),
         .testTarget(name: "PageGeometryTests", dependencies: ["PageGeometry", "PageInfoOutput", "PageInfoTestSupport"]),
-        .testTarget(name: "PageInfoOutputTests", dependencies: ["PageInfoOutput", "PageGeometry", "PageInfoTestSupport"]),
+        .testTarget(name: "PageInfoOutputTests", dependencies: ["PageInfoOutput", "PageGeometry", "DocumentLayout", "PageInfoTestSupport"]),
+        .testTarget(name: "PageInfoGrammarTests", dependencies: ["PageInfoGrammar", "PageGeometry", "DocumentLayout", "PageInfoOutput"]),
         .testTarget(name: "DocumentLayoutTests", dependencies: ["DocumentLayout", "PageGeometry", "PageInfoTestSupport"]),
         .testTarget(
             name: "PageInfoPopplerTests",

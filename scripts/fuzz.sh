@@ -83,6 +83,7 @@ build() {
     module PageGeometry "$inst" Sources/PageGeometry/*.swift
     module DocumentLayout "$inst" Sources/DocumentLayout/*.swift
     module PageInfoOutput "$inst" Sources/PageInfoOutput/*.swift
+    module PageInfoGrammar "$inst" Sources/PageInfoGrammar/*.swift
     module PageInfoPoppler "$inst" Sources/PageInfoPoppler/*.swift
     module PageInfoCheck "$inst" Sources/PageInfoCheck/*.swift
     module PageInfoDraw "$inst" Sources/PageInfoDraw/*.swift
@@ -97,7 +98,7 @@ build() {
         -I Sources/CPageInfoPoppler/include -I Sources/CPageInfoPoppler $(pkg-config --cflags poppler) \
         Sources/CPageInfoPoppler/*.cc Fuzz/reader_fuzzer.cc $(pkg-config --libs poppler) -o "$OUT/bin/reader_c"
     fi
-    local libs=(-lPageInfoCommand -lPageInfoDraw -lPageInfoCheck -lPageInfoPoppler -lPageInfoOutput
+    local libs=(-lPageInfoCommand -lPageInfoDraw -lPageInfoCheck -lPageInfoPoppler -lPageInfoGrammar -lPageInfoOutput
                 -lDocumentLayout -lPageGeometry -lArgumentParser -lArgumentParserToolInfo
                 -lCPageInfoPoppler -lpoppler -lz -lstdc++ -lm)
     for h in "${HARNESSES[@]}"; do
