@@ -13,13 +13,16 @@ any case, like `pageinfo pages -r`) or a glob. Two ways to read the PDFs:
   path    (entries without a scheme) each executor opens the paths itself: a file system every
           executor sees at the same path (NFS, a FUSE mount).
   binary  (entries with a scheme: s3a://, hdfs://, gs://, abfss://, file:///, or --input
-          binary) Spark's binaryFile source reads each listed object through Hadoop's file
-          systems, and the executor hands its bytes to the worker (a bytes request of the
-          worker protocol: no temporary file). Objects of more than --max-bytes (default
-          64 MiB, at most 1 GiB) are not read: their row is `failed` (unreadable) with both
-          sizes. A listed object that does not exist is `failed` (not-found), a directory
-          `failed` (unreadable). Names Hadoop's listing hides (starting with `_` or `.`) are
-          `failed` rows saying so.
+          binary) each listed object is read through Hadoop's file systems, and the executor
+          hands its bytes to the worker (a bytes request of the worker protocol: no temporary
+          file). Read by ObjectReader (integrations/spark/java, built by `make spark-deps`
+          into integrations/spark/build/pageinfo-spark.jar; give spark-submit `--jars` that
+          jar): one open per object, no listing. Without the jar, by Spark's binaryFile
+          source, which lists the objects first (slower; names its listing hides, starting
+          with `_` or `.`, are `failed` rows saying so). Objects of more than --max-bytes
+          (default 64 MiB, at most 1 GiB) are not kept: their row is `failed` (unreadable)
+          with both sizes. A listed object that does not exist is `failed` (not-found), a
+          directory `failed` (unreadable).
 
 Each partition drives one `pageinfo worker` process (the isolated reader of batch mode, the
 same binary) through its framed pipe protocol: a file that crashes, hangs (--timeout, default
@@ -696,7 +699,7 @@ def object_reader(spark):
 
 def object_chunks(spark, reader, uris, partitions, max_bytes):
     """The listed objects read by ObjectReader: rows of chunks (input, length, content, error
-    per object), one chunk an Arrow batch (at most ARROW_RECORDS objects and, beyond the first,
+    per object), one chunk an Arrow batch (at most ARROW_RECORDS objects; none added once it holds
     ARROW_BUDGET bytes of content, their real sizes: no listing needed to bound them)."""
     from pyspark.sql import DataFrame
     spark.conf.set("spark.sql.execution.arrow.maxRecordsPerBatch", "1")

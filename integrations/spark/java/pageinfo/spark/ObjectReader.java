@@ -33,9 +33,9 @@ import scala.Tuple2;
  * binaryFile source lists them (a status call each) and looks each up again before reading.
  *
  * <p>Each row of the result is a chunk of one partition's objects, in list order: at most
- * {@code chunkObjects} objects and, beyond the first, at most {@code chunkBytes} bytes of
- * content, so one Arrow batch of one row (spark.sql.execution.arrow.maxRecordsPerBatch = 1) is
- * bounded by the content's real size. Per object: {@code input} (its 0-based position in the
+ * {@code chunkObjects} objects, and none is added once the chunk holds {@code chunkBytes} bytes
+ * of content (so at most that plus one object), so one Arrow batch of one row
+ * (spark.sql.execution.arrow.maxRecordsPerBatch = 1) is bounded by the content's real size. Per object: {@code input} (its 0-based position in the
  * list), {@code length} (bytes; null when unknown), {@code content} (null when not read) and
  * {@code error}: null, {@code not-found}, {@code directory}, or {@code unreadable} followed by a
  * tab and the exception's text. An object of more than {@code maxBytes} bytes is not kept: its
