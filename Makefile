@@ -166,6 +166,10 @@ SPARK_VENV   ?= .venv-spark
 PYSPARK_REQ  ?= pyspark>=3.5,<3.6 pyarrow>=14,<17 pandas>=2.0,<2.3 numpy>=1.23,<2 orjson>=3.9
 SPARK_MASTER ?= local[2]
 BATCH_COUNT  ?= 10000
+# ObjectReader (integrations/spark/java): binary input's reader, compiled against the venv's Spark
+# jars with the JDK; the job uses it when spark-submit gets --jars $(SPARK_JAR) (else binaryFile).
+SPARK_JAR    := integrations/spark/build/pageinfo-spark.jar
+SPARK_JAVA   := $(wildcard integrations/spark/java/pageinfo/spark/*.java)
 
 .PHONY: spark-deps spark-run spark-test bench-batch
 
@@ -176,12 +180,20 @@ spark-deps: deps
 		echo "Installing $(PYSPARK_REQ) into $(SPARK_VENV)"; \
 		{ [ -x $(SPARK_VENV)/bin/pip ] || python3 -m venv $(SPARK_VENV); } && \
 		$(SPARK_VENV)/bin/pip install -q $(foreach r,$(PYSPARK_REQ),'$(r)'); }
+	$(if $(shell command -v javac 2>/dev/null),,$(call apt_install,openjdk-17-jdk-headless))
+	@$(MAKE) --no-print-directory $(SPARK_JAR)
+
+$(SPARK_JAR): $(SPARK_JAVA)
+	rm -rf integrations/spark/build/classes && mkdir -p integrations/spark/build/classes
+	javac --release 17 -Xlint:all,-path -Werror -d integrations/spark/build/classes \
+		-cp "$$($(SPARK_VENV)/bin/python -c 'import os, pyspark; print(os.path.join(os.path.dirname(pyspark.__file__), "jars"))')/*" $^
+	jar --create --file $@ -C integrations/spark/build/classes .
 
 spark-run: spark-deps release
 	@[ -n "$(FILES)" ] && [ -n "$(OUT)" ] || { echo "usage: make spark-run FILES=LIST OUT=DIR" >&2; exit 64; }
 	PYSPARK_PYTHON=$(abspath $(SPARK_VENV))/bin/python SPARK_LOCAL_IP=127.0.0.1 \
 	$(SPARK_VENV)/bin/spark-submit --master '$(SPARK_MASTER)' --conf spark.ui.showConsoleProgress=false \
-		integrations/spark/pageinfo_spark.py --files-from '$(FILES)' --output '$(OUT)' \
+		--jars $(SPARK_JAR) integrations/spark/pageinfo_spark.py --files-from '$(FILES)' --output '$(OUT)' \
 		--pageinfo $$($(SWIFT) build -c release --show-bin-path)/pageinfo
 
 spark-test: spark-deps

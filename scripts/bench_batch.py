@@ -19,7 +19,8 @@ best of 3 runs (warm cache):
     command; from separate spark-submits and inside one application.
 
 Under spark-submit, `bench_batch.py --phases BINARY LIST...` times binary input's stages one at
-a time on each list of URIs (the profile in docs/spark.md).
+a time on each list of URIs (the profile in docs/spark.md): ObjectReader's with
+`--jars integrations/spark/build/pageinfo-spark.jar`, the binaryFile source's without.
 
 --spark-only skips everything but the Spark figures; with it, --in-app-only measures only the
 slopes inside one Spark application, --inputs paths|uris only one input.
@@ -141,9 +142,25 @@ def phases(args):
         print("phase %-44s %7.2f s wall %7.2f s CPU" % (label, time.perf_counter() - t, tree_cpu(os.getppid()) - cpu), flush=True)
         return result
 
+    reader = job.object_reader(spark)
+    print("reader: %s" % ("ObjectReader (the jar is on the class path)" if reader is not None else
+                          "the binaryFile source (no ObjectReader: spark-submit --jars %s)" % job.JAR_NAME), flush=True)
     for listfile in lists:
         print("list %s" % listfile, flush=True)
         entries = job.read_list(spark, listfile)
+        if reader is not None:
+            uris = [job.as_text(e) for _, e in entries]
+            n = spark.sparkContext.defaultParallelism
+            chunks = measure("planning (ObjectReader.read)",
+                             lambda: job.object_chunks(spark, reader, uris, n, job.DEFAULT_MAX_BYTES))
+            measure("read: open and read each object (JVM only)",
+                    lambda: chunks.select(F.sum(F.size("input"))).collect())
+            measure("read, content to Python (mapInArrow)", lambda: chunks.mapInArrow(count_rows, "n long").collect())
+            names = spark.sparkContext.broadcast([u.encode("utf-8", "surrogateescape") for u in uris])
+            raw = chunks.mapInArrow(job.partition_function(binary, 60, 4096, job.DEFAULT_MAX_BYTES, names=names,
+                                                           chunks=True), job.RAW_SCHEMA)
+            measure("read, worker, records (to noop)", lambda: raw.write.format("noop").mode("overwrite").save())
+            continue
         spark.conf.set("spark.sql.files.openCostInBytes", "8192")
         spark.conf.set("spark.sql.files.minPartitionNum", str(spark.sparkContext.defaultParallelism))
         to_read, by_path, _, largest = measure("listing (binary_inputs)", lambda: job.binary_inputs(spark, entries, job.DEFAULT_MAX_BYTES))
@@ -245,6 +262,9 @@ def spark_slopes(binary, out, venv, in_app_only=False, kinds=("paths", "uris")):
     env = dict(os.environ, PYSPARK_PYTHON=os.path.abspath(os.path.join(venv, "bin", "python")), SPARK_LOCAL_IP="127.0.0.1")
     target = os.path.join(out, "spark-out")
     submit = [os.path.join(venv, "bin", "spark-submit"), "--master", "local[2]", "--conf", "spark.ui.showConsoleProgress=false"]
+    jar = os.path.join(ROOT, "integrations", "spark", "build", "pageinfo-spark.jar")
+    if os.path.isfile(jar):  # binary input read by ObjectReader (without it: the binaryFile source)
+        submit += ["--jars", jar]
 
     def spark(listfile):
         return submit + [os.path.join(ROOT, "integrations", "spark", "pageinfo_spark.py"), "--files-from", listfile,

@@ -13,13 +13,16 @@ any case, like `pageinfo pages -r`) or a glob. Two ways to read the PDFs:
   path    (entries without a scheme) each executor opens the paths itself: a file system every
           executor sees at the same path (NFS, a FUSE mount).
   binary  (entries with a scheme: s3a://, hdfs://, gs://, abfss://, file:///, or --input
-          binary) Spark's binaryFile source reads each listed object through Hadoop's file
-          systems, and the executor hands its bytes to the worker (a bytes request of the
-          worker protocol: no temporary file). Objects of more than --max-bytes (default
-          64 MiB, at most 1 GiB) are not read: their row is `failed` (unreadable) with both
-          sizes. A listed object that does not exist is `failed` (not-found), a directory
-          `failed` (unreadable). Names Hadoop's listing hides (starting with `_` or `.`) are
-          `failed` rows saying so.
+          binary) each listed object is read through Hadoop's file systems, and the executor
+          hands its bytes to the worker (a bytes request of the worker protocol: no temporary
+          file). Read by ObjectReader (integrations/spark/java, built by `make spark-deps`
+          into integrations/spark/build/pageinfo-spark.jar; give spark-submit `--jars` that
+          jar): one open per object, no listing. Without the jar, by Spark's binaryFile
+          source, which lists the objects first (slower; names its listing hides, starting
+          with `_` or `.`, are `failed` rows saying so). Objects of more than --max-bytes
+          (default 64 MiB, at most 1 GiB) are not kept: their row is `failed` (unreadable)
+          with both sizes. A listed object that does not exist is `failed` (not-found), a
+          directory `failed` (unreadable).
 
 Each partition drives one `pageinfo worker` process (the isolated reader of batch mode, the
 same binary) through its framed pipe protocol: a file that crashes, hangs (--timeout, default
@@ -188,12 +191,31 @@ def parse_records(i, pages, file_line):
 # One partition: a `pageinfo worker` driven through WorkerProtocol (Sources/PageInfoCommand/Batch)
 # ---------------------------------------------------------------------------------------------
 
+class Decided:
+    """An item's file record decided before the worker (an object that could not be read)."""
+
+    def __init__(self, record):
+        self.record = record
+
+
+def read_failure(uri, error):
+    """The failed record of an object ObjectReader could not read (its `error`: not-found,
+    directory, or unreadable, a tab and the exception's text)."""
+    if error == "not-found":
+        return failed_record(uri, "not-found", "no such file")
+    if error == "directory":
+        return failed_record(uri, "unreadable", "cannot read the file: it is a directory")
+    text = error.partition("\t")[2].strip().splitlines() or ["unknown error"]
+    return failed_record(uri, "unreadable", "cannot read the file: %s" % text[-1][:500])
+
+
 class Worker:
     """Reads files in an isolated `pageinfo worker` process, replacing it when it dies or hangs.
 
     `run(items)` takes (input, name, content) — content None: the worker opens `name` (a path,
     bytes); bytes: a bytes request with `name` (the URI, bytes) as the records' name; an int:
-    the size of an object too large to send (a failed record, not sent) — and yields
+    the size of an object too large to send (a failed record, not sent); a Decided: its file
+    record, not sent — and yields
     (input, page records, file record) in order, exactly one file record per item. Up to
     MAX_OUTSTANDING requests (PIPE_BUDGET bytes) are in flight, so the worker never waits for
     Python; requests that never fit the pipe are written one at a time.
@@ -310,6 +332,9 @@ class Worker:
                         break
                 else:
                     break
+                if isinstance(item[2], Decided):
+                    yield item[0], b"", item[2].record
+                    continue
                 if isinstance(item[2], int):
                     yield item[0], b"", failed_record(item[1].decode("utf-8"), "unreadable", "cannot read the file: "
                                                       "its %d bytes are more than --max-bytes %d" % (item[2], self.max_bytes), item[2])
@@ -358,9 +383,10 @@ class Worker:
             in_flight = 0
 
 
-def partition_function(binary, timeout, max_memory, max_bytes, names=None, names_by_path=None):
-    """The mapInArrow function: Arrow batches of input indexes (names: a broadcast list) or of
-    (path, content) (names_by_path: a broadcast {path: [(input, URI)]}) in, RAW_SCHEMA out."""
+def partition_function(binary, timeout, max_memory, max_bytes, names=None, names_by_path=None, chunks=False):
+    """The mapInArrow function: Arrow batches of input indexes (names: a broadcast list), of
+    ObjectReader's chunks (chunks=True; names: the URIs) or of binaryFile's (path, content)
+    (names_by_path: a broadcast {path: [(input, URI)]}) in, RAW_SCHEMA out."""
 
     def run(batches):
         import pyarrow as pa
@@ -375,7 +401,15 @@ def partition_function(binary, timeout, max_memory, max_bytes, names=None, names
 
         def items():
             for batch in batches:
-                if names_by_path is None:  # path input: input indexes
+                if chunks:                 # binary input read by ObjectReader: rows of chunks
+                    listed = names.value
+                    for row in zip(*(batch.column(k).to_pylist() for k in range(4))):
+                        for i, length, content, error in zip(*row):
+                            if error is not None:
+                                yield i, listed[i], Decided(read_failure(listed[i].decode("utf-8", "surrogateescape"), error))
+                            else:  # (content None: more than max_bytes, its length instead)
+                                yield i, listed[i], content if content is not None else length
+                elif names_by_path is None:  # path input: input indexes
                     listed = names.value
                     for i in batch.column(0).to_pylist():
                         yield i, listed[i], None
@@ -639,6 +673,41 @@ def binary_inputs(spark, entries, max_bytes, phases=lambda label: None):
 
 
 # ---------------------------------------------------------------------------------------------
+# Binary input read by our own JVM code (integrations/spark/java, `make spark-deps` builds it)
+# ---------------------------------------------------------------------------------------------
+
+JAR_NAME = "pageinfo-spark.jar"
+
+
+def find_jar():
+    """The ObjectReader jar on this machine: $PAGEINFO_SPARK_JAR, else integrations/spark/build/
+    beside this file (where `make spark-deps` builds it); None when there is none."""
+    for jar in (os.environ.get("PAGEINFO_SPARK_JAR"),
+                os.path.join(os.path.dirname(os.path.abspath(__file__)), "build", JAR_NAME)):
+        if jar and os.path.isfile(jar):
+            return os.path.abspath(jar)
+    return None
+
+
+def object_reader(spark):
+    """ObjectReader's class on the driver, or None (the job then reads with binaryFile). Found
+    where spark-submit --jars (or spark.jars at launch) put it on the driver's class path."""
+    from py4j.java_gateway import JavaClass
+    reader = spark.sparkContext._jvm.pageinfo.spark.ObjectReader
+    return reader if isinstance(reader, JavaClass) else None
+
+
+def object_chunks(spark, reader, uris, partitions, max_bytes):
+    """The listed objects read by ObjectReader: rows of chunks (input, length, content, error
+    per object), one chunk an Arrow batch (at most ARROW_RECORDS objects; none added once it holds
+    ARROW_BUDGET bytes of content, their real sizes: no listing needed to bound them)."""
+    from pyspark.sql import DataFrame
+    spark.conf.set("spark.sql.execution.arrow.maxRecordsPerBatch", "1")
+    return DataFrame(reader.read(spark._jsparkSession, "\u0000".join(uris), partitions, max_bytes,
+                                 ARROW_RECORDS, ARROW_BUDGET), spark)
+
+
+# ---------------------------------------------------------------------------------------------
 # The job
 # ---------------------------------------------------------------------------------------------
 
@@ -668,7 +737,12 @@ def main(argv=None):
     from pyspark.sql import SparkSession
     from pyspark.sql import functions as F
 
-    spark = SparkSession.builder.appName("pageinfo").getOrCreate()
+    builder = SparkSession.builder.appName("pageinfo")
+    jar = find_jar()
+    if jar and "PYSPARK_GATEWAY_PORT" not in os.environ:
+        # (started by python, not spark-submit: the launch's --jars; spark-submit needs --jars JAR)
+        builder = builder.config("spark.jars", jar)
+    spark = builder.getOrCreate()
     sc = spark.sparkContext
     phases = Phases()
     partitions = args.partitions or sc.defaultParallelism
@@ -677,7 +751,15 @@ def main(argv=None):
     binary = args.input == "binary" or (args.input == "auto" and any(has_scheme(as_text(e)) for _, e in entries))
 
     decided = []
-    if binary:
+    uris = [as_text(e) for _, e in entries] if binary else []
+    reader = object_reader(spark) if binary and not any("\u0000" in u for u in uris) else None
+    if reader is not None:
+        chunks = object_chunks(spark, reader, uris, partitions, args.max_bytes)
+        phases("planning the reads (ObjectReader)")
+        names = sc.broadcast([u.encode("utf-8", "surrogateescape") for u in uris])
+        raw = chunks.mapInArrow(partition_function(args.pageinfo, args.timeout, args.max_memory, args.max_bytes,
+                                                   names=names, chunks=True), RAW_SCHEMA)
+    elif binary:
         # About `partitions` scan partitions (no shuffle of the content): a file costs its size
         # plus 8 KiB when Spark packs files into partitions, a partition at most 128 MiB.
         spark.conf.set("spark.sql.files.openCostInBytes", "8192")
@@ -693,6 +775,7 @@ def main(argv=None):
         # The input indexes come from the JVM (range); the names, as bytes, from a broadcast.
         names = sc.broadcast([e if isinstance(e, bytes) else e.encode("utf-8") for _, e in entries])
         indexes = spark.range(0, len(entries), numPartitions=partitions).withColumnRenamed("id", "input")
+        spark.conf.set("spark.sql.execution.arrow.maxRecordsPerBatch", "10000")  # (Spark's default)
         raw = indexes.mapInArrow(partition_function(args.pageinfo, args.timeout, args.max_memory, WORKER_MAX_BYTES,
                                                     names=names), RAW_SCHEMA)
     if decided:
@@ -712,7 +795,9 @@ def main(argv=None):
     total = sum(row["count"] for row in summary)
     if total != len(entries):
         raise SystemExit("pageinfo_spark: %d files rows for %d entries" % (total, len(entries)))
-    print("pageinfo_spark: %d entries (%s input): " % (len(entries), "binary" if binary else "path")
+    how = "path input" if not binary else "binary input, %s" % ("read by ObjectReader" if reader is not None else
+                                                                 "read by the binaryFile source (no ObjectReader jar)")
+    print("pageinfo_spark: %d entries (%s): " % (len(entries), how)
           + ", ".join("%d %s" % (row["count"], row["status"]) for row in sorted(summary)), file=sys.stderr)
     spark.stop()
 

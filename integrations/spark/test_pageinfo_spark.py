@@ -13,7 +13,9 @@ leading underscore) and an oversized file, then runs the job on local[2] twice:
                its coordinator and workers) — every row and value equal (seconds aside);
   binary input LIST of file:/// URIs (standing in for s3a://), --max-bytes below the oversized
                file, run as README's spark-submit for a bucket (the binary shipped with
-               --files, found through SparkFiles); oracle: `pageinfo pages --format jsonl FILE...` in process for the files it
+               --files, found through SparkFiles), twice: with --jars pageinfo-spark.jar
+               (ObjectReader reads the objects; `make spark-deps` builds it) and without (the
+               binaryFile source, the fallback); oracle: `pageinfo pages --format jsonl FILE...` in process for the files it
                can read, names mapped to the URIs — page rows equal, file rows equal; the missing
                object, the non-PDF, the directory, the oversized and the crashing file are
                `failed` rows with their reasons; one files row per URI.
@@ -78,13 +80,15 @@ def spark_env(env):
                                     "--conf spark.ui.showConsoleProgress=false pyspark-shell")
 
 
-def run_job(listfile, out, env, *extra, ship=None):
+def run_job(listfile, out, env, *extra, ship=None, jar=None):
     """The job as python pageinfo_spark.py …, or with ship=BINARY as README's spark-submit for a
-    bucket (the binary shipped with --files, found through SparkFiles)."""
+    bucket (the binary shipped with --files, found through SparkFiles; jar=JAR: with --jars JAR,
+    ObjectReader reads the objects)."""
     script = [os.path.join(HERE, "pageinfo_spark.py"), "--files-from", listfile, "--output", out, "--partitions", "3"]
     if ship:
         command = [os.path.join(os.path.dirname(sys.executable), "spark-submit"), "--master", "local[2]",
-                   "--driver-memory", "1g", "--conf", "spark.ui.showConsoleProgress=false", "--files", ship] + script
+                   "--driver-memory", "1g", "--conf", "spark.ui.showConsoleProgress=false", "--files", ship] \
+            + (["--jars", jar] if jar else []) + script
         env = {k: v for k, v in env.items() if k != "PAGEINFO_BIN"}
     else:
         command = [sys.executable] + script
@@ -275,12 +279,18 @@ def check_built_pages(corpus, got_pages, name_of, repeats):
     expect(not bad and len(pages_of) > 5, "good files have the pages they were built with; wrong: %r" % bad[:5])
 
 
-def test_binary(spark, binary, corpus, work, env, schemas):
+def test_binary(spark, binary, corpus, work, env, schemas, jar=None):
+    """jar: ObjectReader reads the objects (one open each: a name starting with _ is read like any
+    other); None: the binaryFile source (whose listing hides such names: a failed row saying so)."""
+    print("binary input, %s" % ("ObjectReader (--jars %s)" % jar if jar else "the binaryFile source (no jar)"), flush=True)
     uri = lambda name: "file://" + os.path.join(corpus, name).decode("utf-8")  # noqa: E731
     readable = [b"good-%05d.pdf" % i for i in range(100)]
     readable[5:5] = [b"not-a-pdf.pdf", b"damaged.pdf", b"name with spaces.pdf", b"glob[1]{a,b}*.pdf"]
     readable.append(b"good-00007.pdf")
     others = [b"missing.pdf", b"a-directory.pdf", b"big.pdf", b"_hidden.pdf", b"crash-me.pdf"]
+    if jar:
+        others.remove(b"_hidden.pdf")
+        readable.insert(60, b"_hidden.pdf")
     entries = readable[:50] + others + readable[50:]
     for name in readable:
         expect(os.path.getsize(os.path.join(corpus, name)) <= MAX_BYTES or name == b"not-a-pdf.pdf",
@@ -289,9 +299,10 @@ def test_binary(spark, binary, corpus, work, env, schemas):
     listfile = os.path.join(work, "uris.txt")
     with open(listfile, "w") as f:
         f.write("".join(uri(n) + "\n" for n in entries))
-    out = os.path.join(work, "out-uris")
-    summary = run_job(listfile, out, env, "--max-bytes", str(MAX_BYTES), ship=binary)
-    expect(any("(binary input)" in l for l in summary), "binary input was used for file:// URIs: %r" % summary)
+    out = os.path.join(work, "out-uris-jar" if jar else "out-uris")
+    summary = run_job(listfile, out, env, "--max-bytes", str(MAX_BYTES), ship=binary, jar=jar)
+    reader = "read by ObjectReader" if jar else "read by the binaryFile source"
+    expect(any("(binary input, %s" % reader in l for l in summary), "binary input %s for file:// URIs: %r" % (reader, summary))
 
     # The oracle: in process, the readable files as named paths; names mapped to the URIs.
     ref = subprocess.run([binary, "pages", "--format", "jsonl"] + [os.path.join(corpus, n) for n in readable],
@@ -334,6 +345,9 @@ def test_binary(spark, binary, corpus, work, env, schemas):
                                (b"_hidden.pdf", "unreadable", os.path.getsize(os.path.join(corpus, b"_hidden.pdf"))),
                                (b"crash-me.pdf", "crashed", os.path.getsize(os.path.join(corpus, b"crash-me.pdf"))),
                                (b"not-a-pdf.pdf", "not-pdf", os.path.getsize(os.path.join(corpus, b"not-a-pdf.pdf")))):
+        if jar and name == b"_hidden.pdf":
+            expect(row[name]["status"] == "ok" and row[name]["pageCount"] > 0, "ObjectReader reads _hidden.pdf: %r" % row[name])
+            continue
         r = row[name]
         expect(r["status"] == "failed" and (r["error"] or {}).get("code") == code and r["pageCount"] == 0
                and r["bytes"] == bytes_ and (r["error"] or {}).get("message"),
@@ -341,7 +355,8 @@ def test_binary(spark, binary, corpus, work, env, schemas):
     big = row[b"big.pdf"]["error"]["message"]
     expect(str(os.path.getsize(os.path.join(corpus, b"big.pdf"))) in big and str(MAX_BYTES) in big,
            "the oversized file's reason gives both sizes: %r" % big)
-    expect("start with _" in row[b"_hidden.pdf"]["error"]["message"], "the hidden name's reason: %r" % row[b"_hidden.pdf"]["error"])
+    if not jar:
+        expect("start with _" in row[b"_hidden.pdf"]["error"]["message"], "the hidden name's reason: %r" % row[b"_hidden.pdf"]["error"])
     check_built_pages(corpus, got_pages, lambda i: entries[i], {b"good-00007.pdf": 2})
     record_written_schemas(out, schemas)
 
@@ -418,6 +433,10 @@ def main():
     schemas = {"pages": [], "files": []}
     try:
         test_paths(spark, binary, corpus, work, env, schemas)
+        jar = os.path.join(HERE, "build", "pageinfo-spark.jar")
+        expect(os.path.isfile(jar), "%s is built (make spark-deps)" % jar)
+        if os.path.isfile(jar):
+            test_binary(spark, binary, corpus, work, env, schemas, jar=jar)
         test_binary(spark, binary, corpus, work, env, schemas)
         worker = test_worker(binary)
         print("failure tests with the worker %s" % worker, flush=True)

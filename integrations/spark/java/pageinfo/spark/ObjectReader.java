@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: Apache-2.0
+package pageinfo.spark;
+
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.List;
+import java.util.NoSuchElementException;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.util.SerializableConfiguration;
+
+import scala.Tuple2;
+
+/**
+ * Reads listed objects through Hadoop's file systems for integrations/spark/pageinfo_spark.py:
+ * one {@code open} per object at its URI (its own scheme, the job's Hadoop configuration), no
+ * listing and no status call before it, so a list of N objects costs N opens where Spark's
+ * binaryFile source lists them (a status call each) and looks each up again before reading.
+ *
+ * <p>Each row of the result is a chunk of one partition's objects, in list order: at most
+ * {@code chunkObjects} objects, and none is added once the chunk holds {@code chunkBytes} bytes
+ * of content (so at most that plus one object), so one Arrow batch of one row
+ * (spark.sql.execution.arrow.maxRecordsPerBatch = 1) is bounded by the content's real size. Per object: {@code input} (its 0-based position in the
+ * list), {@code length} (bytes; null when unknown), {@code content} (null when not read) and
+ * {@code error}: null, {@code not-found}, {@code directory}, or {@code unreadable} followed by a
+ * tab and the exception's text. An object of more than {@code maxBytes} bytes is not kept: its
+ * content is null and its length comes from one status call (only for those objects).
+ */
+public final class ObjectReader {
+    public static final StructType SCHEMA = new StructType()
+            .add("input", DataTypes.createArrayType(DataTypes.LongType, false), false)
+            .add("length", DataTypes.createArrayType(DataTypes.LongType, true), false)
+            .add("content", DataTypes.createArrayType(DataTypes.BinaryType, true), false)
+            .add("error", DataTypes.createArrayType(DataTypes.StringType, true), false);
+
+    private ObjectReader() {}
+
+    /** The chunks of these URIs (NUL-separated, in list order) in {@code partitions} partitions. */
+    public static Dataset<Row> read(SparkSession spark, String uris, int partitions, long maxBytes,
+                                    int chunkObjects, long chunkBytes) {
+        List<Tuple2<Long, String>> listed = new ArrayList<>();
+        if (!uris.isEmpty()) {
+            long i = 0;
+            for (String uri : uris.split("\u0000", -1)) {
+                listed.add(new Tuple2<>(i++, uri));
+            }
+        }
+        JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+        Configuration hadoop = spark.sessionState().newHadoopConf();
+        Broadcast<SerializableConfiguration> conf = jsc.broadcast(new SerializableConfiguration(hadoop));
+        int slices = Math.max(1, Math.min(partitions, Math.max(1, listed.size())));
+        return spark.createDataFrame(
+                jsc.parallelize(listed, slices).mapPartitions(
+                        objects -> new Chunks(objects, conf.value().value(), maxBytes, chunkObjects, chunkBytes)),
+                SCHEMA);
+    }
+
+    /** One partition's objects, read one at a time as the chunks are taken. */
+    private static final class Chunks implements Iterator<Row> {
+        private final Iterator<Tuple2<Long, String>> objects;
+        private final Configuration conf;
+        private final long maxBytes;
+        private final int chunkObjects;
+        private final long chunkBytes;
+
+        Chunks(Iterator<Tuple2<Long, String>> objects, Configuration conf, long maxBytes, int chunkObjects,
+               long chunkBytes) {
+            this.objects = objects;
+            this.conf = conf;
+            this.maxBytes = maxBytes;
+            this.chunkObjects = Math.max(1, chunkObjects);
+            this.chunkBytes = chunkBytes;
+        }
+
+        @Override
+        public boolean hasNext() {
+            return objects.hasNext();
+        }
+
+        @Override
+        public Row next() {
+            if (!objects.hasNext()) {
+                throw new NoSuchElementException();
+            }
+            List<Long> inputs = new ArrayList<>();
+            List<Long> lengths = new ArrayList<>();
+            List<byte[]> contents = new ArrayList<>();
+            List<String> errors = new ArrayList<>();
+            long bytes = 0;
+            while (objects.hasNext() && inputs.size() < chunkObjects && (inputs.isEmpty() || bytes < chunkBytes)) {
+                Tuple2<Long, String> object = objects.next();
+                Object[] read = readObject(object._2());
+                inputs.add(object._1());
+                lengths.add((Long) read[0]);
+                contents.add((byte[]) read[1]);
+                errors.add((String) read[2]);
+                if (read[1] != null) {
+                    bytes += ((byte[]) read[1]).length;
+                }
+            }
+            return RowFactory.create(inputs.toArray(), lengths.toArray(), contents.toArray(), errors.toArray());
+        }
+
+        /** {length, content, error} of one object. */
+        private Object[] readObject(String uri) {
+            Path path;
+            FileSystem fs;
+            try {
+                path = new Path(uri);
+                fs = path.getFileSystem(conf);
+            } catch (Exception e) {  // not a URI Hadoop parses, or no file system for its scheme
+                return new Object[] {null, null, "unreadable\t" + e};
+            }
+            try (FSDataInputStream in = fs.open(path)) {
+                byte[] buffer = new byte[(int) Math.min(maxBytes + 1, 1 << 16)];
+                int n = 0;
+                while (true) {
+                    if (n == buffer.length) {
+                        if (n > maxBytes) {  // too large: its size, not its content
+                            return new Object[] {fs.getFileStatus(path).getLen(), null, null};
+                        }
+                        buffer = Arrays.copyOf(buffer, (int) Math.min(maxBytes + 1, 2L * n));
+                    }
+                    int got = in.read(buffer, n, buffer.length - n);
+                    if (got < 0) {
+                        break;
+                    }
+                    n += got;
+                }
+                return new Object[] {(long) n, n == buffer.length ? buffer : Arrays.copyOf(buffer, n), null};
+            } catch (Exception e) {
+                return new Object[] {null, null, classify(fs, path, e)};
+            }
+        }
+
+        /** Why an object could not be read: a status call, made only for objects that failed. */
+        private static String classify(FileSystem fs, Path path, Exception e) {
+            try {
+                FileStatus status = fs.getFileStatus(path);
+                return status.isDirectory() ? "directory" : "unreadable\t" + e;
+            } catch (FileNotFoundException missing) {
+                return "not-found";
+            } catch (IOException | RuntimeException other) {
+                return "unreadable\t" + e;
+            }
+        }
+    }
+}
