@@ -27,7 +27,7 @@ import tempfile
 
 GPL = "GPL-2.0-or-later"
 APACHE = "Apache-2.0"
-SOURCE_SUFFIXES = (".swift", ".c", ".cc", ".cpp", ".h", ".py", ".sh", ".modulemap")
+SOURCE_SUFFIXES = (".swift", ".c", ".cc", ".cpp", ".h", ".py", ".sh", ".modulemap", ".java")
 POPPLER_SYSTEM_LIBRARY = "CPoppler"
 # Folders outside any target, and their license.
 LOOSE_FOLDERS = {"scripts": APACHE, "integrations": APACHE, "Fuzz": GPL}
