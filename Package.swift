@@ -8,7 +8,10 @@ let package = Package(
         .executable(name: "pageinfo", targets: ["PageInfoCommand"]),
         .library(name: "PageGeometry", targets: ["PageGeometry"]),
         .library(name: "DocumentLayout", targets: ["DocumentLayout"]),
+        .library(name: "PageInfoRecords", targets: ["PageInfoRecords"]),
         .library(name: "PageInfoPoppler", targets: ["PageInfoPoppler"]),
+        // A PDF (a path, raw path bytes, a descriptor, bytes, stdin) into its records and outcome.
+        .library(name: "PageInfoReading", targets: ["PageInfoReading"]),
         // Golden-file regression checks of page geometry (`pageinfo check`), and the test helpers.
         .library(name: "PageInfoCheck", targets: ["PageInfoCheck"]),
         .library(name: "PageInfoTesting", targets: ["PageInfoTesting"]),
@@ -21,6 +24,9 @@ let package = Package(
         .target(name: "PageGeometry", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         // Pure layout: spreads, stack layouts, view state, thumbnails. No Poppler.
         .target(name: "DocumentLayout", dependencies: ["PageGeometry"]),
+        // The reader's records (pages, page errors, warnings, the file record) and the one order
+        // of outcomes and exit statuses. Pure Swift, no Poppler.
+        .target(name: "PageInfoRecords", dependencies: ["PageGeometry"]),
 
         // The one C boundary: Poppler core's own pkg-config entry (`poppler`) brings its headers and
         // links libpoppler alone (poppler-glib's entry would add glib, gio, cairo and X11 to start-up) ...
@@ -32,12 +38,17 @@ let package = Package(
         // ... and a small C-ABI shim, written in C++ over Poppler's core API, is all Swift sees.
         .target(name: "CPageInfoPoppler", dependencies: ["CPoppler"]),
         // Swift reader over the shim: documents, PageInfo streams, typed errors.
-        .target(name: "PageInfoPoppler", dependencies: ["PageGeometry", "CPageInfoPoppler"]),
+        .target(name: "PageInfoPoppler", dependencies: ["PageGeometry", "PageInfoRecords", "CPageInfoPoppler"]),
         // Fast text/JSON/CSV encoders for page geometry (pure Swift, testable without the CLI).
-        .target(name: "PageInfoOutput", dependencies: ["PageGeometry"]),
+        .target(name: "PageInfoOutput", dependencies: ["PageGeometry", "PageInfoRecords"]),
+        // The one reading loop: a PDF from a path, raw path bytes, a descriptor, bytes in memory or
+        // stdin (streams spooled to an unlinked temporary file) into the records of
+        // docs/records.md, with page ranges, --strict and passwords; what pages, info, batch
+        // workers and check read through.
+        .target(name: "PageInfoReading", dependencies: ["PageGeometry", "PageInfoRecords", "PageInfoPoppler", "PageInfoOutput"]),
         // Golden files of page geometry: lenient golden reader, comparison with a tolerance,
         // text/JSON/JUnit reports, atomic re-recording (`pageinfo check`).
-        .target(name: "PageInfoCheck", dependencies: ["PageGeometry", "PageInfoOutput", "PageInfoPoppler"]),
+        .target(name: "PageInfoCheck", dependencies: ["PageGeometry", "PageInfoRecords", "PageInfoOutput", "PageInfoPoppler", "PageInfoReading"]),
         // One-line golden checks for Swift Testing and XCTest suites.
         .target(name: "PageInfoTesting", dependencies: ["PageInfoCheck", "PageGeometry"]),
         // zlib for the PNG writer's DEFLATE and CRC-32 (libpoppler loads it anyway).
@@ -48,7 +59,8 @@ let package = Package(
         .executableTarget(
             name: "PageInfoCommand",
             dependencies: [
-                "PageGeometry", "DocumentLayout", "PageInfoPoppler", "PageInfoOutput", "PageInfoCheck", "PageInfoDraw",
+                "PageGeometry", "DocumentLayout", "PageInfoRecords", "PageInfoPoppler", "PageInfoOutput", "PageInfoReading",
+                "PageInfoCheck", "PageInfoDraw",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -63,7 +75,7 @@ let package = Package(
         .testTarget(name: "DocumentLayoutTests", dependencies: ["DocumentLayout", "PageGeometry", "PageInfoTestSupport"]),
         .testTarget(
             name: "PageInfoPopplerTests",
-            dependencies: ["PageInfoPoppler", "PageGeometry", "PageInfoOutput", "PageInfoTestSupport"]
+            dependencies: ["PageInfoPoppler", "PageGeometry", "PageInfoRecords", "PageInfoOutput", "PageInfoTestSupport"]
         ),
         .testTarget(name: "PageInfoCommandTests", dependencies: ["PageGeometry", "PageInfoTestSupport"]),
         .testTarget(name: "PageInfoCheckTests", dependencies: ["PageInfoCheck", "PageGeometry", "PageInfoPoppler", "PageInfoTestSupport"]),

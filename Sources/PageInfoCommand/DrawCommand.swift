@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+import PageInfoRecords
 import ArgumentParser
 import PageInfoOutput
 import PageGeometry
@@ -186,7 +187,7 @@ func renderPage(_ renderer: PageRenderer, index: Int, region: Rect, rotation: Pa
         return RGBImage(width: width, height: height, pixels: pixels)
     } catch {
         switch error {
-        case .outOfMemory: throw CommandFailure(error.description, code: ExitCode(70))
+        case .outOfMemory: throw CommandFailure(error.description, code: .softwareFailure)
         case .invalidRequest: throw CommandFailure(error.description, code: ExitStatus.usage)
         case .cannotOpen, .pageUnreadable: throw CommandFailure(error.description, code: ExitStatus.malformed)
         }

@@ -3,6 +3,7 @@ import ArgumentParser
 import PageGeometry
 import PageInfoOutput
 import PageInfoPoppler
+import PageInfoReading
 
 #if canImport(Glibc)
 import Glibc
@@ -98,7 +99,7 @@ struct PagesCommand: ParsableCommand {
     /// in workers, file by file.
     func job(format: PageListFormat) throws -> ReadingJob {
         ReadingJob(files: files, format: format, wide: wide,
-                   reading: DocumentReading(password: try input.passwords.resolved(), ranges: pages, strict: strict,
+                   reading: DocumentReader(password: try input.passwords.resolved(), ranges: pages, strict: strict,
                                             maxStreamMiB: input.maxStreamMiB))
     }
 }

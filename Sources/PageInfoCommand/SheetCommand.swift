@@ -4,6 +4,7 @@ import PageGeometry
 import PageInfoDraw
 import PageInfoOutput
 import PageInfoPoppler
+import PageInfoRecords
 
 /// `pageinfo sheet`: a contact sheet of thumbnails laid out with the automatic thumbnail grid.
 ///

@@ -13,19 +13,3 @@ public enum PageListFormat: String, CaseIterable, Sendable {
     /// One row per page with a header row; RFC 4180 quoting.
     case csv
 }
-
-/// What is known about a document before its pages are walked.
-public struct DocumentSummary: Sendable {
-    public var file: String
-    public var pdfVersion: String?
-    public var encrypted: Bool
-    public var pageLayout: PDFPageLayout?
-    public var direction: ReadingDirection?
-    public var hasPageLabels: Bool
-
-    public init(file: String, pdfVersion: String? = nil, encrypted: Bool = false,
-                pageLayout: PDFPageLayout? = nil, direction: ReadingDirection? = nil, hasPageLabels: Bool = false) {
-        self.file = file; self.pdfVersion = pdfVersion; self.encrypted = encrypted
-        self.pageLayout = pageLayout; self.direction = direction; self.hasPageLabels = hasPageLabels
-    }
-}

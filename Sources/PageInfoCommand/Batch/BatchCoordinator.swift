@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+import PageInfoReading
 import ArgumentParser
 import PageInfoOutput
 
 #if canImport(Glibc)
 import Glibc
+import PageInfoRecords
 #endif
 
 /// Set by SIGINT/SIGTERM; the coordinator's loop stops the workers and exits.
@@ -82,7 +84,7 @@ final class BatchCoordinator {
     }
 
     /// Runs the batch to the end (or to Ctrl-C); returns the exit code of the worst outcome.
-    func run() throws -> Int32 {
+    func run() throws -> ExitStatus {
         installSignalHandlers()
         defer { for i in slots.indices { slots[i]?.process.kill() } }
         if assembles {
@@ -102,7 +104,7 @@ final class BatchCoordinator {
             }
             let rc = poll(&pollSet, nfds_t(pollSet.count), pollTimeoutMilliseconds())
             if rc < 0 && errno != EINTR {
-                throw CommandFailure("poll: \(String(cString: strerror(errno)))", code: ExitStatus.workerFailed)
+                throw CommandFailure("poll: \(String(cString: strerror(errno)))", code: ExitStatus.softwareFailure)
             }
             if rc > 0 {
                 for (k, p) in pollSet.enumerated() where p.revents != 0 { try drain(slotOf[k]) }
@@ -323,17 +325,17 @@ final class BatchCoordinator {
         for i in slots.indices { if let s = slots[i] { s.process.kill(); slots[i] = nil } }
     }
 
-    private func stopOnInterrupt() -> Int32 {
+    private func stopOnInterrupt() -> ExitStatus {
         killWorkers()
         progress.clear()
         let sig = interruptSignal
         reportFailure("interrupted (\(sig == SIGINT ? "Ctrl-C" : signalDescription(sig))) after \(written) of \(names.count) files; "
                       + (assembles ? "the \(settings.output.format.rawValue) output is incomplete; run the command again (only --format jsonl can be resumed)."
                                    : "the output is whole up to the last file written. Run the same command again with --resume (and the same -o FILE) to continue."))
-        return 128 + sig
+        return sig == SIGINT ? .interrupted : .terminated
     }
 
-    private func stopOnWriteError(_ code: Int32) -> Int32 {
+    private func stopOnWriteError(_ code: Int32) -> ExitStatus {
         killWorkers()
         progress.clear()
         let rerun = assembles ? "rerun the command (only --format jsonl can be resumed)"
@@ -343,7 +345,7 @@ final class BatchCoordinator {
             : code == ENOSPC || code == EDQUOT ? "free some space, then \(rerun)"
             : rerun
         reportFailure("cannot write the output: \(String(cString: strerror(code))); \(written) file\(written == 1 ? "" : "s") written whole before it; \(advice)")
-        return 74
+        return .ioError
     }
 }
 

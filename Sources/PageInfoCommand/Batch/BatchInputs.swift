@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+import PageInfoReading
+import PageInfoRecords
 import PageInfoOutput
 
 #if canImport(Glibc)

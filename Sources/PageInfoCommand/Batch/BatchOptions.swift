@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+import PageInfoReading
+import PageInfoRecords
 import ArgumentParser
 import PageInfoOutput
 
@@ -145,6 +147,6 @@ struct BatchOptions: ParsableArguments {
             progress: !noProgress && isatty(STDERR_FILENO) == 1, outputFD: outputFD)
         let coordinator = BatchCoordinator(names: names, settings: settings, earlier: earlier)
         let code = try coordinator.run()
-        if code != 0 { throw ExitCode(code) }
+        if code != .success { throw ExitCode(code) }
     }
 }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #if canImport(Glibc)
+import PageInfoReading
 import Glibc
+import PageInfoRecords
 #endif
 
 /// Counts of outcomes: for the progress line, the summary line and the exit code.
@@ -9,7 +11,7 @@ struct BatchTally {
     /// Failed files by error code.
     var failures: [FileErrorCode: Int] = [:]
     /// The exit code of the worst outcome so far.
-    var exitCode: Int32 = 0
+    var exitCode = ExitStatus.success
 
     mutating func add(status: FileStatus, error: FileErrorCode?, pages: Int) {
         files += 1
@@ -21,14 +23,14 @@ struct BatchTally {
             failed += 1
             failures[error ?? .damaged, default: 0] += 1
         }
-        exitCode = BatchExit.worst(exitCode, BatchExit.code(status: status, error: error))
+        exitCode = .worse(exitCode, ExitStatus(status: status, error: error))
     }
 
     static func + (a: BatchTally, b: BatchTally) -> BatchTally {
         var t = a
         t.files += b.files; t.ok += b.ok; t.partial += b.partial; t.failed += b.failed; t.pages += b.pages
         for (k, v) in b.failures { t.failures[k, default: 0] += v }
-        t.exitCode = BatchExit.worst(a.exitCode, b.exitCode)
+        t.exitCode = .worse(a.exitCode, b.exitCode)
         return t
     }
 

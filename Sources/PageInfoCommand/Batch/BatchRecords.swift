@@ -6,67 +6,20 @@ import PageInfoPoppler
 
 #if canImport(Glibc)
 import Glibc
+import PageInfoRecords
 #endif
 
 // The records batch mode writes beyond what `PageListEncoder` prints (docs/records.md): the file
 // record that closes each file, and the page-error record. Both are written here and nowhere else.
 
 /// What happened to one input file (`status` of its file record).
-enum FileStatus: String, Sendable {
-    case ok, partial, failed
-}
-
-/// The stable file error codes of docs/records.md, in a fixed order (the worker sends the index).
-enum FileErrorCode: String, CaseIterable, Sendable {
-    case notFound = "not-found"
-    case unreadable
-    case notPDF = "not-pdf"
-    case damaged
-    case passwordRequired = "password-required"
-    case wrongPassword = "wrong-password"
-    case crashed
-    case timeout
-    case memory
-    case pageOutOfRange = "page-out-of-range"
-    /// `--strict`: the file has page errors or warnings.
-    case strict
-
-    /// The exit code of a file that failed this way (docs/records.md, "Exit codes").
-    var exitCode: Int32 {
-        switch self {
-        case .notFound, .unreadable: 66
-        case .notPDF, .damaged, .strict: 65
-        case .passwordRequired, .wrongPassword: 77
-        case .crashed, .timeout, .memory: 70
-        case .pageOutOfRange: 64
-        }
-    }
-}
+typealias FileStatus = DocumentOutcome.Status
 
 /// A file error: its stable code and one line for a person, without the file name (the record's
 /// message starts with it, as every message of `pages` does).
 struct FileError: Sendable {
     var code: FileErrorCode
     var message: String
-}
-
-/// Exit codes from the worst outcome, in the order of docs/records.md:
-/// 74 > 64 > 70 > 77 > 66 > 65 > 2 > 0.
-enum BatchExit {
-    /// The worse of two exit codes (``ExitStatus/worse(_:_:)``, the one order).
-    static func worst(_ a: Int32, _ b: Int32) -> Int32 {
-        ExitStatus.worse(ExitCode(a), ExitCode(b)).rawValue
-    }
-
-    /// A file's exit code, as ``DocumentReading`` decides it in process: its status's, or worse,
-    /// its error's (a file that is ok or partial may still carry `page-out-of-range`: 64).
-    static func code(status: FileStatus, error: FileErrorCode?) -> Int32 {
-        switch status {
-        case .ok: error.map { worst(0, $0.exitCode) } ?? 0
-        case .partial: error.map { worst(2, $0.exitCode) } ?? 2
-        case .failed: error?.exitCode ?? 65
-        }
-    }
 }
 
 /// How batch mode writes records: the format and options of the in-process command it runs, so

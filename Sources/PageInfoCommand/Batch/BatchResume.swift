@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #if canImport(Glibc)
 import Glibc
+import PageInfoRecords
 #endif
 
 /// What an earlier, interrupted run left in the `-o` file, for `--resume`.

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+import PageInfoReading
 import ArgumentParser
 import PageGeometry
 import PageInfoOutput
@@ -6,6 +7,7 @@ import PageInfoPoppler
 
 #if canImport(Glibc)
 import Glibc
+import PageInfoRecords
 #endif
 
 /// `pageinfo worker`: the child process batch mode reads files in (hidden from help).
@@ -44,7 +46,7 @@ struct WorkerCommand: ParsableCommand {
         WorkerGuard.install(maxMemoryMiB: maxMemory)
         guard let config = readFrame() else { return }
         let password: String? = config.first == 1 ? String(decoding: config.dropFirst(), as: UTF8.self) : nil
-        let reading = DocumentReading(password: password, ranges: pages, strict: strict, withPages: mode == .pages, measuresTime: true)
+        let reading = DocumentReader(password: password, ranges: pages, strict: strict, withPages: mode == .pages, measuresTime: true)
         let output = BatchOutput(format: format, wide: wide, includesPages: mode == .pages)
         let hooks = TestHooks()
         while let header = readExactly(STDIN_FILENO, 4) {
@@ -118,7 +120,7 @@ enum BytesRequest {
 struct FileReader {
     let name: [UInt8]
     /// How to read it: what `pages`/`info` were given (password, ranges, `--strict`).
-    let reading: DocumentReading
+    let reading: DocumentReader
     let output: BatchOutput
     /// Whether the response carries the file's stderr line (see ``WorkerProtocol``).
     var sendsMessage = false
@@ -176,7 +178,7 @@ struct FileReader {
         let fileName = FileName(raw: name)
         var encoder = output.fragmentEncoder()
         if !fileName.isValidUTF8 { encoder.out.exactFileName = fileName }
-        let result = reading.read("/proc/self/fd/\(fd)", name: fileName.text, into: &encoder)
+        let result = reading.read(.fileDescriptor(fd, name: fileName.text), into: &encoder)
         let payload = encoder.out.bytes
         let status = FileStatus(rawValue: result.outcome.status.rawValue) ?? .failed
         let code = result.outcome.error.flatMap { FileErrorCode(rawValue: $0.code) }

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+import PageInfoReading
+import PageInfoRecords
 import ArgumentParser
 
 #if canImport(Glibc)
@@ -72,7 +74,7 @@ struct WorkerProcess {
     }
 
     private static func spawnFailure(_ what: String) -> CommandFailure {
-        CommandFailure("cannot start a worker process (\(what)): \(String(cString: strerror(errno)))", code: ExitStatus.workerFailed)
+        CommandFailure("cannot start a worker process (\(what)): \(String(cString: strerror(errno)))", code: ExitStatus.softwareFailure)
     }
 
     /// Kills the worker (SIGKILL), closes the pipes and reaps it; returns its wait status.

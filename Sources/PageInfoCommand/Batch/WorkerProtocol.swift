@@ -2,6 +2,7 @@
 import PageInfoOutput
 #if canImport(Glibc)
 import Glibc
+import PageInfoRecords
 #endif
 
 /// The pipe protocol between the coordinator and a `pageinfo worker` (both are this binary).

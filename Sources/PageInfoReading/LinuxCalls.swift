@@ -6,7 +6,7 @@ import Glibc
 /// The Linux calls batch mode uses that Swift's Glibc module does not declare (glibc declares
 /// them only under `_GNU_SOURCE`, or as variadic functions Swift cannot call), looked up once by
 /// name. Each is in glibc since 2.27 at the latest; a missing one is `nil` and its caller says so.
-enum LinuxCalls {
+package enum LinuxCalls {
     private typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
     private typealias MemfdCreate = @convention(c) (UnsafePointer<CChar>, UInt32) -> Int32
     /// `prctl(int option, ...)`: called with its integer arguments only, which the C calling
@@ -23,20 +23,20 @@ enum LinuxCalls {
 
     /// `pipe2(fds, O_CLOEXEC)`: a pipe whose ends are close-on-exec from the start. -1 with
     /// errno on failure (ENOSYS when glibc lacks it).
-    static func pipeCloseOnExec(_ fds: inout [Int32]) -> Int32 {
+    package static func pipeCloseOnExec(_ fds: inout [Int32]) -> Int32 {
         guard let pipe2Function else { errno = ENOSYS; return -1 }
         return fds.withUnsafeMutableBufferPointer { pipe2Function($0.baseAddress!, O_CLOEXEC) }
     }
 
     /// `memfd_create(name, MFD_CLOEXEC)`: an anonymous memory file. -1 with errno on failure.
-    static func memoryFile(_ name: String) -> Int32 {
+    package static func memoryFile(_ name: String) -> Int32 {
         guard let memfdCreateFunction else { errno = ENOSYS; return -1 }
         return memfdCreateFunction(name, 1 /* MFD_CLOEXEC */)
     }
 
     /// `prctl(PR_SET_PDEATHSIG, signal)`: the kernel sends `signal` to this process when the
     /// thread that started it exits. -1 with errno on failure.
-    static func deliverOnParentDeath(_ signal: Int32) -> Int32 {
+    package static func deliverOnParentDeath(_ signal: Int32) -> Int32 {
         guard let prctlFunction else { errno = ENOSYS; return -1 }
         return prctlFunction(1 /* PR_SET_PDEATHSIG */, UInt(signal), 0, 0, 0)
     }

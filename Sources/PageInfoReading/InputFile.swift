@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import PageInfoPoppler
+import PageInfoRecords
 
 #if canImport(Glibc)
 import Glibc
@@ -12,12 +13,16 @@ import Glibc
 /// vanishes with the process), up to `--max-input-size` MiB (``defaultMaxStreamMiB``); Poppler
 /// then reads that file through `/proc/self/fd/N`. The process's memory stays flat whatever the
 /// stream's length (on a tmpfs `$TMPDIR` the copy itself lives in RAM, as any file there does).
-enum InputFile {
+///
+/// A ``DocumentReader`` opens every ``DocumentSource`` through it; the commands that open a
+/// document twice (geometry, then the renderer) ask for ``seekablePath(_:maxStreamMiB:)`` again
+/// and get the same copy.
+public enum InputFile {
     /// The default of `--max-input-size`, in MiB: the most read from a stream.
-    static let defaultMaxStreamMiB = 1024
+    public static let defaultMaxStreamMiB = 1024
     /// How long a FIFO may stay silent (no writer, or no data) before we give up: 30 s, or
     /// `$PAGEINFO_STREAM_TIMEOUT` seconds (1…3600).
-    static let idleTimeoutSeconds: Int32 = {
+    public static let idleTimeoutSeconds: Int32 = {
         if let env = getenv("PAGEINFO_STREAM_TIMEOUT"), let v = Int32(String(cString: env)), (1...3600).contains(v) { return v }
         return 30
     }()
@@ -30,20 +35,20 @@ enum InputFile {
     /// Closes the spooled copy of `name`, if any (a document opened from it keeps its own
     /// descriptor): `pages`/`info` release each stream after reading it, so many streams on one
     /// command line never hold more than one copy at a time.
-    static func release(_ name: String) {
+    public static func release(_ name: String) {
         if let fd = spooled.removeValue(forKey: name) { close(fd) }
     }
 
     /// Opens `name` (`-` is standard input) as a document; a stream longer than `maxStreamMiB`
     /// MiB is refused (``PageInfoError/unreadable(path:reason:)``, exit 66).
-    static func open(_ name: String, password: String?, maxStreamMiB: Int = defaultMaxStreamMiB) throws(PageInfoError) -> PopplerDocument {
+    public static func open(_ name: String, password: String?, maxStreamMiB: Int = defaultMaxStreamMiB) throws(PageInfoError) -> PopplerDocument {
         let path = try seekablePath(name, maxStreamMiB: maxStreamMiB)
         return try PopplerDocument(path: path, password: password, name: name)
     }
 
     /// A path Poppler can open and seek for `name`: the name itself for a regular file (or one
     /// that does not exist, so that Poppler names the error), else the spooled copy of the stream.
-    static func seekablePath(_ name: String, maxStreamMiB: Int = defaultMaxStreamMiB) throws(PageInfoError) -> String {
+    public static func seekablePath(_ name: String, maxStreamMiB: Int = defaultMaxStreamMiB) throws(PageInfoError) -> String {
         if let fd = spooled[name] { return "/proc/self/fd/\(fd)" }
         let fd: Int32
         var waitForWriter = false
@@ -91,7 +96,7 @@ enum InputFile {
 
     /// Copies a stream to its end into a new unlinked temporary file and returns that file's
     /// descriptor.
-    static func spool(from fd: Int32, name: String, waitForWriter: Bool = false, maxBytes: Int) throws(PageInfoError) -> Int32 {
+    public static func spool(from fd: Int32, name: String, waitForWriter: Bool = false, maxBytes: Int) throws(PageInfoError) -> Int32 {
         let out = try temporaryFile(name: name)
         do {
             let tooLong = "the stream is longer than --max-input-size \(maxBytes >> 20) MiB; save it to a file, or raise --max-input-size"
@@ -113,8 +118,9 @@ enum InputFile {
         return out
     }
 
-    /// A whole stream in memory, for small inputs (a view state on stdin), at most `maxBytes`.
-    static func readAll(_ fd: Int32, name: String, maxBytes: Int) throws(PageInfoError) -> [UInt8] {
+    /// A whole stream in memory, for small inputs (a view state on stdin, a password file, a
+    /// list of files), at most `maxBytes` bytes.
+    public static func readAll(_ fd: Int32, name: String, maxBytes: Int) throws(PageInfoError) -> [UInt8] {
         var bytes: [UInt8] = []
         try readChunks(fd, name: name, maxBytes: maxBytes, tooLong: "longer than \(maxBytes >> 20) MiB, more than this input can be") { (chunk) throws(PageInfoError) in
             bytes.append(contentsOf: chunk)

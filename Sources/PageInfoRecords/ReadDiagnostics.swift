@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
+import PageGeometry
+
 /// A problem found while reading a document or a page that did not stop the reading: the
 /// value read is still reported, and the warning says what was repaired or ignored.
 ///
