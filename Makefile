@@ -186,7 +186,9 @@ spark-run: spark-deps release
 
 spark-test: spark-deps
 	$(SWIFT) build --product pageinfo
-	$(SPARK_VENV)/bin/python integrations/spark/test_pageinfo_spark.py $$($(SWIFT) build --show-bin-path)/pageinfo
+	$(SWIFT) build --product pageinfo-test-worker
+	$(SPARK_VENV)/bin/python integrations/spark/test_pageinfo_spark.py $$($(SWIFT) build --show-bin-path)/pageinfo \
+		$$($(SWIFT) build --show-bin-path)/pageinfo-test-worker
 
 bench-batch: bench-deps release spark-deps
 	python3 scripts/bench_batch.py $$($(SWIFT) build -c release --show-bin-path)/pageinfo \

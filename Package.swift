@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "PageInfoPoppler", targets: ["PageInfoPoppler"]),
         // A PDF (a path, raw path bytes, a descriptor, bytes, stdin) into its records and outcome.
         .library(name: "PageInfoReading", targets: ["PageInfoReading"]),
+        // Collections of PDFs read in isolated worker processes: the engine of batch mode.
+        .library(name: "PageInfoBatch", targets: ["PageInfoBatch"]),
         // Golden-file regression checks of page geometry (`pageinfo check`), and the test helpers.
         .library(name: "PageInfoCheck", targets: ["PageInfoCheck"]),
         .library(name: "PageInfoTesting", targets: ["PageInfoTesting"]),
@@ -46,6 +48,10 @@ let package = Package(
         // docs/records.md, with page ranges, --strict and passwords; what pages, info, batch
         // workers and check read through.
         .target(name: "PageInfoReading", dependencies: ["PageGeometry", "PageInfoRecords", "PageInfoPoppler", "PageInfoOutput"]),
+        // Collections: inputs (lists, NUL-separated lists, recursive walks), N isolated worker
+        // processes (crashes, hangs and memory contained per file), input order or unordered,
+        // resume, progress; and the worker loop the worker processes run.
+        .target(name: "PageInfoBatch", dependencies: ["PageInfoRecords", "PageInfoOutput", "PageInfoReading"]),
         // Golden files of page geometry: lenient golden reader, comparison with a tolerance,
         // text/JSON/JUnit reports, atomic re-recording (`pageinfo check`).
         .target(name: "PageInfoCheck", dependencies: ["PageGeometry", "PageInfoRecords", "PageInfoOutput", "PageInfoPoppler", "PageInfoReading"]),
@@ -60,10 +66,13 @@ let package = Package(
             name: "PageInfoCommand",
             dependencies: [
                 "PageGeometry", "DocumentLayout", "PageInfoRecords", "PageInfoPoppler", "PageInfoOutput", "PageInfoReading",
-                "PageInfoCheck", "PageInfoDraw",
+                "PageInfoBatch", "PageInfoCheck", "PageInfoDraw",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The tests' batch worker: the library's worker loop with hooks that crash, hang or exhaust
+        // memory on chosen files (PAGEINFO_TEST_*_ON). Never installed; `pageinfo` has no hooks.
+        .executableTarget(name: "pageinfo-test-worker", dependencies: ["PageInfoBatch"]),
         // Release-built benchmark driver for the layout engine (`make bench`).
         .executableTarget(name: "pageinfo-bench", dependencies: ["PageGeometry", "DocumentLayout"]),
 

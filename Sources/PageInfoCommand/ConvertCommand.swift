@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-import PageInfoRecords
 import ArgumentParser
 import PageGeometry
 import PageInfoOutput
 import PageInfoPoppler
+import PageInfoRecords
 
 #if canImport(Glibc)
 import Glibc

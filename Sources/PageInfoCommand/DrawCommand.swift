@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-import PageInfoRecords
 import ArgumentParser
-import PageInfoOutput
 import PageGeometry
 import PageInfoDraw
+import PageInfoOutput
 import PageInfoPoppler
+import PageInfoRecords
 
 #if canImport(Glibc)
 import Glibc

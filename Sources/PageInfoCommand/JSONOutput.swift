@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-import PageInfoRecords
 import DocumentLayout
 import PageGeometry
 import PageInfoOutput
+import PageInfoRecords
 
 #if canImport(Glibc)
 import Glibc

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-import PageInfoRecords
 import ArgumentParser
 import DocumentLayout
 import PageGeometry
 import PageInfoPoppler
+import PageInfoRecords
 
 /// The options that shape a ``StackLayout``, shared by `layout` and `viewstate`.
 struct LayoutOptions: ParsableArguments {

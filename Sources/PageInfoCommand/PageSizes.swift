@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-import PageInfoRecords
 import PageGeometry
 import PageInfoPoppler
+import PageInfoRecords
 
 /// Every page's displayed size (``PageInfo/size``), read in one walk of the page tree, for the
 /// layout commands. A document of more than ``InputLimits/pageCount`` pages is a usage error

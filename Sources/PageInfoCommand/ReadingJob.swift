@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-import PageInfoRecords
 import ArgumentParser
 import PageInfoOutput
 import PageInfoReading
@@ -79,5 +78,24 @@ enum PlainInvocation {
             self = .read(ReadingJob(files: files, format: format.pageListFormat,
                                     reading: DocumentReader(password: password, withPages: false)))
         }
+    }
+}
+/// The raw bytes of command-line arguments: `CommandLine.arguments` repairs invalid UTF-8, so
+/// each of `texts` (arguments, in command-line order) is matched to the next `argv` entry whose
+/// repaired bytes are its bytes — by position and byte for byte, so that two names that repair
+/// alike, or are the same text in NFC and NFD, each get their own bytes. Only a repaired text
+/// holds U+FFFD: when none does, every text is its own bytes.
+func rawArguments(_ texts: [String]) -> [[UInt8]] {
+    guard texts.contains(where: { $0.unicodeScalars.contains("\u{FFFD}") }) else { return texts.map { Array($0.utf8) } }
+    var next = 1
+    return texts.map { text in
+        let bytes = Array(text.utf8)
+        while next < Int(CommandLine.argc) {
+            defer { next += 1 }
+            guard let arg = CommandLine.unsafeArgv[next] else { continue }
+            let raw = Array(UnsafeBufferPointer(start: UnsafeRawPointer(arg).assumingMemoryBound(to: UInt8.self), count: strlen(arg)))
+            if FileName(raw: raw).text.utf8.elementsEqual(bytes) { return raw }
+        }
+        return bytes
     }
 }

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-import PageInfoRecords
 import ArgumentParser
 import DocumentLayout
 import PageGeometry
 import PageInfoOutput
 import PageInfoPoppler
+import PageInfoRecords
 
 /// `pageinfo spreads`: which pages a viewer shows side by side.
 ///

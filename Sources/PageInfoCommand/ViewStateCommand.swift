@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-import PageInfoReading
-import PageInfoRecords
 import ArgumentParser
 import DocumentLayout
 import FoundationEssentials
 import PageGeometry
 import PageInfoOutput
 import PageInfoPoppler
+import PageInfoReading
+import PageInfoRecords
 
 #if canImport(Glibc)
 import Glibc

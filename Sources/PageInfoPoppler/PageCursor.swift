@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+
 internal import CPageInfoPoppler
 import PageGeometry
 import PageInfoRecords

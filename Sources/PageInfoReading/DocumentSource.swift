@@ -65,11 +65,7 @@ struct OpenedSource {
             // its raw bytes and read it through /proc/self/fd. (A name that cannot be opened is
             // left to Poppler, which names the error.)
             guard !name.isValidUTF8, !raw.contains(0) else { return }
-            var bytes = raw
-            bytes.append(0)
-            let fd = bytes.withUnsafeBufferPointer { buffer in
-                buffer.withMemoryRebound(to: CChar.self) { Glibc.open($0.baseAddress!, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
-            }
+            let fd = cPath(raw) { Glibc.open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
             if fd >= 0 {
                 self.path = "/proc/self/fd/\(fd)"
                 self.ownedDescriptor = fd
@@ -91,5 +87,14 @@ struct OpenedSource {
     func close() {
         InputFile.release(path)
         if ownedDescriptor >= 0 { Glibc.close(ownedDescriptor) }
+    }
+}
+
+/// Calls `body` with a NUL-terminated copy of a raw path.
+package func cPath<R>(_ raw: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> R {
+    var bytes = raw
+    bytes.append(0)
+    return bytes.withUnsafeBufferPointer { buf in
+        buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) { body($0) }
     }
 }

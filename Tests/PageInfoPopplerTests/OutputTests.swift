@@ -2,8 +2,8 @@
 import Foundation
 import PageGeometry
 import PageInfoOutput
-import Testing
 import PageInfoRecords
+import Testing
 
 // Unit tests for the output layer: ByteWriter's number, JSON-string and CSV-field formatting
 // and PageRangeList. Expected strings come from RFC 8259 (JSON), RFC 4180 (CSV), the issue's

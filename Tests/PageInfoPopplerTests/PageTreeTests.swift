@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import PageGeometry
 import PageInfoPoppler
+import PageInfoRecords
 import PageInfoTestSupport
 import Testing
-import PageInfoRecords
 
 /// The page-tree walk on the damaged fixtures of issue 19 (scripts/make_damaged_fixtures.py):
 /// the walk's own counts and the document facts, with values from how each file was built.

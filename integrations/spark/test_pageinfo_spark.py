@@ -2,7 +2,11 @@
 # SPDX-License-Identifier: Apache-2.0
 """`make spark-test`: the Spark job's Parquet rows equal what pageinfo prints on this machine.
 
-    python integrations/spark/test_pageinfo_spark.py PAGEINFO_BINARY
+    python integrations/spark/test_pageinfo_spark.py PAGEINFO_BINARY TEST_WORKER
+
+TEST_WORKER is the tests' worker (`pageinfo-test-worker`: pageinfo's worker loop with the crash
+hook the release binary does not have); the job runs it as its pageinfo, and the batch-mode
+oracle is given it with --worker.
 
 Makes a corpus with scripts/make_batch_corpus.py (good files with varied geometry, a damaged
 file, a non-PDF, a directory, a file whose /PageLabels tree overflows Poppler's stack, a name
@@ -189,7 +193,7 @@ def check_schema_contract(spark_schemas):
 # The two inputs
 # ---------------------------------------------------------------------------------------------
 
-def test_paths(spark, binary, corpus, work, env, schemas):
+def test_paths(spark, binary, worker, corpus, work, env, schemas):
     names = [os.path.join(corpus, b"good-%05d.pdf" % i) for i in range(300)]
     names[10:10] = [os.path.join(corpus, n) for n in (b"damaged.pdf", b"crash-me.pdf", b"deep-labels.pdf", b"missing.pdf",
                                                       b"name with spaces.pdf", b"bad-\xff\xfe.pdf", b"not-a-pdf.pdf")]
@@ -197,7 +201,7 @@ def test_paths(spark, binary, corpus, work, env, schemas):
     listfile = os.path.join(work, "paths.txt")
     with open(listfile, "wb") as f:
         f.write(b"".join(n + b"\n" for n in names))
-    ref = subprocess.run([binary, "pages", "--files-from", listfile, "--jobs", "2", "--no-progress"],
+    ref = subprocess.run([binary, "pages", "--files-from", listfile, "--jobs", "2", "--no-progress", "--worker", worker],
                          stdout=subprocess.PIPE, env=env, check=False)
     expect(ref.returncode == 70, "the local run exits 70 (a worker crashed), got %d" % ref.returncode)
     out = os.path.join(work, "out-paths")
@@ -268,7 +272,7 @@ def check_built_pages(corpus, got_pages, name_of, repeats):
     expect(not bad and len(pages_of) > 5, "good files have the pages they were built with; wrong: %r" % bad[:5])
 
 
-def test_binary(spark, binary, corpus, work, env, schemas):
+def test_binary(spark, binary, worker, corpus, work, env, schemas):
     uri = lambda name: "file://" + os.path.join(corpus, name).decode("utf-8")  # noqa: E731
     readable = [b"good-%05d.pdf" % i for i in range(100)]
     readable[5:5] = [b"not-a-pdf.pdf", b"damaged.pdf", b"name with spaces.pdf", b"glob[1]{a,b}*.pdf"]
@@ -283,7 +287,11 @@ def test_binary(spark, binary, corpus, work, env, schemas):
     with open(listfile, "w") as f:
         f.write("".join(uri(n) + "\n" for n in entries))
     out = os.path.join(work, "out-uris")
-    summary = run_job(listfile, out, env, "--max-bytes", str(MAX_BYTES), ship=binary)
+    # Shipped under the name the job looks for (SparkFiles.get("pageinfo")).
+    shipped = os.path.join(work, "ship", "pageinfo")
+    os.makedirs(os.path.dirname(shipped), exist_ok=True)
+    shutil.copy(worker, shipped)
+    summary = run_job(listfile, out, env, "--max-bytes", str(MAX_BYTES), ship=shipped)
     expect(any("(binary input)" in l for l in summary), "binary input was used for file:// URIs: %r" % summary)
 
     # The oracle: in process, the readable files as named paths; names mapped to the URIs.
@@ -341,6 +349,7 @@ def test_binary(spark, binary, corpus, work, env, schemas):
 
 def main():
     binary = os.path.abspath(sys.argv[1])
+    worker = os.path.abspath(sys.argv[2])
     work = tempfile.mkdtemp(prefix="pageinfo-spark-")
     corpus = os.path.join(work, "corpus").encode()
     subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "make_batch_corpus.py"), corpus,
@@ -350,7 +359,7 @@ def main():
         shutil.copy(os.path.join(corpus, source), os.path.join(corpus, copy))
     with open(os.path.join(corpus, b"good-00005.pdf"), "rb") as f, open(os.path.join(corpus, b"big.pdf"), "wb") as g:
         g.write(f.read() + b"%" + b"x" * (2 * MAX_BYTES) + b"\n")
-    env = dict(os.environ, PAGEINFO_TEST_CRASH_ON="crash-me", PAGEINFO_BIN=binary)
+    env = dict(os.environ, PAGEINFO_TEST_CRASH_ON="crash-me", PAGEINFO_BIN=worker)
 
     from pyspark.sql import SparkSession
     os.environ.update(spark_env({}))
@@ -359,8 +368,8 @@ def main():
     spark.sparkContext.setLogLevel("ERROR")
     schemas = {"pages": [], "files": []}
     try:
-        test_paths(spark, binary, corpus, work, env, schemas)
-        test_binary(spark, binary, corpus, work, env, schemas)
+        test_paths(spark, binary, worker, corpus, work, env, schemas)
+        test_binary(spark, binary, worker, corpus, work, env, schemas)
         check_schema_contract(schemas)
     finally:
         spark.stop()

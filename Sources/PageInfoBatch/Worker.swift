@@ -1,75 +1,160 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-import PageInfoReading
-import ArgumentParser
 import PageGeometry
 import PageInfoOutput
 import PageInfoPoppler
+import PageInfoReading
+import PageInfoRecords
 
 #if canImport(Glibc)
 import Glibc
-import PageInfoRecords
 #endif
 
-/// `pageinfo worker`: the child process batch mode reads files in (hidden from help).
+/// What a batch worker does with each file: the reading options and output format of the
+/// in-process command it stands for. The coordinator passes them as the worker's arguments
+/// (``arguments``); the worker parses them back (``init(arguments:)``).
+public struct WorkerOptions: Sendable, Hashable {
+    /// Read geometry and labels (`pages`) or only the file records (`info`).
+    public var withPages: Bool
+    /// The 1-based pages to read, or all.
+    public var ranges: PageRangeList?
+    /// The records' format (the coordinator stitches the files' records).
+    public var format: PageListFormat
+    /// Table format: every box in full.
+    public var wide: Bool
+    /// `--strict`: any page error or warning fails the file.
+    public var strict: Bool
+    /// Send each file's stderr line with its response (the table and text formats, whose
+    /// records do not say why a file is not ok).
+    public var messages: Bool
+    /// The worker's address-space limit in MiB; 0: none.
+    public var maxMemoryMiB: Int
+    /// The largest file a bytes request may carry, in bytes (``WorkerProtocol/maxRequestBytes`` at most).
+    public var maxRequestBytes: Int
+
+    /// Options with their defaults: `pages`, JSON lines, no limits.
+    public init(withPages: Bool = true, ranges: PageRangeList? = nil, format: PageListFormat = .jsonl, wide: Bool = false,
+                strict: Bool = false, messages: Bool = false, maxMemoryMiB: Int = 0,
+                maxRequestBytes: Int = WorkerProtocol.maxRequestBytes) {
+        self.withPages = withPages
+        self.ranges = ranges
+        self.format = format
+        self.wide = wide
+        self.strict = strict
+        self.messages = messages
+        self.maxMemoryMiB = maxMemoryMiB
+        self.maxRequestBytes = maxRequestBytes
+    }
+
+    /// The worker's command-line arguments (after `worker`), which ``init(arguments:)`` reads.
+    public var arguments: [String] {
+        var arguments = ["--mode", withPages ? "pages" : "info", "--format", format.rawValue]
+        if let ranges { arguments += ["--pages", ranges.description] }
+        if strict { arguments.append("--strict") }
+        if wide { arguments.append("--wide") }
+        if messages { arguments.append("--messages") }
+        arguments += ["--max-memory", String(maxMemoryMiB)]
+        if maxRequestBytes != WorkerProtocol.maxRequestBytes { arguments += ["--max-request-bytes", String(maxRequestBytes)] }
+        return arguments
+    }
+
+    /// Parses a worker's arguments: `--mode pages|info`, `--pages RANGES`, `--format FORMAT`,
+    /// `--wide`, `--strict`, `--messages`, `--max-memory MIB`, `--max-request-bytes N` (each
+    /// also as `--name=value`). A bad argument is a usage failure (exit 64) naming it.
+    public init(arguments: [String]) throws(ExitFailure) {
+        self.init()
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            let equals = argument.firstIndex(of: "=")
+            let name = equals.map { String(argument[..<$0]) } ?? argument
+            func value() throws(ExitFailure) -> String {
+                if let equals { return String(argument[argument.index(after: equals)...]) }
+                guard let next = rest.popFirst() else { throw ExitFailure("worker: \(name) needs a value", status: .usage) }
+                return next
+            }
+            func number() throws(ExitFailure) -> Int {
+                let text = try value()
+                guard let n = Int(text), n >= 0 else { throw ExitFailure("worker: \(name) \(text): not a whole number of 0 or more", status: .usage) }
+                return n
+            }
+            switch name {
+            case "--mode":
+                switch try value() {
+                case "pages": withPages = true
+                case "info": withPages = false
+                case let other: throw ExitFailure("worker: --mode \(other): give pages or info", status: .usage)
+                }
+            case "--pages":
+                let text = try value()
+                do { ranges = try PageRangeList(text) } catch { throw ExitFailure("worker: --pages: \(error.description)", status: .usage) }
+            case "--format":
+                let text = try value()
+                guard let f = PageListFormat(rawValue: text) else { throw ExitFailure("worker: --format \(text): give table, json, jsonl or csv", status: .usage) }
+                format = f
+            case "--wide": wide = true
+            case "--strict": strict = true
+            case "--messages": messages = true
+            case "--max-memory": maxMemoryMiB = try number()
+            case "--max-request-bytes": maxRequestBytes = try number()
+            default: throw ExitFailure("worker: unknown argument \(argument)", status: .usage)
+            }
+        }
+    }
+}
+
+/// The worker side of batch mode: the loop a worker process runs (`pageinfo worker`, the hidden
+/// subcommand, or a test executable with hooks).
 ///
-/// It reads file names from stdin and answers each with one framed response on stdout
-/// (``WorkerProtocol``). A PDF is read with the same code `pageinfo pages`/`info` use in process
-/// (``DocumentReading``, with the same ranges, `--strict` and password) and encoded as one
-/// fragment of the batch's format (``BatchOutput``), so the stitched output is what the
-/// in-process command prints.
-struct WorkerCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "worker",
-        abstract: "Internal: the child process of batch mode (reads names on stdin, writes framed records).",
-        shouldDisplay: false
-    )
+/// It reads requests on standard input and answers each with one framed response on standard
+/// output (``WorkerProtocol``): a file name to open, or a bytes request carrying the file (the
+/// Spark job's). A PDF is read with the reader `pageinfo pages`/`info` use in process
+/// (``PageInfoReading/DocumentReader``, with the same ranges, `--strict` and password) and
+/// encoded as one fragment of the batch's format (``BatchOutput``), so the stitched output is
+/// what the in-process command prints.
+public enum Worker {
+    /// Runs a worker process's main loop with the arguments after `worker` and returns its exit
+    /// status (0 when standard input ends; 64 for a bad argument, with one line on stderr).
+    /// `beforeEachFile` is called with each request's name before it is read: tests use it to
+    /// crash, hang or exhaust memory on chosen files.
+    public static func main(arguments: [String], beforeEachFile: (([UInt8]) -> Void)? = nil) -> Int32 {
+        let options: WorkerOptions
+        do { options = try WorkerOptions(arguments: arguments) } catch {
+            _ = writeAll(STDERR_FILENO, Array("pageinfo: \(error.message)\n".utf8))
+            return error.status.rawValue
+        }
+        run(options, beforeEachFile: beforeEachFile)
+        return 0
+    }
 
-    enum Mode: String, ExpressibleByArgument { case pages, info }
-
-    @Option var mode: Mode = .pages
-    @Option(transform: { text in
-        do { return try PageRangeList(text) } catch let error as PageRangeList.ParseError { throw ValidationError(error.description) }
-    })
-    var pages: PageRangeList?
-    /// The records' format and `--wide` (the coordinator stitches the files' records).
-    @Option var format: PageListFormat = .jsonl
-    @Flag var wide = false
-    @Flag var strict = false
-    /// Send each file's stderr line with its response (the table and text formats).
-    @Flag var messages = false
-    /// Address-space limit in MiB (0: none).
-    @Option(name: .customLong("max-memory")) var maxMemory: Int = 0
-    /// The largest file a bytes request may carry (``WorkerProtocol/maxRequestBytes`` at most).
-    @Option(name: .customLong("max-request-bytes")) var maxRequestBytes: Int = WorkerProtocol.maxRequestBytes
-
-    func run() throws {
-        WorkerGuard.install(maxMemoryMiB: maxMemory)
+    /// Serves requests on standard input until it ends (or the coordinator is gone), with the
+    /// process set up as a worker: no core files, the address-space limit, death with the parent.
+    public static func run(_ options: WorkerOptions, beforeEachFile: (([UInt8]) -> Void)? = nil) {
+        WorkerGuard.install(maxMemoryMiB: options.maxMemoryMiB)
         guard let config = readFrame() else { return }
         let password: String? = config.first == 1 ? String(decoding: config.dropFirst(), as: UTF8.self) : nil
-        let reading = DocumentReader(password: password, ranges: pages, strict: strict, withPages: mode == .pages, measuresTime: true)
-        let output = BatchOutput(format: format, wide: wide, includesPages: mode == .pages)
-        let hooks = TestHooks()
+        let reading = DocumentReader(password: password, ranges: options.ranges, strict: options.strict, withPages: options.withPages,
+                                     measuresTime: true)
+        let output = BatchOutput(format: options.format, wide: options.wide, includesPages: options.withPages)
         while let header = readExactly(STDIN_FILENO, 4) {
             let word = WorkerProtocol.get32(header, 0)
             var content: FileReader.Content?
             let name: [UInt8]
             if word & WorkerProtocol.bytesRequestFlag != 0 {
                 guard let request = BytesRequest.read(length: Int(word & ~WorkerProtocol.bytesRequestFlag),
-                                                             limit: min(maxRequestBytes, WorkerProtocol.maxRequestBytes)) else { return }
+                                                      limit: min(options.maxRequestBytes, WorkerProtocol.maxRequestBytes)) else { return }
                 (name, content) = request
             } else {
                 guard let frame = word == 0 ? [] : readExactly(STDIN_FILENO, Int(word)) else { return }
                 name = frame
             }
-            hooks.apply(name)
-            let worker = FileReader(name: name, reading: reading, output: output, sendsMessage: messages, content: content)
+            beforeEachFile?(name)
+            let worker = FileReader(name: name, reading: reading, output: output, sendsMessage: options.messages, content: content)
             let response = worker.read()
             if case .memory(let fd) = content { close(fd) }
             guard writeAll(STDOUT_FILENO, response) == 0 else { return }
         }
     }
 
-    private func readFrame() -> [UInt8]? {
+    private static func readFrame() -> [UInt8]? {
         guard let header = readExactly(STDIN_FILENO, 4) else { return nil }
         let length = Int(WorkerProtocol.get32(header, 0))
         return length == 0 ? [] : readExactly(STDIN_FILENO, length)
@@ -115,7 +200,7 @@ enum BytesRequest {
 }
 
 /// Reads one file in the worker and builds its framed response, with the same reader and
-/// encoder as `pageinfo pages --format jsonl` (``DocumentReading``): the records are the ones the
+/// encoder as `pageinfo pages --format jsonl` (``PageInfoReading/DocumentReader``): the records are the ones the
 /// in-process command prints.
 struct FileReader {
     let name: [UInt8]
@@ -188,33 +273,6 @@ struct FileReader {
     }
 }
 
-/// Test-only hooks, honoured by the worker alone: `PAGEINFO_TEST_CRASH_ON`, `PAGEINFO_TEST_HANG_ON`
-/// and `PAGEINFO_TEST_ALLOC_ON` hold a substring of a file name; reading a file whose name
-/// contains it crashes the worker (SIGSEGV), hangs it, or makes it allocate without bound.
-struct TestHooks {
-    let crash = TestHooks.env("PAGEINFO_TEST_CRASH_ON")
-    let hang = TestHooks.env("PAGEINFO_TEST_HANG_ON")
-    let alloc = TestHooks.env("PAGEINFO_TEST_ALLOC_ON")
-
-    static func env(_ key: String) -> [UInt8]? {
-        guard let v = getenv(key), v.pointee != 0 else { return nil }
-        return Array(String(cString: v).utf8)
-    }
-
-    func apply(_ name: [UInt8]) {
-        func matches(_ s: [UInt8]?) -> Bool {
-            guard let s, name.count >= s.count else { return false }
-            return (0...(name.count - s.count)).contains { name[$0..<$0 + s.count].elementsEqual(s) }
-        }
-        if matches(crash) { raise(SIGSEGV) }
-        if matches(hang) { while true { sleep(1000) } }
-        if matches(alloc) {
-            var blocks: [[UInt8]] = []
-            while true { blocks.append([UInt8](repeating: 1, count: 16 << 20)) }
-        }
-    }
-}
-
 /// Process-level set-up of a worker: no core files, an address-space limit, a report of
 /// "out of memory" through the exit status, and an exit when the coordinator is gone.
 enum WorkerGuard {
@@ -283,3 +341,27 @@ enum WorkerGuard {
     }
 }
 
+
+extension Worker {
+    /// The path of the running executable (`/proc/self/exe` resolved), or `nil`.
+    public static func runningExecutable() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard n > 0 else { return nil }
+        return String(decoding: buffer.prefix(n).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The worker a batch starts when none is given: the running program itself when it is
+    /// `pageinfo`, else the `pageinfo` next to the running executable, else the first on `PATH`;
+    /// `nil` when there is none.
+    public static func defaultExecutable() -> String? {
+        let running = runningExecutable()
+        if let running, running.split(separator: "/").last == "pageinfo" { return "/proc/self/exe" }
+        var candidates: [String] = []
+        if let running, let slash = running.lastIndex(of: "/") { candidates.append(running[..<slash] + "/pageinfo") }
+        if let path = getenv("PATH") {
+            for dir in String(cString: path).split(separator: ":") where !dir.isEmpty { candidates.append(dir + "/pageinfo") }
+        }
+        return candidates.first { access($0, X_OK) == 0 }
+    }
+}

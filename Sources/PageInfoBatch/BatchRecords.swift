@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-import ArgumentParser
 import PageGeometry
 import PageInfoOutput
 import PageInfoPoppler
+import PageInfoReading
+import PageInfoRecords
 
 #if canImport(Glibc)
 import Glibc
-import PageInfoRecords
 #endif
 
 // The records batch mode writes beyond what `PageListEncoder` prints (docs/records.md): the file
@@ -24,21 +24,30 @@ struct FileError: Sendable {
 
 /// How batch mode writes records: the format and options of the in-process command it runs, so
 /// that the whole output is what that command prints for the same files.
-struct BatchOutput {
-    var format: PageListFormat
-    var wide = false
-    /// `pages` (true) or `info` (false).
-    var includesPages = true
+public struct BatchOutput: Sendable, Hashable {
+    /// The format of every file's records (`pageinfo pages --format`).
+    public var format: PageListFormat
+    /// Table format: all five boxes and UserUnit in full (`--wide`).
+    public var wide: Bool
+    /// `pages` (true: page records and file records) or `info` (false: file records only).
+    public var includesPages: Bool
+
+    /// The output of `pageinfo pages --format FORMAT` (`includesPages`) or `pageinfo info`.
+    public init(format: PageListFormat = .jsonl, wide: Bool = false, includesPages: Bool = true) {
+        self.format = format
+        self.wide = wide
+        self.includesPages = includesPages
+    }
 
     /// An encoder for one file's records inside the whole output (see
     /// ``PageListEncoder/init(format:wide:includesPages:fragment:out:)``): what a worker writes
     /// for each file, and the coordinator for a file whose worker failed.
-    func fragmentEncoder() -> PageListEncoder {
+    public func fragmentEncoder() -> PageListEncoder {
         PageListEncoder(format: format, wide: wide, includesPages: includesPages, fragment: true, out: ByteWriter())
     }
 
-    /// The coordinator's encoder, which stitches the fragments into one output.
-    func assemblingEncoder() -> PageListEncoder {
+    /// An encoder that stitches the fragments into one output (``BatchWriter``).
+    public func assemblingEncoder() -> PageListEncoder {
         PageListEncoder(format: format, wide: wide, includesPages: includesPages, out: ByteWriter())
     }
 }
@@ -63,7 +72,7 @@ func fileRecord(_ out: inout ByteWriter, output: BatchOutput, name: [UInt8], sta
 }
 
 /// The name of a signal for messages: `SIGSEGV (segmentation fault)`.
-func signalDescription(_ signal: Int32) -> String {
+package func signalDescription(_ signal: Int32) -> String {
     let names: [Int32: String] = [SIGSEGV: "SIGSEGV", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGILL: "SIGILL",
                                   SIGFPE: "SIGFPE", SIGKILL: "SIGKILL", SIGTERM: "SIGTERM", SIGTRAP: "SIGTRAP",
                                   SIGINT: "SIGINT", SIGPIPE: "SIGPIPE", SIGXCPU: "SIGXCPU"]

@@ -1,21 +1,49 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+import PageInfoRecords
+
 #if canImport(Glibc)
 import Glibc
-import PageInfoRecords
 #endif
 
-/// What an earlier, interrupted run left in the `-o` file, for `--resume`.
-struct ResumeState {
+/// What an earlier, interrupted run left in its JSON-lines output, for `--resume`: the files
+/// already done, and their counts.
+public struct ResumeState: Sendable {
     /// File names (raw bytes) that already have their file record, with how many times.
-    var done: [[UInt8]: Int] = [:]
-    /// The outcome of those files, for the summary and the exit code.
-    var tally = BatchTally()
+    public var done: [[UInt8]: Int] = [:]
+    /// The outcome of those files, for the summary and the exit status.
+    public var tally = BatchTally()
+
+    /// `names` without the files already done (a name listed twice and done once is read once
+    /// more), in their order.
+    public func remaining(_ names: [[UInt8]]) -> [[UInt8]] {
+        var done = self.done
+        return names.filter { name in
+            guard let n = done[name], n > 0 else { return true }
+            done[name] = n - 1
+            return false
+        }
+    }
+
+    /// Refuses, before anything is cut, a non-empty output whose first line is not a pageinfo
+    /// JSON-lines record (the output of a csv, json or table run, or another file named by
+    /// mistake): a usage failure (64) that leaves the file as it is.
+    public static func refuseUnlessJSONLines(fd: Int32, name: String) throws(ExitFailure) {
+        var head = [UInt8](repeating: 0, count: 11)
+        let n = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
+        if n < 0 {
+            throw ExitFailure("\(name): cannot read the output to resume it: pread: \(String(cString: strerror(errno)))", status: .ioError)
+        }
+        guard n > 0 else { return }
+        if n < head.count || !head.elementsEqual(Array("{\"record\":\"".utf8)) {
+            throw ExitFailure("--resume: \(name) does not hold pageinfo JSON lines (the output of a --format jsonl run); it is left as it is", status: .usage)
+        }
+    }
 
     /// Reads the output file from the start and cuts it after the last complete file record,
     /// dropping a file whose records were only partly written (a kill or a full disk in the
     /// middle of one write). Records of a file always end with its file record, so what is
     /// kept is whole files.
-    static func prepare(fd: Int32) throws -> ResumeState {
+    public static func prepare(fd: Int32) throws(ExitFailure) -> ResumeState {
         var state = ResumeState()
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         var line: [UInt8] = []
@@ -49,8 +77,8 @@ struct ResumeState {
         return state
     }
 
-    private static func failure(_ what: String) -> CommandFailure {
-        CommandFailure("--resume: the output file: \(what): \(String(cString: strerror(errno)))", code: ExitStatus.ioError)
+    private static func failure(_ what: String) -> ExitFailure {
+        ExitFailure("--resume: the output file: \(what): \(String(cString: strerror(errno)))", status: .ioError)
     }
 }
 

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import PageInfoOutput
+import PageInfoRecords
+
 #if canImport(Glibc)
 import Glibc
-import PageInfoRecords
 #endif
 
 /// The pipe protocol between the coordinator and a `pageinfo worker` (both are this binary).
@@ -32,14 +33,14 @@ import PageInfoRecords
 /// whose records do not say why). The coordinator knows a file is complete from the length alone,
 /// whatever the records hold; a worker that dies mid-file leaves an incomplete response, which
 /// is dropped.
-enum WorkerProtocol {
+public enum WorkerProtocol {
     static let headerSize = 12
     /// The worker's exit status when it stopped because it reached `--max-memory`.
     static let memoryExitStatus: Int32 = 86
     /// Set in a request's length word: the frame is a bytes request (name and content).
     static let bytesRequestFlag: UInt32 = 0x8000_0000
     /// The largest file a bytes request may carry (1 GiB, as for a PDF read from a stream).
-    static let maxRequestBytes = 1 << 30
+    public static let maxRequestBytes = 1 << 30
 
     struct Response {
         var pageCount: Int
@@ -70,11 +71,13 @@ enum WorkerProtocol {
         return h
     }
 
-    /// Parses one complete response at the start of `buffer[from...]`, or nil when more bytes are needed.
-    static func parseResponse(_ buffer: [UInt8], from start: Int) -> (Response, next: Int)? {
-        guard buffer.count - start >= headerSize else { return nil }
+    /// Parses one complete response at the start of `buffer[from..<to]` (`to`: the buffer's end
+    /// by default), or nil when more bytes are needed.
+    static func parseResponse(_ buffer: [UInt8], from start: Int, to end: Int? = nil) -> (Response, next: Int)? {
+        let end = end ?? buffer.count
+        guard end - start >= headerSize else { return nil }
         let length = Int(get32(buffer, start))
-        guard buffer.count - start - headerSize >= length else { return nil }
+        guard end - start - headerSize >= length else { return nil }
         let pages = Int(get32(buffer, start + 4))
         let status: FileStatus = buffer[start + 8] == 0 ? .ok : buffer[start + 8] == 1 ? .partial : .failed
         let e = Int(buffer[start + 9])

@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import PageInfoReading
 import PageInfoRecords
-import ArgumentParser
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// A running `pageinfo worker` child: its pid and the two pipe ends the coordinator holds.
+/// A running worker child (`pageinfo worker`): its pid and the two pipe ends the coordinator holds.
 struct WorkerProcess {
     let pid: pid_t
     /// The coordinator writes requests here (the worker's stdin).
@@ -15,12 +14,12 @@ struct WorkerProcess {
     /// The coordinator reads responses here (the worker's stdout), non-blocking.
     let responses: Int32
 
-    /// Starts `/proc/self/exe worker ARGS…` with posix_spawn, in its own process group (so a
+    /// Starts `EXECUTABLE worker ARGS…` with posix_spawn, in its own process group (so a
     /// Ctrl-C on the terminal reaches the coordinator alone, which then stops the workers),
     /// SIGPIPE/SIGINT/SIGTERM at their defaults, stderr on /dev/null (Poppler and a crashing
     /// runtime print nothing; set `PAGEINFO_DEBUG_WORKERS=1` to see it), and the Swift
     /// backtracer off (a crash should end the process at once, not symbolicate).
-    static func spawn(arguments: [String]) throws -> WorkerProcess {
+    static func spawn(executable: String, arguments: [String]) throws(ExitFailure) -> WorkerProcess {
         var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0]
         // Close-on-exec from the start (pipe2), so no worker inherits another's pipe (it would
         // keep it from seeing EOF), even one spawned by another thread in between.
@@ -50,7 +49,9 @@ struct WorkerProcess {
         posix_spawnattr_setpgroup(&attr, 0)
         posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
 
-        let argv = (["pageinfo", "worker"] + arguments).map { strdup($0) } + [nil]
+        // argv[0]: the program's name (`pageinfo` for /proc/self/exe, as ps shows it).
+        let program = executable == "/proc/self/exe" ? "pageinfo" : String(executable.split(separator: "/").last ?? "pageinfo")
+        let argv = ([program, "worker"] + arguments).map { strdup($0) } + [nil]
         var env: [UnsafeMutablePointer<CChar>?] = []
         var e = environ
         while let entry = e.pointee {
@@ -62,19 +63,19 @@ struct WorkerProcess {
         defer { for p in argv { free(p) }; for p in env { free(p) } }
 
         var pid: pid_t = 0
-        let rc = posix_spawn(&pid, "/proc/self/exe", &actions, &attr, argv, env)
+        let rc = posix_spawn(&pid, executable, &actions, &attr, argv, env)
         Glibc.close(toChild[0]); Glibc.close(fromChild[1])
         guard rc == 0 else {
             Glibc.close(toChild[1]); Glibc.close(fromChild[0])
             errno = rc
-            throw spawnFailure("posix_spawn")
+            throw spawnFailure("posix_spawn \(executable)")
         }
         _ = fcntl(fromChild[0], F_SETFL, fcntl(fromChild[0], F_GETFL) | O_NONBLOCK)
         return WorkerProcess(pid: pid, requests: toChild[1], responses: fromChild[0])
     }
 
-    private static func spawnFailure(_ what: String) -> CommandFailure {
-        CommandFailure("cannot start a worker process (\(what)): \(String(cString: strerror(errno)))", code: ExitStatus.softwareFailure)
+    private static func spawnFailure(_ what: String) -> ExitFailure {
+        ExitFailure("cannot start a worker process (\(what)): \(String(cString: strerror(errno)))", status: .softwareFailure)
     }
 
     /// Kills the worker (SIGKILL), closes the pipes and reaps it; returns its wait status.
