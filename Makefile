@@ -70,6 +70,8 @@ test: deps
 	$(call apt_install,$(TEST_PACKAGES))
 	$(SWIFT) build --build-tests
 	PAGEINFO_PYTHON=$(TEST_PYTHON) $(SWIFT) test --skip-build
+	@# A package that depends on the library products only: batch records and reading (issue 22).
+	scripts/client_package_test.sh $(SWIFT)
 	scripts/check_c_boundary.sh
 	@# Every source file names its license; no Apache-2.0 target depends on GPL code (LICENSE).
 	scripts/check_licenses.py

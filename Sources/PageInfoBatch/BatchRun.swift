@@ -117,7 +117,9 @@ public enum BatchEvent: Sendable {
 /// A cursor, not a callback or an `AsyncSequence`: the caller drives the loop at its own pace (a
 /// slow writer holds the workers back, nothing piles up), can stop between any two events
 /// (``cancel()``), and needs no concurrency runtime; the coordinator is one thread around `poll`.
-/// Not thread-safe: use a run from one thread at a time.
+/// Not thread-safe: use a run from one thread at a time. The first ``next()`` sets SIGPIPE to be
+/// ignored when the program left it at its default (a write to a dead worker's pipe must fail
+/// with `EPIPE`, not end the program); the workers start with it at its default.
 public final class BatchRun {
     /// The names, raw bytes, in input order.
     public let names: [[UInt8]]
@@ -185,6 +187,10 @@ public final class BatchRun {
             if configuration.worker == nil, Worker.defaultExecutable() == nil {
                 throw ExitFailure("no worker to start: no pageinfo next to \(Worker.runningExecutable() ?? "this program") or on PATH; give the worker executable", status: .softwareFailure)
             }
+            // A worker that dies leaves a pipe whose writes raise SIGPIPE: ignore it (when the
+            // program has not chosen otherwise), so that the failed write is seen as EPIPE.
+            var current = sigaction()
+            if sigaction(SIGPIPE, nil, &current) == 0, current.__sigaction_handler.sa_handler == nil { signal(SIGPIPE, SIG_IGN) }
             for i in slots.indices where !names.isEmpty { try startWorker(i) }
         }
         while true {

@@ -133,7 +133,7 @@ public struct PageEntry: Hashable, Sendable {
 }
 
 /// How reading one file ended: the file record's closing fields (see `docs/records.md`).
-public struct DocumentOutcome: Sendable {
+public struct DocumentOutcome: Sendable, Hashable {
     /// `ok`: every page read; `partial`: the file opened but some positions are page errors (or
     /// pages were recovered); `failed`: nothing could be read.
     public enum Status: String, Sendable, Comparable {
