@@ -7,8 +7,9 @@
 // nothing), and only cut; preparing the cut file again cuts nothing and finds the same files and
 // tally; the tally counts every accepted record; a record the writer wrote reads back with the
 // same name bytes (non-UTF-8 names included), status, error code and page count.
-@testable import PageInfoCommand
+@testable import PageInfoBatch
 import PageInfoOutput
+import PageInfoRecords
 import Foundation
 
 private let path = scratchPath("resume.jsonl")

@@ -37,7 +37,8 @@ build() {
     # The argument parser, as `swift package resolve` checked it out (not instrumented).
     [ -d .build/checkouts/swift-argument-parser ] || "$SWIFT_BIN/swift" package resolve >/dev/null
     local ap=.build/checkouts/swift-argument-parser/Sources
-    local common=(-O -g -parse-as-library -I "$lib" -L "$lib")
+    # -package-name: the modules share `package` declarations, as SwiftPM builds them.
+    local common=(-O -g -parse-as-library -package-name pageinfo -I "$lib" -L "$lib")
     module() {  # module NAME 'swiftc flags' SOURCES...: a static library and its .swiftmodule
         local name=$1 flags=$2; shift 2
         local stamp="$lib/$name.stamp"
@@ -81,8 +82,11 @@ build() {
 
     module PageGeometry "$inst" Sources/PageGeometry/*.swift
     module DocumentLayout "$inst" Sources/DocumentLayout/*.swift
+    module PageInfoRecords "$inst" Sources/PageInfoRecords/*.swift
     module PageInfoOutput "$inst" Sources/PageInfoOutput/*.swift
     module PageInfoPoppler "$inst" Sources/PageInfoPoppler/*.swift
+    module PageInfoReading "$inst" Sources/PageInfoReading/*.swift
+    module PageInfoBatch "$inst" Sources/PageInfoBatch/*.swift
     module PageInfoCheck "$inst" Sources/PageInfoCheck/*.swift
     module PageInfoDraw "$inst" Sources/PageInfoDraw/*.swift
     # The executable target as a testable library: its entry point renamed so libFuzzer's main
@@ -96,8 +100,8 @@ build() {
         -I Sources/CPageInfoPoppler/include -I Sources/CPageInfoPoppler $(pkg-config --cflags poppler) \
         Sources/CPageInfoPoppler/*.cc Fuzz/reader_fuzzer.cc $(pkg-config --libs poppler) -o "$OUT/bin/reader_c"
     fi
-    local libs=(-lPageInfoCommand -lPageInfoDraw -lPageInfoCheck -lPageInfoPoppler -lPageInfoOutput
-                -lDocumentLayout -lPageGeometry -lArgumentParser -lArgumentParserToolInfo
+    local libs=(-lPageInfoCommand -lPageInfoDraw -lPageInfoCheck -lPageInfoBatch -lPageInfoReading -lPageInfoPoppler
+                -lPageInfoOutput -lPageInfoRecords -lDocumentLayout -lPageGeometry -lArgumentParser -lArgumentParserToolInfo
                 -lCPageInfoPoppler -lpoppler -lz -lstdc++ -lm)
     for h in "${HARNESSES[@]}"; do
         [ "$h" = reader_c ] && continue

@@ -33,7 +33,7 @@ public struct BatchInputs: Sendable {
 
     /// Reads the list and walks directories: every name, in order. Files found in one directory
     /// are sorted by their bytes (as `LC_ALL=C sort` orders them). A list that cannot be read is
-    /// an ``PageInfoRecords/ExitFailure`` (exit 66) naming it.
+    /// an `ExitFailure` (exit 66) naming it.
     public func collect() throws(ExitFailure) -> [[UInt8]] {
         var names = arguments
         if let filesFrom {

@@ -50,7 +50,7 @@ public struct BatchTally: Sendable, Hashable {
         return t
     }
 
-    /// `3 failed (1 crashed, 2 not-found)`, reasons in the order of ``FileErrorCode``.
+    /// `3 failed (1 crashed, 2 not-found)`, reasons in the order of `FileErrorCode`.
     public var failedDescription: String {
         let reasons = FileErrorCode.allCases.compactMap { c in failures[c].map { "\($0) \(c.rawValue)" } }
         return "\(failed) failed" + (reasons.isEmpty ? "" : " (" + reasons.joined(separator: ", ") + ")")

@@ -40,10 +40,13 @@ public struct BatchOutput: Sendable, Hashable {
     }
 
     /// An encoder for one file's records inside the whole output (see
-    /// ``PageListEncoder/init(format:wide:includesPages:fragment:out:)``): what a worker writes
+    /// `PageListEncoder.init(format:wide:includesPages:fragment:out:)`): what a worker writes
     /// for each file, and the coordinator for a file whose worker failed.
-    public func fragmentEncoder() -> PageListEncoder {
-        PageListEncoder(format: format, wide: wide, includesPages: includesPages, fragment: true, out: ByteWriter())
+    /// `headerRoom` zero bytes come before the records (room for a response header).
+    public func fragmentEncoder(headerRoom: Int = 0) -> PageListEncoder {
+        var out = ByteWriter()
+        if headerRoom > 0 { [UInt8](repeating: 0, count: headerRoom).withUnsafeBufferPointer { out.append(buffer: $0) } }
+        return PageListEncoder(format: format, wide: wide, includesPages: includesPages, fragment: true, out: out)
     }
 
     /// An encoder that stitches the fragments into one output (``BatchWriter``).

@@ -107,7 +107,7 @@ public struct WorkerOptions: Sendable, Hashable {
 /// It reads requests on standard input and answers each with one framed response on standard
 /// output (``WorkerProtocol``): a file name to open, or a bytes request carrying the file (the
 /// Spark job's). A PDF is read with the reader `pageinfo pages`/`info` use in process
-/// (``PageInfoReading/DocumentReader``, with the same ranges, `--strict` and password) and
+/// (`DocumentReader`, with the same ranges, `--strict` and password) and
 /// encoded as one fragment of the batch's format (``BatchOutput``), so the stitched output is
 /// what the in-process command prints.
 public enum Worker {
@@ -200,7 +200,7 @@ enum BytesRequest {
 }
 
 /// Reads one file in the worker and builds its framed response, with the same reader and
-/// encoder as `pageinfo pages --format jsonl` (``PageInfoReading/DocumentReader``): the records are the ones the
+/// encoder as `pageinfo pages --format jsonl` (`DocumentReader`): the records are the ones the
 /// in-process command prints.
 struct FileReader {
     let name: [UInt8]
@@ -261,15 +261,18 @@ struct FileReader {
         // The records name the file as given: a name that is not valid UTF-8 is written with its
         // exact bytes (\udcXX) wherever its repaired spelling occurs in a JSON string.
         let fileName = FileName(raw: name)
-        var encoder = output.fragmentEncoder()
+        // The records are encoded after room for the response's header, which is filled in
+        // once their length is known: the response is the encoder's buffer, copied out once.
+        var encoder = output.fragmentEncoder(headerRoom: WorkerProtocol.headerSize)
         if !fileName.isValidUTF8 { encoder.out.exactFileName = fileName }
         let result = reading.read(.fileDescriptor(fd, name: fileName.text), into: &encoder)
-        let payload = encoder.out.bytes
-        let status = FileStatus(rawValue: result.outcome.status.rawValue) ?? .failed
+        var response = encoder.out.bytes
+        let status = result.outcome.status
         let code = result.outcome.error.flatMap { FileErrorCode(rawValue: $0.code) }
-        return WorkerProtocol.response(records: payload, pageCount: result.outcome.pageCount, status: status,
-                                       error: status == .failed ? (code ?? .damaged) : code,
-                                       message: sendsMessage ? Array((result.message ?? "").utf8) : [])
+        WorkerProtocol.completeResponse(&response, pageCount: result.outcome.pageCount, status: status,
+                                        error: status == .failed ? (code ?? .damaged) : code,
+                                        message: sendsMessage ? Array((result.message ?? "").utf8) : [])
+        return response
     }
 }
 

@@ -14,7 +14,7 @@ import Glibc
 ///
 /// A **bytes request** carries the file itself instead of a name to open (the Spark job reads
 /// files through Hadoop's file systems and hands over their bytes): its length word has the high
-/// bit set (``bytesRequestFlag``), and its payload is the name's length (`UInt32` LE), the name's
+/// bit set (`bytesRequestFlag`), and its payload is the name's length (`UInt32` LE), the name's
 /// bytes (what the records call the file: a URI, say) and then the file's bytes, to the end of the
 /// frame. The worker copies them into an anonymous memory file (`memfd_create`: no name in any
 /// file system, nothing another user could read) and reads that exactly as it reads a named file,
@@ -25,7 +25,7 @@ import Glibc
 ///
 /// Worker → coordinator (the worker's stdout): for each file, in the order asked, one response:
 /// a 12-byte header — payload length (`UInt32` LE), page count (`UInt32` LE), status (0 ok,
-/// 1 partial, 2 failed), error code (an index into ``FileErrorCode/allCases``, 255 for none),
+/// 1 partial, 2 failed), error code (an index into `FileErrorCode.allCases`, 255 for none),
 /// the length of the file's message (`UInt16` LE; 0 unless the worker was started with
 /// `--messages`) — then the payload: the file's records in the batch's format (JSON lines by
 /// default), its file record last, followed by the message: the one line `pageinfo pages` prints
@@ -60,6 +60,17 @@ public enum WorkerProtocol {
         var h = header(payloadLength: records.count + message.count, pageCount: pageCount, status: status, error: error)
         h[10] = UInt8(message.count & 0xFF); h[11] = UInt8(message.count >> 8)
         return h + records + message
+    }
+
+    /// Makes `buffer` — ``headerSize`` bytes of room, then the records — a whole response: fills
+    /// in the header and appends `message` (cut to ``maxMessageBytes``).
+    static func completeResponse(_ buffer: inout [UInt8], pageCount: Int, status: FileStatus, error: FileErrorCode?,
+                                 message: [UInt8] = []) {
+        let message = message.prefix(maxMessageBytes)
+        var h = header(payloadLength: buffer.count - headerSize + message.count, pageCount: pageCount, status: status, error: error)
+        h[10] = UInt8(message.count & 0xFF); h[11] = UInt8(message.count >> 8)
+        buffer.replaceSubrange(0..<headerSize, with: h)
+        buffer += message
     }
 
     static func header(payloadLength: Int, pageCount: Int, status: FileStatus, error: FileErrorCode?) -> [UInt8] {

@@ -27,7 +27,7 @@ public struct CurrentDocument: Sendable {
         })
     }
 
-    /// Reads `path` with the reader `pageinfo pages` uses (``PageInfoReading/DocumentReader``),
+    /// Reads `path` with the reader `pageinfo pages` uses (`DocumentReader`),
     /// with one walk of the page tree.
     ///
     /// This is the one place `check` reads a PDF (the golden writer and the comparison both use

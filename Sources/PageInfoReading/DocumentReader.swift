@@ -9,9 +9,9 @@ import Glibc
 #endif
 
 /// Reads PDF files into the records of `docs/records.md`: the document summary, one
-/// ``PageInfoRecords/PageEntry`` per position of the page tree (a page, or why there is none),
-/// and the file record's ``PageInfoRecords/DocumentOutcome`` with the file's
-/// ``PageInfoRecords/ExitStatus``.
+/// `PageEntry` per position of the page tree (a page, or why there is none),
+/// and the file record's `DocumentOutcome` with the file's
+/// `ExitStatus`.
 ///
 /// This is the one reading loop of the package: `pageinfo pages` and `info` (in process and in
 /// batch mode's workers) and `pageinfo check` all read through it, so statuses, `--strict`,
@@ -66,7 +66,7 @@ public struct DocumentReader: Sendable {
 
     /// Reads every file named in `names` (raw bytes, any encoding) into `encoder`, as
     /// `pageinfo pages FILE…` does: each failure is handed to `report` in one line once the
-    /// records before it are flushed; returns the worst exit status (``PageInfoRecords/ExitStatus/ioError``
+    /// records before it are flushed; returns the worst exit status (`ExitStatus.ioError`
     /// when the encoder's output could not be written; reading stops then).
     public func read(names: [[UInt8]], into encoder: inout PageListEncoder, report: (String) -> Void) -> ExitStatus {
         encoder.begin(documentCount: names.count)
@@ -86,7 +86,7 @@ public struct DocumentReader: Sendable {
 
     /// Reads one file into `encoder`: its page records (unless ``withPages`` is false) and its
     /// file record. A name that is not valid UTF-8 (``DocumentSource/rawPath(_:)``) is written
-    /// with its exact bytes in JSON (`\udcXX`, ``PageInfoOutput/ByteWriter/exactFileName``).
+    /// with its exact bytes in JSON (`\udcXX`, `ByteWriter.exactFileName`).
     public func read(_ source: DocumentSource, into encoder: inout PageListEncoder) -> FileResult {
         let exact = source.exactName
         if let exact { encoder.out.exactFileName = exact }

@@ -40,7 +40,7 @@ public enum InputFile {
     }
 
     /// Opens `name` (`-` is standard input) as a document; a stream longer than `maxStreamMiB`
-    /// MiB is refused (``PageInfoError/unreadable(path:reason:)``, exit 66).
+    /// MiB is refused (`PageInfoError.unreadable(path:reason:)`, exit 66).
     public static func open(_ name: String, password: String?, maxStreamMiB: Int = defaultMaxStreamMiB) throws(PageInfoError) -> PopplerDocument {
         let path = try seekablePath(name, maxStreamMiB: maxStreamMiB)
         return try PopplerDocument(path: path, password: password, name: name)

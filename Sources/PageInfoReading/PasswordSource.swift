@@ -26,7 +26,7 @@ public struct PasswordSource: Sendable, Hashable {
 
     /// The password to try: ``password``, else the first line of ``file`` (without its `\n` or
     /// `\r\n`), else `$PAGEINFO_PASSWORD` (unless empty), else none. A file is read once per
-    /// process; a file that cannot be read is an ``PageInfoRecords/ExitFailure`` (exit 66) naming it.
+    /// process; a file that cannot be read is an `ExitFailure` (exit 66) naming it.
     public func resolve() throws(ExitFailure) -> String? {
         if let password { return password }
         if let file {

@@ -50,7 +50,7 @@ public struct ReadWarning: Hashable, Sendable, CustomStringConvertible {
         case boxInvalid = "box-invalid"
         /// The page has no usable MediaBox; US Letter (0 0 612 792 pt) was used.
         case mediaBoxMissing = "mediabox-missing"
-        /// /Rotate is not a multiple of 90; the page is read as rotation 0 (``PageInfo/rawRotation``
+        /// /Rotate is not a multiple of 90; the page is read as rotation 0 (`PageInfo.rawRotation`
         /// keeps the value).
         case rotateInvalid = "rotate-invalid"
         /// /UserUnit is not a number in (0, 10⁶]; 1 was used.
