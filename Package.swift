@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "DocumentLayout", targets: ["DocumentLayout"]),
         .library(name: "PageInfoRecords", targets: ["PageInfoRecords"]),
         .library(name: "PageInfoPoppler", targets: ["PageInfoPoppler"]),
+        // Bytes in and out: the writers, the one JSON reader, the number rule, system calls.
+        .library(name: "PageInfoOutput", targets: ["PageInfoOutput"]),
         // A PDF (a path, raw path bytes, a descriptor, bytes, stdin) into its records and outcome.
         .library(name: "PageInfoReading", targets: ["PageInfoReading"]),
         // Collections of PDFs read in isolated worker processes: the engine of batch mode.
@@ -41,8 +43,10 @@ let package = Package(
         .target(name: "CPageInfoPoppler", dependencies: ["CPoppler"]),
         // Swift reader over the shim: documents, PageInfo streams, typed errors.
         .target(name: "PageInfoPoppler", dependencies: ["PageGeometry", "PageInfoRecords", "CPageInfoPoppler"]),
-        // Fast text/JSON/CSV encoders for page geometry (pure Swift, testable without the CLI).
-        .target(name: "PageInfoOutput", dependencies: ["PageGeometry", "PageInfoRecords"]),
+        // Bytes in and out (pure Swift, no Poppler): the text/JSON/CSV writers and the JSONWritable
+        // protocol, the one JSON reader, the one number rule (NumberText) and the text forms of
+        // geometry, the one system-call layer (SystemCalls.swift).
+        .target(name: "PageInfoOutput", dependencies: ["PageGeometry", "PageInfoRecords", "DocumentLayout"]),
         // The one reading loop: a PDF from a path, raw path bytes, a descriptor, bytes in memory or
         // stdin (streams spooled to an unlinked temporary file) into the records of
         // docs/records.md, with page ranges, --strict and passwords; what pages, info, batch
@@ -60,7 +64,7 @@ let package = Package(
         // zlib for the PNG writer's DEFLATE and CRC-32 (libpoppler loads it anyway).
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Pictures of the geometry: overlays, legend, bitmap font, PNG and SVG writers, contact sheets.
-        .target(name: "PageInfoDraw", dependencies: ["PageGeometry", "DocumentLayout", "CZlib"]),
+        .target(name: "PageInfoDraw", dependencies: ["PageGeometry", "DocumentLayout", "PageInfoOutput", "CZlib"]),
 
         .executableTarget(
             name: "PageInfoCommand",
@@ -80,13 +84,14 @@ let package = Package(
         // typed MANIFEST.json and golden models, the one approximate equality, page builders.
         // A library target (test targets cannot be dependencies), so `swift build` builds it too.
         .target(name: "PageInfoTestSupport", dependencies: ["PageGeometry"], path: "Tests/PageInfoTestSupport"),
-        .testTarget(name: "PageGeometryTests", dependencies: ["PageGeometry", "PageInfoTestSupport"]),
+        .testTarget(name: "PageGeometryTests", dependencies: ["PageGeometry", "PageInfoOutput", "PageInfoTestSupport"]),
+        .testTarget(name: "PageInfoOutputTests", dependencies: ["PageInfoOutput", "PageGeometry", "PageInfoTestSupport"]),
         .testTarget(name: "DocumentLayoutTests", dependencies: ["DocumentLayout", "PageGeometry", "PageInfoTestSupport"]),
         .testTarget(
             name: "PageInfoPopplerTests",
             dependencies: ["PageInfoPoppler", "PageGeometry", "PageInfoRecords", "PageInfoOutput", "PageInfoTestSupport"]
         ),
-        .testTarget(name: "PageInfoCommandTests", dependencies: ["PageGeometry", "PageInfoTestSupport"]),
+        .testTarget(name: "PageInfoCommandTests", dependencies: ["PageGeometry", "PageInfoOutput", "PageInfoTestSupport"]),
         .testTarget(name: "PageInfoCheckTests", dependencies: ["PageInfoCheck", "PageGeometry", "PageInfoPoppler", "PageInfoTestSupport"]),
         .testTarget(name: "PageInfoTestingTests", dependencies: ["PageInfoTesting", "PageInfoCheck", "PageInfoTestSupport"]),
         .testTarget(name: "PageInfoDrawTests", dependencies: ["PageInfoDraw", "PageInfoPoppler", "PageGeometry", "DocumentLayout", "PageInfoTestSupport"]),

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// The golden JSON reader (PageInfoCheck's JSONParser) and the golden decoder built on it
+// The JSON reader (PageInfoOutput's JSONParser) and the golden decoder built on it
 // (GeometrySnapshot(goldenJSON:)). Invariants: a document the reader accepts never nests deeper
 // than JSONParser.maxDepth and leaves the parser's depth at 0; written back (numbers in Swift's
 // round-trip form, strings escaped) it reads to the same value; every number is finite; a text
@@ -8,6 +8,7 @@
 // written so, and decoding is deterministic.
 @testable import PageInfoCheck
 import PageGeometry
+import PageInfoOutput
 import Foundation
 
 private func depth(_ v: JSONValue) -> Int {
@@ -94,7 +95,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
     var parser = JSONParser(bytes)
     let parsed: JSONValue?
-    var failure: GoldenFormatError?
+    var failure: JSONReadError?
     do {
         let v = try parser.value()
         try parser.end()

@@ -18,7 +18,9 @@ scripts/robust.py's mutator), each page pageinfo reports is classified:
                 crop-disjoint      a CropBox that does not overlap the MediaBox: ours is the
                                    MediaBox (box-empty), pdfinfo's has no area
                 box-invalid        an entry that is not four finite numbers within ±1e9: we ignore
-                                   it (box-invalid naming this box) and ours is its default
+                                   it (box-invalid naming this box) and ours is its default; for
+                                   a MediaBox inherited from an ancestor, the warning is
+                                   mediabox-missing and ours is US Letter
                 clipped-to-media   on a page whose MediaBox difference is excused, a box that is
                                    its own entry clipped to the MediaBox, ours equal to the spec's
                                    value from qpdf's raw entries; where qpdf cannot read the
@@ -163,13 +165,13 @@ class QPDF:
             return (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
 
         def inherited(key):
-            node, seen = page, 0
-            while isinstance(node, dict) and seen < 256:
+            # Up the /Parent chain at any depth (as the reader does): each node once, so the walk
+            # ends within the file's object count.
+            for node in self.ancestry(page):
                 if key in node:
                     b = box(node[key])
                     if b is not None:
                         return b
-                node, seen = self.resolve(node.get("/Parent")), seen + 1
             return None
 
         def intersect(a, b):
@@ -189,16 +191,22 @@ class QPDF:
         return {n: (b[0], b[1], b[2] - b[0], b[3] - b[1]) for n, b in result.items()}
 
     def raw_crop(self, page):
-        node, seen = page, 0
-        while isinstance(node, dict) and seen < 256:
+        for node in self.ancestry(page):
             if "/CropBox" in node:
                 v = self.resolve(node["/CropBox"])
                 try:
                     return [float(self.resolve(x)) for x in v] if isinstance(v, list) and len(v) == 4 else None
                 except (TypeError, ValueError, OverflowError):
                     return None
-            node, seen = self.resolve(node.get("/Parent")), seen + 1
         return None
+
+    def ancestry(self, page):
+        """The page dictionary, then its /Parent, its parent's /Parent… each node once."""
+        node, seen = page, set()
+        while isinstance(node, dict) and id(node) not in seen:
+            seen.add(id(node))
+            yield node
+            node = self.resolve(node.get("/Parent"))
 
 
 def close(a, b):
@@ -246,7 +254,9 @@ def excuse(page, theirs, qpage, qpdf):
     differing = [n for n in theirs if not close(rect(page, n), theirs[n])]
     reasons = {}
     for name in differing:
-        if box_warned(page, "box-invalid", name):
+        # The MediaBox: an invalid entry on an ancestor is reported as no valid MediaBox at all.
+        if box_warned(page, "box-invalid", name) or name == "mediaBox" and any(
+                w["code"] == "mediabox-missing" for w in page.get("warnings", [])):
             default = "mediaBox" if name == "cropBox" else "cropBox"
             if name == "mediaBox" and close(rect(page, name), LETTER) or name != "mediaBox" and close(rect(page, name), rect(page, default)):
                 reasons[name] = "box-invalid"

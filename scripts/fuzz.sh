@@ -37,7 +37,7 @@ build() {
     # The argument parser, as `swift package resolve` checked it out (not instrumented).
     [ -d .build/checkouts/swift-argument-parser ] || "$SWIFT_BIN/swift" package resolve >/dev/null
     local ap=.build/checkouts/swift-argument-parser/Sources
-    # -package-name: the modules share `package` declarations, as SwiftPM builds them.
+    # -package-name as SwiftPM passes it: the modules share `package` declarations.
     local common=(-O -g -parse-as-library -package-name pageinfo -I "$lib" -L "$lib")
     module() {  # module NAME 'swiftc flags' SOURCES...: a static library and its .swiftmodule
         local name=$1 flags=$2; shift 2

@@ -104,14 +104,14 @@ StreamRecovery recover_from_streams(XRef *xref) {
     return result;
 }
 
-Object fetch_catalog(XRef *xref, Ref recovered_root) {
-    Ref root = xref->getRoot();
-    if (root.num >= 0) {
-        Object catalog = xref->fetch(root);
-        if (catalog.isDict() || recovered_root == Ref::INVALID()) return catalog;
+Object fetch_catalog(XRef *xref, Ref catalog) {
+    if (catalog != Ref::INVALID()) {
+        Object found = xref->fetch(catalog);
+        if (found.isDict()) return found;
     }
-    if (recovered_root == Ref::INVALID()) return Object(objNull);
-    return xref->fetch(recovered_root);
+    Ref root = xref->getRoot();
+    if (root.num < 0) return Object(objNull);
+    return xref->fetch(root);
 }
 
 } // namespace pageinfo

@@ -30,10 +30,11 @@ struct StreamRecovery {
 /// the table grows by at most the number of pairs read.
 StreamRecovery recover_from_streams(XRef *xref);
 
-/// The catalog: the object the trailer's /Root names, else the recovered root. Never calls
-/// XRef::getCatalog, which rebuilds the table again (losing the entries added above) whenever the
-/// catalog is missing.
-Object fetch_catalog(XRef *xref, Ref recovered_root);
+/// The catalog: `catalog` (the object the document decided on when it opened: the trailer's
+/// /Root, else the recovered root) when it is a dictionary, else whatever the table's root is now.
+/// Never calls XRef::getCatalog, which rebuilds the table again (losing the entries added above)
+/// whenever the catalog is missing.
+Object fetch_catalog(XRef *xref, Ref catalog);
 
 } // namespace pageinfo
 

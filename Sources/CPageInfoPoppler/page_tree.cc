@@ -73,9 +73,9 @@ void fill_page(Dict *dict, const InheritedAttrs &up, pi_page_geometry *out, uint
     }
 }
 
-pi_page_tree_root inspect_root(XRef *xref, Ref recovered_root, Object *root_out, Ref *root_ref_out) {
+pi_page_tree_root inspect_root(XRef *xref, Ref catalog_ref, Object *root_out, Ref *root_ref_out) {
     *root_ref_out = Ref::INVALID();
-    Object catalog = fetch_catalog(xref, recovered_root);
+    Object catalog = fetch_catalog(xref, catalog_ref);
     if (!catalog.isDict()) return PI_ROOT_MISSING;
     const Object &ref = catalog.dictLookupNF("Pages");
     if (ref.isRef()) *root_ref_out = ref.getRef();
@@ -139,7 +139,7 @@ InheritedAttrs inherited_through_parents(XRef *xref, Dict *page) {
     return attrs;
 }
 
-PageTreeWalk::PageTreeWalk(XRef *xref, Ref recovered_root) : xref_(xref) {
+PageTreeWalk::PageTreeWalk(XRef *xref, Ref catalog) : xref_(xref) {
     entered_.assign(std::max(0, xref->getNumObjects()) + 1, false);
     on_stack_.assign(entered_.size(), false);
     page_at_.assign(entered_.size(), 0);
@@ -148,7 +148,7 @@ PageTreeWalk::PageTreeWalk(XRef *xref, Ref recovered_root) : xref_(xref) {
     repeat_budget_ = (long long)PI_REPEAT_STEPS_PER_OBJECT * std::max(0, xref->getNumObjects());
     Object root;
     Ref rootRef;
-    root_shape_ = inspect_root(xref, recovered_root, &root, &rootRef);
+    root_shape_ = inspect_root(xref, catalog, &root, &rootRef);
     CountEntry count = read_count(root_shape_, root);
     if (count.shape == PI_COUNT_OK) { has_count_ = true; count_claimed_ = count.value; }
     switch (root_shape_) {

@@ -21,9 +21,9 @@ struct InheritedAttrs {
     int64_t rotate = 0;
 };
 
-/// How the catalog's /Pages entry looks, and the root node when it is usable. `recovered_root`:
-/// the catalog found by recover_from_streams, or Ref::INVALID().
-pi_page_tree_root inspect_root(XRef *xref, Ref recovered_root, Object *root_out, Ref *root_ref_out);
+/// How the catalog's /Pages entry looks, and the root node when it is usable. `catalog_ref`: the
+/// catalog the document decided on when it opened (fetch_catalog), or Ref::INVALID().
+pi_page_tree_root inspect_root(XRef *xref, Ref catalog_ref, Object *root_out, Ref *root_ref_out);
 
 /// The root Pages node's /Count, as written.
 struct CountEntry {
@@ -45,7 +45,7 @@ CountEntry read_count(pi_page_tree_root shape, const Object &root);
 /// cross-reference table), so fan-out costs linear time; depth is bounded. Memory is O(depth + objects).
 class PageTreeWalk {
 public:
-    PageTreeWalk(XRef *xref, Ref recovered_root);
+    PageTreeWalk(XRef *xref, Ref catalog);
 
     enum Step { Page, Error, End };
 

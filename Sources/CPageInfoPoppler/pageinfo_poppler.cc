@@ -35,6 +35,7 @@ struct pi_document {
     bool xref_reconstructed = false;
     bool catalog_broken = false;        // opened although Poppler could not read the catalog
     pageinfo::StreamRecovery streams;   // what recover_from_streams added (after a rebuilt table)
+    Ref catalog = Ref::INVALID();       // the catalog as the document opened (see finish_open)
     bool labels_loaded = false;
     std::unique_ptr<pageinfo::PageLabels> labels; // null when the catalog has no /PageLabels
 
@@ -51,7 +52,7 @@ struct pi_page_cursor {
     std::string label;                  // owned label of the last page returned
 
     pi_page_cursor(pi_document *d, bool geometry)
-        : document(d), walk(d->doc->getXRef(), d->streams.root), with_geometry(geometry) {}
+        : document(d), walk(d->doc->getXRef(), d->catalog), with_geometry(geometry) {}
 };
 
 // MARK: - Poppler diagnostics
@@ -65,6 +66,7 @@ thread_local pi_document *current_document = nullptr;
 thread_local char last_message[256];
 thread_local int pending_diagnostics = 0;
 thread_local bool pending_reconstructed = false;
+thread_local unsigned rebuilds_seen = 0;   // every rebuild of any table on this thread
 
 void on_poppler_error(ErrorCategory, Goffset, const char *msg) {
     if (current_document) {
@@ -90,8 +92,39 @@ std::optional<GooString> password_of(const char *password) {
 // Called by Poppler whenever it rebuilds the cross-reference table (while opening or later).
 std::function<void()> reconstructed_callback() {
     return [] {
+        rebuilds_seen++;
         if (current_document) current_document->xref_reconstructed = true; else pending_reconstructed = true;
     };
+}
+
+// A table Poppler rebuilt while opening can be rebuilt again while it is read: once by the
+// first fetch that fails (a rebuild while opening does not count toward that once), and again
+// whenever an entry it has not read sends it back to the file's table sections, which fail
+// again. Each walk reads other objects (one with geometry reads more than `info`'s counting
+// walk), so the rebuild came at a different point of each walk, and `pages` and `info` could find
+// different pages (fuzzed files: 1 page against 2). Here, every rebuild still to come happens
+// before any walk: a fetch past the table's end uses up the failed-fetch rebuild, then every
+// entry is read once, again while a pass rebuilt the table (at most 3 passes of the table's
+// size). Only for tables already rebuilt: a table that opens cleanly is read as it is, and
+// rebuilt at most once, by a failed fetch, which is how its misplaced objects are found.
+// A rebuild reads the same bytes as the one before; the catalog was decided before this. What
+// Poppler reports while reading objects no walk asked for is not counted as a diagnostic.
+void settle_rebuilt_table(XRef *xref) {
+    const int diagnostics_before = pending_diagnostics;
+    char message_before[sizeof last_message];
+    std::memcpy(message_before, last_message, sizeof last_message);
+    Object past_end = xref->fetch(xref->getNumObjects(), 0);
+    for (int pass = 0; pass < 3; ++pass) {
+        unsigned rebuilds = rebuilds_seen;
+        for (int num = 1; num < xref->getNumObjects(); ++num) {
+            XRefEntry *entry = xref->getEntry(num, false);
+            if (!entry || (entry->type != xrefEntryUncompressed && entry->type != xrefEntryCompressed)) continue;
+            Object ignored = xref->fetch(num, entry->type == xrefEntryCompressed ? 0 : entry->gen);
+        }
+        if (rebuilds == rebuilds_seen) break;
+    }
+    pending_diagnostics = diagnostics_before;
+    std::memcpy(last_message, message_before, sizeof last_message);
 }
 
 pi_document *finish_open(std::unique_ptr<pi_document> state, pi_open_result *result) {
@@ -116,11 +149,21 @@ pi_document *finish_open(std::unique_ptr<pi_document> state, pi_open_result *res
         return nullptr;
     }
     state->xref_reconstructed = state->xref_reconstructed || pending_reconstructed;
+    // Which object is the catalog, decided once: a later rebuild of a damaged table forgets the
+    // root it had (a fuzzed file: a second walk, as `--pages 1-,11` makes, found no page tree
+    // after the first had read 20 positions). Every walk, the labels and the facts start from
+    // this object, so they all see one tree.
+    XRef *xref = doc.getXRef();
+    Ref root = xref ? xref->getRoot() : Ref::INVALID();
+    if (root.num >= 0 && xref->fetch(root).isDict()) state->catalog = root;
+    if (xref && state->xref_reconstructed) settle_rebuilt_table(xref);
     // Poppler's rebuilt table lacks what object streams hold, and its root when only a
-    // cross-reference stream names it: add them (object_streams.h). Only when Poppler found no
-    // catalog: reading every object of a repaired file that has one would add diagnostics
-    // (measured on pdfium-bug_602650.pdf, qpdf-bad-xref.pdf) and find nothing new.
-    if (state->catalog_broken) state->streams = pageinfo::recover_from_streams(doc.getXRef());
+    // cross-reference stream names it: add them (object_streams.h), after the last rebuild (a
+    // rebuild would drop them). Only when Poppler found no catalog: reading every object of a
+    // repaired file that has one would add diagnostics (measured on pdfium-bug_602650.pdf,
+    // qpdf-bad-xref.pdf) and find nothing new.
+    if (state->catalog_broken) state->streams = pageinfo::recover_from_streams(xref);
+    if (state->catalog == Ref::INVALID()) state->catalog = state->streams.root;
     state->diagnostics += pending_diagnostics;
     result->status = PI_STATUS_OK;
     std::snprintf(result->message, sizeof result->message, "%s", last_message);
@@ -159,7 +202,7 @@ void begin_open(pi_open_result *result) {
 pageinfo::PageLabels *labels_of(pi_document *document) {
     if (!document->labels_loaded) {
         document->labels_loaded = true;
-        Object catalog = pageinfo::fetch_catalog(document->doc->getXRef(), document->streams.root);
+        Object catalog = pageinfo::fetch_catalog(document->doc->getXRef(), document->catalog);
         if (catalog.isDict()) {
             Object tree = catalog.dictLookup("PageLabels");
             if (tree.isDict()) document->labels = std::make_unique<pageinfo::PageLabels>(tree);
@@ -232,7 +275,7 @@ void pi_document_get_facts(pi_document *document, pi_document_facts *out) {
     XRef *xref = document->doc->getXRef();
     Object root;
     Ref rootRef;
-    out->root = pageinfo::inspect_root(xref, document->streams.root, &root, &rootRef);
+    out->root = pageinfo::inspect_root(xref, document->catalog, &root, &rootRef);
     out->objects_from_streams = document->streams.objects_indexed;
     out->root_from_xref_stream = document->streams.root != Ref::INVALID();
     pageinfo::CountEntry count = pageinfo::read_count(out->root, root);
@@ -249,7 +292,7 @@ void pi_document_get_facts(pi_document *document, pi_document_facts *out) {
 
 pi_page_layout pi_document_page_layout(pi_document *document) {
     DiagnosticsScope scope(document);
-    Object catalog = pageinfo::fetch_catalog(document->doc->getXRef(), document->streams.root);
+    Object catalog = pageinfo::fetch_catalog(document->doc->getXRef(), document->catalog);
     if (!catalog.isDict()) return PI_PAGE_LAYOUT_NONE;
     Object layout = catalog.dictLookup("PageLayout");
     if (layout.isName("SinglePage")) return PI_PAGE_LAYOUT_SINGLE_PAGE;
@@ -263,7 +306,7 @@ pi_page_layout pi_document_page_layout(pi_document *document) {
 
 pi_direction pi_document_direction(pi_document *document) {
     DiagnosticsScope scope(document);
-    Object catalog = pageinfo::fetch_catalog(document->doc->getXRef(), document->streams.root);
+    Object catalog = pageinfo::fetch_catalog(document->doc->getXRef(), document->catalog);
     if (!catalog.isDict()) return PI_DIRECTION_NONE;
     Object prefs = catalog.dictLookup("ViewerPreferences");
     if (!prefs.isDict()) return PI_DIRECTION_NONE;

@@ -8,7 +8,7 @@
 /// The inverse direction of a mapping is always ``inverted()`` of the same transform, never a
 /// second hand-written formula.
 @frozen
-public struct AffineTransform: Hashable, Sendable, Codable, CustomStringConvertible {
+public struct AffineTransform: Hashable, Sendable, Codable {
     /// The coefficients: `x' = a·x + c·y + tx`, `y' = b·x + d·y + ty` (`tx`, `ty` in the
     /// destination space's units).
     public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
@@ -93,10 +93,5 @@ public struct AffineTransform: Hashable, Sendable, Codable, CustomStringConverti
     public func isApproximatelyEqual(to other: AffineTransform, tolerance: Double = 1e-9) -> Bool {
         abs(a - other.a) <= tolerance && abs(b - other.b) <= tolerance && abs(c - other.c) <= tolerance
             && abs(d - other.d) <= tolerance && abs(tx - other.tx) <= tolerance && abs(ty - other.ty) <= tolerance
-    }
-
-    /// `[a: …, b: …, c: …, d: …, tx: …, ty: …]` with the numbers as ``formatCompact(_:)`` writes them.
-    public var description: String {
-        "[a: \(formatCompact(a)), b: \(formatCompact(b)), c: \(formatCompact(c)), d: \(formatCompact(d)), tx: \(formatCompact(tx)), ty: \(formatCompact(ty))]"
     }
 }

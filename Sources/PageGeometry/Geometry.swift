@@ -9,7 +9,7 @@
 
 /// A point. The coordinate space is given by the API that produced it.
 @frozen
-public struct Point: Hashable, Sendable, Codable, CustomStringConvertible {
+public struct Point: Hashable, Sendable, Codable {
     /// The horizontal coordinate, in the units of the point's space (points or view units).
     public var x: Double
     /// The vertical coordinate (up in raw and page space, down in view space).
@@ -20,14 +20,11 @@ public struct Point: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// The origin (0, 0).
     public static let zero = Point(x: 0, y: 0)
-
-    /// `(x, y)` with the numbers as ``formatCompact(_:)`` writes them, e.g. `(25, 50)`.
-    public var description: String { "(\(formatCompact(x)), \(formatCompact(y)))" }
 }
 
 /// A width and height. Negative values are allowed but most APIs return standardized sizes.
 @frozen
-public struct Size: Hashable, Sendable, Codable, CustomStringConvertible {
+public struct Size: Hashable, Sendable, Codable {
     /// The horizontal extent, in the units of the size's space (points or view units).
     public var width: Double
     /// The vertical extent, in the same units as ``width``.
@@ -44,9 +41,6 @@ public struct Size: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// The size with width and height exchanged (what a quarter turn does to a size).
     @inlinable public var transposed: Size { Size(width: height, height: width) }
-
-    /// `WxH` with the numbers as ``formatCompact(_:)`` writes them, e.g. `600x400`.
-    public var description: String { "\(formatCompact(width))x\(formatCompact(height))" }
 }
 
 /// An axis-aligned rectangle given by its origin (x, y) and size.
@@ -55,7 +49,7 @@ public struct Size: Hashable, Sendable, Codable, CustomStringConvertible {
 /// the top-left corner. Either way it is the corner with the smallest coordinates once the
 /// rectangle is ``standardized``.
 @frozen
-public struct Rect: Hashable, Sendable, Codable, CustomStringConvertible {
+public struct Rect: Hashable, Sendable, Codable {
     /// The corner the size is measured from: the lower-left in PDF spaces (y up), the top-left in
     /// view space (y down), once ``standardized``.
     public var origin: Point
@@ -163,12 +157,6 @@ public struct Rect: Hashable, Sendable, Codable, CustomStringConvertible {
     @inlinable public func insetBy(dx: Double, dy: Double) -> Rect {
         let s = standardized
         return Rect(x: s.x + dx, y: s.y + dy, width: s.width - 2 * dx, height: s.height - 2 * dy)
-    }
-
-    /// `x,y,width,height` with the numbers as ``formatCompact(_:)`` writes them, as the CLI takes
-    /// rectangles (e.g. `20,30,400,600`).
-    public var description: String {
-        "\(formatCompact(x)),\(formatCompact(y)),\(formatCompact(width)),\(formatCompact(height))"
     }
 }
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import PageGeometry
+import PageInfoOutput
 
 extension GeometrySnapshot {
     /// Reads a golden: the JSON document `pageinfo pages FILE --format json` prints.
@@ -17,48 +18,52 @@ extension GeometrySnapshot {
     ///
     /// - Throws: ``GoldenFormatError`` naming the first thing that is not a golden.
     public init(goldenJSON bytes: [UInt8], file: String? = nil) throws(GoldenFormatError) {
+        do { self = try Self.decode(bytes, file: file) } catch { throw GoldenFormatError(detail: error.detail) }
+    }
+
+    private static func decode(_ bytes: [UInt8], file: String?) throws(JSONReadError) -> GeometrySnapshot {
         var parser = JSONParser(bytes)
         parser.skipSpace()
         let documents: [GeometrySnapshot]
         if parser.peek == UInt8(ascii: "[") {
             var list: [GeometrySnapshot] = []
-            try parser.array(path: "the document") { (parser: inout JSONParser, index: Int) throws(GoldenFormatError) in
-                list.append(try Self.document(&parser, path: "[\(index)]"))
+            try parser.array(path: "the document") { (parser: inout JSONParser, index: Int) throws(JSONReadError) in
+                list.append(try document(&parser, path: "[\(index)]"))
             }
             documents = list
         } else {
-            documents = [try Self.document(&parser, path: "")]
+            documents = [try document(&parser, path: "")]
         }
         try parser.end()
-        self = try Self.choose(documents, file: file)
+        return try Self.choose(documents, file: file)
     }
 
-    private static func choose(_ documents: [GeometrySnapshot], file: String?) throws(GoldenFormatError) -> GeometrySnapshot {
+    private static func choose(_ documents: [GeometrySnapshot], file: String?) throws(JSONReadError) -> GeometrySnapshot {
         if documents.count == 1 { return documents[0] }
         let name = file.map(lastComponent)
         let matching = documents.filter { doc in doc.file.map(lastComponent) == name }
         guard name != nil, matching.count == 1 else {
-            throw GoldenFormatError(detail: "an array of \(documents.count) documents, and not exactly one of them is for '\(name ?? "?")'")
+            throw JSONReadError(detail: "an array of \(documents.count) documents, and not exactly one of them is for '\(name ?? "?")'")
         }
         return matching[0]
     }
 
     /// One document object, its `pages` decoded as they stream past.
-    private static func document(_ parser: inout JSONParser, path: String) throws(GoldenFormatError) -> GeometrySnapshot {
+    private static func document(_ parser: inout JSONParser, path: String) throws(JSONReadError) -> GeometrySnapshot {
         var members: [(String, JSONValue)] = []
         var pages: [PageSnapshot] = []
-        try parser.object(path: path.isEmpty ? "the document" : path) { (parser: inout JSONParser, key: String) throws(GoldenFormatError) in
+        try parser.object(path: path.isEmpty ? "the document" : path) { (parser: inout JSONParser, key: String) throws(JSONReadError) in
             guard key == "pages" else {
                 members.append((key, try parser.value()))
                 return
             }
             let pagesPath = path.isEmpty ? "pages" : "\(path).pages"
             if parser.peek == UInt8(ascii: "n") { _ = try parser.value(); return }  // null: no pages
-            guard parser.peek == UInt8(ascii: "[") else { throw GoldenFormatError(detail: "\(pagesPath): expected an array") }
-            try parser.array(path: pagesPath) { (parser: inout JSONParser, index: Int) throws(GoldenFormatError) in
+            guard parser.peek == UInt8(ascii: "[") else { throw JSONReadError(detail: "\(pagesPath): expected an array") }
+            try parser.array(path: pagesPath) { (parser: inout JSONParser, index: Int) throws(JSONReadError) in
                 func pagePath() -> String { "\(pagesPath)[\(index)]" }
                 guard case .object(let object) = try parser.value() else {
-                    throw GoldenFormatError(detail: "\(pagePath()): expected an object")
+                    throw JSONReadError(detail: "\(pagePath()): expected an object")
                 }
                 pages.append(try page(JSONObject(object, parent: pagesPath, key: "[\(index)]"), position: index))
             }
@@ -69,7 +74,7 @@ extension GeometrySnapshot {
                                 pages: pages)
     }
 
-    private static func page(_ o: JSONObject, position: Int) throws(GoldenFormatError) -> PageSnapshot {
+    private static func page(_ o: JSONObject, position: Int) throws(JSONReadError) -> PageSnapshot {
         let index = try o.int("index") ?? position
         let label = try o.string("label")
         if let error = try o.error("error") { return PageSnapshot(index: index, label: label, content: .error(error)) }
@@ -119,8 +124,8 @@ private struct JSONObject {
 
     func path(_ member: String) -> String { path.isEmpty ? member : "\(path).\(member)" }
 
-    func required<T>(_ value: T?, _ key: String) throws(GoldenFormatError) -> T {
-        guard let value else { throw GoldenFormatError(detail: "\(path(key)): missing") }
+    func required<T>(_ value: T?, _ key: String) throws(JSONReadError) -> T {
+        guard let value else { throw JSONReadError(detail: "\(path(key)): missing") }
         return value
     }
 
@@ -130,43 +135,43 @@ private struct JSONObject {
         return v
     }
 
-    func double(_ key: String) throws(GoldenFormatError) -> Double? {
+    func double(_ key: String) throws(JSONReadError) -> Double? {
         guard let v = value(key) else { return nil }
-        guard case .number(let d) = v else { throw GoldenFormatError(detail: "\(path(key)): expected a number") }
+        guard case .number(let d) = v else { throw JSONReadError(detail: "\(path(key)): expected a number") }
         return d
     }
 
-    func int(_ key: String) throws(GoldenFormatError) -> Int? {
+    func int(_ key: String) throws(JSONReadError) -> Int? {
         guard let d = try double(key) else { return nil }
-        guard d == d.rounded(), abs(d) < 1e15 else { throw GoldenFormatError(detail: "\(path(key)): expected a whole number") }
+        guard d == d.rounded(), abs(d) < 1e15 else { throw JSONReadError(detail: "\(path(key)): expected a whole number") }
         return Int(d)
     }
 
-    func string(_ key: String) throws(GoldenFormatError) -> String? {
+    func string(_ key: String) throws(JSONReadError) -> String? {
         guard let v = value(key) else { return nil }
-        guard case .string(let s) = v else { throw GoldenFormatError(detail: "\(path(key)): expected a string") }
+        guard case .string(let s) = v else { throw JSONReadError(detail: "\(path(key)): expected a string") }
         return s
     }
 
-    func object(_ key: String) throws(GoldenFormatError) -> JSONObject? {
+    func object(_ key: String) throws(JSONReadError) -> JSONObject? {
         guard let v = value(key) else { return nil }
-        guard case .object(let o) = v else { throw GoldenFormatError(detail: "\(path(key)): expected an object") }
+        guard case .object(let o) = v else { throw JSONReadError(detail: "\(path(key)): expected an object") }
         return JSONObject(o, parent: path, key: key)
     }
 
-    func rect(_ key: String) throws(GoldenFormatError) -> Rect? {
+    func rect(_ key: String) throws(JSONReadError) -> Rect? {
         guard let o = try object(key) else { return nil }
         return Rect(x: try o.required(o.double("x"), "x"), y: try o.required(o.double("y"), "y"),
                     width: try o.required(o.double("width"), "width"), height: try o.required(o.double("height"), "height"))
     }
 
-    func size(_ key: String) throws(GoldenFormatError) -> Size? {
+    func size(_ key: String) throws(JSONReadError) -> Size? {
         guard let o = try object(key) else { return nil }
         return Size(width: try o.required(o.double("width"), "width"), height: try o.required(o.double("height"), "height"))
     }
 
     /// `{"code", "message"}`; `nil` when absent or `null`.
-    func error(_ key: String) throws(GoldenFormatError) -> SnapshotError? {
+    func error(_ key: String) throws(JSONReadError) -> SnapshotError? {
         guard let o = try object(key) else { return nil }
         return SnapshotError(code: try o.string("code") ?? "error", message: try o.string("message") ?? "")
     }

@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import PageInfoOutput
 import PageInfoPoppler
 
 /// Why a file could not be checked. Every case names the file and says what to do.
@@ -83,26 +84,11 @@ public enum GoldenFile {
 
     /// The bytes of a golden file.
     public static func read(_ path: String) throws(CheckError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            let code = errno
-            if code == ENOENT { throw .goldenNotFound(path: path) }
-            throw .goldenUnreadable(path: path, reason: String(cString: strerror(code)))
+        do { return try FileDescriptor.readFile(path) } catch {
+            if error.call == "open", error.code == ENOENT { throw .goldenNotFound(path: path) }
+            let reason = error.code == EISDIR ? "it is a directory" : error.reason
+            throw .goldenUnreadable(path: path, reason: reason)
         }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                let reason = errno == EISDIR ? "it is a directory" : String(cString: strerror(errno))
-                throw .goldenUnreadable(path: path, reason: reason)
-            }
-            if n == 0 { break }
-            bytes.append(contentsOf: chunk[0..<n])
-        }
-        return bytes
     }
 
     /// Reads and decodes a golden file; `pdfPath` picks the document from an array of them.
@@ -120,35 +106,30 @@ public enum GoldenFile {
         let name = lastComponent(path)
         let directory = path.hasSuffix(name) ? String(path.dropLast(name.count)) : ""
         let temporary = "\(directory).\(name).\(getpid()).tmp"
-        var existing = stat()
-        let mode: mode_t = stat(path, &existing) == 0 ? (existing.st_mode & 0o7777) : 0o666
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
-        guard fd >= 0 else { throw .goldenNotWritten(path: path, reason: String(cString: strerror(errno))) }
-        func fail(_ code: Int32) -> CheckError {
-            close(fd)
-            unlink(temporary)
-            return .goldenNotWritten(path: path, reason: String(cString: strerror(code)))
+        let mode = (try? FileStatus(path: path))?.permissions ?? 0o666
+        let fd: FileDescriptor
+        do { fd = try FileDescriptor.open(temporary, O_WRONLY | O_CREAT | O_EXCL, mode: mode) } catch {
+            throw .goldenNotWritten(path: path, reason: error.reason)
         }
-        if mode != 0o666 { _ = fchmod(fd, mode) }  // not subject to the umask, as the old file was
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw fail(errno)
-            }
-            offset += n
+        if mode != 0o666 { _ = fchmod(fd.rawValue, mode) }  // not subject to the umask, as the old file was
+        do {
+            try writeAndClose(fd, bytes)
+            try FileSystem.rename(temporary, to: path)
+        } catch {
+            try? FileSystem.removeFile(temporary)
+            throw .goldenNotWritten(path: path, reason: error.reason)
         }
-        if fsync(fd) != 0 { throw fail(errno) }
-        if close(fd) != 0 {
-            let code = errno
-            unlink(temporary)
-            throw .goldenNotWritten(path: path, reason: String(cString: strerror(code)))
+    }
+
+    /// Writes `bytes`, flushes them to disk and closes `fd` (also when writing fails).
+    private static func writeAndClose(_ fd: FileDescriptor, _ bytes: [UInt8]) throws(SystemCallError) {
+        do {
+            try fd.writeAll(bytes)
+            try fd.sync()
+        } catch {
+            try? fd.close()
+            throw error
         }
-        if rename(temporary, path) != 0 {
-            let code = errno
-            unlink(temporary)
-            throw .goldenNotWritten(path: path, reason: String(cString: strerror(code)))
-        }
+        try fd.close()
     }
 }

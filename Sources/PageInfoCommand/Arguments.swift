@@ -2,6 +2,7 @@
 import ArgumentParser
 import DocumentLayout
 import PageGeometry
+import PageInfoOutput
 
 // Every option of `convert`, `spreads`, `layout`, `viewstate` and `thumbnails` is parsed once,
 // by ArgumentParser, into a library type: the library's enums through `ExpressibleByArgument`,

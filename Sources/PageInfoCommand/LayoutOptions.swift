@@ -2,6 +2,7 @@
 import ArgumentParser
 import DocumentLayout
 import PageGeometry
+import PageInfoOutput
 import PageInfoPoppler
 import PageInfoRecords
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import PageGeometry
+import PageInfoOutput
 
 /// The space a ``PageDrawing`` shows.
 ///

@@ -5,9 +5,12 @@
 /// A file name as the file system has it (`raw`) and as Swift text spells it (`text`: each byte
 /// that is not part of valid UTF-8 repaired as U+FFFD).
 public struct FileName: Sendable, Equatable {
+    /// The name's bytes, as the file system has them.
     public var raw: [UInt8]
+    /// The name as Swift text: `raw` decoded as UTF-8, each invalid byte repaired as U+FFFD.
     public var text: String
 
+    /// The name of the bytes `raw`.
     public init(raw: [UInt8]) {
         self.raw = raw
         self.text = String(decoding: raw, as: UTF8.self)

@@ -19,8 +19,11 @@ public struct ByteWriter: ~Copyable {
     public private(set) var count = 0
     private let fd: Int32?
     private let flushThreshold: Int
-    /// Set when a write to the file descriptor failed (e.g. a closed pipe); output stops.
-    public private(set) var writeFailed = false
+    /// The first write to the file descriptor that failed (e.g. a closed pipe, a full disk),
+    /// naming `write` and its errno; output stops there.
+    public private(set) var writeError: SystemCallError?
+    /// Whether a write to the file descriptor failed (``writeError`` is set); output stops.
+    public var writeFailed: Bool { writeError != nil }
     /// How many NaN or infinite values ``append(number:)`` was given (each printed as `null`):
     /// a writer that must print only finite numbers checks that this stayed 0.
     public private(set) var nonFiniteNumbers = 0
@@ -72,7 +75,10 @@ public struct ByteWriter: ~Copyable {
     /// Writes everything buffered to the file descriptor.
     public mutating func flush() {
         guard let fd, count > 0 else { return }
-        if !writeFailed, writeAll(fd, UnsafeRawBufferPointer(start: storage, count: count)) != 0 { writeFailed = true }
+        if !writeFailed {
+            let code = writeAll(fd, UnsafeRawBufferPointer(start: storage, count: count))
+            if code != 0 { writeError = SystemCallError(call: "write", code: code) }
+        }
         count = 0
     }
 
@@ -102,6 +108,7 @@ public struct ByteWriter: ~Copyable {
         count += buffer.count
     }
 
+    /// Appends a literal's UTF-8.
     public mutating func append(_ s: StaticString) {
         s.withUTF8Buffer { append(buffer: $0) }
     }
@@ -115,6 +122,7 @@ public struct ByteWriter: ~Copyable {
         s.withUTF8 { append(buffer: $0) }
     }
 
+    /// Appends one byte.
     public mutating func append(byte: UInt8) {
         room(1).initialize(to: byte)
         count += 1
@@ -147,7 +155,7 @@ public struct ByteWriter: ~Copyable {
         count += NumberText.write(integer: Int64(value), to: room(NumberText.maxTextLength))
     }
 
-    /// Appends a number by pageinfo's one number-to-text rule (``PageGeometry/NumberText``):
+    /// Appends a number by pageinfo's one number-to-text rule (``NumberText``):
     /// `612`, `595.276`, `-0.5`, never `612.0`, `-0` or float noise. Integral values up to 2⁵³
     /// print as integers; others are first rounded to 9 decimal places (so `20 + 575.276 − 20`
     /// prints `575.276`, not `575.2760000000001`) — to 16 significant digits from 10⁷ up — and

@@ -9,8 +9,11 @@ import PageInfoRecords
 /// ``failedDocument(file:outcome:)``; finally ``end()``. The records are those of
 /// `docs/records.md`: page records, then one file record per document.
 public struct PageListEncoder: ~Copyable {
+    /// Where the records go (a writer to a file descriptor, or in memory).
     public var out: ByteWriter
+    /// The format written.
     public let format: PageListFormat
+    /// Whether the table shows every box in full (`--wide`); other formats always do.
     public let wide: Bool
     var multipleDocuments = false
     var documentsWritten = 0
@@ -25,6 +28,12 @@ public struct PageListEncoder: ~Copyable {
     /// documents (see ``init(format:wide:includesPages:fragment:out:)``).
     public let fragment: Bool
 
+    /// An encoder writing `format` into `out`.
+    ///
+    /// - Parameter format: the output format.
+    /// - Parameter wide: every box in full in the table format (`--wide`).
+    /// - Parameter includesPages: false for file records only (`pageinfo info`).
+    /// - Parameter out: the writer the records go to.
     /// - Parameter fragment: encode one document as it appears inside an output of several
     ///   documents, without the separators between documents, the CSV header or the JSON array:
     ///   batch mode's workers encode each file this way, and the coordinator's encoder, begun
@@ -67,6 +76,8 @@ public struct PageListEncoder: ~Copyable {
         }
     }
 
+    /// Starts a document whose pages follow (``entry(_:)``), with what is known before its
+    /// pages are walked.
     public mutating func beginDocument(_ doc: DocumentSummary) {
         file = doc.file
         summary = doc
@@ -107,7 +118,7 @@ public struct PageListEncoder: ~Copyable {
         out.flushIfNeeded()
     }
 
-    /// A page without warnings (for callers that hold ``PageInfo`` values).
+    /// A page without warnings (for callers that hold `PageInfo` values).
     public mutating func page(_ page: PageInfo) {
         entry(PageEntry(index: page.index, label: page.label, result: .success(page)))
     }
@@ -152,6 +163,7 @@ public struct PageListEncoder: ~Copyable {
         out.flushIfNeeded()
     }
 
+    /// Ends the output (closing the JSON array of several documents) and flushes the writer.
     public mutating func end() {
         if format == .json && multipleDocuments { out.append(documentsWritten == 0 ? "]\n" : "\n]\n") }
         out.flush()

@@ -7,17 +7,23 @@
 public struct PageRangeList: Hashable, Sendable, CustomStringConvertible {
     /// One item: first page and optional last page (nil = to the end), both 1-based.
     public struct Item: Hashable, Sendable {
+        /// The first page (1-based).
         public var first: Int
+        /// The last page (1-based, inclusive), or nil for the document's last page.
         public var last: Int?
 
+        /// The pages `first` through `last` (nil: to the end).
         public init(first: Int, last: Int?) { self.first = first; self.last = last }
     }
 
+    /// The items in the order given.
     public var items: [Item]
+    /// The text the list was parsed from.
     public let description: String
 
     /// Why a range list is malformed or does not fit a document.
     public struct ParseError: Error, CustomStringConvertible {
+        /// One line naming the bad item or page.
         public var description: String
     }
 

@@ -1,13 +1,296 @@
 // SPDX-License-Identifier: Apache-2.0
-#if canImport(Glibc)
+// The package's one system-call layer, after apple/swift-system's `FileDescriptor` and `Errno`
+// but small and our own: every call retries `EINTR`, and every failure is a ``SystemCallError``
+// that names the call, the file when there is one, and the errno with its text. The only
+// `strerror` of the package is in ``SystemCallError/reason(for:)``.
+// Linux only (`pipe2`, `Glibc.`-qualified calls), as the package is.
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+
+/// A system call that failed: which call, on which file, and why (the `errno`).
+///
+/// ``description`` is one line for a person, e.g. `read /tmp/notes: Is a directory (errno 21)`;
+/// ``reason`` is the C library's text alone (`Is a directory`), for messages that word the
+/// rest themselves.
+public struct SystemCallError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The call, as its manual page names it: `open`, `read`, `write`, `close`, `fstat`,
+    /// `fsync`, `pipe2`, `rename`, `unlink`, `stat`.
+    public var call: String
+    /// The file the call was about (the path it was opened with, or a name such as
+    /// `standard input`), or nil.
+    public var path: String?
+    /// The `errno` the call set (`EISDIR`, `ENOSPC`, …).
+    public var code: Int32
+
+    /// An error for `call` on `path` that set `errno` to `code`.
+    public init(call: String, path: String? = nil, code: Int32) {
+        self.call = call
+        self.path = path
+        self.code = code
+    }
+
+    /// The C library's text for ``code``, e.g. `No such file or directory`.
+    public var reason: String { Self.reason(for: code) }
+
+    /// The C library's text for an `errno` value (`strerror`), e.g. `Is a directory` for
+    /// `EISDIR`: the one place the package asks for it.
+    public static func reason(for code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+
+    /// `CALL PATH: REASON (errno N)`, or `CALL: REASON (errno N)` without a path.
+    public var description: String {
+        "\(call)\(path.map { " \($0)" } ?? ""): \(reason) (errno \(code))"
+    }
+}
+
+/// An open file descriptor and the name to put in its errors. A value, like swift-system's:
+/// copying it does not duplicate the descriptor, and nothing closes it but ``close()``.
+public struct FileDescriptor: Sendable, Hashable {
+    /// The descriptor number.
+    public let rawValue: Int32
+    /// The file's path or a name for messages (``SystemCallError/path``), or nil.
+    public var path: String?
+
+    /// Wraps an open descriptor; `path` names it in errors.
+    public init(rawValue: Int32, path: String? = nil) {
+        self.rawValue = rawValue
+        self.path = path
+    }
+
+    /// Standard input (descriptor 0), named `standard input` in errors.
+    public static var standardInput: FileDescriptor { FileDescriptor(rawValue: 0, path: "standard input") }
+    /// Standard output (descriptor 1), named `standard output` in errors.
+    public static var standardOutput: FileDescriptor { FileDescriptor(rawValue: 1, path: "standard output") }
+    /// Standard error (descriptor 2), named `standard error` in errors.
+    public static var standardError: FileDescriptor { FileDescriptor(rawValue: 2, path: "standard error") }
+
+    private func failure(_ call: String, _ code: Int32 = errno) -> SystemCallError {
+        SystemCallError(call: call, path: path, code: code)
+    }
+
+    // MARK: Opening and closing
+
+    /// Opens `path` with `open(2)` and `flags` (`O_RDONLY`, `O_WRONLY | O_CREAT | O_EXCL`, …),
+    /// always adding `O_CLOEXEC` so that no worker process inherits it; `mode` (permission
+    /// bits, before the umask) applies when the file is created. Retries `EINTR`.
+    ///
+    /// - Throws: ``SystemCallError`` naming `open` and `path` (`ENOENT`, `EACCES`, …).
+    public static func open(_ path: String, _ flags: Int32 = O_RDONLY, mode: mode_t = 0o666) throws(SystemCallError) -> FileDescriptor {
+        while true {
+            let fd = Glibc.open(path, flags | O_CLOEXEC, mode)
+            if fd >= 0 { return FileDescriptor(rawValue: fd, path: path) }
+            if errno != EINTR { throw SystemCallError(call: "open", path: path, code: errno) }
+        }
+    }
+
+    /// A pipe from `pipe2(2)` with `O_CLOEXEC` on both ends (and `extraFlags`, e.g.
+    /// `O_NONBLOCK`), so that a child gets only the ends it is given on purpose.
+    ///
+    /// - Throws: ``SystemCallError`` naming `pipe2` (`EMFILE`, `ENFILE`).
+    public static func pipe(extraFlags: Int32 = 0) throws(SystemCallError) -> (readEnd: FileDescriptor, writeEnd: FileDescriptor) {
+        var ends: [Int32] = [-1, -1]
+        guard pipe2Call(&ends, O_CLOEXEC | extraFlags) == 0 else { throw SystemCallError(call: "pipe2", code: errno) }
+        return (FileDescriptor(rawValue: ends[0], path: "pipe"), FileDescriptor(rawValue: ends[1], path: "pipe"))
+    }
+
+    /// Closes the descriptor with `close(2)`. Not retried: on Linux the descriptor is released
+    /// even when `close` is interrupted, so `EINTR` counts as closed; any other error (`EIO`:
+    /// data written earlier did not reach the file) is thrown.
+    ///
+    /// - Throws: ``SystemCallError`` naming `close`.
+    public func close() throws(SystemCallError) {
+        if Glibc.close(rawValue) != 0, errno != EINTR { throw failure("close") }
+    }
+
+    // MARK: Reading
+
+    /// Reads up to `buffer.count` bytes with `read(2)` into `buffer`, retrying `EINTR`, and
+    /// returns how many it read: 0 at the end of the file (or for an empty buffer), fewer than
+    /// asked when that is what the file or pipe has now.
+    ///
+    /// - Throws: ``SystemCallError`` naming `read` (`EISDIR` for a directory, `EIO`, `EAGAIN` on
+    ///   a non-blocking descriptor with nothing to read).
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemCallError) -> Int {
+        guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
+        while true {
+            let n = Glibc.read(rawValue, base, buffer.count)
+            if n >= 0 { return n }
+            if errno != EINTR { throw failure("read") }
+        }
+    }
+
+    /// Reads to the end of the file in chunks of `chunkSize` bytes, handing each chunk (never
+    /// empty) to `body` as it arrives; `body` returns false to stop early. At most `limit`
+    /// bytes are read: one more is an error (`EFBIG`), so a caller can bound its memory.
+    ///
+    /// - Throws: ``SystemCallError`` naming `read`: the `read(2)` error, or `EFBIG` ("File too
+    ///   large") when the file holds more than `limit` bytes.
+    public func readChunks(chunkSize: Int = 1 << 16, limit: Int = .max,
+                           _ body: (UnsafeRawBufferPointer) -> Bool) throws(SystemCallError) {
+        precondition(chunkSize > 0 && limit >= 0)
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 1)
+        defer { chunk.deallocate() }
+        var total = 0
+        while true {
+            // Ask for one byte beyond the limit, so that a file of exactly `limit` bytes passes.
+            let room = limit - total < chunkSize ? limit - total + 1 : chunkSize
+            let n = try read(into: UnsafeMutableRawBufferPointer(rebasing: chunk[..<room]))
+            if n == 0 { return }
+            total += n
+            if total > limit { throw failure("read", EFBIG) }
+            if !body(UnsafeRawBufferPointer(rebasing: chunk[..<n])) { return }
+        }
+    }
+
+    /// Every byte from the reading position to the end of the file (at most `limit`).
+    ///
+    /// - Throws: ``SystemCallError`` naming `read`, as ``readChunks(chunkSize:limit:_:)``.
+    public func readAll(limit: Int = .max) throws(SystemCallError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        try readChunks(limit: limit) { chunk in
+            bytes.append(contentsOf: chunk)
+            return true
+        }
+        return bytes
+    }
+
+    /// The bytes of the file at `path`, at most `limit` of them: opened, read to the end and
+    /// closed.
+    ///
+    /// - Throws: ``SystemCallError`` naming `open`, `read` or `close` and `path`.
+    public static func readFile(_ path: String, limit: Int = .max) throws(SystemCallError) -> [UInt8] {
+        let fd = try open(path)
+        let bytes: [UInt8]
+        do { bytes = try fd.readAll(limit: limit) } catch {
+            try? fd.close()
+            throw error
+        }
+        try fd.close()
+        return bytes
+    }
+
+    // MARK: Writing
+
+    /// Writes all of `buffer`, retrying `EINTR` and short writes (``writeAll(_:_:)-(_,UnsafeRawBufferPointer)``).
+    ///
+    /// - Throws: ``SystemCallError`` naming `write` (`ENOSPC` on a full disk, `EPIPE` when the
+    ///   reader of a pipe is gone and `SIGPIPE` is ignored).
+    public func writeAll(_ buffer: UnsafeRawBufferPointer) throws(SystemCallError) {
+        let code = PageInfoOutput.writeAll(rawValue, buffer)
+        if code != 0 { throw failure("write", code) }
+    }
+
+    /// ``writeAll(_:)-(UnsafeRawBufferPointer)`` for an array of bytes.
+    public func writeAll(_ bytes: [UInt8]) throws(SystemCallError) {
+        let code = PageInfoOutput.writeAll(rawValue, bytes)
+        if code != 0 { throw failure("write", code) }
+    }
+
+    /// Flushes what was written to the storage device (`fsync(2)`), retrying `EINTR`.
+    ///
+    /// - Throws: ``SystemCallError`` naming `fsync` (`EIO`, `ENOSPC`).
+    public func sync() throws(SystemCallError) {
+        while fsync(rawValue) != 0 {
+            if errno != EINTR { throw failure("fsync") }
+        }
+    }
+
+    // MARK: Status
+
+    /// What `fstat(2)` says of the open file.
+    ///
+    /// - Throws: ``SystemCallError`` naming `fstat` (`EBADF`).
+    public func status() throws(SystemCallError) -> FileStatus {
+        var st = stat()
+        guard fstat(rawValue, &st) == 0 else { throw failure("fstat") }
+        return FileStatus(st)
+    }
+}
+
+/// glibc's `pipe2(2)` (since 2.9), which Swift's Glibc module leaves out (it is declared only
+/// under `_GNU_SOURCE`): looked up once in the C library by name.
+private let pipe2Call: @convention(c) (UnsafeMutablePointer<Int32>?, Int32) -> Int32 = {
+    guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "pipe2") else { fatalError("the C library has no pipe2") }
+    return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<Int32>?, Int32) -> Int32).self)
+}()
+
+/// The size, kind and permission bits of a file, from `stat(2)` or `fstat(2)`.
+public struct FileStatus: Sendable, Hashable {
+    /// The kinds of file `stat` tells apart.
+    public enum Kind: Sendable, Hashable {
+        /// A regular file.
+        case regular
+        /// A directory.
+        case directory
+        /// A named pipe or a pipe.
+        case fifo
+        /// A character device (`/dev/null`, a terminal).
+        case characterDevice
+        /// A block device (a disk).
+        case blockDevice
+        /// A symbolic link (seen only by calls that do not follow links).
+        case symbolicLink
+        /// A Unix-domain socket.
+        case socket
+        /// Any other kind.
+        case unknown
+    }
+
+    /// The size in bytes (of a regular file; 0 or unspecified for most others).
+    public var size: Int
+    /// What kind of file it is.
+    public var kind: Kind
+    /// The permission bits (`st_mode & 0o7777`: set-id, sticky, and rwx for user, group, others).
+    public var permissions: mode_t
+
+    init(_ st: stat) {
+        size = Int(st.st_size)
+        permissions = st.st_mode & 0o7777
+        switch st.st_mode & S_IFMT {
+        case S_IFREG: kind = .regular
+        case S_IFDIR: kind = .directory
+        case S_IFIFO: kind = .fifo
+        case S_IFCHR: kind = .characterDevice
+        case S_IFBLK: kind = .blockDevice
+        case S_IFLNK: kind = .symbolicLink
+        case S_IFSOCK: kind = .socket
+        default: kind = .unknown
+        }
+    }
+
+    /// What `stat(2)` says of the file at `path` (links followed).
+    ///
+    /// - Throws: ``SystemCallError`` naming `stat` and `path` (`ENOENT`, `EACCES`).
+    public init(path: String) throws(SystemCallError) {
+        var st = stat()
+        guard stat(path, &st) == 0 else { throw SystemCallError(call: "stat", path: path, code: errno) }
+        self.init(st)
+    }
+}
+
+/// Calls on paths that need no descriptor.
+public enum FileSystem {
+    /// Renames `source` to `destination` with `rename(2)`, replacing what is there atomically.
+    ///
+    /// - Throws: ``SystemCallError`` naming `rename` and `destination`.
+    public static func rename(_ source: String, to destination: String) throws(SystemCallError) {
+        guard Glibc.rename(source, destination) == 0 else {
+            throw SystemCallError(call: "rename", path: destination, code: errno)
+        }
+    }
+
+    /// Removes the file at `path` with `unlink(2)`.
+    ///
+    /// - Throws: ``SystemCallError`` naming `unlink` and `path`.
+    public static func removeFile(_ path: String) throws(SystemCallError) {
+        guard unlink(path) == 0 else { throw SystemCallError(call: "unlink", path: path, code: errno) }
+    }
+}
 
 /// Writes all of `buffer` to `fd`, retrying after `EINTR` and short writes. Returns 0, or the
 /// `errno` of the `write(2)` that failed. The one write loop of the package: the output buffer,
-/// the CLI's text and files, and batch mode's pipes all go through it.
+/// the CLI's text and files, batch mode's pipes and ``FileDescriptor/writeAll(_:)-(UnsafeRawBufferPointer)``
+/// all go through it.
 public func writeAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> Int32 {
     guard var base = buffer.baseAddress else { return 0 }
     var remaining = buffer.count

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import PageGeometry
+import PageInfoOutput
 import Testing
 
 /// `--fit fill` and `--dpi` in the library: `PagePlacement(page:viewSize:fit:)`,

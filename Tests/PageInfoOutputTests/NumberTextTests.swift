@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import PageGeometry
+import PageInfoOutput
 import Testing
 
 /// The one number-to-text rule (`NumberText`, `formatCompact`). Expected strings come from the

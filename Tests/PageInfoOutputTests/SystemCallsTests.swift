@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: Apache-2.0
+import Foundation
+import PageInfoOutput
+import Testing
+
+/// The one system-call layer: errors name the call, the file and the errno; reads and writes
+/// go to the end or to the limit.
+@Suite("System calls")
+struct SystemCallsTests {
+    private func temporaryDirectory() throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("pageinfo-syscalls-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url.path
+    }
+
+    @Test("reading a directory is EISDIR from read, naming the directory")
+    func readDirectory() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let fd = try FileDescriptor.open(directory)
+        defer { try? fd.close() }
+        #expect(throws: SystemCallError(call: "read", path: directory, code: EISDIR)) { _ = try fd.readAll() }
+        do { _ = try FileDescriptor.readFile(directory); Issue.record("read a directory") } catch {
+            #expect(error.description == "read \(directory): Is a directory (errno 21)")
+            #expect(error.reason == "Is a directory")
+        }
+    }
+
+    @Test("writing to /dev/full is ENOSPC from write")
+    func writeFull() throws {
+        let fd = try FileDescriptor.open("/dev/full", O_WRONLY)
+        defer { try? fd.close() }
+        #expect(throws: SystemCallError(call: "write", path: "/dev/full", code: ENOSPC)) { try fd.writeAll([1, 2, 3]) }
+        // The output buffer records the same failure instead of a stale errno.
+        var out = ByteWriter(fd: fd.rawValue)
+        out.append("text")
+        out.flush()
+        #expect(out.writeError == SystemCallError(call: "write", code: ENOSPC))
+        #expect(out.writeError?.description == "write: No space left on device (errno 28)")
+        // The errno-returning loop the CLI's callers use.
+        #expect(writeAll(fd.rawValue, [1]) == ENOSPC)
+    }
+
+    @Test("opening a missing file is ENOENT from open")
+    func openMissing() throws {
+        let path = "/nonexistent-\(UUID().uuidString)/x"
+        #expect(throws: SystemCallError(call: "open", path: path, code: ENOENT)) { _ = try FileDescriptor.open(path) }
+        #expect(throws: SystemCallError(call: "stat", path: path, code: ENOENT)) { _ = try FileStatus(path: path) }
+    }
+
+    @Test("a file is read whole, in chunks, and up to a limit")
+    func readFile() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/data"
+        let bytes = (0..<200_003).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) }
+        let out = try FileDescriptor.open(path, O_WRONLY | O_CREAT | O_EXCL, mode: 0o640)
+        try out.writeAll(bytes)
+        try out.sync()
+        #expect(try out.status() == FileStatus(path: path))
+        try out.close()
+
+        #expect(try FileDescriptor.readFile(path) == bytes)
+        #expect(try FileDescriptor.readFile(path, limit: bytes.count) == bytes)
+        #expect(throws: SystemCallError(call: "read", path: path, code: EFBIG)) { _ = try FileDescriptor.readFile(path, limit: bytes.count - 1) }
+
+        let status = try FileStatus(path: path)
+        #expect(status.size == bytes.count && status.kind == .regular && status.permissions & 0o600 == 0o600)
+        #expect(try FileStatus(path: directory).kind == .directory)
+
+        let fd = try FileDescriptor.open(path)
+        var chunks: [Int] = [], joined: [UInt8] = []
+        try fd.readChunks(chunkSize: 4096) { chunk in
+            chunks.append(chunk.count)
+            joined.append(contentsOf: chunk)
+            return true
+        }
+        try fd.close()
+        #expect(joined == bytes && chunks.allSatisfy { $0 > 0 && $0 <= 4096 } && chunks.count >= bytes.count / 4096)
+
+        // Stopping early reads no further.
+        let again = try FileDescriptor.open(path)
+        var seen = 0
+        try again.readChunks(chunkSize: 1000) { chunk in seen += chunk.count; return false }
+        #expect(seen == 1000)
+        try again.close()
+    }
+
+    @Test("pipes are close-on-exec at both ends and carry bytes")
+    func pipe() throws {
+        let (r, w) = try FileDescriptor.pipe()
+        #expect(fcntl(r.rawValue, F_GETFD) & FD_CLOEXEC != 0 && fcntl(w.rawValue, F_GETFD) & FD_CLOEXEC != 0)
+        try w.writeAll(Array("through the pipe".utf8))
+        try w.close()
+        #expect(try r.readAll() == Array("through the pipe".utf8))
+        #expect(try r.status().kind == .fifo)
+        try r.close()
+        // A descriptor number that is surely not open (tests run in parallel: a closed number
+        // may be reused at once) is EBADF from close.
+        #expect(throws: SystemCallError(call: "close", path: "nothing", code: EBADF)) {
+            try FileDescriptor(rawValue: Int32.max, path: "nothing").close()
+        }
+    }
+}
