@@ -66,7 +66,7 @@ public struct BatchInputs: Sendable {
     private func readList(_ path: String) throws(ExitFailure) -> [UInt8] {
         let fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
-            throw ExitFailure("--files-from \(path): open: \(String(cString: strerror(errno)))", status: .cannotOpen)
+            throw ExitFailure("--files-from \(path): open: \(SystemCallError.reason(for: errno))", status: .cannotOpen)
         }
         defer { if fd != STDIN_FILENO { close(fd) } }
         do { return try InputFile.readAll(fd, name: path, maxBytes: Self.maxListBytes) } catch {

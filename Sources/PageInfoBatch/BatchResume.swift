@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+import PageInfoOutput
 import PageInfoRecords
 
 #if canImport(Glibc)
@@ -31,7 +32,7 @@ public struct ResumeState: Sendable {
         var head = [UInt8](repeating: 0, count: 11)
         let n = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
         if n < 0 {
-            throw ExitFailure("\(name): cannot read the output to resume it: pread: \(String(cString: strerror(errno)))", status: .ioError)
+            throw ExitFailure("\(name): cannot read the output to resume it: pread: \(SystemCallError.reason(for: errno))", status: .ioError)
         }
         guard n > 0 else { return }
         if n < head.count || !head.elementsEqual(Array("{\"record\":\"".utf8)) {
@@ -45,44 +46,50 @@ public struct ResumeState: Sendable {
     /// kept is whole files.
     public static func prepare(fd: Int32) throws(ExitFailure) -> ResumeState {
         var state = ResumeState()
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
         var line: [UInt8] = []
         var offset = 0          // file offset of `line`'s start
         var keep = 0            // bytes to keep: the end of the last complete file record
         var position = 0
-        guard lseek(fd, 0, SEEK_SET) == 0 else { throw failure("cannot read it") }
-        while true {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 { if errno == EINTR { continue }; throw failure("cannot read it") }
-            if n == 0 { break }
-            var start = 0
-            for i in 0..<n where buffer[i] == 0x0A {
-                line += buffer[start..<i]
-                if let record = FileRecordFields(line) {
-                    state.done[record.file, default: 0] += 1
-                    state.tally.add(status: record.status, error: record.errorCode, pages: record.pageCount)
-                    keep = offset + line.count + 1
+        let output = FileDescriptor(rawValue: fd, path: "the output file")
+        guard lseek(fd, 0, SEEK_SET) == 0 else { throw failure("cannot read it", SystemCallError(call: "lseek", code: errno)) }
+        do {
+            try output.readChunks(chunkSize: 1 << 20) { chunk in
+                var start = 0
+                for i in 0..<chunk.count where chunk[i] == 0x0A {
+                    line += chunk[start..<i]
+                    if let record = FileRecordFields(line) {
+                        state.done[record.file, default: 0] += 1
+                        state.tally.add(status: record.status, error: record.errorCode, pages: record.pageCount)
+                        keep = offset + line.count + 1
+                    }
+                    offset += line.count + 1
+                    line.removeAll(keepingCapacity: true)
+                    start = i + 1
                 }
-                offset += line.count + 1
-                line.removeAll(keepingCapacity: true)
-                start = i + 1
+                line += chunk[start..<chunk.count]
+                position += chunk.count
+                return true
             }
-            line += buffer[start..<n]
-            position += n
+        } catch {
+            throw failure("cannot read it", error)
         }
         if keep != position {
-            guard ftruncate(fd, off_t(keep)) == 0 else { throw failure("cannot cut its incomplete last file") }
+            guard ftruncate(fd, off_t(keep)) == 0 else {
+                throw failure("cannot cut its incomplete last file", SystemCallError(call: "ftruncate", code: errno))
+            }
         }
         _ = lseek(fd, 0, SEEK_END)
         return state
     }
 
-    private static func failure(_ what: String) -> ExitFailure {
-        ExitFailure("--resume: the output file: \(what): \(String(cString: strerror(errno)))", status: .ioError)
+    private static func failure(_ what: String, _ error: SystemCallError) -> ExitFailure {
+        ExitFailure("--resume: the output file: \(what): \(error.reason)", status: .ioError)
     }
 }
 
-/// The fields of a file record that resume needs, read from one JSON line.
+/// The fields of a file record that resume needs, read from one JSON line with the package's
+/// one JSON reader (`JSONParser`, its depth limit; names in its raw-bytes mode, so a name that
+/// is not UTF-8 comes back as the bytes it was written from).
 struct FileRecordFields {
     var file: [UInt8]
     var status: FileStatus
@@ -91,157 +98,39 @@ struct FileRecordFields {
 
     /// Parses `line` when it is a complete JSON object whose `record` is `"file"`.
     init?(_ line: [UInt8]) {
-        var p = MiniJSONParser(bytes: line)
-        var record: [UInt8]?, file: [UInt8]?, status: [UInt8]?, code: [UInt8]?, pages = 0
-        let ok = p.object { key, p in
-            switch key {
-            case "record": record = p.string()
-            case "file": file = p.string()
-            case "status": status = p.string()
-            // A count beyond 2^31 - 1 (or below 0) is none pageinfo wrote; clamped, the tally's
-            // sum of counts cannot overflow.
-            case "pageCount": pages = min(max(p.integer() ?? 0, 0), Int(Int32.max))
-            case "error":
-                if p.peek == UInt8(ascii: "{") {
-                    return p.object { key, p in
-                        if key == "code" { code = p.string(); return code != nil }
-                        return p.skipValue()
+        var record: String?, file: [UInt8]?, status: String?, code: String?, pages = 0
+        var p = JSONParser(line)
+        do {
+            try p.object(path: "") { (p: inout JSONParser, key: String) throws(JSONReadError) in
+                switch key {
+                case "record": record = try p.string()
+                case "file": file = try p.stringBytes()
+                case "status": status = try p.string()
+                // A count beyond 2^31 - 1 (or below 0) is none pageinfo wrote; clamped, the
+                // tally's sum of counts cannot overflow.
+                case "pageCount":
+                    guard case .number(let n) = try p.value() else { throw JSONReadError(detail: "pageCount is not a number") }
+                    pages = Int(min(max(n.rounded(.towardZero), 0), Double(Int32.max)))
+                case "error":
+                    p.skipSpace()
+                    if p.peek == UInt8(ascii: "{") {
+                        try p.object(path: "error") { (p: inout JSONParser, key: String) throws(JSONReadError) in
+                            if key == "code" { code = try p.string() } else { _ = try p.value() }
+                        }
+                    } else {
+                        _ = try p.value()
                     }
+                default: _ = try p.value()
                 }
-                return p.skipValue()
-            default: return p.skipValue()
             }
-            return true
+            try p.end()
+        } catch {
+            return nil
         }
-        guard ok, p.atEnd, record == Array("file".utf8), let file, let status,
-              let s = FileStatus(rawValue: String(decoding: status, as: UTF8.self)) else { return nil }
+        guard record == "file", let file, let status, let s = FileStatus(rawValue: status) else { return nil }
         self.file = file
         self.status = s
-        self.errorCode = code.flatMap { FileErrorCode(rawValue: String(decoding: $0, as: UTF8.self)) }
+        self.errorCode = code.flatMap { FileErrorCode(rawValue: $0) }
         self.pageCount = pages
-    }
-}
-
-/// Just enough JSON to read the fields of one record: strings come back as raw bytes (UTF-8,
-/// with `\udcXX` turned back into the byte XX, see ``ByteWriter/append(jsonFileName:)``).
-struct MiniJSONParser {
-    let bytes: [UInt8]
-    var i = 0
-    /// Arrays and objects open in ``skipValue()``: deeper nesting is refused (no record nests
-    /// it), so a damaged line cannot exhaust the stack.
-    var depth = 0
-    static let maxDepth = 64
-
-    init(bytes: [UInt8]) { self.bytes = bytes }
-
-    var peek: UInt8? { peekNoMutate }
-    var atEnd: Bool { mutating get { skipSpace(); return i == bytes.count } }
-
-    private func skipSpaceIndex(_ j: Int) -> Int {
-        var j = j
-        while j < bytes.count, bytes[j] == 0x20 || bytes[j] == 0x09 || bytes[j] == 0x0D || bytes[j] == 0x0A { j += 1 }
-        return j
-    }
-    private mutating func skipSpace() { i = skipSpaceIndex(i) }
-    private var peekNoMutate: UInt8? { let j = skipSpaceIndex(i); return j < bytes.count ? bytes[j] : nil }
-
-    /// Parses an object, calling `field` for each key with the parser at its value; `field`
-    /// must consume the value and return false on an error.
-    mutating func object(_ field: (String, inout MiniJSONParser) -> Bool) -> Bool {
-        skipSpace()
-        guard i < bytes.count, bytes[i] == UInt8(ascii: "{") else { return false }
-        i += 1
-        skipSpace()
-        if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return true }
-        while true {
-            guard let key = string() else { return false }
-            skipSpace()
-            guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { return false }
-            i += 1
-            guard field(String(decoding: key, as: UTF8.self), &self) else { return false }
-            skipSpace()
-            guard i < bytes.count else { return false }
-            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
-            if bytes[i] == UInt8(ascii: "}") { i += 1; return true }
-            return false
-        }
-    }
-
-    mutating func string() -> [UInt8]? {
-        skipSpace()
-        guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { return nil }
-        i += 1
-        var out: [UInt8] = []
-        while i < bytes.count {
-            let b = bytes[i]
-            if b == UInt8(ascii: "\"") { i += 1; return out }
-            if b != UInt8(ascii: "\\") { out.append(b); i += 1; continue }
-            guard i + 1 < bytes.count else { return nil }
-            let e = bytes[i + 1]
-            i += 2
-            switch e {
-            case UInt8(ascii: "n"): out.append(0x0A)
-            case UInt8(ascii: "r"): out.append(0x0D)
-            case UInt8(ascii: "t"): out.append(0x09)
-            case UInt8(ascii: "b"): out.append(0x08)
-            case UInt8(ascii: "f"): out.append(0x0C)
-            case UInt8(ascii: "u"):
-                guard var u = hex4() else { return nil }
-                if (0xDC80...0xDCFF).contains(u) { out.append(UInt8(u & 0xFF)); continue }
-                if (0xD800...0xDBFF).contains(u), i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") {
-                    i += 2
-                    guard let low = hex4(), (0xDC00...0xDFFF).contains(low) else { return nil }
-                    u = 0x10000 + ((u - 0xD800) << 10) + (low - 0xDC00)
-                }
-                let scalar = Unicode.Scalar(u) ?? "\u{FFFD}"
-                out += Array(String(Character(scalar)).utf8)
-            default: out.append(e)  // \" \\ \/
-            }
-        }
-        return nil
-    }
-
-    private mutating func hex4() -> UInt32? {
-        guard i + 4 <= bytes.count, let v = UInt32(String(decoding: bytes[i..<i + 4], as: UTF8.self), radix: 16) else { return nil }
-        i += 4
-        return v
-    }
-
-    mutating func integer() -> Int? {
-        skipSpace()
-        let start = i
-        while i < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i]) || bytes[i] == UInt8(ascii: "-") { i += 1 }
-        return Int(String(decoding: bytes[start..<i], as: UTF8.self))
-    }
-
-    /// Skips any value (strings, numbers, literals, nested arrays and objects).
-    mutating func skipValue() -> Bool {
-        skipSpace()
-        guard i < bytes.count else { return false }
-        if bytes[i] == UInt8(ascii: "{") || bytes[i] == UInt8(ascii: "[") {
-            guard depth < Self.maxDepth else { return false }
-            depth += 1
-        }
-        switch bytes[i] {
-        case UInt8(ascii: "\""): return string() != nil
-        case UInt8(ascii: "{"): defer { depth -= 1 }; return object { _, p in p.skipValue() }
-        case UInt8(ascii: "["):
-            defer { depth -= 1 }
-            i += 1
-            skipSpace()
-            if i < bytes.count, bytes[i] == UInt8(ascii: "]") { i += 1; return true }
-            while true {
-                guard skipValue() else { return false }
-                skipSpace()
-                guard i < bytes.count else { return false }
-                if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
-                if bytes[i] == UInt8(ascii: "]") { i += 1; return true }
-                return false
-            }
-        default:
-            let start = i
-            while i < bytes.count, !",}] \t\r\n".utf8.contains(bytes[i]) { i += 1 }
-            return i > start
-        }
     }
 }

@@ -213,7 +213,7 @@ public final class BatchRun {
             }
             let rc = poll(&pollSet, nfds_t(pollSet.count), pollTimeoutMilliseconds())
             if rc < 0 && errno != EINTR {
-                throw ExitFailure("poll: \(String(cString: strerror(errno)))", status: .softwareFailure)
+                throw ExitFailure("poll: \(SystemCallError.reason(for: errno))", status: .softwareFailure)
             }
             if rc > 0 {
                 for (k, p) in pollSet.enumerated() where p.revents != 0 { drain(slotOf[k]) }
@@ -285,12 +285,16 @@ public final class BatchRun {
             // Read straight into the buffer, after what it holds: no intermediate chunk.
             let room = 1 << 16
             if slot.buffer.count - slot.filled < room { slot.buffer.append(contentsOf: repeatElement(0, count: max(room, slot.buffer.count))) }
-            let filled = slot.filled, responses = slot.process.responses
-            let n = slot.buffer.withUnsafeMutableBytes { read(responses, $0.baseAddress! + filled, $0.count - filled) }
+            let filled = slot.filled, responses = FileDescriptor(rawValue: slot.process.responses)
+            let result = slot.buffer.withUnsafeMutableBytes { buffer in
+                Result { () throws(SystemCallError) in try responses.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...])) }
+            }
+            guard case .success(let n) = result else {
+                if case .failure(let error) = result, error.code == EAGAIN || error.code == EWOULDBLOCK { break }
+                ended = true
+                break
+            }
             if n > 0 { slot.filled += n; if n < room { break } else { continue } }
-            if n == 0 { ended = true; break }
-            if errno == EINTR { continue }
-            if errno == EAGAIN || errno == EWOULDBLOCK { break }
             ended = true
             break
         }

@@ -176,18 +176,22 @@ enum BytesRequest {
             failure = "cannot read the file: its \(size) bytes are more than the \(limit) a worker accepts (--max-request-bytes)"
         } else {
             fd = LinuxCalls.memoryFile("pageinfo-request")
-            if fd < 0 { failure = "cannot hold the file's bytes: memfd_create: \(String(cString: strerror(errno)))" }
+            if fd < 0 { failure = "cannot hold the file's bytes: memfd_create: \(SystemCallError.reason(for: errno))" }
         }
         // Copy (or skip) the content in 1 MiB chunks: the worker never holds a whole file in memory.
         var chunk = [UInt8](repeating: 0, count: min(size, 1 << 20))
         var left = size
+        let memory = FileDescriptor(rawValue: fd, path: "the memory file")
         while left > 0 {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(STDIN_FILENO, $0.baseAddress!, min(left, $0.count)) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { if fd >= 0 { close(fd) }; return nil }
+            let want = min(left, chunk.count)
+            guard let n = try? chunk.withUnsafeMutableBytes({ (buffer) throws(SystemCallError) in
+                try FileDescriptor.standardInput.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<want]))
+            }), n > 0 else { if fd >= 0 { close(fd) }; return nil }
             if fd >= 0, failure == nil {
-                let e = chunk.withUnsafeBytes { writeAll(fd, UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
-                if e != 0 { failure = "cannot hold the file's bytes: \(String(cString: strerror(e)))" }
+                let written = chunk.withUnsafeBytes { buffer in
+                    Result { () throws(SystemCallError) in try memory.writeAll(UnsafeRawBufferPointer(rebasing: buffer[..<n])) }
+                }
+                if case .failure(let error) = written { failure = "cannot hold the file's bytes: \(error.reason)" }
             }
             left -= n
         }
@@ -243,7 +247,7 @@ struct FileReader {
             let e = errno
             return failed(e == ENOENT || e == ENOTDIR
                 ? FileError(code: .notFound, message: "no such file")
-                : FileError(code: .unreadable, message: "cannot read the file: \(String(cString: strerror(e)))"))
+                : FileError(code: .unreadable, message: "cannot read the file: \(SystemCallError.reason(for: e))"))
         }
         defer { close(fd) }
         var st = stat()
@@ -288,13 +292,9 @@ enum WorkerGuard {
 
     /// The address space in use (the first field of /proc/self/statm, in pages), in bytes.
     static func addressSpaceInUse() -> Int {
-        let fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return 0 }
-        defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: 32)
-        let n = read(fd, &buffer, buffer.count)
+        guard let statm = try? FileDescriptor.readFile("/proc/self/statm", limit: 4096) else { return 0 }
         var pages = 0
-        for byte in buffer.prefix(max(n, 0)) {
+        for byte in statm {
             guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { break }
             pages = pages * 10 + Int(byte - UInt8(ascii: "0"))
         }

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+import PageInfoOutput
 import PageInfoReading
 import PageInfoRecords
 
@@ -20,15 +21,21 @@ struct WorkerProcess {
     /// runtime print nothing; set `PAGEINFO_DEBUG_WORKERS=1` to see it), and the Swift
     /// backtracer off (a crash should end the process at once, not symbolicate).
     static func spawn(executable: String, arguments: [String]) throws(ExitFailure) -> WorkerProcess {
-        var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0]
         // Close-on-exec from the start (pipe2), so no worker inherits another's pipe (it would
         // keep it from seeing EOF), even one spawned by another thread in between.
-        guard LinuxCalls.pipeCloseOnExec(&toChild) == 0 else { throw spawnFailure("pipe2") }
-        guard LinuxCalls.pipeCloseOnExec(&fromChild) == 0 else {
-            let e = errno
-            Glibc.close(toChild[0]); Glibc.close(toChild[1])
-            errno = e
-            throw spawnFailure("pipe2")
+        let toChild: [Int32], fromChild: [Int32]
+        do throws(SystemCallError) {
+            let requests = try FileDescriptor.pipe()
+            toChild = [requests.readEnd.rawValue, requests.writeEnd.rawValue]
+            do throws(SystemCallError) {
+                let responses = try FileDescriptor.pipe()
+                fromChild = [responses.readEnd.rawValue, responses.writeEnd.rawValue]
+            } catch {
+                Glibc.close(toChild[0]); Glibc.close(toChild[1])
+                throw error
+            }
+        } catch {
+            throw ExitFailure("cannot start a worker process (pipe2): \(error.reason)", status: .softwareFailure)
         }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -75,7 +82,7 @@ struct WorkerProcess {
     }
 
     private static func spawnFailure(_ what: String) -> ExitFailure {
-        ExitFailure("cannot start a worker process (\(what)): \(String(cString: strerror(errno)))", status: .softwareFailure)
+        ExitFailure("cannot start a worker process (\(what)): \(SystemCallError.reason(for: errno))", status: .softwareFailure)
     }
 
     /// Kills the worker (SIGKILL), closes the pipes and reaps it; returns its wait status.
@@ -97,13 +104,8 @@ struct WorkerProcess {
 
     /// The worker's resident memory in bytes (from /proc/PID/statm), or nil.
     func residentBytes() -> Int? {
-        let fd = open("/proc/\(pid)/statm", O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { Glibc.close(fd) }
-        var buf = [UInt8](repeating: 0, count: 128)
-        let n = buf.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        guard n > 0 else { return nil }
-        let fields = buf[0..<n].split(separator: UInt8(ascii: " "))
+        guard let statm = try? FileDescriptor.readFile("/proc/\(pid)/statm", limit: 4096), !statm.isEmpty else { return nil }
+        let fields = statm.split(separator: UInt8(ascii: " "))
         guard fields.count >= 2, let pages = Int(String(decoding: fields[1], as: UTF8.self)) else { return nil }
         return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
     }

@@ -24,7 +24,7 @@ func writeOutput(_ text: String) throws {
     var text = text
     let failure = text.withUTF8 { writeAll(STDOUT_FILENO, UnsafeRawBufferPointer($0)) }
     if failure != 0 {
-        throw CommandFailure("cannot write the output: \(String(cString: strerror(failure)))", code: ExitStatus.ioError)
+        throw CommandFailure("cannot write the output: \(SystemCallError.reason(for: failure))", code: ExitStatus.ioError)
     }
 }
 

@@ -26,7 +26,7 @@ struct ReadingJob {
                                       out: ByteWriter(fd: STDOUT_FILENO))
         let code = reading.read(names: rawArguments(files), into: &encoder, report: reportFailure)
         if code == .ioError {
-            throw CommandFailure("cannot write the output: \(String(cString: strerror(errno)))", code: ExitStatus.ioError)
+            throw CommandFailure("cannot write the output: \(SystemCallError.reason(for: errno))", code: ExitStatus.ioError)
         }
         if code != .success { throw ExitCode(code) }
     }

@@ -72,11 +72,11 @@ struct OpenedSource {
             }
         case .bytes(let content, let name):
             let fd = LinuxCalls.memoryFile("pageinfo-bytes")
-            guard fd >= 0 else { throw .unreadable(path: name, reason: "cannot hold the bytes: memfd_create: \(String(cString: strerror(errno)))") }
+            guard fd >= 0 else { throw .unreadable(path: name, reason: "cannot hold the bytes: memfd_create: \(SystemCallError.reason(for: errno))") }
             let failure = writeAll(fd, content)
             guard failure == 0 else {
                 Glibc.close(fd)
-                throw .unreadable(path: name, reason: "cannot hold the bytes: write: \(String(cString: strerror(failure)))")
+                throw .unreadable(path: name, reason: "cannot hold the bytes: write: \(SystemCallError.reason(for: failure))")
             }
             self.path = "/proc/self/fd/\(fd)"
             self.ownedDescriptor = fd

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+import PageInfoOutput
 import PageInfoPoppler
 import PageInfoRecords
 
@@ -64,7 +65,7 @@ public enum InputFile {
             guard kind == S_IFIFO || kind == S_IFCHR || kind == S_IFSOCK else { return name }
             // O_NONBLOCK: opening a FIFO that has no writer would otherwise block forever.
             fd = Glibc.open(name, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-            guard fd >= 0 else { throw .unreadable(path: name, reason: "open: \(String(cString: strerror(errno)))") }
+            guard fd >= 0 else { throw .unreadable(path: name, reason: "open: \(SystemCallError.reason(for: errno))") }
             waitForWriter = kind == S_IFIFO
         }
         defer { if fd != STDIN_FILENO { close(fd) } }
@@ -90,7 +91,7 @@ public enum InputFile {
                 return named
             }
         }
-        let reason = String(cString: strerror(errno))
+        let reason = SystemCallError.reason(for: errno)
         throw .unreadable(path: name, reason: "cannot make a temporary file in \(dir) to hold the stream (open: \(reason)); set TMPDIR to a writable directory")
     }
 
@@ -100,15 +101,10 @@ public enum InputFile {
         let out = try temporaryFile(name: name)
         do {
             let tooLong = "the stream is longer than --max-input-size \(maxBytes >> 20) MiB; save it to a file, or raise --max-input-size"
+            let copy = FileDescriptor(rawValue: out, path: "the temporary file")
             try readChunks(fd, name: name, waitForWriter: waitForWriter, maxBytes: maxBytes, tooLong: tooLong) { (chunk) throws(PageInfoError) in
-                var written = 0
-                while written < chunk.count {
-                    let w = write(out, chunk.baseAddress! + written, chunk.count - written)
-                    if w < 0 && errno == EINTR { continue }
-                    guard w > 0 else {
-                        throw .unreadable(path: name, reason: "cannot copy the stream to a temporary file (write: \(String(cString: strerror(errno)))); set TMPDIR to a directory with space")
-                    }
-                    written += w
+                do throws(SystemCallError) { try copy.writeAll(chunk) } catch {
+                    throw .unreadable(path: name, reason: "cannot copy the stream to a temporary file (write: \(error.reason)); set TMPDIR to a directory with space")
                 }
             }
         } catch {
@@ -138,8 +134,20 @@ public enum InputFile {
         defer { chunk.deallocate() }
         var total = 0
         var lastActivity = monotonicSeconds()
+        let stream = FileDescriptor(rawValue: fd, path: name)
         while true {
-            let n = read(fd, chunk, chunkSize)
+            let n: Int
+            do throws(SystemCallError) {
+                n = try stream.read(into: UnsafeMutableRawBufferPointer(start: chunk, count: chunkSize))
+            } catch {
+                guard error.code == EAGAIN else { throw .unreadable(path: name, reason: "read: \(error.reason)") }
+                // A writer is there but sends nothing yet.
+                var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                if poll(&p, 1, idleTimeoutSeconds * 1000) == 0 {
+                    throw .unreadable(path: name, reason: "no data for \(idleTimeoutSeconds) s")
+                }
+                continue
+            }
             if n > 0 {
                 total += n
                 if total > maxBytes {
@@ -149,22 +157,12 @@ public enum InputFile {
                 lastActivity = monotonicSeconds()
                 continue
             }
-            if n == 0 {
-                // End of the stream; or, for a FIFO opened without a writer, no writer yet.
-                guard waitForWriter, total == 0 else { return }
-                if monotonicSeconds() - lastActivity > Double(idleTimeoutSeconds) {
-                    throw .unreadable(path: name, reason: "no data within \(idleTimeoutSeconds) s: no writer opened the FIFO, or it closed it without writing")
-                }
-                usleep(20_000)
-                continue
+            // End of the stream; or, for a FIFO opened without a writer, no writer yet.
+            guard waitForWriter, total == 0 else { return }
+            if monotonicSeconds() - lastActivity > Double(idleTimeoutSeconds) {
+                throw .unreadable(path: name, reason: "no data within \(idleTimeoutSeconds) s: no writer opened the FIFO, or it closed it without writing")
             }
-            if errno == EINTR { continue }
-            guard errno == EAGAIN else { throw .unreadable(path: name, reason: "read: \(String(cString: strerror(errno)))") }
-            // A writer is there but sends nothing yet.
-            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            if poll(&p, 1, idleTimeoutSeconds * 1000) == 0 {
-                throw .unreadable(path: name, reason: "no data for \(idleTimeoutSeconds) s")
-            }
+            usleep(20_000)
         }
     }
 }

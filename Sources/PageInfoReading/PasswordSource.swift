@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+import PageInfoOutput
 import PageInfoPoppler
 import PageInfoRecords
 
@@ -33,7 +34,7 @@ public struct PasswordSource: Sendable, Hashable {
             if let cached = Self.fromFiles[file] { return cached }
             let fd = open(file, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else {
-                throw ExitFailure("--password-file \(file): open: \(String(cString: strerror(errno)))", status: .cannotOpen)
+                throw ExitFailure("--password-file \(file): open: \(SystemCallError.reason(for: errno))", status: .cannotOpen)
             }
             defer { close(fd) }
             let bytes: [UInt8]

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import Foundation
-import PageGeometry
-import PageInfoPoppler
 import PageInfoRecords
 import PageInfoTestSupport
 import Testing
+import PageGeometry
+import PageInfoPoppler
 
 func linkOnScreen(pdf path: String) throws -> Rect {
     let document = try PopplerDocument(path: path)

@@ -103,7 +103,7 @@ struct BatchOptions: ParsableArguments {
             let flags = O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | (resume ? 0 : O_TRUNC)
             outputFD = open(output, flags, 0o644)
             guard outputFD >= 0 else {
-                throw CommandFailure("\(output): cannot write the output: \(String(cString: strerror(errno)))", code: .ioError)
+                throw CommandFailure("\(output): cannot write the output: \(SystemCallError.reason(for: errno))", code: .ioError)
             }
             if resume {
                 // A usage error, printed as the parser prints one.
@@ -187,7 +187,7 @@ struct BatchOptions: ParsableArguments {
             : code == ENOSPC || code == EDQUOT ? "free some space, then \(rerun)"
             : rerun
         let written = writer.filesWritten
-        reportFailure("cannot write the output: \(String(cString: strerror(code))); \(written) file\(written == 1 ? "" : "s") written whole before it; \(advice)")
+        reportFailure("cannot write the output: \(SystemCallError.reason(for: code)); \(written) file\(written == 1 ? "" : "s") written whole before it; \(advice)")
         return .ioError
     }
 
