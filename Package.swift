@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "PageGeometry", targets: ["PageGeometry"]),
         .library(name: "DocumentLayout", targets: ["DocumentLayout"]),
         .library(name: "PageInfoRecords", targets: ["PageInfoRecords"]),
+        // The text forms of values (sizes, points, rectangles, zooms, page numbers, convert items).
+        .library(name: "PageInfoGrammar", targets: ["PageInfoGrammar"]),
         .library(name: "PageInfoPoppler", targets: ["PageInfoPoppler"]),
         // Bytes in and out: the writers, the one JSON reader, the number rule, system calls.
         .library(name: "PageInfoOutput", targets: ["PageInfoOutput"]),
@@ -47,15 +49,17 @@ let package = Package(
         // protocol, the one JSON reader, the one number rule (NumberText) and the text forms of
         // geometry, the one system-call layer (SystemCalls.swift).
         .target(name: "PageInfoOutput", dependencies: ["PageGeometry", "PageInfoRecords", "DocumentLayout"]),
+        // The grammars of values given as text, with typed errors (no argument parser).
+        .target(name: "PageInfoGrammar", dependencies: ["PageGeometry", "DocumentLayout", "PageInfoOutput"]),
         // The one reading loop: a PDF from a path, raw path bytes, a descriptor, bytes in memory or
         // stdin (streams spooled to an unlinked temporary file) into the records of
         // docs/records.md, with page ranges, --strict and passwords; what pages, info, batch
         // workers and check read through.
-        .target(name: "PageInfoReading", dependencies: ["PageGeometry", "PageInfoRecords", "PageInfoPoppler", "PageInfoOutput"]),
+        .target(name: "PageInfoReading", dependencies: ["PageGeometry", "PageInfoRecords", "PageInfoPoppler", "PageInfoOutput", "PageInfoGrammar"]),
         // Collections: inputs (lists, NUL-separated lists, recursive walks), N isolated worker
         // processes (crashes, hangs and memory contained per file), input order or unordered,
         // resume, progress; and the worker loop the worker processes run.
-        .target(name: "PageInfoBatch", dependencies: ["PageInfoRecords", "PageInfoOutput", "PageInfoReading"]),
+        .target(name: "PageInfoBatch", dependencies: ["PageInfoRecords", "PageInfoOutput", "PageInfoGrammar", "PageInfoReading"]),
         // Golden files of page geometry: lenient golden reader, comparison with a tolerance,
         // text/JSON/JUnit reports, atomic re-recording (`pageinfo check`).
         .target(name: "PageInfoCheck", dependencies: ["PageGeometry", "PageInfoRecords", "PageInfoOutput", "PageInfoPoppler", "PageInfoReading"]),
@@ -69,8 +73,8 @@ let package = Package(
         .executableTarget(
             name: "PageInfoCommand",
             dependencies: [
-                "PageGeometry", "DocumentLayout", "PageInfoRecords", "PageInfoPoppler", "PageInfoOutput", "PageInfoReading",
-                "PageInfoBatch", "PageInfoCheck", "PageInfoDraw",
+                "PageGeometry", "DocumentLayout", "PageInfoRecords", "PageInfoPoppler", "PageInfoOutput", "PageInfoGrammar",
+                "PageInfoReading", "PageInfoBatch", "PageInfoCheck", "PageInfoDraw",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -85,7 +89,8 @@ let package = Package(
         // A library target (test targets cannot be dependencies), so `swift build` builds it too.
         .target(name: "PageInfoTestSupport", dependencies: ["PageGeometry"], path: "Tests/PageInfoTestSupport"),
         .testTarget(name: "PageGeometryTests", dependencies: ["PageGeometry", "PageInfoOutput", "PageInfoTestSupport"]),
-        .testTarget(name: "PageInfoOutputTests", dependencies: ["PageInfoOutput", "PageGeometry", "PageInfoTestSupport"]),
+        .testTarget(name: "PageInfoOutputTests", dependencies: ["PageInfoOutput", "PageGeometry", "DocumentLayout", "PageInfoTestSupport"]),
+        .testTarget(name: "PageInfoGrammarTests", dependencies: ["PageInfoGrammar", "PageGeometry", "DocumentLayout", "PageInfoOutput"]),
         .testTarget(name: "DocumentLayoutTests", dependencies: ["DocumentLayout", "PageGeometry", "PageInfoTestSupport"]),
         .testTarget(
             name: "PageInfoPopplerTests",

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// The argument grammars of the command line, the real parsers of the executable target: page
+// The argument grammars of the command line, the real parsers (PageInfoGrammar, and PageRangeList): page
 // ranges (--pages), sizes (--view, --container), points (--offset, --center), rectangles and
 // viewports (--viewport), insets (--insets), lengths, zooms, resolutions, page counts and page
 // numbers, and convert's ITEMs. Every parser gets the same text. Invariants: a value that parses
@@ -8,6 +8,7 @@
 // around a number change nothing; a page range list's index ranges lie inside the document.
 @testable import PageInfoCommand
 import PageGeometry
+import PageInfoGrammar
 import PageInfoOutput
 
 private func text(_ v: Double) -> String { v == 0 ? "0" : "\(v)" }  // "-0.0" is a size's 0 too
@@ -60,50 +61,50 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
 
     // Sizes, points, rectangles, viewports, insets.
-    if let v = try? ArgumentValue.size(s) {
+    if let v = try? ValueGrammar.size(s) {
         require(v.width > 0 && v.height > 0, "size: '\(s)' gives \(v)")
         checkLimits("size", [v.width, v.height])
-        reparse("size", v, [v.width, v.height], "x", ArgumentValue.size) { [$0.width, $0.height] }
-        reparse("size", v, [v.width, v.height], ",", ArgumentValue.size) { [$0.width, $0.height] }
+        reparse("size", v, [v.width, v.height], "x", ValueGrammar.size) { [$0.width, $0.height] }
+        reparse("size", v, [v.width, v.height], ",", ValueGrammar.size) { [$0.width, $0.height] }
     }
-    if let p = try? ArgumentValue.point(s) {
+    if let p = try? ValueGrammar.point(s) {
         checkLimits("point", [p.x, p.y])
-        reparse("point", p, [p.x, p.y], ",", ArgumentValue.point) { [$0.x, $0.y] }
+        reparse("point", p, [p.x, p.y], ",", ValueGrammar.point) { [$0.x, $0.y] }
     }
-    if let r = try? ArgumentValue.rect(s) {
+    if let r = try? ValueGrammar.rect(s) {
         let values = [r.x, r.y, r.width, r.height]
         checkLimits("rect", values)
-        reparse("rect", r, values, ",", ArgumentValue.rect) { [$0.x, $0.y, $0.width, $0.height] }
-        let v = try? ArgumentValue.viewport(s)
+        reparse("rect", r, values, ",", ValueGrammar.rect) { [$0.x, $0.y, $0.width, $0.height] }
+        let v = try? ValueGrammar.viewport(s)
         require((v != nil) == (r.width != 0), "viewport: '\(s)' with width \(r.width): \(String(describing: v))")
     }
-    if let e = try? ArgumentValue.insets(s) {
+    if let e = try? ValueGrammar.insets(s) {
         let values = [e.top, e.left, e.bottom, e.right]
         checkLimits("insets", values)
         require(values.allSatisfy { $0 >= 0 }, "insets: '\(s)' gives \(values)")
-        reparse("insets", e, values, ",", ArgumentValue.insets) { [$0.top, $0.left, $0.bottom, $0.right] }
+        reparse("insets", e, values, ",", ValueGrammar.insets) { [$0.top, $0.left, $0.bottom, $0.right] }
     }
 
     // Single numbers.
-    if let v = try? ArgumentValue.length(s) {
+    if let v = try? ValueGrammar.length(s) {
         require(v >= 0, "length: \(v)"); checkLimits("length", [v])
-        reparse("length", v, [v], "", ArgumentValue.length) { [$0] }
+        reparse("length", v, [v], "", ValueGrammar.length) { [$0] }
     }
-    if let z = try? ArgumentValue.zoom(s) {
+    if let z = try? ValueGrammar.zoom(s) {
         require(InputLimits.zoom.contains(z), "zoom: \(z)")
-        reparse("zoom", z, [z], "", ArgumentValue.zoom) { [$0] }
+        reparse("zoom", z, [z], "", ValueGrammar.zoom) { [$0] }
     }
-    if let d = try? ArgumentValue.dotsPerInch(s) {
+    if let d = try? ValueGrammar.dotsPerInch(s) {
         require(InputLimits.dotsPerInch.contains(d), "dpi: \(d)")
-        reparse("dpi", d, [d], "", ArgumentValue.dotsPerInch) { [$0] }
+        reparse("dpi", d, [d], "", ValueGrammar.dotsPerInch) { [$0] }
     }
-    if let n = try? ArgumentValue.pageCount(s) {
+    if let n = try? ValueGrammar.pageCount(s) {
         require((0...InputLimits.pageCount).contains(n), "page count: \(n)")
-        require((try? ArgumentValue.pageCount("\(n)")) == n, "page count: \(n) re-printed")
+        require((try? ValueGrammar.pageCount("\(n)")) == n, "page count: \(n) re-printed")
     }
-    if let n = try? ArgumentValue.pageNumber(s) {
+    if let n = try? ValueGrammar.pageNumber(s) {
         require(n >= 1, "page number: \(n)")
-        require((try? ArgumentValue.pageNumber("\(n)")) == n, "page number: \(n) re-printed")
+        require((try? ValueGrammar.pageNumber("\(n)")) == n, "page number: \(n) re-printed")
     }
 
     // convert's ITEMs: the same text as a point or rectangle.
@@ -113,13 +114,13 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             checkLimits("item", [p.x, p.y])
             guard case .point(let q)? = ConvertItem("\(text(p.x)),\(text(p.y))") else { require(false, "item: \(p) re-printed"); break }
             require(p == q, "item: \(p) re-printed parses to \(q)")
-            if let v = try? ArgumentValue.point(s) { require(v == p, "item \(p) and --offset \(v) read '\(s)' differently") }
+            if let v = try? ValueGrammar.point(s) { require(v == p, "item \(p) and --offset \(v) read '\(s)' differently") }
         case .rect(let r):
             let values = [r.x, r.y, r.width, r.height]
             checkLimits("item", values)
             guard case .rect(let q)? = ConvertItem(values.map(text).joined(separator: ",")) else { require(false, "item: \(r) re-printed"); break }
             require(q == r, "item: \(r) re-printed parses to \(q)")
-            if let v = try? ArgumentValue.rect(s) { require(v == r, "item \(r) and --viewport \(v) read '\(s)' differently") }
+            if let v = try? ValueGrammar.rect(s) { require(v == r, "item \(r) and --viewport \(v) read '\(s)' differently") }
         }
     }
     return 0

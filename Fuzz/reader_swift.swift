@@ -5,6 +5,7 @@
 // reads it) and every number in it finite and in the number rule's form; the json, jsonl and csv
 // outputs agree on the page count and each page's index; the csv rows all have the header's
 // columns; the exit code is a documented one; reading twice gives the same bytes.
+import PageInfoGrammar
 import PageInfoOutput
 import PageInfoPoppler
 import PageInfoReading

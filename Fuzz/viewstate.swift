@@ -8,6 +8,7 @@
 @testable import PageInfoCommand
 import DocumentLayout
 import PageGeometry
+import PageInfoGrammar
 import PageInfoOutput
 import Foundation
 

@@ -13,16 +13,21 @@ best of 3 runs (warm cache):
     in-process `pageinfo pages --format jsonl FILE...` (no workers, xargs -n 2000) for reference;
   * the peak resident memory (VmHWM) of one `pageinfo worker` after 1,000 and after all N files;
   * with --spark VENV: the Spark job on local[2] (paths, and file:// URIs read through Spark's
-    binaryFile source) against `--jobs 2`, each timed on a 2,000- and a 12,000-entry list of a
-    12,000-file corpus: files/s after start-up (the slope between the two) and start-up (the
-    wall time extrapolated to an empty list), each with its command.
+    binaryFile source) against `--jobs 2`, each timed once on a 2,000- and a 12,000-entry list
+    of a 12,000-file corpus: files/s after start-up (the slope between the two), start-up (the
+    wall time extrapolated to an empty list) and CPU seconds per 10,000 files, each with its
+    command; from separate spark-submits and inside one application.
 
---spark-only skips everything but the Spark figures; --in-app-only, with it, measures only the
-slopes inside one Spark application.
+Under spark-submit, `bench_batch.py --phases BINARY LIST...` times binary input's stages one at
+a time on each list of URIs (the profile in docs/spark.md).
+
+--spark-only skips everything but the Spark figures; with it, --in-app-only measures only the
+slopes inside one Spark application, --inputs paths|uris only one input.
 """
 
 import json
 import os
+import resource
 import subprocess
 import sys
 import time
@@ -71,9 +76,31 @@ def worker_peak_rss(binary, names):
     return hwm
 
 
+def tree_cpu(root):
+    """CPU seconds (user + system) of process `root` and all its live descendants, with what
+    each has reaped: under spark-submit, the JVM, the Python workers and the pageinfo workers."""
+    children, own = {}, {}
+    for p in os.listdir("/proc"):
+        if p.isdigit():
+            try:
+                with open("/proc/%s/stat" % p) as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            children.setdefault(int(fields[1]), []).append(int(p))
+            own[int(p)] = sum(int(x) for x in fields[11:15])  # utime stime cutime cstime
+    total, todo = 0, [root]
+    while todo:
+        p = todo.pop()
+        total += own.get(p, 0)
+        todo += children.get(p, [])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 def in_spark(args):
     """Under spark-submit: runs the job on each LIST in turn in this one application (the JVM,
-    Python and the JIT already started) and prints each job's wall time."""
+    Python and the JIT already started) and prints each job's wall time and the CPU time of the
+    whole application (the JVM, the driver's parent, and everything under it)."""
     sys.path.insert(0, os.path.join(ROOT, "integrations", "spark"))
     import pageinfo_spark
     binary, target, extra = args[0], args[1], []
@@ -81,22 +108,69 @@ def in_spark(args):
     if "--" in lists:
         extra = lists[lists.index("--") + 1:]
         lists = lists[:lists.index("--")]
+    # One session for all the jobs: the job's own spark.stop() would start a new SparkContext
+    # (and new Python workers) for each, a constant that only adds noise to the difference.
+    from pyspark.sql import SparkSession
+    SparkSession.stop = lambda self: None
     for listfile in lists:
-        t = time.perf_counter()
+        t, cpu = time.perf_counter(), tree_cpu(os.getppid())
         pageinfo_spark.main(["--files-from", listfile, "--output", target, "--pageinfo", binary] + extra)
-        print("in-spark %s %.3f" % (listfile, time.perf_counter() - t), flush=True)
+        print("in-spark %s %.3f %.2f" % (listfile, time.perf_counter() - t, tree_cpu(os.getppid()) - cpu), flush=True)
+
+
+def count_rows(batches):
+    """A mapInArrow function that only counts what reaches Python."""
+    import pyarrow as pa
+    n = sum(b.num_rows for b in batches)
+    yield pa.RecordBatch.from_arrays([pa.array([n], pa.int64())], ["n"])
+
+
+def phases(args):
+    """Under spark-submit: the stages of binary input timed one at a time on each LIST of URIs
+    in one session (wall and the application's CPU): the listing, a scan of the objects'
+    statuses, of their content, the content handed to Python, and the worker reading it."""
+    sys.path.insert(0, os.path.join(ROOT, "integrations", "spark"))
+    import pageinfo_spark as job
+    from pyspark.sql import SparkSession, functions as F
+    spark = SparkSession.builder.getOrCreate()
+    binary, lists = args[0], args[1:]
+
+    def measure(label, run):
+        t, cpu = time.perf_counter(), tree_cpu(os.getppid())
+        result = run()
+        print("phase %-44s %7.2f s wall %7.2f s CPU" % (label, time.perf_counter() - t, tree_cpu(os.getppid()) - cpu), flush=True)
+        return result
+
+    for listfile in lists:
+        print("list %s" % listfile, flush=True)
+        entries = job.read_list(spark, listfile)
+        spark.conf.set("spark.sql.files.openCostInBytes", "8192")
+        spark.conf.set("spark.sql.files.minPartitionNum", str(spark.sparkContext.defaultParallelism))
+        to_read, by_path, _, largest = measure("listing (binary_inputs)", lambda: job.binary_inputs(spark, entries, job.DEFAULT_MAX_BYTES))
+        spark.conf.set("spark.sql.execution.arrow.maxRecordsPerBatch",
+                       str(max(1, min(job.ARROW_RECORDS, job.ARROW_BUDGET // max(largest, 1)))))
+        measure("scan: statuses only", lambda: to_read.select("path").write.format("noop").mode("overwrite").save())
+        measure("scan: content", lambda: to_read.select(F.sum(F.length("content"))).collect())
+        measure("scan: content to Python (mapInArrow)", lambda: to_read.mapInArrow(count_rows, "n long").collect())
+        shared = spark.sparkContext.broadcast(by_path)
+        raw = to_read.mapInArrow(job.partition_function(binary, 60, 4096, job.DEFAULT_MAX_BYTES, names_by_path=shared),
+                                 job.RAW_SCHEMA)
+        measure("scan, worker, records (to noop)", lambda: raw.write.format("noop").mode("overwrite").save())
 
 
 def main():
     args = sys.argv[1:]
     if args and args[0] == "--in-spark":
         return in_spark(args[1:])
+    if args and args[0] == "--phases":
+        return phases(args[1:])
     binary = os.path.abspath(args[0])
     out = args[1] if len(args) > 1 and not args[1].startswith("--") else os.path.join(ROOT, "bench-out")
     count = int(args[args.index("--count") + 1]) if "--count" in args else 10_000
     venv = args[args.index("--spark") + 1] if "--spark" in args else None
     if "--spark-only" in args:  # (--in-app-only: only the one-application slopes)
-        spark_slopes(binary, out, venv, in_app_only="--in-app-only" in args)
+        spark_slopes(binary, out, venv, in_app_only="--in-app-only" in args,
+                     kinds=args[args.index("--inputs") + 1].split(",") if "--inputs" in args else ("paths", "uris"))
         return
     corpus = os.path.join(out, "corpus-%d" % count)
     if not os.path.exists(os.path.join(corpus, "expected.json")):
@@ -136,10 +210,24 @@ def main():
         spark_slopes(binary, out, venv)
 
 
-def spark_slopes(binary, out, venv, runs=2, in_app_only=False):
-    """Spark on local[2] against --jobs 2, both timed on a 2,000- and a 12,000-entry list (best of
-    `runs`, back to back): files/s after start-up is the slope (10,000 / the difference in wall
-    time) and start-up the wall time extrapolated to an empty list."""
+def timed(cmd, **kw):
+    """(wall, CPU) seconds of one run of cmd and everything it started (output discarded)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t = time.perf_counter()
+    p = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, **kw)
+    wall = time.perf_counter() - t
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if p.returncode not in (0, 2):
+        raise SystemExit("failed (%d): %s" % (p.returncode, " ".join(cmd[:6])))
+    return wall, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+
+
+def spark_slopes(binary, out, venv, in_app_only=False, kinds=("paths", "uris")):
+    """Spark on local[2] against --jobs 2, each timed once on a 2,000- and a 12,000-entry list:
+    files/s after start-up is the slope (10,000 / the difference in wall time), start-up the
+    wall time extrapolated to an empty list; the CPU time per 10,000 files (the difference in
+    CPU time of everything each command started) beside it, which a loaded machine disturbs
+    far less than wall time."""
     corpus = os.path.join(out, "corpus-12000")
     if not os.path.exists(os.path.join(corpus, "expected.json")):
         print("Generating 12000 PDFs in %s ..." % corpus, flush=True)
@@ -156,55 +244,59 @@ def spark_slopes(binary, out, venv, runs=2, in_app_only=False):
             lists[kind, n] = path
     env = dict(os.environ, PYSPARK_PYTHON=os.path.abspath(os.path.join(venv, "bin", "python")), SPARK_LOCAL_IP="127.0.0.1")
     target = os.path.join(out, "spark-out")
+    submit = [os.path.join(venv, "bin", "spark-submit"), "--master", "local[2]", "--conf", "spark.ui.showConsoleProgress=false"]
 
     def spark(listfile):
-        return [os.path.join(venv, "bin", "spark-submit"), "--master", "local[2]", "--conf", "spark.ui.showConsoleProgress=false",
-                os.path.join(ROOT, "integrations", "spark", "pageinfo_spark.py"), "--files-from", listfile,
-                "--output", target, "--pageinfo", binary]
+        return submit + [os.path.join(ROOT, "integrations", "spark", "pageinfo_spark.py"), "--files-from", listfile,
+                         "--output", target, "--pageinfo", binary]
 
     def jobs2(listfile):
         return [binary, "pages", "--files-from", listfile, "--jobs", "2", "--no-progress"]
 
-    print("\nSlopes (files/s after start-up = 10,000 / (wall(12,000) - wall(2,000)); best of %d; load average %s)"
-          % (runs, " ".join("%.1f" % x for x in os.getloadavg())), flush=True)
-    figures = {}
-    for label, command, kind in () if in_app_only else (("pageinfo pages --files-from LIST --jobs 2", jobs2, "paths"),
-                                 ("spark-submit --master local[2] pageinfo_spark.py (paths)", spark, "paths"),
-                                 ("pageinfo pages --files-from LIST --jobs 2", jobs2, "paths"),
-                                 ("spark-submit --master local[2] pageinfo_spark.py (file:// URIs, binary input)", spark, "uris")):
-        walls = {n: best_of(command(lists[kind, n]), runs=runs, env=env) for n in (2000, 12000)}
-        slope = 10000 / (walls[12000] - walls[2000])
-        startup = walls[2000] - 2000 / slope
-        figures.setdefault(label, []).append(slope)
-        print("%s\n    %s\n    wall: %.2f s (2,000 entries), %.2f s (12,000); slope %.0f files/s; start-up %.1f s"
-              % (label, " ".join(command("LIST")), walls[2000], walls[12000], slope, startup), flush=True)
-        if label.startswith("spark"):
-            jobs = figures["pageinfo pages --files-from LIST --jobs 2"][-1]
-            print("    slope ratio to the --jobs 2 run just before: %.2f (goal >= 0.5)" % (slope / jobs), flush=True)
-    # The same slope inside one Spark application, which takes start-up's noise (a minute's
-    # worth, on a loaded machine) out of the difference: a first job on the 2,000 list warms
-    # the JVM and the Python workers up and is not counted; then the 12,000 and the 2,000 list.
-    for kind, label in (("paths", "paths"), ("uris", "file:// URIs, binary input")):
-        jobs = {n: best_of(jobs2(lists["paths", n]), runs=runs) for n in (2000, 12000)}
-        jobs_slope = 10000 / (jobs[12000] - jobs[2000])
+    def slope(label, command, times, reference=None):
+        """Prints the figures of one command from {entries: (wall, cpu)}; returns (files/s, CPU s per 10,000)."""
+        rate = 10000 / (times[12000][0] - times[2000][0])
+        cpu = None if times[2000][1] is None else times[12000][1] - times[2000][1]
+        print("%s\n    %s\n    wall: %.2f s (2,000 entries), %.2f s (12,000); slope %.0f files/s; start-up %.1f s%s"
+              % (label, command, times[2000][0], times[12000][0], rate, times[2000][0] - 2000 / rate,
+                 "" if cpu is None else "; CPU %.2f s per 10,000 files" % cpu), flush=True)
+        if reference:
+            print("    ratio to --jobs 2 just before: slope %.2f (goal >= 0.5)%s"
+                  % (rate / reference[0], "" if cpu is None else "; CPU per file %.2f" % (reference[1] / cpu)), flush=True)
+        return rate, cpu
+
+    def load():
+        return " ".join("%.1f" % x for x in os.getloadavg())
+
+    print("\nSlopes (files/s after start-up = 10,000 / (wall(12,000) - wall(2,000)); each run once; load average %s)"
+          % load(), flush=True)
+    labels = [(k, label) for k, label in (("paths", "paths"), ("uris", "file:// URIs, binary input")) if k in kinds]
+    for kind, label in () if in_app_only else labels:
+        reference = slope("pageinfo pages --files-from LIST --jobs 2", " ".join(jobs2("LIST")),
+                          {n: timed(jobs2(lists["paths", n])) for n in (2000, 12000)})
+        # (no CPU figure: the JVM does not reap its Python workers, so their CPU time is lost)
+        slope("spark-submit (%s)" % label, " ".join(spark("LIST")),
+              {n: (timed(spark(lists[kind, n]), env=env)[0], None) for n in (2000, 12000)}, reference)
+    # The same slope inside one Spark application and session, which takes start-up (a minute,
+    # varying by seconds on a loaded machine) out of the difference: the job's main() on the
+    # 2,000 list (warming the JVM, its JIT and the Python workers up; not counted), then on the
+    # 12,000 and the 2,000 list.
+    for kind, label in labels:
+        reference = slope("pageinfo pages --files-from LIST --jobs 2", " ".join(jobs2("LIST")),
+                          {n: timed(jobs2(lists["paths", n])) for n in (2000, 12000)})
         # (the executors' Python imports pageinfo_spark too: local mode passes them this environment)
         in_app_env = dict(env, PYTHONPATH=os.path.join(ROOT, "integrations", "spark"))
-        command = [os.path.join(venv, "bin", "spark-submit"), "--master", "local[2]", "--conf",
-                   "spark.ui.showConsoleProgress=false", os.path.abspath(__file__), "--in-spark", binary, target]
-        walls = {}
-        for _ in range(runs):
-            p = subprocess.run(command + [lists[kind, 2000], lists[kind, 12000], lists[kind, 2000]], env=in_app_env,
-                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, check=True)
-            for line in [l for l in p.stdout.decode().splitlines() if l.startswith("in-spark ")][1:]:
-                if True:
-                    _, listfile, seconds = line.split()
-                    n = 12000 if listfile == lists[kind, 12000] else 2000
-                    walls[n] = min(walls.get(n, 1e9), float(seconds))
-        slope = 10000 / (walls[12000] - walls[2000])
-        print("one application (%s): spark-submit --master local[2] scripts/bench_batch.py --in-spark BINARY OUT LIST-2000 LIST-12000 LIST-2000 (the first not counted)\n"
-              "    job wall: %.2f s (2,000), %.2f s (12,000); slope %.0f files/s; --jobs 2 just before: %.0f files/s; "
-              "ratio %.2f (goal >= 0.5)" % (label, walls[2000], walls[12000], slope, jobs_slope, slope / jobs_slope), flush=True)
-    print("load average after: %s" % " ".join("%.1f" % x for x in os.getloadavg()))
+        command = submit + [os.path.abspath(__file__), "--in-spark", binary, target]
+        p = subprocess.run(command + [lists[kind, 2000], lists[kind, 12000], lists[kind, 2000]], env=in_app_env,
+                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, check=True)
+        times = {}
+        for line in [l for l in p.stdout.decode().splitlines() if l.startswith("in-spark ")][1:]:
+            _, listfile, wall, cpu = line.split()
+            times[12000 if listfile == lists[kind, 12000] else 2000] = (float(wall), float(cpu))
+        slope("one application (%s)" % label, "spark-submit --master local[2] scripts/bench_batch.py --in-spark BINARY OUT "
+              "LIST-2000 LIST-12000 LIST-2000 (the first not counted)", times, reference)
+    print("load average after: %s" % load())
+
 
 if __name__ == "__main__":
     main()

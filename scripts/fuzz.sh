@@ -84,6 +84,7 @@ build() {
     module DocumentLayout "$inst" Sources/DocumentLayout/*.swift
     module PageInfoRecords "$inst" Sources/PageInfoRecords/*.swift
     module PageInfoOutput "$inst" Sources/PageInfoOutput/*.swift
+    module PageInfoGrammar "$inst" Sources/PageInfoGrammar/*.swift
     module PageInfoPoppler "$inst" Sources/PageInfoPoppler/*.swift
     module PageInfoReading "$inst" Sources/PageInfoReading/*.swift
     module PageInfoBatch "$inst" Sources/PageInfoBatch/*.swift
@@ -101,7 +102,7 @@ build() {
         Sources/CPageInfoPoppler/*.cc Fuzz/reader_fuzzer.cc $(pkg-config --libs poppler) -o "$OUT/bin/reader_c"
     fi
     local libs=(-lPageInfoCommand -lPageInfoDraw -lPageInfoCheck -lPageInfoBatch -lPageInfoReading -lPageInfoPoppler
-                -lPageInfoOutput -lPageInfoRecords -lDocumentLayout -lPageGeometry -lArgumentParser -lArgumentParserToolInfo
+                -lPageInfoGrammar -lPageInfoOutput -lPageInfoRecords -lDocumentLayout -lPageGeometry -lArgumentParser -lArgumentParserToolInfo
                 -lCPageInfoPoppler -lpoppler -lz -lstdc++ -lm)
     for h in "${HARNESSES[@]}"; do
         [ "$h" = reader_c ] && continue

@@ -399,10 +399,3 @@ public struct PagePlacement: Hashable, Sendable {
     /// Maps a rectangle from page space to raw space (points), standardized.
     public func rawRect(fromPage r: Rect) -> Rect { pageToRaw.apply(to: r.standardized) }
 }
-
-extension AffineTransform {
-    /// True when all six coefficients are finite.
-    fileprivate var isFinite: Bool {
-        a.isFinite && b.isFinite && c.isFinite && d.isFinite && tx.isFinite && ty.isFinite
-    }
-}

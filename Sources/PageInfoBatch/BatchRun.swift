@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+import PageInfoGrammar
 import PageInfoOutput
 import PageInfoReading
 import PageInfoRecords

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+import PageGeometry
 import PageInfoOutput
 
 /// The report of a `pageinfo check` run over one or more files, as text for people, JSON for
@@ -83,7 +84,7 @@ public struct CheckReport: Sendable {
     /// `OK: 3 files, 27 pages match their goldens (tolerance 0.01 pt)`,
     /// `FAILED: 2 differences in 1 of 3 files (tolerance 0.01 pt)`, …
     public var summaryLine: String {
-        var settings = "tolerance \(formatNumber(tolerance)) pt"
+        var settings = "tolerance \(formatCompact(tolerance)) pt"
         if fields != .all { settings += "; fields \(fields)" }
         let failed = failedFileCount, compared = results.count - failed
         func files(_ n: Int) -> String { "\(n) file\(n == 1 ? "" : "s")" }
@@ -223,7 +224,7 @@ public struct CheckReport: Sendable {
             body += "  <testsuite name=\(xmlAttribute(result.file)) tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\">\n"
             body += "    <properties>\n"
             body += "      <property name=\"golden\" value=\(xmlAttribute(result.golden))/>\n"
-            body += "      <property name=\"tolerance\" value=\"\(formatNumber(tolerance))\"/>\n"
+            body += "      <property name=\"tolerance\" value=\"\(formatCompact(tolerance))\"/>\n"
             body += "      <property name=\"fields\" value=\"\(fields)\"/>\n"
             body += "    </properties>\n"
             for c in cases {

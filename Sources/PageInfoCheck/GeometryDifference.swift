@@ -35,7 +35,7 @@ public struct GeometryDifference: Sendable, Hashable, CustomStringConvertible {
         /// The value as the text report prints it: numbers without float noise, strings quoted.
         public var description: String {
             switch self {
-            case .number(let v): formatNumber(v)
+            case .number(let v): formatCompact(v)
             case .string(let s): quoted(s)
             case .null: "null"
             case .none: "none"
@@ -119,16 +119,9 @@ public struct GeometryDifference: Sendable, Hashable, CustomStringConvertible {
 
 // MARK: - Text helpers
 
-/// A number as every `pageinfo` output prints it: `612`, `595.276`, never float noise or `-0`.
-func formatNumber(_ value: Double) -> String {
-    var out = ByteWriter()
-    out.append(number: value)
-    return out.string
-}
-
 /// A delta with its sign: `+0.5`, `−0.5` (U+2212 MINUS SIGN, as typeset), `0`.
 func formatSigned(_ value: Double) -> String {
-    let text = formatNumber(value)
+    let text = formatCompact(value)
     if text == "0" { return text }
     if text.hasPrefix("-") { return "\u{2212}" + text.dropFirst() }
     return "+" + text

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import PageGeometry
+import PageInfoOutput
 
 /// The groups of values `pageinfo check` compares (`--fields boxes,rotation,size,label,userUnit,count`).
 public struct CheckFields: OptionSet, Sendable, Hashable, CustomStringConvertible {
@@ -206,7 +207,7 @@ public struct GeometryExpectation: Sendable, Hashable {
         switch page.content {
         case .error(let e): return "unreadable: \(e.code)"
         case .geometry(let g):
-            var s = "\(formatNumber(g.size.width)) x \(formatNumber(g.size.height)) pt"
+            var s = "\(formatCompact(g.size.width)) x \(formatCompact(g.size.height)) pt"
             if g.rotation != 0 { s += ", rotation \(g.rotation)" }
             return s
         }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import ArgumentParser
 import PageInfoCheck
+import PageInfoGrammar
 import PageInfoOutput
 import PageInfoRecords
 
@@ -83,7 +84,7 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The largest difference in points that still matches (box coordinates and size; default 0.01).",
                                valueName: "pt"),
             transform: { text in
-                let value = try ArgumentValue.number(text)
+                let value = try ValueGrammar.number(text)
                 guard value >= 0 else { throw ValidationError("'\(text)' must not be negative") }
                 return value
             })
@@ -144,8 +145,8 @@ struct CheckCommand: ParsableCommand {
                                  update: updating)
         out.append(format == .text ? report.summaryLine + "\n" : report.render(format))
         out.flush()
-        if out.writeFailed {
-            throw CommandFailure("cannot write the output: \(String(cString: strerror(errno)))", code: ExitStatus.ioError)
+        if let error = out.writeError {
+            throw CommandFailure("cannot write the output: \(error.reason)", code: ExitStatus.ioError)
         }
         if worst != .success { throw ExitCode(worst) }
     }
@@ -161,26 +162,11 @@ struct CheckCommand: ParsableCommand {
     }
 
     /// Each FILE with its golden.
-    private func pairs() throws -> [(file: String, golden: String)] {
-        if let goldenDir {
-            guard golden.isEmpty else { throw ValidationError("give --golden or --golden-dir, not both") }
-            let pairs = files.map { ($0, GoldenFile.path(forPDF: $0, in: goldenDir)) }
-            var seen: [String: String] = [:]
-            for (file, golden) in pairs {
-                if let other = seen[golden] {
-                    throw ValidationError("'\(other)' and '\(file)' would share the golden \(golden); check them in separate runs")
-                }
-                seen[golden] = file
-            }
-            return pairs
+    private func pairs() throws -> [(pdf: String, golden: String)] {
+        if goldenDir != nil, !golden.isEmpty { throw ValidationError("give --golden or --golden-dir, not both") }
+        do { return try (goldenDir.map(GoldenPairing.directory) ?? .files(golden)).pairs(files) } catch {
+            throw ValidationError(error.description)
         }
-        guard !golden.isEmpty else {
-            throw ValidationError("give the golden of each file with --golden GOLDEN.json, or a folder of them with --golden-dir DIR")
-        }
-        guard golden.count == files.count else {
-            throw ValidationError("\(files.count) file\(files.count == 1 ? "" : "s") but \(golden.count) --golden value\(golden.count == 1 ? "" : "s"); give one --golden per file, in the same order")
-        }
-        return Array(zip(files, golden))
     }
 
     /// Creates the golden folder for `--update` when it does not exist yet (one level).
@@ -188,7 +174,7 @@ struct CheckCommand: ParsableCommand {
         var st = stat()
         if stat(path, &st) == 0 { return }
         if mkdir(path, 0o777) != 0 && errno != EEXIST {
-            throw CommandFailure("\(path): cannot create the golden folder: \(String(cString: strerror(errno)))",
+            throw CommandFailure("\(path): cannot create the golden folder: \(SystemCallError.reason(for: errno))",
                                  code: ExitStatus.ioError)
         }
     }

@@ -41,27 +41,4 @@ extension ConvertCommand {
         default: .identity
         }
     }
-
-    /// The first line of `--format json`: `{"file", "page", "from", "to", "rotation", "userUnit",
-    /// "pageSize", "cropBox", "view", "viewport", "scale", "verticalScale", "zoomScale",
-    /// "pageFrame", "transform", "items": [` — the items follow, one per line.
-    func writeHeader(to out: inout ByteWriter, info: PageInfo, placement p: PagePlacement?, transform: AffineTransform) {
-        out.append(byte: UInt8(ascii: "{"))
-        out.append(field: "file", document.file, first: true)
-        out.append(field: "page", page)
-        out.append(field: "from", from.rawValue)
-        out.append(field: "to", to.rawValue)
-        out.append(field: "rotation", info.rotation.degrees)
-        out.append(field: "userUnit", info.userUnit)
-        out.append(field: "pageSize", info.size)
-        out.append(field: "cropBox", info.cropBox)
-        out.append(field: "view", p?.viewSize)
-        out.append(field: "viewport", p?.viewport)
-        out.append(field: "scale", p?.scale)
-        out.append(field: "verticalScale", p?.verticalScale)
-        out.append(field: "zoomScale", p?.zoomScale)
-        out.append(field: "pageFrame", p?.pageFrame)
-        out.append(field: "transform", transform)
-        out.append(",\"items\":[\n")
-    }
 }

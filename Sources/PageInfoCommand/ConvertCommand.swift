@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import ArgumentParser
 import PageGeometry
+import PageInfoGrammar
 import PageInfoOutput
 import PageInfoPoppler
 import PageInfoRecords
@@ -109,7 +110,7 @@ struct ConvertCommand: ParsableCommand {
 
     @OptionGroup var document: DocumentOptions
 
-    @Option(help: ArgumentHelp("The page, 1-based.", valueName: "n"), transform: ArgumentValue.pageNumber)
+    @Option(help: ArgumentHelp("The page, 1-based.", valueName: "n"), transform: ValueGrammar.pageNumber)
     var page: Int
 
     @Option(help: ArgumentHelp("The space of the ITEMs.", valueName: "space"))
@@ -120,12 +121,12 @@ struct ConvertCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("The view's size in view units, e.g. 800x600 (needed for view space, unless --dpi).",
                                valueName: "WxH"),
-            transform: ArgumentValue.size)
+            transform: ValueGrammar.size)
     var view: Size?
 
     @Option(help: ArgumentHelp("Instead of --view: the image pdftoppm -r DPI -cropbox renders (ceil(size·DPI/72) pixels, DPI/72 px per point).",
                                valueName: "dpi"),
-            transform: ArgumentValue.dotsPerInch)
+            transform: ValueGrammar.dotsPerInch)
     var dpi: Double?
 
     @Option(help: ArgumentHelp("contain: one scale, centred (the default); fill: each axis stretched onto the view.",
@@ -134,16 +135,16 @@ struct ConvertCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("The rectangle of page space the view shows (points), fitted to the view's width and centred.",
                                valueName: "x,y,w,h"),
-            transform: ArgumentValue.viewport)
+            transform: ValueGrammar.viewport)
     var viewport: Rect?
 
     @Option(help: ArgumentHelp("Zoom relative to the aspect-fitted page (1 = the page fits the view).", valueName: "z"),
-            transform: ArgumentValue.zoom)
+            transform: ValueGrammar.zoom)
     var zoom: Double?
 
     @Option(help: ArgumentHelp("The page-space point (points) at the view's centre with --zoom (default: the page's centre).",
                                valueName: "x,y"),
-            transform: ArgumentValue.point)
+            transform: ValueGrammar.point)
     var center: Point?
 
     @Option(help: ArgumentHelp("Output format.", valueName: "format"))
@@ -190,7 +191,8 @@ struct ConvertCommand: ParsableCommand {
 
         var stdout = StandardOutput()
         if format == .json {
-            writeHeader(to: &stdout.out, info: info, placement: placement, transform: transform)
+            ConversionHeaderJSON(file: document.file, page: info, from: from, to: to, placement: placement, transform: transform)
+                .writeJSON(to: &stdout.out)
         }
         var count = 0
         /// Writes one converted item, or returns why it cannot be written.
@@ -217,7 +219,7 @@ struct ConvertCommand: ParsableCommand {
         if let given {
             for item in given where failure == nil { failure = emit(item) }
         } else {
-            let stdin = LineReader(fd: STDIN_FILENO)
+            let stdin = LineReader(.standardInput)
             // A pipe, terminal or socket: answer what has been read before waiting for more.
             let interactive = !stdin.isRegularFile
             do {
@@ -234,7 +236,11 @@ struct ConvertCommand: ParsableCommand {
                     return failure == nil
                 }
             } catch {
-                readFailure = CommandFailure("cannot read the items on stdin: \(error.description)", code: ExitStatus.cannotOpen)
+                let reason = switch error {
+                case .failed(let failure): "\(failure.call): \(failure.reason)"
+                case .lineTooLong: error.description
+                }
+                readFailure = CommandFailure("cannot read the items on stdin: \(reason)", code: ExitStatus.cannotOpen)
             }
         }
         // The output stays whole: a JSON document is closed even when an item failed.

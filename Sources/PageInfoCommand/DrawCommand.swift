@@ -2,6 +2,7 @@
 import ArgumentParser
 import PageGeometry
 import PageInfoDraw
+import PageInfoGrammar
 import PageInfoOutput
 import PageInfoPoppler
 import PageInfoRecords
@@ -90,7 +91,7 @@ struct DrawCommand: ParsableCommand {
     var width: Int?
 
     @Option(help: ArgumentHelp("A rectangle of page space (points) to draw, as convert and viewstate take it.", valueName: "x,y,w,h"),
-            transform: ArgumentValue.rect)
+            transform: ValueGrammar.rect)
     var viewport: Rect?
 
     @Option(help: ArgumentHelp("The boxes to draw, in order, comma-separated (default: all five).",
@@ -100,12 +101,9 @@ struct DrawCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The space to draw: page (the displayed page) or raw (the unrotated MediaBox).", valueName: "space"))
     var space: DrawingSpace = .page
 
-    /// The output format, from the file name.
-    enum Format { case png, svg }
-
     /// Everything the options say, checked before the file is opened.
     struct Request {
-        var format: Format
+        var format: PictureFormat
         var size: DrawingSize
         var viewport: Rect?
         var boxes: [PageBox]
@@ -113,7 +111,7 @@ struct DrawCommand: ParsableCommand {
 
     func makeRequest() throws -> Request {
         guard page >= 1 else { throw ValidationError("--page: pages are numbered from 1, got \(page)") }
-        let format = try outputFormat(output, allowed: [".png": Format.png, ".svg": Format.svg])
+        let format = try pictureFormat(output)
         if scale != nil && width != nil { throw ValidationError("give --scale or --width, not both") }
         let size: DrawingSize
         if let width {
@@ -128,7 +126,11 @@ struct DrawCommand: ParsableCommand {
             guard r.width > 0, r.height > 0 else { throw ValidationError("--viewport: the rectangle must have a positive width and height") }
             return r
         }
-        return Request(format: format, size: size, viewport: viewportRect, boxes: try parseBoxes(boxes))
+        let boxList: [PageBox]
+        do { boxList = try boxes.map(ValueGrammar.boxes) ?? PageBox.allCases } catch {
+            throw ValidationError("--boxes: \(error.description)")
+        }
+        return Request(format: format, size: size, viewport: viewportRect, boxes: boxList)
     }
 
     func validate() throws { _ = try makeRequest() }
@@ -158,26 +160,9 @@ struct DrawCommand: ParsableCommand {
 
 // MARK: - Shared by draw and sheet
 
-/// The format an output file name asks for, by its extension (case-insensitive).
-func outputFormat<F>(_ path: String, allowed: [String: F]) throws -> F {
-    let lower = path.lowercased()
-    for (ext, format) in allowed where lower.hasSuffix(ext) && lower.count > ext.count { return format }
-    let names = allowed.keys.sorted().joined(separator: " or ")
-    throw ValidationError("-o: '\(path)' should end in \(names): the extension chooses the format")
-}
-
-/// Parses `--boxes media,crop,…` (default: all five, in the order MediaBox … ArtBox).
-func parseBoxes(_ text: String?) throws -> [PageBox] {
-    guard let text else { return PageBox.allCases }
-    var result: [PageBox] = []
-    for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-        let name = part.lowercased()
-        guard let box = PageBox.allCases.first(where: { $0.rawValue.lowercased() == name || $0.rawValue.lowercased() == name + "box" }) else {
-            throw ValidationError("--boxes: '\(part)' is not a box; use media, crop, bleed, trim or art")
-        }
-        if !result.contains(box) { result.append(box) }
-    }
-    return result
+/// The picture format `-o`'s extension asks for, among `allowed`.
+func pictureFormat(_ path: String, allowed: [PictureFormat] = PictureFormat.allCases) throws -> PictureFormat {
+    do { return try PictureFormat(fileName: path, allowed: allowed) } catch { throw ValidationError("-o: \(error.description)") }
 }
 
 /// Renders a region into an ``RGBImage``, mapping failures to exit codes.
@@ -197,16 +182,17 @@ func renderPage(_ renderer: PageRenderer, index: Int, region: Rect, rotation: Pa
 /// Writes `bytes` to `path` (created or truncated, mode 0644 before umask); on failure removes
 /// what was written and fails with exit code 74 and the system's reason.
 func writeOutputFile(_ bytes: [UInt8], to path: String) throws {
-    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard fd >= 0 else {
-        throw CommandFailure("\(path): cannot write the output: \(String(cString: strerror(errno)))", code: ExitStatus.ioError)
-    }
-    var failure = writeAll(fd, bytes)
-    if close(fd) != 0, failure == 0 { failure = errno }
-    if failure != 0 {
-        unlink(path)
-        throw CommandFailure("\(path): cannot write the output: \(String(cString: strerror(failure)))", code: ExitStatus.ioError)
+    do throws(SystemCallError) {
+        let file = try FileDescriptor.open(path, O_WRONLY | O_CREAT | O_TRUNC, mode: 0o644)
+        do throws(SystemCallError) {
+            try file.writeAll(bytes)
+            try file.close()
+        } catch {
+            try? file.close()
+            try? FileSystem.removeFile(path)
+            throw error
+        }
+    } catch {
+        throw CommandFailure("\(path): cannot write the output: \(error.reason)", code: ExitStatus.ioError)
     }
 }
-
-extension DrawingSpace: ExpressibleByArgument {}

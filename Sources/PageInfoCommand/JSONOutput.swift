@@ -37,18 +37,3 @@ struct StandardOutput: ~Copyable {
         try stdout.finish()
     }
 }
-
-extension Point {
-    /// True when both coordinates are finite.
-    var isFinite: Bool { x.isFinite && y.isFinite }
-}
-
-extension Size {
-    /// True when width and height are finite.
-    var isFinite: Bool { width.isFinite && height.isFinite }
-}
-
-extension Rect {
-    /// True when origin and size are finite.
-    var isFinite: Bool { origin.isFinite && size.isFinite }
-}

@@ -2,6 +2,7 @@
 import ArgumentParser
 import DocumentLayout
 import PageGeometry
+import PageInfoGrammar
 import PageInfoOutput
 import PageInfoPoppler
 
@@ -75,79 +76,16 @@ struct LayoutCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("Only list spreads intersecting this rectangle (content coordinates) and report the dominant page.",
                                valueName: "x,y,w,h"),
-            transform: ArgumentValue.rect)
+            transform: ValueGrammar.rect)
     var visible: Rect?
 
     func run() throws {
         let doc = try document.open()
         let stack = try layout.makeLayout(doc)
-        let output = LayoutOutput(file: document.file, layout: stack, visible: visible?.standardized)
+        let output = StackLayoutJSON(file: document.file, layout: stack, visible: visible?.standardized)
         var stdout = StandardOutput()
         output.writeJSON(to: &stdout.out)
         stdout.out.append(byte: UInt8(ascii: "\n"))
         try stdout.finish()
-    }
-}
-
-// MARK: - Output
-
-/// The JSON of `pageinfo layout`: one line, fields in a fixed order, the spreads streamed.
-struct LayoutOutput: JSONWritable {
-    var file: String
-    var layout: StackLayout
-    /// The `--visible` rectangle (content coordinates, standardized), if given.
-    var visible: Rect?
-
-    func writeJSON(to out: inout ByteWriter) {
-        let c = layout.configuration
-        out.append(byte: UInt8(ascii: "{"))
-        out.append(field: "file", file, first: true)
-        out.append(field: "pageCount", layout.pageCount)
-        out.append(field: "viewSize", layout.viewSize)
-        out.append(field: "scrollMode", c.scrollMode.rawValue)
-        out.append(field: "axis", c.axis.rawValue)
-        out.append(field: "spreadMode", c.spreadMode.rawValue)
-        out.append(field: "binding", c.binding.rawValue)
-        out.append(field: "spacing", c.spacing)
-        out.append(field: "contentInsets", c.contentInsets)
-        out.append(field: "zoomScope", layout.zoomScope.rawValue)
-        out.append(field: "minimumZoomScale", c.minimumZoomScale)
-        out.append(field: "maximumZoomScale", c.maximumZoomScale)
-        out.append(field: "contentSize", layout.contentSize)
-        out.append(field: "spreadCount", layout.spreadCount)
-        out.append(",\"spreads\":[")
-        var first = true
-        func spread(_ s: Int, _ out: inout ByteWriter) {
-            if !first { out.append(byte: UInt8(ascii: ",")) }
-            first = false
-            out.append(byte: UInt8(ascii: "{"))
-            out.append(field: "index", s, first: true)
-            out.append(field: "frame", layout.frame(ofSpread: s))
-            out.append(",\"pages\":[")
-            for (i, p) in layout.pages(inSpread: s).enumerated() {
-                if i > 0 { out.append(byte: UInt8(ascii: ",")) }
-                out.append(byte: UInt8(ascii: "{"))
-                out.append(field: "index", p.page, first: true)
-                out.append(field: "frame", p.frame)
-                out.append(byte: UInt8(ascii: "}"))
-            }
-            out.append("]}")
-            out.flushIfNeeded()
-        }
-        if let visible {
-            for s in layout.spreads(intersecting: visible) { spread(s, &out) }
-        } else {
-            for s in 0..<layout.spreadCount { spread(s, &out) }
-        }
-        out.append(byte: UInt8(ascii: "]"))
-        if let visible {
-            // dominantPage is null (not omitted) when no page is visible.
-            out.append(",\"visible\":{")
-            out.append(field: "rect", visible, first: true)
-            out.append(field: "dominantPage", layout.dominantPage(in: visible))
-            out.append(field: "fractionalSpreadIndex", layout.fractionalSpreadIndex(forContentOffset: visible.origin))
-            out.append(byte: UInt8(ascii: "}"))
-        }
-        out.append(byte: UInt8(ascii: "}"))
     }
 }

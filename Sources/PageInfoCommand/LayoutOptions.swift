@@ -2,6 +2,7 @@
 import ArgumentParser
 import DocumentLayout
 import PageGeometry
+import PageInfoGrammar
 import PageInfoOutput
 import PageInfoPoppler
 import PageInfoRecords
@@ -9,7 +10,7 @@ import PageInfoRecords
 /// The options that shape a ``StackLayout``, shared by `layout` and `viewstate`.
 struct LayoutOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The scroll view's size in view units, e.g. 1024x768.", valueName: "WxH"),
-            transform: ArgumentValue.size)
+            transform: ValueGrammar.size)
     var view: Size
 
     @Option(help: ArgumentHelp("The scrolling (default: from the document's /PageLayout, else continuous).",
@@ -28,19 +29,19 @@ struct LayoutOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp("The gap between spreads (continuous) or cells (per-spread), view units (default 0).",
                                valueName: "s"),
-            transform: ArgumentValue.length)
+            transform: ValueGrammar.length)
     var spacing: Double = 0
 
     @Option(help: ArgumentHelp("Content insets top,left,bottom,right in view units (default 0,0,0,0).", valueName: "t,l,b,r"),
-            transform: ArgumentValue.insets)
+            transform: ValueGrammar.insets)
     var insets: EdgeInsets?
 
     @Option(name: .customLong("min-zoom"), help: ArgumentHelp("The minimum zoom scale (default 1).", valueName: "z"),
-            transform: ArgumentValue.zoom)
+            transform: ValueGrammar.zoom)
     var minimumZoom: Double?
 
     @Option(name: .customLong("max-zoom"), help: ArgumentHelp("The maximum zoom scale (default 10).", valueName: "z"),
-            transform: ArgumentValue.zoom)
+            transform: ValueGrammar.zoom)
     var maximumZoom: Double = 10
 
     func validate() throws {
@@ -73,18 +74,23 @@ struct LayoutOptions: ParsableArguments {
 
 extension StackLayout {
     /// Throws (exit 65) unless the content size and every spread and page frame are finite:
-    /// page sizes from a hostile file (10³⁰⁰ pt, or a ratio of 10⁶⁰⁰ between two pages) can
-    /// overflow, and nothing is printed then. O(n), no allocation.
+    /// page sizes from a hostile file can overflow, and nothing is printed then.
     func checkFinite(file: String) throws {
-        var bad: Int? = contentSize.isFinite ? nil : 0
-        for s in 0..<spreadCount where bad == nil {
-            guard frame(ofSpread: s).isFinite else { bad = spreads.pageRange(forSpread: s).lowerBound; break }
-            for p in pages(inSpread: s) where !p.frame.isFinite { bad = p.page; break }
-        }
-        if let page = bad {
+        if let page = firstPageWithNonFiniteFrame {
             throw CommandFailure(
                 "\(file): page \(page + 1) (displayed \(pageSizes.isEmpty ? .zero : pageSizes[page])) cannot be laid out in a \(viewSize) view: its frame is not a finite number",
                 code: ExitStatus.malformed)
+        }
+    }
+}
+
+/// Every page's displayed size for the layout commands: more than ``InputLimits/pageCount``
+/// pages is a usage error (exit 64), a page error a damaged file (exit 65).
+func readPageSizes(_ doc: PopplerDocument) throws -> [Size] {
+    do { return try doc.displayedPageSizes(limit: InputLimits.pageCount) } catch {
+        switch error {
+        case .tooManyPages: throw CommandFailure(error.description, code: ExitStatus.usage)
+        case .pageUnreadable: throw CommandFailure(error.description, code: ExitStatus.malformed)
         }
     }
 }

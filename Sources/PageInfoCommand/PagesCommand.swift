@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import ArgumentParser
 import PageGeometry
+import PageInfoGrammar
 import PageInfoOutput
 import PageInfoPoppler
 import PageInfoReading

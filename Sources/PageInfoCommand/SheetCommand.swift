@@ -2,6 +2,7 @@
 import ArgumentParser
 import PageGeometry
 import PageInfoDraw
+import PageInfoGrammar
 import PageInfoOutput
 import PageInfoPoppler
 import PageInfoRecords
@@ -49,7 +50,7 @@ struct SheetCommand: ParsableCommand {
     var output: String
 
     @Option(help: ArgumentHelp("The size of the view the grid is made for (default 1024x768).", valueName: "WxH"),
-            transform: ArgumentValue.size)
+            transform: ValueGrammar.size)
     var container: Size = Size(width: 1024, height: 768)
 
     @Option(help: ArgumentHelp("Pages to include: 1-3,7,10- (default: all).", valueName: "ranges"),
@@ -62,7 +63,7 @@ struct SheetCommand: ParsableCommand {
     var spacing: Double = 10
 
     func validate() throws {
-        _ = try outputFormat(output, allowed: [".png": true])
+        _ = try pictureFormat(output, allowed: [.png])
         guard spacing >= 0, spacing.isFinite else { throw ValidationError("--spacing: must be a number ≥ 0") }
     }
 

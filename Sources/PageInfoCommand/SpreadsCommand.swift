@@ -2,6 +2,7 @@
 import ArgumentParser
 import DocumentLayout
 import PageGeometry
+import PageInfoGrammar
 import PageInfoOutput
 import PageInfoPoppler
 import PageInfoRecords
@@ -71,7 +72,7 @@ struct SpreadsCommand: ParsableCommand {
     @OptionGroup var document: OptionalDocumentOptions
 
     @Option(name: .customLong("page-count"), help: ArgumentHelp("Group this many pages instead of a file's.", valueName: "n"),
-            transform: ArgumentValue.pageCount)
+            transform: ValueGrammar.pageCount)
     var pageCount: Int?
 
     @Option(help: ArgumentHelp("The spreads (default: the document's /PageLayout, else single).", valueName: "mode"))
@@ -89,86 +90,24 @@ struct SpreadsCommand: ParsableCommand {
     }
 
     func run() throws {
-        var output = SpreadsOutput(mapping: SpreadMapping(pageCount: pageCount ?? 0, mode: mode ?? .single,
+        var output = SpreadsJSON(mapping: SpreadMapping(pageCount: pageCount ?? 0, mode: mode ?? .single,
                                                           binding: binding ?? .leftToRight))
         if let file = document.file {
             let doc = try document.input.open(file)
             let presentation = DocumentPresentation(pageLayout: doc.pageLayout, direction: doc.direction)
             let sizes = try readPageSizes(doc)
-            output = SpreadsOutput(
+            output = SpreadsJSON(
                 mapping: SpreadMapping(pageCount: sizes.count, mode: mode ?? presentation.spreadMode,
                                        binding: binding ?? presentation.binding),
                 file: file, pageLayout: doc.pageLayout?.rawValue, direction: doc.direction?.rawValue, pageSizes: sizes)
-            try output.checkFinite()
+            if let s = output.mapping.firstSpreadWithNonFiniteGeometry(pageSizes: sizes) {
+                throw CommandFailure("\(file): the pages of spread \(s) have sizes whose spread geometry is not a finite number",
+                                     code: ExitStatus.malformed)
+            }
         }
         var stdout = StandardOutput()
         output.writeJSON(to: &stdout.out)
         stdout.out.append(byte: UInt8(ascii: "\n"))
         try stdout.finish()
-    }
-}
-
-/// The JSON of `pageinfo spreads`: one line, fields in a fixed order, the spreads streamed.
-struct SpreadsOutput: JSONWritable {
-    var mapping: SpreadMapping
-    var file: String? = nil
-    var pageLayout: String? = nil
-    var direction: String? = nil
-    /// The pages' displayed sizes when a FILE was read: each spread then gets its geometry.
-    var pageSizes: [Size]? = nil
-
-    /// Throws (exit 65) when a spread's geometry is not finite (page sizes of a hostile file).
-    func checkFinite() throws {
-        guard let pageSizes, let file else { return }
-        for s in 0..<mapping.spreadCount {
-            let g = SpreadGeometry(slots: mapping.slots(forSpread: s), pageSizes: pageSizes)
-            if !g.size.isFinite || g.pages.contains(where: { !$0.frame.isFinite }) {
-                throw CommandFailure("\(file): the pages of spread \(s) have sizes whose spread geometry is not a finite number",
-                                     code: ExitStatus.malformed)
-            }
-        }
-    }
-
-    func writeJSON(to out: inout ByteWriter) {
-        out.append(byte: UInt8(ascii: "{"))
-        if let file {
-            out.append(field: "file", file, first: true)
-            out.append(optionalField: "pageLayout", pageLayout)
-            out.append(optionalField: "direction", direction)
-        }
-        out.append(field: "pageCount", mapping.pageCount, first: file == nil)
-        out.append(field: "spreadMode", mapping.mode.rawValue)
-        out.append(field: "binding", mapping.binding.rawValue)
-        out.append(field: "spreadCount", mapping.spreadCount)
-        out.append(",\"spreads\":[")
-        for s in 0..<mapping.spreadCount {
-            if s > 0 { out.append(byte: UInt8(ascii: ",")) }
-            let slots = mapping.slots(forSpread: s)
-            out.append(byte: UInt8(ascii: "{"))
-            out.append(field: "index", s, first: true)
-            out.append(",\"pages\":[")
-            for (i, page) in mapping.pageRange(forSpread: s).enumerated() {
-                if i > 0 { out.append(byte: UInt8(ascii: ",")) }
-                out.append(int: page)
-            }
-            out.append(byte: UInt8(ascii: "]"))
-            out.append(field: "slots", slots.count == 1 ? [slots.left] : [slots.left, slots.right])
-            if let pageSizes {
-                let g = SpreadGeometry(slots: slots, pageSizes: pageSizes)
-                out.append(field: "size", g.size)
-                out.append(",\"pageFrames\":[")
-                for (i, p) in g.pages.enumerated() {
-                    if i > 0 { out.append(byte: UInt8(ascii: ",")) }
-                    out.append(byte: UInt8(ascii: "{"))
-                    out.append(field: "index", p.page, first: true)
-                    out.append(field: "frame", p.frame)
-                    out.append(byte: UInt8(ascii: "}"))
-                }
-                out.append(byte: UInt8(ascii: "]"))
-            }
-            out.append(byte: UInt8(ascii: "}"))
-            out.flushIfNeeded()
-        }
-        out.append("]}")
     }
 }

@@ -2,6 +2,7 @@
 import ArgumentParser
 import DocumentLayout
 import PageGeometry
+import PageInfoGrammar
 import PageInfoOutput
 import PageInfoPoppler
 import PageInfoRecords
@@ -67,15 +68,15 @@ struct ThumbnailsCommand: ParsableCommand {
     @OptionGroup var document: OptionalDocumentOptions
 
     @Option(name: .customLong("page-size"), help: ArgumentHelp("Use this page size instead of a file's pages.", valueName: "WxH"),
-            transform: ArgumentValue.size)
+            transform: ValueGrammar.size)
     var pageSize: Size?
 
     @Option(help: ArgumentHelp("The size of the view that shows the grid, e.g. 375x667.", valueName: "WxH"),
-            transform: ArgumentValue.size)
+            transform: ValueGrammar.size)
     var container: Size
 
     @Option(help: ArgumentHelp("The gap between thumbnails, horizontally and vertically (default 0).", valueName: "s"),
-            transform: ArgumentValue.length)
+            transform: ValueGrammar.length)
     var spacing: Double = 0
 
     func validate() throws {
@@ -94,33 +95,9 @@ struct ThumbnailsCommand: ParsableCommand {
         } else {
             grid = ThumbnailGrid(pageSize: pageSize ?? Size(width: 1, height: 1), containerSize: container, spacing: spacing)
         }
-        try StandardOutput.printLine(ThumbnailsOutput(file: document.file, grid: grid)) {
+        try StandardOutput.printLine(ThumbnailGridJSON(file: document.file, grid: grid)) {
             CommandFailure("\(document.file ?? "--page-size"): the page size \(grid.pageSize) gives no finite thumbnail size",
                            code: document.file == nil ? ExitStatus.usage : ExitStatus.malformed)
         }
-    }
-}
-
-/// The JSON of `pageinfo thumbnails`: one line, fields in a fixed order.
-struct ThumbnailsOutput: JSONWritable {
-    var file: String?
-    var grid: ThumbnailGrid
-
-    func writeJSON(to out: inout ByteWriter) {
-        out.append(byte: UInt8(ascii: "{"))
-        if let file {
-            out.append(field: "file", file, first: true)
-            out.append(optionalField: "pageCount", grid.pageCount)
-        }
-        out.append(field: "pageSize", grid.pageSize, first: file == nil)
-        out.append(field: "aspectRatio", grid.pageSize.width / grid.pageSize.height)
-        out.append(field: "containerSize", grid.containerSize)
-        out.append(field: "spacing", grid.spacing)
-        out.append(field: "columns", grid.columns)
-        out.append(field: "itemSize", grid.itemSize)
-        out.append(field: "visibleRows", grid.visibleRows)
-        out.append(field: "fullyVisibleRows", grid.fullyVisibleRows)
-        out.append(optionalField: "totalRows", grid.totalRows)
-        out.append(byte: UInt8(ascii: "}"))
     }
 }

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import ArgumentParser
 import DocumentLayout
-import FoundationEssentials
 import PageGeometry
+import PageInfoGrammar
 import PageInfoOutput
 import PageInfoPoppler
 import PageInfoReading
@@ -77,11 +77,11 @@ struct ViewStateCommand: ParsableCommand {
         @OptionGroup var layout: LayoutOptions
 
         @Option(help: ArgumentHelp("The scroll view's zoom scale (1 = the fitted layout).", valueName: "z"),
-                transform: ArgumentValue.zoom)
+                transform: ValueGrammar.zoom)
         var zoom: Double = 1
 
         @Option(help: ArgumentHelp("The content offset in zoomed content units (default 0,0).", valueName: "x,y"),
-                transform: ArgumentValue.point)
+                transform: ValueGrammar.point)
         var offset: Point = .zero
 
         func run() throws {
@@ -157,7 +157,7 @@ struct ViewStateCommand: ParsableCommand {
 
         @Option(name: .customLong("source-view"),
                 help: ArgumentHelp("With --mirror: the source view's size (default: the viewport's own aspect ratio).", valueName: "WxH"),
-                transform: ArgumentValue.size)
+                transform: ValueGrammar.size)
         var sourceView: Size?
 
         func validate() throws {
@@ -182,7 +182,7 @@ struct ViewStateCommand: ParsableCommand {
             do { position = try stack.restore(applied) } catch {
                 throw CommandFailure("\(document.file): \(error.description)", code: ExitStatus.usage)
             }
-            let output = RestoreOutput(state: applied, mirroredFrom: mirror ? input : nil, position: position,
+            let output = ViewStateRestoreJSON(state: applied, mirroredFrom: mirror ? input : nil, position: position,
                                        visibleViewport: stack.viewport(ofPage: applied.pageIndex, visibleRect: position.visibleRect))
             try StandardOutput.printLine(output) {
                 CommandFailure("\(document.file): restoring this view state in a \(layout.view) view gives numbers that are not finite",
@@ -192,50 +192,16 @@ struct ViewStateCommand: ParsableCommand {
     }
 }
 
-/// Decodes a view state and checks its numbers, or fails with a usage error that shows the
-/// expected form.
+/// The view state `--state` gives (``ValueGrammar/viewState(_:)``), or a usage error that shows
+/// the expected form.
 func parseViewState(_ text: String) throws -> ViewState {
-    let state: ViewState
-    do {
-        state = try JSONDecoder().decode(ViewState.self, from: Data(text.utf8))
-    } catch {
-        throw ValidationError("--state: not a view state; expected JSON like {\"pageIndex\":0,\"viewport\":{\"x\":0,\"y\":0,\"width\":100,\"height\":100}}")
-    }
-    if let v = state.viewport {
-        for value in [v.x, v.y, v.width, v.height] where !(abs(value) <= InputLimits.magnitude) {
-            throw ValidationError("--state: the viewport's \(formatCompact(value)) is beyond the limit of ±10^12")
-        }
-    }
-    return state
+    do { return try ValueGrammar.viewState(text) } catch { throw ValidationError("--state: \(error.description)") }
 }
 
-/// All of stdin as text (the stream reader `-` uses for PDFs), at most 16 MiB: a view state is
-/// a few hundred bytes.
+/// All of stdin as text, at most 16 MiB: a view state is a few hundred bytes.
 func readStandardInput() throws -> String {
-    do { return String(decoding: try InputFile.readAll(STDIN_FILENO, name: "-", maxBytes: 16 << 20), as: UTF8.self) } catch {
-        throw CommandFailure("--state -: \(error.description)", code: ExitStatus.cannotOpen)
-    }
-}
-
-/// The JSON of `pageinfo viewstate restore`: one line, fields in a fixed order; the optional
-/// fields are omitted when absent.
-struct RestoreOutput: JSONWritable {
-    var state: ViewState
-    var mirroredFrom: ViewState?
-    var position: ScrollPosition
-    var visibleViewport: Rect?
-
-    func writeJSON(to out: inout ByteWriter) {
-        out.append(byte: UInt8(ascii: "{"))
-        out.append(field: "state", state, first: true)
-        out.append(optionalField: "mirroredFrom", mirroredFrom)
-        out.append(field: "spreadIndex", position.spreadIndex)
-        out.append(field: "zoomScale", position.zoomScale)
-        out.append(field: "contentOffset", position.contentOffset)
-        out.append(field: "visibleRect", position.visibleRect)
-        out.append(optionalField: "visibleViewport", visibleViewport)
-        out.append(optionalField: "pagingOffset", position.pagingOffset)
-        out.append(optionalField: "spreadZoomOffset", position.spreadZoomOffset)
-        out.append(byte: UInt8(ascii: "}"))
+    do { return String(decoding: try FileDescriptor.standardInput.readAll(limit: 16 << 20), as: UTF8.self) } catch {
+        let reason = error.code == EFBIG ? "more than 16 MiB, more than a view state can be" : error.description
+        throw CommandFailure("--state -: \(reason)", code: ExitStatus.cannotOpen)
     }
 }

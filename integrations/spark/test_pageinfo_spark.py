@@ -2,11 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """`make spark-test`: the Spark job's Parquet rows equal what pageinfo prints on this machine.
 
-    python integrations/spark/test_pageinfo_spark.py PAGEINFO_BINARY TEST_WORKER
-
-TEST_WORKER is the tests' worker (`pageinfo-test-worker`: pageinfo's worker loop with the crash
-hook the release binary does not have); the job runs it as its pageinfo, and the batch-mode
-oracle is given it with --worker.
+    python integrations/spark/test_pageinfo_spark.py PAGEINFO_BINARY [TEST_WORKER]
 
 Makes a corpus with scripts/make_batch_corpus.py (good files with varied geometry, a damaged
 file, a non-PDF, a directory, a file whose /PageLabels tree overflows Poppler's stack, a name
@@ -22,6 +18,12 @@ leading underscore) and an oversized file, then runs the job on local[2] twice:
                object, the non-PDF, the directory, the oversized and the crashing file are
                `failed` rows with their reasons; one files row per URI.
 
+Failures (path input): a worker that hangs (--timeout 3) and one that exhausts --max-memory 256
+(the PAGEINFO_TEST_HANG_ON / PAGEINFO_TEST_ALLOC_ON hooks) are `failed` rows with the reasons
+batch mode's coordinator gives with the same options and worker, and the job finishes. The
+worker: TEST_WORKER (a second argument), else `pageinfo-test-worker` beside PAGEINFO_BINARY
+where it is built, else PAGEINFO_BINARY itself (its worker still has the hooks).
+
 Both: the written Parquet schemas are docs/records.parquet.json, which is what
 `pageinfo_spark.py --print-schema` generates, and every column is a field of
 docs/records.schema.json of a matching type (and every record field is a column).
@@ -34,6 +36,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -193,7 +196,7 @@ def check_schema_contract(spark_schemas):
 # The two inputs
 # ---------------------------------------------------------------------------------------------
 
-def test_paths(spark, binary, worker, corpus, work, env, schemas):
+def test_paths(spark, binary, corpus, work, env, schemas):
     names = [os.path.join(corpus, b"good-%05d.pdf" % i) for i in range(300)]
     names[10:10] = [os.path.join(corpus, n) for n in (b"damaged.pdf", b"crash-me.pdf", b"deep-labels.pdf", b"missing.pdf",
                                                       b"name with spaces.pdf", b"bad-\xff\xfe.pdf", b"not-a-pdf.pdf")]
@@ -201,7 +204,7 @@ def test_paths(spark, binary, worker, corpus, work, env, schemas):
     listfile = os.path.join(work, "paths.txt")
     with open(listfile, "wb") as f:
         f.write(b"".join(n + b"\n" for n in names))
-    ref = subprocess.run([binary, "pages", "--files-from", listfile, "--jobs", "2", "--no-progress", "--worker", worker],
+    ref = subprocess.run([binary, "pages", "--files-from", listfile, "--jobs", "2", "--no-progress"],
                          stdout=subprocess.PIPE, env=env, check=False)
     expect(ref.returncode == 70, "the local run exits 70 (a worker crashed), got %d" % ref.returncode)
     out = os.path.join(work, "out-paths")
@@ -272,7 +275,7 @@ def check_built_pages(corpus, got_pages, name_of, repeats):
     expect(not bad and len(pages_of) > 5, "good files have the pages they were built with; wrong: %r" % bad[:5])
 
 
-def test_binary(spark, binary, worker, corpus, work, env, schemas):
+def test_binary(spark, binary, corpus, work, env, schemas):
     uri = lambda name: "file://" + os.path.join(corpus, name).decode("utf-8")  # noqa: E731
     readable = [b"good-%05d.pdf" % i for i in range(100)]
     readable[5:5] = [b"not-a-pdf.pdf", b"damaged.pdf", b"name with spaces.pdf", b"glob[1]{a,b}*.pdf"]
@@ -287,11 +290,7 @@ def test_binary(spark, binary, worker, corpus, work, env, schemas):
     with open(listfile, "w") as f:
         f.write("".join(uri(n) + "\n" for n in entries))
     out = os.path.join(work, "out-uris")
-    # Shipped under the name the job looks for (SparkFiles.get("pageinfo")).
-    shipped = os.path.join(work, "ship", "pageinfo")
-    os.makedirs(os.path.dirname(shipped), exist_ok=True)
-    shutil.copy(worker, shipped)
-    summary = run_job(listfile, out, env, "--max-bytes", str(MAX_BYTES), ship=shipped)
+    summary = run_job(listfile, out, env, "--max-bytes", str(MAX_BYTES), ship=binary)
     expect(any("(binary input)" in l for l in summary), "binary input was used for file:// URIs: %r" % summary)
 
     # The oracle: in process, the readable files as named paths; names mapped to the URIs.
@@ -347,19 +346,69 @@ def test_binary(spark, binary, worker, corpus, work, env, schemas):
     record_written_schemas(out, schemas)
 
 
+def test_failures(spark, binary, worker, corpus, work, env):
+    """A worker that hangs (--timeout) and one that exhausts --max-memory: each a `failed` row
+    with the reason batch mode gives (its coordinator is the oracle, same options, same worker),
+    the partition goes on with a new worker and the job finishes."""
+    names = [os.path.join(corpus, b"good-%05d.pdf" % i) for i in range(20)]
+    names[4:4] = [os.path.join(corpus, b"hang-me.pdf")]
+    names[12:12] = [os.path.join(corpus, b"alloc-me.pdf")]
+    listfile = os.path.join(work, "failures.txt")
+    with open(listfile, "wb") as f:
+        f.write(b"".join(n + b"\n" for n in names))
+    env = dict(env, PAGEINFO_TEST_HANG_ON="hang-me", PAGEINFO_TEST_ALLOC_ON="alloc-me")
+    options = ["--timeout", "3", "--max-memory", "256"]
+    ref = subprocess.run([binary, "pages", "--files-from", listfile, "--jobs", "2", "--no-progress"] + options
+                         + ([] if worker == binary else ["--worker", worker]),
+                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, check=False, timeout=300)
+    out = os.path.join(work, "out-failures")
+    t = time.monotonic()
+    summary = run_job(listfile, out, dict(env, PAGEINFO_BIN=worker), *options)
+    expect(any("(path input)" in l for l in summary), "the failures job finished: %r" % summary)
+    expect(time.monotonic() - t < 240, "the hanging worker was stopped after --timeout, not waited for")
+    want = [r for r in json_records(ref.stdout) if r.get("record") == "file"]
+    got = by_input(as_dicts(spark, os.path.join(out, "files")))
+    expect(len(got) == len(names) == len(want), "one files row per input: %d rows, %d inputs, %d oracle records"
+           % (len(got), len(names), len(want)))
+    by_name = {os.path.basename(names[r["input"]]): r for r in got}
+    for name, code, reason in ((b"hang-me.pdf", "timeout", "took longer than --timeout 3 s; the worker was stopped"),
+                               (b"alloc-me.pdf", "memory", "needed more than --max-memory 256 MiB; the worker was stopped")):
+        r = by_name.get(name, {})
+        message = (r.get("error") or {}).get("message") or ""
+        expect(r.get("status") == "failed" and (r.get("error") or {}).get("code") == code and reason in message
+               and message.startswith(os.path.join(corpus, name).decode()) and r.get("pageCount") == 0,
+               "%r: failed %s with its reason: %r" % (name, code, r))
+    expect(sum(1 for r in got if r["status"] == "ok") == len(names) - 2, "every other file is ok: %r"
+           % sorted((r["status"], r["file"]) for r in got if r["status"] != "ok"))
+    expect(without(got, "seconds") == without([expected_row(list(got[0]), r, i) for i, r in enumerate(want)], "seconds"),
+           "files rows equal batch mode's file records (same timeout and memory limit); first difference: %r"
+           % (first_difference(without(got, "seconds"),
+                               without([expected_row(list(got[0]), r, i) for i, r in enumerate(want)], "seconds")),))
+
+
+def test_worker(binary):
+    """The worker the failure tests run: the tests' own `pageinfo-test-worker` beside the binary
+    (or given as the second argument) where it is built, else the binary itself, whose worker
+    still honours the PAGEINFO_TEST_* hooks. Both take `worker --mode pages ...`."""
+    if len(sys.argv) > 2:
+        return os.path.abspath(sys.argv[2])
+    beside = os.path.join(os.path.dirname(binary), "pageinfo-test-worker")
+    return beside if os.access(beside, os.X_OK) else binary
+
+
 def main():
     binary = os.path.abspath(sys.argv[1])
-    worker = os.path.abspath(sys.argv[2])
     work = tempfile.mkdtemp(prefix="pageinfo-spark-")
     corpus = os.path.join(work, "corpus").encode()
     subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "make_batch_corpus.py"), corpus,
                     "--count", "300", "--hostile"], check=True)
     for copy, source in ((b"crash-me.pdf", b"good-00002.pdf"), (b"glob[1]{a,b}*.pdf", b"good-00003.pdf"),
-                         (b"_hidden.pdf", b"good-00004.pdf")):
+                         (b"_hidden.pdf", b"good-00004.pdf"), (b"hang-me.pdf", b"good-00008.pdf"),
+                         (b"alloc-me.pdf", b"good-00009.pdf")):
         shutil.copy(os.path.join(corpus, source), os.path.join(corpus, copy))
     with open(os.path.join(corpus, b"good-00005.pdf"), "rb") as f, open(os.path.join(corpus, b"big.pdf"), "wb") as g:
         g.write(f.read() + b"%" + b"x" * (2 * MAX_BYTES) + b"\n")
-    env = dict(os.environ, PAGEINFO_TEST_CRASH_ON="crash-me", PAGEINFO_BIN=worker)
+    env = dict(os.environ, PAGEINFO_TEST_CRASH_ON="crash-me", PAGEINFO_BIN=binary)
 
     from pyspark.sql import SparkSession
     os.environ.update(spark_env({}))
@@ -368,8 +417,11 @@ def main():
     spark.sparkContext.setLogLevel("ERROR")
     schemas = {"pages": [], "files": []}
     try:
-        test_paths(spark, binary, worker, corpus, work, env, schemas)
-        test_binary(spark, binary, worker, corpus, work, env, schemas)
+        test_paths(spark, binary, corpus, work, env, schemas)
+        test_binary(spark, binary, corpus, work, env, schemas)
+        worker = test_worker(binary)
+        print("failure tests with the worker %s" % worker, flush=True)
+        test_failures(spark, binary, worker, corpus, work, env)
         check_schema_contract(schemas)
     finally:
         spark.stop()

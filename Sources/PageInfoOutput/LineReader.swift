@@ -1,30 +1,31 @@
-// SPDX-License-Identifier: GPL-2.0-or-later
-#if canImport(Glibc)
-import Glibc
-#endif
-
+// SPDX-License-Identifier: Apache-2.0
 /// Reads a file descriptor in 64 KiB blocks and hands out its lines (without the newline) as
-/// byte buffers, so thousands of lines cost no per-line String or allocation.
-struct LineReader {
-    let fd: Int32
+/// byte buffers, so thousands of lines cost no per-line String or allocation, and a line of n
+/// bytes costs O(n) however many reads it takes.
+public struct LineReader {
+    /// The descriptor read (its ``FileDescriptor/path`` names it in errors).
+    public let file: FileDescriptor
     /// The longest line read, in bytes (64 MiB by default): a longer one is an error, so a
     /// stream without newlines (`< /dev/zero`) cannot grow the buffer without bound.
-    var maxLineBytes = 64 << 20
+    public var maxLineBytes = 64 << 20
 
-    /// True when `fd` is a regular file: reading it never waits for a writer.
-    var isRegularFile: Bool {
-        var info = stat()
-        return fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
-    }
+    /// A reader of `file`.
+    public init(_ file: FileDescriptor) { self.file = file }
 
-    /// A read that failed (not EINTR, which is retried), or a line longer than ``maxLineBytes``.
-    enum ReadError: Error {
-        case failed(errno: Int32)
+    /// True when the descriptor is a regular file: reading it never waits for a writer.
+    public var isRegularFile: Bool { (try? file.status().kind) == .regular }
+
+    /// A read that failed, or a line longer than ``maxLineBytes``.
+    public enum ReadError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// `read(2)` failed (EINTR is retried, never reported).
+        case failed(SystemCallError)
+        /// Line `lineNumber` (1-based) is longer than `limit` bytes.
         case lineTooLong(lineNumber: Int, limit: Int)
 
-        var description: String {
+        /// `read standard input: Is a directory (errno 21)`, `line 3 is longer than 64 MiB`.
+        public var description: String {
             switch self {
-            case .failed(let code): "read: \(String(cString: strerror(code)))"
+            case .failed(let error): error.description
             case .lineTooLong(let n, let limit): "line \(n) is longer than \(limit >> 20) MiB"
             }
         }
@@ -34,10 +35,9 @@ struct LineReader {
     /// the input ends. A last line without a newline is included. `willWait` is called before
     /// every read after the first, i.e. when every line read so far has been handed out and
     /// the next read may block: the moment to flush answers to a coprocess. Each byte is scanned
-    /// once, so a line of n bytes costs O(n) however many reads it takes. A read error (EIO,
-    /// EISDIR, …) is thrown after the lines before it were handed out: it is never taken for the
-    /// end of the input.
-    func forEachLine(willWait: () -> Void = {}, _ body: (UnsafeBufferPointer<UInt8>, Int) -> Bool) throws(ReadError) {
+    /// once. A read error (EIO, EISDIR, …) is thrown after the lines before it were handed out:
+    /// it is never taken for the end of the input.
+    public func forEachLine(willWait: () -> Void = {}, _ body: (UnsafeBufferPointer<UInt8>, Int) -> Bool) throws(ReadError) {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var filled = 0, lineNumber = 0
         // Bytes before `scanned` hold no newline (they belong to the line being read).
@@ -50,11 +50,17 @@ struct LineReader {
             }
             if !firstRead { willWait() }
             firstRead = false
-            let n = buffer.withUnsafeMutableBytes { raw in read(fd, raw.baseAddress! + filled, raw.count - filled) }
-            if n < 0 && errno == EINTR { continue }
-            let failure = n < 0 ? errno : 0
-            let atEnd = n <= 0
-            if n > 0 { filled += n }
+            let result = buffer.withUnsafeMutableBytes { raw in
+                Result { () throws(SystemCallError) in try file.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[filled...])) }
+            }
+            var failure: SystemCallError?
+            var n = 0
+            switch result {
+            case .success(let count): n = count
+            case .failure(let error): failure = error
+            }
+            let atEnd = n == 0
+            filled += n
             var consumed = 0
             let keepGoing = buffer.withUnsafeBufferPointer { all -> Bool in
                 var start = 0
@@ -64,7 +70,7 @@ struct LineReader {
                     start = i + 1
                 }
                 consumed = start
-                if atEnd && failure == 0 && start < filled {
+                if atEnd && failure == nil && start < filled {
                     lineNumber += 1
                     if !body(UnsafeBufferPointer(rebasing: all[start..<filled]), lineNumber) { return false }
                     consumed = filled
@@ -72,7 +78,7 @@ struct LineReader {
                 return true
             }
             if !keepGoing { return }
-            if failure != 0 { throw .failed(errno: failure) }
+            if let failure { throw .failed(failure) }
             if atEnd { return }
             if consumed > 0 {
                 buffer.withUnsafeMutableBufferPointer { b in

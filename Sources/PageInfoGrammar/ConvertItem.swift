@@ -1,22 +1,27 @@
-// SPDX-License-Identifier: GPL-2.0-or-later
+// SPDX-License-Identifier: Apache-2.0
 import PageGeometry
 import PageInfoOutput
 
-/// One ITEM of `pageinfo convert`: a point `x,y` or a rectangle `x,y,w,h`.
-enum ConvertItem {
+/// A point `x,y` or a rectangle `x,y,w,h` in one coordinate space (points for raw and page
+/// space, view units for view space): what `pageinfo convert` converts, one per argument or
+/// line. Numbers are finite and within ±``InputLimits/magnitude``; blanks (space, tab, carriage
+/// return) around each are allowed.
+public enum ConvertItem: Hashable, Sendable {
+    /// A point `x,y`.
     case point(Point)
+    /// A rectangle `x,y,w,h` as given (a negative width or height is kept).
     case rect(Rect)
 
-    /// Parses `x,y` or `x,y,w,h` (blanks around numbers allowed); `nil` when malformed, not
-    /// finite or beyond ±``InputLimits/magnitude``.
-    init?(_ text: some StringProtocol) {
+    /// Parses `x,y` or `x,y,w,h`; `nil` when malformed, not finite or beyond the limit
+    /// (``parse(_:)`` says why).
+    public init?(_ text: some StringProtocol) {
         let bytes = Array(text.utf8)
         guard let item = bytes.withUnsafeBufferPointer({ ConvertItem(bytes: $0) }) else { return nil }
         self = item
     }
 
-    /// Parses one line's bytes without building a String for the whole line.
-    init?(bytes: UnsafeBufferPointer<UInt8>) {
+    /// Parses one line's UTF-8 bytes without building a String for the whole line.
+    public init?(bytes: UnsafeBufferPointer<UInt8>) {
         var values: (Double, Double, Double, Double) = (0, 0, 0, 0)
         var count = 0
         var start = 0
@@ -42,6 +47,13 @@ enum ConvertItem {
         }
     }
 
+    /// Parses `x,y` or `x,y,w,h`, or throws ``GrammarError/malformedItem(_:)`` whose message
+    /// says what is wrong.
+    public static func parse(_ text: String) throws(GrammarError) -> ConvertItem {
+        guard let item = ConvertItem(text) else { throw .malformedItem(text) }
+        return item
+    }
+
     /// A finite Double within the input limit from `bytes[start..<end]`, blanks around it allowed.
     private static func number(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
         var s = start, e = end
@@ -55,8 +67,9 @@ enum ConvertItem {
         return v
     }
 
-    /// The one-line explanation for a malformed item.
-    static func problem(_ text: String) -> String {
+    /// The one-line explanation of why `text` is not an item (the text is shortened to 60
+    /// characters).
+    public static func problem(_ text: String) -> String {
         let shown = text.count > 60 ? String(text.prefix(60)) + "…" : text
         if text.hasPrefix("--") { return "unknown option or malformed item '\(shown)'" }
         let numbers = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingBlanks) }
@@ -67,7 +80,7 @@ enum ConvertItem {
     }
 
     /// The item mapped by `t`; a rectangle comes out standardized.
-    func applying(_ t: AffineTransform) -> ConvertItem {
+    public func applying(_ t: AffineTransform) -> ConvertItem {
         switch self {
         case .point(let p): .point(t.apply(to: p))
         case .rect(let r): .rect(t.apply(to: r.standardized))
@@ -75,15 +88,15 @@ enum ConvertItem {
     }
 
     /// True when every number of the item is finite (a conversion can overflow).
-    var isFinite: Bool {
+    public var isFinite: Bool {
         switch self {
         case .point(let p): p.isFinite
         case .rect(let r): r.isFinite
         }
     }
 
-    /// `x,y` or `x,y,w,h`.
-    func writeText(to out: inout ByteWriter) {
+    /// Writes `x,y` or `x,y,w,h`, numbers by the one number rule: the form ``init(_:)`` reads.
+    public func writeText(to out: inout ByteWriter) {
         switch self {
         case .point(let p):
             out.append(number: p.x); out.append(byte: UInt8(ascii: ",")); out.append(number: p.y)
@@ -93,11 +106,9 @@ enum ConvertItem {
             out.append(byte: UInt8(ascii: ",")); out.append(number: r.height)
         }
     }
-}
 
-extension ConvertItem {
-    /// The item as the user could have typed it, for messages.
-    var textForMessage: String {
+    /// The item as it could have been typed, for messages: `25,50` or `0,0,10,20`.
+    public var textForMessage: String {
         switch self {
         case .point(let p): "\(formatCompact(p.x)),\(formatCompact(p.y))"
         case .rect(let r): r.description
@@ -107,7 +118,7 @@ extension ConvertItem {
 
 extension ConvertItem: JSONWritable {
     /// `{"x","y"}` or `{"x","y","width","height"}`.
-    func writeJSON(to out: inout ByteWriter) {
+    public func writeJSON(to out: inout ByteWriter) {
         switch self {
         case .point(let p): p.writeJSON(to: &out)
         case .rect(let r): r.writeJSON(to: &out)

@@ -1,0 +1,15 @@
+// SPDX-License-Identifier: Apache-2.0
+/// The largest inputs the geometry and layout grammars accept. Each limit keeps every result a
+/// finite `Double` and the memory of a layout small; `pageinfo --help` and the README state them.
+public enum InputLimits {
+    /// The most pages a layout is made for (a page count, or a document's pages): the product
+    /// targets 100,000 pages; 10,000,000 sizes are 160 MB.
+    public static let pageCount = 10_000_000
+    /// The largest magnitude of a length or coordinate (points or view units): view and page
+    /// sizes, spacing, insets, points, rectangles, offsets, convert's items.
+    public static let magnitude = 1e12
+    /// The range of a zoom scale (1 = the fitted page or layout; no unit).
+    public static let zoom = 1e-6...1e6
+    /// The range of a resolution, in dots per inch.
+    public static let dotsPerInch = 1e-3...1e5
+}

@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: Apache-2.0
+import DocumentLayout
+import PageGeometry
+import PageInfoOutput
+
+extension ValueGrammar {
+    /// A view state as JSON, `{"pageIndex":0,"viewport":{"x":0,"y":0,"width":100,"height":100}}`
+    /// (what `ViewState`'s `Codable` form and `pageinfo viewstate capture` write),
+    /// read with the one JSON reader (`JSONParser`): `pageIndex` is a whole number; `viewport` is
+    /// absent, `null` or an object of four numbers (page space, points), each within
+    /// ±``InputLimits/magnitude``; other keys are ignored; a key given twice counts once, the
+    /// first (as `JSONDecoder` reads it). Throws ``GrammarError/notAViewState`` or ``GrammarError/viewportBeyondMagnitude(_:)``.
+    public static func viewState(_ text: String) throws(GrammarError) -> ViewState {
+        var parser = JSONParser(Array(text.utf8))
+        var pageIndex: Int?
+        var viewport: Rect?
+        var seenPageIndex = false, seenViewport = false
+        do {
+            try parser.object(path: "view state") { (p: inout JSONParser, key: String) throws(JSONReadError) in
+                switch key {
+                case "pageIndex" where !seenPageIndex:
+                    seenPageIndex = true
+                    let n = try p.number()
+                    guard n == n.rounded(), abs(n) < 9.2e18 else { throw JSONReadError(detail: "pageIndex: not a whole number") }
+                    pageIndex = Int(n)
+                case "viewport" where !seenViewport:
+                    seenViewport = true
+                    if p.peek == UInt8(ascii: "n") { _ = try p.value(); return }
+                    var v: [String: Double] = [:]
+                    try p.object(path: "viewport") { (q: inout JSONParser, key: String) throws(JSONReadError) in
+                        if ["x", "y", "width", "height"].contains(key), v[key] == nil { v[key] = try q.number() } else { _ = try q.value() }
+                    }
+                    guard let x = v["x"], let y = v["y"], let w = v["width"], let h = v["height"] else {
+                        throw JSONReadError(detail: "viewport: expected x, y, width and height")
+                    }
+                    viewport = Rect(x: x, y: y, width: w, height: h)
+                default:
+                    _ = try p.value()
+                }
+            }
+            try parser.end()
+        } catch {
+            throw .notAViewState
+        }
+        guard let pageIndex else { throw .notAViewState }
+        if let v = viewport {
+            for value in [v.x, v.y, v.width, v.height] where !(abs(value) <= InputLimits.magnitude) {
+                throw .viewportBeyondMagnitude(value)
+            }
+        }
+        return ViewState(pageIndex: pageIndex, viewport: viewport)
+    }
+}

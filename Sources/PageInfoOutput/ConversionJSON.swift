@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: Apache-2.0
+import PageGeometry
+
+/// The first line of `pageinfo convert --format json`: the page, the placement and the one
+/// transform used, then the opening of the `items` array — `{"file", "page", "from", "to",
+/// "rotation", "userUnit", "pageSize", "cropBox", "view", "viewport", "scale", "verticalScale",
+/// "zoomScale", "pageFrame", "transform", "items":[` and a newline. The items follow, one per
+/// line, and `]}` closes the document. Lengths in points (page) and view units (view); the
+/// transform is `{a,b,c,d,tx,ty}` with x' = a·x + c·y + tx and y' = b·x + d·y + ty.
+public struct ConversionHeaderJSON: JSONWritable {
+    /// The file name to report.
+    public var file: String
+    /// The page's geometry.
+    public var page: PageInfo
+    /// The space converted from.
+    public var from: CoordinateSpace
+    /// The space converted to.
+    public var to: CoordinateSpace
+    /// The placement in a view, or nil when no view is involved (`view` … `pageFrame` are `null`).
+    public var placement: PagePlacement?
+    /// The transform applied to every item.
+    public var transform: AffineTransform
+
+    /// The header for converting items of `page` of `file` with `transform`.
+    public init(file: String, page: PageInfo, from: CoordinateSpace, to: CoordinateSpace,
+                placement: PagePlacement?, transform: AffineTransform) {
+        self.file = file
+        self.page = page
+        self.from = from
+        self.to = to
+        self.placement = placement
+        self.transform = transform
+    }
+
+    public func writeJSON(to out: inout ByteWriter) {
+        let p = placement
+        out.append(byte: UInt8(ascii: "{"))
+        out.append(field: "file", file, first: true)
+        out.append(field: "page", page.index + 1)
+        out.append(field: "from", from.rawValue)
+        out.append(field: "to", to.rawValue)
+        out.append(field: "rotation", page.rotation.degrees)
+        out.append(field: "userUnit", page.userUnit)
+        out.append(field: "pageSize", page.size)
+        out.append(field: "cropBox", page.cropBox)
+        out.append(field: "view", p?.viewSize)
+        out.append(field: "viewport", p?.viewport)
+        out.append(field: "scale", p?.scale)
+        out.append(field: "verticalScale", p?.verticalScale)
+        out.append(field: "zoomScale", p?.zoomScale)
+        out.append(field: "pageFrame", p?.pageFrame)
+        out.append(field: "transform", transform)
+        out.append(",\"items\":[\n")
+    }
+}
