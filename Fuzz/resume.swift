@@ -30,7 +30,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
     // (b) The writer's record reads back.
     let name = input.rawBytes(max: 24)
-    let statuses: [FileStatus] = [.ok, .partial, .failed]
+    let statuses: [DocumentOutcome.Status] = [.ok, .partial, .failed]
     let status = statuses[Int(input.byte()) % 3]
     let code: FileErrorCode? = status == .failed && input.bool() ? FileErrorCode.allCases[Int(input.byte()) % FileErrorCode.allCases.count] : nil
     let pages = input.int(0...1_000_000)

@@ -12,9 +12,6 @@ import Glibc
 // The records batch mode writes beyond what `PageListEncoder` prints (docs/records.md): the file
 // record that closes each file, and the page-error record. Both are written here and nowhere else.
 
-/// What happened to one input file (`status` of its file record).
-typealias FileStatus = DocumentOutcome.Status
-
 /// A file error: its stable code and one line for a person, without the file name (the record's
 /// message starts with it, as every message of `pages` does).
 struct FileError: Sendable {
@@ -61,7 +58,7 @@ public struct BatchOutput: Sendable, Hashable {
 /// - Parameters:
 ///   - name: the file's name as the file system has it (written exactly: ``ByteWriter/exactFileName``).
 ///   - bytes: the file's size in bytes; `seconds`: wall-clock time spent on it.
-func fileRecord(_ out: inout ByteWriter, output: BatchOutput, name: [UInt8], status: FileStatus, summary: DocumentSummary?,
+func fileRecord(_ out: inout ByteWriter, output: BatchOutput, name: [UInt8], status: DocumentOutcome.Status, summary: DocumentSummary?,
                 pageCount: Int, pageErrors: Int, error: FileError?, bytes: Int?, seconds: Double?) {
     let fileName = FileName(raw: name)
     var encoder = output.fragmentEncoder()

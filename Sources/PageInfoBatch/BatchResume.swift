@@ -92,7 +92,7 @@ public struct ResumeState: Sendable {
 /// is not UTF-8 comes back as the bytes it was written from).
 struct FileRecordFields {
     var file: [UInt8]
-    var status: FileStatus
+    var status: DocumentOutcome.Status
     var errorCode: FileErrorCode?
     var pageCount: Int
 
@@ -127,7 +127,7 @@ struct FileRecordFields {
         } catch {
             return nil
         }
-        guard record == "file", let file, let status, let s = FileStatus(rawValue: status) else { return nil }
+        guard record == "file", let file, let status, let s = DocumentOutcome.Status(rawValue: status) else { return nil }
         self.file = file
         self.status = s
         self.errorCode = code.flatMap { FileErrorCode(rawValue: $0) }

@@ -44,7 +44,7 @@ public enum WorkerProtocol {
 
     struct Response {
         var pageCount: Int
-        var status: FileStatus
+        var status: DocumentOutcome.Status
         var error: FileErrorCode?
         var payload: ArraySlice<UInt8>
         /// The stderr line for a file that is not ok (with `--messages`), or empty.
@@ -55,7 +55,7 @@ public enum WorkerProtocol {
     static let maxMessageBytes = Int(UInt16.max)
 
     /// A response: the header, `records`, then `message` (cut to ``maxMessageBytes``).
-    static func response(records: [UInt8], pageCount: Int, status: FileStatus, error: FileErrorCode?, message: [UInt8] = []) -> [UInt8] {
+    static func response(records: [UInt8], pageCount: Int, status: DocumentOutcome.Status, error: FileErrorCode?, message: [UInt8] = []) -> [UInt8] {
         let message = message.prefix(maxMessageBytes)
         var h = header(payloadLength: records.count + message.count, pageCount: pageCount, status: status, error: error)
         h[10] = UInt8(message.count & 0xFF); h[11] = UInt8(message.count >> 8)
@@ -64,7 +64,7 @@ public enum WorkerProtocol {
 
     /// Makes `buffer` — ``headerSize`` bytes of room, then the records — a whole response: fills
     /// in the header and appends `message` (cut to ``maxMessageBytes``).
-    static func completeResponse(_ buffer: inout [UInt8], pageCount: Int, status: FileStatus, error: FileErrorCode?,
+    static func completeResponse(_ buffer: inout [UInt8], pageCount: Int, status: DocumentOutcome.Status, error: FileErrorCode?,
                                  message: [UInt8] = []) {
         let message = message.prefix(maxMessageBytes)
         var h = header(payloadLength: buffer.count - headerSize + message.count, pageCount: pageCount, status: status, error: error)
@@ -73,7 +73,7 @@ public enum WorkerProtocol {
         buffer += message
     }
 
-    static func header(payloadLength: Int, pageCount: Int, status: FileStatus, error: FileErrorCode?) -> [UInt8] {
+    static func header(payloadLength: Int, pageCount: Int, status: DocumentOutcome.Status, error: FileErrorCode?) -> [UInt8] {
         var h = [UInt8](repeating: 0, count: headerSize)
         put32(&h, 0, UInt32(payloadLength))
         put32(&h, 4, UInt32(clamping: pageCount))
@@ -90,7 +90,7 @@ public enum WorkerProtocol {
         let length = Int(get32(buffer, start))
         guard end - start - headerSize >= length else { return nil }
         let pages = Int(get32(buffer, start + 4))
-        let status: FileStatus = buffer[start + 8] == 0 ? .ok : buffer[start + 8] == 1 ? .partial : .failed
+        let status: DocumentOutcome.Status = buffer[start + 8] == 0 ? .ok : buffer[start + 8] == 1 ? .partial : .failed
         let e = Int(buffer[start + 9])
         let error = e < FileErrorCode.allCases.count ? FileErrorCode.allCases[e] : nil
         let payloadStart = start + headerSize
