@@ -70,6 +70,8 @@ test: deps
 	$(call apt_install,$(TEST_PACKAGES))
 	$(SWIFT) build --build-tests
 	PAGEINFO_PYTHON=$(TEST_PYTHON) $(SWIFT) test --skip-build
+	@# A package that depends on the library products only: batch records and reading (issue 22).
+	scripts/client_package_test.sh $(SWIFT)
 	scripts/check_c_boundary.sh
 	@# Every source file names its license; no Apache-2.0 target depends on GPL code (LICENSE).
 	scripts/check_licenses.py
@@ -101,6 +103,8 @@ check-fixtures: bench-deps
 bench: bench-deps release
 	scripts/bench_pages.sh $(BENCH_DIR)
 	scripts/bench_lines.sh $(BENCH_DIR)
+	@# Batch mode's overhead: --jobs 1 against in-process reading of the same files (issue 22).
+	scripts/bench_jobs1.sh $$($(SWIFT) build -c release --show-bin-path)/pageinfo $(BENCH_DIR)
 	$(SWIFT) run -c release --skip-build pageinfo-bench
 
 # The release build (static Swift runtime), the man page (docs/man/pageinfo.1, see `make man`) and
@@ -198,7 +202,9 @@ spark-run: spark-deps release
 
 spark-test: spark-deps
 	$(SWIFT) build --product pageinfo
-	$(SPARK_VENV)/bin/python integrations/spark/test_pageinfo_spark.py $$($(SWIFT) build --show-bin-path)/pageinfo
+	$(SWIFT) build --product pageinfo-test-worker
+	$(SPARK_VENV)/bin/python integrations/spark/test_pageinfo_spark.py $$($(SWIFT) build --show-bin-path)/pageinfo \
+		$$($(SWIFT) build --show-bin-path)/pageinfo-test-worker
 
 bench-batch: bench-deps release spark-deps
 	python3 scripts/bench_batch.py $$($(SWIFT) build -c release --show-bin-path)/pageinfo \

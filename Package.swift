@@ -8,11 +8,16 @@ let package = Package(
         .executable(name: "pageinfo", targets: ["PageInfoCommand"]),
         .library(name: "PageGeometry", targets: ["PageGeometry"]),
         .library(name: "DocumentLayout", targets: ["DocumentLayout"]),
+        .library(name: "PageInfoRecords", targets: ["PageInfoRecords"]),
         // The text forms of values (sizes, points, rectangles, zooms, page numbers, convert items).
         .library(name: "PageInfoGrammar", targets: ["PageInfoGrammar"]),
         .library(name: "PageInfoPoppler", targets: ["PageInfoPoppler"]),
         // Bytes in and out: the writers, the one JSON reader, the number rule, system calls.
         .library(name: "PageInfoOutput", targets: ["PageInfoOutput"]),
+        // A PDF (a path, raw path bytes, a descriptor, bytes, stdin) into its records and outcome.
+        .library(name: "PageInfoReading", targets: ["PageInfoReading"]),
+        // Collections of PDFs read in isolated worker processes: the engine of batch mode.
+        .library(name: "PageInfoBatch", targets: ["PageInfoBatch"]),
         // Golden-file regression checks of page geometry (`pageinfo check`), and the test helpers.
         .library(name: "PageInfoCheck", targets: ["PageInfoCheck"]),
         .library(name: "PageInfoTesting", targets: ["PageInfoTesting"]),
@@ -25,6 +30,9 @@ let package = Package(
         .target(name: "PageGeometry", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         // Pure layout: spreads, stack layouts, view state, thumbnails. No Poppler.
         .target(name: "DocumentLayout", dependencies: ["PageGeometry"]),
+        // The reader's records (pages, page errors, warnings, the file record) and the one order
+        // of outcomes and exit statuses. Pure Swift, no Poppler.
+        .target(name: "PageInfoRecords", dependencies: ["PageGeometry"]),
 
         // The one C boundary: Poppler core's own pkg-config entry (`poppler`) brings its headers and
         // links libpoppler alone (poppler-glib's entry would add glib, gio, cairo and X11 to start-up) ...
@@ -36,16 +44,25 @@ let package = Package(
         // ... and a small C-ABI shim, written in C++ over Poppler's core API, is all Swift sees.
         .target(name: "CPageInfoPoppler", dependencies: ["CPoppler"]),
         // Swift reader over the shim: documents, PageInfo streams, typed errors.
-        .target(name: "PageInfoPoppler", dependencies: ["PageGeometry", "CPageInfoPoppler"]),
+        .target(name: "PageInfoPoppler", dependencies: ["PageGeometry", "PageInfoRecords", "CPageInfoPoppler"]),
         // Bytes in and out (pure Swift, no Poppler): the text/JSON/CSV writers and the JSONWritable
         // protocol, the one JSON reader, the one number rule (NumberText) and the text forms of
         // geometry, the one system-call layer (SystemCalls.swift).
-        .target(name: "PageInfoOutput", dependencies: ["PageGeometry", "DocumentLayout"]),
+        .target(name: "PageInfoOutput", dependencies: ["PageGeometry", "PageInfoRecords", "DocumentLayout"]),
         // The grammars of values given as text, with typed errors (no argument parser).
         .target(name: "PageInfoGrammar", dependencies: ["PageGeometry", "DocumentLayout", "PageInfoOutput"]),
+        // The one reading loop: a PDF from a path, raw path bytes, a descriptor, bytes in memory or
+        // stdin (streams spooled to an unlinked temporary file) into the records of
+        // docs/records.md, with page ranges, --strict and passwords; what pages, info, batch
+        // workers and check read through.
+        .target(name: "PageInfoReading", dependencies: ["PageGeometry", "PageInfoRecords", "PageInfoPoppler", "PageInfoOutput", "PageInfoGrammar"]),
+        // Collections: inputs (lists, NUL-separated lists, recursive walks), N isolated worker
+        // processes (crashes, hangs and memory contained per file), input order or unordered,
+        // resume, progress; and the worker loop the worker processes run.
+        .target(name: "PageInfoBatch", dependencies: ["PageInfoRecords", "PageInfoOutput", "PageInfoGrammar", "PageInfoReading"]),
         // Golden files of page geometry: lenient golden reader, comparison with a tolerance,
         // text/JSON/JUnit reports, atomic re-recording (`pageinfo check`).
-        .target(name: "PageInfoCheck", dependencies: ["PageGeometry", "PageInfoOutput", "PageInfoPoppler"]),
+        .target(name: "PageInfoCheck", dependencies: ["PageGeometry", "PageInfoRecords", "PageInfoOutput", "PageInfoPoppler", "PageInfoReading"]),
         // One-line golden checks for Swift Testing and XCTest suites.
         .target(name: "PageInfoTesting", dependencies: ["PageInfoCheck", "PageGeometry"]),
         // zlib for the PNG writer's DEFLATE and CRC-32 (libpoppler loads it anyway).
@@ -56,11 +73,14 @@ let package = Package(
         .executableTarget(
             name: "PageInfoCommand",
             dependencies: [
-                "PageGeometry", "DocumentLayout", "PageInfoPoppler", "PageInfoOutput", "PageInfoGrammar", "PageInfoCheck",
-                "PageInfoDraw",
+                "PageGeometry", "DocumentLayout", "PageInfoRecords", "PageInfoPoppler", "PageInfoOutput", "PageInfoGrammar",
+                "PageInfoReading", "PageInfoBatch", "PageInfoCheck", "PageInfoDraw",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The tests' batch worker: the library's worker loop with hooks that crash, hang or exhaust
+        // memory on chosen files (PAGEINFO_TEST_*_ON). Never installed; `pageinfo` has no hooks.
+        .executableTarget(name: "pageinfo-test-worker", dependencies: ["PageInfoBatch"]),
         // Release-built benchmark driver for the layout engine (`make bench`).
         .executableTarget(name: "pageinfo-bench", dependencies: ["PageGeometry", "DocumentLayout"]),
 
@@ -74,7 +94,7 @@ let package = Package(
         .testTarget(name: "DocumentLayoutTests", dependencies: ["DocumentLayout", "PageGeometry", "PageInfoTestSupport"]),
         .testTarget(
             name: "PageInfoPopplerTests",
-            dependencies: ["PageInfoPoppler", "PageGeometry", "PageInfoOutput", "PageInfoTestSupport"]
+            dependencies: ["PageInfoPoppler", "PageGeometry", "PageInfoRecords", "PageInfoOutput", "PageInfoTestSupport"]
         ),
         .testTarget(name: "PageInfoCommandTests", dependencies: ["PageGeometry", "PageInfoOutput", "PageInfoTestSupport"]),
         .testTarget(name: "PageInfoCheckTests", dependencies: ["PageInfoCheck", "PageGeometry", "PageInfoPoppler", "PageInfoTestSupport"]),

@@ -7,6 +7,7 @@
 // header's columns and its label, file and numbers read back; the table ends each line.
 import PageInfoOutput
 import PageGeometry
+import PageInfoRecords
 import Foundation
 
 private func number(_ v: Double, _ what: String) {

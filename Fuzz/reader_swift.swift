@@ -1,23 +1,23 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // The reader through Swift and every page-list format: bytes → a file → `pageinfo pages`' own
-// reading code (DocumentReading: PopplerDocument, the page cursor, the outcome) → the encoder in
+// reading code (PageInfoReading's DocumentReader: PopplerDocument, the page cursor, the outcome) → the encoder in
 // each format, then `info`'s file records. Invariants: every JSON output is valid (Foundation
 // reads it) and every number in it finite and in the number rule's form; the json, jsonl and csv
 // outputs agree on the page count and each page's index; the csv rows all have the header's
 // columns; the exit code is a documented one; reading twice gives the same bytes.
-@testable import PageInfoCommand
 import PageInfoGrammar
 import PageInfoOutput
 import PageInfoPoppler
+import PageInfoReading
 import Foundation
 
 private let path = scratchPath("reader.pdf")
 
-private func read(_ format: PageListFormat, pages: Bool, ranges: PageRangeList? = nil) -> (bytes: [UInt8], result: DocumentReading.FileResult) {
+private func read(_ format: PageListFormat, pages: Bool, ranges: PageRangeList? = nil) -> (bytes: [UInt8], result: DocumentReader.FileResult) {
     var encoder = PageListEncoder(format: format, wide: true, includesPages: pages, out: ByteWriter())
-    let reading = DocumentReading(password: nil, ranges: ranges, withPages: pages)
+    let reading = DocumentReader(password: nil, ranges: ranges, withPages: pages)
     encoder.begin(documentCount: 1)
-    let result = reading.read(path, name: "fuzz.pdf", into: &encoder)
+    let result = reading.read(.path(path), into: &encoder)
     encoder.end()
     require(encoder.out.nonFiniteNumbers == 0, "\(format): \(encoder.out.nonFiniteNumbers) numbers are not finite")
     return (encoder.out.bytes, result)
@@ -29,7 +29,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
     let json = read(.json, pages: true)
     let documented: Set<Int32> = [0, 2, 64, 65, 66, 77]
-    require(documented.contains(json.result.exitCode.rawValue), "exit code \(json.result.exitCode.rawValue)")
+    require(documented.contains(json.result.exitStatus.rawValue), "exit code \(json.result.exitStatus.rawValue)")
     let object = requireValidJSON(json.bytes, "json") as? [String: Any]
     require(object != nil, "json: not an object")
     let pages = object!["pages"] as? [[String: Any]] ?? []
@@ -43,7 +43,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
 
     let jsonl = read(.jsonl, pages: true)
-    require(jsonl.result.exitCode == json.result.exitCode, "jsonl exit \(jsonl.result.exitCode) json \(json.result.exitCode)")
+    require(jsonl.result.exitStatus == json.result.exitStatus, "jsonl exit \(jsonl.result.exitStatus) json \(json.result.exitStatus)")
     let lines = jsonl.bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
     require(lines.last?.isEmpty == true, "jsonl: no newline at the end")
     let records = lines.dropLast().map { requireValidJSON(Array($0), "jsonl line") as? [String: Any] ?? [:] }
@@ -59,7 +59,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     for row in rows { require(row.count == rows[0].count, "csv: \(row.count) fields, header has \(rows[0].count)") }
 
     let table = read(.table, pages: true)
-    require(table.result.exitCode == json.result.exitCode, "table exit \(table.result.exitCode)")
+    require(table.result.exitStatus == json.result.exitStatus, "table exit \(table.result.exitStatus)")
     if json.result.outcome.status != .failed || json.result.outcome.pageCount > 0 {
         require(table.bytes.last == 0x0A, "table: no newline at the end")
     }

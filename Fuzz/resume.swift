@@ -7,8 +7,9 @@
 // nothing), and only cut; preparing the cut file again cuts nothing and finds the same files and
 // tally; the tally counts every accepted record; a record the writer wrote reads back with the
 // same name bytes (non-UTF-8 names included), status, error code and page count.
-@testable import PageInfoCommand
+@testable import PageInfoBatch
 import PageInfoOutput
+import PageInfoRecords
 import Foundation
 
 private let path = scratchPath("resume.jsonl")
@@ -29,7 +30,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
     // (b) The writer's record reads back.
     let name = input.rawBytes(max: 24)
-    let statuses: [FileStatus] = [.ok, .partial, .failed]
+    let statuses: [DocumentOutcome.Status] = [.ok, .partial, .failed]
     let status = statuses[Int(input.byte()) % 3]
     let code: FileErrorCode? = status == .failed && input.bool() ? FileErrorCode.allCases[Int(input.byte()) % FileErrorCode.allCases.count] : nil
     let pages = input.int(0...1_000_000)

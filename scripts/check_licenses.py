@@ -29,8 +29,9 @@ GPL = "GPL-2.0-or-later"
 APACHE = "Apache-2.0"
 SOURCE_SUFFIXES = (".swift", ".c", ".cc", ".cpp", ".h", ".py", ".sh", ".modulemap", ".java")
 POPPLER_SYSTEM_LIBRARY = "CPoppler"
-# Folders outside any target, and their license.
-LOOSE_FOLDERS = {"scripts": APACHE, "integrations": APACHE, "Fuzz": GPL}
+# Folders outside any target, and their license (Tests/ClientPackage: a client that links the
+# GPL library products).
+LOOSE_FOLDERS = {"scripts": APACHE, "integrations": APACHE, "Fuzz": GPL, "Tests/ClientPackage": GPL}
 
 
 def swift():
@@ -93,8 +94,10 @@ def expected_license(root, path, targets):
     for name, (folder, _) in targets.items():
         if rel.startswith(folder.rstrip("/") + "/"):
             return GPL if links_poppler(name, targets) else APACHE
-    top = rel.split(os.sep, 1)[0]
-    return LOOSE_FOLDERS.get(top, APACHE)
+    for folder, lic in LOOSE_FOLDERS.items():
+        if rel.startswith(folder + "/"):
+            return lic
+    return APACHE
 
 
 def all_files(root, targets):

@@ -37,7 +37,7 @@ build() {
     # The argument parser, as `swift package resolve` checked it out (not instrumented).
     [ -d .build/checkouts/swift-argument-parser ] || "$SWIFT_BIN/swift" package resolve >/dev/null
     local ap=.build/checkouts/swift-argument-parser/Sources
-    # -package-name as SwiftPM passes it: PageInfoOutput gives geometry types their text forms.
+    # -package-name as SwiftPM passes it: the modules share `package` declarations.
     local common=(-O -g -parse-as-library -package-name pageinfo -I "$lib" -L "$lib")
     module() {  # module NAME 'swiftc flags' SOURCES...: a static library and its .swiftmodule
         local name=$1 flags=$2; shift 2
@@ -82,9 +82,12 @@ build() {
 
     module PageGeometry "$inst" Sources/PageGeometry/*.swift
     module DocumentLayout "$inst" Sources/DocumentLayout/*.swift
+    module PageInfoRecords "$inst" Sources/PageInfoRecords/*.swift
     module PageInfoOutput "$inst" Sources/PageInfoOutput/*.swift
     module PageInfoGrammar "$inst" Sources/PageInfoGrammar/*.swift
     module PageInfoPoppler "$inst" Sources/PageInfoPoppler/*.swift
+    module PageInfoReading "$inst" Sources/PageInfoReading/*.swift
+    module PageInfoBatch "$inst" Sources/PageInfoBatch/*.swift
     module PageInfoCheck "$inst" Sources/PageInfoCheck/*.swift
     module PageInfoDraw "$inst" Sources/PageInfoDraw/*.swift
     # The executable target as a testable library: its entry point renamed so libFuzzer's main
@@ -98,8 +101,8 @@ build() {
         -I Sources/CPageInfoPoppler/include -I Sources/CPageInfoPoppler $(pkg-config --cflags poppler) \
         Sources/CPageInfoPoppler/*.cc Fuzz/reader_fuzzer.cc $(pkg-config --libs poppler) -o "$OUT/bin/reader_c"
     fi
-    local libs=(-lPageInfoCommand -lPageInfoDraw -lPageInfoCheck -lPageInfoPoppler -lPageInfoGrammar -lPageInfoOutput
-                -lDocumentLayout -lPageGeometry -lArgumentParser -lArgumentParserToolInfo
+    local libs=(-lPageInfoCommand -lPageInfoDraw -lPageInfoCheck -lPageInfoBatch -lPageInfoReading -lPageInfoPoppler
+                -lPageInfoGrammar -lPageInfoOutput -lPageInfoRecords -lDocumentLayout -lPageGeometry -lArgumentParser -lArgumentParserToolInfo
                 -lCPageInfoPoppler -lpoppler -lz -lstdc++ -lm)
     for h in "${HARNESSES[@]}"; do
         [ "$h" = reader_c ] && continue

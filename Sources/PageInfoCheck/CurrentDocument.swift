@@ -2,6 +2,8 @@
 import PageGeometry
 import PageInfoOutput
 import PageInfoPoppler
+import PageInfoReading
+import PageInfoRecords
 
 /// A PDF as it reads now: the document fields, page records and file record `pageinfo pages`
 /// prints for it.
@@ -25,16 +27,14 @@ public struct CurrentDocument: Sendable {
         })
     }
 
-    /// Reads `path` through Poppler, with one walk of the page tree.
+    /// Reads `path` with the reader `pageinfo pages` uses (`DocumentReader`),
+    /// with one walk of the page tree.
     ///
     /// This is the one place `check` reads a PDF (the golden writer and the comparison both use
     /// what it returns).
     public static func read(path: String, password: String? = nil) throws(PageInfoError) -> CurrentDocument {
-        let document = try PopplerDocument(path: path, password: password)
-        var entries: [PageEntry] = []
-        let cursor = document.makePageCursor()
-        while let entry = cursor.next() { entries.append(entry) }
-        return CurrentDocument(summary: document.summary, entries: entries, outcome: document.outcome(after: cursor.summary))
+        let records = try DocumentReader(password: password).records(.path(path))
+        return CurrentDocument(summary: records.summary, entries: records.entries, outcome: records.outcome)
     }
 
     /// The golden for this document: byte for byte what `pageinfo pages FILE --format json`
@@ -47,14 +47,5 @@ public struct CurrentDocument: Sendable {
         encoder.endDocument(outcome)
         encoder.end()
         return encoder.out.bytes
-    }
-}
-
-extension PopplerDocument {
-    /// The document-level fields every file record starts with.
-    public var summary: DocumentSummary {
-        let v = pdfVersion
-        return DocumentSummary(file: path, pdfVersion: v.major > 0 ? "\(v.major).\(v.minor)" : nil, encrypted: isEncrypted,
-                               pageLayout: pageLayout, direction: direction, hasPageLabels: hasPageLabels)
     }
 }

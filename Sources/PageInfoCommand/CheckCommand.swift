@@ -3,6 +3,7 @@ import ArgumentParser
 import PageInfoCheck
 import PageInfoGrammar
 import PageInfoOutput
+import PageInfoRecords
 
 #if canImport(Glibc)
 import Glibc
@@ -107,9 +108,6 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var passwords: PasswordOptions
 
-    /// `diff` and `cmp` exit 1 when the inputs differ.
-    static let differs = ExitCode(1)
-
     func validate() throws {
         if files.isEmpty { throw ValidationError("give at least one PDF file") }
         _ = try parsedTolerance()
@@ -126,16 +124,16 @@ struct CheckCommand: ParsableCommand {
 
         var results: [FileCheck] = []
         var out = ByteWriter(fd: STDOUT_FILENO)
-        var worst = ExitCode.success
+        var worst = ExitStatus.success
         for (file, golden) in pairs {
             let result = check.check(pdf: file, golden: golden)
             results.append(result)
             if let error = result.error {
                 out.flush()
                 reportFailure(error.description)
-                worst = Self.worse(worst, Self.exitCode(for: error))
+                worst = .worse(worst, Self.exitStatus(for: error))
             } else if !result.differences.isEmpty && !updating {
-                worst = Self.worse(worst, Self.differs)
+                worst = .worse(worst, .differs)
             }
             // Text: each file's lines as soon as it is checked; json and junit are one document.
             if format == .text {
@@ -150,7 +148,7 @@ struct CheckCommand: ParsableCommand {
         if let error = out.writeError {
             throw CommandFailure("cannot write the output: \(error.reason)", code: ExitStatus.ioError)
         }
-        if worst != .success { throw worst }
+        if worst != .success { throw ExitCode(worst) }
     }
 
     // MARK: - Options
@@ -183,7 +181,7 @@ struct CheckCommand: ParsableCommand {
 
     // MARK: - Exit codes
 
-    static func exitCode(for error: CheckError) -> ExitCode {
+    static func exitStatus(for error: CheckError) -> ExitStatus {
         switch error.kind {
         case .cannotOpen: ExitStatus.cannotOpen
         case .malformed: ExitStatus.malformed
@@ -191,13 +189,6 @@ struct CheckCommand: ParsableCommand {
         case .usage: ExitStatus.usage
         case .writeFailed: ExitStatus.ioError
         }
-    }
-
-    /// The worse of two outcomes, in the order 74 > 64 > 77 > 66 > 65 > 1 > 0.
-    static func worse(_ a: ExitCode, _ b: ExitCode) -> ExitCode {
-        let order: [Int32] = [0, 1, 65, 66, 77, 64, 74]
-        func rank(_ code: ExitCode) -> Int { order.firstIndex(of: code.rawValue) ?? order.count }
-        return rank(b) > rank(a) ? b : a
     }
 }
 

@@ -4,6 +4,7 @@ import FoundationEssentials  // JSONEncoder without ICU: keeps start-up time and
 import PageGeometry
 import PageInfoOutput
 import PageInfoPoppler
+import PageInfoRecords
 
 #if canImport(Glibc)
 import Glibc
@@ -23,53 +24,28 @@ func writeOutput(_ text: String) throws {
     var text = text
     let failure = text.withUTF8 { writeAll(STDOUT_FILENO, UnsafeRawBufferPointer($0)) }
     if failure != 0 {
-        throw CommandFailure("cannot write the output: \(String(cString: strerror(failure)))", code: ExitStatus.ioError)
+        throw CommandFailure("cannot write the output: \(SystemCallError.reason(for: failure))", code: ExitStatus.ioError)
     }
 }
 
 // MARK: - Exit codes and failures
 
-/// The exit codes documented in `pageinfo --help` and the README (BSD sysexits values).
-enum ExitStatus {
-    static let partial = ExitCode(2)      // a file opened but some pages are page errors
-    static let usage = ExitCode(64)       // EX_USAGE
-    static let malformed = ExitCode(65)   // EX_DATAERR: not a PDF, damaged
-    static let cannotOpen = ExitCode(66)  // EX_NOINPUT: missing, unreadable
-    static let ioError = ExitCode(74)     // EX_IOERR: output could not be written
-    static let encrypted = ExitCode(77)   // EX_NOPERM: password missing or wrong
-
-    static let workerFailed = ExitCode(70) // EX_SOFTWARE: a batch worker crashed, timed out or ran out of memory
-
-    /// The worse of two exit codes, in the documented order 74 > 64 > 70 > 77 > 66 > 65 > 2 > 1 > 0.
-    static func worse(_ a: ExitCode, _ b: ExitCode) -> ExitCode {
-        let order: [Int32] = [0, 1, 2, 65, 66, 77, 70, 64, 74]
-        func rank(_ c: ExitCode) -> Int { order.firstIndex(of: c.rawValue) ?? order.count }
-        return rank(b) > rank(a) ? b : a
-    }
-
-    static func code(for error: PageInfoError) -> ExitCode {
-        switch error.kind {
-        case .cannotOpen: cannotOpen
-        case .malformed: malformed
-        case .encrypted: encrypted
-        case .usage: usage
-        }
-    }
+extension ExitCode {
+    /// The exit code of an outcome (``ExitStatus`` of PageInfoRecords: the one order of outcomes).
+    init(_ status: ExitStatus) { self.init(status.rawValue) }
 }
 
-/// A failure already phrased for the user: `main` prints `pageinfo: <message>` and exits with `code`.
-struct CommandFailure: Error {
-    var message: String
-    var code: ExitCode
+/// A failure already phrased for the user: `main` prints `pageinfo: <message>` and exits with
+/// its status (the libraries' ``ExitFailure``).
+typealias CommandFailure = ExitFailure
 
-    init(_ message: String, code: ExitCode) {
-        self.message = message
-        self.code = code
-    }
+extension ExitFailure {
+    init(_ message: String, code: ExitStatus) { self.init(message, status: code) }
 
-    init(_ error: PageInfoError) {
-        self.init(error.description, code: ExitStatus.code(for: error))
-    }
+    init(_ error: PageInfoError) { self.init(error.description, status: error.exitStatus) }
+
+    /// The exit status.
+    var code: ExitStatus { status }
 }
 
 /// Prints one line, `pageinfo: <message>`, on stderr.

@@ -5,6 +5,7 @@ import PageInfoDraw
 import PageInfoGrammar
 import PageInfoOutput
 import PageInfoPoppler
+import PageInfoRecords
 
 #if canImport(Glibc)
 import Glibc
@@ -171,7 +172,7 @@ func renderPage(_ renderer: PageRenderer, index: Int, region: Rect, rotation: Pa
         return RGBImage(width: width, height: height, pixels: pixels)
     } catch {
         switch error {
-        case .outOfMemory: throw CommandFailure(error.description, code: ExitCode(70))
+        case .outOfMemory: throw CommandFailure(error.description, code: .softwareFailure)
         case .invalidRequest: throw CommandFailure(error.description, code: ExitStatus.usage)
         case .cannotOpen, .pageUnreadable: throw CommandFailure(error.description, code: ExitStatus.malformed)
         }

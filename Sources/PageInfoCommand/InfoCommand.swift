@@ -2,6 +2,7 @@
 import ArgumentParser
 import PageInfoOutput
 import PageInfoPoppler
+import PageInfoReading
 
 #if canImport(Glibc)
 import Glibc
@@ -59,7 +60,7 @@ struct InfoCommand: ParsableCommand {
     /// in workers, file by file.
     func job(format: Format) throws -> ReadingJob {
         ReadingJob(files: files, format: format.pageListFormat,
-                   reading: DocumentReading(password: try input.passwords.resolved(), strict: strict, withPages: false,
+                   reading: DocumentReader(password: try input.passwords.resolved(), strict: strict, withPages: false,
                                             maxStreamMiB: input.maxStreamMiB))
     }
 }

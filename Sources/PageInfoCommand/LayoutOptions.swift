@@ -5,6 +5,7 @@ import PageGeometry
 import PageInfoGrammar
 import PageInfoOutput
 import PageInfoPoppler
+import PageInfoRecords
 
 /// The options that shape a ``StackLayout``, shared by `layout` and `viewstate`.
 struct LayoutOptions: ParsableArguments {

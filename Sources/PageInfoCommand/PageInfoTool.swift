@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import ArgumentParser
+import PageInfoBatch
 import PageInfoPoppler
+import PageInfoRecords
 
 #if canImport(Glibc)
 import Glibc
@@ -36,12 +38,18 @@ struct PageInfoTool: ParsableCommand {
         subcommands: [
             PagesCommand.self, InfoCommand.self, ConvertCommand.self, SpreadsCommand.self,
             LayoutCommand.self, ViewStateCommand.self, ThumbnailsCommand.self, CheckCommand.self,
-            DrawCommand.self, SheetCommand.self, WorkerCommand.self,
+            DrawCommand.self, SheetCommand.self,
         ]
     )
 
     /// Runs the command; every failure becomes one line on stderr and a documented exit code.
     static func main() {
+        // `pageinfo worker …`: batch mode's child process (hidden from help), the library's worker
+        // loop; its arguments are the library's too (``WorkerOptions``), so the parser is skipped.
+        let arguments = CommandLine.arguments
+        if arguments.count > 1, arguments[1] == "worker" {
+            terminate(Worker.main(arguments: Array(arguments.dropFirst(2))))
+        }
         do {
             switch PlainInvocation(arguments: Array(CommandLine.arguments.dropFirst())) {
             case .read(let job)?:

@@ -4,6 +4,7 @@ import PageGeometry
 import PageInfoGrammar
 import PageInfoOutput
 import PageInfoPoppler
+import PageInfoReading
 
 #if canImport(Glibc)
 import Glibc
@@ -99,7 +100,7 @@ struct PagesCommand: ParsableCommand {
     /// in workers, file by file.
     func job(format: PageListFormat) throws -> ReadingJob {
         ReadingJob(files: files, format: format, wide: wide,
-                   reading: DocumentReading(password: try input.passwords.resolved(), ranges: pages, strict: strict,
+                   reading: DocumentReader(password: try input.passwords.resolved(), ranges: pages, strict: strict,
                                             maxStreamMiB: input.maxStreamMiB))
     }
 }

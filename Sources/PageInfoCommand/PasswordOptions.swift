@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import ArgumentParser
 import PageInfoPoppler
+import PageInfoReading
+import PageInfoRecords
 
 #if canImport(Glibc)
 import Glibc
@@ -23,38 +25,10 @@ struct PasswordOptions: ParsableArguments {
         if passwordFile == "-" { throw ValidationError("--password-file: name a file; '-' (stdin) may hold a PDF") }
     }
 
-    /// The password to try: --password, else the first line of --password-file, else
-    /// $PAGEINFO_PASSWORD (unless empty), else none. The file is read once per process (a FIFO or
-    /// `<(…)` can be read only once, and `draw` opens the document twice).
+    /// The password to try (``PasswordSource/resolve()``): --password, else the first line of
+    /// --password-file, else $PAGEINFO_PASSWORD (unless empty), else none.
     func resolved() throws -> String? {
-        if let password { return password }
-        if let passwordFile {
-            if let cached = Self.fromFiles[passwordFile] { return cached }
-            let fd = open(passwordFile, O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else {
-                throw CommandFailure("--password-file \(passwordFile): open: \(String(cString: strerror(errno)))", code: ExitStatus.cannotOpen)
-            }
-            defer { close(fd) }
-            let bytes: [UInt8]
-            do { bytes = try InputFile.readAll(fd, name: passwordFile, maxBytes: 1 << 20) } catch {
-                throw CommandFailure("--password-file \(error.description)", code: ExitStatus.cannotOpen)
-            }
-            var line = bytes.prefix { $0 != 0x0A }
-            if line.last == 0x0D { line.removeLast() }
-            let password = String(decoding: line, as: UTF8.self)
-            Self.fromFiles[passwordFile] = password
-            return password
-        }
-        return Self.environmentPassword()
-    }
-
-    /// Passwords read from files, by file name (see ``resolved()``).
-    nonisolated(unsafe) private static var fromFiles: [String: String] = [:]
-
-    /// `$PAGEINFO_PASSWORD`, the password when no option names one.
-    static func environmentPassword() -> String? {
-        guard let value = getenv("PAGEINFO_PASSWORD"), value.pointee != 0 else { return nil }
-        return String(cString: value)
+        try PasswordSource(password: password, file: passwordFile).resolve()
     }
 }
 

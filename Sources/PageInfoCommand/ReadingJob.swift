@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import ArgumentParser
 import PageInfoOutput
+import PageInfoReading
+import PageInfoRecords
 
 #if canImport(Glibc)
 import Glibc
@@ -10,23 +12,23 @@ import Glibc
 /// in this process and print its records to stdout. Both the parsed commands and
 /// ``PlainInvocation`` (the parser-free fast path) run it, so the two cannot drift apart.
 struct ReadingJob {
-    /// The files, as given (names may hold repaired UTF-8; see ``DocumentReading``).
+    /// The files, as given (names may hold repaired UTF-8: they are read by their raw bytes).
     var files: [String]
     var format: PageListFormat
     /// Table format: all five boxes and UserUnit in full.
     var wide = false
-    var reading: DocumentReading
+    var reading: DocumentReader
 
     /// Reads every file; throws the worst exit code when a file is not ok, or a
     /// ``CommandFailure`` when stdout cannot be written.
     func run() throws {
         var encoder = PageListEncoder(format: format, wide: wide, includesPages: reading.withPages,
                                       out: ByteWriter(fd: STDOUT_FILENO))
-        let code = reading.run(files: files, into: &encoder)
-        if code == ExitStatus.ioError {
-            throw CommandFailure("cannot write the output: \(String(cString: strerror(errno)))", code: ExitStatus.ioError)
+        let code = reading.read(names: rawArguments(files), into: &encoder, report: reportFailure)
+        if code == .ioError {
+            throw CommandFailure("cannot write the output: \(SystemCallError.reason(for: errno))", code: ExitStatus.ioError)
         }
-        if code != .success { throw code }
+        if code != .success { throw ExitCode(code) }
     }
 }
 
@@ -67,14 +69,33 @@ enum PlainInvocation {
             }
         }
         guard !files.isEmpty, !files.contains("") else { return nil }
-        password = password ?? PasswordOptions.environmentPassword()
+        password = password ?? PasswordSource.environmentPassword()
         if command == "pages" {
             guard let format = formatName.map(PageListFormat.init(rawValue:)) ?? .table else { return nil }
-            self = .read(ReadingJob(files: files, format: format, reading: DocumentReading(password: password)))
+            self = .read(ReadingJob(files: files, format: format, reading: DocumentReader(password: password)))
         } else {
             guard let format = formatName.map(InfoCommand.Format.init(rawValue:)) ?? .text else { return nil }
             self = .read(ReadingJob(files: files, format: format.pageListFormat,
-                                    reading: DocumentReading(password: password, withPages: false)))
+                                    reading: DocumentReader(password: password, withPages: false)))
         }
+    }
+}
+/// The raw bytes of command-line arguments: `CommandLine.arguments` repairs invalid UTF-8, so
+/// each of `texts` (arguments, in command-line order) is matched to the next `argv` entry whose
+/// repaired bytes are its bytes — by position and byte for byte, so that two names that repair
+/// alike, or are the same text in NFC and NFD, each get their own bytes. Only a repaired text
+/// holds U+FFFD: when none does, every text is its own bytes.
+func rawArguments(_ texts: [String]) -> [[UInt8]] {
+    guard texts.contains(where: { $0.unicodeScalars.contains("\u{FFFD}") }) else { return texts.map { Array($0.utf8) } }
+    var next = 1
+    return texts.map { text in
+        let bytes = Array(text.utf8)
+        while next < Int(CommandLine.argc) {
+            defer { next += 1 }
+            guard let arg = CommandLine.unsafeArgv[next] else { continue }
+            let raw = Array(UnsafeBufferPointer(start: UnsafeRawPointer(arg).assumingMemoryBound(to: UInt8.self), count: strlen(arg)))
+            if FileName(raw: raw).text.utf8.elementsEqual(bytes) { return raw }
+        }
+        return bytes
     }
 }

@@ -5,6 +5,7 @@ import PageInfoDraw
 import PageInfoGrammar
 import PageInfoOutput
 import PageInfoPoppler
+import PageInfoRecords
 
 /// `pageinfo sheet`: a contact sheet of thumbnails laid out with the automatic thumbnail grid.
 ///

@@ -5,6 +5,7 @@ import PageGeometry
 import PageInfoGrammar
 import PageInfoOutput
 import PageInfoPoppler
+import PageInfoRecords
 
 /// `pageinfo spreads`: which pages a viewer shows side by side.
 ///

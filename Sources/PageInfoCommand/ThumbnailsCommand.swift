@@ -5,6 +5,7 @@ import PageGeometry
 import PageInfoGrammar
 import PageInfoOutput
 import PageInfoPoppler
+import PageInfoRecords
 
 /// `pageinfo thumbnails`: the automatic thumbnail size for a grid of pages.
 ///

@@ -5,6 +5,8 @@ import PageGeometry
 import PageInfoGrammar
 import PageInfoOutput
 import PageInfoPoppler
+import PageInfoReading
+import PageInfoRecords
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import PageGeometry
+import PageInfoRecords
 
 // JSON objects for the geometry types, with the field names of the README's schema.
 extension ByteWriter {

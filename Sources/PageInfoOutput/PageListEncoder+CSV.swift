@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import PageGeometry
+import PageInfoRecords
 
 // CSV: one row per page record and per file record (docs/records.md), RFC 4180 quoting.
 extension PageListEncoder {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import PageGeometry
+import PageInfoRecords
 
 // The table for people: 80 columns, rows, warnings under them, a footer.
 extension PageListEncoder {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import PageGeometry
+import PageInfoRecords
 
 /// Streams page records in one of the ``PageListFormat``s into a ``ByteWriter``.
 ///

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+
 internal import CPageInfoPoppler
 import PageGeometry
+import PageInfoRecords
 
 /// A walk over a document's page tree, one position at a time, in document order.
 ///

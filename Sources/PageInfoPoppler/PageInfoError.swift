@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+import PageInfoRecords
+
 /// Why a document or page could not be read. Every case carries what a person needs to act.
 public enum PageInfoError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file does not exist.
@@ -32,6 +34,16 @@ public enum PageInfoError: Error, Hashable, Sendable, CustomStringConvertible {
         case .notPDF, .malformed, .pageUnreadable: .malformed
         case .passwordRequired, .wrongPassword: .encrypted
         case .pageOutOfRange: .usage
+        }
+    }
+
+    /// The exit status of a file that fails this way (66, 65, 77 or 64).
+    public var exitStatus: ExitStatus {
+        switch kind {
+        case .cannotOpen: .cannotOpen
+        case .malformed: .malformed
+        case .encrypted: .encrypted
+        case .usage: .usage
         }
     }
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import PageGeometry
+import PageInfoRecords
 
 /// Why a document's page sizes cannot all be read: a layout needs the size of every page.
 public enum PageSizesError: Error, Hashable, Sendable, CustomStringConvertible {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import PageGeometry
+import PageInfoRecords
 
 // What a walk of the page tree says about the document as a whole: its warnings, whether an
 // empty walk means damage, and the file record's outcome.

@@ -102,7 +102,8 @@ extension BatchTests {
     func bytesRequestCrashHook() throws {
         let content = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.path("good-00001.pdf"))))
         let run = try Self.run(["worker", "--mode", "pages"],
-                               stdin: Data([1, 0, 0, 0, 0] + Self.bytesRequest(name: "s3a://b/crash-me.pdf", content: content)))
+                               stdin: Data([1, 0, 0, 0, 0] + Self.bytesRequest(name: "s3a://b/crash-me.pdf", content: content)),
+                               env: Self.hookEnvironment, executable: CLI.testWorker.path)
         #expect(run.status != 0 && run.stdout.isEmpty)
     }
 }

@@ -77,7 +77,7 @@ struct BatchTests {
         _ = FileManager.default.createFile(atPath: input.path, contents: stdin)
         let p = Process()
         p.executableURL = CLI.binary
-        p.arguments = CLI.workerArguments(args)
+        p.arguments = CLI.workerArguments(args, hooks: CLI.setsHooks(env))
         p.environment = ProcessInfo.processInfo.environment.merging(env) { $1 }
         p.standardOutput = try FileHandle(forWritingTo: out)
         p.standardError = try FileHandle(forWritingTo: err)
@@ -213,8 +213,8 @@ struct BatchTests {
         let names = (0..<40).map { Self.path(String(format: "good-%05d.pdf", $0)) }
         let list = Data((names.joined(separator: "\n") + "\n").utf8)
         let plain = try Self.run(["pages", "--files-from", "-", "--jobs", "2", "--no-progress"], stdin: list, env: [:])
-        let recycled = try Self.run(["pages", "--files-from", "-", "--jobs", "2", "--no-progress"], stdin: list,
-                                    env: ["PAGEINFO_TEST_RECYCLE_AFTER": "7"])
+        let recycled = try Self.run(["pages", "--files-from", "-", "--jobs", "2", "--no-progress", "--files-per-worker", "7"], stdin: list,
+                                    env: [:])
         #expect(recycled.status == 0)
         #expect(Self.withoutSeconds(recycled.stdout) == Self.withoutSeconds(plain.stdout))
     }
@@ -379,7 +379,7 @@ struct BatchTests {
         // The hanging worker was killed: no process still reads our hang-me.pdf.
         let ps = Process()
         ps.executableURL = URL(fileURLWithPath: "/bin/sh")
-        ps.arguments = ["-c", "ps -eo ppid,args | grep 'pageinfo worker' | grep -v grep | awk '$1 == \(process.processIdentifier)' | wc -l"]
+        ps.arguments = ["-c", "ps -eo ppid,args | grep -E 'pageinfo(-test-worker)? worker' | grep -v grep | awk '$1 == \(process.processIdentifier)' | wc -l"]
         let pipe = Pipe()
         ps.standardOutput = pipe
         try ps.run(); ps.waitUntilExit()
@@ -393,7 +393,7 @@ struct BatchTests {
         try Data((names.joined(separator: "\n") + "\n").utf8).write(to: listURL)
         let out = Self.scratch.appendingPathComponent("progress-\(getpid()).jsonl")
         let command = ([CLI.binary.path] + CLI.workerArguments(["pages", "--files-from", listURL.path, "--jobs", "2", "--timeout", "1",
-                                                                  "-o", out.path])).joined(separator: " ")
+                                                                  "-o", out.path], hooks: true)).joined(separator: " ")
         let onTerminal = try Self.run(["-qc", command, "/dev/null"].map { $0 }, env: Self.hookEnvironment, executable: "/usr/bin/script")
         let screen = String(decoding: onTerminal.stdout, as: UTF8.self)
         #expect(screen.contains("/41 files") && screen.contains(" files/s  ") && screen.contains("\u{1B}[K"), "\(screen)")

@@ -36,6 +36,25 @@ enum CLI {
         return exe.deletingLastPathComponent().appendingPathComponent("pageinfo")
     }
 
+    /// The tests' batch worker (`pageinfo-test-worker`: the library's worker loop with the crash,
+    /// hang and memory hooks `pageinfo` does not have), beside the binary, or beside the debug
+    /// build's test bundle when the binary is a release build without it.
+    static var testWorker: URL {
+        let beside = binary.deletingLastPathComponent().appendingPathComponent("pageinfo-test-worker")
+        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+        let exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        for dir in [Bundle.main.bundleURL, exe.deletingLastPathComponent(), exe.deletingLastPathComponent().deletingLastPathComponent()] {
+            let url = dir.appendingPathComponent("pageinfo-test-worker")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        return beside
+    }
+
+    /// Whether `environment` sets a test hook of ``testWorker`` (then batch runs must use it).
+    static func setsHooks(_ environment: [String: String]) -> Bool {
+        environment.keys.contains { $0.hasPrefix("PAGEINFO_TEST_") && $0.hasSuffix("_ON") }
+    }
+
     /// Runs `pageinfo args…`, optionally feeding `stdin` and adding `environment` to this
     /// process's, and captures everything; with `stdoutPath` (e.g. `/dev/full`) its stdout is
     /// that file instead, and `stdout` is empty.
@@ -43,7 +62,7 @@ enum CLI {
                     stdoutPath: String? = nil) throws -> Result {
         let process = Process()
         process.executableURL = binary
-        process.arguments = workerArguments(args)
+        process.arguments = workerArguments(args, hooks: setsHooks(environment))
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         }
@@ -111,17 +130,23 @@ enum CLI {
     /// `PAGEINFO_TEST_ADDRESS_SPACE_MIB`; then `--max-memory M` (M ≥ 64) becomes M plus that, and a
     /// batch run without it gets the default (4096) plus that, so a worker still has exactly M MiB
     /// beyond what the sanitizer holds. Without the variable, `args` is unchanged.
-    static func workerArguments(_ args: [String]) -> [String] {
-        guard let value = ProcessInfo.processInfo.environment["PAGEINFO_TEST_ADDRESS_SPACE_MIB"], let held = Int(value),
-              let command = args.first, command == "pages" || command == "info" else { return args }
+    ///
+    /// With `hooks` (the run's environment sets a PAGEINFO_TEST_*_ON hook), a batch run gets
+    /// `--worker` ``testWorker``: the release `pageinfo` has no hooks.
+    static func workerArguments(_ args: [String], hooks: Bool = false) -> [String] {
+        guard let command = args.first, command == "pages" || command == "info" else { return args }
         var args = args
+        let batchOptions: Set<String> = ["--files-from", "-r", "--recursive", "--jobs", "-j", "-o", "--output", "--timeout",
+                                         "--resume", "--unordered", "-0", "--null"]
+        let inBatchMode = args[..<(args.firstIndex(of: "--") ?? args.endIndex)].contains(where: batchOptions.contains)
+            || !args.dropFirst().contains { !$0.hasPrefix("-") }
+        if hooks && inBatchMode { args.insert(contentsOf: ["--worker", testWorker.path], at: 1) }
+        guard let value = ProcessInfo.processInfo.environment["PAGEINFO_TEST_ADDRESS_SPACE_MIB"], let held = Int(value) else { return args }
         let end = args.firstIndex(of: "--") ?? args.endIndex
         if let i = args[..<end].firstIndex(of: "--max-memory"), i + 1 < end {
             if let limit = Int(args[i + 1]), limit >= 64 { args[i + 1] = String(limit + held) }
             return args
         }
-        let batchOptions: Set<String> = ["--files-from", "-r", "--recursive", "--jobs", "-j", "-o", "--output", "--timeout",
-                                         "--resume", "--unordered", "-0", "--null"]
         if args[..<end].contains(where: batchOptions.contains) {
             args.insert(contentsOf: ["--max-memory", String(4096 + held)], at: 1)
         }

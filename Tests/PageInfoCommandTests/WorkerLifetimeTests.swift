@@ -35,7 +35,7 @@ struct WorkerLifetimeTests {
 
         let coordinator = Process()
         coordinator.executableURL = CLI.binary
-        coordinator.arguments = ["pages", "--jobs", "1", "--timeout", "0", stuck.path]
+        coordinator.arguments = ["pages", "--jobs", "1", "--timeout", "0", "--worker", CLI.testWorker.path, stuck.path]
         coordinator.environment = ProcessInfo.processInfo.environment.merging(["PAGEINFO_TEST_HANG_ON": "hang-me"]) { $1 }
         coordinator.standardOutput = FileHandle.nullDevice
         coordinator.standardError = FileHandle.nullDevice

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import Foundation
+import PageInfoRecords
 import PageInfoTestSupport
 import Testing
 import PageGeometry

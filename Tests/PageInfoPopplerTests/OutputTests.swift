@@ -2,6 +2,7 @@
 import Foundation
 import PageGeometry
 import PageInfoOutput
+import PageInfoRecords
 import Testing
 
 // Unit tests for the output layer: ByteWriter's number, JSON-string and CSV-field formatting.

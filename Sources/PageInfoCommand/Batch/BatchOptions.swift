@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import ArgumentParser
+import PageInfoBatch
 import PageInfoOutput
+import PageInfoReading
+import PageInfoRecords
 
 #if canImport(Glibc)
 import Glibc
@@ -48,13 +51,18 @@ struct BatchOptions: ParsableArguments {
     @Flag(name: .customLong("no-progress"), help: "No progress line on stderr (it is shown only when stderr is a terminal).")
     var noProgress = false
 
-    static let defaultTimeout = 60.0
-    static let defaultMaxMemoryMiB = 4096
+    @Option(name: .customLong("files-per-worker"),
+            help: ArgumentHelp("Files a worker reads before a fresh one replaces it (default: \(BatchConfiguration.defaultFilesPerWorker)).", valueName: "n"))
+    var filesPerWorker: Int?
+
+    @Option(name: .customLong("worker"),
+            help: ArgumentHelp("The worker executable, started as 'PATH worker …' (default: this pageinfo).", valueName: "path"))
+    var worker: String?
 
     /// Whether any batch option was given (then `pages`/`info` run in batch mode).
     var isActive: Bool {
         filesFrom != nil || recursive || jobs != nil || unordered || output != nil || resume || timeout != nil
-            || maxMemory != nil || nulSeparated
+            || maxMemory != nil || nulSeparated || filesPerWorker != nil || worker != nil
     }
 
     func validate() throws {
@@ -65,27 +73,13 @@ struct BatchOptions: ParsableArguments {
         if resume && output == nil { throw ValidationError("--resume needs -o FILE: the output to continue") }
         if followSymlinks && !recursive { throw ValidationError("--follow-symlinks applies only with -r") }
         if nulSeparated && filesFrom == nil { throw ValidationError("-0 applies only with --files-from") }
-    }
-
-    /// `--resume` cuts -o FILE back to its last whole file record: refuse, before anything is
-    /// cut, a non-empty file whose first line is not a pageinfo JSON-lines record (the output of
-    /// a csv, json or table run, or another file named by mistake).
-    static func refuseUnlessJSONLines(fd: Int32, name: String) throws {
-        var head = [UInt8](repeating: 0, count: 11)
-        let n = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
-        if n < 0 {
-            throw CommandFailure("\(name): cannot read the output to resume it: pread: \(String(cString: strerror(errno)))", code: ExitStatus.ioError)
-        }
-        guard n > 0 else { return }
-        if n < head.count || !head.elementsEqual(Array("{\"record\":\"".utf8)) {
-            throw ValidationError("--resume: \(name) does not hold pageinfo JSON lines (the output of a --format jsonl run); it is left as it is")
-        }
+        if let filesPerWorker, filesPerWorker < 1 { throw ValidationError("--files-per-worker must be at least 1") }
     }
 
     /// Runs `job` — the same reading `pages`/`info` do in process, with its format, page ranges,
-    /// `--strict` and password — over `files` (and --files-from, -r) in worker processes; the
-    /// output is byte for byte what `job.run()` prints for those files, `seconds` aside. Throws
-    /// the exit code of the worst outcome.
+    /// `--strict` and password — over `files` (and --files-from, -r) in worker processes
+    /// (``PageInfoBatch/BatchRun``); the output is byte for byte what `job.run()` prints for those
+    /// files, `seconds` aside. Throws the exit code of the worst outcome.
     func run(_ job: ReadingJob, files: [String], input: InputOptions) throws {
         // Workers read regular files only: a stream option has nothing to apply to.
         if input.maxInputSize != nil {
@@ -97,23 +91,11 @@ struct BatchOptions: ParsableArguments {
         if files.contains("-") {
             throw ValidationError("'-' (stdin) is not read in batch mode: workers read regular files; pipe the list to --files-from - instead, or read stdin without batch options")
         }
-        let reading = job.reading
-        var workerArguments = ["--mode", reading.withPages ? "pages" : "info", "--format", job.format.rawValue]
-        if let ranges = reading.ranges { workerArguments += ["--pages", ranges.description] }
-        if reading.strict { workerArguments.append("--strict") }
-        if job.wide { workerArguments.append("--wide") }
-        // The table and text formats do not say why a file is not ok: as in process, each such
-        // file gets its one line on stderr (the other formats' records carry the reason).
-        if job.format == .table { workerArguments.append("--messages") }
-        let maxMemory = self.maxMemory ?? Self.defaultMaxMemoryMiB
-        workerArguments += ["--max-memory", String(maxMemory)]
         guard !files.isEmpty || filesFrom != nil else {
             throw ValidationError("give one or more PDF files, --files-from LIST, or -r DIRECTORY")
         }
-
-        let inputs = BatchInputs(arguments: rawArguments(files), filesFrom: filesFrom, nulSeparated: nulSeparated,
-                                 recursive: recursive, followSymlinks: followSymlinks)
-        var names = try inputs.collect()
+        var names = try BatchInputs(arguments: rawArguments(files), filesFrom: filesFrom, nulSeparated: nulSeparated,
+                                    recursive: recursive, followSymlinks: followSymlinks).collect()
 
         var outputFD = STDOUT_FILENO
         var earlier: BatchTally?
@@ -121,30 +103,111 @@ struct BatchOptions: ParsableArguments {
             let flags = O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | (resume ? 0 : O_TRUNC)
             outputFD = open(output, flags, 0o644)
             guard outputFD >= 0 else {
-                throw CommandFailure("\(output): cannot write the output: \(String(cString: strerror(errno)))", code: ExitStatus.ioError)
+                throw CommandFailure("\(output): cannot write the output: \(SystemCallError.reason(for: errno))", code: .ioError)
             }
             if resume {
-                try Self.refuseUnlessJSONLines(fd: outputFD, name: output)
+                // A usage error, printed as the parser prints one.
+                if let refusal = Self.refusal(fd: outputFD, name: output) { throw refusal }
                 let state = try ResumeState.prepare(fd: outputFD)
-                var done = state.done
-                names = names.filter { name in
-                    guard let n = done[name], n > 0 else { return true }
-                    done[name] = n - 1
-                    return false
-                }
+                names = state.remaining(names)
                 earlier = state.tally
             }
         }
         defer { if outputFD != STDOUT_FILENO { close(outputFD) } }
 
-        let settings = BatchCoordinator.Settings(
-            jobs: jobs ?? max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))),
-            ordered: !unordered, timeout: timeout ?? Self.defaultTimeout, maxMemoryMiB: maxMemory,
-            workerArguments: workerArguments, password: reading.password,
-            output: BatchOutput(format: job.format, wide: job.wide, includesPages: reading.withPages),
-            progress: !noProgress && isatty(STDERR_FILENO) == 1, outputFD: outputFD)
-        let coordinator = BatchCoordinator(names: names, settings: settings, earlier: earlier)
-        let code = try coordinator.run()
-        if code != 0 { throw ExitCode(code) }
+        var reader = job.reading
+        reader.measuresTime = true
+        let showsProgress = !noProgress && isatty(STDERR_FILENO) == 1
+        let configuration = BatchConfiguration(
+            reader: reader, output: BatchOutput(format: job.format, wide: job.wide, includesPages: reader.withPages), jobs: jobs,
+            ordered: !unordered, timeout: timeout ?? BatchConfiguration.defaultTimeout,
+            maxMemoryMiB: maxMemory ?? BatchConfiguration.defaultMaxMemoryMiB,
+            filesPerWorker: filesPerWorker ?? BatchConfiguration.defaultFilesPerWorker, worker: worker ?? "/proc/self/exe",
+            tickInterval: showsProgress ? 0.2 : 1)
+        let code = try Self.run(names: names, configuration: configuration, outputFD: outputFD, toStdout: output == nil,
+                                showsProgress: showsProgress, earlier: earlier)
+        if code != .success { throw ExitCode(code) }
+    }
+
+    /// Why `--resume` refuses the output file, as a usage error (or its read failure), or `nil`.
+    private static func refusal(fd: Int32, name: String) -> (any Error)? {
+        do { try ResumeState.refuseUnlessJSONLines(fd: fd, name: name) } catch {
+            return error.status == .usage ? ValidationError(error.message) : error
+        }
+        return nil
+    }
+
+    /// The batch loop: each file's records to the output as it comes (the table format's stderr
+    /// line after them), the progress line, Ctrl-C and write failures, the summary line.
+    private static func run(names: [[UInt8]], configuration: BatchConfiguration, outputFD: Int32, toStdout: Bool,
+                            showsProgress: Bool, earlier: BatchTally?) throws -> ExitStatus {
+        installSignalHandlers()
+        signal(SIGPIPE, SIG_IGN)
+        let run = BatchRun(names: names, configuration: configuration)
+        let writer = BatchWriter(output: configuration.output, fd: outputFD, documentCount: names.count)
+        var progress = BatchProgress(enabled: showsProgress, total: names.count)
+        writer.begin()
+        while let event = try run.next() {
+            if case .file(let file) = event {
+                writer.write(file)
+                if !file.message.isEmpty {
+                    progress.clear()
+                    reportFailure(file.message)
+                }
+            }
+            if interruptSignal != 0 {
+                run.cancel()
+                progress.clear()
+                let sig = interruptSignal
+                reportFailure("interrupted (\(sig == SIGINT ? "Ctrl-C" : signalDescription(sig))) after \(writer.filesWritten) of \(names.count) files; "
+                              + (writer.assembles ? "the \(configuration.output.format.rawValue) output is incomplete; run the command again (only --format jsonl can be resumed)."
+                                 : "the output is whole up to the last file written. Run the same command again with --resume (and the same -o FILE) to continue."))
+                return sig == SIGINT ? .interrupted : .terminated
+            }
+            if let failure = writer.writeError {
+                run.cancel()
+                return stopOnWriteError(failure, writer: writer, toStdout: toStdout, progress: progress)
+            }
+            progress.update(run.tally)
+        }
+        writer.end()
+        progress.update(run.tally, force: true)
+        progress.clear()
+        if let failure = writer.writeError { return stopOnWriteError(failure, writer: writer, toStdout: toStdout, progress: progress) }
+        writeText(progress.summary(run.tally, earlier: earlier) + "\n", to: STDERR_FILENO)
+        return (earlier.map { $0 + run.tally } ?? run.tally).exitCode
+    }
+
+    private static func stopOnWriteError(_ code: Int32, writer: BatchWriter, toStdout: Bool, progress: BatchProgress) -> ExitStatus {
+        progress.clear()
+        let rerun = writer.assembles ? "rerun the command (only --format jsonl can be resumed)"
+            : toStdout ? "rerun the command (with -o FILE, --resume can continue a run)"
+            : "rerun with --resume (and the same -o FILE)"
+        let advice = code == EPIPE ? "the reader of the output has gone"
+            : code == ENOSPC || code == EDQUOT ? "free some space, then \(rerun)"
+            : rerun
+        let written = writer.filesWritten
+        reportFailure("cannot write the output: \(SystemCallError.reason(for: code)); \(written) file\(written == 1 ? "" : "s") written whole before it; \(advice)")
+        return .ioError
+    }
+
+    /// SIGINT and SIGTERM set ``interruptSignal``; without SA_RESTART, the batch's `poll` returns
+    /// at once and the loop stops the workers.
+    private static func installSignalHandlers() {
+        // A parent may have started us with these blocked (the mask survives exec).
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT); sigaddset(&set, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        for sig in [SIGINT, SIGTERM] {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { interruptSignal = $0 }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = 0  // no SA_RESTART: poll returns EINTR at once
+            sigaction(sig, &action, nil)
+        }
     }
 }
+
+/// Set by SIGINT/SIGTERM; the batch loop stops the workers and exits.
+nonisolated(unsafe) private var interruptSignal: Int32 = 0

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import PageInfoOutput
+import PageInfoReading
+import PageInfoRecords
 
 #if canImport(Glibc)
 import Glibc
@@ -7,21 +9,32 @@ import Glibc
 
 /// The list of input files of a batch, as raw names (bytes, exactly as the file system or the
 /// list has them: spaces, newlines and non-UTF-8 bytes survive).
-struct BatchInputs {
-    /// Where the names come from.
-    var arguments: [[UInt8]] = []
-    /// `--files-from`: a path, or `-` for stdin.
-    var filesFrom: String?
-    /// `-0`/`--null`: the list is NUL-separated (as `find -print0` writes); otherwise one name a line.
-    var nulSeparated = false
-    /// `-r`: directories are walked for files whose name ends in `.pdf` (any case).
-    var recursive = false
-    /// `-L`: follow symbolic links met while walking directories.
-    var followSymlinks = false
+public struct BatchInputs: Sendable {
+    /// Names given directly (command-line arguments), raw bytes.
+    public var arguments: [[UInt8]]
+    /// A list of names to read: a path, or `-` for standard input (`--files-from`).
+    public var filesFrom: String?
+    /// The list is NUL-separated (as `find -print0` writes, `-0`); otherwise one name a line.
+    public var nulSeparated: Bool
+    /// Directories are walked for files whose name ends in `.pdf`, any case (`-r`).
+    public var recursive: Bool
+    /// Follow symbolic links met while walking directories (`-L`; default: skipped).
+    public var followSymlinks: Bool
+
+    /// The inputs of a batch; see the properties.
+    public init(arguments: [[UInt8]] = [], filesFrom: String? = nil, nulSeparated: Bool = false, recursive: Bool = false,
+                followSymlinks: Bool = false) {
+        self.arguments = arguments
+        self.filesFrom = filesFrom
+        self.nulSeparated = nulSeparated
+        self.recursive = recursive
+        self.followSymlinks = followSymlinks
+    }
 
     /// Reads the list and walks directories: every name, in order. Files found in one directory
-    /// are sorted by their bytes (as `LC_ALL=C sort` orders them).
-    func collect() throws -> [[UInt8]] {
+    /// are sorted by their bytes (as `LC_ALL=C sort` orders them). A list that cannot be read is
+    /// an `ExitFailure` (exit 66) naming it.
+    public func collect() throws(ExitFailure) -> [[UInt8]] {
         var names = arguments
         if let filesFrom {
             let data = try readList(filesFrom)
@@ -48,16 +61,16 @@ struct BatchInputs {
 
     /// The longest list read, in bytes (1 GiB: some ten million names); a longer one (`--files-from
     /// /dev/zero`) is refused instead of filling memory.
-    static let maxListBytes = 1 << 30
+    public static let maxListBytes = 1 << 30
 
-    private func readList(_ path: String) throws -> [UInt8] {
+    private func readList(_ path: String) throws(ExitFailure) -> [UInt8] {
         let fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
-            throw CommandFailure("--files-from \(path): open: \(String(cString: strerror(errno)))", code: ExitStatus.cannotOpen)
+            throw ExitFailure("--files-from \(path): open: \(SystemCallError.reason(for: errno))", status: .cannotOpen)
         }
         defer { if fd != STDIN_FILENO { close(fd) } }
         do { return try InputFile.readAll(fd, name: path, maxBytes: Self.maxListBytes) } catch {
-            throw CommandFailure("--files-from \(error.description)", code: ExitStatus.cannotOpen)
+            throw ExitFailure("--files-from \(error.description)", status: .cannotOpen)
         }
     }
 
@@ -99,33 +112,4 @@ func hasPDFExtension(_ name: [UInt8]) -> Bool {
     guard name.count >= 4 else { return false }
     let tail = name.suffix(4).map { $0 | 0x20 }
     return tail == Array(".pdf".utf8)
-}
-
-/// Calls `body` with a NUL-terminated copy of a raw path.
-func cPath<R>(_ raw: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> R {
-    var bytes = raw
-    bytes.append(0)
-    return bytes.withUnsafeBufferPointer { buf in
-        buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) { body($0) }
-    }
-}
-
-/// The raw bytes of command-line arguments: `CommandLine.arguments` repairs invalid UTF-8, so
-/// each of `texts` (arguments, in command-line order) is matched to the next `argv` entry whose
-/// repaired bytes are its bytes — by position and byte for byte, so that two names that repair
-/// alike, or are the same text in NFC and NFD, each get their own bytes. Only a repaired text
-/// holds U+FFFD: when none does, every text is its own bytes.
-func rawArguments(_ texts: [String]) -> [[UInt8]] {
-    guard texts.contains(where: { $0.unicodeScalars.contains("\u{FFFD}") }) else { return texts.map { Array($0.utf8) } }
-    var next = 1
-    return texts.map { text in
-        let bytes = Array(text.utf8)
-        while next < Int(CommandLine.argc) {
-            defer { next += 1 }
-            guard let arg = CommandLine.unsafeArgv[next] else { continue }
-            let raw = Array(UnsafeBufferPointer(start: UnsafeRawPointer(arg).assumingMemoryBound(to: UInt8.self), count: strlen(arg)))
-            if FileName(raw: raw).text.utf8.elementsEqual(bytes) { return raw }
-        }
-        return bytes
-    }
 }

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-import ArgumentParser
 import PageGeometry
 import PageInfoOutput
 import PageInfoPoppler
+import PageInfoReading
+import PageInfoRecords
 
 #if canImport(Glibc)
 import Glibc
@@ -11,38 +12,6 @@ import Glibc
 // The records batch mode writes beyond what `PageListEncoder` prints (docs/records.md): the file
 // record that closes each file, and the page-error record. Both are written here and nowhere else.
 
-/// What happened to one input file (`status` of its file record).
-enum FileStatus: String, Sendable {
-    case ok, partial, failed
-}
-
-/// The stable file error codes of docs/records.md, in a fixed order (the worker sends the index).
-enum FileErrorCode: String, CaseIterable, Sendable {
-    case notFound = "not-found"
-    case unreadable
-    case notPDF = "not-pdf"
-    case damaged
-    case passwordRequired = "password-required"
-    case wrongPassword = "wrong-password"
-    case crashed
-    case timeout
-    case memory
-    case pageOutOfRange = "page-out-of-range"
-    /// `--strict`: the file has page errors or warnings.
-    case strict
-
-    /// The exit code of a file that failed this way (docs/records.md, "Exit codes").
-    var exitCode: Int32 {
-        switch self {
-        case .notFound, .unreadable: 66
-        case .notPDF, .damaged, .strict: 65
-        case .passwordRequired, .wrongPassword: 77
-        case .crashed, .timeout, .memory: 70
-        case .pageOutOfRange: 64
-        }
-    }
-}
-
 /// A file error: its stable code and one line for a person, without the file name (the record's
 /// message starts with it, as every message of `pages` does).
 struct FileError: Sendable {
@@ -50,42 +19,35 @@ struct FileError: Sendable {
     var message: String
 }
 
-/// Exit codes from the worst outcome, in the order of docs/records.md:
-/// 74 > 64 > 70 > 77 > 66 > 65 > 2 > 0.
-enum BatchExit {
-    /// The worse of two exit codes (``ExitStatus/worse(_:_:)``, the one order).
-    static func worst(_ a: Int32, _ b: Int32) -> Int32 {
-        ExitStatus.worse(ExitCode(a), ExitCode(b)).rawValue
-    }
-
-    /// A file's exit code, as ``DocumentReading`` decides it in process: its status's, or worse,
-    /// its error's (a file that is ok or partial may still carry `page-out-of-range`: 64).
-    static func code(status: FileStatus, error: FileErrorCode?) -> Int32 {
-        switch status {
-        case .ok: error.map { worst(0, $0.exitCode) } ?? 0
-        case .partial: error.map { worst(2, $0.exitCode) } ?? 2
-        case .failed: error?.exitCode ?? 65
-        }
-    }
-}
-
 /// How batch mode writes records: the format and options of the in-process command it runs, so
 /// that the whole output is what that command prints for the same files.
-struct BatchOutput {
-    var format: PageListFormat
-    var wide = false
-    /// `pages` (true) or `info` (false).
-    var includesPages = true
+public struct BatchOutput: Sendable, Hashable {
+    /// The format of every file's records (`pageinfo pages --format`).
+    public var format: PageListFormat
+    /// Table format: all five boxes and UserUnit in full (`--wide`).
+    public var wide: Bool
+    /// `pages` (true: page records and file records) or `info` (false: file records only).
+    public var includesPages: Bool
 
-    /// An encoder for one file's records inside the whole output (see
-    /// ``PageListEncoder/init(format:wide:includesPages:fragment:out:)``): what a worker writes
-    /// for each file, and the coordinator for a file whose worker failed.
-    func fragmentEncoder() -> PageListEncoder {
-        PageListEncoder(format: format, wide: wide, includesPages: includesPages, fragment: true, out: ByteWriter())
+    /// The output of `pageinfo pages --format FORMAT` (`includesPages`) or `pageinfo info`.
+    public init(format: PageListFormat = .jsonl, wide: Bool = false, includesPages: Bool = true) {
+        self.format = format
+        self.wide = wide
+        self.includesPages = includesPages
     }
 
-    /// The coordinator's encoder, which stitches the fragments into one output.
-    func assemblingEncoder() -> PageListEncoder {
+    /// An encoder for one file's records inside the whole output (see
+    /// `PageListEncoder.init(format:wide:includesPages:fragment:out:)`): what a worker writes
+    /// for each file, and the coordinator for a file whose worker failed.
+    /// `headerRoom` zero bytes come before the records (room for a response header).
+    public func fragmentEncoder(headerRoom: Int = 0) -> PageListEncoder {
+        var out = ByteWriter()
+        if headerRoom > 0 { [UInt8](repeating: 0, count: headerRoom).withUnsafeBufferPointer { out.append(buffer: $0) } }
+        return PageListEncoder(format: format, wide: wide, includesPages: includesPages, fragment: true, out: out)
+    }
+
+    /// An encoder that stitches the fragments into one output (``BatchWriter``).
+    public func assemblingEncoder() -> PageListEncoder {
         PageListEncoder(format: format, wide: wide, includesPages: includesPages, out: ByteWriter())
     }
 }
@@ -96,7 +58,7 @@ struct BatchOutput {
 /// - Parameters:
 ///   - name: the file's name as the file system has it (written exactly: ``ByteWriter/exactFileName``).
 ///   - bytes: the file's size in bytes; `seconds`: wall-clock time spent on it.
-func fileRecord(_ out: inout ByteWriter, output: BatchOutput, name: [UInt8], status: FileStatus, summary: DocumentSummary?,
+func fileRecord(_ out: inout ByteWriter, output: BatchOutput, name: [UInt8], status: DocumentOutcome.Status, summary: DocumentSummary?,
                 pageCount: Int, pageErrors: Int, error: FileError?, bytes: Int?, seconds: Double?) {
     let fileName = FileName(raw: name)
     var encoder = output.fragmentEncoder()
@@ -110,7 +72,7 @@ func fileRecord(_ out: inout ByteWriter, output: BatchOutput, name: [UInt8], sta
 }
 
 /// The name of a signal for messages: `SIGSEGV (segmentation fault)`.
-func signalDescription(_ signal: Int32) -> String {
+package func signalDescription(_ signal: Int32) -> String {
     let names: [Int32: String] = [SIGSEGV: "SIGSEGV", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGILL: "SIGILL",
                                   SIGFPE: "SIGFPE", SIGKILL: "SIGKILL", SIGTERM: "SIGTERM", SIGTRAP: "SIGTRAP",
                                   SIGINT: "SIGINT", SIGPIPE: "SIGPIPE", SIGXCPU: "SIGXCPU"]

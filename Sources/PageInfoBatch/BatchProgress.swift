@@ -1,17 +1,34 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+import PageInfoOutput
+import PageInfoReading
+import PageInfoRecords
+
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Counts of outcomes: for the progress line, the summary line and the exit code.
-struct BatchTally {
-    var files = 0, ok = 0, partial = 0, failed = 0, pages = 0
+/// Counts of a batch's outcomes: for the progress line, the summary line and the exit status.
+public struct BatchTally: Sendable, Hashable {
+    /// Files done (each has its file record).
+    public var files = 0
+    /// Files whose status is `ok`.
+    public var ok = 0
+    /// Files whose status is `partial`.
+    public var partial = 0
+    /// Files whose status is `failed`.
+    public var failed = 0
+    /// Pages of the files done (positions of their page trees as walked).
+    public var pages = 0
     /// Failed files by error code.
-    var failures: [FileErrorCode: Int] = [:]
-    /// The exit code of the worst outcome so far.
-    var exitCode: Int32 = 0
+    public var failures: [FileErrorCode: Int] = [:]
+    /// The exit status of the worst outcome so far.
+    public var exitCode = ExitStatus.success
 
-    mutating func add(status: FileStatus, error: FileErrorCode?, pages: Int) {
+    /// No file yet.
+    public init() {}
+
+    /// Counts one more file with its file record's `status`, `error` code and page count.
+    public mutating func add(status: DocumentOutcome.Status, error: FileErrorCode?, pages: Int) {
         files += 1
         self.pages += pages
         switch status {
@@ -21,38 +38,43 @@ struct BatchTally {
             failed += 1
             failures[error ?? .damaged, default: 0] += 1
         }
-        exitCode = BatchExit.worst(exitCode, BatchExit.code(status: status, error: error))
+        exitCode = .worse(exitCode, ExitStatus(status: status, error: error))
     }
 
-    static func + (a: BatchTally, b: BatchTally) -> BatchTally {
+    /// The counts of two runs together (a resumed run and the earlier one).
+    public static func + (a: BatchTally, b: BatchTally) -> BatchTally {
         var t = a
         t.files += b.files; t.ok += b.ok; t.partial += b.partial; t.failed += b.failed; t.pages += b.pages
         for (k, v) in b.failures { t.failures[k, default: 0] += v }
-        t.exitCode = BatchExit.worst(a.exitCode, b.exitCode)
+        t.exitCode = .worse(a.exitCode, b.exitCode)
         return t
     }
 
-    /// `3 failed (1 crashed, 2 not-found)`, reasons in the order of ``FileErrorCode``.
-    var failedDescription: String {
+    /// `3 failed (1 crashed, 2 not-found)`, reasons in the order of `FileErrorCode`.
+    public var failedDescription: String {
         let reasons = FileErrorCode.allCases.compactMap { c in failures[c].map { "\($0) \(c.rawValue)" } }
         return "\(failed) failed" + (reasons.isEmpty ? "" : " (" + reasons.joined(separator: ", ") + ")")
     }
 }
 
 /// The one-line progress display (stderr, on a terminal only) and the closing summary line.
-struct BatchProgress {
-    let enabled: Bool
-    let total: Int
-    let start = monotonicSeconds()
+public struct BatchProgress: Sendable {
+    /// Whether the line is drawn (a terminal).
+    public let enabled: Bool
+    /// Files in the batch.
+    public let total: Int
+    /// When the batch started (seconds on the monotonic clock).
+    public let start = monotonicSeconds()
     private var lastDraw = 0.0
 
-    init(enabled: Bool, total: Int) {
+    /// A progress display for `total` files, drawn on stderr when `enabled`.
+    public init(enabled: Bool, total: Int) {
         self.enabled = enabled
         self.total = total
     }
 
     /// Redraws the line at most 5 times a second: `120/1000 files  3456 pages  240 files/s  1 failed  ETA 0:04`.
-    mutating func update(_ t: BatchTally, force: Bool = false) {
+    public mutating func update(_ t: BatchTally, force: Bool = false) {
         guard enabled else { return }
         let now = monotonicSeconds()
         guard force || now - lastDraw >= 0.2 else { return }
@@ -64,23 +86,23 @@ struct BatchProgress {
         if t.files > 0, t.files < total, rate > 0 {
             line += "  ETA " + Self.duration(Double(total - t.files) / rate)
         }
-        writeText(line + "\u{1B}[K", to: STDERR_FILENO)
+        _ = writeAll(STDERR_FILENO, Array((line + "\u{1B}[K").utf8))
     }
 
     /// Erases the progress line.
-    func clear() {
-        if enabled { writeText("\r\u{1B}[K", to: STDERR_FILENO) }
+    public func clear() {
+        if enabled { _ = writeAll(STDERR_FILENO, Array("\r\u{1B}[K".utf8)) }
     }
 
     /// `1:05`, `2:03:04`.
-    static func duration(_ seconds: Double) -> String {
+    public static func duration(_ seconds: Double) -> String {
         let s = Int(seconds.rounded())
         func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
         return s >= 3600 ? "\(s / 3600):\(two(s / 60 % 60)):\(two(s % 60))" : "\(s / 60):\(two(s % 60))"
     }
 
     /// The summary line: `pageinfo: 1000 files in 0.85 s (1176 files/s): 990 ok, 2 partial, 8 failed (…); 2345 pages`.
-    func summary(_ run: BatchTally, earlier: BatchTally?) -> String {
+    public func summary(_ run: BatchTally, earlier: BatchTally?) -> String {
         let elapsed = monotonicSeconds() - start
         var s = "pageinfo: \(run.files) file\(run.files == 1 ? "" : "s") in \(formatSeconds(elapsed)) s"
         if elapsed > 0, run.files > 0 { s += " (\(Int((Double(run.files) / elapsed).rounded())) files/s)" }
@@ -92,6 +114,7 @@ struct BatchProgress {
     }
 }
 
+/// Seconds with two decimals: `0.85`.
 func formatSeconds(_ s: Double) -> String {
     let centis = Int((s * 100).rounded())
     let frac = centis % 100

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+import PageInfoOutput
 import PageInfoPoppler
+import PageInfoRecords
 
 #if canImport(Glibc)
 import Glibc
@@ -12,12 +14,16 @@ import Glibc
 /// vanishes with the process), up to `--max-input-size` MiB (``defaultMaxStreamMiB``); Poppler
 /// then reads that file through `/proc/self/fd/N`. The process's memory stays flat whatever the
 /// stream's length (on a tmpfs `$TMPDIR` the copy itself lives in RAM, as any file there does).
-enum InputFile {
+///
+/// A ``DocumentReader`` opens every ``DocumentSource`` through it; the commands that open a
+/// document twice (geometry, then the renderer) ask for ``seekablePath(_:maxStreamMiB:)`` again
+/// and get the same copy.
+public enum InputFile {
     /// The default of `--max-input-size`, in MiB: the most read from a stream.
-    static let defaultMaxStreamMiB = 1024
+    public static let defaultMaxStreamMiB = 1024
     /// How long a FIFO may stay silent (no writer, or no data) before we give up: 30 s, or
     /// `$PAGEINFO_STREAM_TIMEOUT` seconds (1…3600).
-    static let idleTimeoutSeconds: Int32 = {
+    public static let idleTimeoutSeconds: Int32 = {
         if let env = getenv("PAGEINFO_STREAM_TIMEOUT"), let v = Int32(String(cString: env)), (1...3600).contains(v) { return v }
         return 30
     }()
@@ -30,20 +36,20 @@ enum InputFile {
     /// Closes the spooled copy of `name`, if any (a document opened from it keeps its own
     /// descriptor): `pages`/`info` release each stream after reading it, so many streams on one
     /// command line never hold more than one copy at a time.
-    static func release(_ name: String) {
+    public static func release(_ name: String) {
         if let fd = spooled.removeValue(forKey: name) { close(fd) }
     }
 
     /// Opens `name` (`-` is standard input) as a document; a stream longer than `maxStreamMiB`
-    /// MiB is refused (``PageInfoError/unreadable(path:reason:)``, exit 66).
-    static func open(_ name: String, password: String?, maxStreamMiB: Int = defaultMaxStreamMiB) throws(PageInfoError) -> PopplerDocument {
+    /// MiB is refused (`PageInfoError.unreadable(path:reason:)`, exit 66).
+    public static func open(_ name: String, password: String?, maxStreamMiB: Int = defaultMaxStreamMiB) throws(PageInfoError) -> PopplerDocument {
         let path = try seekablePath(name, maxStreamMiB: maxStreamMiB)
         return try PopplerDocument(path: path, password: password, name: name)
     }
 
     /// A path Poppler can open and seek for `name`: the name itself for a regular file (or one
     /// that does not exist, so that Poppler names the error), else the spooled copy of the stream.
-    static func seekablePath(_ name: String, maxStreamMiB: Int = defaultMaxStreamMiB) throws(PageInfoError) -> String {
+    public static func seekablePath(_ name: String, maxStreamMiB: Int = defaultMaxStreamMiB) throws(PageInfoError) -> String {
         if let fd = spooled[name] { return "/proc/self/fd/\(fd)" }
         let fd: Int32
         var waitForWriter = false
@@ -59,7 +65,7 @@ enum InputFile {
             guard kind == S_IFIFO || kind == S_IFCHR || kind == S_IFSOCK else { return name }
             // O_NONBLOCK: opening a FIFO that has no writer would otherwise block forever.
             fd = Glibc.open(name, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-            guard fd >= 0 else { throw .unreadable(path: name, reason: "open: \(String(cString: strerror(errno)))") }
+            guard fd >= 0 else { throw .unreadable(path: name, reason: "open: \(SystemCallError.reason(for: errno))") }
             waitForWriter = kind == S_IFIFO
         }
         defer { if fd != STDIN_FILENO { close(fd) } }
@@ -85,25 +91,20 @@ enum InputFile {
                 return named
             }
         }
-        let reason = String(cString: strerror(errno))
+        let reason = SystemCallError.reason(for: errno)
         throw .unreadable(path: name, reason: "cannot make a temporary file in \(dir) to hold the stream (open: \(reason)); set TMPDIR to a writable directory")
     }
 
     /// Copies a stream to its end into a new unlinked temporary file and returns that file's
     /// descriptor.
-    static func spool(from fd: Int32, name: String, waitForWriter: Bool = false, maxBytes: Int) throws(PageInfoError) -> Int32 {
+    public static func spool(from fd: Int32, name: String, waitForWriter: Bool = false, maxBytes: Int) throws(PageInfoError) -> Int32 {
         let out = try temporaryFile(name: name)
         do {
             let tooLong = "the stream is longer than --max-input-size \(maxBytes >> 20) MiB; save it to a file, or raise --max-input-size"
+            let copy = FileDescriptor(rawValue: out, path: "the temporary file")
             try readChunks(fd, name: name, waitForWriter: waitForWriter, maxBytes: maxBytes, tooLong: tooLong) { (chunk) throws(PageInfoError) in
-                var written = 0
-                while written < chunk.count {
-                    let w = write(out, chunk.baseAddress! + written, chunk.count - written)
-                    if w < 0 && errno == EINTR { continue }
-                    guard w > 0 else {
-                        throw .unreadable(path: name, reason: "cannot copy the stream to a temporary file (write: \(String(cString: strerror(errno)))); set TMPDIR to a directory with space")
-                    }
-                    written += w
+                do throws(SystemCallError) { try copy.writeAll(chunk) } catch {
+                    throw .unreadable(path: name, reason: "cannot copy the stream to a temporary file (write: \(error.reason)); set TMPDIR to a directory with space")
                 }
             }
         } catch {
@@ -113,8 +114,9 @@ enum InputFile {
         return out
     }
 
-    /// A whole stream in memory, for small inputs (a view state on stdin), at most `maxBytes`.
-    static func readAll(_ fd: Int32, name: String, maxBytes: Int) throws(PageInfoError) -> [UInt8] {
+    /// A whole stream in memory, for small inputs (a view state on stdin, a password file, a
+    /// list of files), at most `maxBytes` bytes.
+    public static func readAll(_ fd: Int32, name: String, maxBytes: Int) throws(PageInfoError) -> [UInt8] {
         var bytes: [UInt8] = []
         try readChunks(fd, name: name, maxBytes: maxBytes, tooLong: "longer than \(maxBytes >> 20) MiB, more than this input can be") { (chunk) throws(PageInfoError) in
             bytes.append(contentsOf: chunk)
@@ -132,8 +134,20 @@ enum InputFile {
         defer { chunk.deallocate() }
         var total = 0
         var lastActivity = monotonicSeconds()
+        let stream = FileDescriptor(rawValue: fd, path: name)
         while true {
-            let n = read(fd, chunk, chunkSize)
+            let n: Int
+            do throws(SystemCallError) {
+                n = try stream.read(into: UnsafeMutableRawBufferPointer(start: chunk, count: chunkSize))
+            } catch {
+                guard error.code == EAGAIN else { throw .unreadable(path: name, reason: "read: \(error.reason)") }
+                // A writer is there but sends nothing yet.
+                var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                if poll(&p, 1, idleTimeoutSeconds * 1000) == 0 {
+                    throw .unreadable(path: name, reason: "no data for \(idleTimeoutSeconds) s")
+                }
+                continue
+            }
             if n > 0 {
                 total += n
                 if total > maxBytes {
@@ -143,22 +157,12 @@ enum InputFile {
                 lastActivity = monotonicSeconds()
                 continue
             }
-            if n == 0 {
-                // End of the stream; or, for a FIFO opened without a writer, no writer yet.
-                guard waitForWriter, total == 0 else { return }
-                if monotonicSeconds() - lastActivity > Double(idleTimeoutSeconds) {
-                    throw .unreadable(path: name, reason: "no data within \(idleTimeoutSeconds) s: no writer opened the FIFO, or it closed it without writing")
-                }
-                usleep(20_000)
-                continue
+            // End of the stream; or, for a FIFO opened without a writer, no writer yet.
+            guard waitForWriter, total == 0 else { return }
+            if monotonicSeconds() - lastActivity > Double(idleTimeoutSeconds) {
+                throw .unreadable(path: name, reason: "no data within \(idleTimeoutSeconds) s: no writer opened the FIFO, or it closed it without writing")
             }
-            if errno == EINTR { continue }
-            guard errno == EAGAIN else { throw .unreadable(path: name, reason: "read: \(String(cString: strerror(errno)))") }
-            // A writer is there but sends nothing yet.
-            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            if poll(&p, 1, idleTimeoutSeconds * 1000) == 0 {
-                throw .unreadable(path: name, reason: "no data for \(idleTimeoutSeconds) s")
-            }
+            usleep(20_000)
         }
     }
 }

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// The Linux calls batch mode uses that Swift's Glibc module does not declare (glibc declares
+/// The Linux calls the reader and batch mode use that Swift's Glibc module does not declare (glibc declares
 /// them only under `_GNU_SOURCE`, or as variadic functions Swift cannot call), looked up once by
 /// name. Each is in glibc since 2.27 at the latest; a missing one is `nil` and its caller says so.
-enum LinuxCalls {
-    private typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
+package enum LinuxCalls {
     private typealias MemfdCreate = @convention(c) (UnsafePointer<CChar>, UInt32) -> Int32
     /// `prctl(int option, ...)`: called with its integer arguments only, which the C calling
     /// conventions of Linux's architectures pass for a variadic callee as for a fixed one.
@@ -17,26 +17,18 @@ enum LinuxCalls {
         dlsym(UnsafeMutableRawPointer(bitPattern: 0), name).map { unsafeBitCast($0, to: type) }
     }
 
-    private static let pipe2Function = lookUp("pipe2", as: Pipe2.self)
     private static let memfdCreateFunction = lookUp("memfd_create", as: MemfdCreate.self)
     private static let prctlFunction = lookUp("prctl", as: Prctl.self)
 
-    /// `pipe2(fds, O_CLOEXEC)`: a pipe whose ends are close-on-exec from the start. -1 with
-    /// errno on failure (ENOSYS when glibc lacks it).
-    static func pipeCloseOnExec(_ fds: inout [Int32]) -> Int32 {
-        guard let pipe2Function else { errno = ENOSYS; return -1 }
-        return fds.withUnsafeMutableBufferPointer { pipe2Function($0.baseAddress!, O_CLOEXEC) }
-    }
-
     /// `memfd_create(name, MFD_CLOEXEC)`: an anonymous memory file. -1 with errno on failure.
-    static func memoryFile(_ name: String) -> Int32 {
+    package static func memoryFile(_ name: String) -> Int32 {
         guard let memfdCreateFunction else { errno = ENOSYS; return -1 }
         return memfdCreateFunction(name, 1 /* MFD_CLOEXEC */)
     }
 
     /// `prctl(PR_SET_PDEATHSIG, signal)`: the kernel sends `signal` to this process when the
     /// thread that started it exits. -1 with errno on failure.
-    static func deliverOnParentDeath(_ signal: Int32) -> Int32 {
+    package static func deliverOnParentDeath(_ signal: Int32) -> Int32 {
         guard let prctlFunction else { errno = ENOSYS; return -1 }
         return prctlFunction(1 /* PR_SET_PDEATHSIG */, UInt(signal), 0, 0, 0)
     }

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
+import PageGeometry
+
 /// A problem found while reading a document or a page that did not stop the reading: the
 /// value read is still reported, and the warning says what was repaired or ignored.
 ///
@@ -48,7 +50,7 @@ public struct ReadWarning: Hashable, Sendable, CustomStringConvertible {
         case boxInvalid = "box-invalid"
         /// The page has no usable MediaBox; US Letter (0 0 612 792 pt) was used.
         case mediaBoxMissing = "mediabox-missing"
-        /// /Rotate is not a multiple of 90; the page is read as rotation 0 (``PageInfo/rawRotation``
+        /// /Rotate is not a multiple of 90; the page is read as rotation 0 (`PageInfo.rawRotation`
         /// keeps the value).
         case rotateInvalid = "rotate-invalid"
         /// /UserUnit is not a number in (0, 10⁶]; 1 was used.
@@ -131,7 +133,7 @@ public struct PageEntry: Hashable, Sendable {
 }
 
 /// How reading one file ended: the file record's closing fields (see `docs/records.md`).
-public struct DocumentOutcome: Sendable {
+public struct DocumentOutcome: Sendable, Hashable {
     /// `ok`: every page read; `partial`: the file opened but some positions are page errors (or
     /// pages were recovered); `failed`: nothing could be read.
     public enum Status: String, Sendable, Comparable {

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import PageInfoOutput
+import PageInfoRecords
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,7 +14,7 @@ import Glibc
 ///
 /// A **bytes request** carries the file itself instead of a name to open (the Spark job reads
 /// files through Hadoop's file systems and hands over their bytes): its length word has the high
-/// bit set (``bytesRequestFlag``), and its payload is the name's length (`UInt32` LE), the name's
+/// bit set (`bytesRequestFlag`), and its payload is the name's length (`UInt32` LE), the name's
 /// bytes (what the records call the file: a URI, say) and then the file's bytes, to the end of the
 /// frame. The worker copies them into an anonymous memory file (`memfd_create`: no name in any
 /// file system, nothing another user could read) and reads that exactly as it reads a named file,
@@ -23,7 +25,7 @@ import Glibc
 ///
 /// Worker → coordinator (the worker's stdout): for each file, in the order asked, one response:
 /// a 12-byte header — payload length (`UInt32` LE), page count (`UInt32` LE), status (0 ok,
-/// 1 partial, 2 failed), error code (an index into ``FileErrorCode/allCases``, 255 for none),
+/// 1 partial, 2 failed), error code (an index into `FileErrorCode.allCases`, 255 for none),
 /// the length of the file's message (`UInt16` LE; 0 unless the worker was started with
 /// `--messages`) — then the payload: the file's records in the batch's format (JSON lines by
 /// default), its file record last, followed by the message: the one line `pageinfo pages` prints
@@ -31,18 +33,18 @@ import Glibc
 /// whose records do not say why). The coordinator knows a file is complete from the length alone,
 /// whatever the records hold; a worker that dies mid-file leaves an incomplete response, which
 /// is dropped.
-enum WorkerProtocol {
+public enum WorkerProtocol {
     static let headerSize = 12
     /// The worker's exit status when it stopped because it reached `--max-memory`.
     static let memoryExitStatus: Int32 = 86
     /// Set in a request's length word: the frame is a bytes request (name and content).
     static let bytesRequestFlag: UInt32 = 0x8000_0000
     /// The largest file a bytes request may carry (1 GiB, as for a PDF read from a stream).
-    static let maxRequestBytes = 1 << 30
+    public static let maxRequestBytes = 1 << 30
 
     struct Response {
         var pageCount: Int
-        var status: FileStatus
+        var status: DocumentOutcome.Status
         var error: FileErrorCode?
         var payload: ArraySlice<UInt8>
         /// The stderr line for a file that is not ok (with `--messages`), or empty.
@@ -53,14 +55,25 @@ enum WorkerProtocol {
     static let maxMessageBytes = Int(UInt16.max)
 
     /// A response: the header, `records`, then `message` (cut to ``maxMessageBytes``).
-    static func response(records: [UInt8], pageCount: Int, status: FileStatus, error: FileErrorCode?, message: [UInt8] = []) -> [UInt8] {
+    static func response(records: [UInt8], pageCount: Int, status: DocumentOutcome.Status, error: FileErrorCode?, message: [UInt8] = []) -> [UInt8] {
         let message = message.prefix(maxMessageBytes)
         var h = header(payloadLength: records.count + message.count, pageCount: pageCount, status: status, error: error)
         h[10] = UInt8(message.count & 0xFF); h[11] = UInt8(message.count >> 8)
         return h + records + message
     }
 
-    static func header(payloadLength: Int, pageCount: Int, status: FileStatus, error: FileErrorCode?) -> [UInt8] {
+    /// Makes `buffer` — ``headerSize`` bytes of room, then the records — a whole response: fills
+    /// in the header and appends `message` (cut to ``maxMessageBytes``).
+    static func completeResponse(_ buffer: inout [UInt8], pageCount: Int, status: DocumentOutcome.Status, error: FileErrorCode?,
+                                 message: [UInt8] = []) {
+        let message = message.prefix(maxMessageBytes)
+        var h = header(payloadLength: buffer.count - headerSize + message.count, pageCount: pageCount, status: status, error: error)
+        h[10] = UInt8(message.count & 0xFF); h[11] = UInt8(message.count >> 8)
+        buffer.replaceSubrange(0..<headerSize, with: h)
+        buffer += message
+    }
+
+    static func header(payloadLength: Int, pageCount: Int, status: DocumentOutcome.Status, error: FileErrorCode?) -> [UInt8] {
         var h = [UInt8](repeating: 0, count: headerSize)
         put32(&h, 0, UInt32(payloadLength))
         put32(&h, 4, UInt32(clamping: pageCount))
@@ -69,13 +82,15 @@ enum WorkerProtocol {
         return h
     }
 
-    /// Parses one complete response at the start of `buffer[from...]`, or nil when more bytes are needed.
-    static func parseResponse(_ buffer: [UInt8], from start: Int) -> (Response, next: Int)? {
-        guard buffer.count - start >= headerSize else { return nil }
+    /// Parses one complete response at the start of `buffer[from..<to]` (`to`: the buffer's end
+    /// by default), or nil when more bytes are needed.
+    static func parseResponse(_ buffer: [UInt8], from start: Int, to end: Int? = nil) -> (Response, next: Int)? {
+        let end = end ?? buffer.count
+        guard end - start >= headerSize else { return nil }
         let length = Int(get32(buffer, start))
-        guard buffer.count - start - headerSize >= length else { return nil }
+        guard end - start - headerSize >= length else { return nil }
         let pages = Int(get32(buffer, start + 4))
-        let status: FileStatus = buffer[start + 8] == 0 ? .ok : buffer[start + 8] == 1 ? .partial : .failed
+        let status: DocumentOutcome.Status = buffer[start + 8] == 0 ? .ok : buffer[start + 8] == 1 ? .partial : .failed
         let e = Int(buffer[start + 9])
         let error = e < FileErrorCode.allCases.count ? FileErrorCode.allCases[e] : nil
         let payloadStart = start + headerSize
@@ -116,11 +131,13 @@ enum WorkerProtocol {
 /// Reads exactly `count` bytes from `fd`; nil at end of file or on an error.
 func readExactly(_ fd: Int32, _ count: Int) -> [UInt8]? {
     var out = [UInt8](repeating: 0, count: count)
+    let input = FileDescriptor(rawValue: fd)
     var offset = 0
     while offset < count {
-        let n = out.withUnsafeMutableBytes { read(fd, $0.baseAddress! + offset, count - offset) }
-        if n < 0 { if errno == EINTR { continue }; return nil }
-        if n == 0 { return nil }
+        let start = offset
+        guard let n = try? out.withUnsafeMutableBytes({ (buffer) throws(SystemCallError) in
+            try input.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[start...]))
+        }), n > 0 else { return nil }
         offset += n
     }
     return out

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-import ArgumentParser
+import PageInfoOutput
+import PageInfoReading
+import PageInfoRecords
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// A running `pageinfo worker` child: its pid and the two pipe ends the coordinator holds.
+/// A running worker child (`pageinfo worker`): its pid and the two pipe ends the coordinator holds.
 struct WorkerProcess {
     let pid: pid_t
     /// The coordinator writes requests here (the worker's stdin).
@@ -13,21 +15,27 @@ struct WorkerProcess {
     /// The coordinator reads responses here (the worker's stdout), non-blocking.
     let responses: Int32
 
-    /// Starts `/proc/self/exe worker ARGS…` with posix_spawn, in its own process group (so a
+    /// Starts `EXECUTABLE worker ARGS…` with posix_spawn, in its own process group (so a
     /// Ctrl-C on the terminal reaches the coordinator alone, which then stops the workers),
     /// SIGPIPE/SIGINT/SIGTERM at their defaults, stderr on /dev/null (Poppler and a crashing
     /// runtime print nothing; set `PAGEINFO_DEBUG_WORKERS=1` to see it), and the Swift
     /// backtracer off (a crash should end the process at once, not symbolicate).
-    static func spawn(arguments: [String]) throws -> WorkerProcess {
-        var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0]
+    static func spawn(executable: String, arguments: [String]) throws(ExitFailure) -> WorkerProcess {
         // Close-on-exec from the start (pipe2), so no worker inherits another's pipe (it would
         // keep it from seeing EOF), even one spawned by another thread in between.
-        guard LinuxCalls.pipeCloseOnExec(&toChild) == 0 else { throw spawnFailure("pipe2") }
-        guard LinuxCalls.pipeCloseOnExec(&fromChild) == 0 else {
-            let e = errno
-            Glibc.close(toChild[0]); Glibc.close(toChild[1])
-            errno = e
-            throw spawnFailure("pipe2")
+        let toChild: [Int32], fromChild: [Int32]
+        do throws(SystemCallError) {
+            let requests = try FileDescriptor.pipe()
+            toChild = [requests.readEnd.rawValue, requests.writeEnd.rawValue]
+            do throws(SystemCallError) {
+                let responses = try FileDescriptor.pipe()
+                fromChild = [responses.readEnd.rawValue, responses.writeEnd.rawValue]
+            } catch {
+                Glibc.close(toChild[0]); Glibc.close(toChild[1])
+                throw error
+            }
+        } catch {
+            throw ExitFailure("cannot start a worker process (pipe2): \(error.reason)", status: .softwareFailure)
         }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -48,7 +56,9 @@ struct WorkerProcess {
         posix_spawnattr_setpgroup(&attr, 0)
         posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
 
-        let argv = (["pageinfo", "worker"] + arguments).map { strdup($0) } + [nil]
+        // argv[0]: the program's name (`pageinfo` for /proc/self/exe, as ps shows it).
+        let program = executable == "/proc/self/exe" ? "pageinfo" : String(executable.split(separator: "/").last ?? "pageinfo")
+        let argv = ([program, "worker"] + arguments).map { strdup($0) } + [nil]
         var env: [UnsafeMutablePointer<CChar>?] = []
         var e = environ
         while let entry = e.pointee {
@@ -60,19 +70,19 @@ struct WorkerProcess {
         defer { for p in argv { free(p) }; for p in env { free(p) } }
 
         var pid: pid_t = 0
-        let rc = posix_spawn(&pid, "/proc/self/exe", &actions, &attr, argv, env)
+        let rc = posix_spawn(&pid, executable, &actions, &attr, argv, env)
         Glibc.close(toChild[0]); Glibc.close(fromChild[1])
         guard rc == 0 else {
             Glibc.close(toChild[1]); Glibc.close(fromChild[0])
             errno = rc
-            throw spawnFailure("posix_spawn")
+            throw spawnFailure("posix_spawn \(executable)")
         }
         _ = fcntl(fromChild[0], F_SETFL, fcntl(fromChild[0], F_GETFL) | O_NONBLOCK)
         return WorkerProcess(pid: pid, requests: toChild[1], responses: fromChild[0])
     }
 
-    private static func spawnFailure(_ what: String) -> CommandFailure {
-        CommandFailure("cannot start a worker process (\(what)): \(String(cString: strerror(errno)))", code: ExitStatus.workerFailed)
+    private static func spawnFailure(_ what: String) -> ExitFailure {
+        ExitFailure("cannot start a worker process (\(what)): \(SystemCallError.reason(for: errno))", status: .softwareFailure)
     }
 
     /// Kills the worker (SIGKILL), closes the pipes and reaps it; returns its wait status.
@@ -94,13 +104,8 @@ struct WorkerProcess {
 
     /// The worker's resident memory in bytes (from /proc/PID/statm), or nil.
     func residentBytes() -> Int? {
-        let fd = open("/proc/\(pid)/statm", O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { Glibc.close(fd) }
-        var buf = [UInt8](repeating: 0, count: 128)
-        let n = buf.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        guard n > 0 else { return nil }
-        let fields = buf[0..<n].split(separator: UInt8(ascii: " "))
+        guard let statm = try? FileDescriptor.readFile("/proc/\(pid)/statm", limit: 4096), !statm.isEmpty else { return nil }
+        let fields = statm.split(separator: UInt8(ascii: " "))
         guard fields.count >= 2, let pages = Int(String(decoding: fields[1], as: UTF8.self)) else { return nil }
         return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
     }

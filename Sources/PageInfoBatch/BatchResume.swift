@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+import PageInfoOutput
+import PageInfoRecords
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What an earlier, interrupted run left in its JSON-lines output, for `--resume`: the files
+/// already done, and their counts.
+public struct ResumeState: Sendable {
+    /// File names (raw bytes) that already have their file record, with how many times.
+    public var done: [[UInt8]: Int] = [:]
+    /// The outcome of those files, for the summary and the exit status.
+    public var tally = BatchTally()
+
+    /// `names` without the files already done (a name listed twice and done once is read once
+    /// more), in their order.
+    public func remaining(_ names: [[UInt8]]) -> [[UInt8]] {
+        var done = self.done
+        return names.filter { name in
+            guard let n = done[name], n > 0 else { return true }
+            done[name] = n - 1
+            return false
+        }
+    }
+
+    /// Refuses, before anything is cut, a non-empty output whose first line is not a pageinfo
+    /// JSON-lines record (the output of a csv, json or table run, or another file named by
+    /// mistake): a usage failure (64) that leaves the file as it is.
+    public static func refuseUnlessJSONLines(fd: Int32, name: String) throws(ExitFailure) {
+        var head = [UInt8](repeating: 0, count: 11)
+        let n = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
+        if n < 0 {
+            throw ExitFailure("\(name): cannot read the output to resume it: pread: \(SystemCallError.reason(for: errno))", status: .ioError)
+        }
+        guard n > 0 else { return }
+        if n < head.count || !head.elementsEqual(Array("{\"record\":\"".utf8)) {
+            throw ExitFailure("--resume: \(name) does not hold pageinfo JSON lines (the output of a --format jsonl run); it is left as it is", status: .usage)
+        }
+    }
+
+    /// Reads the output file from the start and cuts it after the last complete file record,
+    /// dropping a file whose records were only partly written (a kill or a full disk in the
+    /// middle of one write). Records of a file always end with its file record, so what is
+    /// kept is whole files.
+    public static func prepare(fd: Int32) throws(ExitFailure) -> ResumeState {
+        var state = ResumeState()
+        var line: [UInt8] = []
+        var offset = 0          // file offset of `line`'s start
+        var keep = 0            // bytes to keep: the end of the last complete file record
+        var position = 0
+        let output = FileDescriptor(rawValue: fd, path: "the output file")
+        guard lseek(fd, 0, SEEK_SET) == 0 else { throw failure("cannot read it", SystemCallError(call: "lseek", code: errno)) }
+        do {
+            try output.readChunks(chunkSize: 1 << 20) { chunk in
+                var start = 0
+                for i in 0..<chunk.count where chunk[i] == 0x0A {
+                    line += chunk[start..<i]
+                    if let record = FileRecordFields(line) {
+                        state.done[record.file, default: 0] += 1
+                        state.tally.add(status: record.status, error: record.errorCode, pages: record.pageCount)
+                        keep = offset + line.count + 1
+                    }
+                    offset += line.count + 1
+                    line.removeAll(keepingCapacity: true)
+                    start = i + 1
+                }
+                line += chunk[start..<chunk.count]
+                position += chunk.count
+                return true
+            }
+        } catch {
+            throw failure("cannot read it", error)
+        }
+        if keep != position {
+            guard ftruncate(fd, off_t(keep)) == 0 else {
+                throw failure("cannot cut its incomplete last file", SystemCallError(call: "ftruncate", code: errno))
+            }
+        }
+        _ = lseek(fd, 0, SEEK_END)
+        return state
+    }
+
+    private static func failure(_ what: String, _ error: SystemCallError) -> ExitFailure {
+        ExitFailure("--resume: the output file: \(what): \(error.reason)", status: .ioError)
+    }
+}
+
+/// The fields of a file record that resume needs, read from one JSON line with the package's
+/// one JSON reader (`JSONParser`, its depth limit; names in its raw-bytes mode, so a name that
+/// is not UTF-8 comes back as the bytes it was written from).
+struct FileRecordFields {
+    var file: [UInt8]
+    var status: DocumentOutcome.Status
+    var errorCode: FileErrorCode?
+    var pageCount: Int
+
+    /// Parses `line` when it is a complete JSON object whose `record` is `"file"`.
+    init?(_ line: [UInt8]) {
+        var record: String?, file: [UInt8]?, status: String?, code: String?, pages = 0
+        var p = JSONParser(line)
+        do {
+            try p.object(path: "") { (p: inout JSONParser, key: String) throws(JSONReadError) in
+                switch key {
+                case "record": record = try p.string()
+                case "file": file = try p.stringBytes()
+                case "status": status = try p.string()
+                // A count beyond 2^31 - 1 (or below 0) is none pageinfo wrote; clamped, the
+                // tally's sum of counts cannot overflow.
+                case "pageCount":
+                    guard case .number(let n) = try p.value() else { throw JSONReadError(detail: "pageCount is not a number") }
+                    pages = Int(min(max(n.rounded(.towardZero), 0), Double(Int32.max)))
+                case "error":
+                    p.skipSpace()
+                    if p.peek == UInt8(ascii: "{") {
+                        try p.object(path: "error") { (p: inout JSONParser, key: String) throws(JSONReadError) in
+                            if key == "code" { code = try p.string() } else { _ = try p.value() }
+                        }
+                    } else {
+                        _ = try p.value()
+                    }
+                default: _ = try p.value()
+                }
+            }
+            try p.end()
+        } catch {
+            return nil
+        }
+        guard record == "file", let file, let status, let s = DocumentOutcome.Status(rawValue: status) else { return nil }
+        self.file = file
+        self.status = s
+        self.errorCode = code.flatMap { FileErrorCode(rawValue: $0) }
+        self.pageCount = pages
+    }
+}

@@ -1,0 +1,407 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+import PageInfoGrammar
+import PageInfoOutput
+import PageInfoReading
+import PageInfoRecords
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How a batch runs: what each worker reads and writes, how many workers, and the limits that
+/// contain a file that crashes, hangs or eats memory.
+public struct BatchConfiguration: Sendable {
+    /// How each file is read: its password, page ranges, `strict` and `withPages` (the reader's
+    /// `measuresTime` is always on in a batch: the file records carry `seconds`).
+    public var reader: DocumentReader
+    /// The format of the records (JSON lines, the default, or the other `pages` formats).
+    public var output: BatchOutput
+    /// Worker processes (at least 1; default: the number of online cores).
+    public var jobs: Int
+    /// Deliver files in input order (default), or as they finish.
+    public var ordered: Bool
+    /// Seconds one file may take before its worker is killed (default 60); 0: no limit.
+    public var timeout: Double
+    /// A worker's address-space limit in MiB (default 4096); 0: no limit.
+    public var maxMemoryMiB: Int
+    /// Files one worker reads before it is replaced by a fresh one (default 10,000); a worker is
+    /// also replaced when its resident memory grew by 256 MiB since its first file.
+    public var filesPerWorker: Int
+    /// The worker executable, started as `EXECUTABLE worker ARGS…`: a `pageinfo`, or any program
+    /// that runs ``Worker/main(arguments:beforeEachFile:)``. `nil`: ``Worker/defaultExecutable()``.
+    public var worker: String?
+    /// The longest wait between two events in seconds: ``BatchRun/next()`` returns a
+    /// ``BatchEvent/progress(_:)`` at least this often while files are being read (default 1).
+    public var tickInterval: Double
+
+    /// The default of ``timeout``, in seconds.
+    public static let defaultTimeout = 60.0
+    /// The default of ``maxMemoryMiB``.
+    public static let defaultMaxMemoryMiB = 4096
+    /// The default of ``filesPerWorker``.
+    public static let defaultFilesPerWorker = 10_000
+
+    /// A configuration with its defaults; see the properties.
+    public init(reader: DocumentReader = DocumentReader(), output: BatchOutput = BatchOutput(), jobs: Int? = nil, ordered: Bool = true,
+                timeout: Double = defaultTimeout, maxMemoryMiB: Int = defaultMaxMemoryMiB,
+                filesPerWorker: Int = defaultFilesPerWorker, worker: String? = nil, tickInterval: Double = 1) {
+        self.reader = reader
+        self.output = output
+        self.jobs = jobs ?? max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        self.ordered = ordered
+        self.timeout = timeout
+        self.maxMemoryMiB = maxMemoryMiB
+        self.filesPerWorker = filesPerWorker
+        self.worker = worker
+        self.tickInterval = tickInterval
+    }
+
+    /// What the workers are told (their arguments).
+    var workerOptions: WorkerOptions {
+        // The table and text formats do not say why a file is not ok: as in process, each such
+        // file gets its one line on stderr (the other formats' records carry the reason).
+        WorkerOptions(withPages: reader.withPages, ranges: reader.ranges, format: output.format, wide: output.wide,
+                      strict: reader.strict, messages: output.format == .table, maxMemoryMiB: maxMemoryMiB)
+    }
+}
+
+/// One file of a batch, done: its records, exactly as the worker encoded them.
+public struct BatchFile: Sendable {
+    /// The file's position in the names the batch was given.
+    public var index: Int
+    /// The file's name, raw bytes, as given.
+    public var name: [UInt8]
+    /// Its file record's status.
+    public var status: DocumentOutcome.Status
+    /// Its file record's error code, if any.
+    public var error: FileErrorCode?
+    /// Positions of its page tree as walked (0 for a failed file).
+    public var pageCount: Int
+    /// Its records in the batch's format, as one fragment of the whole output (JSON lines: its
+    /// page records, then its file record, each ending in `\n`); the bytes the worker wrote.
+    public var records: [UInt8]
+    /// The line `pageinfo pages` prints on stderr for this file when it is not ok (table format
+    /// only: the other formats' records carry the reason); empty otherwise.
+    public var message: String
+
+    /// The exit status this file contributes.
+    public var exitStatus: ExitStatus { ExitStatus(status: status, error: error) }
+}
+
+/// What ``BatchRun/next()`` returns.
+public enum BatchEvent: Sendable {
+    /// A file is done (in input order unless ``BatchConfiguration/ordered`` is false).
+    case file(BatchFile)
+    /// No file finished during the last wait (at most ``BatchConfiguration/tickInterval``
+    /// seconds, or a signal interrupted it): the counts so far, for a progress display; a good
+    /// moment for the caller to check whether it should stop.
+    case progress(BatchTally)
+}
+
+/// A batch in progress: a cursor over its events, after GRDB's `Cursor`. Each ``next()`` runs the
+/// batch until something happens and returns it; `nil` once every file is done.
+///
+/// Files are read in isolated worker processes (``BatchConfiguration/jobs``), two requests
+/// queued per worker. A worker that crashes, exceeds its memory limit or takes longer than the
+/// timeout on a file is killed; that file gets a `failed` record (`crashed`, `memory`, `timeout`)
+/// and the files queued behind it are handed to a fresh worker. The coordinating process never
+/// opens a PDF.
+///
+/// ```swift
+/// let run = BatchRun(names: names, configuration: BatchConfiguration(jobs: 2))
+/// while let event = try run.next() {
+///     if case .file(let file) = event { output.append(contentsOf: file.records) }
+/// }
+/// print(run.tally.failed, run.tally.exitCode)
+/// ```
+///
+/// A cursor, not a callback or an `AsyncSequence`: the caller drives the loop at its own pace (a
+/// slow writer holds the workers back, nothing piles up), can stop between any two events
+/// (``cancel()``), and needs no concurrency runtime; the coordinator is one thread around `poll`.
+/// Not thread-safe: use a run from one thread at a time. The first ``next()`` sets SIGPIPE to be
+/// ignored when the program left it at its default (a write to a dead worker's pipe must fail
+/// with `EPIPE`, not end the program); the workers start with it at its default.
+public final class BatchRun {
+    /// The names, raw bytes, in input order.
+    public let names: [[UInt8]]
+    /// The configuration the run was made with.
+    public let configuration: BatchConfiguration
+    /// The counts of the files done so far.
+    public private(set) var tally = BatchTally()
+
+    /// A worker is also replaced when its resident memory has grown by this much since its first file.
+    static let recycleAfterGrowth = 256 << 20
+    /// Files handed to one worker before it answers (keeps it busy between two responses).
+    static let pipelineDepth = 2
+    /// In input order, at most this many files are read ahead of the first one not yet delivered.
+    static let orderedWindow = 20_000
+
+    private struct Slot {
+        var process: WorkerProcess
+        /// Responses read from the worker: `buffer[consumed..<filled]` is not parsed yet.
+        var buffer: [UInt8] = []
+        var filled = 0
+        var consumed = 0
+        /// Input indexes handed to this worker, in the order it answers them.
+        var outstanding: [Int] = []
+        /// When the worker started on `outstanding[0]`.
+        var headStart = 0.0
+        var filesDone = 0
+        var baseRSS: Int?
+        var retiring = false
+    }
+
+    private let executable: String
+    private let workerArguments: [String]
+    private var slots: [Slot?]
+    private var started = false
+    private var cancelled = false
+    private var requeued: [Int] = []          // indexes to hand out again (a worker died holding them)
+    private var nextFresh = 0
+    private var finished: [Int: BatchFile] = [:] // ordered mode: files waiting for their turn
+    private var nextToDeliver = 0
+    private var completed = 0
+    private var ready: [BatchFile] = []
+    private var readyHead = 0
+    private var pollSet: [pollfd] = []
+    private var slotOf: [Int] = []
+
+    /// A run over `names` (raw bytes: any encoding; regular files; see ``BatchInputs``). No
+    /// worker starts before the first ``next()``.
+    public init(names: [[UInt8]], configuration: BatchConfiguration) {
+        self.names = names
+        self.configuration = configuration
+        self.executable = configuration.worker ?? Worker.defaultExecutable() ?? "pageinfo"
+        self.workerArguments = configuration.workerOptions.arguments
+        self.slots = Array(repeating: nil, count: max(1, min(configuration.jobs, names.count)))
+    }
+
+    deinit { killWorkers() }
+
+    /// Runs the batch until a file is done (``BatchEvent/file(_:)``) or a wait ends without one
+    /// (``BatchEvent/progress(_:)``); `nil` when every file is done or after ``cancel()``.
+    /// Throws when a worker cannot be started or the coordinator's `poll` fails (exit 70).
+    public func next() throws(ExitFailure) -> BatchEvent? {
+        guard !cancelled else { return nil }
+        if !started {
+            started = true
+            if configuration.worker == nil, Worker.defaultExecutable() == nil {
+                throw ExitFailure("no worker to start: no pageinfo next to \(Worker.runningExecutable() ?? "this program") or on PATH; give the worker executable", status: .softwareFailure)
+            }
+            // A worker that dies leaves a pipe whose writes raise SIGPIPE: ignore it (when the
+            // program has not chosen otherwise), so that the failed write is seen as EPIPE.
+            var current = sigaction()
+            if sigaction(SIGPIPE, nil, &current) == 0, current.__sigaction_handler.sa_handler == nil { signal(SIGPIPE, SIG_IGN) }
+            for i in slots.indices where !names.isEmpty { try startWorker(i) }
+        }
+        while true {
+            if readyHead < ready.count {
+                defer {
+                    readyHead += 1
+                    if readyHead == ready.count { ready.removeAll(keepingCapacity: true); readyHead = 0 }
+                }
+                return .file(ready[readyHead])
+            }
+            guard completed < names.count else {
+                for i in slots.indices { if let s = slots[i] { s.process.close(); slots[i] = nil } }
+                return nil
+            }
+            try dispatch()
+            pollSet.removeAll(keepingCapacity: true)
+            slotOf.removeAll(keepingCapacity: true)
+            for (i, slot) in slots.enumerated() {
+                if let slot { pollSet.append(pollfd(fd: slot.process.responses, events: Int16(POLLIN), revents: 0)); slotOf.append(i) }
+            }
+            let rc = poll(&pollSet, nfds_t(pollSet.count), pollTimeoutMilliseconds())
+            if rc < 0 && errno != EINTR {
+                throw ExitFailure("poll: \(SystemCallError.reason(for: errno))", status: .softwareFailure)
+            }
+            if rc > 0 {
+                for (k, p) in pollSet.enumerated() where p.revents != 0 { drain(slotOf[k]) }
+            }
+            checkTimeouts()
+            if readyHead == ready.count { return .progress(tally) }
+        }
+    }
+
+    /// Stops the run: kills the workers (a file being read gets no record); ``next()`` returns
+    /// `nil` from then on.
+    public func cancel() {
+        cancelled = true
+        killWorkers()
+    }
+
+    // MARK: - Workers
+
+    private func startWorker(_ i: Int) throws(ExitFailure) {
+        let process = try WorkerProcess.spawn(executable: executable, arguments: workerArguments)
+        var config: [UInt8] = [0]
+        if let password = configuration.reader.password { config = [1] + Array(password.utf8) }
+        _ = writeAll(process.requests, WorkerProtocol.request(config))
+        slots[i] = Slot(process: process)
+    }
+
+    private func killWorkers() {
+        for i in slots.indices { if let s = slots[i] { s.process.kill(); slots[i] = nil } }
+    }
+
+    private func nextIndex() -> Int? {
+        if let i = requeued.popLast() { return i }
+        guard nextFresh < names.count else { return nil }
+        if configuration.ordered && nextFresh >= nextToDeliver + Self.orderedWindow { return nil }
+        defer { nextFresh += 1 }
+        return nextFresh
+    }
+
+    private func dispatch() throws(ExitFailure) {
+        for i in slots.indices {
+            if slots[i] == nil {
+                guard !requeued.isEmpty || nextFresh < names.count else { continue }
+                try startWorker(i)
+            }
+            guard var slot = slots[i] else { continue }
+            if slot.retiring {
+                if slot.outstanding.isEmpty {
+                    slot.process.close()
+                    slots[i] = nil
+                    if !requeued.isEmpty || nextFresh < names.count { try startWorker(i) }
+                }
+                continue
+            }
+            while slot.outstanding.count < Self.pipelineDepth, let index = nextIndex() {
+                if slot.outstanding.isEmpty { slot.headStart = monotonicSeconds() }
+                slot.outstanding.append(index)
+                if writeAll(slot.process.requests, WorkerProtocol.request(names[index])) != 0 { break }  // it died: seen on read
+            }
+            slots[i] = slot
+        }
+    }
+
+    /// Reads what worker `i` has written; completes each whole response; handles its death.
+    private func drain(_ i: Int) {
+        guard var slot = slots[i] else { return }
+        slots[i] = nil  // the slot's buffer is filled in place: no second reference may hold it
+        var ended = false
+        while true {
+            // Read straight into the buffer, after what it holds: no intermediate chunk.
+            let room = 1 << 16
+            if slot.buffer.count - slot.filled < room { slot.buffer.append(contentsOf: repeatElement(0, count: max(room, slot.buffer.count))) }
+            let filled = slot.filled, responses = FileDescriptor(rawValue: slot.process.responses)
+            let result = slot.buffer.withUnsafeMutableBytes { buffer in
+                Result { () throws(SystemCallError) in try responses.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...])) }
+            }
+            guard case .success(let n) = result else {
+                if case .failure(let error) = result, error.code == EAGAIN || error.code == EWOULDBLOCK { break }
+                ended = true
+                break
+            }
+            if n > 0 { slot.filled += n; if n < room { break } else { continue } }
+            ended = true
+            break
+        }
+        while let (response, next) = WorkerProtocol.parseResponse(slot.buffer, from: slot.consumed, to: slot.filled) {
+            guard !slot.outstanding.isEmpty else { ended = true; break }  // a response nobody asked for
+            let index = slot.outstanding.removeFirst()
+            slot.consumed = next
+            slot.headStart = monotonicSeconds()
+            slot.filesDone += 1
+            // The one copy of the records in the coordinator: out of the pipe buffer.
+            complete(BatchFile(index: index, name: names[index], status: response.status, error: response.error,
+                               pageCount: response.pageCount, records: Array(response.payload),
+                               message: String(decoding: response.message, as: UTF8.self)))
+        }
+        if slot.consumed > 0 && slot.consumed == slot.filled {
+            slot.filled = 0
+            slot.consumed = 0
+        } else if slot.consumed > 1 << 20 {
+            slot.buffer.removeFirst(slot.consumed)
+            slot.filled -= slot.consumed
+            slot.consumed = 0
+        }
+        if ended {
+            let status = slot.process.close()
+            failOutstanding(slot, status: status)
+            return
+        }
+        if slot.filesDone >= configuration.filesPerWorker { slot.retiring = true }
+        if slot.filesDone % 64 == 1, let rss = slot.process.residentBytes() {
+            if let base = slot.baseRSS { if rss - base > Self.recycleAfterGrowth { slot.retiring = true } } else { slot.baseRSS = rss }
+        }
+        slots[i] = slot
+    }
+
+    /// A worker died: the file it was reading gets its error record; the files queued behind it
+    /// are handed out again.
+    private func failOutstanding(_ slot: Slot, status: Int32) {
+        guard let head = slot.outstanding.first else { return }
+        requeued.append(contentsOf: slot.outstanding.dropFirst().reversed())
+        let signal = status & 0x7F
+        let error: FileError
+        if signal != 0 && signal != 0x7F {
+            error = FileError(code: .crashed, message: "the worker reading this file was killed by \(signalDescription(signal)); nothing from this file is kept")
+        } else if (status >> 8) & 0xFF == WorkerProtocol.memoryExitStatus {
+            error = FileError(code: .memory, message: "reading this file needed more than --max-memory \(configuration.maxMemoryMiB) MiB; the worker was stopped")
+        } else {
+            error = FileError(code: .crashed, message: "the worker reading this file exited with status \((status >> 8) & 0xFF); nothing from this file is kept")
+        }
+        completeWithError(head, error, seconds: monotonicSeconds() - slot.headStart)
+    }
+
+    private func checkTimeouts() {
+        guard configuration.timeout > 0 else { return }
+        let now = monotonicSeconds()
+        for i in slots.indices {
+            guard let slot = slots[i], !slot.outstanding.isEmpty, now - slot.headStart > configuration.timeout else { continue }
+            slot.process.kill()
+            slots[i] = nil
+            requeued.append(contentsOf: slot.outstanding.dropFirst().reversed())
+            completeWithError(slot.outstanding[0], FileError(code: .timeout, message: "reading this file took longer than --timeout \(formatNumber(configuration.timeout)) s; the worker was stopped"),
+                              seconds: now - slot.headStart)
+        }
+    }
+
+    private func pollTimeoutMilliseconds() -> Int32 {
+        var wait = max(0.001, configuration.tickInterval)
+        if configuration.timeout > 0 {
+            let now = monotonicSeconds()
+            for slot in slots.compactMap({ $0 }) where !slot.outstanding.isEmpty {
+                wait = min(wait, max(0.001, slot.headStart + configuration.timeout - now + 0.001))
+            }
+        }
+        return Int32((wait * 1000).rounded(.up))
+    }
+
+    // MARK: - Completing files
+
+    private func completeWithError(_ index: Int, _ error: FileError, seconds: Double) {
+        var out = ByteWriter()
+        var st = stat()
+        let bytes: Int? = cPath(names[index]) { stat($0, &st) } == 0 ? Int(st.st_size) : nil
+        fileRecord(&out, output: configuration.output, name: names[index], status: .failed, summary: nil, pageCount: 0, pageErrors: 0,
+                   error: error, bytes: bytes, seconds: seconds)
+        let message = configuration.output.format == .table ? "\(FileName(raw: names[index]).text): \(error.message)" : ""
+        complete(BatchFile(index: index, name: names[index], status: .failed, error: error.code, pageCount: 0,
+                           records: out.bytes, message: message))
+    }
+
+    private func complete(_ file: BatchFile) {
+        completed += 1
+        tally.add(status: file.status, error: file.error, pages: file.pageCount)
+        guard configuration.ordered else {
+            ready.append(file)
+            return
+        }
+        finished[file.index] = file
+        while let next = finished.removeValue(forKey: nextToDeliver) {
+            ready.append(next)
+            nextToDeliver += 1
+        }
+    }
+}
+
+/// A short number for messages: `60`, `0.5`.
+func formatNumber(_ v: Double) -> String {
+    var w = ByteWriter()
+    w.append(number: v)
+    return w.string
+}

@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+import PageInfoOutput
+import PageInfoRecords
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes a batch's files to a file descriptor as `pageinfo pages` writes them: JSON lines as
+/// they come, the other formats stitched into one document (json's array, csv's header, the
+/// table's blank lines) by an encoder of that format. Each file is one `write`, so a kill
+/// leaves whole files (and at most one cut file, which ``ResumeState/prepare(fd:)`` removes).
+public final class BatchWriter {
+    /// The format written.
+    public let output: BatchOutput
+    /// Where the records go.
+    public let fd: Int32
+    /// Files whose records were written whole.
+    public private(set) var filesWritten = 0
+    /// The `errno` of the write that failed, once one did (nothing more is written then).
+    public private(set) var writeError: Int32?
+    private var assembler: PageListEncoder
+    private let documentCount: Int
+
+    /// Whether the format needs more than the files' records (anything but JSON lines).
+    public var assembles: Bool { output.format != .jsonl }
+
+    /// A writer of `documentCount` files' records in `output`'s format to `fd`.
+    public init(output: BatchOutput, fd: Int32, documentCount: Int) {
+        self.output = output
+        self.fd = fd
+        self.documentCount = documentCount
+        self.assembler = output.assemblingEncoder()
+    }
+
+    /// Writes what comes before the first file (json's `[`, csv's header).
+    public func begin() {
+        guard assembles else { return }
+        assembler.begin(documentCount: documentCount)
+        flushAssembled(countsAsFile: false)
+    }
+
+    /// Writes one file's records, in one write.
+    public func write(_ file: BatchFile) {
+        guard writeError == nil else { return }
+        guard assembles else {
+            let failure = writeAll(fd, file.records)
+            if failure == 0 { filesWritten += 1 } else { writeError = failure }
+            return
+        }
+        assembler.appendFragment(file.records)
+        flushAssembled(countsAsFile: true)
+    }
+
+    /// Writes what comes after the last file (json's `]`).
+    public func end() {
+        guard assembles else { return }
+        assembler.end()
+        flushAssembled(countsAsFile: false)
+    }
+
+    private func flushAssembled(countsAsFile: Bool) {
+        let bytes = assembler.out.bytes
+        assembler.out.bytes = []
+        guard writeError == nil else { return }
+        let failure = bytes.isEmpty ? 0 : writeAll(fd, bytes)
+        if failure == 0 { if countsAsFile { filesWritten += 1 } } else { writeError = failure }
+    }
+}

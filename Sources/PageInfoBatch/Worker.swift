@@ -1,0 +1,371 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+import PageGeometry
+import PageInfoGrammar
+import PageInfoOutput
+import PageInfoPoppler
+import PageInfoReading
+import PageInfoRecords
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What a batch worker does with each file: the reading options and output format of the
+/// in-process command it stands for. The coordinator passes them as the worker's arguments
+/// (``arguments``); the worker parses them back (``init(arguments:)``).
+public struct WorkerOptions: Sendable, Hashable {
+    /// Read geometry and labels (`pages`) or only the file records (`info`).
+    public var withPages: Bool
+    /// The 1-based pages to read, or all.
+    public var ranges: PageRangeList?
+    /// The records' format (the coordinator stitches the files' records).
+    public var format: PageListFormat
+    /// Table format: every box in full.
+    public var wide: Bool
+    /// `--strict`: any page error or warning fails the file.
+    public var strict: Bool
+    /// Send each file's stderr line with its response (the table and text formats, whose
+    /// records do not say why a file is not ok).
+    public var messages: Bool
+    /// The worker's address-space limit in MiB; 0: none.
+    public var maxMemoryMiB: Int
+    /// The largest file a bytes request may carry, in bytes (``WorkerProtocol/maxRequestBytes`` at most).
+    public var maxRequestBytes: Int
+
+    /// Options with their defaults: `pages`, JSON lines, no limits.
+    public init(withPages: Bool = true, ranges: PageRangeList? = nil, format: PageListFormat = .jsonl, wide: Bool = false,
+                strict: Bool = false, messages: Bool = false, maxMemoryMiB: Int = 0,
+                maxRequestBytes: Int = WorkerProtocol.maxRequestBytes) {
+        self.withPages = withPages
+        self.ranges = ranges
+        self.format = format
+        self.wide = wide
+        self.strict = strict
+        self.messages = messages
+        self.maxMemoryMiB = maxMemoryMiB
+        self.maxRequestBytes = maxRequestBytes
+    }
+
+    /// The worker's command-line arguments (after `worker`), which ``init(arguments:)`` reads.
+    public var arguments: [String] {
+        var arguments = ["--mode", withPages ? "pages" : "info", "--format", format.rawValue]
+        if let ranges { arguments += ["--pages", ranges.description] }
+        if strict { arguments.append("--strict") }
+        if wide { arguments.append("--wide") }
+        if messages { arguments.append("--messages") }
+        arguments += ["--max-memory", String(maxMemoryMiB)]
+        if maxRequestBytes != WorkerProtocol.maxRequestBytes { arguments += ["--max-request-bytes", String(maxRequestBytes)] }
+        return arguments
+    }
+
+    /// Parses a worker's arguments: `--mode pages|info`, `--pages RANGES`, `--format FORMAT`,
+    /// `--wide`, `--strict`, `--messages`, `--max-memory MIB`, `--max-request-bytes N` (each
+    /// also as `--name=value`). A bad argument is a usage failure (exit 64) naming it.
+    public init(arguments: [String]) throws(ExitFailure) {
+        self.init()
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            let equals = argument.firstIndex(of: "=")
+            let name = equals.map { String(argument[..<$0]) } ?? argument
+            func value() throws(ExitFailure) -> String {
+                if let equals { return String(argument[argument.index(after: equals)...]) }
+                guard let next = rest.popFirst() else { throw ExitFailure("worker: \(name) needs a value", status: .usage) }
+                return next
+            }
+            func number() throws(ExitFailure) -> Int {
+                let text = try value()
+                guard let n = Int(text), n >= 0 else { throw ExitFailure("worker: \(name) \(text): not a whole number of 0 or more", status: .usage) }
+                return n
+            }
+            switch name {
+            case "--mode":
+                switch try value() {
+                case "pages": withPages = true
+                case "info": withPages = false
+                case let other: throw ExitFailure("worker: --mode \(other): give pages or info", status: .usage)
+                }
+            case "--pages":
+                let text = try value()
+                do { ranges = try PageRangeList(text) } catch { throw ExitFailure("worker: --pages: \(error.description)", status: .usage) }
+            case "--format":
+                let text = try value()
+                guard let f = PageListFormat(rawValue: text) else { throw ExitFailure("worker: --format \(text): give table, json, jsonl or csv", status: .usage) }
+                format = f
+            case "--wide": wide = true
+            case "--strict": strict = true
+            case "--messages": messages = true
+            case "--max-memory": maxMemoryMiB = try number()
+            case "--max-request-bytes": maxRequestBytes = try number()
+            default: throw ExitFailure("worker: unknown argument \(argument)", status: .usage)
+            }
+        }
+    }
+}
+
+/// The worker side of batch mode: the loop a worker process runs (`pageinfo worker`, the hidden
+/// subcommand, or a test executable with hooks).
+///
+/// It reads requests on standard input and answers each with one framed response on standard
+/// output (``WorkerProtocol``): a file name to open, or a bytes request carrying the file (the
+/// Spark job's). A PDF is read with the reader `pageinfo pages`/`info` use in process
+/// (`DocumentReader`, with the same ranges, `--strict` and password) and
+/// encoded as one fragment of the batch's format (``BatchOutput``), so the stitched output is
+/// what the in-process command prints.
+public enum Worker {
+    /// Runs a worker process's main loop with the arguments after `worker` and returns its exit
+    /// status (0 when standard input ends; 64 for a bad argument, with one line on stderr).
+    /// `beforeEachFile` is called with each request's name before it is read: tests use it to
+    /// crash, hang or exhaust memory on chosen files.
+    public static func main(arguments: [String], beforeEachFile: (([UInt8]) -> Void)? = nil) -> Int32 {
+        let options: WorkerOptions
+        do { options = try WorkerOptions(arguments: arguments) } catch {
+            _ = writeAll(STDERR_FILENO, Array("pageinfo: \(error.message)\n".utf8))
+            return error.status.rawValue
+        }
+        run(options, beforeEachFile: beforeEachFile)
+        return 0
+    }
+
+    /// Serves requests on standard input until it ends (or the coordinator is gone), with the
+    /// process set up as a worker: no core files, the address-space limit, death with the parent.
+    public static func run(_ options: WorkerOptions, beforeEachFile: (([UInt8]) -> Void)? = nil) {
+        WorkerGuard.install(maxMemoryMiB: options.maxMemoryMiB)
+        guard let config = readFrame() else { return }
+        let password: String? = config.first == 1 ? String(decoding: config.dropFirst(), as: UTF8.self) : nil
+        let reading = DocumentReader(password: password, ranges: options.ranges, strict: options.strict, withPages: options.withPages,
+                                     measuresTime: true)
+        let output = BatchOutput(format: options.format, wide: options.wide, includesPages: options.withPages)
+        while let header = readExactly(STDIN_FILENO, 4) {
+            let word = WorkerProtocol.get32(header, 0)
+            var content: FileReader.Content?
+            let name: [UInt8]
+            if word & WorkerProtocol.bytesRequestFlag != 0 {
+                guard let request = BytesRequest.read(length: Int(word & ~WorkerProtocol.bytesRequestFlag),
+                                                      limit: min(options.maxRequestBytes, WorkerProtocol.maxRequestBytes)) else { return }
+                (name, content) = request
+            } else {
+                guard let frame = word == 0 ? [] : readExactly(STDIN_FILENO, Int(word)) else { return }
+                name = frame
+            }
+            beforeEachFile?(name)
+            let worker = FileReader(name: name, reading: reading, output: output, sendsMessage: options.messages, content: content)
+            let response = worker.read()
+            if case .memory(let fd) = content { close(fd) }
+            guard writeAll(STDOUT_FILENO, response) == 0 else { return }
+        }
+    }
+
+    private static func readFrame() -> [UInt8]? {
+        guard let header = readExactly(STDIN_FILENO, 4) else { return nil }
+        let length = Int(WorkerProtocol.get32(header, 0))
+        return length == 0 ? [] : readExactly(STDIN_FILENO, length)
+    }
+}
+
+/// The rest of a bytes request (``WorkerProtocol``) after its length word: the name, and the
+/// content copied into an anonymous memory file, or skipped when it is too large.
+enum BytesRequest {
+    /// nil when stdin ends early or the frame is malformed (the coordinator is gone or broken).
+    static func read(length: Int, limit: Int) -> ([UInt8], FileReader.Content)? {
+        guard length >= 4, let word = readExactly(STDIN_FILENO, 4) else { return nil }
+        let nameLength = Int(WorkerProtocol.get32(word, 0))
+        guard nameLength <= length - 4, let name = nameLength == 0 ? [] : readExactly(STDIN_FILENO, nameLength) else { return nil }
+        let size = length - 4 - nameLength
+        var fd: Int32 = -1
+        var failure: String?
+        if size > limit {
+            failure = "cannot read the file: its \(size) bytes are more than the \(limit) a worker accepts (--max-request-bytes)"
+        } else {
+            fd = LinuxCalls.memoryFile("pageinfo-request")
+            if fd < 0 { failure = "cannot hold the file's bytes: memfd_create: \(SystemCallError.reason(for: errno))" }
+        }
+        // Copy (or skip) the content in 1 MiB chunks: the worker never holds a whole file in memory.
+        var chunk = [UInt8](repeating: 0, count: min(size, 1 << 20))
+        var left = size
+        let memory = FileDescriptor(rawValue: fd, path: "the memory file")
+        while left > 0 {
+            let want = min(left, chunk.count)
+            guard let n = try? chunk.withUnsafeMutableBytes({ (buffer) throws(SystemCallError) in
+                try FileDescriptor.standardInput.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<want]))
+            }), n > 0 else { if fd >= 0 { close(fd) }; return nil }
+            if fd >= 0, failure == nil {
+                let written = chunk.withUnsafeBytes { buffer in
+                    Result { () throws(SystemCallError) in try memory.writeAll(UnsafeRawBufferPointer(rebasing: buffer[..<n])) }
+                }
+                if case .failure(let error) = written { failure = "cannot hold the file's bytes: \(error.reason)" }
+            }
+            left -= n
+        }
+        if let failure {
+            if fd >= 0 { close(fd) }
+            return (name, .failed(FileError(code: .unreadable, message: failure), bytes: size))
+        }
+        return (name, .memory(fd))
+    }
+}
+
+/// Reads one file in the worker and builds its framed response, with the same reader and
+/// encoder as `pageinfo pages --format jsonl` (`DocumentReader`): the records are the ones the
+/// in-process command prints.
+struct FileReader {
+    let name: [UInt8]
+    /// How to read it: what `pages`/`info` were given (password, ranges, `--strict`).
+    let reading: DocumentReader
+    let output: BatchOutput
+    /// Whether the response carries the file's stderr line (see ``WorkerProtocol``).
+    var sendsMessage = false
+    /// The file's bytes from a bytes request (the name is then only what the records call it).
+    var content: Content? = nil
+
+    enum Content {
+        /// An anonymous memory file holding the bytes (closed by the caller).
+        case memory(Int32)
+        /// The bytes could not be held; the file's record says why.
+        case failed(FileError, bytes: Int)
+    }
+
+    func read() -> [UInt8] {
+        let start = monotonicSeconds()
+        func failed(_ error: FileError, bytes: Int? = nil) -> [UInt8] {
+            var out = ByteWriter()
+            fileRecord(&out, output: output, name: name, status: .failed, summary: nil, pageCount: 0, pageErrors: 0, error: error,
+                       bytes: bytes, seconds: monotonicSeconds() - start)
+            let message = sendsMessage ? Array("\(FileName(raw: name).text): \(error.message)".utf8) : []
+            return WorkerProtocol.response(records: out.bytes, pageCount: 0, status: .failed, error: error.code, message: message)
+        }
+        switch content {
+        case .failed(let error, let bytes): return failed(error, bytes: bytes)
+        case .memory(let fd): return read(fd: fd)
+        case nil: break
+        }
+
+        // Open the name ourselves (raw bytes, any encoding), then let Poppler read the open file.
+        if name.contains(0) {
+            return failed(FileError(code: .unreadable, message: "cannot read the file: the name contains a NUL byte"))
+        }
+        let fd = cPath(name) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+        if fd < 0 {
+            let e = errno
+            return failed(e == ENOENT || e == ENOTDIR
+                ? FileError(code: .notFound, message: "no such file")
+                : FileError(code: .unreadable, message: "cannot read the file: \(SystemCallError.reason(for: e))"))
+        }
+        defer { close(fd) }
+        var st = stat()
+        fstat(fd, &st)
+        switch st.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: return failed(FileError(code: .unreadable, message: "cannot read the file: it is a directory"))
+        default: return failed(FileError(code: .unreadable, message: "cannot read the file: not a regular file"))
+        }
+        return read(fd: fd)
+    }
+
+    /// Reads the open regular file `fd` (a named file, or a bytes request's memory file).
+    private func read(fd: Int32) -> [UInt8] {
+        // The records name the file as given: a name that is not valid UTF-8 is written with its
+        // exact bytes (\udcXX) wherever its repaired spelling occurs in a JSON string.
+        let fileName = FileName(raw: name)
+        // The records are encoded after room for the response's header, which is filled in
+        // once their length is known: the response is the encoder's buffer, copied out once.
+        var encoder = output.fragmentEncoder(headerRoom: WorkerProtocol.headerSize)
+        if !fileName.isValidUTF8 { encoder.out.exactFileName = fileName }
+        let result = reading.read(.fileDescriptor(fd, name: fileName.text), into: &encoder)
+        var response = encoder.out.bytes
+        let status = result.outcome.status
+        let code = result.outcome.error.flatMap { FileErrorCode(rawValue: $0.code) }
+        WorkerProtocol.completeResponse(&response, pageCount: result.outcome.pageCount, status: status,
+                                        error: status == .failed ? (code ?? .damaged) : code,
+                                        message: sendsMessage ? Array((result.message ?? "").utf8) : [])
+        return response
+    }
+}
+
+/// Process-level set-up of a worker: no core files, an address-space limit, a report of
+/// "out of memory" through the exit status, and an exit when the coordinator is gone.
+enum WorkerGuard {
+    nonisolated(unsafe) static var memoryLimit: Int = 0
+    /// An eighth of the room the limit left above the address space in use when it was set: a
+    /// crash with less than this still free is out of memory. (An eighth of the whole limit
+    /// assumed a small start; a sanitized worker starts with ~20 TiB reserved, and every crash
+    /// read as out of memory.)
+    nonisolated(unsafe) static var probeSize: Int = 0
+
+    /// The address space in use (the first field of /proc/self/statm, in pages), in bytes.
+    static func addressSpaceInUse() -> Int {
+        guard let statm = try? FileDescriptor.readFile("/proc/self/statm", limit: 4096) else { return 0 }
+        var pages = 0
+        for byte in statm {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { break }
+            pages = pages * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
+    static func install(maxMemoryMiB: Int) {
+        var core = rlimit(rlim_cur: 0, rlim_max: 0)
+        setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &core)
+        if maxMemoryMiB > 0 {
+            memoryLimit = maxMemoryMiB << 20
+            probeSize = max(memoryLimit - addressSpaceInUse(), 1 << 16) / 8
+            var limit = rlimit(rlim_cur: rlim_t(memoryLimit), rlim_max: rlim_t(memoryLimit))
+            setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit)
+        }
+        // A handler on its own stack (a stack overflow must still reach it) that tells a crash
+        // from running out of memory: the failed allocation left ENOMEM in errno, or the address
+        // space is nearly used up. A crash is re-raised so the coordinator sees the signal.
+        let stackSize = 1 << 16
+        var stack = stack_t()
+        stack.ss_sp = UnsafeMutableRawPointer.allocate(byteCount: stackSize, alignment: 16)
+        stack.ss_size = stackSize
+        sigaltstack(&stack, nil)
+        for sig in [SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGTRAP, SIGFPE] {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { sig in
+                let err = errno
+                if WorkerGuard.memoryLimit > 0 {
+                    var nearLimit = err == ENOMEM
+                    if !nearLimit {
+                        let probe = mmap(nil, WorkerGuard.probeSize, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)
+                        if probe == MAP_FAILED { nearLimit = true } else { munmap(probe, WorkerGuard.probeSize) }
+                    }
+                    if nearLimit { _exit(WorkerProtocol.memoryExitStatus) }
+                }
+                signal(sig, SIG_DFL)
+                raise(sig)
+            }
+            action.sa_flags = SA_ONSTACK
+            sigaction(sig, &action, nil)
+        }
+        // Die with the coordinator (even while stuck in one file): the kernel sends SIGKILL when
+        // it exits. If it exited before the request took effect, we already have another parent.
+        let parent = getppid()
+        _ = LinuxCalls.deliverOnParentDeath(SIGKILL)  // (fails only without prctl: stdin's end still stops an idle worker)
+        if getppid() != parent { _exit(0) }
+    }
+}
+
+
+extension Worker {
+    /// The path of the running executable (`/proc/self/exe` resolved), or `nil`.
+    public static func runningExecutable() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard n > 0 else { return nil }
+        return String(decoding: buffer.prefix(n).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The worker a batch starts when none is given: the running program itself when it is
+    /// `pageinfo`, else the `pageinfo` next to the running executable, else the first on `PATH`;
+    /// `nil` when there is none.
+    public static func defaultExecutable() -> String? {
+        let running = runningExecutable()
+        if let running, running.split(separator: "/").last == "pageinfo" { return "/proc/self/exe" }
+        var candidates: [String] = []
+        if let running, let slash = running.lastIndex(of: "/") { candidates.append(running[..<slash] + "/pageinfo") }
+        if let path = getenv("PATH") {
+            for dir in String(cString: path).split(separator: ":") where !dir.isEmpty { candidates.append(dir + "/pageinfo") }
+        }
+        return candidates.first { access($0, X_OK) == 0 }
+    }
+}

@@ -1,0 +1,243 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+import PageGeometry
+import PageInfoGrammar
+import PageInfoOutput
+import PageInfoPoppler
+import PageInfoRecords
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads PDF files into the records of `docs/records.md`: the document summary, one
+/// `PageEntry` per position of the page tree (a page, or why there is none),
+/// and the file record's `DocumentOutcome` with the file's
+/// `ExitStatus`.
+///
+/// This is the one reading loop of the package: `pageinfo pages` and `info` (in process and in
+/// batch mode's workers) and `pageinfo check` all read through it, so statuses, `--strict`,
+/// page selections and exit statuses agree everywhere. Lengths in the records are in points
+/// (1/72 inch), boxes in raw PDF user space.
+///
+/// ```swift
+/// let reader = DocumentReader(ranges: try PageRangeList("1-3"))
+/// let records = try reader.records(.path("book.pdf"))
+/// for entry in records.entries { print(entry.index, entry.page?.size ?? "page error") }
+/// print(records.outcome.status, records.exitStatus)
+/// ```
+public struct DocumentReader: Sendable {
+    /// The user or owner password of encrypted files (see ``PasswordSource`` for reading it from
+    /// a file or `PAGEINFO_PASSWORD`); `nil` for none.
+    public var password: String?
+    /// The 1-based pages to read (`--pages`), or `nil` for all.
+    public var ranges: PageRangeList?
+    /// `--strict`: any page error or warning fails the file (`failed`, code `strict`, exit 65).
+    public var strict: Bool
+    /// Read geometry and labels (`pages`), or only walk the tree to count (`info`).
+    public var withPages: Bool
+    /// Fill the file record's `seconds`; `false` leaves it `nil` so that the records are
+    /// deterministic (goldens, diffs). Batch mode measures it.
+    public var measuresTime: Bool
+    /// The most read from standard input, a pipe or a device, in MiB (`--max-input-size`).
+    public var maxStreamMiB: Int
+
+    /// A reader with its options; see the properties.
+    public init(password: String? = nil, ranges: PageRangeList? = nil, strict: Bool = false, withPages: Bool = true,
+                measuresTime: Bool = false, maxStreamMiB: Int = InputFile.defaultMaxStreamMiB) {
+        self.password = password
+        self.ranges = ranges
+        self.strict = strict
+        self.withPages = withPages
+        self.measuresTime = measuresTime
+        self.maxStreamMiB = maxStreamMiB
+    }
+
+    /// How reading one file ended: its outcome (the file record's closing fields), the exit
+    /// status it contributes, and the one line a command prints on stderr when it is not ok.
+    public struct FileResult: Sendable {
+        /// The file record's closing fields.
+        public var outcome: DocumentOutcome
+        /// The exit status this file contributes (0, 2, 64, 65, 66 or 77).
+        public var exitStatus: ExitStatus
+        /// One line for a person, naming the file, when it is not ok; `nil` otherwise.
+        public var message: String?
+        /// Why the file could not be opened, when it could not.
+        var openError: PageInfoError? = nil
+    }
+
+    /// Reads every file named in `names` (raw bytes, any encoding) into `encoder`, as
+    /// `pageinfo pages FILE…` does: each failure is handed to `report` in one line once the
+    /// records before it are flushed; returns the worst exit status (`ExitStatus.ioError`
+    /// when the encoder's output could not be written; reading stops then).
+    public func read(names: [[UInt8]], into encoder: inout PageListEncoder, report: (String) -> Void) -> ExitStatus {
+        encoder.begin(documentCount: names.count)
+        var worst = ExitStatus.success
+        for name in names {
+            let result = read(.rawPath(name), into: &encoder)
+            if let message = result.message {
+                encoder.out.flush()
+                report(message)
+            }
+            worst = .worse(worst, result.exitStatus)
+            if encoder.out.writeFailed { break }
+        }
+        encoder.end()
+        return encoder.out.writeFailed ? .ioError : worst
+    }
+
+    /// Reads one file into `encoder`: its page records (unless ``withPages`` is false) and its
+    /// file record. A name that is not valid UTF-8 (``DocumentSource/rawPath(_:)``) is written
+    /// with its exact bytes in JSON (`\udcXX`, `ByteWriter.exactFileName`).
+    public func read(_ source: DocumentSource, into encoder: inout PageListEncoder) -> FileResult {
+        let exact = source.exactName
+        if let exact { encoder.out.exactFileName = exact }
+        defer { if exact != nil { encoder.out.exactFileName = nil } }
+        return read(source, sink: &encoder)
+    }
+
+    /// Reads one file and returns all its records. Throws when the file cannot be opened at all
+    /// (missing, not a PDF, damaged beyond repair, a password missing or wrong); a file that
+    /// opens is never an error, whatever its pages hold: its status says how it went.
+    public func records(_ source: DocumentSource) throws(PageInfoError) -> DocumentRecords {
+        var collector = RecordCollector()
+        let result = read(source, sink: &collector)
+        if let error = result.openError { throw error }
+        return DocumentRecords(summary: collector.summary ?? DocumentSummary(file: source.name), entries: collector.entries,
+                               outcome: result.outcome, exitStatus: result.exitStatus, message: result.message)
+    }
+
+    /// Reads one file into any ``RecordSink``: the one reading loop.
+    public func read<Sink: RecordSink & ~Copyable>(_ source: DocumentSource, sink: inout Sink) -> FileResult {
+        let file = source.name
+        let start = monotonicSeconds()
+        func failed(_ error: PageInfoError, path: String) -> FileResult {
+            let outcome = DocumentOutcome.failed(.init(code: error.code, message: error.description.replacingPrefix(path, with: file)),
+                                                 bytes: fileSize(path), seconds: measuresTime ? monotonicSeconds() - start : nil)
+            sink.failedDocument(file: file, outcome: outcome)
+            return FileResult(outcome: outcome, exitStatus: error.exitStatus, message: outcome.error?.message, openError: error)
+        }
+        let opened: OpenedSource
+        do { opened = try OpenedSource(source, maxStreamMiB: maxStreamMiB) } catch { return failed(error, path: file) }
+        let document: PopplerDocument
+        do { document = try InputFile.open(opened.path, password: password, maxStreamMiB: maxStreamMiB) } catch {
+            defer { opened.close() }
+            return failed(error, path: opened.path)
+        }
+        defer { opened.close() }
+        var documentSummary = document.summary
+        documentSummary.file = file
+        sink.beginDocument(documentSummary)
+
+        // Walk the selected positions; remember the walk that went furthest, so a walk that
+        // reached the end of the tree also gives the document's count and warnings.
+        var walk: WalkSummary?
+        var outOfRange: PageInfoError?
+        var pageWarnings = 0
+        func consider(_ cursor: PageCursor) {
+            let s = cursor.summary
+            if walk == nil || (s.finished && !(walk!.finished)) || s.positions > walk!.positions { walk = s }
+        }
+        if withPages {
+            let items = ranges?.items ?? [PageRangeList.Item(first: 1, last: nil)]
+            for item in items {
+                let cursor = document.makePageCursor(from: item.first - 1)
+                var index = item.first - 1
+                while item.last.map({ index < $0 }) ?? true, let entry = cursor.next() {
+                    pageWarnings += entry.warnings.count
+                    sink.entry(entry)
+                    index += 1
+                }
+                consider(cursor)
+                let wanted = item.last ?? item.first
+                if ranges != nil, index < wanted, outOfRange == nil {
+                    let count = cursor.summary.finished ? cursor.summary.positions : document.pageCount
+                    outOfRange = .pageOutOfRange(index: (index < item.first ? item.first : wanted) - 1, pageCount: count)
+                }
+                if sink.isStopped { break }
+            }
+        }
+        var walkSummary = walk ?? WalkSummary()
+        if !walkSummary.finished {
+            // The selection stopped early: count the rest of the tree (no geometry, no labels).
+            walkSummary = document.walkSummary()
+        }
+        let summary = walkSummary
+        var outcome = document.outcome(after: summary)
+        let warnings = outcome.warnings
+        if let message = outcome.error?.message { outcome.error?.message = message.replacingPrefix(opened.path, with: file) }
+        var exitStatus = outcome.status == .partial ? ExitStatus.partial : .success
+        var message: String?
+        if summary.pageErrors > 0 {
+            message = "\(file): \(summary.pageErrors) of \(summary.positions) page\(summary.positions == 1 ? "" : "s") could not be read; the others are reported"
+        } else if summary.recovered > 0 {
+            message = "\(file): the page tree is missing or broken; \(summary.recovered) page\(summary.recovered == 1 ? " was" : "s were") recovered by scanning the file's objects"
+        } else if summary.limitReached {
+            message = "\(file): the page tree lists the same subtrees again past the reader's limit; only the first \(summary.positions) page\(summary.positions == 1 ? " is" : "s are") reported"
+        }
+        if outcome.status == .failed {
+            exitStatus = .malformed
+            message = outcome.error?.message
+        } else if strict, outcome.status != .ok || !warnings.isEmpty || pageWarnings > 0 {
+            let total = warnings.count + pageWarnings
+            let first = warnings.first?.description ?? (summary.pageErrors > 0 ? "page errors" : "page warnings")
+            outcome.status = .failed
+            outcome.error = DocumentOutcome.Failure(code: FileErrorCode.strict.rawValue, message: "\(file): --strict: \(summary.pageErrors) page error\(summary.pageErrors == 1 ? "" : "s") and \(total) warning\(total == 1 ? "" : "s") (\(first))")
+            exitStatus = .malformed
+            message = outcome.error?.message
+        }
+        if let outOfRange {
+            outcome.error = DocumentOutcome.Failure(code: outOfRange.code, message: "\(file): --pages: \(outOfRange.description)")
+            exitStatus = .worse(exitStatus, .usage)
+            message = outcome.error?.message
+        }
+        if measuresTime { outcome.seconds = monotonicSeconds() - start }
+        sink.endDocument(outcome)
+        return FileResult(outcome: outcome, exitStatus: exitStatus, message: message)
+    }
+}
+
+/// All the records of one file, as ``DocumentReader/records(_:)`` returns them.
+public struct DocumentRecords: Sendable {
+    /// The document-level fields (`file` is the source's ``DocumentSource/name``).
+    public var summary: DocumentSummary
+    /// The positions read, in document order: every position, or those ``DocumentReader/ranges`` selects.
+    public var entries: [PageEntry]
+    /// The file record's closing fields.
+    public var outcome: DocumentOutcome
+    /// The exit status this file contributes.
+    public var exitStatus: ExitStatus
+    /// The one line a command prints on stderr when the file is not ok; `nil` otherwise.
+    public var message: String?
+}
+
+extension PopplerDocument {
+    /// The document-level fields every file record starts with (`file` is the path it was
+    /// opened by, or the name it was given).
+    public var summary: DocumentSummary {
+        let v = pdfVersion
+        return DocumentSummary(file: path, pdfVersion: v.major > 0 ? "\(v.major).\(v.minor)" : nil, encrypted: isEncrypted,
+                               pageLayout: pageLayout, direction: direction, hasPageLabels: hasPageLabels)
+    }
+}
+
+extension String {
+    /// The string with a leading `prefix` replaced (messages name the path a file was opened by).
+    package func replacingPrefix(_ prefix: String, with replacement: String) -> String {
+        guard prefix != replacement, hasPrefix(prefix) else { return self }
+        return replacement + dropFirst(prefix.count)
+    }
+}
+
+/// Seconds on the monotonic clock.
+package func monotonicSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+/// The size of a regular file in bytes, or `nil`.
+package func fileSize(_ path: String) -> Int? {
+    var st = stat()
+    guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return nil }
+    return Int(st.st_size)
+}

@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+import PageInfoOutput
+import PageInfoPoppler
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where a PDF comes from. Poppler reads a seekable file: a regular file is read in place; a
+/// stream (standard input, a pipe, a FIFO, a device) is first copied into an unlinked temporary
+/// file (``InputFile``); bytes in memory are written to an anonymous memory file. However it
+/// comes, a document reads into the same records.
+public enum DocumentSource: Sendable {
+    /// A file by its path (`-` is standard input, as on the command line).
+    case path(String)
+    /// A file by the raw bytes of its path, in any encoding (a name that is not valid UTF-8 is
+    /// opened by its bytes, and the JSON records spell it exactly: `\udcXX`).
+    case rawPath([UInt8])
+    /// An open file descriptor (a regular file, or a stream that is then copied), not closed by
+    /// the reader; `name` is what the records call the file.
+    case fileDescriptor(Int32, name: String)
+    /// The whole file in memory; `name` is what the records call it.
+    case bytes([UInt8], name: String)
+    /// Standard input (the records call it `-`).
+    case standardInput
+
+    /// What the records call the file: the path, the repaired text of a raw path (U+FFFD for
+    /// each invalid byte), the name given, or `-`.
+    public var name: String {
+        switch self {
+        case .path(let path): path
+        case .rawPath(let raw): FileName(raw: raw).text
+        case .fileDescriptor(_, let name), .bytes(_, let name): name
+        case .standardInput: "-"
+        }
+    }
+
+    /// The exact name of a raw path that is not valid UTF-8, `nil` otherwise.
+    public var exactName: FileName? {
+        guard case .rawPath(let raw) = self else { return nil }
+        let name = FileName(raw: raw)
+        return name.isValidUTF8 ? nil : name
+    }
+}
+
+/// A source opened for Poppler: the path it reads, and what to close afterwards.
+struct OpenedSource {
+    /// What Poppler opens: the path itself, or `/proc/self/fd/N`.
+    var path: String
+    /// A descriptor this reader opened (a raw path's, a memory file's), closed by ``close()``.
+    var ownedDescriptor: Int32 = -1
+
+    init(_ source: DocumentSource, maxStreamMiB: Int) throws(PageInfoError) {
+        switch source {
+        case .path(let path):
+            self.path = path
+        case .standardInput:
+            self.path = "-"
+        case .fileDescriptor(let fd, _):
+            self.path = "/proc/self/fd/\(fd)"
+        case .rawPath(let raw):
+            let name = FileName(raw: raw)
+            self.path = name.text
+            // CommandLine.arguments and lists repair invalid UTF-8 (U+FFFD): open such a name by
+            // its raw bytes and read it through /proc/self/fd. (A name that cannot be opened is
+            // left to Poppler, which names the error.)
+            guard !name.isValidUTF8, !raw.contains(0) else { return }
+            let fd = cPath(raw) { Glibc.open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+            if fd >= 0 {
+                self.path = "/proc/self/fd/\(fd)"
+                self.ownedDescriptor = fd
+            }
+        case .bytes(let content, let name):
+            let fd = LinuxCalls.memoryFile("pageinfo-bytes")
+            guard fd >= 0 else { throw .unreadable(path: name, reason: "cannot hold the bytes: memfd_create: \(SystemCallError.reason(for: errno))") }
+            let failure = writeAll(fd, content)
+            guard failure == 0 else {
+                Glibc.close(fd)
+                throw .unreadable(path: name, reason: "cannot hold the bytes: write: \(SystemCallError.reason(for: failure))")
+            }
+            self.path = "/proc/self/fd/\(fd)"
+            self.ownedDescriptor = fd
+        }
+    }
+
+    /// Releases what reading the source held: the copy of a stream, a descriptor we opened.
+    func close() {
+        InputFile.release(path)
+        if ownedDescriptor >= 0 { Glibc.close(ownedDescriptor) }
+    }
+}
+
+/// Calls `body` with a NUL-terminated copy of a raw path.
+package func cPath<R>(_ raw: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> R {
+    var bytes = raw
+    bytes.append(0)
+    return bytes.withUnsafeBufferPointer { buf in
+        buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) { body($0) }
+    }
+}

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// pageinfo-client batch WORKER LIST OUT  reads the files named in LIST (one a line) through
+//                                         PageInfoBatch with 2 workers started from WORKER, and
+//                                         writes their records (JSON lines, input order) to OUT;
+//                                         exits with the batch's exit status.
+// pageinfo-client same FILE              reads FILE through PageInfoReading from its path and from
+//                                         its bytes in memory; exits 0 when the records are equal.
+import PageInfoBatch
+import PageInfoReading
+import PageInfoRecords
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+func fail(_ message: String, _ status: Int32 = 1) -> Never {
+    let line = Array("pageinfo-client: \(message)\n".utf8)
+    _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    exit(status)
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch arguments.first {
+case "batch" where arguments.count == 4:
+    let (worker, list, output) = (arguments[1], arguments[2], arguments[3])
+    let names: [[UInt8]]
+    do { names = try BatchInputs(filesFrom: list).collect() } catch { fail(error.message, error.status.rawValue) }
+    let fd = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { fail("\(output): cannot write it") }
+    let run = BatchRun(names: names, configuration: BatchConfiguration(jobs: 2, worker: worker))
+    let writer = BatchWriter(output: run.configuration.output, fd: fd, documentCount: names.count)
+    writer.begin()
+    var files = 0
+    do {
+        while let event = try run.next() {
+            guard case .file(let file) = event else { continue }
+            guard file.index == files else { fail("file \(file.index) came in place of \(files): not in input order") }
+            files += 1
+            writer.write(file)
+        }
+    } catch {
+        fail(error.message, error.status.rawValue)
+    }
+    writer.end()
+    close(fd)
+    if let failure = writer.writeError { fail("\(output): write failed (errno \(failure))") }
+    guard files == names.count, run.tally.files == files else { fail("\(files) files delivered of \(names.count)") }
+    print("pageinfo-client: \(run.tally.files) files, \(run.tally.ok) ok, \(run.tally.partial) partial, \(run.tally.failedDescription); exit \(run.tally.exitCode)")
+    exit(run.tally.exitCode.rawValue)
+
+case "same" where arguments.count == 2:
+    let path = arguments[1]
+    let reader = DocumentReader()
+    let fromPath: DocumentRecords
+    do { fromPath = try reader.records(.path(path)) } catch { fail("\(path): \(error)") }
+    // The file's bytes, read with the libraries' own stream reader, then read from memory.
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { fail("\(path): cannot open it") }
+    let bytes: [UInt8]
+    do { bytes = try InputFile.readAll(fd, name: path, maxBytes: 1 << 30) } catch { fail("\(error)") }
+    close(fd)
+    let fromBytes: DocumentRecords
+    do { fromBytes = try reader.records(.bytes(bytes, name: path)) } catch { fail("\(path) (bytes): \(error)") }
+    guard fromPath.summary == fromBytes.summary else { fail("\(path): the summaries differ: \(fromPath.summary) / \(fromBytes.summary)") }
+    guard fromPath.entries == fromBytes.entries else { fail("\(path): the page entries differ") }
+    guard fromPath.outcome == fromBytes.outcome, fromPath.exitStatus == fromBytes.exitStatus else {
+        fail("\(path): the outcomes differ: \(fromPath.outcome) / \(fromBytes.outcome)")
+    }
+    guard !fromPath.entries.isEmpty else { fail("\(path): no page read") }
+    print("pageinfo-client: \(path): \(fromPath.entries.count) positions, \(fromPath.outcome.status.rawValue); the same from its path and its bytes")
+
+default:
+    fail("usage: pageinfo-client batch WORKER LIST OUT | pageinfo-client same FILE", 64)
+}

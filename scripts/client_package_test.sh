@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# The proof of issue 22 (part of `make test`): Tests/ClientPackage, a package that depends on
+# pageinfo's library products only, gets what `pageinfo pages` and batch mode give.
+#
+#   1. it reads Fixtures/ and the corpus (../shared/corpus or $PAGEINFO_CORPUS, when there)
+#      through PageInfoBatch with 2 workers — the tests' worker, which crashes on a file named
+#      crash-me.pdf — and its records are byte for byte (seconds aside) those of
+#      `pageinfo pages --files-from LIST --format jsonl` with the same worker, the crashed file
+#      included; and the records of every other file are those `pageinfo pages --format jsonl`
+#      prints in process;
+#   2. it reads files through PageInfoReading from their path and from their bytes in memory,
+#      and gets the same records.
+#
+# scripts/client_package_test.sh [SWIFT]; the package is built in .build/client-package (its own
+# scratch folder: it never disturbs the package's own build).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+swift=${1:-${SWIFT:-swift}}
+
+"$swift" build --product pageinfo >/dev/null
+"$swift" build --product pageinfo-test-worker >/dev/null
+bin=$("$swift" build --show-bin-path)
+"$swift" build --package-path Tests/ClientPackage --scratch-path .build/client-package 2>&1 | grep -v '^\[' || true
+client=$("$swift" build --package-path Tests/ClientPackage --scratch-path .build/client-package --show-bin-path)/pageinfo-client
+[ -x "$client" ] || { echo "client_package_test: the client package did not build" >&2; exit 1; }
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cp Fixtures/mixed.pdf "$work/crash-me.pdf"
+corpus=${PAGEINFO_CORPUS:-../shared/corpus}
+{
+    ls Fixtures/*.pdf Fixtures/damaged/*.pdf 2>/dev/null
+    echo "$work/crash-me.pdf"
+    [ -d "$corpus" ] && ls "$corpus"/*.pdf
+    echo "$work/no-such-file.pdf"
+} > "$work/list"
+count=$(wc -l < "$work/list")
+
+seconds() { sed -E 's/"seconds":[0-9.e+-]+/"seconds":S/'; }
+export PAGEINFO_TEST_CRASH_ON=crash-me
+status=0
+"$client" batch "$bin/pageinfo-test-worker" "$work/list" "$work/client.jsonl" || status=$?
+"$bin/pageinfo" pages --files-from "$work/list" --format jsonl --no-progress --worker "$bin/pageinfo-test-worker" \
+    > "$work/cli.jsonl" 2>/dev/null || cli_status=$?
+unset PAGEINFO_TEST_CRASH_ON
+[ "$status" = "${cli_status:-0}" ] || { echo "client_package_test: the client exits $status, pageinfo $cli_status" >&2; exit 1; }
+[ "$status" = 70 ] || { echo "client_package_test: exit $status, not 70 (a crashed worker)" >&2; exit 1; }
+cmp <(seconds < "$work/client.jsonl") <(seconds < "$work/cli.jsonl") \
+    || { echo "client_package_test: the client's records differ from pageinfo pages --files-from" >&2; exit 1; }
+grep -q '"file":"'"$work"'/crash-me.pdf","status":"failed".*"code":"crashed"' "$work/client.jsonl" \
+    || { echo "client_package_test: no crashed record for crash-me.pdf" >&2; exit 1; }
+# Every other file's records are those of the in-process reader.
+grep -v crash-me "$work/list" | tr '\n' '\0' | xargs -0 "$bin/pageinfo" pages --format jsonl 2>/dev/null \
+    | seconds > "$work/in-process.jsonl" || true
+grep -v '"file":"'"$work"'/crash-me.pdf"' "$work/client.jsonl" | seconds \
+    | sed -E 's/"seconds":S/"seconds":null/' | cmp - "$work/in-process.jsonl" \
+    || { echo "client_package_test: the client's records differ from pageinfo pages in process" >&2; exit 1; }
+echo "ok   the client package read $count files through PageInfoBatch (2 workers, one crashed): the records of pageinfo pages"
+
+same=0
+for f in Fixtures/mixed.pdf Fixtures/labels.pdf Fixtures/damaged/*.pdf $( [ -d "$corpus" ] && ls "$corpus"/*.pdf | head -20 ); do
+    out=$("$client" same "$f" 2>&1) && same=$((same + 1)) || {
+        case "$out" in *"cannot be opened"*|*"no page read"*|*"not a PDF"*|*damaged*|*encrypted*) ;; *) echo "$out" >&2; exit 1 ;; esac
+    }
+done
+[ "$same" -ge 2 ] || { echo "client_package_test: only $same files compared from path and bytes" >&2; exit 1; }
+echo "ok   the client package read $same files through PageInfoReading from their path and their bytes: the same records"
