@@ -112,6 +112,11 @@ public struct WorkerOptions: Sendable, Hashable {
 /// encoded as one fragment of the batch's format (``BatchOutput``), so the stitched output is
 /// what the in-process command prints.
 public enum Worker {
+    /// The environment variable in which the coordinator gives a worker its own process id: a
+    /// worker whose parent is not that process (the coordinator died while the worker started)
+    /// exits at once. Workers started by other programs (the Spark job) do without it.
+    public static let coordinatorVariable = "PAGEINFO_COORDINATOR_PID"
+
     /// Runs a worker process's main loop with the arguments after `worker` and returns its exit
     /// status (0 when standard input ends; 64 for a bad argument, with one line on stderr).
     /// `beforeEachFile` is called with each request's name before it is read: tests use it to
@@ -338,10 +343,14 @@ enum WorkerGuard {
             sigaction(sig, &action, nil)
         }
         // Die with the coordinator (even while stuck in one file): the kernel sends SIGKILL when
-        // it exits. If it exited before the request took effect, we already have another parent.
-        let parent = getppid()
+        // it exits. If it exited before the request took effect (while this process started),
+        // we already have another parent: the coordinator names itself in the environment, so
+        // that case is told apart (reading getppid() here, after the fact, could not).
         _ = LinuxCalls.deliverOnParentDeath(SIGKILL)  // (fails only without prctl: stdin's end still stops an idle worker)
-        if getppid() != parent { _exit(0) }
+        if let named = getenv(Worker.coordinatorVariable), let coordinator = pid_t(String(cString: named)),
+           getppid() != coordinator {
+            _exit(0)
+        }
     }
 }
 

@@ -62,10 +62,14 @@ struct WorkerProcess {
         var env: [UnsafeMutablePointer<CChar>?] = []
         var e = environ
         while let entry = e.pointee {
-            if strncmp(entry, "SWIFT_BACKTRACE=", 16) != 0 { env.append(strdup(entry)) }
+            if strncmp(entry, "SWIFT_BACKTRACE=", 16) != 0 && strncmp(entry, "\(Worker.coordinatorVariable)=", Worker.coordinatorVariable.utf8.count + 1) != 0 {
+                env.append(strdup(entry))
+            }
             e += 1
         }
         env.append(strdup("SWIFT_BACKTRACE=enable=no"))
+        // Who the worker's parent must be: it exits at once if it is not (see Worker).
+        env.append(strdup("\(Worker.coordinatorVariable)=\(getpid())"))
         env.append(nil)
         defer { for p in argv { free(p) }; for p in env { free(p) } }
 

@@ -54,4 +54,44 @@ struct WorkerLifetimeTests {
         #expect(!Self.isAlive(workers[0]), "worker \(workers[0]) outlived its coordinator")
         if Self.isAlive(workers[0]) { kill(workers[0], SIGKILL) }
     }
+
+    /// A coordinator that dies while its worker is still starting dies before the worker asks
+    /// the kernel for the signal; the worker then has another parent than the coordinator named
+    /// in PAGEINFO_COORDINATOR_PID and must exit at once, not wait on a pipe that never ends (a
+    /// sanitized run hung on such a worker). Its stdin here stays open for 30 s.
+    @Test("a worker whose coordinator is already gone exits at once", .timeLimit(.minutes(1)))
+    func orphanedWorkerExits() throws {
+        let worker = Process()
+        worker.executableURL = CLI.binary
+        worker.arguments = ["worker", "--mode", "pages", "--format", "jsonl"]
+        // pid 1 is never this worker's parent (the test runner is).
+        worker.environment = ProcessInfo.processInfo.environment.merging(["PAGEINFO_COORDINATOR_PID": "1"]) { $1 }
+        let input = Pipe()
+        worker.standardInput = input
+        worker.standardOutput = FileHandle.nullDevice
+        worker.standardError = FileHandle.nullDevice
+        try worker.run()
+        var waited = 0
+        while worker.isRunning && waited < 100 { usleep(50_000); waited += 1 }  // up to 5 s
+        #expect(!worker.isRunning, "the orphaned worker still waits on its input")
+        if worker.isRunning { worker.terminate() }
+        worker.waitUntilExit()
+        #expect(worker.terminationStatus == 0)
+        // With its real parent named, the same worker serves its input until it ends.
+        let served = Process()
+        served.executableURL = CLI.binary
+        served.arguments = ["worker", "--mode", "pages", "--format", "jsonl"]
+        served.environment = ProcessInfo.processInfo.environment.merging(["PAGEINFO_COORDINATOR_PID": "\(getpid())"]) { $1 }
+        let open = Pipe()
+        served.standardInput = open
+        served.standardOutput = FileHandle.nullDevice
+        served.standardError = FileHandle.nullDevice
+        try served.run()
+        usleep(300_000)
+        #expect(served.isRunning, "a worker with its coordinator alive exited before its input ended")
+        try open.fileHandleForWriting.close()
+        served.waitUntilExit()
+        #expect(served.terminationStatus == 0)
+        try input.fileHandleForWriting.close()
+    }
 }
