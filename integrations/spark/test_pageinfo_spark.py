@@ -208,7 +208,8 @@ def test_paths(spark, binary, corpus, work, env, schemas):
     listfile = os.path.join(work, "paths.txt")
     with open(listfile, "wb") as f:
         f.write(b"".join(n + b"\n" for n in names))
-    ref = subprocess.run([binary, "pages", "--files-from", listfile, "--jobs", "2", "--no-progress"],
+    ref = subprocess.run([binary, "pages", "--files-from", listfile, "--jobs", "2", "--no-progress"]
+                         + ([] if JOB_WORKER == binary else ["--worker", JOB_WORKER]),
                          stdout=subprocess.PIPE, env=env, check=False)
     expect(ref.returncode == 70, "the local run exits 70 (a worker crashed), got %d" % ref.returncode)
     out = os.path.join(work, "out-paths")
@@ -300,7 +301,7 @@ def test_binary(spark, binary, corpus, work, env, schemas, jar=None):
     with open(listfile, "w") as f:
         f.write("".join(uri(n) + "\n" for n in entries))
     out = os.path.join(work, "out-uris-jar" if jar else "out-uris")
-    summary = run_job(listfile, out, env, "--max-bytes", str(MAX_BYTES), ship=binary, jar=jar)
+    summary = run_job(listfile, out, env, "--max-bytes", str(MAX_BYTES), ship=env["PAGEINFO_BIN"], jar=jar)
     reader = "read by ObjectReader" if jar else "read by the binaryFile source"
     expect(any("(binary input, %s" % reader in l for l in summary), "binary input %s for file:// URIs: %r" % (reader, summary))
 
@@ -401,6 +402,9 @@ def test_failures(spark, binary, worker, corpus, work, env):
                                without([expected_row(list(got[0]), r, i) for i, r in enumerate(want)], "seconds")),))
 
 
+JOB_WORKER = None  # the worker the tests' jobs and batch oracles run (main sets it)
+
+
 def test_worker(binary):
     """The worker the failure tests run: the tests' own `pageinfo-test-worker` beside the binary
     (or given as the second argument) where it is built, else the binary itself, whose worker
@@ -423,7 +427,17 @@ def main():
         shutil.copy(os.path.join(corpus, source), os.path.join(corpus, copy))
     with open(os.path.join(corpus, b"good-00005.pdf"), "rb") as f, open(os.path.join(corpus, b"big.pdf"), "wb") as g:
         g.write(f.read() + b"%" + b"x" * (2 * MAX_BYTES) + b"\n")
-    env = dict(os.environ, PAGEINFO_TEST_CRASH_ON="crash-me", PAGEINFO_BIN=binary)
+    # The release pageinfo has no test hooks: the job's workers (crash-me must crash them) are
+    # the test worker, under the name the job looks for (`pageinfo`, also when shipped with
+    # --files), and the local oracle runs use it through --worker.
+    global JOB_WORKER
+    JOB_WORKER = test_worker(binary)
+    job_binary = binary
+    if JOB_WORKER != binary:
+        os.makedirs(os.path.join(work, "job-bin"))
+        job_binary = os.path.join(work, "job-bin", "pageinfo")
+        shutil.copy(JOB_WORKER, job_binary)
+    env = dict(os.environ, PAGEINFO_TEST_CRASH_ON="crash-me", PAGEINFO_BIN=job_binary)
 
     from pyspark.sql import SparkSession
     os.environ.update(spark_env({}))
