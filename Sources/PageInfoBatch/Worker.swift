@@ -345,10 +345,12 @@ enum WorkerGuard {
         // Die with the coordinator (even while stuck in one file): the kernel sends SIGKILL when
         // it exits. If it exited before the request took effect (while this process started),
         // we already have another parent: the coordinator names itself in the environment, so
-        // that case is told apart (reading getppid() here, after the fact, could not).
+        // that case is told apart (reading getppid() here, after the fact, could not). Another
+        // parent alone is no proof (a wrapper script may run the worker): the coordinator must
+        // be gone too.
         _ = LinuxCalls.deliverOnParentDeath(SIGKILL)  // (fails only without prctl: stdin's end still stops an idle worker)
         if let named = getenv(Worker.coordinatorVariable), let coordinator = pid_t(String(cString: named)),
-           getppid() != coordinator {
+           getppid() != coordinator, kill(coordinator, 0) == -1, errno == ESRCH {
             _exit(0)
         }
     }

@@ -57,41 +57,51 @@ struct WorkerLifetimeTests {
 
     /// A coordinator that dies while its worker is still starting dies before the worker asks
     /// the kernel for the signal; the worker then has another parent than the coordinator named
-    /// in PAGEINFO_COORDINATOR_PID and must exit at once, not wait on a pipe that never ends (a
-    /// sanitized run hung on such a worker). Its stdin here stays open for 30 s.
-    @Test("a worker whose coordinator is already gone exits at once", .timeLimit(.minutes(1)))
+    /// in PAGEINFO_COORDINATOR_PID, which is gone, and must exit at once, not wait on a pipe that
+    /// never ends (a sanitized run hung on such a worker). A worker run through a wrapper that
+    /// forks also has another parent, but its coordinator lives: it must keep serving.
+    @Test("a worker whose coordinator is gone exits at once; one behind a wrapper serves", .timeLimit(.minutes(1)))
     func orphanedWorkerExits() throws {
-        let worker = Process()
-        worker.executableURL = CLI.binary
-        worker.arguments = ["worker", "--mode", "pages", "--format", "jsonl"]
-        // pid 1 is never this worker's parent (the test runner is).
-        worker.environment = ProcessInfo.processInfo.environment.merging(["PAGEINFO_COORDINATOR_PID": "1"]) { $1 }
-        let input = Pipe()
-        worker.standardInput = input
-        worker.standardOutput = FileHandle.nullDevice
-        worker.standardError = FileHandle.nullDevice
-        try worker.run()
+        // A pid that no process holds: a child that has ended and been waited for.
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/true")
+        try ended.run()
+        ended.waitUntilExit()
+
+        /// Starts `command` with the coordinator variable set to `coordinator` and a stdin that
+        /// stays open until the returned pipe is closed.
+        func start(_ command: [String], coordinator: pid_t) throws -> (Process, Pipe) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: command[0])
+            process.arguments = Array(command.dropFirst())
+            process.environment = ProcessInfo.processInfo.environment
+                .merging(["PAGEINFO_COORDINATOR_PID": "\(coordinator)"]) { $1 }
+            let input = Pipe()
+            process.standardInput = input
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            return (process, input)
+        }
+        let worker = [CLI.binary.path, "worker", "--mode", "pages", "--format", "jsonl"]
+
+        let (orphan, orphanInput) = try start(worker, coordinator: ended.processIdentifier)
         var waited = 0
-        while worker.isRunning && waited < 100 { usleep(50_000); waited += 1 }  // up to 5 s
-        #expect(!worker.isRunning, "the orphaned worker still waits on its input")
-        if worker.isRunning { worker.terminate() }
-        worker.waitUntilExit()
-        #expect(worker.terminationStatus == 0)
-        // With its real parent named, the same worker serves its input until it ends.
-        let served = Process()
-        served.executableURL = CLI.binary
-        served.arguments = ["worker", "--mode", "pages", "--format", "jsonl"]
-        served.environment = ProcessInfo.processInfo.environment.merging(["PAGEINFO_COORDINATOR_PID": "\(getpid())"]) { $1 }
-        let open = Pipe()
-        served.standardInput = open
-        served.standardOutput = FileHandle.nullDevice
-        served.standardError = FileHandle.nullDevice
-        try served.run()
-        usleep(300_000)
-        #expect(served.isRunning, "a worker with its coordinator alive exited before its input ended")
-        try open.fileHandleForWriting.close()
-        served.waitUntilExit()
-        #expect(served.terminationStatus == 0)
-        try input.fileHandleForWriting.close()
+        while orphan.isRunning && waited < 100 { usleep(50_000); waited += 1 }  // up to 5 s
+        #expect(!orphan.isRunning, "the orphaned worker still waits on its input")
+        if orphan.isRunning { orphan.terminate() }
+        orphan.waitUntilExit()
+        #expect(orphan.terminationStatus == 0)
+        try orphanInput.fileHandleForWriting.close()
+
+        // Behind a shell that forks (the `; true` keeps sh from exec'ing the worker), with its
+        // coordinator (this test) alive: the worker serves its input until it ends.
+        let quoted = worker.map { "'\($0)'" }.joined(separator: " ")
+        let (wrapped, wrappedInput) = try start(["/bin/sh", "-c", quoted + "; true"], coordinator: getpid())
+        usleep(500_000)
+        #expect(wrapped.isRunning, "a worker behind a wrapper exited while its coordinator lives")
+        try wrappedInput.fileHandleForWriting.close()
+        wrapped.waitUntilExit()
+        #expect(wrapped.terminationStatus == 0)
     }
 }
