@@ -355,7 +355,7 @@ public final class BatchRun {
             slot.process.kill()
             slots[i] = nil
             requeued.append(contentsOf: slot.outstanding.dropFirst().reversed())
-            completeWithError(slot.outstanding[0], FileError(code: .timeout, message: "reading this file took longer than --timeout \(formatNumber(configuration.timeout)) s; the worker was stopped"),
+            completeWithError(slot.outstanding[0], FileError(code: .timeout, message: "reading this file took longer than --timeout \(formatCompact(configuration.timeout)) s; the worker was stopped"),
                               seconds: now - slot.headStart)
         }
     }
@@ -399,9 +399,3 @@ public final class BatchRun {
     }
 }
 
-/// A short number for messages: `60`, `0.5`.
-func formatNumber(_ v: Double) -> String {
-    var w = ByteWriter()
-    w.append(number: v)
-    return w.string
-}
