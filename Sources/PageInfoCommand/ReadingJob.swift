@@ -26,7 +26,9 @@ struct ReadingJob {
                                       out: ByteWriter(fd: STDOUT_FILENO))
         let code = reading.read(names: rawArguments(files), into: &encoder, report: reportFailure)
         if code == .ioError {
-            throw CommandFailure("cannot write the output: \(SystemCallError.reason(for: errno))", code: ExitStatus.ioError)
+            // The write's own error: errno has been overwritten by the reads since.
+            let reason = encoder.out.writeError?.reason ?? SystemCallError.reason(for: EIO)
+            throw CommandFailure("cannot write the output: \(reason)", code: ExitStatus.ioError)
         }
         if code != .success { throw ExitCode(code) }
     }
