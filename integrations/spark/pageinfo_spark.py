@@ -581,10 +581,17 @@ class Qualifier:
                 self.authority[scheme] = None
         return self.authority[scheme]
 
+    def absolute(self, uri):
+        """An entry without a scheme as a URI of the default file system, relative to the
+        driver's working directory there, as Spark's readers take it; other URIs unchanged.
+        (Executors resolve a relative Path against their own working directory.)"""
+        if has_scheme(uri):
+            return uri
+        base = self.working if not uri.startswith("/") else self.default_fs.rstrip("/")
+        return base + ("" if uri.startswith("/") else "/") + uri
+
     def __call__(self, uri):
-        if not has_scheme(uri):
-            base = self.working if not uri.startswith("/") else self.default_fs.rstrip("/")
-            uri = base + ("" if uri.startswith("/") else "/") + uri
+        uri = self.absolute(uri)
         m = SCHEME.match(uri)
         if m is None:
             return uri
@@ -728,14 +735,24 @@ def object_reader(spark):
     return reader if isinstance(reader, JavaClass) else None
 
 
+def objects_to_open(spark, uris):
+    """The URIs ObjectReader opens: entries without a scheme (--input binary over paths) made
+    absolute on the driver (Qualifier.absolute), as the binaryFile fallback reads them; the
+    rest as listed. The records keep the entries as listed."""
+    if all(has_scheme(u) for u in uris):
+        return uris
+    qualify = Qualifier(spark)
+    return [qualify.absolute(u) for u in uris]
+
+
 def object_chunks(spark, reader, uris, partitions, max_bytes):
     """The listed objects read by ObjectReader: rows of chunks (input, length, content, error
     per object), one chunk an Arrow batch (at most ARROW_RECORDS objects; none added once it holds
     ARROW_BUDGET bytes of content, their real sizes: no listing needed to bound them)."""
     from pyspark.sql import DataFrame
     spark.conf.set("spark.sql.execution.arrow.maxRecordsPerBatch", "1")
-    return DataFrame(reader.read(spark._jsparkSession, "\u0000".join(uris), partitions, max_bytes,
-                                 ARROW_RECORDS, ARROW_BUDGET), spark)
+    return DataFrame(reader.read(spark._jsparkSession, "\u0000".join(objects_to_open(spark, uris)), partitions,
+                                 max_bytes, ARROW_RECORDS, ARROW_BUDGET), spark)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -362,6 +362,22 @@ def test_binary(spark, binary, corpus, work, env, schemas, jar=None):
     record_written_schemas(out, schemas)
 
 
+def test_relative_entries(spark):
+    """--input binary over entries without a scheme: ObjectReader gets them absolute on the
+    driver's default file system (an executor would resolve a relative name against its own
+    working directory, which on a cluster is not the driver's)."""
+    sys.path.insert(0, HERE)
+    import pageinfo_spark
+    cwd = os.getcwd()
+    got = pageinfo_spark.objects_to_open(spark, ["a b.pdf", "sub/../c.pdf", "/abs/d.pdf", "file:///e.pdf",
+                                                  "s3a://bucket/f.pdf"])
+    want = ["file:%s/a b.pdf" % cwd, "file:%s/sub/../c.pdf" % cwd, "file:/abs/d.pdf", "file:///e.pdf",
+            "s3a://bucket/f.pdf"]
+    expect(got == want, "relative entries are made absolute for ObjectReader: %r, expected %r" % (got, want))
+    expect(pageinfo_spark.objects_to_open(spark, ["file:///x.pdf"]) == ["file:///x.pdf"],
+           "URIs with a scheme are opened as listed")
+
+
 def test_failures(spark, binary, worker, corpus, work, env):
     """A worker that hangs (--timeout) and one that exhausts --max-memory: each a `failed` row
     with the reason batch mode gives (its coordinator is the oracle, same options, same worker),
@@ -452,6 +468,7 @@ def main():
         if os.path.isfile(jar):
             test_binary(spark, binary, corpus, work, env, schemas, jar=jar)
         test_binary(spark, binary, corpus, work, env, schemas)
+        test_relative_entries(spark)
         worker = test_worker(binary)
         print("failure tests with the worker %s" % worker, flush=True)
         test_failures(spark, binary, worker, corpus, work, env)
