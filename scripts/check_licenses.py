@@ -20,6 +20,7 @@ Checks, each failing with one line per problem and exit status 1:
 """
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -143,6 +144,30 @@ def check(root):
         for dep in sorted(closure(name, targets)):
             if declared.get(dep) == GPL or dep == POPPLER_SYSTEM_LIBRARY:
                 problems.append(f"target {name} is {APACHE} but depends on {dep}, which is {GPL}")
+    problems += license_file_problems(root, targets)
+    return problems
+
+
+def license_file_problems(root, targets):
+    """LICENSE names every target outside Tests/ in the section of its license: section 1 (GPL)
+    or section 2 (Apache), so the file a reader trusts cannot fall behind Package.swift."""
+    try:
+        with open(os.path.join(root, "LICENSE"), encoding="utf-8") as f:
+            text = f.read()
+    except OSError as e:
+        return [f"LICENSE: cannot read it ({e.strerror})"]
+    gpl_part, _, apache_part = text.partition("\n2. ")
+    problems = []
+    for name, (folder, _) in sorted(targets.items()):
+        if folder.startswith("Tests/") or folder.startswith("Tests" + os.sep):
+            continue
+        section, other = (gpl_part, apache_part) if links_poppler(name, targets) else (apache_part, gpl_part)
+        label = GPL if links_poppler(name, targets) else APACHE
+        listed = re.search(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", section)
+        if not listed:
+            wrong = re.search(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", other)
+            problems.append(f"LICENSE: target {name} is {label}, but LICENSE "
+                            + ("lists it under the other license" if wrong else "does not name it"))
     return problems
 
 
@@ -168,7 +193,7 @@ def self_test(root):
 
     def copy():
         tmp = tempfile.mkdtemp(prefix="pageinfo-licenses-")
-        for item in ("Package.swift", "Sources", "Tests", "scripts", "integrations", "Fuzz"):
+        for item in ("Package.swift", "LICENSE", "Sources", "Tests", "scripts", "integrations", "Fuzz"):
             src = os.path.join(root, item)
             if os.path.isdir(src):
                 shutil.copytree(src, os.path.join(tmp, item), ignore=shutil.ignore_patterns(".build*"))
@@ -217,6 +242,13 @@ def self_test(root):
     with open(victim, "w", encoding="utf-8") as f:
         f.write(text.replace("SPDX-License-Identifier: Apache-2.0", "SPDX-License-Identifier: GPL-2.0-or-later", 1))
     expect("a pure target's file under GPL", tmp, "Sources/PageGeometry/PageInfo.swift: says GPL-2.0-or-later")
+
+    tmp = copy()
+    with open(os.path.join(tmp, "LICENSE"), encoding="utf-8") as f:
+        text = f.read()
+    with open(os.path.join(tmp, "LICENSE"), "w", encoding="utf-8") as f:
+        f.write(text.replace("PageInfoBatch, ", "", 1))
+    expect("a target LICENSE does not name", tmp, "LICENSE: target PageInfoBatch is GPL-2.0-or-later, but LICENSE does not name it")
     return 1 if failures else 0
 
 
