@@ -24,6 +24,22 @@ struct ReadmeExampleTests {
         return steps
     }
 
+    /// Under `make sanitize` (PAGEINFO_TEST_ADDRESS_SPACE_MIB set, see ``CLI/workerArguments(_:hooks:)``):
+    /// a shell function that gives a batch-mode `pageinfo` (its command line holds -r,
+    /// --files-from, --jobs or -o) the default --max-memory plus the address space the sanitizer
+    /// holds, as the other tests' batch runs get, so its workers are not out of memory before
+    /// they start. Empty otherwise: the examples run exactly as the README prints them.
+    static var sanitizerPrologue: String {
+        guard let value = ProcessInfo.processInfo.environment["PAGEINFO_TEST_ADDRESS_SPACE_MIB"], let held = Int(value) else {
+            return ""
+        }
+        return """
+            pageinfo() { case " $* " in *" -r "*|*" --files-from "*|*" --jobs "*|*" -o "*) \
+            command pageinfo "$1" --max-memory \(4096 + held) "${@:2}";; *) command pageinfo "$@";; esac; }
+
+            """
+    }
+
     static func examples() throws -> [DocumentationSnippets.Block] {
         try DocumentationSnippets.blocks(inFile: "README.md").filter { $0.name != nil }
     }
@@ -51,7 +67,7 @@ struct ReadmeExampleTests {
         for step in steps {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/bash")
-            process.arguments = ["-o", "pipefail", "-c", step.command]
+            process.arguments = ["-o", "pipefail", "-c", Self.sanitizerPrologue + step.command]
             process.currentDirectoryURL = scratch
             process.environment = ProcessInfo.processInfo.environment.merging(["PATH": path]) { $1 }
             let out = Pipe()
