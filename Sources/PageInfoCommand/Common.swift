@@ -42,8 +42,6 @@ typealias CommandFailure = ExitFailure
 extension ExitFailure {
     init(_ message: String, code: ExitStatus) { self.init(message, status: code) }
 
-    init(_ error: PageInfoError) { self.init(error.description, status: error.exitStatus) }
-
     /// The exit status.
     var code: ExitStatus { status }
 }
