@@ -46,7 +46,7 @@ public struct BatchJob: Sendable {
     /// Whether ``run(report:)`` installs handlers for `SIGINT` and `SIGTERM` (without
     /// `SA_RESTART`; they stay installed after the run) and, when one arrives, stops the
     /// workers, keeps the output whole up to the last file written and returns
-    /// ``PageInfoRecords/ExitStatus/interrupted`` (Ctrl-C) or ``PageInfoRecords/ExitStatus/terminated``.
+    /// `ExitStatus.interrupted` (Ctrl-C) or `ExitStatus.terminated`.
     /// Without them a signal ends the program as the program's own handlers decide.
     public var stopsOnSignals: Bool
 
@@ -66,8 +66,8 @@ public struct BatchJob: Sendable {
     }
 
     /// Runs the job to its end and returns the exit status of the worst outcome, this run's
-    /// files and (with resume) the earlier run's together: ``PageInfoRecords/ExitStatus/success``
-    /// when every file is ok. A write failure returns ``PageInfoRecords/ExitStatus/ioError``
+    /// files and (with resume) the earlier run's together: `ExitStatus.success`
+    /// when every file is ok. A write failure returns `ExitStatus.ioError`
     /// after its line, a signal (``stopsOnSignals``) `interrupted` or `terminated`.
     ///
     /// While it runs, `SIGPIPE` is ignored, so that a write to an output whose reader has gone
@@ -77,7 +77,7 @@ public struct BatchJob: Sendable {
     /// the stderr line of a file that is not ok (table format), why the run stopped, and the
     /// summary (`pageinfo: 1000 files in 0.85 s (1176 files/s): …`).
     ///
-    /// - Throws: ``PageInfoRecords/ExitFailure`` before any record is written: the list cannot
+    /// - Throws: `ExitFailure` before any record is written: the list cannot
     ///   be read (66); the output cannot be opened (74); with resume, a format other than JSON
     ///   lines or an output that does not hold pageinfo JSON lines (usage, 64; the file is left as
     ///   it is), or an output that cannot be read or cut (74); a worker cannot be started (70).

@@ -7,7 +7,7 @@ import Glibc
 #endif
 
 extension CheckError {
-    /// The exit status of this failure, in the one order of outcomes (``PageInfoRecords/ExitStatus``):
+    /// The exit status of this failure, in the one order of outcomes (`ExitStatus`):
     /// 66 a PDF or golden cannot be opened, 65 not a PDF or not a golden, 77 encrypted, 64 a usage
     /// error, 74 a golden could not be written.
     public var exitStatus: ExitStatus {
@@ -31,10 +31,10 @@ extension GoldenCheck {
     /// Every file is checked. Each file that cannot be checked is passed to `report` (after
     /// `out` is flushed, so the lines stay in order on a terminal); it still counts in the report.
     ///
-    /// - Returns: the worst outcome: ``PageInfoRecords/ExitStatus/success`` when every compared
-    ///   value is within the tolerance, ``PageInfoRecords/ExitStatus/differs`` when something
+    /// - Returns: the worst outcome: `ExitStatus.success` when every compared
+    ///   value is within the tolerance, `ExitStatus.differs` when something
     ///   moved (not when updating), else the worst ``CheckError/exitStatus``.
-    /// - Throws: ``PageInfoRecords/ExitFailure``: PDFs and goldens that cannot be paired (64), a
+    /// - Throws: `ExitFailure`: PDFs and goldens that cannot be paired (64), a
     ///   golden folder that cannot be created (74), or `out` could not be written (74).
     public func run(files: [String], pairing: GoldenPairing, format: CheckReport.Format, out: inout ByteWriter,
                     report: (CheckError) -> Void) throws(ExitFailure) -> ExitStatus {

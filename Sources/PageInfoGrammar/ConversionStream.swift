@@ -4,12 +4,12 @@ import PageInfoOutput
 
 /// Convert items (points `x,y` and rectangles `x,y,w,h`) mapped by one transform and written as
 /// they come: what `pageinfo convert` does after it has read its page, from its arguments or
-/// streaming lines from a ``PageInfoOutput/LineReader``.
+/// streaming lines from a `LineReader`.
 ///
 /// The numbers are in the transform's spaces (points for raw and page space, view units for a
 /// view); rectangles come out standardized. The text form is one converted item per line, in
 /// the input's form; the JSON form is one `{"input":…,"output":…}` line per item, comma-separated,
-/// after a header the caller writes (``PageInfoOutput/ConversionHeaderJSON``) and before the
+/// after a header the caller writes (`ConversionHeaderJSON`) and before the
 /// `]}` of ``finish(to:)``.
 ///
 /// Lives beside ``ConvertItem`` (PageInfoGrammar, which depends on PageInfoOutput) rather than in

@@ -2,10 +2,10 @@
 import PageInfoRecords
 
 // The exit status of each of this module's errors, in the one order of outcomes
-// (``PageInfoRecords/ExitStatus``), and failures phrased for a person from them.
+// (`ExitStatus`), and failures phrased for a person from them.
 
 extension RenderError {
-    /// 70 (``PageInfoRecords/ExitStatus/softwareFailure``) when the bitmap does not fit in
+    /// 70 (`ExitStatus.softwareFailure`) when the bitmap does not fit in
     /// memory, 64 (usage) for a request the renderer refuses (a size or region out of bounds),
     /// 65 (malformed) when the file cannot be opened for rendering or the page cannot be rendered.
     public var exitStatus: ExitStatus {

@@ -8,7 +8,7 @@ extension InputFile {
     /// stream is never read twice. Open the document first: its errors are the precise ones
     /// (not a PDF, encrypted, …), and the renderer then reuses the spooled copy.
     ///
-    /// - Throws: ``PageInfoRecords/ExitFailure``: the stream cannot be read or spooled (66, as
+    /// - Throws: `ExitFailure`: the stream cannot be read or spooled (66, as
     ///   for ``open(_:password:maxStreamMiB:)``), or Poppler's renderer cannot open it (65); the
     ///   message names `name`, never the spooled copy's path.
     public static func renderer(_ name: String, password: String?, maxStreamMiB: Int = defaultMaxStreamMiB) throws(ExitFailure) -> PageRenderer {

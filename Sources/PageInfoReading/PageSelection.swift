@@ -4,7 +4,7 @@ import PageInfoGrammar
 import PageInfoPoppler
 import PageInfoRecords
 
-/// Why ``PageInfoPoppler/PopplerDocument/pages(selecting:)`` cannot give the pages asked for.
+/// Why `PopplerDocument.pages(selecting:)` cannot give the pages asked for.
 public enum PageSelectionError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A range names a page past the end of the document (the range list's message,
     /// `page 12 is out of range: the document has 10 pages`).

@@ -7,14 +7,14 @@ import PageInfoRecords
 
 extension PopplerDocument {
     /// What the document asks a viewer for — spreads, scrolling and binding — from its
-    /// /PageLayout and /ViewerPreferences /Direction (``DocumentLayout/DocumentPresentation``).
+    /// /PageLayout and /ViewerPreferences /Direction (`DocumentPresentation`).
     public var presentation: DocumentPresentation { DocumentPresentation(pageLayout: pageLayout, direction: direction) }
 
     /// The document's pages laid out in a scroll view of `viewSize` (view units): every page's
-    /// displayed size (points) read in one walk, then ``DocumentLayout/StackLayout`` — what
+    /// displayed size (points) read in one walk, then `StackLayout` — what
     /// `pageinfo layout` and `viewstate` lay out.
     ///
-    /// - Throws: ``PageInfoRecords/ExitFailure``: more than `pageLimit` pages (64, usage), a page
+    /// - Throws: `ExitFailure`: more than `pageLimit` pages (64, usage), a page
     ///   whose size cannot be read (65), or page sizes whose frames are not finite numbers in
     ///   this view (65: a hostile file's sizes can overflow; nothing should be printed then).
     public func stackLayout(viewSize: Size, configuration: StackLayout.Configuration,
