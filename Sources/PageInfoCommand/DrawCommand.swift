@@ -149,12 +149,7 @@ struct DrawCommand: ParsableCommand {
         let renderer = try document.input.renderer(document.file)
         let pageImage = try renderPage(renderer, index: info.index, region: drawing.region, rotation: drawing.rotation,
                                        width: drawing.pixelWidth, height: drawing.pixelHeight)
-        let bytes: [UInt8]
-        switch request.format {
-        case .png: bytes = PNGEncoder.encode(OverlayRenderer.render(drawing, pageImage: pageImage))
-        case .svg: bytes = Array(SVGWriter.svg(drawing, pageImage: pageImage).utf8)
-        }
-        try writeOutputFile(bytes, to: output)
+        try writeOutputFile(request.format.encode(drawing, pageImage: pageImage), to: output)
     }
 }
 
