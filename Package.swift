@@ -55,7 +55,7 @@ let package = Package(
         // stdin (streams spooled to an unlinked temporary file) into the records of
         // docs/records.md, with page ranges, --strict and passwords; what pages, info, batch
         // workers and check read through.
-        .target(name: "PageInfoReading", dependencies: ["PageGeometry", "PageInfoRecords", "PageInfoPoppler", "PageInfoOutput", "PageInfoGrammar"]),
+        .target(name: "PageInfoReading", dependencies: ["PageGeometry", "DocumentLayout", "PageInfoRecords", "PageInfoPoppler", "PageInfoOutput", "PageInfoGrammar"]),
         // Collections: inputs (lists, NUL-separated lists, recursive walks), N isolated worker
         // processes (crashes, hangs and memory contained per file), input order or unordered,
         // resume, progress; and the worker loop the worker processes run.
@@ -97,7 +97,11 @@ let package = Package(
             dependencies: ["PageInfoPoppler", "PageGeometry", "PageInfoRecords", "PageInfoOutput", "PageInfoTestSupport"]
         ),
         .testTarget(name: "PageInfoCommandTests", dependencies: ["PageGeometry", "PageInfoOutput", "PageInfoTestSupport"]),
-        .testTarget(name: "PageInfoCheckTests", dependencies: ["PageInfoCheck", "PageGeometry", "PageInfoPoppler", "PageInfoTestSupport"]),
+        .testTarget(name: "PageInfoCheckTests",
+                    dependencies: ["PageInfoCheck", "PageGeometry", "PageInfoPoppler", "PageInfoOutput", "PageInfoRecords", "PageInfoTestSupport"]),
+        .testTarget(name: "PageInfoReadingTests",
+                    dependencies: ["PageInfoReading", "PageInfoPoppler", "PageInfoGrammar", "PageInfoRecords", "PageInfoTestSupport"]),
+        .testTarget(name: "PageInfoBatchTests", dependencies: ["PageInfoBatch", "PageInfoOutput", "PageInfoRecords", "PageInfoReading"]),
         .testTarget(name: "PageInfoTestingTests", dependencies: ["PageInfoTesting", "PageInfoCheck", "PageInfoTestSupport"]),
         .testTarget(name: "PageInfoDrawTests", dependencies: ["PageInfoDraw", "PageInfoPoppler", "PageGeometry", "DocumentLayout", "PageInfoTestSupport"]),
     ],

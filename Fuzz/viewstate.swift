@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// View state JSON as `viewstate restore --state` reads it (parseViewState: JSONDecoder and
-// ViewState's Codable, then the limits), and what restore does with it, in three layouts.
+// View state JSON as `viewstate restore --state` reads it (ValueGrammar.viewState: the one JSON
+// reader, then the limits), and what restore does with it, in three layouts.
 // Invariants: an accepted state's viewport is finite and within ±10^12; written back by the
 // command's writer it reads as the same state, rounded by the number rule, and writing that
 // gives the same bytes; through JSONEncoder it reads back exactly; a restore that succeeds names
 // a spread of the layout and a zoom within its limits; the mirror fit keeps the page.
-@testable import PageInfoCommand
 import DocumentLayout
 import PageGeometry
 import PageInfoGrammar
@@ -37,7 +36,7 @@ private func written(_ s: ViewState) -> String {
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
-    guard let state = try? parseViewState(text) else { return 0 }
+    guard let state = try? ValueGrammar.viewState(text) else { return 0 }
     if let v = state.viewport {
         for value in [v.x, v.y, v.width, v.height] {
             require(value.isFinite && abs(value) <= InputLimits.magnitude, "viewport value \(value) accepted")
@@ -45,7 +44,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     let json = written(state)
     requireValidJSON(Array(json.utf8), "written state")
-    guard let again = try? parseViewState(json) else { require(false, "\(json) is refused"); return 0 }
+    guard let again = try? ValueGrammar.viewState(json) else { require(false, "\(json) is refused"); return 0 }
     require(again == rounded(state), "\(json) reads as \(again), not \(rounded(state))")
     require(written(again) == json, "writing \(again) gives \(written(again)), not \(json)")
     let encoded = try? JSONEncoder().encode(state)

@@ -9,7 +9,9 @@
 #      `pageinfo pages --files-from LIST --format jsonl` with the same worker, the crashed file
 #      included; and the records of every other file are those `pageinfo pages --format jsonl`
 #      prints in process;
-#   2. it reads files through PageInfoReading from their path and from their bytes in memory,
+#   2. BatchJob, what `pageinfo pages --files-from LIST -o FILE --resume` does in one call,
+#      writes those records too, whole and after a run cut in the middle of a file and resumed;
+#   3. it reads files through PageInfoReading from their path and from their bytes in memory,
 #      and gets the same records.
 #
 # scripts/client_package_test.sh [SWIFT]; the package is built in .build/client-package (its own
@@ -57,6 +59,20 @@ grep -v '"file":"'"$work"'/crash-me.pdf"' "$work/client.jsonl" | seconds \
     | sed -E 's/"seconds":S/"seconds":null/' | cmp - "$work/in-process.jsonl" \
     || { echo "client_package_test: the client's records differ from pageinfo pages in process" >&2; exit 1; }
 echo "ok   the client package read $count files through PageInfoBatch (2 workers, one crashed): the records of pageinfo pages"
+
+# BatchJob: the whole run, then a run cut after 5 lines (inside a file) and resumed.
+export PAGEINFO_TEST_CRASH_ON=crash-me
+"$client" job "$bin/pageinfo-test-worker" "$work/list" "$work/job.jsonl" 2>/dev/null || job_status=$?
+head -n 5 "$work/job.jsonl" > "$work/resumed.jsonl"
+"$client" job "$bin/pageinfo-test-worker" "$work/list" "$work/resumed.jsonl" --resume 2>/dev/null || resumed_status=$?
+unset PAGEINFO_TEST_CRASH_ON
+[ "${job_status:-0}" = 70 ] && [ "${resumed_status:-0}" = 70 ] \
+    || { echo "client_package_test: BatchJob exits ${job_status:-0} and ${resumed_status:-0} resumed, not 70" >&2; exit 1; }
+cmp <(seconds < "$work/job.jsonl") <(seconds < "$work/cli.jsonl") \
+    || { echo "client_package_test: BatchJob's records differ from pageinfo pages --files-from" >&2; exit 1; }
+cmp <(seconds < "$work/resumed.jsonl") <(seconds < "$work/cli.jsonl") \
+    || { echo "client_package_test: BatchJob's resumed records differ from pageinfo pages --files-from" >&2; exit 1; }
+echo "ok   the client package ran BatchJob over the same files, whole and resumed after a cut: the records of pageinfo pages"
 
 same=0
 for f in Fixtures/mixed.pdf Fixtures/labels.pdf Fixtures/damaged/*.pdf $( [ -d "$corpus" ] && ls "$corpus"/*.pdf | head -20 ); do

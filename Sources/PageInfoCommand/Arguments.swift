@@ -19,6 +19,7 @@ extension ScrollMode: ExpressibleByArgument {}
 extension ScrollAxis: ExpressibleByArgument {}
 extension PageFit: ExpressibleByArgument {}
 extension DrawingSpace: ExpressibleByArgument {}
+extension ConversionStream.Format: ExpressibleByArgument {}
 
 extension InputLimits {
     /// The limits as `--help` states them (indented, wrapped at 72 columns).

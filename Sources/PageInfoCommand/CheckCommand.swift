@@ -110,85 +110,22 @@ struct CheckCommand: ParsableCommand {
 
     func validate() throws {
         if files.isEmpty { throw ValidationError("give at least one PDF file") }
-        _ = try parsedTolerance()
-        _ = try parsedFields()
-        _ = try pairs()
+        do { _ = try pairing().pairs(files) } catch let error as GoldenPairing.Problem { throw ValidationError(error.description) }
     }
 
     func run() throws {
-        let expectation = GeometryExpectation(tolerance: try parsedTolerance(), fields: try parsedFields())
+        let expectation = GeometryExpectation(tolerance: tolerance ?? GeometryExpectation.defaultTolerance, fields: fields ?? .all)
         let updating = update || GoldenCheck.updateRequestedByEnvironment
         let check = GoldenCheck(expectation: expectation, password: try passwords.resolved(), update: updating)
-        let pairs = try pairs()
-        if updating, let goldenDir { try makeDirectory(goldenDir) }
-
-        var results: [FileCheck] = []
         var out = ByteWriter(fd: STDOUT_FILENO)
-        var worst = ExitStatus.success
-        for (file, golden) in pairs {
-            let result = check.check(pdf: file, golden: golden)
-            results.append(result)
-            if let error = result.error {
-                out.flush()
-                reportFailure(error.description)
-                worst = .worse(worst, Self.exitStatus(for: error))
-            } else if !result.differences.isEmpty && !updating {
-                worst = .worse(worst, .differs)
-            }
-            // Text: each file's lines as soon as it is checked; json and junit are one document.
-            if format == .text {
-                out.append(CheckReport.text(for: result))
-                out.flush()
-            }
-        }
-        let report = CheckReport(results: results, tolerance: expectation.tolerance, fields: expectation.fields,
-                                 update: updating)
-        out.append(format == .text ? report.summaryLine + "\n" : report.render(format))
-        out.flush()
-        if let error = out.writeError {
-            throw CommandFailure("cannot write the output: \(error.reason)", code: ExitStatus.ioError)
-        }
+        let worst = try check.run(files: files, pairing: try pairing(), format: format, out: &out) { reportFailure($0.description) }
         if worst != .success { throw ExitCode(worst) }
     }
 
-    // MARK: - Options
-
-    private func parsedTolerance() throws -> Double {
-        tolerance ?? GeometryExpectation.defaultTolerance
-    }
-
-    private func parsedFields() throws -> CheckFields {
-        fields ?? .all
-    }
-
-    /// Each FILE with its golden.
-    private func pairs() throws -> [(pdf: String, golden: String)] {
+    /// How each FILE is paired with its golden.
+    private func pairing() throws -> GoldenPairing {
         if goldenDir != nil, !golden.isEmpty { throw ValidationError("give --golden or --golden-dir, not both") }
-        do { return try (goldenDir.map(GoldenPairing.directory) ?? .files(golden)).pairs(files) } catch {
-            throw ValidationError(error.description)
-        }
-    }
-
-    /// Creates the golden folder for `--update` when it does not exist yet (one level).
-    private func makeDirectory(_ path: String) throws {
-        var st = stat()
-        if stat(path, &st) == 0 { return }
-        if mkdir(path, 0o777) != 0 && errno != EEXIST {
-            throw CommandFailure("\(path): cannot create the golden folder: \(SystemCallError.reason(for: errno))",
-                                 code: ExitStatus.ioError)
-        }
-    }
-
-    // MARK: - Exit codes
-
-    static func exitStatus(for error: CheckError) -> ExitStatus {
-        switch error.kind {
-        case .cannotOpen: ExitStatus.cannotOpen
-        case .malformed: ExitStatus.malformed
-        case .encrypted: ExitStatus.encrypted
-        case .usage: ExitStatus.usage
-        case .writeFailed: ExitStatus.ioError
-        }
+        return goldenDir.map(GoldenPairing.directory) ?? .files(golden)
     }
 }
 

@@ -21,11 +21,9 @@ func writeText(_ text: String, to fd: Int32 = STDOUT_FILENO) {
 
 /// Writes `text` to stdout; a failed write is exit 74 with one line, as for every output.
 func writeOutput(_ text: String) throws {
-    var text = text
-    let failure = text.withUTF8 { writeAll(STDOUT_FILENO, UnsafeRawBufferPointer($0)) }
-    if failure != 0 {
-        throw CommandFailure("cannot write the output: \(SystemCallError.reason(for: failure))", code: ExitStatus.ioError)
-    }
+    var stdout = StandardOutput()
+    stdout.out.append(text)
+    try stdout.finish()
 }
 
 // MARK: - Exit codes and failures
@@ -41,8 +39,6 @@ typealias CommandFailure = ExitFailure
 
 extension ExitFailure {
     init(_ message: String, code: ExitStatus) { self.init(message, status: code) }
-
-    init(_ error: PageInfoError) { self.init(error.description, status: error.exitStatus) }
 
     /// The exit status.
     var code: ExitStatus { status }

@@ -106,8 +106,6 @@ struct ConvertCommand: ParsableCommand {
             """
     )
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
-
     @OptionGroup var document: DocumentOptions
 
     @Option(help: ArgumentHelp("The page, 1-based.", valueName: "n"), transform: ValueGrammar.pageNumber)
@@ -148,7 +146,7 @@ struct ConvertCommand: ParsableCommand {
     var center: Point?
 
     @Option(help: ArgumentHelp("Output format.", valueName: "format"))
-    var format: Format = .text
+    var format: ConversionStream.Format = .text
 
     @Argument(parsing: .allUnrecognized,
               help: ArgumentHelp("Points x,y or rectangles x,y,w,h; read from stdin, one per line, when none are given.",
@@ -187,67 +185,20 @@ struct ConvertCommand: ParsableCommand {
         let doc = try document.open()
         let info = try readPage(doc, pageNumber: page)
         let placement = try makePlacement(info)
-        let transform = placement?.transform(from: from, to: to) ?? Self.rawPageTransform(info, from: from, to: to)
-
+        var stream = ConversionStream(transform: ViewRequest.transform(of: info, placement: placement, from: from, to: to),
+                                      format: format)
         var stdout = StandardOutput()
         if format == .json {
-            ConversionHeaderJSON(file: document.file, page: info, from: from, to: to, placement: placement, transform: transform)
-                .writeJSON(to: &stdout.out)
+            ConversionHeaderJSON(file: document.file, page: info, from: from, to: to, placement: placement,
+                                 transform: stream.transform).writeJSON(to: &stdout.out)
         }
-        var count = 0
-        /// Writes one converted item, or returns why it cannot be written.
-        func emit(_ item: ConvertItem) -> String? {
-            let result = item.applying(transform)
-            guard result.isFinite else {
-                return "converting \(item.textForMessage) gives a number beyond what a Double holds"
-            }
-            if format == .json {
-                if count > 0 { stdout.out.append(byte: UInt8(ascii: ",")) }
-                stdout.out.append("{\"input\":"); item.writeJSON(to: &stdout.out)
-                stdout.out.append(",\"output\":"); result.writeJSON(to: &stdout.out)
-                stdout.out.append("}\n")
-            } else {
-                result.writeText(to: &stdout.out)
-                stdout.out.append(byte: UInt8(ascii: "\n"))
-            }
-            count += 1
-            stdout.out.flushIfNeeded()
-            return nil
-        }
-        var failure: String?
-        var readFailure: CommandFailure?
-        if let given {
-            for item in given where failure == nil { failure = emit(item) }
-        } else {
-            let stdin = LineReader(.standardInput)
-            // A pipe, terminal or socket: answer what has been read before waiting for more.
-            let interactive = !stdin.isRegularFile
-            do {
-                try stdin.forEachLine(willWait: { if interactive { stdout.out.flush() } }) { line, number in
-                    // Blank lines (and a final line without a newline) are skipped quietly.
-                    if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }) {
-                        return true
-                    }
-                    guard let item = ConvertItem(bytes: line) else {
-                        failure = "stdin line \(number): " + ConvertItem.problem(String(decoding: line, as: UTF8.self))
-                        return false
-                    }
-                    if let problem = emit(item) { failure = "stdin line \(number): " + problem }
-                    return failure == nil
-                }
-            } catch {
-                let reason = switch error {
-                case .failed(let failure): "\(failure.call): \(failure.reason)"
-                case .lineTooLong: error.description
-                }
-                readFailure = CommandFailure("cannot read the items on stdin: \(reason)", code: ExitStatus.cannotOpen)
-            }
-        }
+        let problem = if let given { stream.write(given, to: &stdout.out) }
+            else { stream.write(linesOf: LineReader(.standardInput), to: &stdout.out) }
         // The output stays whole: a JSON document is closed even when an item failed.
-        if format == .json { stdout.out.append("]}\n") }
+        stream.finish(to: &stdout.out)
         try stdout.finish()
-        if let readFailure { throw readFailure }
-        if let failure { throw ValidationError(failure) }
+        if case .item(let message)? = problem { throw ValidationError(message) }
+        if let problem { throw CommandFailure(problem.description, code: ExitStatus.cannotOpen) }
     }
 
     /// The ITEM arguments parsed, or `nil` when items come from stdin.

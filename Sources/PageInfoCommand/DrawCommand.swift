@@ -149,12 +149,7 @@ struct DrawCommand: ParsableCommand {
         let renderer = try document.input.renderer(document.file)
         let pageImage = try renderPage(renderer, index: info.index, region: drawing.region, rotation: drawing.rotation,
                                        width: drawing.pixelWidth, height: drawing.pixelHeight)
-        let bytes: [UInt8]
-        switch request.format {
-        case .png: bytes = PNGEncoder.encode(OverlayRenderer.render(drawing, pageImage: pageImage))
-        case .svg: bytes = Array(SVGWriter.svg(drawing, pageImage: pageImage).utf8)
-        }
-        try writeOutputFile(bytes, to: output)
+        try writeOutputFile(request.format.encode(drawing, pageImage: pageImage), to: output)
     }
 }
 
@@ -165,34 +160,18 @@ func pictureFormat(_ path: String, allowed: [PictureFormat] = PictureFormat.allC
     do { return try PictureFormat(fileName: path, allowed: allowed) } catch { throw ValidationError("-o: \(error.description)") }
 }
 
-/// Renders a region into an ``RGBImage``, mapping failures to exit codes.
+/// Renders a region (``PageInfoPoppler/PageRenderer``) into an ``RGBImage``; a failure is its
+/// one line and exit status (``PageInfoPoppler/RenderError/exitStatus``).
 func renderPage(_ renderer: PageRenderer, index: Int, region: Rect, rotation: PageRotation, width: Int, height: Int) throws -> RGBImage {
-    do {
-        let pixels = try renderer.render(pageIndex: index, region: region, rotation: rotation, width: width, height: height)
-        return RGBImage(width: width, height: height, pixels: pixels)
-    } catch {
-        switch error {
-        case .outOfMemory: throw CommandFailure(error.description, code: .softwareFailure)
-        case .invalidRequest: throw CommandFailure(error.description, code: ExitStatus.usage)
-        case .cannotOpen, .pageUnreadable: throw CommandFailure(error.description, code: ExitStatus.malformed)
-        }
-    }
+    do { return RGBImage(width: width, height: height, pixels: try renderer.render(pageIndex: index, region: region, rotation: rotation,
+                                                                                   width: width, height: height)) }
+    catch { throw CommandFailure(error) }
 }
 
-/// Writes `bytes` to `path` (created or truncated, mode 0644 before umask); on failure removes
-/// what was written and fails with exit code 74 and the system's reason.
+/// Writes `bytes` to `path` (``PageInfoOutput/FileSystem/writeFile(_:to:mode:)``: nothing is
+/// left behind on failure); a failure is exit 74 with the system's reason.
 func writeOutputFile(_ bytes: [UInt8], to path: String) throws {
-    do throws(SystemCallError) {
-        let file = try FileDescriptor.open(path, O_WRONLY | O_CREAT | O_TRUNC, mode: 0o644)
-        do throws(SystemCallError) {
-            try file.writeAll(bytes)
-            try file.close()
-        } catch {
-            try? file.close()
-            try? FileSystem.removeFile(path)
-            throw error
-        }
-    } catch {
+    do { try FileSystem.writeFile(bytes, to: path) } catch {
         throw CommandFailure("\(path): cannot write the output: \(error.reason)", code: ExitStatus.ioError)
     }
 }

@@ -5,6 +5,7 @@ import PageGeometry
 import PageInfoGrammar
 import PageInfoOutput
 import PageInfoPoppler
+import PageInfoReading
 import PageInfoRecords
 
 /// The options that shape a ``StackLayout``, shared by `layout` and `viewstate`.
@@ -50,47 +51,18 @@ struct LayoutOptions: ParsableArguments {
         }
     }
 
-    /// The configuration: explicit options first, then the document's /PageLayout and /Direction.
-    /// `defaultMinimumZoom` applies when --min-zoom is not given.
-    func configuration(pageLayout: PDFPageLayout?, direction: ReadingDirection?,
-                       defaultMinimumZoom: Double = 1) -> StackLayout.Configuration {
-        let defaults = DocumentPresentation(pageLayout: pageLayout, direction: direction)
-        return StackLayout.Configuration(
-            scrollMode: mode ?? defaults.scrollMode, axis: axis,
-            spreadMode: spread ?? defaults.spreadMode, binding: binding ?? defaults.binding,
-            spacing: spacing, contentInsets: insets ?? .zero,
-            minimumZoomScale: minimumZoom ?? defaultMinimumZoom, maximumZoomScale: maximumZoom)
-    }
-
-    /// Reads the document's page sizes and lays them out; fails (exit 65) when the document's
-    /// page sizes make a frame that is not a finite number.
+    /// The document laid out (``PageInfoReading``'s `stackLayout`): explicit options first, then
+    /// the document's /PageLayout and /Direction; `defaultMinimumZoom` applies when --min-zoom is
+    /// not given.
     func makeLayout(_ doc: PopplerDocument, defaultMinimumZoom: Double = 1) throws -> StackLayout {
-        let config = configuration(pageLayout: doc.pageLayout, direction: doc.direction, defaultMinimumZoom: defaultMinimumZoom)
-        let layout = StackLayout(pageSizes: try readPageSizes(doc), viewSize: view, configuration: config)
-        try layout.checkFinite(file: doc.path)
-        return layout
-    }
-}
-
-extension StackLayout {
-    /// Throws (exit 65) unless the content size and every spread and page frame are finite:
-    /// page sizes from a hostile file can overflow, and nothing is printed then.
-    func checkFinite(file: String) throws {
-        if let page = firstPageWithNonFiniteFrame {
-            throw CommandFailure(
-                "\(file): page \(page + 1) (displayed \(pageSizes.isEmpty ? .zero : pageSizes[page])) cannot be laid out in a \(viewSize) view: its frame is not a finite number",
-                code: ExitStatus.malformed)
-        }
+        try doc.stackLayout(viewSize: view, configuration: StackLayout.Configuration(
+            presentation: doc.presentation, scrollMode: mode, axis: axis, spreadMode: spread, binding: binding, spacing: spacing,
+            contentInsets: insets ?? .zero, minimumZoomScale: minimumZoom ?? defaultMinimumZoom, maximumZoomScale: maximumZoom))
     }
 }
 
 /// Every page's displayed size for the layout commands: more than ``InputLimits/pageCount``
 /// pages is a usage error (exit 64), a page error a damaged file (exit 65).
 func readPageSizes(_ doc: PopplerDocument) throws -> [Size] {
-    do { return try doc.displayedPageSizes(limit: InputLimits.pageCount) } catch {
-        switch error {
-        case .tooManyPages: throw CommandFailure(error.description, code: ExitStatus.usage)
-        case .pageUnreadable: throw CommandFailure(error.description, code: ExitStatus.malformed)
-        }
-    }
+    do { return try doc.displayedPageSizes(limit: InputLimits.pageCount) } catch { throw CommandFailure(error) }
 }

@@ -38,16 +38,17 @@ struct PageInfoTool: ParsableCommand {
         subcommands: [
             PagesCommand.self, InfoCommand.self, ConvertCommand.self, SpreadsCommand.self,
             LayoutCommand.self, ViewStateCommand.self, ThumbnailsCommand.self, CheckCommand.self,
-            DrawCommand.self, SheetCommand.self,
+            DrawCommand.self, SheetCommand.self, WorkerCommand.self,
         ]
     )
 
     /// Runs the command; every failure becomes one line on stderr and a documented exit code.
     static func main() {
         // `pageinfo worker …`: batch mode's child process (hidden from help), the library's worker
-        // loop; its arguments are the library's too (``WorkerOptions``), so the parser is skipped.
+        // loop; its arguments are the library's too (``WorkerOptions``), so the parser is skipped
+        // unless help is asked for (``WorkerCommand`` declares them for it).
         let arguments = CommandLine.arguments
-        if arguments.count > 1, arguments[1] == "worker" {
+        if arguments.count > 1, arguments[1] == "worker", !arguments.dropFirst(2).contains(where: { $0 == "--help" || $0 == "-h" }) {
             terminate(Worker.main(arguments: Array(arguments.dropFirst(2))))
         }
         do {

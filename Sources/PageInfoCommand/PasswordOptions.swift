@@ -56,14 +56,8 @@ struct InputOptions: ParsableArguments {
         do { return try InputFile.open(path, password: password, maxStreamMiB: maxStreamMiB) } catch { throw CommandFailure(error) }
     }
 
-    /// Opens the renderer once the document has opened (so its errors are already reported
-    /// precisely); a stream is not read twice: the renderer opens the spooled copy.
+    /// Opens the renderer once the document has opened (``PageInfoReading/InputFile/renderer(_:password:maxStreamMiB:)``).
     func renderer(_ path: String) throws -> PageRenderer {
-        let password = try passwords.resolved()
-        let seekable: String
-        do { seekable = try InputFile.seekablePath(path, maxStreamMiB: maxStreamMiB) } catch { throw CommandFailure(error) }
-        do { return try PageRenderer(path: seekable, password: password) } catch {
-            throw CommandFailure(error.description.replacingPrefix(seekable, with: path), code: ExitStatus.malformed)
-        }
+        try InputFile.renderer(path, password: try passwords.resolved(), maxStreamMiB: maxStreamMiB)
     }
 }

@@ -24,7 +24,7 @@ struct ReadingJob {
     func run() throws {
         var encoder = PageListEncoder(format: format, wide: wide, includesPages: reading.withPages,
                                       out: ByteWriter(fd: STDOUT_FILENO))
-        let code = reading.read(names: rawArguments(files), into: &encoder, report: reportFailure)
+        let code = reading.read(names: CommandLineBytes.rawBytes(of: files), into: &encoder, report: reportFailure)
         if code == .ioError {
             // The write's own error: errno has been overwritten by the reads since.
             let reason = encoder.out.writeError?.reason ?? SystemCallError.reason(for: EIO)
@@ -80,24 +80,5 @@ enum PlainInvocation {
             self = .read(ReadingJob(files: files, format: format.pageListFormat,
                                     reading: DocumentReader(password: password, withPages: false)))
         }
-    }
-}
-/// The raw bytes of command-line arguments: `CommandLine.arguments` repairs invalid UTF-8, so
-/// each of `texts` (arguments, in command-line order) is matched to the next `argv` entry whose
-/// repaired bytes are its bytes — by position and byte for byte, so that two names that repair
-/// alike, or are the same text in NFC and NFD, each get their own bytes. Only a repaired text
-/// holds U+FFFD: when none does, every text is its own bytes.
-func rawArguments(_ texts: [String]) -> [[UInt8]] {
-    guard texts.contains(where: { $0.unicodeScalars.contains("\u{FFFD}") }) else { return texts.map { Array($0.utf8) } }
-    var next = 1
-    return texts.map { text in
-        let bytes = Array(text.utf8)
-        while next < Int(CommandLine.argc) {
-            defer { next += 1 }
-            guard let arg = CommandLine.unsafeArgv[next] else { continue }
-            let raw = Array(UnsafeBufferPointer(start: UnsafeRawPointer(arg).assumingMemoryBound(to: UInt8.self), count: strlen(arg)))
-            if FileName(raw: raw).text.utf8.elementsEqual(bytes) { return raw }
-        }
-        return bytes
     }
 }

@@ -5,6 +5,7 @@ import PageInfoDraw
 import PageInfoGrammar
 import PageInfoOutput
 import PageInfoPoppler
+import PageInfoReading
 import PageInfoRecords
 
 /// `pageinfo sheet`: a contact sheet of thumbnails laid out with the automatic thumbnail grid.
@@ -70,25 +71,12 @@ struct SheetCommand: ParsableCommand {
     func run() throws {
         let containerSize = container
         let doc = try document.open()
-        // One walk of the page tree; the selection picks from it in its own order.
-        var all: [PageEntry] = []
-        let cursor = doc.makePageCursor()
-        while let entry = cursor.next() { all.append(entry) }
-        var indexes: [Int] = []
-        if let pages {
-            do {
-                for range in try pages.indexRanges(pageCount: all.count) { indexes += range }
-            } catch { throw CommandFailure("--pages: \(error.description)", code: ExitStatus.usage) }
-        } else {
-            indexes = Array(all.indices)
+        let infos: [PageInfo]
+        do { infos = try doc.pages(selecting: pages) } catch {
+            let subject = if case .outOfRange = error { "--pages" } else { document.file }
+            throw CommandFailure("\(subject): \(error.description)", code: error.exitStatus)
         }
-        guard !indexes.isEmpty else { throw CommandFailure("\(document.file): no pages to draw", code: ExitStatus.usage) }
-        let infos = try indexes.map { index -> PageInfo in
-            switch all[index].result {
-            case .success(let page): return page
-            case .failure(let error): throw CommandFailure("\(document.file): \(error.message)", code: ExitStatus.malformed)
-            }
-        }
+        guard !infos.isEmpty else { throw CommandFailure("\(document.file): no pages to draw", code: ExitStatus.usage) }
         let sheet: ContactSheet
         do { sheet = try ContactSheet(pages: infos, containerSize: containerSize, spacing: spacing) } catch {
             throw CommandFailure(error.description, code: ExitStatus.usage)

@@ -5,6 +5,7 @@ import PageGeometry
 import PageInfoGrammar
 import PageInfoOutput
 import PageInfoPoppler
+import PageInfoReading
 import PageInfoRecords
 
 /// `pageinfo spreads`: which pages a viewer shows side by side.
@@ -94,7 +95,7 @@ struct SpreadsCommand: ParsableCommand {
                                                           binding: binding ?? .leftToRight))
         if let file = document.file {
             let doc = try document.input.open(file)
-            let presentation = DocumentPresentation(pageLayout: doc.pageLayout, direction: doc.direction)
+            let presentation = doc.presentation
             let sizes = try readPageSizes(doc)
             output = SpreadsJSON(
                 mapping: SpreadMapping(pageCount: sizes.count, mode: mode ?? presentation.spreadMode,

@@ -165,7 +165,11 @@ struct ViewStateCommand: ParsableCommand {
         }
 
         func run() throws {
-            let input = try parseViewState(state == "-" ? try readStandardInput() : state)
+            let input: ViewState
+            do { input = try ValueGrammar.viewState(textOrStandardInput: state) } catch {
+                if case .invalid = error { throw ValidationError("--state: \(error.description)") }
+                throw CommandFailure("--state -: \(error.description)", code: ExitStatus.cannotOpen)
+            }
             var applied = input
             if mirror {
                 if let sourceView {
@@ -189,19 +193,5 @@ struct ViewStateCommand: ParsableCommand {
                                code: ExitStatus.usage)
             }
         }
-    }
-}
-
-/// The view state `--state` gives (``ValueGrammar/viewState(_:)``), or a usage error that shows
-/// the expected form.
-func parseViewState(_ text: String) throws -> ViewState {
-    do { return try ValueGrammar.viewState(text) } catch { throw ValidationError("--state: \(error.description)") }
-}
-
-/// All of stdin as text, at most 16 MiB: a view state is a few hundred bytes.
-func readStandardInput() throws -> String {
-    do { return String(decoding: try FileDescriptor.standardInput.readAll(limit: 16 << 20), as: UTF8.self) } catch {
-        let reason = error.code == EFBIG ? "more than 16 MiB, more than a view state can be" : error.description
-        throw CommandFailure("--state -: \(reason)", code: ExitStatus.cannotOpen)
     }
 }

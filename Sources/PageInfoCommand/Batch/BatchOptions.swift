@@ -78,15 +78,12 @@ struct BatchOptions: ParsableArguments {
 
     /// Runs `job` — the same reading `pages`/`info` do in process, with its format, page ranges,
     /// `--strict` and password — over `files` (and --files-from, -r) in worker processes
-    /// (``PageInfoBatch/BatchRun``); the output is byte for byte what `job.run()` prints for those
+    /// (``PageInfoBatch/BatchJob``); the output is byte for byte what `job.run()` prints for those
     /// files, `seconds` aside. Throws the exit code of the worst outcome.
     func run(_ job: ReadingJob, files: [String], input: InputOptions) throws {
         // Workers read regular files only: a stream option has nothing to apply to.
         if input.maxInputSize != nil {
             throw ValidationError("--max-input-size applies to stdin, pipes and devices, which batch mode does not read (it reads regular files named in the list)")
-        }
-        if resume && job.format != .jsonl {
-            throw ValidationError("--resume continues JSON lines (it reads the file records of -o FILE): use --format jsonl")
         }
         if files.contains("-") {
             throw ValidationError("'-' (stdin) is not read in batch mode: workers read regular files; pipe the list to --files-from - instead, or read stdin without batch options")
@@ -94,27 +91,6 @@ struct BatchOptions: ParsableArguments {
         guard !files.isEmpty || filesFrom != nil else {
             throw ValidationError("give one or more PDF files, --files-from LIST, or -r DIRECTORY")
         }
-        var names = try BatchInputs(arguments: rawArguments(files), filesFrom: filesFrom, nulSeparated: nulSeparated,
-                                    recursive: recursive, followSymlinks: followSymlinks).collect()
-
-        var outputFD = STDOUT_FILENO
-        var earlier: BatchTally?
-        if let output {
-            let flags = O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | (resume ? 0 : O_TRUNC)
-            outputFD = open(output, flags, 0o644)
-            guard outputFD >= 0 else {
-                throw CommandFailure("\(output): cannot write the output: \(SystemCallError.reason(for: errno))", code: .ioError)
-            }
-            if resume {
-                // A usage error, printed as the parser prints one.
-                if let refusal = Self.refusal(fd: outputFD, name: output) { throw refusal }
-                let state = try ResumeState.prepare(fd: outputFD)
-                names = state.remaining(names)
-                earlier = state.tally
-            }
-        }
-        defer { if outputFD != STDOUT_FILENO { close(outputFD) } }
-
         var reader = job.reading
         reader.measuresTime = true
         let showsProgress = !noProgress && isatty(STDERR_FILENO) == 1
@@ -124,90 +100,16 @@ struct BatchOptions: ParsableArguments {
             maxMemoryMiB: maxMemory ?? BatchConfiguration.defaultMaxMemoryMiB,
             filesPerWorker: filesPerWorker ?? BatchConfiguration.defaultFilesPerWorker, worker: worker ?? "/proc/self/exe",
             tickInterval: showsProgress ? 0.2 : 1)
-        let code = try Self.run(names: names, configuration: configuration, outputFD: outputFD, toStdout: output == nil,
-                                showsProgress: showsProgress, earlier: earlier)
+        let inputs = BatchInputs(arguments: CommandLineBytes.rawBytes(of: files), filesFrom: filesFrom, nulSeparated: nulSeparated,
+                                 recursive: recursive, followSymlinks: followSymlinks)
+        let batch = BatchJob(inputs: inputs, configuration: configuration,
+                             destination: output.map { .file(path: $0, resume: resume) } ?? .standardOutput, showsProgress: showsProgress)
+        let code: ExitStatus
+        // A usage error (--resume refusing the output) is printed as the parser prints one.
+        do { code = try batch.run() } catch {
+            if error.status == .usage { throw ValidationError(error.message) }
+            throw error
+        }
         if code != .success { throw ExitCode(code) }
     }
-
-    /// Why `--resume` refuses the output file, as a usage error (or its read failure), or `nil`.
-    private static func refusal(fd: Int32, name: String) -> (any Error)? {
-        do { try ResumeState.refuseUnlessJSONLines(fd: fd, name: name) } catch {
-            return error.status == .usage ? ValidationError(error.message) : error
-        }
-        return nil
-    }
-
-    /// The batch loop: each file's records to the output as it comes (the table format's stderr
-    /// line after them), the progress line, Ctrl-C and write failures, the summary line.
-    private static func run(names: [[UInt8]], configuration: BatchConfiguration, outputFD: Int32, toStdout: Bool,
-                            showsProgress: Bool, earlier: BatchTally?) throws -> ExitStatus {
-        installSignalHandlers()
-        signal(SIGPIPE, SIG_IGN)
-        let run = BatchRun(names: names, configuration: configuration)
-        let writer = BatchWriter(output: configuration.output, fd: outputFD, documentCount: names.count)
-        var progress = BatchProgress(enabled: showsProgress, total: names.count)
-        writer.begin()
-        while let event = try run.next() {
-            if case .file(let file) = event {
-                writer.write(file)
-                if !file.message.isEmpty {
-                    progress.clear()
-                    reportFailure(file.message)
-                }
-            }
-            if interruptSignal != 0 {
-                run.cancel()
-                progress.clear()
-                let sig = interruptSignal
-                reportFailure("interrupted (\(sig == SIGINT ? "Ctrl-C" : signalDescription(sig))) after \(writer.filesWritten) of \(names.count) files; "
-                              + (writer.assembles ? "the \(configuration.output.format.rawValue) output is incomplete; run the command again (only --format jsonl can be resumed)."
-                                 : "the output is whole up to the last file written. Run the same command again with --resume (and the same -o FILE) to continue."))
-                return sig == SIGINT ? .interrupted : .terminated
-            }
-            if let failure = writer.writeError {
-                run.cancel()
-                return stopOnWriteError(failure, writer: writer, toStdout: toStdout, progress: progress)
-            }
-            progress.update(run.tally)
-        }
-        writer.end()
-        progress.update(run.tally, force: true)
-        progress.clear()
-        if let failure = writer.writeError { return stopOnWriteError(failure, writer: writer, toStdout: toStdout, progress: progress) }
-        writeText(progress.summary(run.tally, earlier: earlier) + "\n", to: STDERR_FILENO)
-        return (earlier.map { $0 + run.tally } ?? run.tally).exitCode
-    }
-
-    private static func stopOnWriteError(_ code: Int32, writer: BatchWriter, toStdout: Bool, progress: BatchProgress) -> ExitStatus {
-        progress.clear()
-        let rerun = writer.assembles ? "rerun the command (only --format jsonl can be resumed)"
-            : toStdout ? "rerun the command (with -o FILE, --resume can continue a run)"
-            : "rerun with --resume (and the same -o FILE)"
-        let advice = code == EPIPE ? "the reader of the output has gone"
-            : code == ENOSPC || code == EDQUOT ? "free some space, then \(rerun)"
-            : rerun
-        let written = writer.filesWritten
-        reportFailure("cannot write the output: \(SystemCallError.reason(for: code)); \(written) file\(written == 1 ? "" : "s") written whole before it; \(advice)")
-        return .ioError
-    }
-
-    /// SIGINT and SIGTERM set ``interruptSignal``; without SA_RESTART, the batch's `poll` returns
-    /// at once and the loop stops the workers.
-    private static func installSignalHandlers() {
-        // A parent may have started us with these blocked (the mask survives exec).
-        var set = sigset_t()
-        sigemptyset(&set)
-        sigaddset(&set, SIGINT); sigaddset(&set, SIGTERM)
-        pthread_sigmask(SIG_UNBLOCK, &set, nil)
-        for sig in [SIGINT, SIGTERM] {
-            var action = sigaction()
-            action.__sigaction_handler.sa_handler = { interruptSignal = $0 }
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = 0  // no SA_RESTART: poll returns EINTR at once
-            sigaction(sig, &action, nil)
-        }
-    }
 }
-
-/// Set by SIGINT/SIGTERM; the batch loop stops the workers and exits.
-nonisolated(unsafe) private var interruptSignal: Int32 = 0

@@ -3,6 +3,10 @@
 //                                         PageInfoBatch with 2 workers started from WORKER, and
 //                                         writes their records (JSON lines, input order) to OUT;
 //                                         exits with the batch's exit status.
+// pageinfo-client job WORKER LIST OUT [--resume]
+//                                         what `pageinfo pages --files-from LIST -o OUT [--resume]`
+//                                         does, in one call (PageInfoBatch's BatchJob, 2 workers
+//                                         started from WORKER); exits with its exit status.
 // pageinfo-client same FILE              reads FILE through PageInfoReading from its path and from
 //                                         its bytes in memory; exits 0 when the records are equal.
 import PageInfoBatch
@@ -48,6 +52,11 @@ case "batch" where arguments.count == 4:
     print("pageinfo-client: \(run.tally.files) files, \(run.tally.ok) ok, \(run.tally.partial) partial, \(run.tally.failedDescription); exit \(run.tally.exitCode)")
     exit(run.tally.exitCode.rawValue)
 
+case "job" where arguments.count == 4 || (arguments.count == 5 && arguments[4] == "--resume"):
+    let job = BatchJob(inputs: BatchInputs(filesFrom: arguments[2]), configuration: BatchConfiguration(jobs: 2, worker: arguments[1]),
+                       destination: .file(path: arguments[3], resume: arguments.count == 5))
+    do { exit(try job.run().rawValue) } catch { fail(error.message, error.status.rawValue) }
+
 case "same" where arguments.count == 2:
     let path = arguments[1]
     let reader = DocumentReader()
@@ -70,5 +79,5 @@ case "same" where arguments.count == 2:
     print("pageinfo-client: \(path): \(fromPath.entries.count) positions, \(fromPath.outcome.status.rawValue); the same from its path and its bytes")
 
 default:
-    fail("usage: pageinfo-client batch WORKER LIST OUT | pageinfo-client same FILE", 64)
+    fail("usage: pageinfo-client batch WORKER LIST OUT | pageinfo-client job WORKER LIST OUT [--resume] | pageinfo-client same FILE", 64)
 }

@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+import PageInfoOutput
+import PageInfoRecords
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What `pageinfo pages --files-from LIST -o FILE --resume` does, in one call: collect the names,
+/// open the output (replaced, or continued after the files an earlier run finished), run the
+/// files through worker processes (``BatchRun``), write each file's records as it comes
+/// (``BatchWriter``), draw the progress line, stop cleanly on Ctrl-C, `SIGTERM` or a failed
+/// write, and print the summary line.
+///
+/// ```swift
+/// let job = BatchJob(inputs: BatchInputs(filesFrom: "list.txt"),
+///                    configuration: BatchConfiguration(jobs: 2),
+///                    destination: .file(path: "out.jsonl", resume: true))
+/// let status = try job.run()   // .success, .partial, … : the worst file's outcome
+/// ```
+///
+/// The output is byte for byte what `pageinfo pages` prints for the same files in the same
+/// format, the file records' `seconds` aside; lines for a person (files that are not ok in the
+/// table format, an interruption, a write failure, the summary) go to ``run(report:)``'s
+/// `report`.
+public struct BatchJob: Sendable {
+    /// Where a job writes its records.
+    public enum Destination: Sendable, Hashable {
+        /// Standard output (descriptor 1), left open.
+        case standardOutput
+        /// The file at `path`, created with mode 0644 (before the umask) when missing. Without
+        /// `resume` it is emptied first; with `resume` it must hold JSON lines of an earlier run
+        /// of the same job (``ResumeState``): a cut last file is dropped, the files it holds are
+        /// not read again, and the records of the rest are appended.
+        case file(path: String, resume: Bool)
+    }
+
+    /// The names to read: arguments, a list, a directory walk.
+    public var inputs: BatchInputs
+    /// How each file is read and written, and the workers' number and limits.
+    public var configuration: BatchConfiguration
+    /// Where the records go.
+    public var destination: Destination
+    /// Whether to draw the progress line on standard error (the CLI draws it only on a terminal).
+    public var showsProgress: Bool
+    /// Whether ``run(report:)`` installs handlers for `SIGINT` and `SIGTERM` (without
+    /// `SA_RESTART`; they stay installed after the run) and, when one arrives, stops the
+    /// workers, keeps the output whole up to the last file written and returns
+    /// `ExitStatus.interrupted` (Ctrl-C) or `ExitStatus.terminated`.
+    /// Without them a signal ends the program as the program's own handlers decide.
+    public var stopsOnSignals: Bool
+
+    /// A job over `inputs` with `configuration`, writing to `destination`.
+    public init(inputs: BatchInputs, configuration: BatchConfiguration, destination: Destination = .standardOutput,
+                showsProgress: Bool = false, stopsOnSignals: Bool = true) {
+        self.inputs = inputs
+        self.configuration = configuration
+        self.destination = destination
+        self.showsProgress = showsProgress
+        self.stopsOnSignals = stopsOnSignals
+    }
+
+    /// Writes `line` and a newline to standard error: ``run(report:)``'s default reporter.
+    public static func reportToStandardError(_ line: String) {
+        _ = writeAll(STDERR_FILENO, Array((line + "\n").utf8))
+    }
+
+    /// Runs the job to its end and returns the exit status of the worst outcome, this run's
+    /// files and (with resume) the earlier run's together: `ExitStatus.success`
+    /// when every file is ok. A write failure returns `ExitStatus.ioError`
+    /// after its line, a signal (``stopsOnSignals``) `interrupted` or `terminated`.
+    ///
+    /// While it runs, `SIGPIPE` is ignored, so that a write to an output whose reader has gone
+    /// fails with `EPIPE` and is reported; the program's own disposition is restored after.
+    ///
+    /// `report` gets each line for a person, without its newline, each beginning `pageinfo: `:
+    /// the stderr line of a file that is not ok (table format), why the run stopped, and the
+    /// summary (`pageinfo: 1000 files in 0.85 s (1176 files/s): …`).
+    ///
+    /// - Throws: `ExitFailure` before any record is written: the list cannot
+    ///   be read (66); the output cannot be opened (74); with resume, a format other than JSON
+    ///   lines or an output that does not hold pageinfo JSON lines (usage, 64; the file is left as
+    ///   it is), or an output that cannot be read or cut (74); a worker cannot be started (70).
+    public func run(report: (String) -> Void = BatchJob.reportToStandardError) throws(ExitFailure) -> ExitStatus {
+        if case .file(_, resume: true) = destination, configuration.output.format != .jsonl {
+            throw ExitFailure("--resume continues JSON lines (it reads the file records of -o FILE): use --format jsonl", status: .usage)
+        }
+        var names = try inputs.collect()
+        var output = FileDescriptor.standardOutput
+        var earlier: BatchTally?
+        if case .file(let path, let resume) = destination {
+            do {
+                output = try FileDescriptor.open(path, O_RDWR | O_CREAT | O_APPEND | (resume ? 0 : O_TRUNC), mode: 0o644)
+            } catch {
+                throw ExitFailure("\(path): cannot write the output: \(error.reason)", status: .ioError)
+            }
+            if resume {
+                do {
+                    try ResumeState.refuseUnlessJSONLines(fd: output.rawValue, name: path)
+                    let state = try ResumeState.prepare(fd: output.rawValue)
+                    names = state.remaining(names)
+                    earlier = state.tally
+                } catch {
+                    try? output.close()
+                    throw error
+                }
+            }
+        }
+        defer { if case .file = destination { try? output.close() } }
+        return try loop(names: names, output: output, earlier: earlier, report: report)
+    }
+
+    /// The batch loop: each file's records to the output as it comes (the table format's stderr
+    /// line after them), the progress line, signals and write failures, the summary line.
+    private func loop(names: [[UInt8]], output: FileDescriptor, earlier: BatchTally?,
+                      report: (String) -> Void) throws(ExitFailure) -> ExitStatus {
+        if stopsOnSignals { Self.installSignalHandlers() }
+        // A write to an output whose reader is gone fails with EPIPE (reported) instead of
+        // ending the program; the program's own choice is back after the run.
+        let sigpipe = signal(SIGPIPE, SIG_IGN)
+        defer { signal(SIGPIPE, sigpipe) }
+        let run = BatchRun(names: names, configuration: configuration)
+        let writer = BatchWriter(output: configuration.output, fd: output.rawValue, documentCount: names.count)
+        var progress = BatchProgress(enabled: showsProgress, total: names.count)
+        writer.begin()
+        while let event = try run.next() {
+            if case .file(let file) = event {
+                writer.write(file)
+                if !file.message.isEmpty {
+                    progress.clear()
+                    report("pageinfo: " + file.message)
+                }
+            }
+            if stopsOnSignals, interruptSignal != 0 {
+                run.cancel()
+                progress.clear()
+                let sig = interruptSignal
+                report("pageinfo: interrupted (\(sig == SIGINT ? "Ctrl-C" : signalDescription(sig))) after \(writer.filesWritten) of \(names.count) files; "
+                       + (writer.assembles ? "the \(configuration.output.format.rawValue) output is incomplete; run the command again (only --format jsonl can be resumed)."
+                          : "the output is whole up to the last file written. Run the same command again with --resume (and the same -o FILE) to continue."))
+                return sig == SIGINT ? .interrupted : .terminated
+            }
+            if let failure = writer.writeError {
+                run.cancel()
+                return stopOnWriteError(failure, writer: writer, progress: progress, report: report)
+            }
+            progress.update(run.tally)
+        }
+        writer.end()
+        progress.update(run.tally, force: true)
+        progress.clear()
+        if let failure = writer.writeError { return stopOnWriteError(failure, writer: writer, progress: progress, report: report) }
+        report(progress.summary(run.tally, earlier: earlier))
+        return (earlier.map { $0 + run.tally } ?? run.tally).exitCode
+    }
+
+    /// The line for a failed write of the records (`errno` `code`), with what to do next.
+    private func stopOnWriteError(_ code: Int32, writer: BatchWriter, progress: BatchProgress,
+                                  report: (String) -> Void) -> ExitStatus {
+        progress.clear()
+        let rerun = writer.assembles ? "rerun the command (only --format jsonl can be resumed)"
+            : destination == .standardOutput ? "rerun the command (with -o FILE, --resume can continue a run)"
+            : "rerun with --resume (and the same -o FILE)"
+        let advice = code == EPIPE ? "the reader of the output has gone"
+            : code == ENOSPC || code == EDQUOT ? "free some space, then \(rerun)"
+            : rerun
+        let written = writer.filesWritten
+        report("pageinfo: cannot write the output: \(SystemCallError.reason(for: code)); \(written) file\(written == 1 ? "" : "s") written whole before it; \(advice)")
+        return .ioError
+    }
+
+    /// SIGINT and SIGTERM set `interruptSignal`; without SA_RESTART, the batch's `poll` returns
+    /// at once and the loop stops the workers.
+    private static func installSignalHandlers() {
+        // A parent may have started us with these blocked (the mask survives exec).
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT); sigaddset(&set, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        for sig in [SIGINT, SIGTERM] {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { interruptSignal = $0 }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = 0  // no SA_RESTART: poll returns EINTR at once
+            sigaction(sig, &action, nil)
+        }
+    }
+}
+
+/// Set by SIGINT/SIGTERM; the batch loop stops the workers and returns.
+nonisolated(unsafe) private var interruptSignal: Int32 = 0

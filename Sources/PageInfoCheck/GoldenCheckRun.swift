@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+import PageInfoOutput
+import PageInfoRecords
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension CheckError {
+    /// The exit status of this failure, in the one order of outcomes (`ExitStatus`):
+    /// 66 a PDF or golden cannot be opened, 65 not a PDF or not a golden, 77 encrypted, 64 a usage
+    /// error, 74 a golden could not be written.
+    public var exitStatus: ExitStatus {
+        switch kind {
+        case .cannotOpen: .cannotOpen
+        case .malformed: .malformed
+        case .encrypted: .encrypted
+        case .usage: .usage
+        case .writeFailed: .ioError
+        }
+    }
+}
+
+extension GoldenCheck {
+    /// Checks every PDF of `files` against its golden (`pairing`) in order and writes the report
+    /// to `out`: what `pageinfo check` does. The text format is written file by file as each is
+    /// checked, then its summary line; json and junit are one document at the end
+    /// (``CheckReport/render(_:)``). With ``update`` and a golden folder, the folder is created
+    /// first when it does not exist (one level).
+    ///
+    /// Every file is checked. Each file that cannot be checked is passed to `report` (after
+    /// `out` is flushed, so the lines stay in order on a terminal); it still counts in the report.
+    ///
+    /// - Returns: the worst outcome: `ExitStatus.success` when every compared
+    ///   value is within the tolerance, `ExitStatus.differs` when something
+    ///   moved (not when updating), else the worst ``CheckError/exitStatus``.
+    /// - Throws: `ExitFailure`: PDFs and goldens that cannot be paired (64), a
+    ///   golden folder that cannot be created (74), or `out` could not be written (74).
+    public func run(files: [String], pairing: GoldenPairing, format: CheckReport.Format, out: inout ByteWriter,
+                    report: (CheckError) -> Void) throws(ExitFailure) -> ExitStatus {
+        let pairs: [(pdf: String, golden: String)]
+        do { pairs = try pairing.pairs(files) } catch { throw ExitFailure(error.description, status: .usage) }
+        if update, case .directory(let directory) = pairing, (try? FileStatus(path: directory)) == nil {
+            do { try FileSystem.makeDirectory(directory) } catch {
+                if error.code != EEXIST {
+                    throw ExitFailure("\(directory): cannot create the golden folder: \(error.reason)", status: .ioError)
+                }
+            }
+        }
+        var results: [FileCheck] = []
+        var worst = ExitStatus.success
+        for (file, golden) in pairs {
+            let result = check(pdf: file, golden: golden)
+            results.append(result)
+            if let error = result.error {
+                out.flush()
+                report(error)
+                worst = .worse(worst, error.exitStatus)
+            } else if !result.differences.isEmpty && !update {
+                worst = .worse(worst, .differs)
+            }
+            if format == .text {
+                out.append(CheckReport.text(for: result))
+                out.flush()
+            }
+        }
+        let summary = CheckReport(results: results, tolerance: expectation.tolerance, fields: expectation.fields, update: update)
+        out.append(format == .text ? summary.summaryLine + "\n" : summary.render(format))
+        out.flush()
+        if let error = out.writeError {
+            throw ExitFailure("cannot write the output: \(error.reason)", status: .ioError)
+        }
+        return worst
+    }
+}

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+import PageInfoOutput
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The raw bytes of the program's command-line arguments (`argv`), for file names that are not
+/// UTF-8.
+///
+/// Swift's `CommandLine.arguments` repairs invalid UTF-8 (each bad byte becomes U+FFFD), so a
+/// name taken from it no longer opens the file it named. ``rawBytes(of:)`` finds each argument's
+/// own bytes again.
+public enum CommandLineBytes {
+    /// The raw bytes of `texts`, arguments of this process taken from `CommandLine.arguments`
+    /// (or a parser's values of them) in command-line order: each text is matched to the next
+    /// `argv` entry whose repaired text is byte for byte the same — by position, so that two
+    /// names that repair alike, or are the same text in NFC and NFD, each get their own bytes.
+    /// Only a repaired text holds U+FFFD: when none does, every text is its own UTF-8 bytes, and
+    /// a text that matches no later entry (not an argument) is too.
+    public static func rawBytes(of texts: [String]) -> [[UInt8]] {
+        guard texts.contains(where: { $0.unicodeScalars.contains("\u{FFFD}") }) else { return texts.map { Array($0.utf8) } }
+        var next = 1
+        return texts.map { text in
+            let bytes = Array(text.utf8)
+            while next < Int(CommandLine.argc) {
+                defer { next += 1 }
+                guard let arg = CommandLine.unsafeArgv[next] else { continue }
+                let raw = Array(UnsafeBufferPointer(start: UnsafeRawPointer(arg).assumingMemoryBound(to: UInt8.self), count: strlen(arg)))
+                if FileName(raw: raw).text.utf8.elementsEqual(bytes) { return raw }
+            }
+            return bytes
+        }
+    }
+}

@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+import PageInfoPoppler
+import PageInfoRecords
+
+extension InputFile {
+    /// A renderer (`draw`, `sheet`) for `name` as ``open(_:password:maxStreamMiB:)`` opens it:
+    /// a regular file in place, a stream (`-`, a pipe, a device) through its spooled copy, so a
+    /// stream is never read twice. Open the document first: its errors are the precise ones
+    /// (not a PDF, encrypted, …), and the renderer then reuses the spooled copy.
+    ///
+    /// - Throws: `ExitFailure`: the stream cannot be read or spooled (66, as
+    ///   for ``open(_:password:maxStreamMiB:)``), or Poppler's renderer cannot open it (65); the
+    ///   message names `name`, never the spooled copy's path.
+    public static func renderer(_ name: String, password: String?, maxStreamMiB: Int = defaultMaxStreamMiB) throws(ExitFailure) -> PageRenderer {
+        let seekable: String
+        do { seekable = try seekablePath(name, maxStreamMiB: maxStreamMiB) } catch { throw ExitFailure(error) }
+        do { return try PageRenderer(path: seekable, password: password) } catch {
+            throw ExitFailure(error.description.replacingPrefix(seekable, with: name), status: error.exitStatus)
+        }
+    }
+}

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+import PageGeometry
+import PageInfoGrammar
+import PageInfoPoppler
+import PageInfoRecords
+
+/// Why `PopplerDocument.pages(selecting:)` cannot give the pages asked for.
+public enum PageSelectionError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A range names a page past the end of the document (the range list's message,
+    /// `page 12 is out of range: the document has 10 pages`).
+    case outOfRange(String)
+    /// A selected position of the page tree is a page error.
+    case pageUnreadable(PageReadError)
+
+    /// The range list's message, or the page error's.
+    public var description: String {
+        switch self {
+        case .outOfRange(let message): message
+        case .pageUnreadable(let error): error.message
+        }
+    }
+
+    /// 64 (usage) for a range past the end, 65 (malformed) for a page error.
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .outOfRange: .usage
+        case .pageUnreadable: .malformed
+        }
+    }
+}
+
+extension PopplerDocument {
+    /// The pages `ranges` selects (1-based page numbers, as `--pages 1-3,7,10-` gives them), in
+    /// the list's order (a page listed twice comes twice), or every page in order when `ranges`
+    /// is nil: what `pageinfo sheet` draws. The page tree is walked once, whatever the list.
+    /// The result is empty only for a document without pages.
+    ///
+    /// - Throws: ``PageSelectionError``: a range past the end, or a selected page that is a
+    ///   page error (pages not selected may be errors).
+    public func pages(selecting ranges: PageRangeList?) throws(PageSelectionError) -> [PageInfo] {
+        var all: [PageEntry] = []
+        let cursor = makePageCursor()
+        while let entry = cursor.next() { all.append(entry) }
+        var indexes: [Int] = []
+        if let ranges {
+            do { for range in try ranges.indexRanges(pageCount: all.count) { indexes += range } } catch {
+                throw .outOfRange(error.description)
+            }
+        } else {
+            indexes = Array(all.indices)
+        }
+        var pages: [PageInfo] = []
+        pages.reserveCapacity(indexes.count)
+        for index in indexes {
+            switch all[index].result {
+            case .success(let page): pages.append(page)
+            case .failure(let error): throw .pageUnreadable(error)
+            }
+        }
+        return pages
+    }
+}

@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: Apache-2.0
+import Foundation
+import PageInfoOutput
+import Testing
+
+/// `FileSystem.writeFile` (write, close once, remove on failure) and `makeDirectory`.
+@Suite("File system: whole files and directories")
+struct FileSystemFilesTests {
+    private func temporaryDirectory() throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("pageinfo-files-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url.path
+    }
+
+    @Test("writeFile replaces the file's bytes and leaves mode 0644 (umask 022)")
+    func writesWhole() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/out.bin"
+        try FileSystem.writeFile(Array("a longer first version".utf8), to: path)
+        try FileSystem.writeFile([1, 2, 3], to: path)
+        #expect(try FileDescriptor.readFile(path) == [1, 2, 3])
+        let old = umask(0o022); umask(old)
+        #expect(try FileStatus(path: path).permissions == 0o644 & ~old)
+    }
+
+    @Test("a failed write is thrown naming write, and the file is removed")
+    func failedWriteRemoves() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // /dev/full accepts the open and fails every write with ENOSPC; a symbolic link to it is
+        // what the path names, so the removal takes the link, never the device.
+        let link = directory + "/full.png"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/dev/full")
+        #expect(throws: SystemCallError(call: "write", path: link, code: ENOSPC)) { try FileSystem.writeFile([1, 2, 3], to: link) }
+        #expect(!FileManager.default.fileExists(atPath: link))
+        #expect(FileManager.default.fileExists(atPath: "/dev/full"))
+    }
+
+    @Test("a file that cannot be opened is thrown naming open and nothing is created")
+    func failedOpen() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/missing/out.png"
+        #expect(throws: SystemCallError(call: "open", path: path, code: ENOENT)) { try FileSystem.writeFile([1], to: path) }
+    }
+
+    @Test("makeDirectory creates one level; EEXIST and ENOENT name mkdir")
+    func makeDirectory() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let made = directory + "/goldens"
+        try FileSystem.makeDirectory(made)
+        #expect(try FileStatus(path: made).kind == .directory)
+        #expect(throws: SystemCallError(call: "mkdir", path: made, code: EEXIST)) { try FileSystem.makeDirectory(made) }
+        let deep = directory + "/a/b"
+        #expect(throws: SystemCallError(call: "mkdir", path: deep, code: ENOENT)) { try FileSystem.makeDirectory(deep) }
+    }
+}
