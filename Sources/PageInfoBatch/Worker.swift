@@ -200,10 +200,11 @@ enum BytesRequest {
         var left = size
         let memory = FileDescriptor(rawValue: fd, path: "the memory file")
         while left > 0 {
-            let want = min(left, chunk.count)
-            guard let n = try? chunk.withUnsafeMutableBytes({ (buffer) throws(SystemCallError) in
-                try FileDescriptor.standardInput.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<want]))
-            }), n > 0 else { if fd >= 0 { close(fd) }; return nil }
+            let n = min(left, chunk.count)
+            let whole = chunk.withUnsafeMutableBytes { buffer in
+                (try? FileDescriptor.standardInput.read(exactly: UnsafeMutableRawBufferPointer(rebasing: buffer[..<n]))) ?? false
+            }
+            guard whole else { if fd >= 0 { close(fd) }; return nil }
             if fd >= 0, failure == nil {
                 let written = chunk.withUnsafeBytes { buffer in
                     Result { () throws(SystemCallError) in try memory.writeAll(UnsafeRawBufferPointer(rebasing: buffer[..<n])) }

@@ -151,16 +151,6 @@ public enum WorkerProtocol {
 /// Reads exactly `count` bytes from `fd`; nil at end of file or on an error.
 func readExactly(_ fd: Int32, _ count: Int) -> [UInt8]? {
     var out = [UInt8](repeating: 0, count: count)
-    let input = FileDescriptor(rawValue: fd)
-    var offset = 0
-    while offset < count {
-        let start = offset
-        guard let n = try? out.withUnsafeMutableBytes({ (buffer) throws(SystemCallError) in
-            try input.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[start...]))
-        }), n > 0 else { return nil }
-        offset += n
-    }
-    return out
+    let whole = out.withUnsafeMutableBytes { buffer in (try? FileDescriptor(rawValue: fd).read(exactly: buffer)) ?? false }
+    return whole ? out : nil
 }
-
-

@@ -149,6 +149,20 @@ public struct FileDescriptor: Sendable, Hashable {
         }
     }
 
+    /// Fills all of `buffer` from a stream (a pipe's frames), retrying short reads and `EINTR`;
+    /// false when the stream ends first (what was read is then in `buffer`'s start).
+    ///
+    /// - Throws: ``SystemCallError`` naming `read`.
+    public func read(exactly buffer: UnsafeMutableRawBufferPointer) throws(SystemCallError) -> Bool {
+        var offset = 0
+        while offset < buffer.count {
+            let n = try read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[offset...]))
+            if n == 0 { return false }
+            offset += n
+        }
+        return true
+    }
+
     /// Reads to the end of the file in chunks of `chunkSize` bytes, handing each chunk (never
     /// empty) to `body` as it arrives; `body` returns false to stop early. At most `limit`
     /// bytes are read: one more is an error (`EFBIG`), so a caller can bound its memory.
@@ -209,7 +223,7 @@ public struct FileDescriptor: Sendable, Hashable {
 
     /// Every byte from the reading position to the end of the file (at most `limit`).
     ///
-    /// - Throws: ``SystemCallError`` naming `read`, as ``readChunks(chunkSize:limit:_:)``.
+    /// - Throws: ``SystemCallError`` naming `read`, as ``readChunks(chunkSize:limit:idleTimeoutMilliseconds:waitsForWriter:_:)``.
     public func readAll(limit: Int = .max) throws(SystemCallError) -> [UInt8] {
         var bytes: [UInt8] = []
         try readChunks(limit: limit) { chunk in

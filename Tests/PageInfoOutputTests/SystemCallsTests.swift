@@ -141,6 +141,23 @@ struct SystemCallsTests {
         #expect(Date().timeIntervalSince(start) < 10)
     }
 
+    @Test("read(exactly:) fills the buffer across short pipe writes; false when the writer closes early")
+    func readExactly() throws {
+        let pipe = try FileDescriptor.pipe()
+        defer { try? pipe.readEnd.close() }
+        let writer = Thread {
+            for part in ["ab", "cde", "f"] { try? pipe.writeEnd.writeAll(Array(part.utf8)); usleep(20_000) }
+            try? pipe.writeEnd.close()
+        }
+        writer.start()
+        var four = [UInt8](repeating: 0, count: 4)
+        #expect(try four.withUnsafeMutableBytes { try pipe.readEnd.read(exactly: $0) })
+        #expect(four == Array("abcd".utf8))
+        var rest = [UInt8](repeating: 0, count: 4)
+        #expect(try !rest.withUnsafeMutableBytes { try pipe.readEnd.read(exactly: $0) })
+        #expect(rest.prefix(2) == Array("ef".utf8)[...])
+    }
+
     @Test("a memory file holds bytes; a child's wait status; a second wait is ECHILD from waitpid")
     func memoryFileAndChild() throws {
         let memory = try FileDescriptor.memoryFile("test")
