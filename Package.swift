@@ -44,7 +44,8 @@ let package = Package(
         // ... and a small C-ABI shim, written in C++ over Poppler's core API, is all Swift sees.
         .target(name: "CPageInfoPoppler", dependencies: ["CPoppler"]),
         // Swift reader over the shim: documents, PageInfo streams, typed errors.
-        .target(name: "PageInfoPoppler", dependencies: ["PageGeometry", "PageInfoRecords", "CPageInfoPoppler"]),
+        // (PageInfoOutput for the one system-call layer.)
+        .target(name: "PageInfoPoppler", dependencies: ["PageGeometry", "PageInfoRecords", "PageInfoOutput", "CPageInfoPoppler"]),
         // Bytes in and out (pure Swift, no Poppler): the text/JSON/CSV writers and the JSONWritable
         // protocol, the one JSON reader, the one number rule (NumberText) and the text forms of
         // geometry, the one system-call layer (SystemCalls.swift).
@@ -96,6 +97,8 @@ let package = Package(
             name: "PageInfoPopplerTests",
             dependencies: ["PageInfoPoppler", "PageGeometry", "PageInfoRecords", "PageInfoOutput", "PageInfoTestSupport"]
         ),
+        .testTarget(name: "PageInfoReadingTests", dependencies: ["PageInfoReading", "PageInfoPoppler", "PageInfoRecords", "PageInfoOutput", "PageInfoTestSupport"]),
+        .testTarget(name: "PageInfoBatchTests", dependencies: ["PageInfoBatch", "PageInfoReading", "PageInfoRecords", "PageInfoOutput", "PageInfoTestSupport"]),
         .testTarget(name: "PageInfoCommandTests", dependencies: ["PageGeometry", "PageInfoOutput", "PageInfoTestSupport"]),
         .testTarget(name: "PageInfoCheckTests",
                     dependencies: ["PageInfoCheck", "PageGeometry", "PageInfoPoppler", "PageInfoOutput", "PageInfoRecords", "PageInfoTestSupport"]),

@@ -148,7 +148,6 @@ pi_document *finish_open(std::unique_ptr<pi_document> state, pi_open_result *res
         std::snprintf(result->message, sizeof result->message, "%s", last_message);
         return nullptr;
     }
-    state->xref_reconstructed = state->xref_reconstructed || pending_reconstructed;
     // Which object is the catalog, decided once: a later rebuild of a damaged table forgets the
     // root it had (a fuzzed file: a second walk, as `--pages 1-,11` makes, found no page tree
     // after the first had read 20 positions). Every walk, the labels and the facts start from
@@ -156,6 +155,9 @@ pi_document *finish_open(std::unique_ptr<pi_document> state, pi_open_result *res
     XRef *xref = doc.getXRef();
     Ref root = xref ? xref->getRoot() : Ref::INVALID();
     if (root.num >= 0 && xref->fetch(root).isDict()) state->catalog = root;
+    // Whether Poppler rebuilt the table, counted after that probe: fetching the root may itself
+    // rebuild it (the callback sets pending_reconstructed), and the rebuilt table must be settled.
+    state->xref_reconstructed = state->xref_reconstructed || pending_reconstructed;
     if (xref && state->xref_reconstructed) settle_rebuilt_table(xref);
     // Poppler's rebuilt table lacks what object streams hold, and its root when only a
     // cross-reference stream names it: add them (object_streams.h), after the last rebuild (a

@@ -64,12 +64,12 @@ public struct BatchInputs: Sendable {
     public static let maxListBytes = 1 << 30
 
     private func readList(_ path: String) throws(ExitFailure) -> [UInt8] {
-        let fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            throw ExitFailure("--files-from \(path): open: \(SystemCallError.reason(for: errno))", status: .cannotOpen)
+        let fd: FileDescriptor
+        do { fd = path == "-" ? .standardInput : try FileDescriptor.open(path) } catch {
+            throw ExitFailure("--files-from \(path): open: \(error.reason)", status: .cannotOpen)
         }
-        defer { if fd != STDIN_FILENO { close(fd) } }
-        do { return try InputFile.readAll(fd, name: path, maxBytes: Self.maxListBytes) } catch {
+        defer { if fd.rawValue != STDIN_FILENO { try? fd.close() } }
+        do { return try InputFile.readAll(fd.rawValue, name: path, maxBytes: Self.maxListBytes) } catch {
             throw ExitFailure("--files-from \(error.description)", status: .cannotOpen)
         }
     }

@@ -44,9 +44,21 @@ public struct ResumeState: Sendable {
     /// dropping a file whose records were only partly written (a kill or a full disk in the
     /// middle of one write). Records of a file always end with its file record, so what is
     /// kept is whole files.
+    ///
+    /// A line longer than ``maxLineBytes`` is no file record pageinfo wrote: it is not kept in
+    /// memory, and counts as a cut or garbage line (kept only when a file record follows it).
     public static func prepare(fd: Int32) throws(ExitFailure) -> ResumeState {
+        try prepare(fd: fd, maxLineBytes: maxLineBytes)
+    }
+
+    /// The longest line ``prepare(fd:)`` reads as a record (64 MiB: a file record holds a name
+    /// of at most 1 MiB, `\udcXX`-escaped, and a message naming it).
+    public static let maxLineBytes = 64 << 20
+
+    static func prepare(fd: Int32, maxLineBytes: Int) throws(ExitFailure) -> ResumeState {
         var state = ResumeState()
         var line: [UInt8] = []
+        var lineLength = 0      // the whole line's length; `line` holds it only up to maxLineBytes
         var offset = 0          // file offset of `line`'s start
         var keep = 0            // bytes to keep: the end of the last complete file record
         var position = 0
@@ -55,18 +67,23 @@ public struct ResumeState: Sendable {
         do {
             try output.readChunks(chunkSize: 1 << 20) { chunk in
                 var start = 0
+                func take(_ part: Slice<UnsafeRawBufferPointer>) {
+                    lineLength += part.count
+                    if lineLength <= maxLineBytes { line += part } else { line.removeAll() }
+                }
                 for i in 0..<chunk.count where chunk[i] == 0x0A {
-                    line += chunk[start..<i]
-                    if let record = FileRecordFields(line) {
+                    take(chunk[start..<i])
+                    if lineLength <= maxLineBytes, let record = FileRecordFields(line) {
                         state.done[record.file, default: 0] += 1
                         state.tally.add(status: record.status, error: record.errorCode, pages: record.pageCount)
-                        keep = offset + line.count + 1
+                        keep = offset + lineLength + 1
                     }
-                    offset += line.count + 1
-                    line.removeAll(keepingCapacity: true)
+                    offset += lineLength + 1
+                    line.removeAll(keepingCapacity: lineLength <= maxLineBytes)
+                    lineLength = 0
                     start = i + 1
                 }
-                line += chunk[start..<chunk.count]
+                take(chunk[start..<chunk.count])
                 position += chunk.count
                 return true
             }

@@ -118,9 +118,12 @@ public enum BatchEvent: Sendable {
 /// A cursor, not a callback or an `AsyncSequence`: the caller drives the loop at its own pace (a
 /// slow writer holds the workers back, nothing piles up), can stop between any two events
 /// (``cancel()``), and needs no concurrency runtime; the coordinator is one thread around `poll`.
-/// Not thread-safe: use a run from one thread at a time. The first ``next()`` sets SIGPIPE to be
-/// ignored when the program left it at its default (a write to a dead worker's pipe must fail
-/// with `EPIPE`, not end the program); the workers start with it at its default.
+/// Not thread-safe: use a run from one thread at a time (any thread: workers are started from
+/// one long-lived thread of their own, so a caller's thread that ends takes no worker with it
+/// through `PR_SET_PDEATHSIG`). The first ``next()`` gives SIGPIPE a handler that does nothing
+/// when the program left it at its default (a write to a dead worker's pipe must fail with
+/// `EPIPE`, not end the program); unlike `SIG_IGN`, a handler is not inherited by the programs
+/// the host starts later, and the workers start with SIGPIPE at its default.
 public final class BatchRun {
     /// The names, raw bytes, in input order.
     public let names: [[UInt8]]
@@ -188,10 +191,19 @@ public final class BatchRun {
             if configuration.worker == nil, Worker.defaultExecutable() == nil {
                 throw ExitFailure("no worker to start: no pageinfo next to \(Worker.runningExecutable() ?? "this program") or on PATH; give the worker executable", status: .softwareFailure)
             }
-            // A worker that dies leaves a pipe whose writes raise SIGPIPE: ignore it (when the
-            // program has not chosen otherwise), so that the failed write is seen as EPIPE.
+            if let password = configuration.reader.password, password.utf8.count > WorkerProtocol.maxNameBytes {
+                throw ExitFailure("the password is longer than \(WorkerProtocol.maxNameBytes >> 20) MiB, more than a worker accepts", status: .usage)
+            }
+            // A worker that dies leaves a pipe whose writes raise SIGPIPE: catch it (when the
+            // program has not chosen otherwise), so that the failed write is seen as EPIPE. A
+            // handler, not SIG_IGN, which every child the program execs would inherit.
             var current = sigaction()
-            if sigaction(SIGPIPE, nil, &current) == 0, current.__sigaction_handler.sa_handler == nil { signal(SIGPIPE, SIG_IGN) }
+            if sigaction(SIGPIPE, nil, &current) == 0, current.__sigaction_handler.sa_handler == nil {
+                var action = sigaction()
+                action.__sigaction_handler.sa_handler = { _ in }
+                action.sa_flags = SA_RESTART
+                sigaction(SIGPIPE, &action, nil)
+            }
             for i in slots.indices where !names.isEmpty { try startWorker(i) }
         }
         while true {
@@ -213,8 +225,8 @@ public final class BatchRun {
                 if let slot { pollSet.append(pollfd(fd: slot.process.responses, events: Int16(POLLIN), revents: 0)); slotOf.append(i) }
             }
             let rc = poll(&pollSet, nfds_t(pollSet.count), pollTimeoutMilliseconds())
-            if rc < 0 && errno != EINTR {
-                throw ExitFailure("poll: \(SystemCallError.reason(for: errno))", status: .softwareFailure)
+            if rc < 0 && errno != EINTR {  // (EINTR: a signal, which the caller may want to see: a progress event)
+                throw ExitFailure("poll: \(SystemCallError(call: "poll", code: errno).reason)", status: .softwareFailure)
             }
             if rc > 0 {
                 for (k, p) in pollSet.enumerated() where p.revents != 0 { drain(slotOf[k]) }
@@ -269,6 +281,12 @@ public final class BatchRun {
                 continue
             }
             while slot.outstanding.count < Self.pipelineDepth, let index = nextIndex() {
+                guard names[index].count <= WorkerProtocol.maxNameBytes else {
+                    // No file system has such a name; a worker would refuse the frame.
+                    completeWithError(index, FileError(code: .unreadable, message: "cannot read the file: its name is longer than \(WorkerProtocol.maxNameBytes >> 20) MiB"),
+                                      seconds: 0)
+                    continue
+                }
                 if slot.outstanding.isEmpty { slot.headStart = monotonicSeconds() }
                 slot.outstanding.append(index)
                 if writeAll(slot.process.requests, WorkerProtocol.request(names[index])) != 0 { break }  // it died: seen on read
@@ -299,8 +317,15 @@ public final class BatchRun {
             ended = true
             break
         }
-        while let (response, next) = WorkerProtocol.parseResponse(slot.buffer, from: slot.consumed, to: slot.filled) {
-            guard !slot.outstanding.isEmpty else { ended = true; break }  // a response nobody asked for
+        var violation: String?
+        parsing: while true {
+            let response: WorkerProtocol.Response, next: Int
+            switch WorkerProtocol.parseResponse(slot.buffer, from: slot.consumed, to: slot.filled) {
+            case .incomplete: break parsing
+            case .invalid(let why): violation = why; break parsing
+            case .response(let r, let n): (response, next) = (r, n)
+            }
+            guard !slot.outstanding.isEmpty else { violation = "a response nobody asked for"; break }
             let index = slot.outstanding.removeFirst()
             slot.consumed = next
             slot.headStart = monotonicSeconds()
@@ -318,6 +343,12 @@ public final class BatchRun {
             slot.filled -= slot.consumed
             slot.consumed = 0
         }
+        if let violation {
+            // A worker that breaks the protocol is stopped; nothing more it sends is believed.
+            slot.process.kill()
+            failOutstanding(slot, status: 0, error: FileError(code: .crashed, message: "the worker reading this file broke the protocol (\(violation)) and was stopped; nothing from this file is kept"))
+            return
+        }
         if ended {
             let status = slot.process.close()
             failOutstanding(slot, status: status)
@@ -332,12 +363,14 @@ public final class BatchRun {
 
     /// A worker died: the file it was reading gets its error record; the files queued behind it
     /// are handed out again.
-    private func failOutstanding(_ slot: Slot, status: Int32) {
+    private func failOutstanding(_ slot: Slot, status: Int32, error given: FileError? = nil) {
         guard let head = slot.outstanding.first else { return }
         requeued.append(contentsOf: slot.outstanding.dropFirst().reversed())
         let signal = status & 0x7F
         let error: FileError
-        if signal != 0 && signal != 0x7F {
+        if let given {
+            error = given
+        } else if signal != 0 && signal != 0x7F {
             error = FileError(code: .crashed, message: "the worker reading this file was killed by \(signalDescription(signal)); nothing from this file is kept")
         } else if (status >> 8) & 0xFF == WorkerProtocol.memoryExitStatus {
             error = FileError(code: .memory, message: "reading this file needed more than --max-memory \(configuration.maxMemoryMiB) MiB; the worker was stopped")

@@ -17,18 +17,26 @@ public final class BatchWriter {
     public let fd: Int32
     /// Files whose records were written whole.
     public private(set) var filesWritten = 0
-    /// The `errno` of the write that failed, once one did (nothing more is written then).
-    public private(set) var writeError: Int32?
+    /// The write that failed, once one did (nothing more is written then): `write`, the
+    /// output's name and its `errno`, as `ByteWriter.writeError`.
+    public private(set) var writeFailure: SystemCallError?
+    /// The `errno` of ``writeFailure`` alone.
+    public var writeError: Int32? { writeFailure?.code }
     private var assembler: PageListEncoder
     private let documentCount: Int
 
     /// Whether the format needs more than the files' records (anything but JSON lines).
     public var assembles: Bool { output.format != .jsonl }
 
-    /// A writer of `documentCount` files' records in `output`'s format to `fd`.
-    public init(output: BatchOutput, fd: Int32, documentCount: Int) {
+    /// What errors call the output (`standard output`, the `-o` file's path).
+    public let name: String?
+
+    /// A writer of `documentCount` files' records in `output`'s format to `fd`; `name` is what
+    /// errors call it.
+    public init(output: BatchOutput, fd: Int32, documentCount: Int, name: String? = nil) {
         self.output = output
         self.fd = fd
+        self.name = name
         self.documentCount = documentCount
         self.assembler = output.assemblingEncoder()
     }
@@ -42,10 +50,10 @@ public final class BatchWriter {
 
     /// Writes one file's records, in one write.
     public func write(_ file: BatchFile) {
-        guard writeError == nil else { return }
+        guard writeFailure == nil else { return }
         guard assembles else {
             let failure = writeAll(fd, file.records)
-            if failure == 0 { filesWritten += 1 } else { writeError = failure }
+            if failure == 0 { filesWritten += 1 } else { writeFailure = SystemCallError(call: "write", path: name, code: failure) }
             return
         }
         assembler.appendFragment(file.records)
@@ -62,8 +70,8 @@ public final class BatchWriter {
     private func flushAssembled(countsAsFile: Bool) {
         let bytes = assembler.out.bytes
         assembler.out.bytes = []
-        guard writeError == nil else { return }
+        guard writeFailure == nil else { return }
         let failure = bytes.isEmpty ? 0 : writeAll(fd, bytes)
-        if failure == 0 { if countsAsFile { filesWritten += 1 } } else { writeError = failure }
+        if failure == 0 { if countsAsFile { filesWritten += 1 } } else { writeFailure = SystemCallError(call: "write", path: name, code: failure) }
     }
 }

@@ -131,11 +131,12 @@ public enum Worker {
         return 0
     }
 
-    /// Serves requests on standard input until it ends (or the coordinator is gone), with the
-    /// process set up as a worker: no core files, the address-space limit, death with the parent.
+    /// Serves requests on standard input until it ends (or the coordinator is gone, or sends a
+    /// frame longer than ``WorkerProtocol`` allows), with the process set up as a worker: no core
+    /// files, the address-space limit, death with the parent.
     public static func run(_ options: WorkerOptions, beforeEachFile: (([UInt8]) -> Void)? = nil) {
         WorkerGuard.install(maxMemoryMiB: options.maxMemoryMiB)
-        guard let config = readFrame() else { return }
+        guard let config = readFrame(limit: WorkerProtocol.maxNameBytes + 1) else { return }
         let password: String? = config.first == 1 ? String(decoding: config.dropFirst(), as: UTF8.self) : nil
         let reading = DocumentReader(password: password, ranges: options.ranges, strict: options.strict, withPages: options.withPages,
                                      measuresTime: true)
@@ -149,7 +150,7 @@ public enum Worker {
                                                       limit: min(options.maxRequestBytes, WorkerProtocol.maxRequestBytes)) else { return }
                 (name, content) = request
             } else {
-                guard let frame = word == 0 ? [] : readExactly(STDIN_FILENO, Int(word)) else { return }
+                guard let frame = readFrame(length: Int(word), limit: WorkerProtocol.maxNameBytes) else { return }
                 name = frame
             }
             beforeEachFile?(name)
@@ -160,9 +161,18 @@ public enum Worker {
         }
     }
 
-    private static func readFrame() -> [UInt8]? {
+    /// The next frame on standard input, its length word first; nil at its end, or when the
+    /// frame claims more than `limit` bytes (a broken coordinator: nothing is allocated for it).
+    private static func readFrame(limit: Int) -> [UInt8]? {
         guard let header = readExactly(STDIN_FILENO, 4) else { return nil }
-        let length = Int(WorkerProtocol.get32(header, 0))
+        return readFrame(length: Int(WorkerProtocol.get32(header, 0)), limit: limit)
+    }
+
+    private static func readFrame(length: Int, limit: Int) -> [UInt8]? {
+        guard length <= limit else {
+            _ = writeAll(STDERR_FILENO, Array("pageinfo worker: a request of \(length) bytes, more than the protocol's \(limit); stopping\n".utf8))
+            return nil
+        }
         return length == 0 ? [] : readExactly(STDIN_FILENO, length)
     }
 }
@@ -174,25 +184,27 @@ enum BytesRequest {
     static func read(length: Int, limit: Int) -> ([UInt8], FileReader.Content)? {
         guard length >= 4, let word = readExactly(STDIN_FILENO, 4) else { return nil }
         let nameLength = Int(WorkerProtocol.get32(word, 0))
-        guard nameLength <= length - 4, let name = nameLength == 0 ? [] : readExactly(STDIN_FILENO, nameLength) else { return nil }
+        guard nameLength <= length - 4, nameLength <= WorkerProtocol.maxNameBytes, let name = nameLength == 0 ? [] : readExactly(STDIN_FILENO, nameLength) else { return nil }
         let size = length - 4 - nameLength
         var fd: Int32 = -1
         var failure: String?
         if size > limit {
             failure = "cannot read the file: its \(size) bytes are more than the \(limit) a worker accepts (--max-request-bytes)"
         } else {
-            fd = LinuxCalls.memoryFile("pageinfo-request")
-            if fd < 0 { failure = "cannot hold the file's bytes: memfd_create: \(SystemCallError.reason(for: errno))" }
+            do { fd = try FileDescriptor.memoryFile("pageinfo-request").rawValue } catch {
+                failure = "cannot hold the file's bytes: memfd_create: \(error.reason)"
+            }
         }
         // Copy (or skip) the content in 1 MiB chunks: the worker never holds a whole file in memory.
         var chunk = [UInt8](repeating: 0, count: min(size, 1 << 20))
         var left = size
         let memory = FileDescriptor(rawValue: fd, path: "the memory file")
         while left > 0 {
-            let want = min(left, chunk.count)
-            guard let n = try? chunk.withUnsafeMutableBytes({ (buffer) throws(SystemCallError) in
-                try FileDescriptor.standardInput.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<want]))
-            }), n > 0 else { if fd >= 0 { close(fd) }; return nil }
+            let n = min(left, chunk.count)
+            let whole = chunk.withUnsafeMutableBytes { buffer in
+                (try? FileDescriptor.standardInput.read(exactly: UnsafeMutableRawBufferPointer(rebasing: buffer[..<n]))) ?? false
+            }
+            guard whole else { if fd >= 0 { close(fd) }; return nil }
             if fd >= 0, failure == nil {
                 let written = chunk.withUnsafeBytes { buffer in
                     Result { () throws(SystemCallError) in try memory.writeAll(UnsafeRawBufferPointer(rebasing: buffer[..<n])) }
@@ -221,6 +233,8 @@ struct FileReader {
     var sendsMessage = false
     /// The file's bytes from a bytes request (the name is then only what the records call it).
     var content: Content? = nil
+    /// The longest response payload (``WorkerProtocol/maxResponseBytes``; tests give less).
+    var responseLimit = WorkerProtocol.maxResponseBytes
 
     enum Content {
         /// An anonymous memory file holding the bytes (closed by the caller).
@@ -231,16 +245,10 @@ struct FileReader {
 
     func read() -> [UInt8] {
         let start = monotonicSeconds()
-        func failed(_ error: FileError, bytes: Int? = nil) -> [UInt8] {
-            var out = ByteWriter()
-            fileRecord(&out, output: output, name: name, status: .failed, summary: nil, pageCount: 0, pageErrors: 0, error: error,
-                       bytes: bytes, seconds: monotonicSeconds() - start)
-            let message = sendsMessage ? Array("\(FileName(raw: name).text): \(error.message)".utf8) : []
-            return WorkerProtocol.response(records: out.bytes, pageCount: 0, status: .failed, error: error.code, message: message)
-        }
+        func failed(_ error: FileError, bytes: Int? = nil) -> [UInt8] { self.failed(error, bytes: bytes, start: start) }
         switch content {
         case .failed(let error, let bytes): return failed(error, bytes: bytes)
-        case .memory(let fd): return read(fd: fd)
+        case .memory(let fd): return read(fd: fd, start: start)
         case nil: break
         }
 
@@ -248,26 +256,32 @@ struct FileReader {
         if name.contains(0) {
             return failed(FileError(code: .unreadable, message: "cannot read the file: the name contains a NUL byte"))
         }
-        let fd = cPath(name) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
-        if fd < 0 {
-            let e = errno
-            return failed(e == ENOENT || e == ENOTDIR
+        let file: FileDescriptor
+        do { file = try FileDescriptor.open(rawPath: name, O_RDONLY | O_NONBLOCK, name: FileName(raw: name).text) } catch {
+            return failed(error.code == ENOENT || error.code == ENOTDIR
                 ? FileError(code: .notFound, message: "no such file")
-                : FileError(code: .unreadable, message: "cannot read the file: \(SystemCallError.reason(for: e))"))
+                : FileError(code: .unreadable, message: "cannot read the file: \(error.reason)"))
         }
-        defer { close(fd) }
-        var st = stat()
-        fstat(fd, &st)
-        switch st.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: return failed(FileError(code: .unreadable, message: "cannot read the file: it is a directory"))
+        defer { try? file.close() }
+        switch try? file.status().kind {
+        case .regular: break
+        case .directory: return failed(FileError(code: .unreadable, message: "cannot read the file: it is a directory"))
         default: return failed(FileError(code: .unreadable, message: "cannot read the file: not a regular file"))
         }
-        return read(fd: fd)
+        return read(fd: file.rawValue, start: start)
+    }
+
+    /// The response of a file that failed before its records (`bytes`: its size, when known).
+    private func failed(_ error: FileError, bytes: Int? = nil, start: Double) -> [UInt8] {
+        var out = ByteWriter()
+        fileRecord(&out, output: output, name: name, status: .failed, summary: nil, pageCount: 0, pageErrors: 0, error: error,
+                   bytes: bytes, seconds: monotonicSeconds() - start)
+        let message = sendsMessage ? Array("\(FileName(raw: name).text): \(error.message)".utf8) : []
+        return WorkerProtocol.response(records: out.bytes, pageCount: 0, status: .failed, error: error.code, message: message)
     }
 
     /// Reads the open regular file `fd` (a named file, or a bytes request's memory file).
-    private func read(fd: Int32) -> [UInt8] {
+    private func read(fd: Int32, start: Double) -> [UInt8] {
         // The records name the file as given: a name that is not valid UTF-8 is written with its
         // exact bytes (\udcXX) wherever its repaired spelling occurs in a JSON string.
         let fileName = FileName(raw: name)
@@ -279,9 +293,14 @@ struct FileReader {
         var response = encoder.out.bytes
         let status = result.outcome.status
         let code = result.outcome.error.flatMap { FileErrorCode(rawValue: $0.code) }
-        WorkerProtocol.completeResponse(&response, pageCount: result.outcome.pageCount, status: status,
-                                        error: status == .failed ? (code ?? .damaged) : code,
-                                        message: sendsMessage ? Array((result.message ?? "").utf8) : [])
+        guard WorkerProtocol.completeResponse(&response, pageCount: result.outcome.pageCount, status: status,
+                                              error: status == .failed ? (code ?? .damaged) : code,
+                                              message: sendsMessage ? Array((result.message ?? "").utf8) : [],
+                                              limit: responseLimit) else {
+            let size = response.count - WorkerProtocol.headerSize
+            return failed(FileError(code: .unreadable, message: "cannot send the file's records: their \(size) bytes are more than the \(responseLimit) a response may hold"),
+                          start: start)
+        }
         return response
     }
 }

@@ -20,7 +20,15 @@ struct WorkerProcess {
     /// SIGPIPE/SIGINT/SIGTERM at their defaults, stderr on /dev/null (Poppler and a crashing
     /// runtime print nothing; set `PAGEINFO_DEBUG_WORKERS=1` to see it), and the Swift
     /// backtracer off (a crash should end the process at once, not symbolicate).
+    ///
+    /// Every worker is started from one long-lived thread (``SpawnerThread``): a worker asks the
+    /// kernel for SIGKILL when its parent *thread* exits (`PR_SET_PDEATHSIG`), so a worker started
+    /// from a caller's short-lived thread would be killed with that thread.
     static func spawn(executable: String, arguments: [String]) throws(ExitFailure) -> WorkerProcess {
+        try SpawnerThread.shared.run { () throws(ExitFailure) in try spawnHere(executable: executable, arguments: arguments) }
+    }
+
+    private static func spawnHere(executable: String, arguments: [String]) throws(ExitFailure) -> WorkerProcess {
         // Close-on-exec from the start (pipe2), so no worker inherits another's pipe (it would
         // keep it from seeing EOF), even one spawned by another thread in between.
         let toChild: [Int32], fromChild: [Int32]
@@ -78,15 +86,11 @@ struct WorkerProcess {
         Glibc.close(toChild[0]); Glibc.close(fromChild[1])
         guard rc == 0 else {
             Glibc.close(toChild[1]); Glibc.close(fromChild[0])
-            errno = rc
-            throw spawnFailure("posix_spawn \(executable)")
+            let error = SystemCallError(call: "posix_spawn", path: executable, code: rc)
+            throw ExitFailure("cannot start a worker process (posix_spawn \(executable)): \(error.reason)", status: .softwareFailure)
         }
         _ = fcntl(fromChild[0], F_SETFL, fcntl(fromChild[0], F_GETFL) | O_NONBLOCK)
         return WorkerProcess(pid: pid, requests: toChild[1], responses: fromChild[0])
-    }
-
-    private static func spawnFailure(_ what: String) -> ExitFailure {
-        ExitFailure("cannot start a worker process (\(what)): \(SystemCallError.reason(for: errno))", status: .softwareFailure)
     }
 
     /// Kills the worker (SIGKILL), closes the pipes and reaps it; returns its wait status.
@@ -101,9 +105,8 @@ struct WorkerProcess {
     func close() -> Int32 {
         _ = Glibc.close(requests)
         _ = Glibc.close(responses)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return status
+        // (Only a pid that is not our child fails: none to report.)
+        return (try? ChildProcess.waitForExit(pid)) ?? 0
     }
 
     /// The worker's resident memory in bytes (from /proc/PID/statm), or nil.
@@ -115,4 +118,68 @@ struct WorkerProcess {
     }
 }
 
+/// The one thread that starts worker processes, for the life of the process. The kernel sends a
+/// worker its `PR_SET_PDEATHSIG` signal when the thread that started it exits, not the process:
+/// ``BatchRun/next()`` may be called from any thread (one at a time), and a worker started from a
+/// thread that later ends would be killed in the middle of a file. Its signals are blocked, so
+/// that SIGINT and SIGTERM still interrupt the caller's `poll`.
+final class SpawnerThread: @unchecked Sendable {
+    static let shared = SpawnerThread()
 
+    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    /// Held by the caller whose work is being done: one request at a time.
+    private let turn = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private var work: (() -> Void)?
+    private var done = false
+    /// Whether the thread runs (else work is done on the caller's thread, as before it existed).
+    private var running = false
+
+    private init() {
+        pthread_mutex_init(lock, nil)
+        pthread_cond_init(changed, nil)
+        pthread_mutex_init(turn, nil)
+        var all = sigset_t(), previous = sigset_t()
+        sigfillset(&all)
+        pthread_sigmask(SIG_SETMASK, &all, &previous)  // inherited by the new thread
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        var thread = pthread_t()
+        let me = Unmanaged.passRetained(self)
+        running = pthread_create(&thread, nil, { argument in
+            Unmanaged<SpawnerThread>.fromOpaque(argument!).takeUnretainedValue().serve()
+            return nil
+        }, me.toOpaque()) == 0
+        if running { pthread_detach(thread) } else { me.release() }
+    }
+
+    /// Runs `body` on the spawner thread and returns what it returned or throws what it threw.
+    func run<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        guard running else { return try body() }
+        var result: Result<T, E>?
+        withoutActuallyEscaping(body) { body in
+            pthread_mutex_lock(turn)
+            defer { pthread_mutex_unlock(turn) }
+            pthread_mutex_lock(lock)
+            work = { result = Result { () throws(E) in try body() } }
+            done = false
+            pthread_cond_broadcast(changed)
+            while !done { pthread_cond_wait(changed, lock) }
+            pthread_mutex_unlock(lock)
+        }
+        return try result!.get()
+    }
+
+    private func serve() {
+        pthread_mutex_lock(lock)
+        while true {
+            while work == nil { pthread_cond_wait(changed, lock) }
+            let next = work!
+            work = nil
+            pthread_mutex_unlock(lock)
+            next()
+            pthread_mutex_lock(lock)
+            done = true
+            pthread_cond_broadcast(changed)
+        }
+    }
+}

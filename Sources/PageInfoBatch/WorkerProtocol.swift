@@ -33,6 +33,14 @@ import Glibc
 /// whose records do not say why). The coordinator knows a file is complete from the length alone,
 /// whatever the records hold; a worker that dies mid-file leaves an incomplete response, which
 /// is dropped.
+///
+/// Every frame has a maximum, so that neither side allocates what the other merely claims: a
+/// name (and the configuration) at most ``maxNameBytes``, a bytes request's content at most
+/// ``maxRequestBytes`` (skipped beyond), a response's payload at most ``maxResponseBytes``. A
+/// worker whose records for one file would be longer answers with a `failed` file record
+/// (`unreadable`) instead; a frame that claims more is a broken peer: a worker stops reading
+/// its input, and the coordinator stops the worker (its file becomes `failed`, `crashed`, with
+/// the reason).
 public enum WorkerProtocol {
     static let headerSize = 12
     /// The worker's exit status when it stopped because it reached `--max-memory`.
@@ -41,6 +49,12 @@ public enum WorkerProtocol {
     static let bytesRequestFlag: UInt32 = 0x8000_0000
     /// The largest file a bytes request may carry (1 GiB, as for a PDF read from a stream).
     public static let maxRequestBytes = 1 << 30
+    /// The longest name frame, bytes request name or configuration (1 MiB; a path the kernel
+    /// opens is at most 4 KiB, a password file at most 1 MiB).
+    public static let maxNameBytes = 1 << 20
+    /// The longest response payload: one file's records and message (1 GiB, some 1.5 million
+    /// pages of JSON lines).
+    public static let maxResponseBytes = 1 << 30
 
     struct Response {
         var pageCount: Int
@@ -63,14 +77,17 @@ public enum WorkerProtocol {
     }
 
     /// Makes `buffer` — ``headerSize`` bytes of room, then the records — a whole response: fills
-    /// in the header and appends `message` (cut to ``maxMessageBytes``).
+    /// in the header and appends `message` (cut to ``maxMessageBytes``). Returns false, leaving
+    /// `buffer` as it is, when the payload would be longer than `limit` (``maxResponseBytes``).
     static func completeResponse(_ buffer: inout [UInt8], pageCount: Int, status: DocumentOutcome.Status, error: FileErrorCode?,
-                                 message: [UInt8] = []) {
+                                 message: [UInt8] = [], limit: Int = maxResponseBytes) -> Bool {
         let message = message.prefix(maxMessageBytes)
+        guard buffer.count - headerSize + message.count <= limit else { return false }
         var h = header(payloadLength: buffer.count - headerSize + message.count, pageCount: pageCount, status: status, error: error)
         h[10] = UInt8(message.count & 0xFF); h[11] = UInt8(message.count >> 8)
         buffer.replaceSubrange(0..<headerSize, with: h)
         buffer += message
+        return true
     }
 
     static func header(payloadLength: Int, pageCount: Int, status: DocumentOutcome.Status, error: FileErrorCode?) -> [UInt8] {
@@ -82,13 +99,25 @@ public enum WorkerProtocol {
         return h
     }
 
-    /// Parses one complete response at the start of `buffer[from..<to]` (`to`: the buffer's end
-    /// by default), or nil when more bytes are needed.
-    static func parseResponse(_ buffer: [UInt8], from start: Int, to end: Int? = nil) -> (Response, next: Int)? {
+    /// What ``parseResponse(_:from:to:)`` found.
+    enum Parsed {
+        /// More bytes are needed.
+        case incomplete
+        /// A whole response, and where the next one starts.
+        case response(Response, next: Int)
+        /// A header no worker writes (a payload longer than ``maxResponseBytes``): why.
+        case invalid(String)
+    }
+
+    /// Parses the response at the start of `buffer[from..<to]` (`to`: the buffer's end by default).
+    static func parseResponse(_ buffer: [UInt8], from start: Int, to end: Int? = nil) -> Parsed {
         let end = end ?? buffer.count
-        guard end - start >= headerSize else { return nil }
+        guard end - start >= headerSize else { return .incomplete }
         let length = Int(get32(buffer, start))
-        guard end - start - headerSize >= length else { return nil }
+        guard length <= maxResponseBytes else {
+            return .invalid("a response of \(length) bytes, more than the protocol's \(maxResponseBytes)")
+        }
+        guard end - start - headerSize >= length else { return .incomplete }
         let pages = Int(get32(buffer, start + 4))
         let status: DocumentOutcome.Status = buffer[start + 8] == 0 ? .ok : buffer[start + 8] == 1 ? .partial : .failed
         let e = Int(buffer[start + 9])
@@ -96,22 +125,17 @@ public enum WorkerProtocol {
         let payloadStart = start + headerSize
         let messageLength = min(length, Int(buffer[start + 10]) | Int(buffer[start + 11]) << 8)
         let recordsEnd = payloadStart + length - messageLength
-        return (Response(pageCount: pages, status: status, error: error, payload: buffer[payloadStart..<recordsEnd],
-                         message: buffer[recordsEnd..<payloadStart + length]), payloadStart + length)
+        return .response(Response(pageCount: pages, status: status, error: error, payload: buffer[payloadStart..<recordsEnd],
+                                  message: buffer[recordsEnd..<payloadStart + length]), next: payloadStart + length)
     }
 
+    /// A name (or configuration) frame; `bytes` is at most ``maxNameBytes`` (+ 1 for the
+    /// configuration's flag byte).
     static func request(_ bytes: [UInt8]) -> [UInt8] {
+        precondition(bytes.count <= maxNameBytes + 1, "a frame longer than the protocol allows")
         var r = [UInt8](repeating: 0, count: 4)
         put32(&r, 0, UInt32(bytes.count))
         return r + bytes
-    }
-
-    /// A bytes request: `name` is what the records call the file, `content` its bytes.
-    static func bytesRequest(name: [UInt8], content: [UInt8]) -> [UInt8] {
-        var r = [UInt8](repeating: 0, count: 8)
-        put32(&r, 0, bytesRequestFlag | UInt32(4 + name.count + content.count))
-        put32(&r, 4, UInt32(name.count))
-        return r + name + content
     }
 
     static func put32(_ a: inout [UInt8], _ i: Int, _ v: UInt32) {
@@ -124,23 +148,9 @@ public enum WorkerProtocol {
     }
 }
 
-/// Writes all of `bytes` to `fd`; false on an error (EPIPE, ENOSPC, …).
-@discardableResult
-
-
 /// Reads exactly `count` bytes from `fd`; nil at end of file or on an error.
 func readExactly(_ fd: Int32, _ count: Int) -> [UInt8]? {
     var out = [UInt8](repeating: 0, count: count)
-    let input = FileDescriptor(rawValue: fd)
-    var offset = 0
-    while offset < count {
-        let start = offset
-        guard let n = try? out.withUnsafeMutableBytes({ (buffer) throws(SystemCallError) in
-            try input.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[start...]))
-        }), n > 0 else { return nil }
-        offset += n
-    }
-    return out
+    let whole = out.withUnsafeMutableBytes { buffer in (try? FileDescriptor(rawValue: fd).read(exactly: buffer)) ?? false }
+    return whole ? out : nil
 }
-
-

@@ -16,8 +16,9 @@ public struct PageRangeList: Hashable, Sendable, CustomStringConvertible {
         public init(first: Int, last: Int?) { self.first = first; self.last = last }
     }
 
-    /// The items in the order given.
-    public var items: [Item]
+    /// The items in the order given. Read-only, as ``description`` is: the two always agree
+    /// (batch workers are given the text).
+    public private(set) var items: [Item]
     /// The text the list was parsed from.
     public let description: String
 

@@ -13,7 +13,8 @@ import Glibc
 /// rest themselves.
 public struct SystemCallError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The call, as its manual page names it: `open`, `read`, `write`, `close`, `fstat`,
-    /// `fsync`, `pipe2`, `rename`, `unlink`, `stat`.
+    /// `fsync`, `pipe2`, `poll`, `memfd_create`, `waitpid`, `posix_spawn`, `rename`, `unlink`,
+    /// `stat`.
     public var call: String
     /// The file the call was about (the path it was opened with, or a name such as
     /// `standard input`), or nil.
@@ -70,17 +71,46 @@ public struct FileDescriptor: Sendable, Hashable {
 
     // MARK: Opening and closing
 
-    /// Opens `path` with `open(2)` and `flags` (`O_RDONLY`, `O_WRONLY | O_CREAT | O_EXCL`, …),
-    /// always adding `O_CLOEXEC` so that no worker process inherits it; `mode` (permission
-    /// bits, before the umask) applies when the file is created. Retries `EINTR`.
+    /// Opens `path` with `open(2)` and `flags` (`O_RDONLY`, `O_WRONLY | O_CREAT | O_EXCL`,
+    /// `O_RDONLY | O_NONBLOCK` for a FIFO that may have no writer yet, …), always adding
+    /// `O_CLOEXEC` so that no worker process inherits it; `mode` (permission bits, before the
+    /// umask) applies when the file is created. Retries `EINTR`.
     ///
     /// - Throws: ``SystemCallError`` naming `open` and `path` (`ENOENT`, `EACCES`, …).
     public static func open(_ path: String, _ flags: Int32 = O_RDONLY, mode: mode_t = 0o666) throws(SystemCallError) -> FileDescriptor {
+        try path.withCString { cPath in Result { () throws(SystemCallError) in try open(cPath: cPath, flags, mode: mode, name: path) } }.get()
+    }
+
+    /// ``open(_:_:mode:)`` for a path given as raw bytes, in any encoding (a name that is not
+    /// valid UTF-8 is opened by exactly these bytes); `name` is what errors call it.
+    ///
+    /// - Throws: ``SystemCallError`` naming `open` and `name`; `EINVAL` when the bytes hold a
+    ///   NUL byte (C would read the name only up to it: another file).
+    public static func open(rawPath: [UInt8], _ flags: Int32 = O_RDONLY, mode: mode_t = 0o666, name: String) throws(SystemCallError) -> FileDescriptor {
+        guard !rawPath.contains(0) else { throw SystemCallError(call: "open", path: name, code: EINVAL) }
+        let terminated = rawPath.map { CChar(bitPattern: $0) } + [0]
+        return try terminated.withUnsafeBufferPointer { buffer in
+            Result { () throws(SystemCallError) in try open(cPath: buffer.baseAddress!, flags, mode: mode, name: name) }
+        }.get()
+    }
+
+    private static func open(cPath: UnsafePointer<CChar>, _ flags: Int32, mode: mode_t, name: String) throws(SystemCallError) -> FileDescriptor {
         while true {
-            let fd = Glibc.open(path, flags | O_CLOEXEC, mode)
-            if fd >= 0 { return FileDescriptor(rawValue: fd, path: path) }
-            if errno != EINTR { throw SystemCallError(call: "open", path: path, code: errno) }
+            let fd = Glibc.open(cPath, flags | O_CLOEXEC, mode)
+            if fd >= 0 { return FileDescriptor(rawValue: fd, path: name) }
+            if errno != EINTR { throw SystemCallError(call: "open", path: name, code: errno) }
         }
+    }
+
+    /// An anonymous file in memory (`memfd_create(2)` with `MFD_CLOEXEC`): no name in any file
+    /// system, nothing another user could open; `name` shows in `/proc/self/fd` and in errors.
+    ///
+    /// - Throws: ``SystemCallError`` naming `memfd_create` (`EMFILE`, `ENOMEM`; `ENOSYS`
+    ///   without the call).
+    public static func memoryFile(_ name: String) throws(SystemCallError) -> FileDescriptor {
+        let fd = LinuxCalls.memoryFile(name)
+        guard fd >= 0 else { throw SystemCallError(call: "memfd_create", path: name, code: errno) }
+        return FileDescriptor(rawValue: fd, path: name)
     }
 
     /// A pipe from `pipe2(2)` with `O_CLOEXEC` on both ends (and `extraFlags`, e.g.
@@ -89,7 +119,7 @@ public struct FileDescriptor: Sendable, Hashable {
     /// - Throws: ``SystemCallError`` naming `pipe2` (`EMFILE`, `ENFILE`).
     public static func pipe(extraFlags: Int32 = 0) throws(SystemCallError) -> (readEnd: FileDescriptor, writeEnd: FileDescriptor) {
         var ends: [Int32] = [-1, -1]
-        guard pipe2Call(&ends, O_CLOEXEC | extraFlags) == 0 else { throw SystemCallError(call: "pipe2", code: errno) }
+        guard LinuxCalls.pipe2(&ends, O_CLOEXEC | extraFlags) == 0 else { throw SystemCallError(call: "pipe2", code: errno) }
         return (FileDescriptor(rawValue: ends[0], path: "pipe"), FileDescriptor(rawValue: ends[1], path: "pipe"))
     }
 
@@ -119,32 +149,81 @@ public struct FileDescriptor: Sendable, Hashable {
         }
     }
 
+    /// Fills all of `buffer` from a stream (a pipe's frames), retrying short reads and `EINTR`;
+    /// false when the stream ends first (what was read is then in `buffer`'s start).
+    ///
+    /// - Throws: ``SystemCallError`` naming `read`.
+    public func read(exactly buffer: UnsafeMutableRawBufferPointer) throws(SystemCallError) -> Bool {
+        var offset = 0
+        while offset < buffer.count {
+            let n = try read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[offset...]))
+            if n == 0 { return false }
+            offset += n
+        }
+        return true
+    }
+
     /// Reads to the end of the file in chunks of `chunkSize` bytes, handing each chunk (never
     /// empty) to `body` as it arrives; `body` returns false to stop early. At most `limit`
     /// bytes are read: one more is an error (`EFBIG`), so a caller can bound its memory.
     ///
+    /// The one read loop of the package. For a stream that may fall silent:
+    /// - a non-blocking descriptor with nothing to read yet (`EAGAIN`) is waited on
+    ///   (``waitUntilReadable(timeoutMilliseconds:)``), at most `idleTimeoutMilliseconds` when
+    ///   given (else as long as it takes);
+    /// - `waitsForWriter`: a FIFO opened with `O_NONBLOCK` reads as ended (0) until a writer
+    ///   opens it: before the first byte, an end is waited on once (at most the idle timeout);
+    ///   an end after that wait is the real one (the writer came and closed it without writing).
+    ///
     /// - Throws: ``SystemCallError`` naming `read`: the `read(2)` error, or `EFBIG` ("File too
-    ///   large") when the file holds more than `limit` bytes.
-    public func readChunks(chunkSize: Int = 1 << 16, limit: Int = .max,
-                           _ body: (UnsafeRawBufferPointer) -> Bool) throws(SystemCallError) {
+    ///   large") when the file holds more than `limit` bytes; naming `poll` with `ETIMEDOUT`
+    ///   when the stream stayed silent for the idle timeout.
+    public func readChunks(chunkSize: Int = 1 << 16, limit: Int = .max, idleTimeoutMilliseconds: Int32? = nil,
+                           waitsForWriter: Bool = false, _ body: (UnsafeRawBufferPointer) -> Bool) throws(SystemCallError) {
         precondition(chunkSize > 0 && limit >= 0)
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 1)
         defer { chunk.deallocate() }
         var total = 0
+        var waitedForWriter = !waitsForWriter
         while true {
             // Ask for one byte beyond the limit, so that a file of exactly `limit` bytes passes.
             let room = limit - total < chunkSize ? limit - total + 1 : chunkSize
-            let n = try read(into: UnsafeMutableRawBufferPointer(rebasing: chunk[..<room]))
-            if n == 0 { return }
+            let n: Int
+            do { n = try read(into: UnsafeMutableRawBufferPointer(rebasing: chunk[..<room])) } catch {
+                guard error.code == EAGAIN || error.code == EWOULDBLOCK else { throw error }
+                try waitUntilReadable(timeoutMilliseconds: idleTimeoutMilliseconds ?? -1)
+                continue
+            }
+            if n == 0 {
+                guard total == 0, !waitedForWriter else { return }
+                waitedForWriter = true
+                try waitUntilReadable(timeoutMilliseconds: idleTimeoutMilliseconds ?? -1)
+                continue
+            }
             total += n
             if total > limit { throw failure("read", EFBIG) }
             if !body(UnsafeRawBufferPointer(rebasing: chunk[..<n])) { return }
         }
     }
 
+    /// Waits with `poll(2)` until the descriptor has something to read, or its writer closed it
+    /// (`POLLIN`, `POLLHUP`), at most `timeoutMilliseconds` (negative: no limit). Retries `EINTR`.
+    ///
+    /// - Throws: ``SystemCallError`` naming `poll`: `ETIMEDOUT` when the time ran out, or the
+    ///   call's own error.
+    public func waitUntilReadable(timeoutMilliseconds: Int32) throws(SystemCallError) {
+        var p = pollfd(fd: rawValue, events: Int16(POLLIN), revents: 0)
+        while true {
+            let rc = poll(&p, 1, timeoutMilliseconds)
+            if rc > 0 { return }
+            if rc == 0 { throw failure("poll", ETIMEDOUT) }
+            if errno != EINTR { throw failure("poll") }
+        }
+    }
+
     /// Every byte from the reading position to the end of the file (at most `limit`).
     ///
-    /// - Throws: ``SystemCallError`` naming `read`, as ``readChunks(chunkSize:limit:_:)``.
+    /// - Throws: ``SystemCallError`` naming `read`, as ``readChunks(chunkSize:limit:idleTimeoutMilliseconds:waitsForWriter:_:)``.
     public func readAll(limit: Int = .max) throws(SystemCallError) -> [UInt8] {
         var bytes: [UInt8] = []
         try readChunks(limit: limit) { chunk in
@@ -206,13 +285,6 @@ public struct FileDescriptor: Sendable, Hashable {
         return FileStatus(st)
     }
 }
-
-/// glibc's `pipe2(2)` (since 2.9), which Swift's Glibc module leaves out (it is declared only
-/// under `_GNU_SOURCE`): looked up once in the C library by name.
-private let pipe2Call: @convention(c) (UnsafeMutablePointer<Int32>?, Int32) -> Int32 = {
-    guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "pipe2") else { fatalError("the C library has no pipe2") }
-    return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<Int32>?, Int32) -> Int32).self)
-}()
 
 /// The size, kind and permission bits of a file, from `stat(2)` or `fstat(2)`.
 public struct FileStatus: Sendable, Hashable {
@@ -284,6 +356,21 @@ public enum FileSystem {
     /// - Throws: ``SystemCallError`` naming `unlink` and `path`.
     public static func removeFile(_ path: String) throws(SystemCallError) {
         guard unlink(path) == 0 else { throw SystemCallError(call: "unlink", path: path, code: errno) }
+    }
+}
+
+/// Calls on child processes.
+public enum ChildProcess {
+    /// Waits for the child `pid` to end (`waitpid(2)`, retrying `EINTR`) and returns its wait
+    /// status (`WIFEXITED`/`WTERMSIG` decode it: exit status in bits 8–15, signal in bits 0–6).
+    ///
+    /// - Throws: ``SystemCallError`` naming `waitpid` (`ECHILD`: not a child, or already reaped).
+    public static func waitForExit(_ pid: pid_t) throws(SystemCallError) -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            if errno != EINTR { throw SystemCallError(call: "waitpid", path: "process \(pid)", code: errno) }
+        }
+        return status
     }
 }
 

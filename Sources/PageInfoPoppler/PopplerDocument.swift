@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 internal import CPageInfoPoppler
+internal import PageInfoOutput
 import PageGeometry
 
 #if canImport(Glibc)
@@ -227,7 +228,7 @@ public final class PopplerDocument {
         case PI_STATUS_OPEN_FAILED:
             let errno = result.os_errno
             if errno == ENOENT { return .fileNotFound(path: path) }
-            return .unreadable(path: path, reason: errno != 0 ? String(cString: strerror(errno)) : message)
+            return .unreadable(path: path, reason: errno != 0 ? SystemCallError.reason(for: errno) : message)
         case PI_STATUS_ENCRYPTED:
             return password == nil ? .passwordRequired(path: path) : .wrongPassword(path: path)
         default:
@@ -240,18 +241,23 @@ public final class PopplerDocument {
 
     /// Why a path that fopen accepted still cannot be read as a file (a directory, say).
     private static func unreadableReason(_ path: String) -> String? {
-        var st = stat()
-        guard stat(path, &st) == 0 else { return String(cString: strerror(errno)) }
-        if (st.st_mode & S_IFMT) == S_IFDIR { return "it is a directory" }
-        return nil
+        do throws(SystemCallError) {
+            return try FileStatus(path: path).kind == .directory ? "it is a directory" : nil
+        } catch {
+            return error.reason
+        }
     }
 
+    /// The first 1024 bytes of the file (where Poppler looks for the header), or fewer.
     private static func readHeader(_ path: String) -> ArraySlice<UInt8> {
-        guard let file = fopen(path, "rb") else { return [] }
-        defer { fclose(file) }
-        var buffer = [UInt8](repeating: 0, count: 1024)
-        let n = fread(&buffer, 1, buffer.count, file)
-        return buffer[0..<n]
+        guard let file = try? FileDescriptor.open(path) else { return [] }
+        defer { try? file.close() }
+        var head: [UInt8] = []
+        try? file.readChunks(chunkSize: 1024) { chunk in
+            head += chunk.prefix(1024 - head.count)
+            return head.count < 1024
+        }
+        return head[...]
     }
 
     /// Whether `%PDF-` followed by a version digit occurs in the bytes (Poppler, like Acrobat,

@@ -51,38 +51,44 @@ public enum InputFile {
     /// that does not exist, so that Poppler names the error), else the spooled copy of the stream.
     public static func seekablePath(_ name: String, maxStreamMiB: Int = defaultMaxStreamMiB) throws(PageInfoError) -> String {
         if let fd = spooled[name] { return "/proc/self/fd/\(fd)" }
-        let fd: Int32
-        var waitForWriter = false
+        let stream: FileDescriptor
+        var waitsForWriter = false
         if name == "-" {
-            var st = stat()
             // Standard input redirected from a regular file: read it in place.
-            if fstat(STDIN_FILENO, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG { return "/proc/self/fd/\(STDIN_FILENO)" }
-            fd = STDIN_FILENO
+            if (try? FileDescriptor.standardInput.status().kind) == .regular { return "/proc/self/fd/\(STDIN_FILENO)" }
+            stream = .standardInput
         } else {
-            var st = stat()
-            guard stat(name, &st) == 0 else { return name }
-            let kind = st.st_mode & S_IFMT
-            guard kind == S_IFIFO || kind == S_IFCHR || kind == S_IFSOCK else { return name }
+            guard let kind = try? FileStatus(path: name).kind, isStream(kind) else { return name }
             // O_NONBLOCK: opening a FIFO that has no writer would otherwise block forever.
-            fd = Glibc.open(name, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-            guard fd >= 0 else { throw .unreadable(path: name, reason: "open: \(SystemCallError.reason(for: errno))") }
-            waitForWriter = kind == S_IFIFO
+            do { stream = try FileDescriptor.open(name, O_RDONLY | O_NONBLOCK) } catch {
+                throw .unreadable(path: name, reason: "open: \(error.reason)")
+            }
+            waitsForWriter = kind == .fifo
         }
-        defer { if fd != STDIN_FILENO { close(fd) } }
-        let spool = try spool(from: fd, name: name, waitForWriter: waitForWriter, maxBytes: maxStreamMiB << 20)
+        defer { if stream.rawValue != STDIN_FILENO { try? stream.close() } }
+        let spool = try spool(from: stream.rawValue, name: name, waitForWriter: waitsForWriter, maxBytes: maxStreamMiB << 20)
         spooled[name] = spool
         return "/proc/self/fd/\(spool)"
+    }
+
+    /// Whether a file of this kind is read as a stream (copied first): a FIFO or pipe, a socket,
+    /// a character device. Poppler reads the others (a regular file, a block device) in place.
+    static func isStream(_ kind: FileStatus.Kind) -> Bool {
+        kind == .fifo || kind == .socket || kind == .characterDevice
     }
 
     /// An unlinked temporary file, readable and writable by this process alone.
     private static func temporaryFile(name: String) throws(PageInfoError) -> Int32 {
         let dir = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         // O_TMPFILE is a macro Swift does not import: __O_TMPFILE (octal 20000000 on x86-64,
-        // arm64, riscv64, ppc64 and s390x; alpha, sparc and parisc differ) with O_DIRECTORY. A file system without it (EOPNOTSUPP) gets a
-        // named file, unlinked at once, created 0600 by mkstemp.
-        let fd = Glibc.open(dir, 0o20000000 | O_DIRECTORY | O_RDWR | O_EXCL | O_CLOEXEC, 0o600)
-        if fd >= 0 { return fd }
-        if errno == EOPNOTSUPP || errno == EISDIR {
+        // arm64, riscv64, ppc64 and s390x; alpha, sparc and parisc differ) with O_DIRECTORY. A
+        // file system without it (EOPNOTSUPP) gets a named file, unlinked at once, created 0600
+        // by mkstemp.
+        let failure: SystemCallError
+        do { return try FileDescriptor.open(dir, 0o20000000 | O_DIRECTORY | O_RDWR | O_EXCL, mode: 0o600).rawValue } catch {
+            failure = error
+        }
+        if failure.code == EOPNOTSUPP || failure.code == EISDIR {
             var template = Array((dir + "/pageinfo-stream-XXXXXX").utf8CString)
             let named = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
             if named >= 0 {
@@ -91,24 +97,27 @@ public enum InputFile {
                 return named
             }
         }
-        let reason = SystemCallError.reason(for: errno)
-        throw .unreadable(path: name, reason: "cannot make a temporary file in \(dir) to hold the stream (open: \(reason)); set TMPDIR to a writable directory")
+        throw .unreadable(path: name, reason: "cannot make a temporary file in \(dir) to hold the stream (open: \(failure.reason)); set TMPDIR to a writable directory")
     }
 
     /// Copies a stream to its end into a new unlinked temporary file and returns that file's
-    /// descriptor.
+    /// descriptor. `waitForWriter`: `fd` is a FIFO we opened with `O_NONBLOCK`, which may have
+    /// no writer yet: wait at most ``idleTimeoutSeconds`` for one and then for each chunk.
     public static func spool(from fd: Int32, name: String, waitForWriter: Bool = false, maxBytes: Int) throws(PageInfoError) -> Int32 {
         let out = try temporaryFile(name: name)
-        do {
-            let tooLong = "the stream is longer than --max-input-size \(maxBytes >> 20) MiB; save it to a file, or raise --max-input-size"
-            let copy = FileDescriptor(rawValue: out, path: "the temporary file")
-            try readChunks(fd, name: name, waitForWriter: waitForWriter, maxBytes: maxBytes, tooLong: tooLong) { (chunk) throws(PageInfoError) in
-                do throws(SystemCallError) { try copy.writeAll(chunk) } catch {
-                    throw .unreadable(path: name, reason: "cannot copy the stream to a temporary file (write: \(error.reason)); set TMPDIR to a directory with space")
-                }
+        let copy = FileDescriptor(rawValue: out, path: "the temporary file")
+        var copyError: SystemCallError?
+        do throws(PageInfoError) {
+            try read(fd, name: name, waitForWriter: waitForWriter, maxBytes: maxBytes,
+                     tooLong: "the stream is longer than --max-input-size \(maxBytes >> 20) MiB; save it to a file, or raise --max-input-size") { chunk in
+                do throws(SystemCallError) { try copy.writeAll(chunk) } catch { copyError = error; return false }
+                return true
+            }
+            if let copyError {
+                throw PageInfoError.unreadable(path: name, reason: "cannot copy the stream to a temporary file (write: \(copyError.reason)); set TMPDIR to a directory with space")
             }
         } catch {
-            close(out)
+            try? copy.close()
             throw error
         }
         return out
@@ -118,51 +127,31 @@ public enum InputFile {
     /// list of files), at most `maxBytes` bytes.
     public static func readAll(_ fd: Int32, name: String, maxBytes: Int) throws(PageInfoError) -> [UInt8] {
         var bytes: [UInt8] = []
-        try readChunks(fd, name: name, maxBytes: maxBytes, tooLong: "longer than \(maxBytes >> 20) MiB, more than this input can be") { (chunk) throws(PageInfoError) in
+        try read(fd, name: name, maxBytes: maxBytes, tooLong: "longer than \(maxBytes >> 20) MiB, more than this input can be") { chunk in
             bytes.append(contentsOf: chunk)
+            return true
         }
         return bytes
     }
 
-    /// The one read loop over a stream: hands each chunk (up to 1 MiB) to `sink`, retries EINTR,
-    /// fails with `tooLong` once more than `maxBytes` arrived. For a FIFO we opened (`waitForWriter`), waits at
-    /// most ``idleTimeoutSeconds`` for a writer and then for each chunk of data.
-    private static func readChunks(_ fd: Int32, name: String, waitForWriter: Bool = false, maxBytes: Int, tooLong: String,
-                                   sink: (UnsafeRawBufferPointer) throws(PageInfoError) -> Void) throws(PageInfoError) {
-        let chunkSize = 1 << 20
-        let chunk = UnsafeMutableRawPointer.allocate(byteCount: chunkSize, alignment: 16)
-        defer { chunk.deallocate() }
-        var total = 0
-        var lastActivity = monotonicSeconds()
-        let stream = FileDescriptor(rawValue: fd, path: name)
-        while true {
-            let n: Int
-            do throws(SystemCallError) {
-                n = try stream.read(into: UnsafeMutableRawBufferPointer(start: chunk, count: chunkSize))
-            } catch {
-                guard error.code == EAGAIN else { throw .unreadable(path: name, reason: "read: \(error.reason)") }
-                // A writer is there but sends nothing yet.
-                var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-                if poll(&p, 1, idleTimeoutSeconds * 1000) == 0 {
-                    throw .unreadable(path: name, reason: "no data for \(idleTimeoutSeconds) s")
-                }
-                continue
+    /// Reads a stream to its end in 1 MiB chunks through the one read loop
+    /// (`FileDescriptor.readChunks`)
+    /// and words its errors: `tooLong` past `maxBytes`; a non-blocking stream silent for
+    /// ``idleTimeoutSeconds``; for a FIFO we opened (`waitForWriter`), no writer within that time.
+    private static func read(_ fd: Int32, name: String, waitForWriter: Bool = false, maxBytes: Int, tooLong: String,
+                             sink: (UnsafeRawBufferPointer) -> Bool) throws(PageInfoError) {
+        do {
+            try FileDescriptor(rawValue: fd, path: name).readChunks(
+                chunkSize: 1 << 20, limit: maxBytes, idleTimeoutMilliseconds: idleTimeoutSeconds * 1000,
+                waitsForWriter: waitForWriter, sink)
+        } catch {
+            switch (error.call, error.code) {
+            case ("read", EFBIG): throw .unreadable(path: name, reason: tooLong)
+            case ("poll", ETIMEDOUT):
+                throw .unreadable(path: name, reason: waitForWriter ? "no data within \(idleTimeoutSeconds) s: no writer opened the FIFO, or it sent nothing"
+                                                                    : "no data for \(idleTimeoutSeconds) s")
+            default: throw .unreadable(path: name, reason: "\(error.call): \(error.reason)")
             }
-            if n > 0 {
-                total += n
-                if total > maxBytes {
-                    throw .unreadable(path: name, reason: tooLong)
-                }
-                try sink(UnsafeRawBufferPointer(start: chunk, count: n))
-                lastActivity = monotonicSeconds()
-                continue
-            }
-            // End of the stream; or, for a FIFO opened without a writer, no writer yet.
-            guard waitForWriter, total == 0 else { return }
-            if monotonicSeconds() - lastActivity > Double(idleTimeoutSeconds) {
-                throw .unreadable(path: name, reason: "no data within \(idleTimeoutSeconds) s: no writer opened the FIFO, or it closed it without writing")
-            }
-            usleep(20_000)
         }
     }
 }

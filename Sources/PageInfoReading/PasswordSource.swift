@@ -32,13 +32,13 @@ public struct PasswordSource: Sendable, Hashable {
         if let password { return password }
         if let file {
             if let cached = Self.fromFiles[file] { return cached }
-            let fd = open(file, O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else {
-                throw ExitFailure("--password-file \(file): open: \(SystemCallError.reason(for: errno))", status: .cannotOpen)
+            let fd: FileDescriptor
+            do { fd = try FileDescriptor.open(file) } catch {
+                throw ExitFailure("--password-file \(file): open: \(error.reason)", status: .cannotOpen)
             }
-            defer { close(fd) }
+            defer { try? fd.close() }
             let bytes: [UInt8]
-            do { bytes = try InputFile.readAll(fd, name: file, maxBytes: 1 << 20) } catch {
+            do { bytes = try InputFile.readAll(fd.rawValue, name: file, maxBytes: 1 << 20) } catch {
                 throw ExitFailure("--password-file \(error.description)", status: .cannotOpen)
             }
             var line = bytes.prefix { $0 != 0x0A }

@@ -101,4 +101,76 @@ struct SystemCallsTests {
             try FileDescriptor(rawValue: Int32.max, path: "nothing").close()
         }
     }
+
+    @Test("a raw path opens by its bytes; one with a NUL byte is EINVAL from open, not the file before the NUL")
+    func rawPaths() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let raw = Array((directory + "/caf").utf8) + [0xE9]  // Latin-1 "café": not UTF-8
+        let file = try FileDescriptor.open(rawPath: raw, O_WRONLY | O_CREAT | O_EXCL, mode: 0o600, name: "café")
+        try file.writeAll(Array("bytes".utf8))
+        try file.close()
+        let again = try FileDescriptor.open(rawPath: raw, name: "café")
+        #expect(try again.readAll() == Array("bytes".utf8))
+        try again.close()
+        // The part before the NUL exists (the directory): C would open it.
+        #expect(throws: SystemCallError(call: "open", path: "cut", code: EINVAL)) {
+            _ = try FileDescriptor.open(rawPath: Array(directory.utf8) + [0] + Array("/x".utf8), name: "cut")
+        }
+    }
+
+    @Test("a FIFO: no writer is ETIMEDOUT from poll after the idle time; a writer that closes without writing is an empty read at once",
+          .timeLimit(.minutes(1)))
+    func fifoWaits() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/fifo"
+        #expect(mkfifo(path, 0o600) == 0)
+        let fifo = try FileDescriptor.open(path, O_RDONLY | O_NONBLOCK)
+        defer { try? fifo.close() }
+        #expect(throws: SystemCallError(call: "poll", path: path, code: ETIMEDOUT)) {
+            try fifo.readChunks(idleTimeoutMilliseconds: 100, waitsForWriter: true) { _ in true }
+        }
+        // A writer that comes after the reader opened, and goes without writing.
+        let writer = Thread { try? FileDescriptor.open(path, O_WRONLY).close() }
+        writer.start()
+        let start = Date()
+        var bytes = 0
+        try fifo.readChunks(idleTimeoutMilliseconds: 20_000, waitsForWriter: true) { bytes += $0.count; return true }
+        #expect(bytes == 0)
+        #expect(Date().timeIntervalSince(start) < 10)
+    }
+
+    @Test("read(exactly:) fills the buffer across short pipe writes; false when the writer closes early")
+    func readExactly() throws {
+        let pipe = try FileDescriptor.pipe()
+        defer { try? pipe.readEnd.close() }
+        let writer = Thread {
+            for part in ["ab", "cde", "f"] { try? pipe.writeEnd.writeAll(Array(part.utf8)); usleep(20_000) }
+            try? pipe.writeEnd.close()
+        }
+        writer.start()
+        var four = [UInt8](repeating: 0, count: 4)
+        #expect(try four.withUnsafeMutableBytes { try pipe.readEnd.read(exactly: $0) })
+        #expect(four == Array("abcd".utf8))
+        var rest = [UInt8](repeating: 0, count: 4)
+        #expect(try !rest.withUnsafeMutableBytes { try pipe.readEnd.read(exactly: $0) })
+        #expect(rest.prefix(2) == Array("ef".utf8)[...])
+    }
+
+    @Test("a memory file holds bytes; a child's wait status; a second wait is ECHILD from waitpid")
+    func memoryFileAndChild() throws {
+        let memory = try FileDescriptor.memoryFile("test")
+        try memory.writeAll(Array("in memory".utf8))
+        #expect(try FileDescriptor.readFile("/proc/self/fd/\(memory.rawValue)") == Array("in memory".utf8))
+        try memory.close()
+
+        var pid: pid_t = 0
+        let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/sh"), strdup("-c"), strdup("exit 3"), nil]
+        defer { for p in argv { free(p) } }
+        #expect(posix_spawn(&pid, "/bin/sh", nil, nil, argv, environ) == 0)
+        let status = try ChildProcess.waitForExit(pid)
+        #expect((status >> 8) & 0xFF == 3 && status & 0x7F == 0)
+        #expect(throws: SystemCallError(call: "waitpid", path: "process \(pid)", code: ECHILD)) { _ = try ChildProcess.waitForExit(pid) }
+    }
 }

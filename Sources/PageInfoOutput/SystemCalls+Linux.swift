@@ -1,14 +1,14 @@
-// SPDX-License-Identifier: GPL-2.0-or-later
-
-#if canImport(Glibc)
+// SPDX-License-Identifier: Apache-2.0
 import Glibc
-#endif
 
-/// The Linux calls the reader and batch mode use that Swift's Glibc module does not declare (glibc declares
-/// them only under `_GNU_SOURCE`, or as variadic functions Swift cannot call), looked up once by
-/// name. Each is in glibc since 2.27 at the latest; a missing one is `nil` and its caller says so.
+/// The Linux calls the system-call layer, the reader and batch mode use that Swift's Glibc
+/// module does not declare (glibc declares them only under `_GNU_SOURCE`, or as variadic
+/// functions Swift cannot call), each looked up once by name in the C library: the one place
+/// of the package that does. Each is in glibc since 2.27 at the latest; a missing one fails with
+/// `ENOSYS` (`pipe2`, which every supported glibc has, stops the program).
 package enum LinuxCalls {
     private typealias MemfdCreate = @convention(c) (UnsafePointer<CChar>, UInt32) -> Int32
+    private typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>?, Int32) -> Int32
     /// `prctl(int option, ...)`: called with its integer arguments only, which the C calling
     /// conventions of Linux's architectures pass for a variadic callee as for a fixed one.
     private typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
@@ -18,12 +18,20 @@ package enum LinuxCalls {
     }
 
     private static let memfdCreateFunction = lookUp("memfd_create", as: MemfdCreate.self)
+    private static let pipe2Function = lookUp("pipe2", as: Pipe2.self)
     private static let prctlFunction = lookUp("prctl", as: Prctl.self)
 
-    /// `memfd_create(name, MFD_CLOEXEC)`: an anonymous memory file. -1 with errno on failure.
+    /// `memfd_create(name, MFD_CLOEXEC)`: an anonymous memory file. -1 with errno on failure
+    /// (``FileDescriptor/memoryFile(_:)`` throws it as an error).
     package static func memoryFile(_ name: String) -> Int32 {
         guard let memfdCreateFunction else { errno = ENOSYS; return -1 }
         return memfdCreateFunction(name, 1 /* MFD_CLOEXEC */)
+    }
+
+    /// `pipe2(ends, flags)`: 0, or -1 with errno (``FileDescriptor/pipe(extraFlags:)`` throws it).
+    package static func pipe2(_ ends: UnsafeMutablePointer<Int32>, _ flags: Int32) -> Int32 {
+        guard let pipe2Function else { fatalError("the C library has no pipe2") }
+        return pipe2Function(ends, flags)
     }
 
     /// `prctl(PR_SET_PDEATHSIG, signal)`: the kernel sends `signal` to this process when the

@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+import Foundation
+import PageInfoOutput
+@testable import PageInfoBatch
+import PageInfoReading
+import PageInfoRecords
+import PageInfoTestSupport
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The tests' worker executable (`pageinfo-test-worker`), built beside the test bundle.
+var testWorker: String {
+    let exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    for dir in [Bundle.main.bundleURL, exe.deletingLastPathComponent(), exe.deletingLastPathComponent().deletingLastPathComponent()] {
+        let url = dir.appendingPathComponent("pageinfo-test-worker")
+        if FileManager.default.isExecutableFile(atPath: url.path) { return url.path }
+    }
+    return "pageinfo-test-worker"
+}
+
+/// A scratch directory for one test, removed by the caller.
+func scratchDirectory(_ name: String) throws -> String {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pageinfo-\(name)-\(getpid())").path
+    try? FileManager.default.removeItem(atPath: dir)
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    return dir
+}
+
+/// Runs a batch to its end on the calling thread; the files in input order.
+func runToEnd(_ run: BatchRun) throws -> [BatchFile] {
+    var files: [BatchFile] = []
+    while let event = try run.next() { if case .file(let f) = event { files.append(f) } }
+    return files
+}
+
+@Suite struct BatchRunTests {
+    @Test("workers started while next() runs on a thread that then ends keep reading (PR_SET_PDEATHSIG is per thread)",
+          .timeLimit(.minutes(2)))
+    func workersOutliveTheCallingThread() throws {
+        let names = Array(repeating: Array(Paths.fixture("mixed.pdf").utf8), count: 60)
+        final class Shared: @unchecked Sendable {
+            let run: BatchRun
+            var first: [BatchFile] = []
+            var failure: (any Error)?
+            init(_ run: BatchRun) { self.run = run }
+        }
+        let shared = Shared(BatchRun(names: names, configuration: BatchConfiguration(jobs: 2, worker: testWorker)))
+        // The first event (and so the workers' start) on a short-lived thread.
+        let thread = Thread {
+            do { if case .file(let f) = try shared.run.next() { shared.first.append(f) } } catch { shared.failure = error }
+        }
+        thread.start()
+        while !thread.isFinished { usleep(10_000) }
+        usleep(300_000)  // the thread is gone (a worker started from it would be killed now)
+        #expect(shared.failure == nil)
+        let files = try shared.first + runToEnd(shared.run)
+        #expect(files.count == names.count)
+        #expect(files.filter { $0.status != .ok }.map { "\($0.index): \($0.error?.rawValue ?? "")" } == [])
+        // SIGPIPE is caught, not ignored: the programs this process starts get it at its default.
+        var current = sigaction()
+        sigaction(SIGPIPE, nil, &current)
+        #expect(current.__sigaction_handler.sa_handler.map { unsafeBitCast($0, to: Int.self) } != 1, "SIG_IGN")
+    }
+
+    @Test("a worker that claims a response larger than the protocol allows is stopped: its file is crashed, with the reason",
+          .timeLimit(.minutes(1)))
+    func lyingWorkerIsStopped() throws {
+        let dir = try scratchDirectory("liar")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let liar = dir + "/liar"
+        // Answers the first request with a header claiming 4 GiB - 1 of payload, then waits
+        // with its stdout open (the shell keeps it while cat reads the requests).
+        try """
+            #!/bin/sh
+            printf '\\377\\377\\377\\377\\000\\000\\000\\000\\000\\377\\000\\000'
+            cat > /dev/null
+            """.write(toFile: liar, atomically: true, encoding: .utf8)
+        #expect(chmod(liar, 0o755) == 0)
+        let run = BatchRun(names: [Array(Paths.fixture("mixed.pdf").utf8)],
+                           configuration: BatchConfiguration(jobs: 1, timeout: 20, worker: liar))
+        let start = Date()
+        let files = try runToEnd(run)
+        #expect(files.count == 1)
+        #expect(files.first?.error == .crashed)
+        let record = String(decoding: files.first?.records ?? [], as: UTF8.self)
+        #expect(record.contains("broke the protocol"), "\(record)")
+        #expect(Date().timeIntervalSince(start) < 10, "stopped at once, not after the timeout")
+    }
+
+    @Test("a worker given a name frame longer than the protocol allows stops without allocating it", .timeLimit(.minutes(1)))
+    func oversizedRequestFrame() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: testWorker)
+        // 512 MiB of address space: a 2 GiB frame could not even be allocated.
+        process.arguments = ["worker", "--max-memory", "512"]
+        let input = Pipe(), errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        // The configuration (no password), then a name frame claiming 2 GiB - 1.
+        input.fileHandleForWriting.write(Data([1, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0x7F]))
+        process.waitUntilExit()
+        try? input.fileHandleForWriting.close()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0, "\(stderr)")
+        #expect(stderr.contains("more than the protocol's"))
+    }
+
+    @Test("a parsed header never claims more than the protocol's maximum; a worker refuses to send more")
+    func frameCaps() throws {
+        var header = [UInt8](repeating: 0, count: WorkerProtocol.headerSize)
+        WorkerProtocol.put32(&header, 0, UInt32(WorkerProtocol.maxResponseBytes + 1))
+        guard case .invalid(let why) = WorkerProtocol.parseResponse(header, from: 0) else {
+            Issue.record("a 1 GiB + 1 response was not refused")
+            return
+        }
+        #expect(why.contains("\(WorkerProtocol.maxResponseBytes + 1) bytes"))
+        WorkerProtocol.put32(&header, 0, 5)
+        guard case .incomplete = WorkerProtocol.parseResponse(header, from: 0) else {
+            Issue.record("a short response is not incomplete")
+            return
+        }
+
+        // Records longer than the limit: the file's response is a failed record saying so.
+        let name = Array(Paths.fixture("mixed.pdf").utf8)
+        let reader = FileReader(name: name, reading: DocumentReader(), output: BatchOutput(), responseLimit: 200)
+        let response = reader.read()
+        guard case .response(let parsed, _) = WorkerProtocol.parseResponse(response, from: 0) else {
+            Issue.record("no response")
+            return
+        }
+        #expect(parsed.status == .failed && parsed.error == .unreadable)
+        #expect(String(decoding: parsed.payload, as: UTF8.self).contains("more than the 200 a response may hold"))
+        let whole = FileReader(name: name, reading: DocumentReader(), output: BatchOutput()).read()
+        guard case .response(let ok, _) = WorkerProtocol.parseResponse(whole, from: 0) else {
+            Issue.record("no response")
+            return
+        }
+        #expect(ok.status == .ok && ok.pageCount == 10)
+    }
+}
+
+@Suite struct ResumeStateTests {
+    static func record(_ name: String) -> String {
+        "{\"record\":\"file\",\"file\":\"\(name)\",\"status\":\"ok\",\"pageCount\":3,\"error\":null}\n"
+    }
+
+    static func prepare(_ text: String, maxLineBytes: Int) throws -> (ResumeState, String) {
+        let dir = try scratchDirectory("resume")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/out.jsonl"
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        let fd = try FileDescriptor.open(path, O_RDWR)
+        defer { try? fd.close() }
+        let state = try ResumeState.prepare(fd: fd.rawValue, maxLineBytes: maxLineBytes)
+        return (state, try String(contentsOfFile: path, encoding: .utf8))
+    }
+
+    @Test("a line longer than the cap is no record: cut at the end, kept before a record; never held whole")
+    func longLines() throws {
+        let long = Self.record(String(repeating: "x", count: 500))
+        // A last line longer than the cap, even a well-formed record, is cut like a broken one.
+        let (cut, left) = try Self.prepare(Self.record("a.pdf") + long, maxLineBytes: 200)
+        #expect(cut.done == [Array("a.pdf".utf8): 1])
+        #expect(left == Self.record("a.pdf"))
+        // Between two records it is a garbage line, kept as the file's bytes are.
+        let garbage = String(repeating: "y", count: 1000) + "\n"
+        let text = Self.record("a.pdf") + garbage + Self.record("b.pdf")
+        let (both, kept) = try Self.prepare(text, maxLineBytes: 200)
+        #expect(both.done == [Array("a.pdf".utf8): 1, Array("b.pdf".utf8): 1])
+        #expect(both.tally.files == 2)
+        #expect(kept == text)
+        // With the default cap, the same long record counts.
+        let (all, _) = try Self.prepare(Self.record("a.pdf") + long, maxLineBytes: ResumeState.maxLineBytes)
+        #expect(all.done.count == 2)
+    }
+}
