@@ -140,7 +140,7 @@ public struct BatchJob: Sendable {
                           : "the output is whole up to the last file written. Run the same command again with --resume (and the same -o FILE) to continue."))
                 return sig == SIGINT ? .interrupted : .terminated
             }
-            if let failure = writer.writeError {
+            if let failure = writer.writeFailure {
                 run.cancel()
                 return stopOnWriteError(failure, writer: writer, progress: progress, report: report)
             }
@@ -149,14 +149,15 @@ public struct BatchJob: Sendable {
         writer.end()
         progress.update(run.tally, force: true)
         progress.clear()
-        if let failure = writer.writeError { return stopOnWriteError(failure, writer: writer, progress: progress, report: report) }
+        if let failure = writer.writeFailure { return stopOnWriteError(failure, writer: writer, progress: progress, report: report) }
         report(progress.summary(run.tally, earlier: earlier))
         return (earlier.map { $0 + run.tally } ?? run.tally).exitCode
     }
 
-    /// The line for a failed write of the records (`errno` `code`), with what to do next.
-    private func stopOnWriteError(_ code: Int32, writer: BatchWriter, progress: BatchProgress,
+    /// The line for a failed write of the records, with what to do next.
+    private func stopOnWriteError(_ failure: SystemCallError, writer: BatchWriter, progress: BatchProgress,
                                   report: (String) -> Void) -> ExitStatus {
+        let code = failure.code
         progress.clear()
         let rerun = writer.assembles ? "rerun the command (only --format jsonl can be resumed)"
             : destination == .standardOutput ? "rerun the command (with -o FILE, --resume can continue a run)"
@@ -165,7 +166,7 @@ public struct BatchJob: Sendable {
             : code == ENOSPC || code == EDQUOT ? "free some space, then \(rerun)"
             : rerun
         let written = writer.filesWritten
-        report("pageinfo: cannot write the output: \(SystemCallError.reason(for: code)); \(written) file\(written == 1 ? "" : "s") written whole before it; \(advice)")
+        report("pageinfo: cannot write the output: \(failure.reason); \(written) file\(written == 1 ? "" : "s") written whole before it; \(advice)")
         return .ioError
     }
 

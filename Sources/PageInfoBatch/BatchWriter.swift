@@ -20,8 +20,6 @@ public final class BatchWriter {
     /// The write that failed, once one did (nothing more is written then): `write`, the
     /// output's name and its `errno`, as `ByteWriter.writeError`.
     public private(set) var writeFailure: SystemCallError?
-    /// The `errno` of ``writeFailure`` alone.
-    public var writeError: Int32? { writeFailure?.code }
     private var assembler: PageListEncoder
     private let documentCount: Int
 

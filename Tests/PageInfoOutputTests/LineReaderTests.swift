@@ -11,7 +11,7 @@ struct LineReaderTests {
         var template = Array("/tmp/linereader-XXXXXX".utf8CString)
         let fd = mkstemp(&template)
         precondition(fd >= 0)
-        unlink(String(cString: template))
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         defer { close(fd) }
         precondition(writeAll(fd, Array(text.utf8)) == 0 && lseek(fd, 0, SEEK_SET) == 0)
         var reader = LineReader(FileDescriptor(rawValue: fd, path: "lines"))

@@ -47,7 +47,7 @@ case "batch" where arguments.count == 4:
     }
     writer.end()
     close(fd)
-    if let failure = writer.writeError { fail("\(output): write failed (errno \(failure))") }
+    if let failure = writer.writeFailure { fail("\(output): \(failure)") }
     guard files == names.count, run.tally.files == files else { fail("\(files) files delivered of \(names.count)") }
     print("pageinfo-client: \(run.tally.files) files, \(run.tally.ok) ok, \(run.tally.partial) partial, \(run.tally.failedDescription); exit \(run.tally.exitCode)")
     exit(run.tally.exitCode.rawValue)
