@@ -148,7 +148,7 @@ public enum InputFile {
             switch (error.call, error.code) {
             case ("read", EFBIG): throw .unreadable(path: name, reason: tooLong)
             case ("poll", ETIMEDOUT):
-                throw .unreadable(path: name, reason: waitForWriter ? "no data within \(idleTimeoutSeconds) s: no writer opened the FIFO, or it sent nothing"
+                throw .unreadable(path: name, reason: waitForWriter ? "no data within \(idleTimeoutSeconds) s: no writer opened the FIFO, or it closed it without writing"
                                                                     : "no data for \(idleTimeoutSeconds) s")
             default: throw .unreadable(path: name, reason: "\(error.call): \(error.reason)")
             }
