@@ -46,7 +46,8 @@ public struct BatchInputs: Sendable {
         result.reserveCapacity(names.count)
         for name in names {
             var st = stat()
-            if cPath(name, { stat($0, &st) }) == 0, (st.st_mode & S_IFMT) == S_IFDIR {
+            // (A name with a NUL byte names no file: C would stat the name before the NUL.)
+            if !name.contains(0), cPath(name, { stat($0, &st) }) == 0, (st.st_mode & S_IFMT) == S_IFDIR {
                 var found: [[UInt8]] = []
                 var visited = Set<DirectoryID>()
                 walk(name, into: &found, visited: &visited)

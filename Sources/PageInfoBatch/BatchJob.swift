@@ -70,8 +70,9 @@ public struct BatchJob: Sendable {
     /// when every file is ok. A write failure returns `ExitStatus.ioError`
     /// after its line, a signal (``stopsOnSignals``) `interrupted` or `terminated`.
     ///
-    /// While it runs, `SIGPIPE` is ignored, so that a write to an output whose reader has gone
-    /// fails with `EPIPE` and is reported; the program's own disposition is restored after.
+    /// A write to an output whose reader has gone fails with `EPIPE` and is reported: ``BatchRun``
+    /// catches `SIGPIPE` with a handler that does nothing when the program keeps the default
+    /// (not `SIG_IGN`, which the programs it starts later would inherit).
     ///
     /// `report` gets each line for a person, without its newline, each beginning `pageinfo: `:
     /// the stderr line of a file that is not ok (table format), why the run stopped, and the
@@ -114,11 +115,11 @@ public struct BatchJob: Sendable {
     /// line after them), the progress line, signals and write failures, the summary line.
     private func loop(names: [[UInt8]], output: FileDescriptor, earlier: BatchTally?,
                       report: (String) -> Void) throws(ExitFailure) -> ExitStatus {
+        interruptSignal = 0  // (a signal that stopped an earlier run in this process is not this run's)
         if stopsOnSignals { Self.installSignalHandlers() }
-        // A write to an output whose reader is gone fails with EPIPE (reported) instead of
-        // ending the program; the program's own choice is back after the run.
-        let sigpipe = signal(SIGPIPE, SIG_IGN)
-        defer { signal(SIGPIPE, sigpipe) }
+        // A write to an output whose reader is gone fails with EPIPE, reported below (from the
+        // first byte the writer writes, before the run starts its workers).
+        BatchRun.catchBrokenPipes()
         let run = BatchRun(names: names, configuration: configuration)
         let writer = BatchWriter(output: configuration.output, fd: output.rawValue, documentCount: names.count)
         var progress = BatchProgress(enabled: showsProgress, total: names.count)

@@ -136,6 +136,8 @@ public final class BatchRun {
     static let recycleAfterGrowth = 256 << 20
     /// Files handed to one worker before it answers (keeps it busy between two responses).
     static let pipelineDepth = 2
+    /// A name of this many bytes or more is refused by the kernel (PATH_MAX counts the NUL).
+    static let maxPathBytes = Int(PATH_MAX)
     /// In input order, at most this many files are read ahead of the first one not yet delivered.
     static let orderedWindow = 20_000
 
@@ -194,16 +196,7 @@ public final class BatchRun {
             if let password = configuration.reader.password, password.utf8.count > WorkerProtocol.maxNameBytes {
                 throw ExitFailure("the password is longer than \(WorkerProtocol.maxNameBytes >> 20) MiB, more than a worker accepts", status: .usage)
             }
-            // A worker that dies leaves a pipe whose writes raise SIGPIPE: catch it (when the
-            // program has not chosen otherwise), so that the failed write is seen as EPIPE. A
-            // handler, not SIG_IGN, which every child the program execs would inherit.
-            var current = sigaction()
-            if sigaction(SIGPIPE, nil, &current) == 0, current.__sigaction_handler.sa_handler == nil {
-                var action = sigaction()
-                action.__sigaction_handler.sa_handler = { _ in }
-                action.sa_flags = SA_RESTART
-                sigaction(SIGPIPE, &action, nil)
-            }
+            Self.catchBrokenPipes()
             for i in slots.indices where !names.isEmpty { try startWorker(i) }
         }
         while true {
@@ -257,13 +250,36 @@ public final class BatchRun {
         for i in slots.indices { if let s = slots[i] { s.process.kill(); slots[i] = nil } }
     }
 
+    /// A worker that dies leaves a pipe whose writes raise SIGPIPE, and so does an output whose
+    /// reader has gone: catch it (when the program keeps the default), so that the failed write
+    /// is seen as EPIPE. A handler that does nothing, not SIG_IGN, which every program the host
+    /// starts later would inherit; it stays installed.
+    static func catchBrokenPipes() {
+        var current = sigaction()
+        if sigaction(SIGPIPE, nil, &current) == 0, current.__sigaction_handler.sa_handler == nil {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { _ in }
+            action.sa_flags = SA_RESTART
+            sigaction(SIGPIPE, &action, nil)
+        }
+    }
+
     private func nextIndex() -> Int? {
-        if let i = requeued.popLast() { return i }
+        guard let i = peekIndex() else { return nil }
+        if requeued.last == i { requeued.removeLast() } else { nextFresh += 1 }
+        return i
+    }
+
+    /// The file ``nextIndex()`` would hand out, without taking it.
+    private func peekIndex() -> Int? {
+        if let i = requeued.last { return i }
         guard nextFresh < names.count else { return nil }
         if configuration.ordered && nextFresh >= nextToDeliver + Self.orderedWindow { return nil }
-        defer { nextFresh += 1 }
         return nextFresh
     }
+
+    /// The bytes of the request frame of file `index`.
+    private func requestBytes(_ index: Int) -> Int { 4 + names[index].count }
 
     private func dispatch() throws(ExitFailure) {
         for i in slots.indices {
@@ -280,10 +296,17 @@ public final class BatchRun {
                 }
                 continue
             }
-            while slot.outstanding.count < Self.pipelineDepth, let index = nextIndex() {
-                guard names[index].count <= WorkerProtocol.maxNameBytes else {
-                    // No file system has such a name; a worker would refuse the frame.
-                    completeWithError(index, FileError(code: .unreadable, message: "cannot read the file: its name is longer than \(WorkerProtocol.maxNameBytes >> 20) MiB"),
+            while slot.outstanding.count < Self.pipelineDepth, let peeked = peekIndex() {
+                // The requests a worker has not answered stay within PIPE_BUF bytes, the least a
+                // pipe holds: a write of a request never blocks, so the coordinator cannot wait
+                // on a worker that waits (writing a long response) on it.
+                if !slot.outstanding.isEmpty && names[peeked].count < Self.maxPathBytes,
+                   slot.outstanding.reduce(requestBytes(peeked), { $0 + requestBytes($1) }) > Int(PIPE_BUF) { break }
+                guard let index = nextIndex() else { break }
+                guard names[index].count < Self.maxPathBytes else {
+                    // The kernel refuses such a name (ENAMETOOLONG), as reading it in process
+                    // does; it is not sent to a worker.
+                    completeWithError(index, FileError(code: .unreadable, message: "cannot read the file: \(SystemCallError.reason(for: ENAMETOOLONG))"),
                                       seconds: 0)
                     continue
                 }
@@ -409,7 +432,7 @@ public final class BatchRun {
     private func completeWithError(_ index: Int, _ error: FileError, seconds: Double) {
         var out = ByteWriter()
         var st = stat()
-        let bytes: Int? = cPath(names[index]) { stat($0, &st) } == 0 ? Int(st.st_size) : nil
+        let bytes: Int? = !names[index].contains(0) && cPath(names[index]) { stat($0, &st) } == 0 ? Int(st.st_size) : nil
         fileRecord(&out, output: configuration.output, name: names[index], status: .failed, summary: nil, pageCount: 0, pageErrors: 0,
                    error: error, bytes: bytes, seconds: seconds)
         let message = configuration.output.format == .table ? "\(FileName(raw: names[index]).text): \(error.message)" : ""

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import ArgumentParser
-import FoundationEssentials  // JSONEncoder without ICU: keeps start-up time and memory near pdfinfo's
 import PageGeometry
 import PageInfoOutput
 import PageInfoPoppler
@@ -11,7 +10,7 @@ import Glibc
 #endif
 
 // The CLI deliberately avoids `import Foundation` (it loads ICU: +15 ms start-up and +19 MiB
-// resident memory per run). Use FoundationEssentials, the stdlib and these helpers.
+// resident memory per run). Use the stdlib, PageInfoOutput and these helpers.
 
 /// Writes text to a file descriptor, all of it (stdout: 1, stderr: 2).
 func writeText(_ text: String, to fd: Int32 = STDOUT_FILENO) {

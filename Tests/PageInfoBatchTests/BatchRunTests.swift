@@ -90,6 +90,27 @@ func runToEnd(_ run: BatchRun) throws -> [BatchFile] {
         #expect(Date().timeIntervalSince(start) < 10, "stopped at once, not after the timeout")
     }
 
+    @Test("names too long for the kernel are refused as in process; long names never fill the requests pipe (no deadlock)",
+          .timeLimit(.minutes(1)))
+    func longNamesNeitherBlockNorAreSent() throws {
+        // 100,000-byte names: a worker's failed record for each is longer than a pipe holds, and
+        // two requests of that size used to block the coordinator while the worker blocked
+        // writing its answer (the --timeout check never ran).
+        let huge = (0..<3).map { Array(String(repeating: "x", count: 100_000).utf8) + [UInt8(ascii: "0") + UInt8($0)] }
+        // Names just under PATH_MAX: sent one at a time (two would pass PIPE_BUF).
+        let long = (0..<20).map { Array(("/nonexistent/" + String(repeating: "d", count: 4_000) + "/f\($0).pdf").utf8) }
+        let run = BatchRun(names: huge + long, configuration: BatchConfiguration(jobs: 1, timeout: 5, worker: testWorker))
+        let files = try runToEnd(run)
+        #expect(files.count == 23)
+        for file in files.prefix(3) {
+            let record = String(decoding: file.records, as: UTF8.self)
+            #expect(record.contains("\"code\":\"unreadable\"") && record.contains("cannot read the file: File name too long"))
+        }
+        for file in files.dropFirst(3) {
+            #expect(String(decoding: file.records, as: UTF8.self).contains("\"code\":\"not-found\""))
+        }
+    }
+
     @Test("a worker given a name frame longer than the protocol allows stops without allocating it", .timeLimit(.minutes(1)))
     func oversizedRequestFrame() throws {
         let process = Process()
