@@ -163,11 +163,11 @@ def license_file_problems(root, targets):
             continue
         section, other = (gpl_part, apache_part) if links_poppler(name, targets) else (apache_part, gpl_part)
         label = GPL if links_poppler(name, targets) else APACHE
-        listed = re.search(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", section)
-        if not listed:
-            wrong = re.search(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", other)
-            problems.append(f"LICENSE: target {name} is {label}, but LICENSE "
-                            + ("lists it under the other license" if wrong else "does not name it"))
+        named = re.compile(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])")
+        if named.search(other):
+            problems.append(f"LICENSE: target {name} is {label}, but LICENSE lists it under the other license")
+        elif not named.search(section):
+            problems.append(f"LICENSE: target {name} is {label}, but LICENSE does not name it")
     return problems
 
 

@@ -60,6 +60,14 @@ public struct BatchJob: Sendable {
         self.stopsOnSignals = stopsOnSignals
     }
 
+    /// Refuses options that do not go together, before anything is read or opened (``run(report:)``
+    /// checks them first too): resume with a format other than JSON lines (usage, 64).
+    public func checkOptions() throws(ExitFailure) {
+        if case .file(_, resume: true) = destination, configuration.output.format != .jsonl {
+            throw ExitFailure("--resume continues JSON lines (it reads the file records of -o FILE): use --format jsonl", status: .usage)
+        }
+    }
+
     /// Writes `line` and a newline to standard error: ``run(report:)``'s default reporter.
     public static func reportToStandardError(_ line: String) {
         _ = writeAll(STDERR_FILENO, Array((line + "\n").utf8))
@@ -83,9 +91,7 @@ public struct BatchJob: Sendable {
     ///   lines or an output that does not hold pageinfo JSON lines (usage, 64; the file is left as
     ///   it is), or an output that cannot be read or cut (74); a worker cannot be started (70).
     public func run(report: (String) -> Void = BatchJob.reportToStandardError) throws(ExitFailure) -> ExitStatus {
-        if case .file(_, resume: true) = destination, configuration.output.format != .jsonl {
-            throw ExitFailure("--resume continues JSON lines (it reads the file records of -o FILE): use --format jsonl", status: .usage)
-        }
+        try checkOptions()
         var names = try inputs.collect()
         var output = FileDescriptor.standardOutput
         var earlier: BatchTally?

@@ -84,7 +84,7 @@ public enum InputFile {
         // arm64, riscv64, ppc64 and s390x; alpha, sparc and parisc differ) with O_DIRECTORY. A
         // file system without it (EOPNOTSUPP) gets a named file, unlinked at once, created 0600
         // by mkstemp.
-        let failure: SystemCallError
+        var failure: SystemCallError
         do { return try FileDescriptor.open(dir, 0o20000000 | O_DIRECTORY | O_RDWR | O_EXCL, mode: 0o600).rawValue } catch {
             failure = error
         }
@@ -96,8 +96,9 @@ public enum InputFile {
                 _ = fcntl(named, F_SETFD, FD_CLOEXEC)
                 return named
             }
+            failure = SystemCallError(call: "mkstemp", code: errno)  // (its own reason, not open's)
         }
-        throw .unreadable(path: name, reason: "cannot make a temporary file in \(dir) to hold the stream (open: \(failure.reason)); set TMPDIR to a writable directory")
+        throw .unreadable(path: name, reason: "cannot make a temporary file in \(dir) to hold the stream (\(failure.call): \(failure.reason)); set TMPDIR to a writable directory")
     }
 
     /// Copies a stream to its end into a new unlinked temporary file and returns that file's

@@ -85,12 +85,6 @@ struct BatchOptions: ParsableArguments {
         if input.maxInputSize != nil {
             throw ValidationError("--max-input-size applies to stdin, pipes and devices, which batch mode does not read (it reads regular files named in the list)")
         }
-        if files.contains("-") {
-            throw ValidationError("'-' (stdin) is not read in batch mode: workers read regular files; pipe the list to --files-from - instead, or read stdin without batch options")
-        }
-        guard !files.isEmpty || filesFrom != nil else {
-            throw ValidationError("give one or more PDF files, --files-from LIST, or -r DIRECTORY")
-        }
         var reader = job.reading
         reader.measuresTime = true
         let showsProgress = !noProgress && isatty(STDERR_FILENO) == 1
@@ -104,6 +98,14 @@ struct BatchOptions: ParsableArguments {
                                  recursive: recursive, followSymlinks: followSymlinks)
         let batch = BatchJob(inputs: inputs, configuration: configuration,
                              destination: output.map { .file(path: $0, resume: resume) } ?? .standardOutput, showsProgress: showsProgress)
+        // (A usage error is printed as the parser prints one.)
+        do { try batch.checkOptions() } catch { throw ValidationError(error.message) }
+        if files.contains("-") {
+            throw ValidationError("'-' (stdin) is not read in batch mode: workers read regular files; pipe the list to --files-from - instead, or read stdin without batch options")
+        }
+        guard !files.isEmpty || filesFrom != nil else {
+            throw ValidationError("give one or more PDF files, --files-from LIST, or -r DIRECTORY")
+        }
         let code: ExitStatus
         // A usage error (--resume refusing the output) is printed as the parser prints one.
         do { code = try batch.run() } catch {
