@@ -17,6 +17,14 @@ import Glibc
 struct FileError: Sendable {
     var code: FileErrorCode
     var message: String
+
+    /// A name that `open` refused: not-found for ENOENT and ENOTDIR, else unreadable with the
+    /// system's reason — what reading the name in process says.
+    static func opening(_ error: SystemCallError) -> FileError {
+        error.code == ENOENT || error.code == ENOTDIR
+            ? FileError(code: .notFound, message: "no such file")
+            : FileError(code: .unreadable, message: "cannot read the file: \(error.reason)")
+    }
 }
 
 /// How batch mode writes records: the format and options of the in-process command it runs, so

@@ -266,7 +266,7 @@ public final class BatchRun {
 
     private func nextIndex() -> Int? {
         guard let i = peekIndex() else { return nil }
-        if requeued.last == i { requeued.removeLast() } else { nextFresh += 1 }
+        if requeued.isEmpty { nextFresh += 1 } else { requeued.removeLast() }
         return i
     }
 
@@ -306,8 +306,7 @@ public final class BatchRun {
                 guard names[index].count < Self.maxPathBytes else {
                     // The kernel refuses such a name (ENAMETOOLONG), as reading it in process
                     // does; it is not sent to a worker.
-                    completeWithError(index, FileError(code: .unreadable, message: "cannot read the file: \(SystemCallError.reason(for: ENAMETOOLONG))"),
-                                      seconds: 0)
+                    completeWithError(index, .opening(SystemCallError(call: "open", code: ENAMETOOLONG)), seconds: 0)
                     continue
                 }
                 if slot.outstanding.isEmpty { slot.headStart = monotonicSeconds() }

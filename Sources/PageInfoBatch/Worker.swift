@@ -258,9 +258,7 @@ struct FileReader {
         }
         let file: FileDescriptor
         do { file = try FileDescriptor.open(rawPath: name, O_RDONLY | O_NONBLOCK, name: FileName(raw: name).text) } catch {
-            return failed(error.code == ENOENT || error.code == ENOTDIR
-                ? FileError(code: .notFound, message: "no such file")
-                : FileError(code: .unreadable, message: "cannot read the file: \(error.reason)"))
+            return failed(.opening(error))
         }
         defer { try? file.close() }
         switch try? file.status().kind {

@@ -60,9 +60,3 @@ struct LayoutOptions: ParsableArguments {
             contentInsets: insets ?? .zero, minimumZoomScale: minimumZoom ?? defaultMinimumZoom, maximumZoomScale: maximumZoom))
     }
 }
-
-/// Every page's displayed size for the layout commands: more than ``InputLimits/pageCount``
-/// pages is a usage error (exit 64), a page error a damaged file (exit 65).
-func readPageSizes(_ doc: PopplerDocument) throws -> [Size] {
-    do { return try doc.displayedPageSizes(limit: InputLimits.pageCount) } catch { throw CommandFailure(error) }
-}

@@ -96,7 +96,7 @@ struct SpreadsCommand: ParsableCommand {
         if let file = document.file {
             let doc = try document.input.open(file)
             let presentation = doc.presentation
-            let sizes = try readPageSizes(doc)
+            let sizes = try doc.layoutPageSizes()
             output = SpreadsJSON(
                 mapping: SpreadMapping(pageCount: sizes.count, mode: mode ?? presentation.spreadMode,
                                        binding: binding ?? presentation.binding),

@@ -91,7 +91,7 @@ struct ThumbnailsCommand: ParsableCommand {
         let grid: ThumbnailGrid
         if let file = document.file {
             let doc = try document.input.open(file)
-            grid = ThumbnailGrid(pageSizes: try readPageSizes(doc), containerSize: container, spacing: spacing)
+            grid = ThumbnailGrid(pageSizes: try doc.layoutPageSizes(), containerSize: container, spacing: spacing)
         } else {
             grid = ThumbnailGrid(pageSize: pageSize ?? Size(width: 1, height: 1), containerSize: container, spacing: spacing)
         }

@@ -10,6 +10,15 @@ extension PopplerDocument {
     /// /PageLayout and /ViewerPreferences /Direction (`DocumentPresentation`).
     public var presentation: DocumentPresentation { DocumentPresentation(pageLayout: pageLayout, direction: direction) }
 
+    /// Every page's displayed size (points, in page order), read in one walk, for the layout
+    /// commands (`layout`, `viewstate`, `spreads`, `thumbnails`).
+    ///
+    /// - Throws: `ExitFailure`: more than `limit` pages (64, usage) or a page whose size cannot
+    ///   be read (65).
+    public func layoutPageSizes(limit: Int = InputLimits.pageCount) throws(ExitFailure) -> [Size] {
+        do { return try displayedPageSizes(limit: limit) } catch { throw ExitFailure(error) }
+    }
+
     /// The document's pages laid out in a scroll view of `viewSize` (view units): every page's
     /// displayed size (points) read in one walk, then `StackLayout` — what
     /// `pageinfo layout` and `viewstate` lay out.
@@ -19,8 +28,7 @@ extension PopplerDocument {
     ///   this view (65: a hostile file's sizes can overflow; nothing should be printed then).
     public func stackLayout(viewSize: Size, configuration: StackLayout.Configuration,
                             pageLimit: Int = InputLimits.pageCount) throws(ExitFailure) -> StackLayout {
-        let sizes: [Size]
-        do { sizes = try displayedPageSizes(limit: pageLimit) } catch { throw ExitFailure(error) }
+        let sizes = try layoutPageSizes(limit: pageLimit)
         let layout = StackLayout(pageSizes: sizes, viewSize: viewSize, configuration: configuration)
         if let page = layout.firstPageWithNonFiniteFrame {
             throw ExitFailure("\(path): page \(page + 1) (displayed \(sizes.isEmpty ? .zero : sizes[page])) cannot be laid out in a \(viewSize) view: its frame is not a finite number",

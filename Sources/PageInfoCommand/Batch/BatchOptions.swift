@@ -98,7 +98,8 @@ struct BatchOptions: ParsableArguments {
                                  recursive: recursive, followSymlinks: followSymlinks)
         let batch = BatchJob(inputs: inputs, configuration: configuration,
                              destination: output.map { .file(path: $0, resume: resume) } ?? .standardOutput, showsProgress: showsProgress)
-        // (A usage error is printed as the parser prints one.)
+        // Usage errors (these, and --resume refusing the output below) are printed as the parser
+        // prints one.
         do { try batch.checkOptions() } catch { throw ValidationError(error.message) }
         if files.contains("-") {
             throw ValidationError("'-' (stdin) is not read in batch mode: workers read regular files; pipe the list to --files-from - instead, or read stdin without batch options")
@@ -107,7 +108,6 @@ struct BatchOptions: ParsableArguments {
             throw ValidationError("give one or more PDF files, --files-from LIST, or -r DIRECTORY")
         }
         let code: ExitStatus
-        // A usage error (--resume refusing the output) is printed as the parser prints one.
         do { code = try batch.run() } catch {
             if error.status == .usage { throw ValidationError(error.message) }
             throw error
