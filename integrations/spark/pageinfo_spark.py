@@ -171,8 +171,16 @@ except ImportError:
     fast_loads = json.loads
 
 
+def check_kinds(i, pages, file_line):
+    """One file's records are page records (each line of `pages`: a raw newline only ever ends
+    a record, JSON escapes it in strings), then its file record; anything else stops the job."""
+    if pages.count(b"\n") != pages.count(b'{"record":"page",') or not file_line.startswith(b'{"record":"file",'):
+        raise RuntimeError("pageinfo worker: unexpected records for input %d: %r" % (i, (pages + file_line)[-300:]))
+
+
 def parse_records(i, pages, file_line):
-    """One file's JSON lines as dicts with `input`; checks the kinds (pages, then the file record)."""
+    """One file's JSON lines as dicts with `input` (check_kinds first)."""
+    check_kinds(i, pages, file_line)
     if b"\\udc" in pages or b"\\udc" in file_line:  # lone surrogates: json only (orjson refuses them)
         rows = [fix_names(json.loads(line)) for line in pages.split(b"\n") + [file_line] if line]
     else:
@@ -180,19 +188,13 @@ def parse_records(i, pages, file_line):
         rows.append(fast_loads(file_line))
     for r in rows:
         r["input"] = i
-        if r.get("record") != "page":
-            break
-    if r is not rows[-1] or r.get("record") != "file":
-        raise RuntimeError("pageinfo worker: unexpected records for input %d: %r" % (i, r))
     return rows
 
 
 def with_input(i, pages, file_line):
     """One file's JSON lines (page records, then its file record) with `"input":i` as each
-    record's first key, newline-terminated. Checks the kinds: every line before the file record
-    is a page record (a raw newline only ever ends a record: JSON escapes it in strings)."""
-    if pages.count(b"\n") != pages.count(b'{"record":"page",') or not file_line.startswith(b'{"record":"file",'):
-        raise RuntimeError("pageinfo worker: unexpected records for input %d: %r" % (i, (pages + file_line)[-300:]))
+    record's first key, newline-terminated (check_kinds first)."""
+    check_kinds(i, pages, file_line)
     prefix = b'{"input":%d,' % i
     return prefix + (pages + file_line)[1:].replace(b"\n{", b"\n" + prefix) + b"\n"
 
