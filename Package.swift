@@ -71,11 +71,14 @@ let package = Package(
         // Pictures of the geometry: overlays, legend, bitmap font, PNG and SVG writers, contact sheets.
         .target(name: "PageInfoDraw", dependencies: ["PageGeometry", "DocumentLayout", "PageInfoOutput", "CZlib"]),
 
+        // The long help of every command (`--help` after the usage, and the man page): text only.
+        .target(name: "PageInfoHelp"),
+
         .executableTarget(
             name: "PageInfoCommand",
             dependencies: [
                 "PageGeometry", "DocumentLayout", "PageInfoRecords", "PageInfoPoppler", "PageInfoOutput", "PageInfoGrammar",
-                "PageInfoReading", "PageInfoBatch", "PageInfoCheck", "PageInfoDraw",
+                "PageInfoReading", "PageInfoBatch", "PageInfoCheck", "PageInfoDraw", "PageInfoHelp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

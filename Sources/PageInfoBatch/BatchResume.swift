@@ -30,9 +30,14 @@ public struct ResumeState: Sendable {
     /// mistake): a usage failure (64) that leaves the file as it is.
     public static func refuseUnlessJSONLines(fd: Int32, name: String) throws(ExitFailure) {
         var head = [UInt8](repeating: 0, count: 11)
-        let n = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
-        if n < 0 {
-            throw ExitFailure("\(name): cannot read the output to resume it: pread: \(SystemCallError.reason(for: errno))", status: .ioError)
+        let read = head.withUnsafeMutableBytes { buffer in
+            Result { () throws(SystemCallError) in try FileDescriptor(rawValue: fd, path: name).read(into: buffer, atOffset: 0) }
+        }
+        guard case .success(let n) = read else {
+            if case .failure(let error) = read {
+                throw ExitFailure("\(name): cannot read the output to resume it: pread: \(error.reason)", status: .ioError)
+            }
+            return
         }
         guard n > 0 else { return }
         if n < head.count || !head.elementsEqual(Array("{\"record\":\"".utf8)) {
@@ -63,7 +68,7 @@ public struct ResumeState: Sendable {
         var keep = 0            // bytes to keep: the end of the last complete file record
         var position = 0
         let output = FileDescriptor(rawValue: fd, path: "the output file")
-        guard lseek(fd, 0, SEEK_SET) == 0 else { throw failure("cannot read it", SystemCallError(call: "lseek", code: errno)) }
+        do { try output.seek(to: .start) } catch { throw failure("cannot read it", error) }
         do {
             try output.readChunks(chunkSize: 1 << 20) { chunk in
                 var start = 0
@@ -91,11 +96,9 @@ public struct ResumeState: Sendable {
             throw failure("cannot read it", error)
         }
         if keep != position {
-            guard ftruncate(fd, off_t(keep)) == 0 else {
-                throw failure("cannot cut its incomplete last file", SystemCallError(call: "ftruncate", code: errno))
-            }
+            do { try output.truncate(toSize: keep) } catch { throw failure("cannot cut its incomplete last file", error) }
         }
-        _ = lseek(fd, 0, SEEK_END)
+        do { try output.seek(to: .end) } catch { throw failure("cannot append to it", error) }
         return state
     }
 

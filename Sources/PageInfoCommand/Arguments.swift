@@ -20,13 +20,3 @@ extension ScrollAxis: ExpressibleByArgument {}
 extension PageFit: ExpressibleByArgument {}
 extension DrawingSpace: ExpressibleByArgument {}
 extension ConversionStream.Format: ExpressibleByArgument {}
-
-extension InputLimits {
-    /// The limits as `--help` states them (indented, wrapped at 72 columns).
-    static let helpText = """
-          Numbers must be finite; lengths and coordinates at most 10^12 in
-          magnitude, zoom scales between 10^-6 and 10^6, --dpi at most 100000,
-          page counts at most 10,000,000. A value beyond them is a usage error
-          (exit 64).
-        """
-}

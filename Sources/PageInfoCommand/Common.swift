@@ -32,17 +32,6 @@ extension ExitCode {
     init(_ status: ExitStatus) { self.init(status.rawValue) }
 }
 
-/// A failure already phrased for the user: `main` prints `pageinfo: <message>` and exits with
-/// its status (the libraries' ``ExitFailure``).
-typealias CommandFailure = ExitFailure
-
-extension ExitFailure {
-    init(_ message: String, code: ExitStatus) { self.init(message, status: code) }
-
-    /// The exit status.
-    var code: ExitStatus { status }
-}
-
 /// Prints one line, `pageinfo: <message>`, on stderr.
 func reportFailure(_ message: String) {
     writeText("pageinfo: \(message)\n", to: STDERR_FILENO)
@@ -64,5 +53,5 @@ struct DocumentOptions: ParsableArguments {
 
 /// Reads page `pageNumber` (1-based, as users count) or fails with a usage error.
 func readPage(_ document: PopplerDocument, pageNumber: Int) throws -> PageInfo {
-    do { return try document.page(at: pageNumber - 1) } catch { throw CommandFailure(error) }
+    do { return try document.page(at: pageNumber - 1) } catch { throw ExitFailure(error) }
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import ArgumentParser
+import PageInfoHelp
 import PageInfoOutput
 import PageInfoPoppler
 import PageInfoReading
@@ -14,19 +15,7 @@ struct InfoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "info",
         abstract: "Print each document's page count, PDF version, encryption, /PageLayout, reading direction and warnings.",
-        discussion: """
-            The page count is that of the page tree as walked, the same as `pageinfo pages` reports \
-            (never the /Count the file claims; when they differ, both are shown). Page geometry and \
-            labels are not read. json and jsonl print the file record of docs/records.md.
-
-            EXAMPLES
-              pageinfo info Fixtures/mixed.pdf
-              pageinfo info --format json *.pdf
-
-            EXIT CODES
-              As `pageinfo pages`: 0 ok, 2 partial (page errors), 64 usage, 65 damaged or not a PDF, \
-            66 cannot open, 74 output not written, 77 encrypted.
-            """
+        discussion: CommandHelp.info
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {

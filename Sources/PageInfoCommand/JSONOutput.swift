@@ -19,7 +19,7 @@ struct StandardOutput: ~Copyable {
     mutating func finish() throws {
         out.flush()
         if let error = out.writeError {
-            throw CommandFailure("cannot write the output: \(error.reason)", code: ExitStatus.ioError)
+            throw ExitFailure("cannot write the output: \(error.reason)", status: ExitStatus.ioError)
         }
     }
 
@@ -27,7 +27,7 @@ struct StandardOutput: ~Copyable {
     /// memory and written only when no number in it is NaN or infinite; otherwise nothing is
     /// printed and `failure()` is thrown. For documents of bounded size (`thumbnails`,
     /// `viewstate`).
-    static func printLine(_ document: some JSONWritable, failure: () -> CommandFailure) throws {
+    static func printLine(_ document: some JSONWritable, failure: () -> ExitFailure) throws {
         var line = ByteWriter()
         document.writeJSON(to: &line)
         line.append(byte: UInt8(ascii: "\n"))

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import ArgumentParser
 import PageInfoBatch
+import PageInfoHelp
+import PageInfoOutput
 import PageInfoPoppler
 import PageInfoRecords
 
@@ -14,26 +16,7 @@ struct PageInfoTool: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pageinfo",
         abstract: "Read the real geometry of every PDF page (boxes, rotation, UserUnit, labels) and do layout math on it.",
-        discussion: """
-            Boxes are in raw PDF user space (points, 1/72 inch before /UserUnit); "page space" is the \
-            displayed page (CropBox after /Rotate) with its origin at the lower-left; "view space" has its \
-            origin at the top-left, y down. The PageGeometry documentation (make docs) has the diagrams and formulas.
-
-            EXIT CODES
-              0   success: every file ok
-              1   check: a compared value differs
-              2   partial: a file opened but some pages are page errors (or were recovered
-                  by scanning the file's objects); every readable page is reported
-              64  usage error: a bad option, number, page range or page number
-              65  a file is not a PDF, is damaged beyond reading, or fails --strict
-              66  a file cannot be opened (missing, unreadable, a directory)
-              70  batch mode: a worker crashed, timed out or ran out of memory on a file
-              74  output could not be written
-              77  a file is encrypted and no password, or a wrong one, was given
-              130, 143  batch mode interrupted (rerun with --resume)
-            With several files, every file is processed and the exit code is the worst outcome, \
-            in the order 74 > 64 > 70 > 77 > 66 > 65 > 2 > 1 > 0. Records: docs/records.md.
-            """,
+        discussion: CommandHelp.pageinfo,
         version: "pageinfo 0.1.0 (Poppler \(PopplerDocument.popplerVersion))",
         subcommands: [
             PagesCommand.self, InfoCommand.self, ConvertCommand.self, SpreadsCommand.self,
@@ -61,9 +44,9 @@ struct PageInfoTool: ParsableCommand {
                 var command = try parseAsRoot()
                 try command.run()
             }
-        } catch let failure as CommandFailure {
+        } catch let failure as ExitFailure {
             reportFailure(failure.message)
-            terminate(failure.code.rawValue)
+            terminate(failure.status.rawValue)
         } catch let code as ExitCode {
             terminate(code.rawValue)
         } catch {
@@ -71,7 +54,7 @@ struct PageInfoTool: ParsableCommand {
             if code == .success {
                 // --help, --version, a completion script: the full text, on stdout (checked).
                 do { try writeOutput(fullMessage(for: error) + "\n") } catch {
-                    reportFailure((error as? CommandFailure)?.message ?? "\(error)")
+                    reportFailure((error as? ExitFailure)?.message ?? "\(error)")
                     terminate(ExitStatus.ioError.rawValue)
                 }
                 terminate(0)
@@ -114,8 +97,7 @@ func dashFileHint(_ message: String) -> String {
     for argument in CommandLine.arguments.dropFirst() {
         if argument == "--" { break }
         guard argument.hasPrefix("-"), argument.count > 1, !argument.hasPrefix("--") || argument.lowercased().hasSuffix(".pdf") else { continue }
-        var st = stat()
-        guard argument.lowercased().hasSuffix(".pdf") || stat(argument, &st) == 0 else { continue }
+        guard argument.lowercased().hasSuffix(".pdf") || (try? FileStatus(path: argument)) != nil else { continue }
         return "; '\(argument)' is read as an option: to name a file that begins with '-', put '--' before it or write ./\(argument)"
     }
     return ""

@@ -50,10 +50,10 @@ struct InputOptions: ParsableArguments {
     /// The stream limit in MiB.
     var maxStreamMiB: Int { maxInputSize ?? InputFile.defaultMaxStreamMiB }
 
-    /// Opens a PDF or throws a ``CommandFailure`` with the documented exit code and one clear line.
+    /// Opens a PDF or throws a ``ExitFailure`` with the documented exit code and one clear line.
     func open(_ path: String) throws -> PopplerDocument {
         let password = try passwords.resolved()
-        do { return try InputFile.open(path, password: password, maxStreamMiB: maxStreamMiB) } catch { throw CommandFailure(error) }
+        do { return try InputFile.open(path, password: password, maxStreamMiB: maxStreamMiB) } catch { throw ExitFailure(error) }
     }
 
     /// Opens the renderer once the document has opened (``PageInfoReading/InputFile/renderer(_:password:maxStreamMiB:)``).

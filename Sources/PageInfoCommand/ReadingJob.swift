@@ -20,7 +20,7 @@ struct ReadingJob {
     var reading: DocumentReader
 
     /// Reads every file; throws the worst exit code when a file is not ok, or a
-    /// ``CommandFailure`` when stdout cannot be written.
+    /// ``ExitFailure`` when stdout cannot be written.
     func run() throws {
         var encoder = PageListEncoder(format: format, wide: wide, includesPages: reading.withPages,
                                       out: ByteWriter(fd: STDOUT_FILENO))
@@ -28,7 +28,7 @@ struct ReadingJob {
         if code == .ioError {
             // The write's own error: errno has been overwritten by the reads since.
             let reason = encoder.out.writeError?.reason ?? SystemCallError.reason(for: EIO)
-            throw CommandFailure("cannot write the output: \(reason)", code: ExitStatus.ioError)
+            throw ExitFailure("cannot write the output: \(reason)", status: ExitStatus.ioError)
         }
         if code != .success { throw ExitCode(code) }
     }

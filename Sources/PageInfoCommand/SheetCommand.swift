@@ -3,6 +3,7 @@ import ArgumentParser
 import PageGeometry
 import PageInfoDraw
 import PageInfoGrammar
+import PageInfoHelp
 import PageInfoOutput
 import PageInfoPoppler
 import PageInfoReading
@@ -16,33 +17,7 @@ struct SheetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sheet",
         abstract: "Draw a contact sheet of page thumbnails in the automatic thumbnail grid, as PNG.",
-        discussion: """
-            The grid is the one 'pageinfo thumbnails' computes for the pages given: \
-            about 10 items in the container, a whole number of columns, the same \
-            horizontal and vertical spacing, item sizes rounded down, for the most \
-            common page aspect ratio. Each page is aspect-fitted into its item, \
-            outlined, and captioned with its page label (its number when the \
-            document has no labels). The sheet is as wide as the container and as \
-            tall as all rows; an orange dashed line marks the container's bottom \
-            edge, and a legend band below gives the grid's numbers.
-
-            EXAMPLE (check it by hand)
-              $ pageinfo sheet Fixtures/labels.pdf -o sheet.png --container 375x667
-              13 Letter pages: 3 columns of 118×153 px, spacing 10 (as
-              'pageinfo thumbnails --page-size 612x792 --container 375x667
-              --spacing 10' says), 5 rows: a 375×805 px sheet (5·153 + 4·10)
-              plus the legend, captions i, ii, iii, iv, A-1, …
-
-            Images are limited to 30000 pixels a side and 100 megapixels: use \
-            --pages for long documents.
-
-            EXIT CODES
-              0 ok; 64 usage error (a bad page list or size, an output name not \
-            ending in .png, a sheet beyond the size limit); 65 not a PDF or \
-            damaged; 66 cannot open the file; 70 not enough memory for a bitmap; \
-            74 the output could not be written; 77 encrypted and no or a wrong \
-            password.
-            """
+        discussion: CommandHelp.sheet
     )
 
     @OptionGroup var document: DocumentOptions
@@ -74,12 +49,12 @@ struct SheetCommand: ParsableCommand {
         let infos: [PageInfo]
         do { infos = try doc.pages(selecting: pages) } catch {
             let subject = if case .outOfRange = error { "--pages" } else { document.file }
-            throw CommandFailure("\(subject): \(error.description)", code: error.exitStatus)
+            throw ExitFailure("\(subject): \(error.description)", status: error.exitStatus)
         }
-        guard !infos.isEmpty else { throw CommandFailure("\(document.file): no pages to draw", code: ExitStatus.usage) }
+        guard !infos.isEmpty else { throw ExitFailure("\(document.file): no pages to draw", status: ExitStatus.usage) }
         let sheet: ContactSheet
         do { sheet = try ContactSheet(pages: infos, containerSize: containerSize, spacing: spacing) } catch {
-            throw CommandFailure(error.description, code: ExitStatus.usage)
+            throw ExitFailure(error.description, status: ExitStatus.usage)
         }
         let renderer = try document.input.renderer(document.file)
         let picture = try sheet.render { (item: ContactSheet.Item) throws -> RGBImage in

@@ -9,6 +9,7 @@ import Glibc
 package enum LinuxCalls {
     private typealias MemfdCreate = @convention(c) (UnsafePointer<CChar>, UInt32) -> Int32
     private typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>?, Int32) -> Int32
+    private typealias Mkostemp = @convention(c) (UnsafeMutablePointer<CChar>, Int32) -> Int32
     /// `prctl(int option, ...)`: called with its integer arguments only, which the C calling
     /// conventions of Linux's architectures pass for a variadic callee as for a fixed one.
     private typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
@@ -20,6 +21,7 @@ package enum LinuxCalls {
     private static let memfdCreateFunction = lookUp("memfd_create", as: MemfdCreate.self)
     private static let pipe2Function = lookUp("pipe2", as: Pipe2.self)
     private static let prctlFunction = lookUp("prctl", as: Prctl.self)
+    private static let mkostempFunction = lookUp("mkostemp", as: Mkostemp.self)
 
     /// `memfd_create(name, MFD_CLOEXEC)`: an anonymous memory file. -1 with errno on failure
     /// (``FileDescriptor/memoryFile(_:)`` throws it as an error).
@@ -32,6 +34,13 @@ package enum LinuxCalls {
     package static func pipe2(_ ends: UnsafeMutablePointer<Int32>, _ flags: Int32) -> Int32 {
         guard let pipe2Function else { fatalError("the C library has no pipe2") }
         return pipe2Function(ends, flags)
+    }
+
+    /// `mkostemp(template, O_CLOEXEC)`: a new file, 0600, named after `template` (its
+    /// trailing `XXXXXX` replaced in place), never inherited by a child. -1 with errno on failure.
+    package static func makeTemporaryFile(_ template: UnsafeMutablePointer<CChar>) -> Int32 {
+        guard let mkostempFunction else { errno = ENOSYS; return -1 }
+        return mkostempFunction(template, O_CLOEXEC)
     }
 
     /// `prctl(PR_SET_PDEATHSIG, signal)`: the kernel sends `signal` to this process when the

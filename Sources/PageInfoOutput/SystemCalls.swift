@@ -14,7 +14,7 @@ import Glibc
 public struct SystemCallError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The call, as its manual page names it: `open`, `read`, `write`, `close`, `fstat`,
     /// `fsync`, `pipe2`, `poll`, `memfd_create`, `waitpid`, `posix_spawn`, `rename`, `unlink`,
-    /// `stat`.
+    /// `stat`, `pread`, `lseek`, `ftruncate`, `mkostemp`.
     public var call: String
     /// The file the call was about (the path it was opened with, or a name such as
     /// `standard input`), or nil.
@@ -102,6 +102,25 @@ public struct FileDescriptor: Sendable, Hashable {
         }
     }
 
+    /// A new file in `directory` with no name (readable and writable by this process alone,
+    /// gone when the last descriptor closes): `open(2)` with `O_TMPFILE`, or, on a file system
+    /// without it (`EOPNOTSUPP`), a file made 0600 by `mkostemp(3)` and unlinked at once.
+    ///
+    /// - Throws: ``SystemCallError`` naming `open` or `mkostemp` and `directory` (`ENOENT`,
+    ///   `EACCES`, `ENOSPC`).
+    public static func unnamedFile(in directory: String) throws(SystemCallError) -> FileDescriptor {
+        // O_TMPFILE is a macro Swift does not import: __O_TMPFILE (octal 20000000 on x86-64,
+        // arm64, riscv64, ppc64 and s390x; alpha, sparc and parisc differ) with O_DIRECTORY.
+        do { return try open(directory, 0o20000000 | O_DIRECTORY | O_RDWR | O_EXCL, mode: 0o600) } catch {
+            guard error.code == EOPNOTSUPP || error.code == EISDIR else { throw error }
+        }
+        var template = Array((directory + "/pageinfo-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { LinuxCalls.makeTemporaryFile($0.baseAddress!) }
+        guard fd >= 0 else { throw SystemCallError(call: "mkostemp", path: directory, code: errno) }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        return FileDescriptor(rawValue: fd, path: directory)
+    }
+
     /// An anonymous file in memory (`memfd_create(2)` with `MFD_CLOEXEC`): no name in any file
     /// system, nothing another user could open; `name` shows in `/proc/self/fd` and in errors.
     ///
@@ -146,6 +165,20 @@ public struct FileDescriptor: Sendable, Hashable {
             let n = Glibc.read(rawValue, base, buffer.count)
             if n >= 0 { return n }
             if errno != EINTR { throw failure("read") }
+        }
+    }
+
+    /// Reads up to `buffer.count` bytes at byte `offset` of the file with `pread(2)`, leaving
+    /// the reading position where it was; retries `EINTR`. Returns how many it read (0 past the
+    /// end).
+    ///
+    /// - Throws: ``SystemCallError`` naming `pread` (`ESPIPE` on a pipe, `EIO`).
+    public func read(into buffer: UnsafeMutableRawBufferPointer, atOffset offset: Int) throws(SystemCallError) -> Int {
+        guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
+        while true {
+            let n = pread(rawValue, base, buffer.count, off_t(offset))
+            if n >= 0 { return n }
+            if errno != EINTR { throw failure("pread") }
         }
     }
 
@@ -274,6 +307,33 @@ public struct FileDescriptor: Sendable, Hashable {
         }
     }
 
+    // MARK: Position and size
+
+    /// Where reads and writes continue: `.start` (offset 0) or `.end` (after the last byte).
+    public enum Position: Sendable, Hashable {
+        /// Byte 0.
+        case start
+        /// Just after the file's last byte.
+        case end
+    }
+
+    /// Moves the reading and writing position to `position` with `lseek(2)`.
+    ///
+    /// - Throws: ``SystemCallError`` naming `lseek` (`ESPIPE` on a pipe).
+    public func seek(to position: Position) throws(SystemCallError) {
+        guard lseek(rawValue, 0, position == .start ? SEEK_SET : SEEK_END) >= 0 else { throw failure("lseek") }
+    }
+
+    /// Cuts (or extends with zeros) the file to `size` bytes with `ftruncate(2)`, retrying
+    /// `EINTR`.
+    ///
+    /// - Throws: ``SystemCallError`` naming `ftruncate` (`EINVAL` for a pipe, `EIO`, `EFBIG`).
+    public func truncate(toSize size: Int) throws(SystemCallError) {
+        while ftruncate(rawValue, off_t(size)) != 0 {
+            if errno != EINTR { throw failure("ftruncate") }
+        }
+    }
+
     // MARK: Status
 
     /// What `fstat(2)` says of the open file.
@@ -334,6 +394,8 @@ public struct FileStatus: Sendable, Hashable {
     ///
     /// - Throws: ``SystemCallError`` naming `stat` and `path` (`ENOENT`, `EACCES`).
     public init(path: String) throws(SystemCallError) {
+        // A NUL byte would end the name C sees early: another file.
+        guard !path.utf8.contains(0) else { throw SystemCallError(call: "stat", path: path, code: EINVAL) }
         var st = stat()
         guard stat(path, &st) == 0 else { throw SystemCallError(call: "stat", path: path, code: errno) }
         self.init(st)
@@ -342,6 +404,13 @@ public struct FileStatus: Sendable, Hashable {
 
 /// Calls on paths that need no descriptor.
 public enum FileSystem {
+    /// The size of the regular file at `path` in bytes (`stat(2)`, links followed), or nil
+    /// when there is no such file, it cannot be reached, or it is not a regular file.
+    public static func regularFileSize(_ path: String) -> Int? {
+        guard let status = try? FileStatus(path: path), status.kind == .regular else { return nil }
+        return status.size
+    }
+
     /// Renames `source` to `destination` with `rename(2)`, replacing what is there atomically.
     ///
     /// - Throws: ``SystemCallError`` naming `rename` and `destination`.

@@ -34,8 +34,7 @@ public final class PopplerDocument {
         let handle = pi_document_open_file(path, password, &result)
         guard let handle else { throw Self.openError(result, path: path, shownAs: name ?? path, password: password) }
         self.init(handle: handle, path: name ?? path)
-        var st = stat()
-        if stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG { fileSize = Int(st.st_size) }
+        fileSize = FileSystem.regularFileSize(path)
         try rejectIfNothingToRead(message: result)
     }
 

@@ -112,7 +112,7 @@ public struct DocumentReader: Sendable {
         let start = monotonicSeconds()
         func failed(_ error: PageInfoError, path: String) -> FileResult {
             let outcome = DocumentOutcome.failed(.init(code: error.code, message: error.description.replacingPrefix(path, with: file)),
-                                                 bytes: fileSize(path), seconds: measuresTime ? monotonicSeconds() - start : nil)
+                                                 bytes: FileSystem.regularFileSize(path), seconds: measuresTime ? monotonicSeconds() - start : nil)
             sink.failedDocument(file: file, outcome: outcome)
             return FileResult(outcome: outcome, exitStatus: error.exitStatus, message: outcome.error?.message, openError: error)
         }
@@ -235,9 +235,3 @@ package func monotonicSeconds() -> Double {
     return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
 }
 
-/// The size of a regular file in bytes, or `nil`.
-package func fileSize(_ path: String) -> Int? {
-    var st = stat()
-    guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return nil }
-    return Int(st.st_size)
-}

@@ -37,7 +37,7 @@ public enum InputFile {
     /// descriptor): `pages`/`info` release each stream after reading it, so many streams on one
     /// command line never hold more than one copy at a time.
     public static func release(_ name: String) {
-        if let fd = spooled.removeValue(forKey: name) { close(fd) }
+        if let fd = spooled.removeValue(forKey: name) { try? FileDescriptor(rawValue: fd).close() }
     }
 
     /// Opens `name` (`-` is standard input) as a document; a stream longer than `maxStreamMiB`
@@ -80,25 +80,9 @@ public enum InputFile {
     /// An unlinked temporary file, readable and writable by this process alone.
     private static func temporaryFile(name: String) throws(PageInfoError) -> Int32 {
         let dir = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        // O_TMPFILE is a macro Swift does not import: __O_TMPFILE (octal 20000000 on x86-64,
-        // arm64, riscv64, ppc64 and s390x; alpha, sparc and parisc differ) with O_DIRECTORY. A
-        // file system without it (EOPNOTSUPP) gets a named file, unlinked at once, created 0600
-        // by mkstemp.
-        var failure: SystemCallError
-        do { return try FileDescriptor.open(dir, 0o20000000 | O_DIRECTORY | O_RDWR | O_EXCL, mode: 0o600).rawValue } catch {
-            failure = error
+        do { return try FileDescriptor.unnamedFile(in: dir).rawValue } catch {
+            throw .unreadable(path: name, reason: "cannot make a temporary file in \(dir) to hold the stream (\(error.call): \(error.reason)); set TMPDIR to a writable directory")
         }
-        if failure.code == EOPNOTSUPP || failure.code == EISDIR {
-            var template = Array((dir + "/pageinfo-stream-XXXXXX").utf8CString)
-            let named = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-            if named >= 0 {
-                template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
-                _ = fcntl(named, F_SETFD, FD_CLOEXEC)
-                return named
-            }
-            failure = SystemCallError(call: "mkstemp", code: errno)  // (its own reason, not open's)
-        }
-        throw .unreadable(path: name, reason: "cannot make a temporary file in \(dir) to hold the stream (\(failure.call): \(failure.reason)); set TMPDIR to a writable directory")
     }
 
     /// Copies a stream to its end into a new unlinked temporary file and returns that file's

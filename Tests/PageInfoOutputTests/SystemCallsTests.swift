@@ -173,4 +173,64 @@ struct SystemCallsTests {
         #expect((status >> 8) & 0xFF == 3 && status & 0x7F == 0)
         #expect(throws: SystemCallError(call: "waitpid", path: "process \(pid)", code: ECHILD)) { _ = try ChildProcess.waitForExit(pid) }
     }
+
+    @Test("pread leaves the position; seek to start and end; truncate cuts; a pipe is ESPIPE from pread and lseek")
+    func positionAndSize() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/data"
+        let fd = try FileDescriptor.open(path, O_RDWR | O_CREAT | O_EXCL, mode: 0o600)
+        defer { try? fd.close() }
+        try fd.writeAll(Array("0123456789".utf8))
+        var three = [UInt8](repeating: 0, count: 3)
+        #expect(try three.withUnsafeMutableBytes { try fd.read(into: $0, atOffset: 4) } == 3)
+        #expect(three == Array("456".utf8))
+        #expect(try three.withUnsafeMutableBytes { try fd.read(into: $0, atOffset: 10) } == 0)
+        // pread did not move the position: the next write appends at byte 10.
+        try fd.writeAll(Array("A".utf8))
+        try fd.seek(to: .start)
+        #expect(try fd.readAll() == Array("0123456789A".utf8))
+        try fd.truncate(toSize: 4)
+        #expect(FileSystem.regularFileSize(path) == 4)
+        try fd.seek(to: .end)
+        try fd.writeAll(Array("z".utf8))
+        #expect(try FileDescriptor.readFile(path) == Array("0123z".utf8))
+
+        let pipe = try FileDescriptor.pipe()
+        defer { try? pipe.readEnd.close(); try? pipe.writeEnd.close() }
+        #expect(throws: SystemCallError(call: "pread", path: "pipe", code: ESPIPE)) {
+            _ = try three.withUnsafeMutableBytes { try pipe.readEnd.read(into: $0, atOffset: 0) }
+        }
+        #expect(throws: SystemCallError(call: "lseek", path: "pipe", code: ESPIPE)) { try pipe.readEnd.seek(to: .start) }
+        #expect(throws: SystemCallError(call: "ftruncate", path: "pipe", code: EINVAL)) { try pipe.writeEnd.truncate(toSize: 0) }
+    }
+
+    @Test("an unnamed file leaves no name behind and is this process's alone; a missing directory is ENOENT from open")
+    func unnamedFile() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let fd = try FileDescriptor.unnamedFile(in: directory)
+        defer { try? fd.close() }
+        try fd.writeAll(Array("spooled".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
+        #expect(try fd.status().permissions & 0o077 == 0)
+        #expect(fcntl(fd.rawValue, F_GETFD) & FD_CLOEXEC != 0)
+        #expect(try FileDescriptor.readFile("/proc/self/fd/\(fd.rawValue)") == Array("spooled".utf8))
+        let missing = directory + "/missing"
+        #expect(throws: SystemCallError(call: "open", path: missing, code: ENOENT)) { _ = try FileDescriptor.unnamedFile(in: missing) }
+    }
+
+    @Test("regularFileSize: a file's size; nil for a directory, a missing file and a name with a NUL byte")
+    func regularFileSize() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/five"
+        try Data("12345".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(FileSystem.regularFileSize(path) == 5)
+        #expect(FileSystem.regularFileSize(directory) == nil)
+        #expect(FileSystem.regularFileSize(directory + "/none") == nil)
+        // C would stat the name up to the NUL: the file `five` itself.
+        #expect(FileSystem.regularFileSize(path + "\u{0}.pdf") == nil)
+        #expect(throws: SystemCallError(call: "stat", path: path + "\u{0}.pdf", code: EINVAL)) { _ = try FileStatus(path: path + "\u{0}.pdf") }
+    }
 }

@@ -2,6 +2,7 @@
 import ArgumentParser
 import PageInfoBatch
 import PageInfoGrammar
+import PageInfoHelp
 import PageInfoOutput
 
 /// `pageinfo worker`: the child process of batch mode (hidden from `pageinfo --help`). Its
@@ -12,29 +13,7 @@ struct WorkerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "worker",
         abstract: "Internal: the child process of batch mode (reads requests on stdin, writes framed records on stdout).",
-        discussion: """
-            Batch mode (`pages`/`info` with --files-from, -r, --jobs, -o …) starts its workers \
-            as 'PATH worker ARGS…' (PATH: --worker, default this pageinfo) and talks to them over \
-            pipes; a person never needs to run it. Other programs may (the Spark job does): the \
-            protocol is that of PageInfoBatch's WorkerProtocol.
-
-            PROTOCOL
-              stdin: frames of a little-endian UInt32 length and that many bytes. The first \
-            frame is the configuration (0: no password, or 1 and the password's bytes); each \
-            later frame is a file name (raw bytes), or, with the length's high bit set, a bytes \
-            request: the name's length (UInt32), the name, then the file's bytes.
-              stdout: for each file, in the order asked, a 12-byte header (payload length, page \
-            count, status 0 ok / 1 partial / 2 failed, error code, message length) and the \
-            payload: the file's records in the --format given, its file record last, then the \
-            message (with --messages).
-              The worker reads each file as `pageinfo pages` (or `info`) does in process, with \
-            the same page ranges and --strict; it exits 0 when stdin ends, and dies with its \
-            coordinator.
-
-            EXIT CODES
-              0 stdin ended; 64 a bad argument; 86 the --max-memory limit was reached (the \
-            coordinator records the file as failed, memory).
-            """,
+        discussion: CommandHelp.worker,
         shouldDisplay: false
     )
 
