@@ -13,10 +13,11 @@ best of 3 runs (warm cache):
     in-process `pageinfo pages --format jsonl FILE...` (no workers, xargs -n 2000) for reference;
   * the peak resident memory (VmHWM) of one `pageinfo worker` after 1,000 and after all N files;
   * with --spark VENV: the Spark job on local[2] (paths, and file:// URIs read through Spark's
-    binaryFile source) against `--jobs 2`, each timed once on a 2,000- and a 12,000-entry list
-    of a 12,000-file corpus: files/s after start-up (the slope between the two), start-up (the
-    wall time extrapolated to an empty list) and CPU seconds per 10,000 files, each with its
-    command; from separate spark-submits and inside one application.
+    binaryFile source) against `--jobs 2`, timed on a 2,000- and a 12,000-entry list of a
+    12,000-file corpus: files/s after start-up (the slope between the two), start-up (the wall
+    time extrapolated to an empty list) and CPU seconds per 10,000 files, each with its
+    command; from separate spark-submits (each list once) and inside one application (after
+    one warm-up run, and the median of 3 warm pairs).
 
 Under spark-submit, `bench_batch.py --phases BINARY LIST...` times binary input's stages one at
 a time on each list of URIs (the profile in docs/spark.md): ObjectReader's with
@@ -34,6 +35,7 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+WARM_PAIRS = 3  # one application: pairs of lists measured after the first pair (see spark_slopes)
 
 
 def best_of(cmd, runs=3, **kw):
@@ -240,7 +242,7 @@ def timed(cmd, **kw):
 
 
 def spark_slopes(binary, out, venv, in_app_only=False, kinds=("paths", "uris")):
-    """Spark on local[2] against --jobs 2, each timed once on a 2,000- and a 12,000-entry list:
+    """Spark on local[2] against --jobs 2 on a 2,000- and a 12,000-entry list:
     files/s after start-up is the slope (10,000 / the difference in wall time), start-up the
     wall time extrapolated to an empty list; the CPU time per 10,000 files (the difference in
     CPU time of everything each command started) beside it, which a loaded machine disturbs
@@ -288,33 +290,52 @@ def spark_slopes(binary, out, venv, in_app_only=False, kinds=("paths", "uris")):
     def load():
         return " ".join("%.1f" % x for x in os.getloadavg())
 
-    print("\nSlopes (files/s after start-up = 10,000 / (wall(12,000) - wall(2,000)); each run once; load average %s)"
+    print("\nSlopes (files/s after start-up = 10,000 / (wall(12,000) - wall(2,000)); load average %s)"
           % load(), flush=True)
+    def jobs2_reference():
+        """--jobs 2 on both lists, each the median of 3 runs (a run is under a second: one run
+        alone varies by a quarter)."""
+        times = {n: sorted(timed(jobs2(lists["paths", n])) for _ in range(3))[1] for n in (2000, 12000)}
+        return slope("pageinfo pages --files-from LIST --jobs 2 (median of 3 runs per list)", " ".join(jobs2("LIST")), times)
+
     labels = [(k, label) for k, label in (("paths", "paths"), ("uris", "file:// URIs, binary input")) if k in kinds]
     for kind, label in () if in_app_only else labels:
-        reference = slope("pageinfo pages --files-from LIST --jobs 2", " ".join(jobs2("LIST")),
-                          {n: timed(jobs2(lists["paths", n])) for n in (2000, 12000)})
+        reference = jobs2_reference()
         # (no CPU figure: the JVM does not reap its Python workers, so their CPU time is lost)
         slope("spark-submit (%s)" % label, " ".join(spark("LIST")),
               {n: (timed(spark(lists[kind, n]), env=env)[0], None) for n in (2000, 12000)}, reference)
     # The same slope inside one Spark application and session, which takes start-up (a minute,
-    # varying by seconds on a loaded machine) out of the difference: the job's main() on the
-    # 2,000 list (warming the JVM, its JIT and the Python workers up; not counted), then on the
-    # 12,000 and the 2,000 list.
+    # varying by seconds on a loaded machine) out of the difference. Runs, in order: the 2,000
+    # list (warming the JVM, its JIT and the Python workers up; not counted), then the 12,000
+    # and the 2,000 list (the "after one warm-up run" pair, the protocol of earlier figures),
+    # then WARM_PAIRS more pairs of 12,000 and 2,000: the JIT keeps compiling the per-object
+    # paths through the first few jobs (the 12,000 list took 4.6, then 3.4, then 2.6 s of wall
+    # time in one application), and a job over a whole archive runs warm after its first
+    # seconds. The warm figure is the median of those pairs' slopes, with their range.
     for kind, label in labels:
-        reference = slope("pageinfo pages --files-from LIST --jobs 2", " ".join(jobs2("LIST")),
-                          {n: timed(jobs2(lists["paths", n])) for n in (2000, 12000)})
+        reference = jobs2_reference()
         # (the executors' Python imports pageinfo_spark too: local mode passes them this environment)
         in_app_env = dict(env, PYTHONPATH=os.path.join(ROOT, "integrations", "spark"))
         command = submit + [os.path.abspath(__file__), "--in-spark", binary, target]
-        p = subprocess.run(command + [lists[kind, 2000], lists[kind, 12000], lists[kind, 2000]], env=in_app_env,
+        order = [2000] + [12000, 2000] * (1 + WARM_PAIRS)
+        p = subprocess.run(command + [lists[kind, n] for n in order], env=in_app_env,
                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, check=True)
-        times = {}
-        for line in [l for l in p.stdout.decode().splitlines() if l.startswith("in-spark ")][1:]:
-            _, listfile, wall, cpu = line.split()
-            times[12000 if listfile == lists[kind, 12000] else 2000] = (float(wall), float(cpu))
-        slope("one application (%s)" % label, "spark-submit --master local[2] scripts/bench_batch.py --in-spark BINARY OUT "
-              "LIST-2000 LIST-12000 LIST-2000 (the first not counted)", times, reference)
+        runs = [(float(wall), float(cpu)) for _, _, wall, cpu in
+                (l.split() for l in p.stdout.decode().splitlines() if l.startswith("in-spark "))]
+        if len(runs) != len(order):
+            raise SystemExit("the one-application run printed %d timings for %d lists" % (len(runs), len(order)))
+        pairs = [{12000: runs[i], 2000: runs[i + 1]} for i in range(1, len(runs), 2)]
+        slope("one application (%s), after one warm-up run" % label,
+              "spark-submit --master local[2] scripts/bench_batch.py --in-spark BINARY OUT "
+              "LIST-2000 LIST-12000 LIST-2000 ... (the first not counted)", pairs[0], reference)
+        rates = sorted(10000 / (t[12000][0] - t[2000][0]) for t in pairs[1:])
+        cpus = sorted(t[12000][1] - t[2000][1] for t in pairs[1:])
+        median, cpu = rates[len(rates) // 2], cpus[len(cpus) // 2]
+        print("one application (%s), warm: the next %d pairs of the same run\n    slopes %s files/s; median %.0f "
+              "files/s; CPU %.2f s per 10,000 files (median)\n    ratio to --jobs 2 just before: slope %.2f "
+              "(goal >= 0.5); range %.2f-%.2f; CPU per file %.2f"
+              % (label, len(pairs) - 1, ", ".join("%.0f" % r for r in rates), median, cpu, median / reference[0],
+                 rates[0] / reference[0], rates[-1] / reference[0], reference[1] / cpu), flush=True)
     print("load average after: %s" % load())
 
 

@@ -3,10 +3,13 @@ package pageinfo.spark;
 
 import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.net.URI;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.NoSuchElementException;
 
 import org.apache.hadoop.conf.Configuration;
@@ -77,6 +80,9 @@ public final class ObjectReader {
         private final long maxBytes;
         private final int chunkObjects;
         private final long chunkBytes;
+        /** The file system of each scheme and authority met so far: Path.getFileSystem asks for
+         *  the current user (a Subject lookup) and hashes a cache key on every call. */
+        private final Map<String, FileSystem> fileSystems = new HashMap<>();
 
         Chunks(Iterator<Tuple2<Long, String>> objects, Configuration conf, long maxBytes, int chunkObjects,
                long chunkBytes) {
@@ -122,7 +128,13 @@ public final class ObjectReader {
             FileSystem fs;
             try {
                 path = new Path(uri);
-                fs = path.getFileSystem(conf);
+                URI parsed = path.toUri();
+                String key = parsed.getScheme() + "://" + parsed.getAuthority();
+                fs = fileSystems.get(key);
+                if (fs == null) {
+                    fs = path.getFileSystem(conf);
+                    fileSystems.put(key, fs);
+                }
             } catch (Exception e) {  // not a URI Hadoop parses, or no file system for its scheme
                 return new Object[] {null, null, "unreadable\t" + e};
             }
