@@ -30,14 +30,11 @@ public struct ResumeState: Sendable {
     /// mistake): a usage failure (64) that leaves the file as it is.
     public static func refuseUnlessJSONLines(fd: Int32, name: String) throws(ExitFailure) {
         var head = [UInt8](repeating: 0, count: 11)
-        let read = head.withUnsafeMutableBytes { buffer in
-            Result { () throws(SystemCallError) in try FileDescriptor(rawValue: fd, path: name).read(into: buffer, atOffset: 0) }
-        }
-        guard case .success(let n) = read else {
-            if case .failure(let error) = read {
-                throw ExitFailure("\(name): cannot read the output to resume it: pread: \(error.reason)", status: .ioError)
-            }
-            return
+        let output = FileDescriptor(rawValue: fd, path: name)
+        let n: Int
+        switch head.withUnsafeMutableBytes({ buffer in Result { () throws(SystemCallError) in try output.read(into: buffer, atOffset: 0) } }) {
+        case .success(let count): n = count
+        case .failure(let error): throw ExitFailure("\(name): cannot read the output to resume it: pread: \(error.reason)", status: .ioError)
         }
         guard n > 0 else { return }
         if n < head.count || !head.elementsEqual(Array("{\"record\":\"".utf8)) {
