@@ -275,9 +275,15 @@ def spark_slopes(binary, out, venv, in_app_only=False, kinds=("paths", "uris")):
     def jobs2(listfile):
         return [binary, "pages", "--files-from", listfile, "--jobs", "2", "--no-progress"]
 
+    def rate_of(times):
+        """10,000 / the difference in wall time; infinite when the 12,000 list was not slower
+        (a run too noisy to give a slope: printed as such, never a crash after minutes of runs)."""
+        difference = times[12000][0] - times[2000][0]
+        return 10000 / difference if difference > 0 else float("inf")
+
     def slope(label, command, times, reference=None):
         """Prints the figures of one command from {entries: (wall, cpu)}; returns (files/s, CPU s per 10,000)."""
-        rate = 10000 / (times[12000][0] - times[2000][0])
+        rate = rate_of(times)
         cpu = None if times[2000][1] is None else times[12000][1] - times[2000][1]
         print("%s\n    %s\n    wall: %.2f s (2,000 entries), %.2f s (12,000); slope %.0f files/s; start-up %.1f s%s"
               % (label, command, times[2000][0], times[12000][0], rate, times[2000][0] - 2000 / rate,
@@ -293,8 +299,8 @@ def spark_slopes(binary, out, venv, in_app_only=False, kinds=("paths", "uris")):
     print("\nSlopes (files/s after start-up = 10,000 / (wall(12,000) - wall(2,000)); load average %s)"
           % load(), flush=True)
     def jobs2_reference():
-        """--jobs 2 on both lists, each the median of 3 runs (a run is under a second: one run
-        alone varies by a quarter)."""
+        """--jobs 2 on both lists, each the run of median wall time of 3 (with that run's CPU
+        time; a run is under a second: one run alone varies by a quarter)."""
         times = {n: sorted(timed(jobs2(lists["paths", n])) for _ in range(3))[1] for n in (2000, 12000)}
         return slope("pageinfo pages --files-from LIST --jobs 2 (median of 3 runs per list)", " ".join(jobs2("LIST")), times)
 
@@ -309,9 +315,10 @@ def spark_slopes(binary, out, venv, in_app_only=False, kinds=("paths", "uris")):
     # list (warming the JVM, its JIT and the Python workers up; not counted), then the 12,000
     # and the 2,000 list (the "after one warm-up run" pair, the protocol of earlier figures),
     # then WARM_PAIRS more pairs of 12,000 and 2,000: the JIT keeps compiling the per-object
-    # paths through the first few jobs (the 12,000 list took 4.6, then 3.4, then 2.6 s of wall
-    # time in one application), and a job over a whole archive runs warm after its first
-    # seconds. The warm figure is the median of those pairs' slopes, with their range.
+    # paths through the first few jobs (in one application the 12,000 paths took 4.1, then 3.1,
+    # then 2.6 s of wall time, the 12,000 URIs 4.6, then 3.4 s), and a job over a whole archive
+    # runs warm after its first seconds. The warm figure is the median of those pairs' slopes,
+    # with their range, and the CPU time of that median pair.
     for kind, label in labels:
         reference = jobs2_reference()
         # (the executors' Python imports pageinfo_spark too: local mode passes them this environment)
@@ -328,11 +335,12 @@ def spark_slopes(binary, out, venv, in_app_only=False, kinds=("paths", "uris")):
         slope("one application (%s), after one warm-up run" % label,
               "spark-submit --master local[2] scripts/bench_batch.py --in-spark BINARY OUT "
               "LIST-2000 LIST-12000 LIST-2000 ... (the first not counted)", pairs[0], reference)
-        rates = sorted(10000 / (t[12000][0] - t[2000][0]) for t in pairs[1:])
-        cpus = sorted(t[12000][1] - t[2000][1] for t in pairs[1:])
-        median, cpu = rates[len(rates) // 2], cpus[len(cpus) // 2]
+        warm = sorted(pairs[1:], key=rate_of)
+        rates = [rate_of(t) for t in warm]
+        middle = warm[len(warm) // 2]  # (the median pair: its slope and its CPU)
+        median, cpu = rate_of(middle), middle[12000][1] - middle[2000][1]
         print("one application (%s), warm: the next %d pairs of the same run\n    slopes %s files/s; median %.0f "
-              "files/s; CPU %.2f s per 10,000 files (median)\n    ratio to --jobs 2 just before: slope %.2f "
+              "files/s; CPU %.2f s per 10,000 files (that pair)\n    ratio to --jobs 2 just before: slope %.2f "
               "(goal >= 0.5); range %.2f-%.2f; CPU per file %.2f"
               % (label, len(pairs) - 1, ", ".join("%.0f" % r for r in rates), median, cpu, median / reference[0],
                  rates[0] / reference[0], rates[-1] / reference[0], reference[1] / cpu), flush=True)

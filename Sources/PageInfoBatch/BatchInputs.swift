@@ -45,9 +45,8 @@ public struct BatchInputs: Sendable {
         var result: [[UInt8]] = []
         result.reserveCapacity(names.count)
         for name in names {
-            var st = stat()
-            // (A name with a NUL byte names no file: C would stat the name before the NUL.)
-            if !name.contains(0), cPath(name, { stat($0, &st) }) == 0, (st.st_mode & S_IFMT) == S_IFDIR {
+            // (A name with a NUL byte names no file: the layer refuses it, and it stays a name.)
+            if (try? FileStatus(rawPath: name, name: ""))?.kind == .directory {
                 var found: [[UInt8]] = []
                 var visited = Set<DirectoryID>()
                 walk(name, into: &found, visited: &visited)
@@ -75,31 +74,25 @@ public struct BatchInputs: Sendable {
         }
     }
 
-    private struct DirectoryID: Hashable { var dev: UInt, ino: UInt }
+    private struct DirectoryID: Hashable { var device: UInt64, inode: UInt64 }
 
     /// Depth-first walk collecting `*.pdf` (any case). Symbolic links are skipped unless
     /// `followSymlinks`; then a directory already visited (a link loop) is not entered again.
     private func walk(_ dir: [UInt8], into found: inout [[UInt8]], visited: inout Set<DirectoryID>) {
-        var st = stat()
-        guard cPath(dir, { stat($0, &st) }) == 0 else { return }
-        guard visited.insert(DirectoryID(dev: UInt(st.st_dev), ino: UInt(st.st_ino))).inserted else { return }
-        guard let handle = cPath(dir, { opendir($0) }) else { return }
-        defer { closedir(handle) }
+        // (A directory that cannot be read or listed contributes nothing, as `find` would skip
+        // it after its warning.)
+        guard let status = try? FileStatus(rawPath: dir, name: ""),
+              visited.insert(DirectoryID(device: status.device, inode: status.inode)).inserted,
+              let entries = try? FileSystem.directoryEntries(rawPath: dir, name: "") else { return }
         let prefix = dir.last == UInt8(ascii: "/") ? dir : dir + [UInt8(ascii: "/")]
-        while let entry = readdir(handle) {
-            let name: [UInt8] = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
-            if name == [0x2E] || name == [0x2E, 0x2E] { continue }
+        for name in entries {
             let path = prefix + name
-            var lst = stat()
-            guard cPath(path, { lstat($0, &lst) }) == 0 else { continue }
-            var kind = lst.st_mode & S_IFMT
-            if kind == S_IFLNK {
-                guard followSymlinks else { continue }
-                var target = stat()
-                guard cPath(path, { stat($0, &target) }) == 0 else { continue }
-                kind = target.st_mode & S_IFMT
+            guard var kind = (try? FileStatus(rawPath: path, followingLinks: false, name: ""))?.kind else { continue }
+            if kind == .symbolicLink {
+                guard followSymlinks, let target = (try? FileStatus(rawPath: path, name: ""))?.kind else { continue }
+                kind = target
             }
-            if kind == S_IFDIR {
+            if kind == .directory {
                 walk(path, into: &found, visited: &visited)
             } else if hasPDFExtension(name) {
                 found.append(path)

@@ -430,8 +430,8 @@ public final class BatchRun {
 
     private func completeWithError(_ index: Int, _ error: FileError, seconds: Double) {
         var out = ByteWriter()
-        var st = stat()
-        let bytes: Int? = !names[index].contains(0) && cPath(names[index]) { stat($0, &st) } == 0 ? Int(st.st_size) : nil
+        // (The size as the in-process reader gives it: a regular file's, else none.)
+        let bytes = FileSystem.regularFileSize(rawPath: names[index])
         fileRecord(&out, output: configuration.output, name: names[index], status: .failed, summary: nil, pageCount: 0, pageErrors: 0,
                    error: error, bytes: bytes, seconds: seconds)
         let message = configuration.output.format == .table ? "\(FileName(raw: names[index]).text): \(error.message)" : ""

@@ -14,7 +14,7 @@ import Glibc
 public struct SystemCallError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The call, as its manual page names it: `open`, `read`, `write`, `close`, `fstat`,
     /// `fsync`, `pipe2`, `poll`, `memfd_create`, `waitpid`, `posix_spawn`, `rename`, `unlink`,
-    /// `stat`, `pread`, `lseek`, `ftruncate`, `mkostemp`.
+    /// `stat`, `lstat`, `opendir`, `readdir`, `pread`, `lseek`, `ftruncate`, `mkostemp`.
     public var call: String
     /// The file the call was about (the path it was opened with, or a name such as
     /// `standard input`), or nil.
@@ -87,10 +87,8 @@ public struct FileDescriptor: Sendable, Hashable {
     /// - Throws: ``SystemCallError`` naming `open` and `name`; `EINVAL` when the bytes hold a
     ///   NUL byte (C would read the name only up to it: another file).
     public static func open(rawPath: [UInt8], _ flags: Int32 = O_RDONLY, mode: mode_t = 0o666, name: String) throws(SystemCallError) -> FileDescriptor {
-        guard !rawPath.contains(0) else { throw SystemCallError(call: "open", path: name, code: EINVAL) }
-        let terminated = rawPath.map { CChar(bitPattern: $0) } + [0]
-        return try terminated.withUnsafeBufferPointer { buffer in
-            Result { () throws(SystemCallError) in try open(cPath: buffer.baseAddress!, flags, mode: mode, name: name) }
+        try withTerminated(rawPath, call: "open", name: name) { cPath in
+            Result { () throws(SystemCallError) in try open(cPath: cPath, flags, mode: mode, name: name) }
         }.get()
     }
 
@@ -114,10 +112,21 @@ public struct FileDescriptor: Sendable, Hashable {
         do { return try open(directory, 0o20000000 | O_DIRECTORY | O_RDWR | O_EXCL, mode: 0o600) } catch {
             guard error.code == EOPNOTSUPP || error.code == EISDIR else { throw error }
         }
+        return try namedThenUnlinkedFile(in: directory)
+    }
+
+    /// ``unnamedFile(in:)``'s way on a file system without `O_TMPFILE` (`package`: the tests
+    /// take it on any file system).
+    package static func namedThenUnlinkedFile(in directory: String) throws(SystemCallError) -> FileDescriptor {
         var template = Array((directory + "/pageinfo-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { LinuxCalls.makeTemporaryFile($0.baseAddress!) }
         guard fd >= 0 else { throw SystemCallError(call: "mkostemp", path: directory, code: errno) }
-        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        // A name left behind would keep the bytes readable by name: no file rather than that.
+        guard template.withUnsafeBufferPointer({ unlink($0.baseAddress!) }) == 0 else {
+            let failure = SystemCallError(call: "unlink", path: directory, code: errno)
+            Glibc.close(fd)
+            throw failure
+        }
         return FileDescriptor(rawValue: fd, path: directory)
     }
 
@@ -374,10 +383,15 @@ public struct FileStatus: Sendable, Hashable {
     public var kind: Kind
     /// The permission bits (`st_mode & 0o7777`: set-id, sticky, and rwx for user, group, others).
     public var permissions: mode_t
+    /// The device and inode numbers (`st_dev`, `st_ino`): together they name the file, whatever
+    /// path reached it (how a walk knows a directory it has entered already).
+    public var device: UInt64, inode: UInt64
 
     init(_ st: stat) {
         size = Int(st.st_size)
         permissions = st.st_mode & 0o7777
+        device = UInt64(st.st_dev)
+        inode = UInt64(st.st_ino)
         switch st.st_mode & S_IFMT {
         case S_IFREG: kind = .regular
         case S_IFDIR: kind = .directory
@@ -400,6 +414,28 @@ public struct FileStatus: Sendable, Hashable {
         guard stat(path, &st) == 0 else { throw SystemCallError(call: "stat", path: path, code: errno) }
         self.init(st)
     }
+
+    /// What `stat(2)` (links followed) or, with `followingLinks` false, `lstat(2)` says of the
+    /// file named by raw bytes in any encoding; `name` is what errors call it.
+    ///
+    /// - Throws: ``SystemCallError`` naming `stat` or `lstat` and `name`; `EINVAL` when the
+    ///   bytes hold a NUL byte (C would read the name only up to it: another file).
+    public init(rawPath: [UInt8], followingLinks: Bool = true, name: String) throws(SystemCallError) {
+        let call = followingLinks ? "stat" : "lstat"
+        var st = stat()
+        let rc = try withTerminated(rawPath, call: call, name: name) { followingLinks ? stat($0, &st) : lstat($0, &st) }
+        guard rc == 0 else { throw SystemCallError(call: call, path: name, code: errno) }
+        self.init(st)
+    }
+}
+
+/// Calls `body` with a NUL-terminated copy of a raw path; refuses (`EINVAL`, naming `call`) a
+/// path that holds a NUL byte.
+private func withTerminated<R>(_ raw: [UInt8], call: String, name: String,
+                               _ body: (UnsafePointer<CChar>) -> R) throws(SystemCallError) -> R {
+    guard !raw.contains(0) else { throw SystemCallError(call: call, path: name, code: EINVAL) }
+    let terminated = raw.map { CChar(bitPattern: $0) } + [0]
+    return terminated.withUnsafeBufferPointer { body($0.baseAddress!) }
 }
 
 /// Calls on paths that need no descriptor.
@@ -409,6 +445,34 @@ public enum FileSystem {
     public static func regularFileSize(_ path: String) -> Int? {
         guard let status = try? FileStatus(path: path), status.kind == .regular else { return nil }
         return status.size
+    }
+
+    /// ``regularFileSize(_:)`` for a path given as raw bytes (nil when they hold a NUL byte).
+    public static func regularFileSize(rawPath: [UInt8]) -> Int? {
+        guard let status = try? FileStatus(rawPath: rawPath, name: ""), status.kind == .regular else { return nil }
+        return status.size
+    }
+
+    /// The names in the directory at `rawPath` (raw bytes, as the file system holds them), in
+    /// the order `readdir(3)` gives them, without `.` and `..`; `name` is what errors call it.
+    ///
+    /// - Throws: ``SystemCallError`` naming `opendir` (`ENOENT`, `ENOTDIR`, `EACCES`, `EMFILE`;
+    ///   `EINVAL` for a NUL byte in the path) or `readdir` (`EIO`) and `name`.
+    public static func directoryEntries(rawPath: [UInt8], name: String) throws(SystemCallError) -> [[UInt8]] {
+        guard let handle = try withTerminated(rawPath, call: "opendir", name: name, { opendir($0) }) else {
+            throw SystemCallError(call: "opendir", path: name, code: errno)
+        }
+        defer { closedir(handle) }
+        var names: [[UInt8]] = []
+        while true {
+            errno = 0
+            guard let entry = readdir(handle) else {
+                if errno != 0 { throw SystemCallError(call: "readdir", path: name, code: errno) }
+                return names
+            }
+            let entryName: [UInt8] = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            if entryName != [0x2E] && entryName != [0x2E, 0x2E] { names.append(entryName) }
+        }
     }
 
     /// Renames `source` to `destination` with `rename(2)`, replacing what is there atomically.

@@ -106,12 +106,3 @@ struct OpenedSource {
         if ownedDescriptor >= 0 { Glibc.close(ownedDescriptor) }
     }
 }
-
-/// Calls `body` with a NUL-terminated copy of a raw path.
-package func cPath<R>(_ raw: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> R {
-    var bytes = raw
-    bytes.append(0)
-    return bytes.withUnsafeBufferPointer { buf in
-        buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) { body($0) }
-    }
-}

@@ -233,4 +233,50 @@ struct SystemCallsTests {
         #expect(FileSystem.regularFileSize(path + "\u{0}.pdf") == nil)
         #expect(throws: SystemCallError(call: "stat", path: path + "\u{0}.pdf", code: EINVAL)) { _ = try FileStatus(path: path + "\u{0}.pdf") }
     }
+
+    @Test("raw paths: stat and lstat by bytes that are not UTF-8; a directory's entries without . and ..; NUL is EINVAL; missing is ENOENT from opendir")
+    func rawPathsAndDirectories() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let raw = Array((directory + "/bad-").utf8) + [0xFF, 0xFE]
+        let fd = try FileDescriptor.open(rawPath: raw, O_WRONLY | O_CREAT | O_EXCL, mode: 0o600, name: "bad")
+        try fd.writeAll([1, 2, 3])
+        try fd.close()
+        try FileManager.default.createSymbolicLink(atPath: directory + "/link", withDestinationPath: directory + "/none")
+        #expect(try FileStatus(rawPath: raw, name: "bad").kind == .regular)
+        #expect(FileSystem.regularFileSize(rawPath: raw) == 3)
+        #expect(FileSystem.regularFileSize(rawPath: Array(directory.utf8)) == nil)
+        #expect(try FileStatus(rawPath: Array((directory + "/link").utf8), followingLinks: false, name: "link").kind == .symbolicLink)
+        #expect(throws: SystemCallError(call: "stat", path: "link", code: ENOENT)) {
+            _ = try FileStatus(rawPath: Array((directory + "/link").utf8), name: "link")
+        }
+        #expect(throws: SystemCallError(call: "lstat", path: "nul", code: EINVAL)) {
+            _ = try FileStatus(rawPath: raw + [0] + Array("x".utf8), followingLinks: false, name: "nul")
+        }
+        let entries = try FileSystem.directoryEntries(rawPath: Array(directory.utf8), name: "dir")
+        #expect(Set(entries) == [Array("bad-".utf8) + [0xFF, 0xFE], Array("link".utf8)])
+        let missing = Array((directory + "/missing").utf8)
+        #expect(throws: SystemCallError(call: "opendir", path: "missing", code: ENOENT)) {
+            _ = try FileSystem.directoryEntries(rawPath: missing, name: "missing")
+        }
+        #expect(throws: SystemCallError(call: "opendir", path: "bad", code: ENOTDIR)) {
+            _ = try FileSystem.directoryEntries(rawPath: raw, name: "bad")
+        }
+    }
+
+    @Test("without O_TMPFILE: a file made by mkostemp, unlinked at once, 0600 and close-on-exec")
+    func namedThenUnlinked() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let fd = try FileDescriptor.namedThenUnlinkedFile(in: directory)
+        defer { try? fd.close() }
+        try fd.writeAll(Array("spooled".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
+        #expect(try fd.status().permissions == 0o600)
+        #expect(fcntl(fd.rawValue, F_GETFD) & FD_CLOEXEC != 0)
+        #expect(try FileDescriptor.readFile("/proc/self/fd/\(fd.rawValue)") == Array("spooled".utf8))
+        #expect(throws: SystemCallError(call: "mkostemp", path: directory + "/missing", code: ENOENT)) {
+            _ = try FileDescriptor.namedThenUnlinkedFile(in: directory + "/missing")
+        }
+    }
 }

@@ -219,7 +219,7 @@ def record_batches(lines, rows, struct):
 
 
 # ---------------------------------------------------------------------------------------------
-# One partition: a `pageinfo worker` driven through WorkerProtocol (Sources/PageInfoCommand/Batch)
+# One partition: a `pageinfo worker` driven through WorkerProtocol (Sources/PageInfoBatch)
 # ---------------------------------------------------------------------------------------------
 
 class Decided:
