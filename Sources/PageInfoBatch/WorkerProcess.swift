@@ -31,6 +31,7 @@ struct WorkerProcess {
     private static func spawnHere(executable: String, arguments: [String]) throws(ExitFailure) -> WorkerProcess {
         // Close-on-exec from the start (pipe2), so no worker inherits another's pipe (it would
         // keep it from seeing EOF), even one spawned by another thread in between.
+        // The coordinator's end of the responses is non-blocking (the child never has it).
         let toChild: [Int32], fromChild: [Int32]
         do throws(SystemCallError) {
             let requests = try FileDescriptor.pipe()
@@ -38,12 +39,16 @@ struct WorkerProcess {
             do throws(SystemCallError) {
                 let responses = try FileDescriptor.pipe()
                 fromChild = [responses.readEnd.rawValue, responses.writeEnd.rawValue]
+                do { try responses.readEnd.setNonBlocking() } catch {
+                    closeAll(fromChild)
+                    throw error
+                }
             } catch {
-                Glibc.close(toChild[0]); Glibc.close(toChild[1])
+                closeAll(toChild)
                 throw error
             }
         } catch {
-            throw ExitFailure("cannot start a worker process (pipe2): \(error.reason)", status: .softwareFailure)
+            throw ExitFailure("cannot start a worker process (\(error.call)): \(error.reason)", status: .softwareFailure)
         }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -83,14 +88,18 @@ struct WorkerProcess {
 
         var pid: pid_t = 0
         let rc = posix_spawn(&pid, executable, &actions, &attr, argv, env)
-        Glibc.close(toChild[0]); Glibc.close(fromChild[1])
+        closeAll([toChild[0], fromChild[1]])
         guard rc == 0 else {
-            Glibc.close(toChild[1]); Glibc.close(fromChild[0])
+            closeAll([toChild[1], fromChild[0]])
             let error = SystemCallError(call: "posix_spawn", path: executable, code: rc)
             throw ExitFailure("cannot start a worker process (posix_spawn \(executable)): \(error.reason)", status: .softwareFailure)
         }
-        _ = fcntl(fromChild[0], F_SETFL, fcntl(fromChild[0], F_GETFL) | O_NONBLOCK)
         return WorkerProcess(pid: pid, requests: toChild[1], responses: fromChild[0])
+    }
+
+    /// Closes descriptors this process no longer needs (a failed close still releases them).
+    private static func closeAll(_ descriptors: [Int32]) {
+        for fd in descriptors { try? FileDescriptor(rawValue: fd).close() }
     }
 
     /// Kills the worker (SIGKILL), closes the pipes and reaps it; returns its wait status.
@@ -103,8 +112,7 @@ struct WorkerProcess {
     /// Closes the pipes and waits for the worker to exit; returns its wait status.
     @discardableResult
     func close() -> Int32 {
-        _ = Glibc.close(requests)
-        _ = Glibc.close(responses)
+        Self.closeAll([requests, responses])
         // (Only a pid that is not our child fails: none to report.)
         return (try? ChildProcess.waitForExit(pid)) ?? 0
     }

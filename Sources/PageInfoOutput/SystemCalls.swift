@@ -14,7 +14,7 @@ import Glibc
 public struct SystemCallError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The call, as its manual page names it: `open`, `read`, `write`, `close`, `fstat`,
     /// `fsync`, `pipe2`, `poll`, `memfd_create`, `waitpid`, `posix_spawn`, `rename`, `unlink`,
-    /// `stat`, `lstat`, `opendir`, `readdir`, `pread`, `lseek`, `ftruncate`, `mkostemp`.
+    /// `stat`, `lstat`, `opendir`, `readdir`, `pread`, `lseek`, `ftruncate`, `mkostemp`, `fcntl`.
     public var call: String
     /// The file the call was about (the path it was opened with, or a name such as
     /// `standard input`), or nil.
@@ -314,6 +314,17 @@ public struct FileDescriptor: Sendable, Hashable {
         while fsync(rawValue) != 0 {
             if errno != EINTR { throw failure("fsync") }
         }
+    }
+
+    // MARK: Flags
+
+    /// Makes reads and writes on the descriptor's open file return `EAGAIN` instead of waiting
+    /// (`fcntl(2)` `F_SETFL` adding `O_NONBLOCK`; every descriptor sharing the open file sees it).
+    ///
+    /// - Throws: ``SystemCallError`` naming `fcntl` (`EBADF`).
+    public func setNonBlocking() throws(SystemCallError) {
+        let flags = fcntl(rawValue, F_GETFL)
+        guard flags >= 0, fcntl(rawValue, F_SETFL, flags | O_NONBLOCK) == 0 else { throw failure("fcntl") }
     }
 
     // MARK: Position and size

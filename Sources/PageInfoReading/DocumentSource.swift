@@ -103,6 +103,6 @@ struct OpenedSource {
     /// Releases what reading the source held: the copy of a stream, a descriptor we opened.
     func close() {
         InputFile.release(path)
-        if ownedDescriptor >= 0 { Glibc.close(ownedDescriptor) }
+        if ownedDescriptor >= 0 { try? FileDescriptor(rawValue: ownedDescriptor).close() }
     }
 }

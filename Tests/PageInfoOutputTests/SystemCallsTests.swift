@@ -279,4 +279,18 @@ struct SystemCallsTests {
             _ = try FileDescriptor.namedThenUnlinkedFile(in: directory + "/missing")
         }
     }
+
+    @Test("a non-blocking pipe end reads EAGAIN when empty, bytes when written")
+    func nonBlocking() throws {
+        let pipe = try FileDescriptor.pipe()
+        defer { try? pipe.readEnd.close(); try? pipe.writeEnd.close() }
+        try pipe.readEnd.setNonBlocking()
+        var buffer = [UInt8](repeating: 0, count: 4)
+        #expect(throws: SystemCallError(call: "read", path: "pipe", code: EAGAIN)) {
+            _ = try buffer.withUnsafeMutableBytes { try pipe.readEnd.read(into: $0) }
+        }
+        try pipe.writeEnd.writeAll([7])
+        #expect(try buffer.withUnsafeMutableBytes { try pipe.readEnd.read(into: $0) } == 1 && buffer[0] == 7)
+        // (Not tested: EBADF on a closed descriptor; parallel tests may reuse its number.)
+    }
 }
