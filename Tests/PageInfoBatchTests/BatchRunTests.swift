@@ -21,6 +21,19 @@ var testWorker: String {
     return "pageinfo-test-worker"
 }
 
+/// The address space a sanitizer holds at start, in MiB (`PAGEINFO_TEST_ADDRESS_SPACE_MIB`, set
+/// by `make sanitize`: ASan reserves ~20 TiB for its shadow, and a worker's memory limit is an
+/// RLIMIT_AS), else 0. A worker limit of M MiB in these tests is M plus this, so a worker still
+/// has M MiB beyond what the sanitizer holds (as `CLI.workerArguments` does for the CLI tests).
+let sanitizerAddressSpaceMiB = Int(ProcessInfo.processInfo.environment["PAGEINFO_TEST_ADDRESS_SPACE_MIB"] ?? "") ?? 0
+
+/// A batch configuration for these tests: the library's defaults, the worker memory limit
+/// raised by ``sanitizerAddressSpaceMiB``.
+func testConfiguration(jobs: Int, timeout: Double = BatchConfiguration.defaultTimeout, worker: String) -> BatchConfiguration {
+    BatchConfiguration(jobs: jobs, timeout: timeout, maxMemoryMiB: BatchConfiguration.defaultMaxMemoryMiB + sanitizerAddressSpaceMiB,
+                       worker: worker)
+}
+
 /// A scratch directory for one test, removed by the caller.
 func scratchDirectory(_ name: String) throws -> String {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pageinfo-\(name)-\(getpid())").path
@@ -47,7 +60,7 @@ func runToEnd(_ run: BatchRun) throws -> [BatchFile] {
             var failure: (any Error)?
             init(_ run: BatchRun) { self.run = run }
         }
-        let shared = Shared(BatchRun(names: names, configuration: BatchConfiguration(jobs: 2, worker: testWorker)))
+        let shared = Shared(BatchRun(names: names, configuration: testConfiguration(jobs: 2, worker: testWorker)))
         // The first event (and so the workers' start) on a short-lived thread.
         let thread = Thread {
             do { if case .file(let f) = try shared.run.next() { shared.first.append(f) } } catch { shared.failure = error }
@@ -80,7 +93,7 @@ func runToEnd(_ run: BatchRun) throws -> [BatchFile] {
             """.write(toFile: liar, atomically: true, encoding: .utf8)
         #expect(chmod(liar, 0o755) == 0)
         let run = BatchRun(names: [Array(Paths.fixture("mixed.pdf").utf8)],
-                           configuration: BatchConfiguration(jobs: 1, timeout: 20, worker: liar))
+                           configuration: testConfiguration(jobs: 1, timeout: 20, worker: liar))
         let start = Date()
         let files = try runToEnd(run)
         #expect(files.count == 1)
@@ -99,7 +112,7 @@ func runToEnd(_ run: BatchRun) throws -> [BatchFile] {
         let huge = (0..<3).map { Array(String(repeating: "x", count: 100_000).utf8) + [UInt8(ascii: "0") + UInt8($0)] }
         // Names just under PATH_MAX: sent one at a time (two would pass PIPE_BUF).
         let long = (0..<20).map { Array(("/nonexistent/" + String(repeating: "d", count: 4_000) + "/f\($0).pdf").utf8) }
-        let run = BatchRun(names: huge + long, configuration: BatchConfiguration(jobs: 1, timeout: 5, worker: testWorker))
+        let run = BatchRun(names: huge + long, configuration: testConfiguration(jobs: 1, timeout: 5, worker: testWorker))
         let files = try runToEnd(run)
         #expect(files.count == 23)
         for file in files.prefix(3) {
@@ -116,7 +129,7 @@ func runToEnd(_ run: BatchRun) throws -> [BatchFile] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: testWorker)
         // 512 MiB of address space: a 2 GiB frame could not even be allocated.
-        process.arguments = ["worker", "--max-memory", "512"]
+        process.arguments = ["worker", "--max-memory", String(512 + sanitizerAddressSpaceMiB)]
         let input = Pipe(), errors = Pipe()
         process.standardInput = input
         process.standardOutput = FileHandle.nullDevice
