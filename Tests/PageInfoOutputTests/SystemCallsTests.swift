@@ -205,21 +205,6 @@ struct SystemCallsTests {
         #expect(throws: SystemCallError(call: "ftruncate", path: "pipe", code: EINVAL)) { try pipe.writeEnd.truncate(toSize: 0) }
     }
 
-    @Test("an unnamed file leaves no name behind and is this process's alone; a missing directory is ENOENT from open")
-    func unnamedFile() throws {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let fd = try FileDescriptor.unnamedFile(in: directory)
-        defer { try? fd.close() }
-        try fd.writeAll(Array("spooled".utf8))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
-        #expect(try fd.status().permissions & 0o077 == 0)
-        #expect(fcntl(fd.rawValue, F_GETFD) & FD_CLOEXEC != 0)
-        #expect(try FileDescriptor.readFile("/proc/self/fd/\(fd.rawValue)") == Array("spooled".utf8))
-        let missing = directory + "/missing"
-        #expect(throws: SystemCallError(call: "open", path: missing, code: ENOENT)) { _ = try FileDescriptor.unnamedFile(in: missing) }
-    }
-
     @Test("regularFileSize: a file's size; nil for a directory, a missing file and a name with a NUL byte")
     func regularFileSize() throws {
         let directory = try temporaryDirectory()
@@ -264,20 +249,21 @@ struct SystemCallsTests {
         }
     }
 
-    @Test("without O_TMPFILE: a file made by mkostemp, unlinked at once, 0600 and close-on-exec")
-    func namedThenUnlinked() throws {
+    @Test("an unnamed file (O_TMPFILE, and mkostemp then unlink without it): no name left, 0600, close-on-exec; a missing directory is ENOENT",
+          arguments: [false, true])
+    func unnamedFile(withoutTmpfile: Bool) throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let fd = try FileDescriptor.namedThenUnlinkedFile(in: directory)
+        let make = withoutTmpfile ? FileDescriptor.namedThenUnlinkedFile(in:) : FileDescriptor.unnamedFile(in:)
+        let fd = try make(directory)
         defer { try? fd.close() }
         try fd.writeAll(Array("spooled".utf8))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
         #expect(try fd.status().permissions == 0o600)
         #expect(fcntl(fd.rawValue, F_GETFD) & FD_CLOEXEC != 0)
         #expect(try FileDescriptor.readFile("/proc/self/fd/\(fd.rawValue)") == Array("spooled".utf8))
-        #expect(throws: SystemCallError(call: "mkostemp", path: directory + "/missing", code: ENOENT)) {
-            _ = try FileDescriptor.namedThenUnlinkedFile(in: directory + "/missing")
-        }
+        let missing = directory + "/missing"
+        #expect(throws: SystemCallError(call: withoutTmpfile ? "mkostemp" : "open", path: missing, code: ENOENT)) { _ = try make(missing) }
     }
 
     @Test("a non-blocking pipe end reads EAGAIN when empty, bytes when written")
