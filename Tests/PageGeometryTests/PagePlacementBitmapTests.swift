@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import PageGeometry
 import PageInfoOutput
+import PageInfoTestSupport
 import Testing
 
 /// `--fit fill` and `--dpi` in the library: `PagePlacement(page:viewSize:fit:)`,
@@ -15,12 +16,6 @@ import Testing
 struct PagePlacementBitmapTests {
     static let crop = Rect(x: 20, y: 30, width: 400, height: 600)
     static let raw = Point(x: 120, y: 80)
-
-    private func page(_ rotation: PageRotation) -> PageInfo {
-        PageInfo(index: 0, boxes: PageBoxes(uniform: Self.crop), rotation: rotation, userUnit: 1)
-    }
-
-    private func near(_ a: Point, _ b: Point) -> Bool { abs(a.x - b.x) <= 1e-9 && abs(a.y - b.y) <= 1e-9 }
 
     /// pdftoppm 22.12 rounds the bitmap **up** and multiplies before dividing: rendered with
     /// `pdftoppm -r D -cropbox`, a 10.1 pt square at 72 dpi is 11×11 px, Letter at 150 dpi is
@@ -46,13 +41,13 @@ struct PagePlacementBitmapTests {
         (.degrees270, Size(width: 1250, height: 834), Point(x: 550 * 25 / 12.0, y: 300 * 25 / 12.0)),
     ] as [(PageRotation, Size, Point)])
     func dpiMapping(rotation: PageRotation, bitmap: Size, expected: Point) throws {
-        let p = try PagePlacement(page: page(rotation), dotsPerInch: 150)
+        let p = try PagePlacement(page: makePage(crop: Self.crop, rotation: rotation), dotsPerInch: 150)
         #expect(p.viewSize == bitmap)
         #expect(abs(p.scale - 25 / 12.0) <= 1e-12 && p.scale == p.verticalScale)
-        #expect(near(p.viewPoint(fromRaw: Self.raw), expected), "\(p.viewPoint(fromRaw: Self.raw))")
+        #expect(isApproximatelyEqual(p.viewPoint(fromRaw: Self.raw), expected), "\(p.viewPoint(fromRaw: Self.raw))")
         // The displayed page's top-left corner is pixel (0, 0), not centred.
-        #expect(near(p.pageFrame.origin, .zero))
-        #expect(near(p.rawPoint(fromView: expected), Self.raw))
+        #expect(isApproximatelyEqual(p.pageFrame.origin, .zero))
+        #expect(isApproximatelyEqual(p.rawPoint(fromView: expected), Self.raw))
     }
 
     /// Fill 300×300: x scale 300/width, y scale 300/height, each axis on its own; the CropBox
@@ -64,11 +59,11 @@ struct PagePlacementBitmapTests {
         (.degrees270, Point(x: 275, y: 225)),              // (550·0.5, (400 − 100)·0.75)
     ] as [(PageRotation, Point)])
     func fill(rotation: PageRotation, expected: Point) throws {
-        let p = try PagePlacement(page: page(rotation), viewSize: Size(width: 300, height: 300), fit: .fill)
-        #expect(near(p.viewPoint(fromRaw: Self.raw), expected))
+        let p = try PagePlacement(page: makePage(crop: Self.crop, rotation: rotation), viewSize: Size(width: 300, height: 300), fit: .fill)
+        #expect(isApproximatelyEqual(p.viewPoint(fromRaw: Self.raw), expected))
         #expect(p.viewRect(fromRaw: Self.crop) == Rect(x: 0, y: 0, width: 300, height: 300))
         // contain is the uniform placement: one scale for both axes.
-        let contain = try PagePlacement(page: page(rotation), viewSize: Size(width: 300, height: 300), fit: .contain)
+        let contain = try PagePlacement(page: makePage(crop: Self.crop, rotation: rotation), viewSize: Size(width: 300, height: 300), fit: .contain)
         #expect(contain.scale == contain.verticalScale)
     }
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import PageGeometry
+import PageInfoTestSupport
 import Testing
 
 /// `ViewRequest`: the placement and transform `pageinfo convert`'s view options describe, from
@@ -10,14 +11,8 @@ struct ViewRequestTests {
     static let crop = Rect(x: 20, y: 30, width: 400, height: 600)
     static let raw = Point(x: 120, y: 80)
 
-    private func page(_ rotation: PageRotation) -> PageInfo {
-        PageInfo(index: 0, boxes: PageBoxes(uniform: Self.crop), rotation: rotation, userUnit: 1)
-    }
-
-    private func near(_ a: Point, _ b: Point) -> Bool { abs(a.x - b.x) <= 1e-9 && abs(a.y - b.y) <= 1e-9 }
-
     private func viewPoint(_ request: ViewRequest, _ rotation: PageRotation) throws -> Point {
-        let info = page(rotation)
+        let info = makePage(crop: Self.crop, rotation: rotation)
         let placement = try request.placement(of: info)
         #expect(placement != nil)
         return ViewRequest.transform(of: info, placement: placement, from: .raw, to: .view).apply(to: Self.raw)
@@ -25,41 +20,41 @@ struct ViewRequestTests {
 
     @Test("a view size alone: the page aspect-fitted (90°, 300x200 → 25,50)")
     func contain() throws {
-        #expect(near(try viewPoint(ViewRequest(viewSize: Size(width: 300, height: 200)), .degrees90), Point(x: 25, y: 50)))
+        #expect(isApproximatelyEqual(try viewPoint(ViewRequest(viewSize: Size(width: 300, height: 200)), .degrees90), Point(x: 25, y: 50)))
     }
 
     @Test("fit fill: each axis stretched (0°, 300x300 → 75,275)")
     func fill() throws {
-        #expect(near(try viewPoint(ViewRequest(viewSize: Size(width: 300, height: 300), fit: .fill), .degrees0), Point(x: 75, y: 275)))
+        #expect(isApproximatelyEqual(try viewPoint(ViewRequest(viewSize: Size(width: 300, height: 300), fit: .fill), .degrees0), Point(x: 75, y: 275)))
     }
 
     @Test("a resolution: pdftoppm's bitmap (90°, 144 dpi → 100,200)")
     func dotsPerInch() throws {
-        #expect(near(try viewPoint(ViewRequest(dotsPerInch: 144), .degrees90), Point(x: 100, y: 200)))
+        #expect(isApproximatelyEqual(try viewPoint(ViewRequest(dotsPerInch: 144), .degrees90), Point(x: 100, y: 200)))
     }
 
     @Test("a centre without a zoom is zoom 1 around that point")
     func centreOnly() throws {
-        let info = page(.degrees0)
+        let info = makePage(crop: Self.crop, rotation: .degrees0)
         let request = ViewRequest(viewSize: Size(width: 400, height: 600), center: Point(x: 100, y: 100))
         let placement = try #require(try request.placement(of: info))
         // Page point (100, 100) lands at the view's centre.
-        #expect(near(placement.transform(from: .page, to: .view).apply(to: Point(x: 100, y: 100)), Point(x: 200, y: 300)))
+        #expect(isApproximatelyEqual(placement.transform(from: .page, to: .view).apply(to: Point(x: 100, y: 100)), Point(x: 200, y: 300)))
     }
 
     @Test("no view: no placement; raw and page through the page's own transforms")
     func noView() throws {
-        let info = page(.degrees90)
+        let info = makePage(crop: Self.crop, rotation: .degrees90)
         #expect(try ViewRequest().placement(of: info) == nil)
-        #expect(near(ViewRequest.transform(of: info, placement: nil, from: .raw, to: .page).apply(to: Self.raw), Point(x: 50, y: 300)))
-        #expect(near(ViewRequest.transform(of: info, placement: nil, from: .page, to: .raw).apply(to: Point(x: 50, y: 300)), Self.raw))
+        #expect(isApproximatelyEqual(ViewRequest.transform(of: info, placement: nil, from: .raw, to: .page).apply(to: Self.raw), Point(x: 50, y: 300)))
+        #expect(isApproximatelyEqual(ViewRequest.transform(of: info, placement: nil, from: .page, to: .raw).apply(to: Point(x: 50, y: 300)), Self.raw))
         #expect(ViewRequest.transform(of: info, placement: nil, from: .raw, to: .raw) == .identity)
     }
 
     @Test("a degenerate view size is the placement's error")
     func zeroView() {
         #expect(throws: PlacementError.invalidViewSize(Size(width: 0, height: 200))) {
-            _ = try ViewRequest(viewSize: Size(width: 0, height: 200)).placement(of: page(.degrees0))
+            _ = try ViewRequest(viewSize: Size(width: 0, height: 200)).placement(of: makePage(crop: Self.crop, rotation: .degrees0))
         }
     }
 }
