@@ -2,6 +2,7 @@
 import Foundation
 import PageInfoBatch
 import PageInfoOutput
+import PageInfoTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -14,8 +15,8 @@ struct BatchInputsTests {
     /// A tree with nested PDFs in any case, a non-PDF, a name that is not UTF-8, a directory
     /// named like a PDF, a link to a PDF outside the tree and a link back to the top (a loop).
     private func tree(_ test: String) throws -> (root: String, outside: String) {
-        let root = try scratchDirectory("walk-" + test)
-        let outside = try scratchDirectory("walk-outside-" + test)
+        let root = try makeScratchDirectory("walk-" + test)
+        let outside = try makeScratchDirectory("walk-outside-" + test)
         let fm = FileManager.default
         for dir in ["b", "b/deep", "c.pdf"] { try fm.createDirectory(atPath: root + "/" + dir, withIntermediateDirectories: true) }
         for file in ["a.pdf", "z.PDF", "notes.txt", "b/one.pdf", "b/deep/two.Pdf"] {

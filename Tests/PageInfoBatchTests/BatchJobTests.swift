@@ -2,6 +2,7 @@
 import Foundation
 import PageInfoBatch
 import PageInfoOutput
+import PageInfoTestSupport
 import PageInfoRecords
 import Testing
 
@@ -10,12 +11,6 @@ import Testing
 /// BatchTests, the client package): these need no worker.
 @Suite("BatchJob")
 struct BatchJobTests {
-    private func temporaryDirectory() throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("pageinfo-batchjob-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url.path
-    }
-
     /// A configuration whose worker is never started (no file is left to read).
     private let configuration = BatchConfiguration(jobs: 1, worker: "/nonexistent/pageinfo-worker")
 
@@ -26,7 +21,7 @@ struct BatchJobTests {
 
     @Test("resume: the files already done are not read again; the earlier run's outcome is the status")
     func resumeAllDone() throws {
-        let directory = try temporaryDirectory()
+        let directory = try makeScratchDirectory("batchjob")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let output = directory + "/out.jsonl"
         let done = fileRecord("a.pdf", status: "ok", pages: 3) + fileRecord("b.pdf", status: "failed", error: "not-found", pages: 0)
@@ -45,7 +40,7 @@ struct BatchJobTests {
 
     @Test("resume refuses an output that is not pageinfo JSON lines, and leaves it as it is")
     func resumeRefusesOtherFiles() throws {
-        let directory = try temporaryDirectory()
+        let directory = try makeScratchDirectory("batchjob")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let output = directory + "/out.csv"
         try FileSystem.writeFile(Array("file,page\na.pdf,1\n".utf8), to: output)
@@ -65,7 +60,7 @@ struct BatchJobTests {
 
     @Test("an output that cannot be opened is exit 74 with the system's reason")
     func outputNotOpened() throws {
-        let directory = try temporaryDirectory()
+        let directory = try makeScratchDirectory("batchjob")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let output = directory + "/missing/out.jsonl"
         let job = BatchJob(inputs: BatchInputs(), configuration: configuration, destination: .file(path: output, resume: false), stopsOnSignals: false)
@@ -76,7 +71,7 @@ struct BatchJobTests {
 
     @Test("without resume the output is emptied; no file gives the summary of none")
     func replaces() throws {
-        let directory = try temporaryDirectory()
+        let directory = try makeScratchDirectory("batchjob")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let output = directory + "/out.jsonl"
         try FileSystem.writeFile(Array(fileRecord("a.pdf", status: "ok", pages: 1).utf8), to: output)

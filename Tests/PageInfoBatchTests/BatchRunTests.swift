@@ -34,14 +34,6 @@ func testConfiguration(jobs: Int, timeout: Double = BatchConfiguration.defaultTi
                        worker: worker)
 }
 
-/// A scratch directory for one test, removed by the caller.
-func scratchDirectory(_ name: String) throws -> String {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pageinfo-\(name)-\(getpid())").path
-    try? FileManager.default.removeItem(atPath: dir)
-    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-    return dir
-}
-
 /// Runs a batch to its end on the calling thread; the files in input order.
 func runToEnd(_ run: BatchRun) throws -> [BatchFile] {
     var files: [BatchFile] = []
@@ -81,7 +73,7 @@ func runToEnd(_ run: BatchRun) throws -> [BatchFile] {
     @Test("a worker that claims a response larger than the protocol allows is stopped: its file is crashed, with the reason",
           .timeLimit(.minutes(1)))
     func lyingWorkerIsStopped() throws {
-        let dir = try scratchDirectory("liar")
+        let dir = try makeScratchDirectory("liar")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let liar = dir + "/liar"
         // Answers the first request with a header claiming 4 GiB - 1 of payload, then waits
@@ -184,7 +176,7 @@ func runToEnd(_ run: BatchRun) throws -> [BatchFile] {
     }
 
     static func prepare(_ text: String, maxLineBytes: Int) throws -> (ResumeState, String) {
-        let dir = try scratchDirectory("resume")
+        let dir = try makeScratchDirectory("resume")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = dir + "/out.jsonl"
         try text.write(toFile: path, atomically: false, encoding: .utf8)

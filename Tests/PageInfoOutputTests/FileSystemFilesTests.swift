@@ -1,20 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import PageInfoOutput
+import PageInfoTestSupport
 import Testing
 
 /// `FileSystem.writeFile` (write, close once, remove on failure) and `makeDirectory`.
 @Suite("File system: whole files and directories")
 struct FileSystemFilesTests {
-    private func temporaryDirectory() throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("pageinfo-files-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url.path
-    }
-
     @Test("writeFile replaces the file's bytes and leaves mode 0644 (umask 022)")
     func writesWhole() throws {
-        let directory = try temporaryDirectory()
+        let directory = try makeScratchDirectory("files")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/out.bin"
         try FileSystem.writeFile(Array("a longer first version".utf8), to: path)
@@ -26,7 +21,7 @@ struct FileSystemFilesTests {
 
     @Test("a failed write is thrown naming write, and the file is removed")
     func failedWriteRemoves() throws {
-        let directory = try temporaryDirectory()
+        let directory = try makeScratchDirectory("files")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         // /dev/full accepts the open and fails every write with ENOSPC; a symbolic link to it is
         // what the path names, so the removal takes the link, never the device.
@@ -39,7 +34,7 @@ struct FileSystemFilesTests {
 
     @Test("a file that cannot be opened is thrown naming open and nothing is created")
     func failedOpen() throws {
-        let directory = try temporaryDirectory()
+        let directory = try makeScratchDirectory("files")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/missing/out.png"
         #expect(throws: SystemCallError(call: "open", path: path, code: ENOENT)) { try FileSystem.writeFile([1], to: path) }
@@ -47,7 +42,7 @@ struct FileSystemFilesTests {
 
     @Test("makeDirectory creates one level; EEXIST and ENOENT name mkdir")
     func makeDirectory() throws {
-        let directory = try temporaryDirectory()
+        let directory = try makeScratchDirectory("files")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let made = directory + "/goldens"
         try FileSystem.makeDirectory(made)

@@ -1,21 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import PageInfoOutput
+import PageInfoTestSupport
 import Testing
 
 /// The one system-call layer: errors name the call, the file and the errno; reads and writes
 /// go to the end or to the limit.
 @Suite("System calls")
 struct SystemCallsTests {
-    private func temporaryDirectory() throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("pageinfo-syscalls-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url.path
-    }
-
     @Test("reading a directory is EISDIR from read, naming the directory")
     func readDirectory() throws {
-        let directory = try temporaryDirectory()
+        let directory = try makeScratchDirectory("syscalls")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let fd = try FileDescriptor.open(directory)
         defer { try? fd.close() }
@@ -50,7 +45,7 @@ struct SystemCallsTests {
 
     @Test("a file is read whole, in chunks, and up to a limit")
     func readFile() throws {
-        let directory = try temporaryDirectory()
+        let directory = try makeScratchDirectory("syscalls")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/data"
         let bytes = (0..<200_003).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) }
@@ -104,7 +99,7 @@ struct SystemCallsTests {
 
     @Test("a raw path opens by its bytes; one with a NUL byte is EINVAL from open, not the file before the NUL")
     func rawPaths() throws {
-        let directory = try temporaryDirectory()
+        let directory = try makeScratchDirectory("syscalls")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let raw = Array((directory + "/caf").utf8) + [0xE9]  // Latin-1 "café": not UTF-8
         let file = try FileDescriptor.open(rawPath: raw, O_WRONLY | O_CREAT | O_EXCL, mode: 0o600, name: "café")
@@ -122,7 +117,7 @@ struct SystemCallsTests {
     @Test("a FIFO: no writer is ETIMEDOUT from poll after the idle time; a writer that closes without writing is an empty read at once",
           .timeLimit(.minutes(1)))
     func fifoWaits() throws {
-        let directory = try temporaryDirectory()
+        let directory = try makeScratchDirectory("syscalls")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/fifo"
         #expect(mkfifo(path, 0o600) == 0)
@@ -176,7 +171,7 @@ struct SystemCallsTests {
 
     @Test("pread leaves the position; seek to start and end; truncate cuts; a pipe is ESPIPE from pread and lseek")
     func positionAndSize() throws {
-        let directory = try temporaryDirectory()
+        let directory = try makeScratchDirectory("syscalls")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/data"
         let fd = try FileDescriptor.open(path, O_RDWR | O_CREAT | O_EXCL, mode: 0o600)
@@ -207,7 +202,7 @@ struct SystemCallsTests {
 
     @Test("regularFileSize: a file's size; nil for a directory, a missing file and a name with a NUL byte")
     func regularFileSize() throws {
-        let directory = try temporaryDirectory()
+        let directory = try makeScratchDirectory("syscalls")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/five"
         try Data("12345".utf8).write(to: URL(fileURLWithPath: path))
@@ -221,7 +216,7 @@ struct SystemCallsTests {
 
     @Test("raw paths: stat and lstat by bytes that are not UTF-8; a directory's entries without . and ..; NUL is EINVAL; missing is ENOENT from opendir")
     func rawPathsAndDirectories() throws {
-        let directory = try temporaryDirectory()
+        let directory = try makeScratchDirectory("syscalls")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let raw = Array((directory + "/bad-").utf8) + [0xFF, 0xFE]
         let fd = try FileDescriptor.open(rawPath: raw, O_WRONLY | O_CREAT | O_EXCL, mode: 0o600, name: "bad")
@@ -252,7 +247,7 @@ struct SystemCallsTests {
     @Test("an unnamed file (O_TMPFILE, and mkostemp then unlink without it): no name left, 0600, close-on-exec; a missing directory is ENOENT",
           arguments: [false, true])
     func unnamedFile(withoutTmpfile: Bool) throws {
-        let directory = try temporaryDirectory()
+        let directory = try makeScratchDirectory("syscalls")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let make = withoutTmpfile ? FileDescriptor.namedThenUnlinkedFile(in:) : FileDescriptor.unnamedFile(in:)
         let fd = try make(directory)

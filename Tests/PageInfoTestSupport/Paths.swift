@@ -30,6 +30,14 @@ public enum Paths {
     public static func corpusFile(_ name: String) -> String { corpus.appendingPathComponent(name).path }
 }
 
+/// A new empty directory for one test, `pageinfo-LABEL-UUID` under the temporary directory
+/// (unique, so tests running in parallel never share one); the caller removes it.
+public func makeScratchDirectory(_ label: String) throws -> String {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("pageinfo-\(label)-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url.path
+}
+
 /// The rule for the corpus suites, the same in every test target:
 /// - the corpus is **available** when `MANIFEST.json` is in ``Paths/corpus``; its suites run;
 /// - otherwise they are **skipped**, with the reason in the test report, so a plain clone
