@@ -417,13 +417,10 @@ public struct FileStatus: Sendable, Hashable {
 
     /// What `stat(2)` says of the file at `path` (links followed).
     ///
-    /// - Throws: ``SystemCallError`` naming `stat` and `path` (`ENOENT`, `EACCES`).
+    /// - Throws: ``SystemCallError`` naming `stat` and `path` (`ENOENT`, `EACCES`; `EINVAL` for a NUL byte,
+    ///   which would end the name C sees early: another file).
     public init(path: String) throws(SystemCallError) {
-        // A NUL byte would end the name C sees early: another file.
-        guard !path.utf8.contains(0) else { throw SystemCallError(call: "stat", path: path, code: EINVAL) }
-        var st = stat()
-        guard stat(path, &st) == 0 else { throw SystemCallError(call: "stat", path: path, code: errno) }
-        self.init(st)
+        try self.init(rawPath: Array(path.utf8), name: path)
     }
 
     /// What `stat(2)` (links followed) or, with `followingLinks` false, `lstat(2)` says of the
@@ -454,8 +451,7 @@ public enum FileSystem {
     /// The size of the regular file at `path` in bytes (`stat(2)`, links followed), or nil
     /// when there is no such file, it cannot be reached, or it is not a regular file.
     public static func regularFileSize(_ path: String) -> Int? {
-        guard let status = try? FileStatus(path: path), status.kind == .regular else { return nil }
-        return status.size
+        regularFileSize(rawPath: Array(path.utf8))
     }
 
     /// ``regularFileSize(_:)`` for a path given as raw bytes (nil when they hold a NUL byte).
