@@ -179,6 +179,9 @@ def phases(args):
 
 def main():
     args = sys.argv[1:]
+    if not args or args[0] in ("-h", "--help"):
+        print(__doc__)
+        return
     if args and args[0] == "--in-spark":
         return in_spark(args[1:])
     if args and args[0] == "--phases":

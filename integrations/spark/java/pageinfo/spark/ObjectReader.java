@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.NoSuchElementException;
 
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.ChecksumFileSystem;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -81,7 +82,11 @@ public final class ObjectReader {
         private final int chunkObjects;
         private final long chunkBytes;
         /** The file system of each scheme and authority met so far: Path.getFileSystem asks for
-         *  the current user (a Subject lookup) and hashes a cache key on every call. */
+         *  the current user (a Subject lookup) and hashes a cache key on every call. A checksum
+         *  file system (file://'s LocalFileSystem) is replaced by the raw one beneath it: it
+         *  checks the .crc files Hadoop writes beside its own output, never beside a PDF, at the
+         *  cost of a status call, a look for the .crc file and a second stream per object (the
+         *  JVM-only read of 10,000 local objects: 0.44-0.47 s wall, 0.23-0.27 s without). */
         private final Map<String, FileSystem> fileSystems = new HashMap<>();
 
         Chunks(Iterator<Tuple2<Long, String>> objects, Configuration conf, long maxBytes, int chunkObjects,
@@ -133,6 +138,9 @@ public final class ObjectReader {
                 fs = fileSystems.get(key);
                 if (fs == null) {
                     fs = path.getFileSystem(conf);
+                    if (fs instanceof ChecksumFileSystem) {
+                        fs = ((ChecksumFileSystem) fs).getRawFileSystem();
+                    }
                     fileSystems.put(key, fs);
                 }
             } catch (Exception e) {  // not a URI Hadoop parses, or no file system for its scheme
