@@ -3,6 +3,7 @@
 """`make bench-batch`: batch-mode throughput and worker memory on 10,000 small PDFs.
 
 Usage: python3 scripts/bench_batch.py PAGEINFO_BINARY [OUTDIR] [--count N] [--spark VENV]
+                                      [--spark-only [--in-app-only] [--inputs paths,uris]]
 
 Generates N (default 10,000) small PDFs of 1-4 pages with varied geometry
 (scripts/make_batch_corpus.py) into OUTDIR/corpus-N (once; reused), then reports, each the
@@ -12,8 +13,8 @@ best of 3 runs (warm cache):
     (records to /dev/null), of `xargs -P2 -n1 pdfinfo -box` over the same list, and of the
     in-process `pageinfo pages --format jsonl FILE...` (no workers, xargs -n 2000) for reference;
   * the peak resident memory (VmHWM) of one `pageinfo worker` after 1,000 and after all N files;
-  * with --spark VENV: the Spark job on local[2] (paths, and file:// URIs read through Spark's
-    binaryFile source) against `--jobs 2`, timed on a 2,000- and a 12,000-entry list of a
+  * with --spark VENV: the Spark job on local[2] (paths, and file:// URIs read through Hadoop's
+    file systems by ObjectReader, the jar `make spark-deps` builds) against `--jobs 2`, timed on a 2,000- and a 12,000-entry list of a
     12,000-file corpus: files/s after start-up (the slope between the two), start-up (the wall
     time extrapolated to an empty list) and CPU seconds per 10,000 files, each with its
     command; from separate spark-submits (each list once) and inside one application (after
@@ -179,20 +180,51 @@ def phases(args):
 
 def main():
     args = sys.argv[1:]
-    if not args or args[0] in ("-h", "--help"):
+    if "-h" in args or "--help" in args:
         print(__doc__)
         return
     if args and args[0] == "--in-spark":
         return in_spark(args[1:])
     if args and args[0] == "--phases":
         return phases(args[1:])
+
+    def usage(problem):
+        print("bench_batch.py: %s\n%s" % (problem, __doc__.split("\n\n")[1]), file=sys.stderr)
+        sys.exit(2)
+
+    if not args or args[0].startswith("-"):
+        usage("the first argument is the pageinfo binary")
     binary = os.path.abspath(args[0])
-    out = args[1] if len(args) > 1 and not args[1].startswith("--") else os.path.join(ROOT, "bench-out")
-    count = int(args[args.index("--count") + 1]) if "--count" in args else 10_000
-    venv = args[args.index("--spark") + 1] if "--spark" in args else None
-    if "--spark-only" in args:  # (--in-app-only: only the one-application slopes)
-        spark_slopes(binary, out, venv, in_app_only="--in-app-only" in args,
-                     kinds=args[args.index("--inputs") + 1].split(",") if "--inputs" in args else ("paths", "uris"))
+    if not os.access(binary, os.X_OK):
+        usage("%s is not an executable" % binary)
+    rest = args[1:]
+    out = rest.pop(0) if rest and not rest[0].startswith("-") else os.path.join(ROOT, "bench-out")
+    options = {"--count": None, "--spark": None, "--inputs": None}
+    flags = set()
+    while rest:
+        word = rest.pop(0)
+        if word in options:
+            if not rest:
+                usage("%s needs a value" % word)
+            options[word] = rest.pop(0)
+        elif word in ("--spark-only", "--in-app-only"):
+            flags.add(word)
+        else:
+            usage("unknown argument %r" % word)
+    try:
+        count = int(options["--count"] or 10_000)
+    except ValueError:
+        usage("--count takes a number")
+    venv = options["--spark"]
+    kinds = (options["--inputs"] or "paths,uris").split(",")
+    if not set(kinds) <= {"paths", "uris"} or not kinds:
+        usage("--inputs takes paths, uris or both, comma-separated")
+    if ("--spark-only" in flags or "--in-app-only" in flags) and not venv:
+        usage("--spark-only needs --spark VENV")
+    if "--in-app-only" in flags and "--spark-only" not in flags:
+        usage("--in-app-only goes with --spark-only")
+    if "--spark-only" in flags:  # (--in-app-only: only the one-application slopes)
+        spark_slopes(binary, out, venv, in_app_only="--in-app-only" in flags, kinds=kinds)
         return
     corpus = os.path.join(out, "corpus-%d" % count)
     if not os.path.exists(os.path.join(corpus, "expected.json")):
