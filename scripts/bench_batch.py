@@ -217,12 +217,12 @@ def main():
         usage("--count takes a number")
     venv = options["--spark"]
     kinds = (options["--inputs"] or "paths,uris").split(",")
-    if not set(kinds) <= {"paths", "uris"} or not kinds:
+    if not set(kinds) <= {"paths", "uris"}:
         usage("--inputs takes paths, uris or both, comma-separated")
-    if ("--spark-only" in flags or "--in-app-only" in flags) and not venv:
-        usage("--spark-only needs --spark VENV")
     if "--in-app-only" in flags and "--spark-only" not in flags:
         usage("--in-app-only goes with --spark-only")
+    if "--spark-only" in flags and not venv:
+        usage("--spark-only needs --spark VENV")
     if "--spark-only" in flags:  # (--in-app-only: only the one-application slopes)
         spark_slopes(binary, out, venv, in_app_only="--in-app-only" in flags, kinds=kinds)
         return
