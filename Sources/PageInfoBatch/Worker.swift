@@ -178,14 +178,25 @@ public enum Worker {
 }
 
 /// The rest of a bytes request (``WorkerProtocol``) after its length word: the name, and the
-/// content copied into an anonymous memory file, or skipped when it is too large.
+/// content held in memory (up to ``inMemoryBytes``) or copied into an anonymous memory file, or
+/// skipped when it is too large.
 enum BytesRequest {
+    /// The largest content read into the worker's memory (16 MiB); a larger one goes into a
+    /// memory file, which does not count against `--max-memory`. A memory file costs a few system
+    /// calls and page faults per request, which only small files notice; Poppler reads bytes in
+    /// memory in place.
+    static let inMemoryBytes = 16 << 20
+
     /// nil when stdin ends early or the frame is malformed (the coordinator is gone or broken).
     static func read(length: Int, limit: Int) -> ([UInt8], FileReader.Content)? {
         guard length >= 4, let word = readExactly(STDIN_FILENO, 4) else { return nil }
         let nameLength = Int(WorkerProtocol.get32(word, 0))
         guard nameLength <= length - 4, nameLength <= WorkerProtocol.maxNameBytes, let name = nameLength == 0 ? [] : readExactly(STDIN_FILENO, nameLength) else { return nil }
         let size = length - 4 - nameLength
+        if size <= min(limit, inMemoryBytes) {
+            guard let content = size == 0 ? [] : readExactly(STDIN_FILENO, size) else { return nil }
+            return (name, .bytes(content))
+        }
         var fd: Int32 = -1
         var failure: String?
         if size > limit {
@@ -237,6 +248,8 @@ struct FileReader {
     var responseLimit = WorkerProtocol.maxResponseBytes
 
     enum Content {
+        /// The bytes themselves.
+        case bytes([UInt8])
         /// An anonymous memory file holding the bytes (closed by the caller).
         case memory(Int32)
         /// The bytes could not be held; the file's record says why.
@@ -248,7 +261,8 @@ struct FileReader {
         func failed(_ error: FileError, bytes: Int? = nil) -> [UInt8] { self.failed(error, bytes: bytes, start: start) }
         switch content {
         case .failed(let error, let bytes): return failed(error, bytes: bytes)
-        case .memory(let fd): return read(fd: fd, start: start)
+        case .memory(let fd): return read(.fileDescriptor(fd, name: FileName(raw: name).text), start: start)
+        case .bytes(let bytes): return read(.bytes(bytes, name: FileName(raw: name).text), start: start)
         case nil: break
         }
 
@@ -266,7 +280,7 @@ struct FileReader {
         case .directory: return failed(FileError(code: .unreadable, message: "cannot read the file: it is a directory"))
         default: return failed(FileError(code: .unreadable, message: "cannot read the file: not a regular file"))
         }
-        return read(fd: file.rawValue, start: start)
+        return read(.fileDescriptor(file.rawValue, name: FileName(raw: name).text), start: start)
     }
 
     /// The response of a file that failed before its records (`bytes`: its size, when known).
@@ -278,8 +292,9 @@ struct FileReader {
         return WorkerProtocol.response(records: out.bytes, pageCount: 0, status: .failed, error: error.code, message: message)
     }
 
-    /// Reads the open regular file `fd` (a named file, or a bytes request's memory file).
-    private func read(fd: Int32, start: Double) -> [UInt8] {
+    /// Reads `source`: an open regular file (a named file, a bytes request's memory file) or a
+    /// bytes request's bytes, named by ``name``.
+    private func read(_ source: DocumentSource, start: Double) -> [UInt8] {
         // The records name the file as given: a name that is not valid UTF-8 is written with its
         // exact bytes (\udcXX) wherever its repaired spelling occurs in a JSON string.
         let fileName = FileName(raw: name)
@@ -287,7 +302,7 @@ struct FileReader {
         // once their length is known: the response is the encoder's buffer, copied out once.
         var encoder = output.fragmentEncoder(headerRoom: WorkerProtocol.headerSize)
         if !fileName.isValidUTF8 { encoder.out.exactFileName = fileName }
-        let result = reading.read(.fileDescriptor(fd, name: fileName.text), into: &encoder)
+        let result = reading.read(source, into: &encoder)
         var response = encoder.out.bytes
         let status = result.outcome.status
         let code = result.outcome.error.flatMap { FileErrorCode(rawValue: $0.code) }

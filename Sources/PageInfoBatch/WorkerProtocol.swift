@@ -16,9 +16,11 @@ import Glibc
 /// files through Hadoop's file systems and hands over their bytes): its length word has the high
 /// bit set (`bytesRequestFlag`), and its payload is the name's length (`UInt32` LE), the name's
 /// bytes (what the records call the file: a URI, say) and then the file's bytes, to the end of the
-/// frame. The worker copies them into an anonymous memory file (`memfd_create`: no name in any
-/// file system, nothing another user could read) and reads that exactly as it reads a named file,
-/// so the records are what `pageinfo pages --format jsonl` prints for the same bytes. A file of
+/// frame. The worker holds content of up to 16 MiB in its memory and a larger one in an
+/// anonymous memory file (`memfd_create`, which does not count against `--max-memory`); either
+/// way no file system has a name for it and no other user can read it. It reads them as it reads
+/// a named file, so the records are what `pageinfo pages --format jsonl` prints for the same
+/// bytes. A file of
 /// more than ``maxRequestBytes`` (1 GiB; less with the worker's `--max-request-bytes N`) is not held: its bytes are skipped and its response is a
 /// `failed` file record (`unreadable`, the sizes in the message). A name request's length never
 /// has the high bit set, so the coordinator's requests are unchanged.

@@ -110,18 +110,20 @@ public struct DocumentReader: Sendable {
     public func read<Sink: RecordSink & ~Copyable>(_ source: DocumentSource, sink: inout Sink) -> FileResult {
         let file = source.name
         let start = monotonicSeconds()
-        func failed(_ error: PageInfoError, path: String) -> FileResult {
+        func failed(_ error: PageInfoError, path: String, bytes: Int?) -> FileResult {
             let outcome = DocumentOutcome.failed(.init(code: error.code, message: error.description.replacingPrefix(path, with: file)),
-                                                 bytes: FileSystem.regularFileSize(path), seconds: measuresTime ? monotonicSeconds() - start : nil)
+                                                 bytes: bytes, seconds: measuresTime ? monotonicSeconds() - start : nil)
             sink.failedDocument(file: file, outcome: outcome)
             return FileResult(outcome: outcome, exitStatus: error.exitStatus, message: outcome.error?.message, openError: error)
         }
         let opened: OpenedSource
-        do { opened = try OpenedSource(source, maxStreamMiB: maxStreamMiB) } catch { return failed(error, path: file) }
+        do { opened = try OpenedSource(source, maxStreamMiB: maxStreamMiB) } catch {
+            return failed(error, path: file, bytes: FileSystem.regularFileSize(file))
+        }
         let document: PopplerDocument
-        do { document = try InputFile.open(opened.path, password: password, maxStreamMiB: maxStreamMiB) } catch {
+        do { document = try opened.open(password: password, maxStreamMiB: maxStreamMiB) } catch {
             defer { opened.close() }
-            return failed(error, path: opened.path)
+            return failed(error, path: opened.path, bytes: opened.size)
         }
         defer { opened.close() }
         var documentSummary = document.summary

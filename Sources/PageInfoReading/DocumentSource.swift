@@ -8,8 +8,8 @@ import Glibc
 
 /// Where a PDF comes from. Poppler reads a seekable file: a regular file is read in place; a
 /// stream (standard input, a pipe, a FIFO, a device) is first copied into an unlinked temporary
-/// file (``InputFile``); bytes in memory are written to an anonymous memory file. However it
-/// comes, a document reads into the same records.
+/// file (``InputFile``); bytes in memory are read there (Poppler's memory stream, on a copy
+/// of them). However it comes, a document reads into the same records.
 public enum DocumentSource: Sendable {
     /// A file by its path (`-` is standard input, as on the command line). A path with a NUL
     /// byte is refused (`unreadable`, exit 66): C would open the name only up to it.
@@ -47,11 +47,26 @@ public enum DocumentSource: Sendable {
     }
 }
 
-/// A source opened for Poppler: the path it reads, and what to close afterwards.
+/// A source opened for Poppler: the path it reads (or the bytes it reads from memory), and what
+/// to close afterwards.
+///
+/// A regular file of at most ``inMemoryFileBytes`` is read whole into memory, and Poppler parses
+/// it there: Poppler's file stream reads through a 256-byte buffer, one `pread` per refill, and
+/// for a small file those system calls cost more than the parse (on 10,000 small PDFs, a
+/// worker's CPU time halved: BENCHMARKS.md). A larger file is read in place as before, where
+/// Poppler reads only the parts it needs. A file that cannot be read that way (it vanished, it
+/// changed size while read) is left to Poppler, whose error names what is wrong, so the records
+/// and messages are the same either way.
 struct OpenedSource {
-    /// What Poppler opens: the path itself, or `/proc/self/fd/N`.
+    /// The largest regular file read into memory first: 1 MiB.
+    static let inMemoryFileBytes = 1 << 20
+
+    /// What Poppler opens: the path itself, or `/proc/self/fd/N`; for bytes, the name they go by.
     var path: String
-    /// A descriptor this reader opened (a raw path's, a memory file's), closed by ``close()``.
+    /// The bytes Poppler reads in memory: a ``DocumentSource/bytes(_:name:)`` source's, or a
+    /// small regular file's.
+    var content: [UInt8]?
+    /// A descriptor this reader opened (a raw path's, a stream's copy), closed by ``close()``.
     var ownedDescriptor: Int32 = -1
 
     init(_ source: DocumentSource, maxStreamMiB: Int) throws(PageInfoError) {
@@ -60,13 +75,22 @@ struct OpenedSource {
             // C would read the name only up to its first NUL byte: another file.
             guard !path.utf8.contains(0) else { throw Self.nulInName(path) }
             self.path = path
+            if path != "-" {
+                content = Self.smallRegularFile(status: try? FileStatus(path: path)) { () throws(SystemCallError) in
+                    try FileDescriptor.open(path, O_RDONLY | O_NONBLOCK)
+                }
+            }
         case .standardInput:
             self.path = "-"
         case .fileDescriptor(let fd, let name):
             self.path = "/proc/self/fd/\(fd)"
             // A stream (pipe, socket, FIFO, device) is copied as standard input is: reopening it
             // through /proc fails for a socket, and would wait for another writer on a pipe.
-            guard let kind = try? FileDescriptor(rawValue: fd, path: name).status().kind, InputFile.isStream(kind) else { return }
+            let status = try? FileDescriptor(rawValue: fd, path: name).status()
+            guard let kind = status?.kind, InputFile.isStream(kind) else {
+                content = Self.smallRegularFile(status: status, closes: false) { () throws(SystemCallError) in FileDescriptor(rawValue: fd, path: name) }
+                return
+            }
             let copy = try InputFile.spool(from: fd, name: name, maxBytes: maxStreamMiB << 20)
             self.path = "/proc/self/fd/\(copy)"
             self.ownedDescriptor = copy
@@ -77,22 +101,51 @@ struct OpenedSource {
             // CommandLine.arguments and lists repair invalid UTF-8 (U+FFFD): open such a name by
             // its raw bytes and read it through /proc/self/fd. (A name that cannot be opened is
             // left to Poppler, which names the error.)
-            guard !name.isValidUTF8, let fd = try? FileDescriptor.open(rawPath: raw, O_RDONLY | O_NONBLOCK, name: name.text) else { return }
+            content = Self.smallRegularFile(status: try? FileStatus(rawPath: raw, name: name.text)) { () throws(SystemCallError) in
+                try FileDescriptor.open(rawPath: raw, O_RDONLY | O_NONBLOCK, name: name.text)
+            }
+            guard content == nil, !name.isValidUTF8,
+                  let fd = try? FileDescriptor.open(rawPath: raw, O_RDONLY | O_NONBLOCK, name: name.text) else { return }
             self.path = "/proc/self/fd/\(fd.rawValue)"
             self.ownedDescriptor = fd.rawValue
         case .bytes(let content, let name):
-            do throws(SystemCallError) {
-                let memory = try FileDescriptor.memoryFile("pageinfo-bytes")
-                do throws(SystemCallError) { try memory.writeAll(content) } catch {
-                    try? memory.close()
-                    throw error
-                }
-                self.path = "/proc/self/fd/\(memory.rawValue)"
-                self.ownedDescriptor = memory.rawValue
-            } catch {
-                throw .unreadable(path: name, reason: "cannot hold the bytes: \(error.call): \(error.reason)")
-            }
+            self.path = name
+            self.content = content
         }
+    }
+
+    /// The size of what is read, in bytes, when it is known (the bytes; a regular file's size).
+    var size: Int? { content?.count ?? FileSystem.regularFileSize(path) }
+
+    /// Opens the document: bytes in memory, anything else by ``path`` (a stream's copy, shared
+    /// with a second open of the same name: ``InputFile``). An error names the file as `path`.
+    func open(password: String?, maxStreamMiB: Int) throws(PageInfoError) -> PopplerDocument {
+        if let content { return try PopplerDocument(bytes: content, password: password, name: path) }
+        return try InputFile.open(path, password: password, maxStreamMiB: maxStreamMiB)
+    }
+
+    /// The whole content of a regular file of at most ``inMemoryFileBytes`` that `status`
+    /// (`stat` of its name, or `fstat`) describes, read from its start with `pread` through the
+    /// descriptor `open` gives (closed afterwards when `closes`); `nil` for any other
+    /// file, or when the file cannot be read whole (it is left to Poppler). Nothing but a regular
+    /// file is opened here: opening a FIFO would release a writer waiting for its reader.
+    private static func smallRegularFile(status: FileStatus?, closes: Bool = true,
+                                         open: () throws(SystemCallError) -> FileDescriptor) -> [UInt8]? {
+        guard let status, status.kind == .regular, status.size <= inMemoryFileBytes, let file = try? open() else { return nil }
+        defer { if closes { try? file.close() } }
+        // Still a regular file of that size (the name may have been replaced since `stat`).
+        guard let now = try? file.status(), now.kind == .regular, now.size == status.size else { return nil }
+        // One byte more than the size: a file that grew meanwhile is left to Poppler.
+        var complete = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: now.size + 1) { buffer, count in
+            let raw = UnsafeMutableRawBufferPointer(buffer)
+            while count < raw.count {
+                guard let n = try? file.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[count...]), atOffset: count), n > 0 else { break }
+                count += n
+            }
+            complete = count == now.size
+        }
+        return complete ? bytes : nil
     }
 
     /// A name with a NUL byte: refused, as no file name can hold one (exit 66, `unreadable`).
@@ -102,7 +155,7 @@ struct OpenedSource {
 
     /// Releases what reading the source held: the copy of a stream, a descriptor we opened.
     func close() {
-        InputFile.release(path)
+        if content == nil { InputFile.release(path) }
         if ownedDescriptor >= 0 { try? FileDescriptor(rawValue: ownedDescriptor).close() }
     }
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
+import PageInfoTestSupport
 import Testing
 
 /// The worker's bytes request (WorkerProtocol): a file's bytes and the name the records use,
@@ -96,6 +97,36 @@ extension BatchTests {
         #expect(responses[1].status == 0)
         #expect(responses[1].records.last?["pageCount"] as? Int == Self.expected[smallName]!.count)
         #expect(responses[1].records.last?["file"] as? String == "file:///small.pdf")
+    }
+
+    @Test("a bytes request over 16 MiB goes through a memory file, a smaller one stays in memory: the records of the file on disk")
+    func bytesRequestLargeAndSmall() throws {
+        let good = Self.path("good-00003.pdf")
+        let small = [UInt8](try Data(contentsOf: URL(fileURLWithPath: good)))
+        let large = try PaddedPDF.bytes(of: good, largerThan: 16 << 20)
+        let dir = try makeScratchDirectory("bytes-request")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let onDisk = dir + "/large.pdf"
+        try Data(large).write(to: URL(fileURLWithPath: onDisk))
+        let responses = try Self.runWorker(Self.bytesRequest(name: "s3a://b/large.pdf", content: large)
+            + Self.bytesRequest(name: "s3a://b/small.pdf", content: small)
+            + Self.le32(UInt32(onDisk.utf8.count)) + Array(onDisk.utf8))
+        try #require(responses.count == 3)
+        func comparable(_ records: [[String: Any]]) -> [NSDictionary] {
+            records.map { r in
+                var r = r
+                r["file"] = nil
+                r["seconds"] = nil
+                r["bytes"] = nil
+                return r as NSDictionary
+            }
+        }
+        #expect(responses.allSatisfy { $0.status == 0 })
+        #expect(responses[0].records.last?["bytes"] as? Int == large.count)
+        #expect(responses[1].records.last?["bytes"] as? Int == small.count)
+        #expect(responses[0].records.last?["pageCount"] as? Int == Self.expected["good-00003.pdf"]!.count)
+        #expect(comparable(responses[0].records) == comparable(responses[2].records))
+        #expect(comparable(responses[1].records) == comparable(responses[2].records))
     }
 
     @Test("the crash hook applies to a bytes request's name: the worker dies, as for a named file")

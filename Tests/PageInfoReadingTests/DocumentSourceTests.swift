@@ -76,4 +76,58 @@ import Glibc
         #expect(error?.code == "not-pdf", "\(String(describing: error))")
         #expect(Date().timeIntervalSince(start) < 5, "no wait for another writer")
     }
+
+    /// The JSON lines `pageinfo pages` prints for a source (`seconds` is not measured here).
+    static func jsonLines(_ source: DocumentSource) -> [String] {
+        var encoder = PageListEncoder(format: .jsonl, out: ByteWriter())
+        _ = DocumentReader().read(source, into: &encoder)
+        encoder.end()
+        return String(decoding: encoder.out.bytes, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    @Test("a file larger than the in-memory threshold is read in place: the records of the same document read in memory")
+    func largeFileInPlace() throws {
+        let dir = try makeScratchDirectory("in-place")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let content = try PaddedPDF.bytes(of: Self.mixed, largerThan: 1 << 20)
+        let large = dir + "/large.pdf"
+        try FileSystem.writeFile(content, to: large)
+        let file = try FileDescriptor.open(large)
+        defer { try? file.close() }
+
+        // In place (a path, a raw path, a descriptor), and the same bytes in memory.
+        let inPlace = Self.jsonLines(.path(large))
+        // The pages are the fixture's, as it was built (its golden file).
+        let golden = try FixtureGolden.load("mixed")
+        let sizes = try inPlace.dropLast().map { line in
+            let page = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let size = try #require(page["size"] as? [String: Double])
+            return [size["width"] ?? .nan, size["height"] ?? .nan]
+        }
+        #expect(sizes == golden.pages.map { [$0.size.width, $0.size.height] })
+        #expect(Self.jsonLines(.rawPath(Array(large.utf8))) == inPlace)
+        #expect(Self.jsonLines(.fileDescriptor(file.rawValue, name: large)) == inPlace)
+        #expect(Self.jsonLines(.bytes(content, name: large)) == inPlace)
+        #expect(inPlace.last?.contains("\"bytes\":\(content.count),") == true, "\(inPlace.last ?? "")")
+
+        // The small original, read in memory, has the same pages.
+        let small = Self.jsonLines(.path(Self.mixed)).map { $0.replacingOccurrences(of: Self.mixed, with: large) }
+        #expect(small.dropLast() == inPlace.dropLast())
+        let size = try FileStatus(path: Self.mixed).size
+        #expect(small.last?.contains("\"bytes\":\(size),") == true)
+    }
+
+    @Test("an empty file and a directory fail as they did when Poppler opened them: not a PDF (0 bytes); a directory")
+    func emptyFileAndDirectory() throws {
+        let dir = try makeScratchDirectory("empty")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let empty = dir + "/empty.pdf"
+        try FileSystem.writeFile([], to: empty)
+        let error = #expect(throws: PageInfoError.self) { try DocumentReader().records(.path(empty)) }
+        #expect(error?.code == "not-pdf", "\(String(describing: error))")
+        #expect(Self.jsonLines(.path(empty)).last?.contains("\"bytes\":0,") == true)
+        let directory = #expect(throws: PageInfoError.self) { try DocumentReader().records(.path(dir)) }
+        #expect(directory?.code == "unreadable")
+        #expect(directory?.description.hasSuffix("it is a directory") == true, "\(String(describing: directory))")
+    }
 }
