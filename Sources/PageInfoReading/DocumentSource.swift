@@ -52,14 +52,15 @@ public enum DocumentSource: Sendable {
 ///
 /// A regular file of at most ``inMemoryFileBytes`` is read whole into memory, and Poppler parses
 /// it there: Poppler's file stream reads through a 256-byte buffer, one `pread` per refill, and
-/// for a small file those system calls cost more than the parse (on 10,000 small PDFs, a
-/// worker's CPU time halved: BENCHMARKS.md). A larger file is read in place as before, where
-/// Poppler reads only the parts it needs. A file that cannot be read that way (it vanished, it
-/// changed size while read) is left to Poppler, whose error names what is wrong, so the records
-/// and messages are the same either way.
+/// for a small file those system calls cost more than the parse (on 10,000 small PDFs, `--jobs
+/// 2` went from 11,258 to 21,204 files/s: BENCHMARKS.md). A larger file is read in place as
+/// before, where Poppler reads only the parts it needs: reading all of a file whose bulk Poppler
+/// never touches was a loss from about 512 KiB (BENCHMARKS.md), so the limit is half that. A
+/// file that cannot be read that way (it vanished, it changed size while read) is left to
+/// Poppler, whose error names what is wrong, so the records and messages are the same either way.
 struct OpenedSource {
-    /// The largest regular file read into memory first: 1 MiB.
-    static let inMemoryFileBytes = 1 << 20
+    /// The largest regular file read into memory first: 256 KiB.
+    static let inMemoryFileBytes = 256 << 10
 
     /// What Poppler opens: the path itself, or `/proc/self/fd/N`; for bytes, the name they go by.
     var path: String
@@ -88,7 +89,7 @@ struct OpenedSource {
             // through /proc fails for a socket, and would wait for another writer on a pipe.
             let status = try? FileDescriptor(rawValue: fd, path: name).status()
             guard let kind = status?.kind, InputFile.isStream(kind) else {
-                content = Self.smallRegularFile(status: status, closes: false) { () throws(SystemCallError) in FileDescriptor(rawValue: fd, path: name) }
+                content = Self.smallRegularFile(status: status, byName: false) { () throws(SystemCallError) in FileDescriptor(rawValue: fd, path: name) }
                 return
             }
             let copy = try InputFile.spool(from: fd, name: name, maxBytes: maxStreamMiB << 20)
@@ -125,25 +126,32 @@ struct OpenedSource {
     }
 
     /// The whole content of a regular file of at most ``inMemoryFileBytes`` that `status`
-    /// (`stat` of its name, or `fstat`) describes, read from its start with `pread` through the
-    /// descriptor `open` gives (closed afterwards when `closes`); `nil` for any other
-    /// file, or when the file cannot be read whole (it is left to Poppler). Nothing but a regular
-    /// file is opened here: opening a FIFO would release a writer waiting for its reader.
-    private static func smallRegularFile(status: FileStatus?, closes: Bool = true,
+    /// describes, read from its start with `pread`; `nil` for any other file, or when the file
+    /// cannot be read whole (it is then left to Poppler). `open` gives the descriptor: a file
+    /// opened by its name after `stat` (`byName`: checked with `fstat` to be that regular file
+    /// still, and closed afterwards), or the caller's own, which `status` is the `fstat` of.
+    /// Nothing but a regular file is opened here: opening a FIFO would release a writer waiting
+    /// for its reader.
+    private static func smallRegularFile(status: FileStatus?, byName: Bool = true,
                                          open: () throws(SystemCallError) -> FileDescriptor) -> [UInt8]? {
         guard let status, status.kind == .regular, status.size <= inMemoryFileBytes, let file = try? open() else { return nil }
-        defer { if closes { try? file.close() } }
-        // Still a regular file of that size (the name may have been replaced since `stat`).
-        guard let now = try? file.status(), now.kind == .regular, now.size == status.size else { return nil }
-        // One byte more than the size: a file that grew meanwhile is left to Poppler.
+        defer { if byName { try? file.close() } }
+        // The name may have been replaced since `stat`.
+        if byName {
+            guard let now = try? file.status(), now.kind == .regular, now.size == status.size else { return nil }
+        }
+        // One byte more than the size is asked for: a file that holds more than its size says
+        // (it grew meanwhile; a /proc file of size 0) is left to Poppler. Reading stops once the
+        // size is read: one `pread` for a file that does not change.
         var complete = false
-        let bytes = [UInt8](unsafeUninitializedCapacity: now.size + 1) { buffer, count in
+        let bytes = [UInt8](unsafeUninitializedCapacity: status.size + 1) { buffer, count in
             let raw = UnsafeMutableRawBufferPointer(buffer)
-            while count < raw.count {
+            while count <= status.size {
                 guard let n = try? file.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[count...]), atOffset: count), n > 0 else { break }
                 count += n
+                if count == status.size { break }
             }
-            complete = count == now.size
+            complete = count == status.size
         }
         return complete ? bytes : nil
     }

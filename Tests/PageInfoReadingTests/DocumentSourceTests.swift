@@ -89,7 +89,7 @@ import Glibc
     func largeFileInPlace() throws {
         let dir = try makeScratchDirectory("in-place")
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let content = try PaddedPDF.bytes(of: Self.mixed, largerThan: 1 << 20)
+        let content = try PaddedPDF.bytes(of: Self.mixed, largerThan: 256 << 10)
         let large = dir + "/large.pdf"
         try FileSystem.writeFile(content, to: large)
         let file = try FileDescriptor.open(large)
