@@ -21,6 +21,7 @@
 #include <goo/GooString.h>
 #include <poppler-config.h>
 
+#include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -250,12 +251,12 @@ pi_document *pi_document_open_bytes(const void *bytes, size_t length, const char
     begin_open(result);
     auto state = std::make_unique<pi_document>();
     state->bytes = static_cast<char *>(std::malloc(length ? length : 1));
-    if (!state->bytes) {
-        result->status = PI_STATUS_OTHER;
-        std::snprintf(result->message, sizeof result->message, "out of memory");
+    if (!state->bytes) { // reported as a file that cannot be opened: ENOMEM
+        result->status = PI_STATUS_OPEN_FAILED;
+        result->os_errno = ENOMEM;
         return nullptr;
     }
-    std::memcpy(state->bytes, bytes, length);
+    if (length) std::memcpy(state->bytes, bytes, length);
     char *bytes_copy = state->bytes;
     state->doc = open_doc([bytes_copy, length] { // PDFDoc owns each stream
         return static_cast<BaseStream *>(new MemStream(bytes_copy, 0, (Goffset)length, Object(objNull)));

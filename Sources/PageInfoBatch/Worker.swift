@@ -178,22 +178,18 @@ public enum Worker {
 }
 
 /// The rest of a bytes request (``WorkerProtocol``) after its length word: the name, and the
-/// content held in memory (up to ``inMemoryBytes``) or copied into an anonymous memory file, or
-/// skipped when it is too large.
+/// content held in memory (up to `DocumentSource.inMemoryFileBytes`, where the reader would parse
+/// a file in memory too) or copied into an anonymous memory file (which does not count against
+/// `--max-memory`), or skipped when it is too large. A memory file costs a few system calls and
+/// page faults per request, which only small files notice.
 enum BytesRequest {
-    /// The largest content read into the worker's memory (16 MiB); a larger one goes into a
-    /// memory file, which does not count against `--max-memory`. A memory file costs a few system
-    /// calls and page faults per request, which only small files notice; Poppler reads bytes in
-    /// memory in place.
-    static let inMemoryBytes = 16 << 20
-
     /// nil when stdin ends early or the frame is malformed (the coordinator is gone or broken).
     static func read(length: Int, limit: Int) -> ([UInt8], FileReader.Content)? {
         guard length >= 4, let word = readExactly(STDIN_FILENO, 4) else { return nil }
         let nameLength = Int(WorkerProtocol.get32(word, 0))
         guard nameLength <= length - 4, nameLength <= WorkerProtocol.maxNameBytes, let name = nameLength == 0 ? [] : readExactly(STDIN_FILENO, nameLength) else { return nil }
         let size = length - 4 - nameLength
-        if size <= min(limit, inMemoryBytes) {
+        if size <= min(limit, DocumentSource.inMemoryFileBytes) {
             guard let content = size == 0 ? [] : readExactly(STDIN_FILENO, size) else { return nil }
             return (name, .bytes(content))
         }
@@ -206,7 +202,7 @@ enum BytesRequest {
                 failure = "cannot hold the file's bytes: memfd_create: \(error.reason)"
             }
         }
-        // Copy (or skip) the content in 1 MiB chunks: the worker never holds a whole file in memory.
+        // Copy (or skip) the content in 1 MiB chunks: the worker holds no more of a large file.
         var chunk = [UInt8](repeating: 0, count: min(size, 1 << 20))
         var left = size
         let memory = FileDescriptor(rawValue: fd, path: "the memory file")

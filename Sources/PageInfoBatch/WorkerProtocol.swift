@@ -16,7 +16,7 @@ import Glibc
 /// files through Hadoop's file systems and hands over their bytes): its length word has the high
 /// bit set (`bytesRequestFlag`), and its payload is the name's length (`UInt32` LE), the name's
 /// bytes (what the records call the file: a URI, say) and then the file's bytes, to the end of the
-/// frame. The worker holds content of up to 16 MiB in its memory and a larger one in an
+/// frame. The worker holds content of up to 256 KiB in its memory and a larger one in an
 /// anonymous memory file (`memfd_create`, which does not count against `--max-memory`); either
 /// way no file system has a name for it and no other user can read it. It reads them as it reads
 /// a named file, so the records are what `pageinfo pages --format jsonl` prints for the same

@@ -6,10 +6,11 @@ import PageInfoPoppler
 import Glibc
 #endif
 
-/// Where a PDF comes from. Poppler reads a seekable file: a regular file is read in place; a
-/// stream (standard input, a pipe, a FIFO, a device) is first copied into an unlinked temporary
-/// file (``InputFile``); bytes in memory are read there (Poppler's memory stream, on a copy
-/// of them). However it comes, a document reads into the same records.
+/// Where a PDF comes from. Poppler reads a seekable file: a regular file of up to 256 KiB is read
+/// whole and parsed in memory, a larger one in place; a stream (standard input, a pipe, a FIFO,
+/// a device) is first copied into an unlinked temporary file (``InputFile``); bytes in memory
+/// are parsed there (Poppler's memory stream, on a copy of them). However it comes, a document
+/// reads into the same records.
 public enum DocumentSource: Sendable {
     /// A file by its path (`-` is standard input, as on the command line). A path with a NUL
     /// byte is refused (`unreadable`, exit 66): C would open the name only up to it.
@@ -19,7 +20,8 @@ public enum DocumentSource: Sendable {
     /// are refused as ``path(_:)`` refuses them.
     case rawPath([UInt8])
     /// An open file descriptor, not closed by the reader; `name` is what the records call the
-    /// file. A regular file is read in place (from its start); a stream (a pipe, socket, FIFO or
+    /// file. A regular file is read from its start (its reading position is left where it
+    /// was); a stream (a pipe, socket, FIFO or
     /// character device) is read from where it is to its end and copied first, as standard
     /// input is, at most ``DocumentReader/maxStreamMiB`` (an empty stream is an empty file: not a PDF).
     case fileDescriptor(Int32, name: String)
@@ -27,6 +29,12 @@ public enum DocumentSource: Sendable {
     case bytes([UInt8], name: String)
     /// Standard input (the records call it `-`).
     case standardInput
+
+    /// The largest regular file read whole and parsed in memory, in bytes (256 KiB); a larger
+    /// one is read in place, where Poppler reads only the parts it needs. A worker holds a bytes
+    /// request of up to this size in its memory too (a larger one in a memory file, outside its
+    /// `--max-memory`).
+    public static let inMemoryFileBytes = 256 << 10
 
     /// What the records call the file: the path, the repaired text of a raw path (U+FFFD for
     /// each invalid byte), the name given, or `-`.
@@ -50,18 +58,16 @@ public enum DocumentSource: Sendable {
 /// A source opened for Poppler: the path it reads (or the bytes it reads from memory), and what
 /// to close afterwards.
 ///
-/// A regular file of at most ``inMemoryFileBytes`` is read whole into memory, and Poppler parses
-/// it there: Poppler's file stream reads through a 256-byte buffer, one `pread` per refill, and
-/// for a small file those system calls cost more than the parse (on 10,000 small PDFs, `--jobs
-/// 2` went from 11,258 to 21,204 files/s: BENCHMARKS.md). A larger file is read in place as
+/// A regular file of at most ``DocumentSource/inMemoryFileBytes`` is read whole into memory, and
+/// Poppler parses it there: Poppler's file stream reads through a 256-byte buffer, one `pread`
+/// per refill, and for a small file those system calls cost more than the parse (on 10,000 small
+/// PDFs, `--jobs 2` took a third less time: median wall 0.97 → 0.64 s in alternating runs,
+/// BENCHMARKS.md). A larger file is read in place as
 /// before, where Poppler reads only the parts it needs: reading all of a file whose bulk Poppler
 /// never touches was a loss from about 512 KiB (BENCHMARKS.md), so the limit is half that. A
 /// file that cannot be read that way (it vanished, it changed size while read) is left to
 /// Poppler, whose error names what is wrong, so the records and messages are the same either way.
 struct OpenedSource {
-    /// The largest regular file read into memory first: 256 KiB.
-    static let inMemoryFileBytes = 256 << 10
-
     /// What Poppler opens: the path itself, or `/proc/self/fd/N`; for bytes, the name they go by.
     var path: String
     /// The bytes Poppler reads in memory: a ``DocumentSource/bytes(_:name:)`` source's, or a
@@ -76,11 +82,7 @@ struct OpenedSource {
             // C would read the name only up to its first NUL byte: another file.
             guard !path.utf8.contains(0) else { throw Self.nulInName(path) }
             self.path = path
-            if path != "-" {
-                content = Self.smallRegularFile(status: try? FileStatus(path: path)) { () throws(SystemCallError) in
-                    try FileDescriptor.open(path, O_RDONLY | O_NONBLOCK)
-                }
-            }
+            content = Self.smallFile(named: Array(path.utf8), text: path)
         case .standardInput:
             self.path = "-"
         case .fileDescriptor(let fd, let name):
@@ -102,9 +104,7 @@ struct OpenedSource {
             // CommandLine.arguments and lists repair invalid UTF-8 (U+FFFD): open such a name by
             // its raw bytes and read it through /proc/self/fd. (A name that cannot be opened is
             // left to Poppler, which names the error.)
-            content = Self.smallRegularFile(status: try? FileStatus(rawPath: raw, name: name.text)) { () throws(SystemCallError) in
-                try FileDescriptor.open(rawPath: raw, O_RDONLY | O_NONBLOCK, name: name.text)
-            }
+            content = Self.smallFile(named: raw, text: name.text)
             guard content == nil, !name.isValidUTF8,
                   let fd = try? FileDescriptor.open(rawPath: raw, O_RDONLY | O_NONBLOCK, name: name.text) else { return }
             self.path = "/proc/self/fd/\(fd.rawValue)"
@@ -125,16 +125,26 @@ struct OpenedSource {
         return try InputFile.open(path, password: password, maxStreamMiB: maxStreamMiB)
     }
 
-    /// The whole content of a regular file of at most ``inMemoryFileBytes`` that `status`
+    /// The content of the small regular file with this name (``smallRegularFile(status:byName:open:)``);
+    /// `nil` for `-`, which is standard input, not a file of that name.
+    private static func smallFile(named raw: [UInt8], text: String) -> [UInt8]? {
+        guard raw != [UInt8(ascii: "-")] else { return nil }
+        return smallRegularFile(status: try? FileStatus(rawPath: raw, name: text)) { () throws(SystemCallError) in
+            try FileDescriptor.open(rawPath: raw, O_RDONLY | O_NONBLOCK, name: text)
+        }
+    }
+
+    /// The whole content of a regular file of at most ``DocumentSource/inMemoryFileBytes`` that `status`
     /// describes, read from its start with `pread`; `nil` for any other file, or when the file
     /// cannot be read whole (it is then left to Poppler). `open` gives the descriptor: a file
     /// opened by its name after `stat` (`byName`: checked with `fstat` to be that regular file
     /// still, and closed afterwards), or the caller's own, which `status` is the `fstat` of.
-    /// Nothing but a regular file is opened here: opening a FIFO would release a writer waiting
-    /// for its reader.
+    /// Only what `stat` found to be a regular file is opened here: opening a FIFO would release a
+    /// writer waiting for its reader. (A FIFO put in its place between the two calls would be
+    /// opened, then refused: the same window `InputFile` has between its `stat` and its `open`.)
     private static func smallRegularFile(status: FileStatus?, byName: Bool = true,
                                          open: () throws(SystemCallError) -> FileDescriptor) -> [UInt8]? {
-        guard let status, status.kind == .regular, status.size <= inMemoryFileBytes, let file = try? open() else { return nil }
+        guard let status, status.kind == .regular, status.size <= DocumentSource.inMemoryFileBytes, let file = try? open() else { return nil }
         defer { if byName { try? file.close() } }
         // The name may have been replaced since `stat`.
         if byName {

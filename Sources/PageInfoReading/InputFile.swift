@@ -15,7 +15,8 @@ import Glibc
 /// then reads that file through `/proc/self/fd/N`. The process's memory stays flat whatever the
 /// stream's length (on a tmpfs `$TMPDIR` the copy itself lives in RAM, as any file there does).
 ///
-/// A ``DocumentReader`` opens every ``DocumentSource`` through it; the commands that open a
+/// A ``DocumentReader`` opens every ``DocumentSource`` that is not parsed in memory (bytes, a
+/// small regular file: ``DocumentSource/inMemoryFileBytes``) through it; the commands that open a
 /// document twice (geometry, then the renderer) ask for ``seekablePath(_:maxStreamMiB:)`` again
 /// and get the same copy.
 public enum InputFile {

@@ -99,11 +99,11 @@ extension BatchTests {
         #expect(responses[1].records.last?["file"] as? String == "file:///small.pdf")
     }
 
-    @Test("a bytes request over 16 MiB goes through a memory file, a smaller one stays in memory: the records of the file on disk")
+    @Test("a bytes request over 256 KiB goes through a memory file, a smaller one stays in memory: the records of the file on disk")
     func bytesRequestLargeAndSmall() throws {
         let good = Self.path("good-00003.pdf")
         let small = [UInt8](try Data(contentsOf: URL(fileURLWithPath: good)))
-        let large = try PaddedPDF.bytes(of: good, largerThan: 16 << 20)
+        let large = try PaddedPDF.bytes(of: good, largerThan: 256 << 10)
         let dir = try makeScratchDirectory("bytes-request")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let onDisk = dir + "/large.pdf"

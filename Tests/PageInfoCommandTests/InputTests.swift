@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
+import PageInfoTestSupport
 import Testing
 
 /// Inputs a shell user expects: `-`, /dev/stdin, pipes and process substitution, a FIFO that
@@ -41,6 +42,23 @@ struct InputTests {
         #expect(r.status == 0, "\(script): \(r.stderr)")
         let doc = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any], "\(r.stdout)")
         #expect(doc["pageCount"] as? Int == 10 && doc["pageLayout"] as? String == "TwoPageRight", "\(script)")
+    }
+
+    @Test("'-' is standard input even where a small file named '-' exists (pages, info)", arguments: [
+        "\"$PAGEINFO\" info --format json - < \"$F\"",
+        "cat \"$F\" | \"$PAGEINFO\" pages --format jsonl -",
+    ])
+    func dashIsStandardInput(script: String) throws {
+        let dir = try makeScratchDirectory("dash")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // A different fixture named '-' in the working directory, small enough to be read in memory.
+        try FileManager.default.copyItem(atPath: CLI.fixture("userunit.pdf"), toPath: dir + "/-")
+        let mixedCount = try FixtureGolden.load("mixed").pageCount
+        #expect(try mixedCount != FixtureGolden.load("userunit").pageCount)
+        let r = try Self.shell(script, environment: ["F": Self.mixed], directory: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        let file = r.stdout.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(file.contains("\"pageCount\":\(mixedCount ?? -1),"), "\(file)")
     }
 
     @Test("convert: a read error on stdin (a directory, EISDIR) exits 66 with one line, never 0 as if stdin had ended")

@@ -2,7 +2,7 @@
 import Foundation
 import PageInfoOutput
 import PageInfoPoppler
-import PageInfoReading
+@testable import PageInfoReading
 import PageInfoRecords
 import PageInfoTestSupport
 import Testing
@@ -129,5 +129,44 @@ import Glibc
         let directory = #expect(throws: PageInfoError.self) { try DocumentReader().records(.path(dir)) }
         #expect(directory?.code == "unreadable")
         #expect(directory?.description.hasSuffix("it is a directory") == true, "\(String(describing: directory))")
+    }
+
+    @Test("which route a source takes: a file of up to 256 KiB in memory, a larger one, a FIFO and a /proc file by path; a descriptor read from its start, its position kept")
+    func inMemoryRoute() throws {
+        let dir = try makeScratchDirectory("route")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let limit = DocumentSource.inMemoryFileBytes
+        #expect(limit == 256 << 10)
+        let small = try FileDescriptor.readFile(Self.mixed)
+        // Which route is a matter of size alone: any bytes will do.
+        let atLimit = small + [UInt8](repeating: 0x0A, count: limit - small.count)
+        let overLimit = atLimit + [0x0A]
+        for (name, bytes) in [("at-limit.pdf", atLimit), ("over-limit.pdf", overLimit)] { try FileSystem.writeFile(bytes, to: dir + "/" + name) }
+
+        func content(_ source: DocumentSource) throws -> [UInt8]? {
+            let opened = try OpenedSource(source, maxStreamMiB: 1)
+            defer { opened.close() }
+            return opened.content
+        }
+        #expect(try content(.path(Self.mixed)) == small)
+        #expect(try content(.rawPath(Array(Self.mixed.utf8))) == small)
+        #expect(try content(.path(dir + "/at-limit.pdf")) == atLimit)
+        #expect(try content(.path(dir + "/over-limit.pdf")) == nil)
+        #expect(try content(.bytes(overLimit, name: "b")) == overLimit, "bytes are parsed in memory whatever their size")
+        #expect(try content(.path("/proc/self/status")) == nil, "a /proc file says size 0 and holds more")
+        #expect(try content(.path(dir + "/missing.pdf")) == nil)
+        // A FIFO is not opened (no writer: opening it for reading would not block, but would
+        // release a writer waiting in open); it goes to InputFile by path as before.
+        #expect(mkfifo(dir + "/fifo", 0o600) == 0)
+        let fifo = try OpenedSource(.path(dir + "/fifo"), maxStreamMiB: 1)
+        #expect(fifo.content == nil && fifo.path == dir + "/fifo")
+
+        // A descriptor whose position is elsewhere: the whole file, the position kept.
+        let file = try FileDescriptor.open(Self.mixed)
+        defer { try? file.close() }
+        #expect(lseek(file.rawValue, 100, SEEK_SET) == 100)
+        #expect(try content(.fileDescriptor(file.rawValue, name: "mixed")) == small)
+        #expect(lseek(file.rawValue, 0, SEEK_CUR) == 100)
+        #expect(try Self.pageSizes(.fileDescriptor(file.rawValue, name: "mixed")) == Self.pageSizes(.path(Self.mixed)))
     }
 }

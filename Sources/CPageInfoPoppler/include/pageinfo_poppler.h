@@ -201,7 +201,7 @@ typedef struct pi_document_facts {
 /// Diagnostics of an open attempt, filled in on failure (and on success, for warnings).
 typedef struct pi_open_result {
     pi_status status;
-    int os_errno;             ///< errno of fopen for PI_STATUS_OPEN_FAILED, else 0
+    int os_errno;             ///< errno of fopen (ENOMEM: no room for a copy of the bytes) for PI_STATUS_OPEN_FAILED, else 0
     char message[256];        ///< Poppler's last diagnostic line, NUL-terminated ("" if none)
 } pi_open_result;
 
