@@ -257,8 +257,8 @@ struct FileReader {
         func failed(_ error: FileError, bytes: Int? = nil) -> [UInt8] { self.failed(error, bytes: bytes, start: start) }
         switch content {
         case .failed(let error, let bytes): return failed(error, bytes: bytes)
-        case .memory(let fd): return read(.fileDescriptor(fd, name: FileName(raw: name).text), start: start)
-        case .bytes(let bytes): return read(.bytes(bytes, name: FileName(raw: name).text), start: start)
+        case .memory(let fd): return read(start: start) { .fileDescriptor(fd, name: $0) }
+        case .bytes(let bytes): return read(start: start) { .bytes(bytes, name: $0) }
         case nil: break
         }
 
@@ -276,7 +276,7 @@ struct FileReader {
         case .directory: return failed(FileError(code: .unreadable, message: "cannot read the file: it is a directory"))
         default: return failed(FileError(code: .unreadable, message: "cannot read the file: not a regular file"))
         }
-        return read(.fileDescriptor(file.rawValue, name: FileName(raw: name).text), start: start)
+        return read(start: start) { .fileDescriptor(file.rawValue, name: $0) }
     }
 
     /// The response of a file that failed before its records (`bytes`: its size, when known).
@@ -288,9 +288,10 @@ struct FileReader {
         return WorkerProtocol.response(records: out.bytes, pageCount: 0, status: .failed, error: error.code, message: message)
     }
 
-    /// Reads `source`: an open regular file (a named file, a bytes request's memory file) or a
-    /// bytes request's bytes, named by ``name``.
-    private func read(_ source: DocumentSource, start: Double) -> [UInt8] {
+    /// Reads the source `source` makes of the records' name for the file (``name``, repaired):
+    /// an open regular file (a named file, a bytes request's memory file) or a bytes request's
+    /// bytes.
+    private func read(start: Double, _ source: (String) -> DocumentSource) -> [UInt8] {
         // The records name the file as given: a name that is not valid UTF-8 is written with its
         // exact bytes (\udcXX) wherever its repaired spelling occurs in a JSON string.
         let fileName = FileName(raw: name)
@@ -298,7 +299,7 @@ struct FileReader {
         // once their length is known: the response is the encoder's buffer, copied out once.
         var encoder = output.fragmentEncoder(headerRoom: WorkerProtocol.headerSize)
         if !fileName.isValidUTF8 { encoder.out.exactFileName = fileName }
-        let result = reading.read(source, into: &encoder)
+        let result = reading.read(source(fileName.text), into: &encoder)
         var response = encoder.out.bytes
         let status = result.outcome.status
         let code = result.outcome.error.flatMap { FileErrorCode(rawValue: $0.code) }

@@ -90,8 +90,8 @@ struct OpenedSource {
             // A stream (pipe, socket, FIFO, device) is copied as standard input is: reopening it
             // through /proc fails for a socket, and would wait for another writer on a pipe.
             let status = try? FileDescriptor(rawValue: fd, path: name).status()
-            guard let kind = status?.kind, InputFile.isStream(kind) else {
-                content = Self.smallRegularFile(status: status, byName: false) { () throws(SystemCallError) in FileDescriptor(rawValue: fd, path: name) }
+            guard let status, InputFile.isStream(status.kind) else {
+                if let status, Self.fitsInMemory(status) { content = Self.wholeContent(of: FileDescriptor(rawValue: fd, path: name), size: status.size) }
                 return
             }
             let copy = try InputFile.spool(from: fd, name: name, maxBytes: maxStreamMiB << 20)
@@ -125,43 +125,42 @@ struct OpenedSource {
         return try InputFile.open(path, password: password, maxStreamMiB: maxStreamMiB)
     }
 
-    /// The content of the small regular file with this name (``smallRegularFile(status:byName:open:)``);
-    /// `nil` for `-`, which is standard input, not a file of that name.
+    /// The content of the regular file with this name when it ``fitsInMemory(_:)``; `nil` for
+    /// any other file, for one that cannot be read whole (it is then left to Poppler), and for
+    /// `-`, which is standard input, not a file of that name. Only what `stat` found to be such a
+    /// file is opened: opening a FIFO would release a writer waiting for its reader. (A FIFO put
+    /// in its place between the two calls would be opened, then refused: the same window
+    /// `InputFile` has between its `stat` and its `open`.)
     private static func smallFile(named raw: [UInt8], text: String) -> [UInt8]? {
-        guard raw != [UInt8(ascii: "-")] else { return nil }
-        return smallRegularFile(status: try? FileStatus(rawPath: raw, name: text)) { () throws(SystemCallError) in
-            try FileDescriptor.open(rawPath: raw, O_RDONLY | O_NONBLOCK, name: text)
-        }
+        guard raw != [UInt8(ascii: "-")], let status = try? FileStatus(rawPath: raw, name: text), fitsInMemory(status),
+              let file = try? FileDescriptor.open(rawPath: raw, O_RDONLY | O_NONBLOCK, name: text) else { return nil }
+        defer { try? file.close() }
+        // The name may have been replaced since `stat`.
+        guard let now = try? file.status(), now.kind == .regular, now.size == status.size else { return nil }
+        return wholeContent(of: file, size: status.size)
     }
 
-    /// The whole content of a regular file of at most ``DocumentSource/inMemoryFileBytes`` that `status`
-    /// describes, read from its start with `pread`; `nil` for any other file, or when the file
-    /// cannot be read whole (it is then left to Poppler). `open` gives the descriptor: a file
-    /// opened by its name after `stat` (`byName`: checked with `fstat` to be that regular file
-    /// still, and closed afterwards), or the caller's own, which `status` is the `fstat` of.
-    /// Only what `stat` found to be a regular file is opened here: opening a FIFO would release a
-    /// writer waiting for its reader. (A FIFO put in its place between the two calls would be
-    /// opened, then refused: the same window `InputFile` has between its `stat` and its `open`.)
-    private static func smallRegularFile(status: FileStatus?, byName: Bool = true,
-                                         open: () throws(SystemCallError) -> FileDescriptor) -> [UInt8]? {
-        guard let status, status.kind == .regular, status.size <= DocumentSource.inMemoryFileBytes, let file = try? open() else { return nil }
-        defer { if byName { try? file.close() } }
-        // The name may have been replaced since `stat`.
-        if byName {
-            guard let now = try? file.status(), now.kind == .regular, now.size == status.size else { return nil }
-        }
+    /// Whether a file is read whole and parsed in memory: a regular file of at most
+    /// ``DocumentSource/inMemoryFileBytes``.
+    private static func fitsInMemory(_ status: FileStatus) -> Bool {
+        status.kind == .regular && status.size <= DocumentSource.inMemoryFileBytes
+    }
+
+    /// The `size` bytes of an open regular file, read from its start with `pread` (its reading
+    /// position stays where it is); `nil` when the file does not hold exactly that many.
+    private static func wholeContent(of file: FileDescriptor, size: Int) -> [UInt8]? {
         // One byte more than the size is asked for: a file that holds more than its size says
         // (it grew meanwhile; a /proc file of size 0) is left to Poppler. Reading stops once the
         // size is read: one `pread` for a file that does not change.
         var complete = false
-        let bytes = [UInt8](unsafeUninitializedCapacity: status.size + 1) { buffer, count in
+        let bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
             let raw = UnsafeMutableRawBufferPointer(buffer)
-            while count <= status.size {
+            while count <= size {
                 guard let n = try? file.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[count...]), atOffset: count), n > 0 else { break }
                 count += n
-                if count == status.size { break }
+                if count == size { break }
             }
-            complete = count == status.size
+            complete = count == size
         }
         return complete ? bytes : nil
     }
