@@ -8,7 +8,8 @@
 #   ~1.3 GB): the first run takes ~3 min (debootstrap + packages), later runs only rebuild.
 #   `make poppler-compat-clean` removes it.
 # - The tree is copied as it is now (tracked and untracked files, not ignored ones), with
-#   SwiftPM's dependency checkouts copied from the host's .build, so nothing is fetched.
+#   SwiftPM's dependency checkouts copied from the host's .build, and the host's git URL
+#   redirections to local package copies (/etc/gitconfig), so nothing is fetched.
 # - Inside: `make test` with CI=true and the corpus mounted read-only (PAGEINFO_CORPUS), so the
 #   corpus suites must run; then the output of `pageinfo pages --format jsonl` on every fixture is
 #   compared with the host build's.
@@ -78,6 +79,15 @@ bind /sys "$R/sys"
 bind "$SWIFT_ROOT" "$R$SWIFT_ROOT" ro
 bind "$CORPUS" "$R$CORPUS" ro
 cp /etc/resolv.conf "$R/etc/resolv.conf"
+# SwiftPM resolves packages through git: the host's redirections of package URLs to local
+# copies (`url.DIR.insteadOf` in /etc/gitconfig) apply inside too, each DIR read-only. The
+# client package of `make test` resolves its own dependencies this way.
+if [ -f /etc/gitconfig ]; then
+    cp /etc/gitconfig "$R/etc/gitconfig"
+    while IFS= read -r dir; do
+        [ -d "$dir" ] && bind "$dir" "$R$dir" ro
+    done < <(git config --system --get-regexp '^url\..*\.insteadof$' | sed -E 's/^url\.(.*)\.insteadof .*$/\1/' | sort -u)
+fi
 
 # 3. What Swift needs at build and run time, once (the project's own packages come from `make deps`).
 if [ ! -f "$R/.pageinfo-ready" ]; then
