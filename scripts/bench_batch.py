@@ -28,6 +28,7 @@ a time on each list of URIs (the profile in docs/spark.md): ObjectReader's with
 slopes inside one Spark application, --inputs paths|uris only one input.
 """
 
+import argparse
 import json
 import os
 import resource
@@ -180,51 +181,37 @@ def phases(args):
 
 def main():
     args = sys.argv[1:]
-    if "-h" in args or "--help" in args:
-        print(__doc__)
-        return
     if args and args[0] == "--in-spark":
         return in_spark(args[1:])
     if args and args[0] == "--phases":
         return phases(args[1:])
 
-    def usage(problem):
-        print("bench_batch.py: %s\n%s" % (problem, __doc__.split("\n\n")[1]), file=sys.stderr)
-        sys.exit(2)
-
-    if not args or args[0].startswith("-"):
-        usage("the first argument is the pageinfo binary")
-    binary = os.path.abspath(args[0])
+    # (A misuse exits 2 with the usage, as argparse does.)
+    title, usage, text = __doc__.split("\n\n", 2)
+    parser = argparse.ArgumentParser(prog="bench_batch.py", usage=usage[len("Usage: "):], description=title + "\n\n" + text,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("binary", metavar="PAGEINFO_BINARY", help="the pageinfo binary measured")
+    parser.add_argument("out", metavar="OUTDIR", nargs="?", default=os.path.join(ROOT, "bench-out"),
+                        help="where the corpora, lists and Spark output go (default: bench-out)")
+    parser.add_argument("--count", type=int, default=10_000, metavar="N", help="files in the batch corpus (default 10,000)")
+    parser.add_argument("--spark", metavar="VENV", help="the venv with pyspark: measure the Spark job too")
+    parser.add_argument("--spark-only", action="store_true", help="only the Spark figures")
+    parser.add_argument("--in-app-only", action="store_true", help="with --spark-only: only the slopes inside one application")
+    parser.add_argument("--inputs", default="paths,uris", metavar="paths,uris", help="the Spark inputs measured (default both)")
+    options = parser.parse_args(args)
+    binary = os.path.abspath(options.binary)
     if not os.access(binary, os.X_OK):
-        usage("%s is not an executable" % binary)
-    rest = args[1:]
-    out = rest.pop(0) if rest and not rest[0].startswith("-") else os.path.join(ROOT, "bench-out")
-    options = {"--count": None, "--spark": None, "--inputs": None}
-    flags = set()
-    while rest:
-        word = rest.pop(0)
-        if word in options:
-            if not rest:
-                usage("%s needs a value" % word)
-            options[word] = rest.pop(0)
-        elif word in ("--spark-only", "--in-app-only"):
-            flags.add(word)
-        else:
-            usage("unknown argument %r" % word)
-    try:
-        count = int(options["--count"] or 10_000)
-    except ValueError:
-        usage("--count takes a number")
-    venv = options["--spark"]
-    kinds = (options["--inputs"] or "paths,uris").split(",")
+        parser.error("%s is not an executable" % binary)
+    out, count, venv = options.out, options.count, options.spark
+    kinds = options.inputs.split(",")
     if not set(kinds) <= {"paths", "uris"}:
-        usage("--inputs takes paths, uris or both, comma-separated")
-    if "--in-app-only" in flags and "--spark-only" not in flags:
-        usage("--in-app-only goes with --spark-only")
-    if "--spark-only" in flags and not venv:
-        usage("--spark-only needs --spark VENV")
-    if "--spark-only" in flags:  # (--in-app-only: only the one-application slopes)
-        spark_slopes(binary, out, venv, in_app_only="--in-app-only" in flags, kinds=kinds)
+        parser.error("--inputs takes paths, uris or both, comma-separated")
+    if options.in_app_only and not options.spark_only:
+        parser.error("--in-app-only goes with --spark-only")
+    if options.spark_only and not venv:
+        parser.error("--spark-only needs --spark VENV")
+    if options.spark_only:  # (--in-app-only: only the one-application slopes)
+        spark_slopes(binary, out, venv, in_app_only=options.in_app_only, kinds=kinds)
         return
     corpus = os.path.join(out, "corpus-%d" % count)
     if not os.path.exists(os.path.join(corpus, "expected.json")):
