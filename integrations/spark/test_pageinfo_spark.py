@@ -362,6 +362,69 @@ def test_binary(spark, binary, corpus, work, env, schemas, jar=None):
     record_written_schemas(out, schemas)
 
 
+def padded(pdf, larger_than):
+    """The bytes of `pdf` made larger than `larger_than` without changing the document: comment
+    lines, then a second startxref to the same cross-reference (as Tests/PageInfoTestSupport's
+    PaddedPDF)."""
+    at = pdf.rindex(b"startxref")
+    offset = int(pdf[at + len(b"startxref"):].split()[0])
+    tail = b"\nstartxref\n%d\n%%%%EOF\n" % offset
+    line = b"%" + b"x" * 1022 + b"\n"
+    out = pdf + b"\n" + line * ((larger_than - len(pdf) - len(tail)) // len(line) + 1)
+    return out + tail
+
+
+def test_object_sizes(spark, binary, corpus, work, env, jar):
+    """ObjectReader in one partition over objects of every size class: small ones before and after
+    objects larger than its 64 KiB read buffer (which grows and is reused: each object's content is
+    its own bytes only), one larger than the worker's 256 KiB in-memory limit (a memory file), and
+    one over --max-bytes (a failed row with both sizes). Every other row equals the in-process
+    records of the same files read as paths."""
+    print("binary input, ObjectReader, objects of 1 KiB to 600 KiB in one partition", flush=True)
+    limit = 512 << 10
+    sizes = {b"pad-300k.pdf": (b"good-00011.pdf", 300 << 10), b"pad-100k.pdf": (b"good-00013.pdf", 100 << 10),
+             b"pad-600k.pdf": (b"good-00015.pdf", 600 << 10)}
+    for name, (source, size) in sizes.items():
+        with open(os.path.join(corpus, source), "rb") as f, open(os.path.join(corpus, name), "wb") as g:
+            g.write(padded(f.read(), size))
+    entries = [b"good-00010.pdf", b"pad-300k.pdf", b"good-00012.pdf", b"pad-100k.pdf", b"good-00014.pdf",
+               b"pad-600k.pdf", b"good-00016.pdf"]
+    readable = [n for n in entries if n != b"pad-600k.pdf"]
+    uri = lambda name: "file://" + os.path.join(corpus, name).decode("utf-8")  # noqa: E731
+    listfile = os.path.join(work, "sizes.txt")
+    with open(listfile, "w") as f:
+        f.write("".join(uri(n) + "\n" for n in entries))
+    out = os.path.join(work, "out-sizes")
+    summary = run_job(listfile, out, env, "--max-bytes", str(limit), "--partitions", "1", ship=env["PAGEINFO_BIN"], jar=jar)
+    expect(any("read by ObjectReader" in l for l in summary), "read by ObjectReader: %r" % summary)
+    ref = subprocess.run([binary, "pages", "--format", "jsonl"] + [os.path.join(corpus, n) for n in readable],
+                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, check=False)
+    got_pages, got_files = as_dicts(spark, os.path.join(out, "pages")), as_dicts(spark, os.path.join(out, "files"))
+    want_pages, want_files = [], []
+    for r in json_records(ref.stdout):
+        name = os.path.basename(r["file"].encode("utf-8"))
+        r["file"] = uri(name)
+        if r.get("record") == "file":
+            want_files.append(expected_row(list(got_files[0]), r, entries.index(name)))
+        else:
+            want_pages.append(expected_row(list(got_pages[0]) if got_pages else [], r, entries.index(name)))
+    expect(len(want_files) == len(readable) and all(r["status"] == "ok" for r in want_files),
+           "the oracle reads the padded files as ok: %r" % [(r["file"], r["status"]) for r in want_files])
+    expect(all(r["bytes"] == os.path.getsize(os.path.join(corpus, entries[r["input"]])) for r in want_files),
+           "the oracle's bytes are the files' sizes")
+    readable_rows = [r for r in got_files if entries[r["input"]] in readable]
+    expect(without(by_input(readable_rows), "seconds") == without(by_input(want_files), "seconds"),
+           "files rows of objects of every size equal the in-process records; first difference: %r"
+           % (first_difference(without(by_input(readable_rows), "seconds"), without(by_input(want_files), "seconds")),))
+    expect(by_input(got_pages) == by_input(want_pages),
+           "pages rows equal the in-process records; first difference: %r" % (first_difference(by_input(got_pages), by_input(want_pages)),))
+    big = [r for r in got_files if entries[r["input"]] == b"pad-600k.pdf"]
+    size = os.path.getsize(os.path.join(corpus, b"pad-600k.pdf"))
+    expect(len(big) == 1 and big[0]["status"] == "failed" and big[0]["error"]["code"] == "unreadable"
+           and big[0]["bytes"] == size and str(size) in big[0]["error"]["message"] and str(limit) in big[0]["error"]["message"],
+           "the object over --max-bytes is failed with both sizes: %r" % big)
+
+
 def test_relative_entries(spark):
     """--input binary over entries without a scheme: ObjectReader gets them absolute on the
     driver's default file system (an executor would resolve a relative name against its own
@@ -467,6 +530,7 @@ def main():
         expect(os.path.isfile(jar), "%s is built (make spark-deps)" % jar)
         if os.path.isfile(jar):
             test_binary(spark, binary, corpus, work, env, schemas, jar=jar)
+            test_object_sizes(spark, binary, corpus, work, env, jar)
         test_binary(spark, binary, corpus, work, env, schemas)
         test_relative_entries(spark)
         worker = test_worker(binary)
