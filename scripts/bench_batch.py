@@ -14,11 +14,14 @@ best of 3 runs (warm cache):
     in-process `pageinfo pages --format jsonl FILE...` (no workers, xargs -n 2000) for reference;
   * the peak resident memory (VmHWM) of one `pageinfo worker` after 1,000 and after all N files;
   * with --spark VENV: the Spark job on local[2] (paths, and file:// URIs read through Hadoop's
-    file systems by ObjectReader, the jar `make spark-deps` builds) against `--jobs 2`, timed on a 2,000- and a 12,000-entry list of a
-    12,000-file corpus: files/s after start-up (the slope between the two), start-up (the wall
-    time extrapolated to an empty list) and CPU seconds per 10,000 files, each with its
-    command; from separate spark-submits (each list once) and inside one application (after
-    one warm-up run, and the median of 3 warm pairs).
+    file systems by ObjectReader, the jar `make spark-deps` builds) against `--jobs 2`, timed
+    on a 2,000- and a 12,000-entry list of a 12,000-file corpus: files/s after start-up (the
+    slope between the two), start-up (the wall time extrapolated to an empty list) and CPU
+    seconds per 10,000 files, each with its command; from separate spark-submits (each list
+    once, `--jobs 2` measured just before) and inside one application (after one warm-up run,
+    then 5 warm pairs), where `--jobs 2` runs right after each Spark job on the list of the
+    same length and each pair's ratio compares the two measured side by side: the figure is
+    the median of those ratios.
 
 Under spark-submit, `bench_batch.py --phases BINARY LIST...` times binary input's stages one at
 a time on each list of URIs (the profile in docs/spark.md): ObjectReader's with
@@ -37,7 +40,7 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-WARM_PAIRS = 3  # one application: pairs of lists measured after the first pair (see spark_slopes)
+WARM_PAIRS = 5  # one application: pairs of lists measured after the first pair (see spark_slopes)
 
 
 def best_of(cmd, runs=3, **kw):
@@ -108,19 +111,29 @@ def in_spark(args):
     whole application (the JVM, the driver's parent, and everything under it)."""
     sys.path.insert(0, os.path.join(ROOT, "integrations", "spark"))
     import pageinfo_spark
-    binary, target, extra = args[0], args[1], []
+    binary, target, extra, references = args[0], args[1], [], []
     lists = args[2:]
     if "--" in lists:
         extra = lists[lists.index("--") + 1:]
         lists = lists[:lists.index("--")]
+    if "--reference" in lists:
+        # (--reference REF...: after the job on each LIST, `pageinfo pages --files-from REF
+        # --jobs 2` on the matching REF, under the same conditions as the job just measured)
+        references = lists[lists.index("--reference") + 1:]
+        lists = lists[:lists.index("--reference")]
+        if len(references) != len(lists):
+            raise SystemExit("--in-spark: %d lists and %d reference lists" % (len(lists), len(references)))
     # One session for all the jobs: the job's own spark.stop() would start a new SparkContext
     # (and new Python workers) for each, a constant that only adds noise to the difference.
     from pyspark.sql import SparkSession
     SparkSession.stop = lambda self: None
-    for listfile in lists:
+    for k, listfile in enumerate(lists):
         t, cpu = time.perf_counter(), tree_cpu(os.getppid())
         pageinfo_spark.main(["--files-from", listfile, "--output", target, "--pageinfo", binary] + extra)
         print("in-spark %s %.3f %.2f" % (listfile, time.perf_counter() - t, tree_cpu(os.getppid()) - cpu), flush=True)
+        if references:
+            wall, cpu = jobs2_median(binary, references[k])
+            print("reference %s %.3f %.2f" % (references[k], wall, cpu), flush=True)
 
 
 def count_rows(batches):
@@ -138,6 +151,8 @@ def phases(args):
     import pageinfo_spark as job
     from pyspark.sql import SparkSession, functions as F
     spark = SparkSession.builder.getOrCreate()
+    # (the executors' Python unpickles the job's functions from pageinfo_spark: shipped to them)
+    spark.sparkContext.addPyFile(os.path.join(ROOT, "integrations", "spark", "pageinfo_spark.py"))
     binary, lists = args[0], args[1:]
 
     def measure(label, run):
@@ -251,6 +266,16 @@ def main():
         spark_slopes(binary, out, venv)
 
 
+def jobs2_command(binary, listfile):
+    return [binary, "pages", "--files-from", listfile, "--jobs", "2", "--no-progress"]
+
+
+def jobs2_median(binary, listfile):
+    """(wall, CPU) of the run of median wall time of 3 of `pageinfo pages --files-from LIST
+    --jobs 2` (one run of a second or less varies by a quarter)."""
+    return sorted(timed(jobs2_command(binary, listfile)) for _ in range(3))[1]
+
+
 def timed(cmd, **kw):
     """(wall, CPU) seconds of one run of cmd and everything it started (output discarded)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -294,25 +319,24 @@ def spark_slopes(binary, out, venv, in_app_only=False, kinds=("paths", "uris")):
         return submit + [os.path.join(ROOT, "integrations", "spark", "pageinfo_spark.py"), "--files-from", listfile,
                          "--output", target, "--pageinfo", binary]
 
-    def jobs2(listfile):
-        return [binary, "pages", "--files-from", listfile, "--jobs", "2", "--no-progress"]
-
     def rate_of(times):
         """10,000 / the difference in wall time; infinite when the 12,000 list was not slower
         (a run too noisy to give a slope: printed as such, never a crash after minutes of runs)."""
         difference = times[12000][0] - times[2000][0]
         return 10000 / difference if difference > 0 else float("inf")
 
-    def slope(label, command, times, reference=None):
-        """Prints the figures of one command from {entries: (wall, cpu)}; returns (files/s, CPU s per 10,000)."""
+    def slope(label, command, times, reference=None, reference_when="just before"):
+        """Prints the figures of one command (command None: printed above) from {entries: (wall,
+        cpu)}; returns (files/s, CPU s per 10,000)."""
         rate = rate_of(times)
         cpu = None if times[2000][1] is None else times[12000][1] - times[2000][1]
-        print("%s\n    %s\n    wall: %.2f s (2,000 entries), %.2f s (12,000); slope %.0f files/s; start-up %.1f s%s"
-              % (label, command, times[2000][0], times[12000][0], rate, times[2000][0] - 2000 / rate,
-                 "" if cpu is None else "; CPU %.2f s per 10,000 files" % cpu), flush=True)
+        print("%s%s\n    wall: %.2f s (2,000 entries), %.2f s (12,000); slope %.0f files/s; start-up %.1f s%s"
+              % (label, "" if command is None else "\n    " + command, times[2000][0], times[12000][0], rate,
+                 times[2000][0] - 2000 / rate, "" if cpu is None else "; CPU %.2f s per 10,000 files" % cpu), flush=True)
         if reference:
-            print("    ratio to --jobs 2 just before: slope %.2f (goal >= 0.5)%s"
-                  % (rate / reference[0], "" if cpu is None else "; CPU per file %.2f" % (reference[1] / cpu)), flush=True)
+            print("    ratio to --jobs 2 %s: slope %.2f (goal >= 0.5)%s"
+                  % (reference_when, rate / reference[0], "" if cpu is None else "; CPU per file %.2f" % (reference[1] / cpu)),
+                  flush=True)
         return rate, cpu
 
     def load():
@@ -321,10 +345,10 @@ def spark_slopes(binary, out, venv, in_app_only=False, kinds=("paths", "uris")):
     print("\nSlopes (files/s after start-up = 10,000 / (wall(12,000) - wall(2,000)); load average %s)"
           % load(), flush=True)
     def jobs2_reference():
-        """--jobs 2 on both lists, each the run of median wall time of 3 (with that run's CPU
-        time; a run is under a second: one run alone varies by a quarter)."""
-        times = {n: sorted(timed(jobs2(lists["paths", n])) for _ in range(3))[1] for n in (2000, 12000)}
-        return slope("pageinfo pages --files-from LIST --jobs 2 (median of 3 runs per list)", " ".join(jobs2("LIST")), times)
+        """--jobs 2 on both lists, each the run of median wall time of 3 (with that run's CPU time)."""
+        times = {n: jobs2_median(binary, lists["paths", n]) for n in (2000, 12000)}
+        return slope("pageinfo pages --files-from LIST --jobs 2 (median of 3 runs per list)",
+                     " ".join(jobs2_command(binary, "LIST")), times)
 
     labels = [(k, label) for k, label in (("paths", "paths"), ("uris", "file:// URIs, binary input")) if k in kinds]
     for kind, label in () if in_app_only else labels:
@@ -339,33 +363,50 @@ def spark_slopes(binary, out, venv, in_app_only=False, kinds=("paths", "uris")):
     # then WARM_PAIRS more pairs of 12,000 and 2,000: the JIT keeps compiling the per-object
     # paths through the first few jobs (in one application the 12,000 paths took 4.1, then 3.1,
     # then 2.6 s of wall time, the 12,000 URIs 4.6, then 3.4 s), and a job over a whole archive
-    # runs warm after its first seconds. The warm figure is the median of those pairs' slopes,
-    # with their range, and the CPU time of that median pair.
+    # runs warm after its first seconds.
+    #
+    # The reference is measured inside the same run: right after each Spark job, `--jobs 2` on
+    # the list of the same length (the median of 3 runs), while the application idles. On this
+    # VM either slope alone drifts by a third within minutes (`--jobs 2` gave 22,685 and
+    # 14,090 files/s four minutes apart); measured side by side, each pair's ratio compares
+    # like with like. The warm figure is the median of the pairs' ratios, with their range, and
+    # the median pair's slopes and CPU times.
     for kind, label in labels:
-        reference = jobs2_reference()
         # (the executors' Python imports pageinfo_spark too: local mode passes them this environment)
         in_app_env = dict(env, PYTHONPATH=os.path.join(ROOT, "integrations", "spark"))
         command = submit + [os.path.abspath(__file__), "--in-spark", binary, target]
         order = [2000] + [12000, 2000] * (1 + WARM_PAIRS)
-        p = subprocess.run(command + [lists[kind, n] for n in order], env=in_app_env,
-                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, check=True)
-        runs = [(float(wall), float(cpu)) for _, _, wall, cpu in
-                (l.split() for l in p.stdout.decode().splitlines() if l.startswith("in-spark "))]
-        if len(runs) != len(order):
-            raise SystemExit("the one-application run printed %d timings for %d lists" % (len(runs), len(order)))
-        pairs = [{12000: runs[i], 2000: runs[i + 1]} for i in range(1, len(runs), 2)]
-        slope("one application (%s), after one warm-up run" % label,
-              "spark-submit --master local[2] scripts/bench_batch.py --in-spark BINARY OUT "
-              "LIST-2000 LIST-12000 LIST-2000 ... (the first not counted)", pairs[0], reference)
-        warm = sorted(pairs[1:], key=rate_of)
-        rates = [rate_of(t) for t in warm]
-        middle = warm[len(warm) // 2]  # (the median pair: its slope and its CPU)
-        median, cpu = rate_of(middle), middle[12000][1] - middle[2000][1]
-        print("one application (%s), warm: the next %d pairs of the same run\n    slopes %s files/s; median %.0f "
-              "files/s; CPU %.2f s per 10,000 files (that pair)\n    ratio to --jobs 2 just before: slope %.2f "
-              "(goal >= 0.5); range %.2f-%.2f; CPU per file %.2f"
-              % (label, len(pairs) - 1, ", ".join("%.0f" % r for r in rates), median, cpu, median / reference[0],
-                 rates[0] / reference[0], rates[-1] / reference[0], reference[1] / cpu), flush=True)
+        p = subprocess.run(command + [lists[kind, n] for n in order] + ["--reference"] + [lists["paths", n] for n in order],
+                           env=in_app_env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, check=True)
+        lines = [l.split() for l in p.stdout.decode().splitlines()]
+        runs = [(float(l[2]), float(l[3])) for l in lines if l and l[0] == "in-spark"]
+        refs = [(float(l[2]), float(l[3])) for l in lines if l and l[0] == "reference"]
+        if len(runs) != len(order) or len(refs) != len(order):
+            raise SystemExit("the one-application run printed %d timings and %d references for %d lists"
+                             % (len(runs), len(refs), len(order)))
+        pairs = [({12000: runs[i], 2000: runs[i + 1]}, {12000: refs[i], 2000: refs[i + 1]})
+                 for i in range(1, len(runs), 2)]
+        command_text = ("spark-submit --master local[2] scripts/bench_batch.py --in-spark BINARY OUT LIST-2000 "
+                        "LIST-12000 LIST-2000 ... --reference PATHS-2000 PATHS-12000 ... (the first not counted; "
+                        "after each job, %s on the paths list of the same length, median of 3)"
+                        % " ".join(jobs2_command("BINARY", "LIST")))
+        first, reference = pairs[0]
+        print("one application (%s), after one warm-up run\n    %s" % (label, command_text), flush=True)
+        slope("  --jobs 2, beside each job", None, reference)
+        slope("  Spark", None, first, (rate_of(reference), reference[12000][1] - reference[2000][1]), "beside it")
+        warm = sorted(pairs[1:], key=lambda pair: rate_of(pair[0]) / rate_of(pair[1]))
+        ratios = [rate_of(s) / rate_of(r) for s, r in warm]
+        spark_times, reference = warm[len(warm) // 2]  # (the median pair)
+        cpu, reference_cpu = (spark_times[12000][1] - spark_times[2000][1], reference[12000][1] - reference[2000][1])
+        print("one application (%s), warm: the next %d pairs of the same run\n"
+              "    Spark slopes %s files/s; --jobs 2 beside them %s files/s\n"
+              "    ratio of the slopes, pair by pair: %s; median %.2f (goal >= 0.5), range %.2f-%.2f\n"
+              "    the median pair: Spark %.0f files/s, CPU %.2f s per 10,000 files; --jobs 2 %.0f files/s, "
+              "CPU %.2f s; CPU per file %.2f"
+              % (label, len(warm), ", ".join("%.0f" % rate_of(s) for s, _ in warm),
+                 ", ".join("%.0f" % rate_of(r) for _, r in warm), ", ".join("%.2f" % x for x in ratios),
+                 ratios[len(ratios) // 2], ratios[0], ratios[-1], rate_of(spark_times), cpu, rate_of(reference),
+                 reference_cpu, reference_cpu / cpu), flush=True)
     print("load average after: %s" % load())
 
 
