@@ -106,9 +106,11 @@ def tree_cpu(root):
 
 
 def in_spark(args):
-    """Under spark-submit: runs the job on each LIST in turn in this one application (the JVM,
-    Python and the JIT already started) and prints each job's wall time and the CPU time of the
-    whole application (the JVM, the driver's parent, and everything under it)."""
+    """Under spark-submit, `--in-spark BINARY OUT LIST... [--reference REF...] [-- JOB-OPTION...]`:
+    runs the job on each LIST in turn in this one application (the JVM, Python and the JIT
+    already started) and prints each job's wall time and the CPU time of the whole application
+    (the JVM, the driver's parent, and everything under it); with --reference, after each job,
+    `--jobs 2`'s on the matching REF."""
     sys.path.insert(0, os.path.join(ROOT, "integrations", "spark"))
     import pageinfo_spark
     binary, target, extra, references = args[0], args[1], [], []
@@ -335,7 +337,8 @@ def spark_slopes(binary, out, venv, in_app_only=False, kinds=("paths", "uris")):
                  times[2000][0] - 2000 / rate, "" if cpu is None else "; CPU %.2f s per 10,000 files" % cpu), flush=True)
         if reference:
             print("    ratio to --jobs 2 %s: slope %.2f (goal >= 0.5)%s"
-                  % (reference_when, rate / reference[0], "" if cpu is None else "; CPU per file %.2f" % (reference[1] / cpu)),
+                  % (reference_when, rate / reference[0],
+                     "" if cpu is None or cpu <= 0 else "; CPU per file %.2f" % (reference[1] / cpu)),
                   flush=True)
         return rate, cpu
 
@@ -378,9 +381,10 @@ def spark_slopes(binary, out, venv, in_app_only=False, kinds=("paths", "uris")):
         order = [2000] + [12000, 2000] * (1 + WARM_PAIRS)
         p = subprocess.run(command + [lists[kind, n] for n in order] + ["--reference"] + [lists["paths", n] for n in order],
                            env=in_app_env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, check=True)
-        lines = [l.split() for l in p.stdout.decode().splitlines()]
-        runs = [(float(l[2]), float(l[3])) for l in lines if l and l[0] == "in-spark"]
-        refs = [(float(l[2]), float(l[3])) for l in lines if l and l[0] == "reference"]
+        # ("KIND LIST WALL CPU": LIST may hold spaces)
+        lines = [(l.split(None, 1)[0], l.rsplit(None, 2)[1:]) for l in p.stdout.decode().splitlines() if l.strip()]
+        runs = [(float(wall), float(cpu)) for kind, (wall, cpu) in lines if kind == "in-spark"]
+        refs = [(float(wall), float(cpu)) for kind, (wall, cpu) in lines if kind == "reference"]
         if len(runs) != len(order) or len(refs) != len(order):
             raise SystemExit("the one-application run printed %d timings and %d references for %d lists"
                              % (len(runs), len(refs), len(order)))
@@ -394,19 +398,26 @@ def spark_slopes(binary, out, venv, in_app_only=False, kinds=("paths", "uris")):
         print("one application (%s), after one warm-up run\n    %s" % (label, command_text), flush=True)
         slope("  --jobs 2, beside each job", None, reference)
         slope("  Spark", None, first, (rate_of(reference), reference[12000][1] - reference[2000][1]), "beside it")
-        warm = sorted(pairs[1:], key=lambda pair: rate_of(pair[0]) / rate_of(pair[1]))
+        # (a pair whose `--jobs 2` gave no slope, its 12,000 list not slower, has no ratio)
+        warm = sorted((pair for pair in pairs[1:] if rate_of(pair[1]) != float("inf")),
+                      key=lambda pair: rate_of(pair[0]) / rate_of(pair[1]))
+        if not warm:
+            print("one application (%s), warm: no pair with a --jobs 2 slope (too noisy to measure)" % label)
+            continue
         ratios = [rate_of(s) / rate_of(r) for s, r in warm]
         spark_times, reference = warm[len(warm) // 2]  # (the median pair)
         cpu, reference_cpu = (spark_times[12000][1] - spark_times[2000][1], reference[12000][1] - reference[2000][1])
-        print("one application (%s), warm: the next %d pairs of the same run\n"
-              "    Spark slopes %s files/s; --jobs 2 beside them %s files/s\n"
+        print("one application (%s), warm: the next %d pairs of the same run%s\n"
+              "    Spark slopes %s files/s; --jobs 2 beside them %s files/s (pairs in the order of their ratios)\n"
               "    ratio of the slopes, pair by pair: %s; median %.2f (goal >= 0.5), range %.2f-%.2f\n"
               "    the median pair: Spark %.0f files/s, CPU %.2f s per 10,000 files; --jobs 2 %.0f files/s, "
-              "CPU %.2f s; CPU per file %.2f"
-              % (label, len(warm), ", ".join("%.0f" % rate_of(s) for s, _ in warm),
+              "CPU %.2f s; CPU per file %s"
+              % (label, len(warm), "" if len(warm) == len(pairs) - 1 else
+                 " (%d without a --jobs 2 slope left out)" % (len(pairs) - 1 - len(warm)),
+                 ", ".join("%.0f" % rate_of(s) for s, _ in warm),
                  ", ".join("%.0f" % rate_of(r) for _, r in warm), ", ".join("%.2f" % x for x in ratios),
                  ratios[len(ratios) // 2], ratios[0], ratios[-1], rate_of(spark_times), cpu, rate_of(reference),
-                 reference_cpu, reference_cpu / cpu), flush=True)
+                 reference_cpu, "%.2f" % (reference_cpu / cpu) if cpu > 0 else "n/a"), flush=True)
     print("load average after: %s" % load())
 
 

@@ -18,7 +18,10 @@ leading underscore) and an oversized file, then runs the job on local[2] twice:
                binaryFile source, the fallback); oracle: `pageinfo pages --format jsonl FILE...` in process for the files it
                can read, names mapped to the URIs — page rows equal, file rows equal; the missing
                object, the non-PDF, the directory, the oversized and the crashing file are
-               `failed` rows with their reasons; one files row per URI.
+               `failed` rows with their reasons; one files row per URI. With the jar, also
+               objects on ObjectReader's size boundaries in one partition (its 64 KiB read
+               buffer, the worker's 256 KiB in-memory limit, exactly --max-bytes and one byte
+               over): the same oracle, and the pages the corpus script built.
 
 Failures (path input): a worker that hangs (--timeout 3) and one that exhausts --max-memory 256
 (the PAGEINFO_TEST_HANG_ON / PAGEINFO_TEST_ALLOC_ON hooks) are `failed` rows with the reasons
@@ -80,11 +83,11 @@ def spark_env(env):
                                     "--conf spark.ui.showConsoleProgress=false pyspark-shell")
 
 
-def run_job(listfile, out, env, *extra, ship=None, jar=None):
+def run_job(listfile, out, env, *extra, ship=None, jar=None, partitions=3):
     """The job as python pageinfo_spark.py …, or with ship=BINARY as README's spark-submit for a
     bucket (the binary shipped with --files, found through SparkFiles; jar=JAR: with --jars JAR,
     ObjectReader reads the objects)."""
-    script = [os.path.join(HERE, "pageinfo_spark.py"), "--files-from", listfile, "--output", out, "--partitions", "3"]
+    script = [os.path.join(HERE, "pageinfo_spark.py"), "--files-from", listfile, "--output", out, "--partitions", str(partitions)]
     if ship:
         command = [os.path.join(os.path.dirname(sys.executable), "spark-submit"), "--master", "local[2]",
                    "--driver-memory", "1g", "--conf", "spark.ui.showConsoleProgress=false", "--files", ship] \
@@ -362,44 +365,55 @@ def test_binary(spark, binary, corpus, work, env, schemas, jar=None):
     record_written_schemas(out, schemas)
 
 
-def padded(pdf, larger_than):
-    """The bytes of `pdf` made larger than `larger_than` without changing the document: comment
+def padded(pdf, size):
+    """The bytes of `pdf` made exactly `size` bytes long without changing the document: comment
     lines, then a second startxref to the same cross-reference (as Tests/PageInfoTestSupport's
-    PaddedPDF)."""
+    PaddedPDF, which pads to at least a size)."""
     at = pdf.rindex(b"startxref")
     offset = int(pdf[at + len(b"startxref"):].split()[0])
-    tail = b"\nstartxref\n%d\n%%%%EOF\n" % offset
-    line = b"%" + b"x" * 1022 + b"\n"
-    out = pdf + b"\n" + line * ((larger_than - len(pdf) - len(tail)) // len(line) + 1)
-    return out + tail
+    head, tail = pdf + b"\n", b"\nstartxref\n%d\n%%%%EOF\n" % offset
+    room = size - len(head) - len(tail)  # the comment lines' bytes, each "%x...x\n"
+    if room < 2:
+        raise ValueError("%d bytes is too small to pad a %d-byte PDF to" % (size, len(pdf)))
+    lines = [b"%" + b"x" * 1022 + b"\n"] * ((room - 2) // 1024)
+    lines.append(b"%" + b"x" * (room - 1024 * len(lines) - 2) + b"\n")
+    out = head + b"".join(lines) + tail
+    assert len(out) == size
+    return out
 
 
 def test_object_sizes(spark, binary, corpus, work, env, jar):
-    """ObjectReader in one partition over objects of every size class: small ones before and after
-    objects larger than its 64 KiB read buffer (which grows and is reused: each object's content is
-    its own bytes only), one larger than the worker's 256 KiB in-memory limit (a memory file), and
-    one over --max-bytes (a failed row with both sizes). Every other row equals the in-process
-    records of the same files read as paths."""
+    """ObjectReader in one partition over objects of every size class and on its boundaries:
+    small ones before and after objects of exactly its 64 KiB read buffer, larger (the buffer
+    grows, and is dropped after: each object's content must be its own bytes only), larger than
+    the worker's 256 KiB in-memory limit (a memory file), exactly --max-bytes (read), one byte
+    over and far over it (failed rows with both sizes). Every row read equals the in-process
+    records of the same files read as paths, and the pages are those the corpus script built."""
     print("binary input, ObjectReader, objects of 1 KiB to 600 KiB in one partition", flush=True)
     limit = 512 << 10
-    sizes = {b"pad-300k.pdf": (b"good-00011.pdf", 300 << 10), b"pad-100k.pdf": (b"good-00013.pdf", 100 << 10),
-             b"pad-600k.pdf": (b"good-00015.pdf", 600 << 10)}
-    for name, (source, size) in sizes.items():
+    made = {b"exact-64k.pdf": (b"good-00011.pdf", 64 << 10), b"pad-300k.pdf": (b"good-00013.pdf", 300 << 10),
+            b"exact-limit.pdf": (b"good-00015.pdf", limit), b"limit-plus-1.pdf": (b"good-00017.pdf", limit + 1),
+            b"pad-600k.pdf": (b"good-00019.pdf", 600 << 10)}
+    for name, (source, size) in made.items():
         with open(os.path.join(corpus, source), "rb") as f, open(os.path.join(corpus, name), "wb") as g:
             g.write(padded(f.read(), size))
-    entries = [b"good-00010.pdf", b"pad-300k.pdf", b"good-00012.pdf", b"pad-100k.pdf", b"good-00014.pdf",
-               b"pad-600k.pdf", b"good-00016.pdf"]
-    readable = [n for n in entries if n != b"pad-600k.pdf"]
+    entries = [b"good-00010.pdf", b"exact-64k.pdf", b"good-00012.pdf", b"pad-300k.pdf", b"good-00014.pdf",
+               b"exact-limit.pdf", b"limit-plus-1.pdf", b"good-00016.pdf", b"pad-600k.pdf", b"good-00018.pdf"]
+    over = [b"limit-plus-1.pdf", b"pad-600k.pdf"]
+    readable = [n for n in entries if n not in over]
     uri = lambda name: "file://" + os.path.join(corpus, name).decode("utf-8")  # noqa: E731
     listfile = os.path.join(work, "sizes.txt")
     with open(listfile, "w") as f:
         f.write("".join(uri(n) + "\n" for n in entries))
     out = os.path.join(work, "out-sizes")
-    summary = run_job(listfile, out, env, "--max-bytes", str(limit), "--partitions", "1", ship=env["PAGEINFO_BIN"], jar=jar)
+    summary = run_job(listfile, out, env, "--max-bytes", str(limit), ship=env["PAGEINFO_BIN"], jar=jar, partitions=1)
     expect(any("read by ObjectReader" in l for l in summary), "read by ObjectReader: %r" % summary)
     ref = subprocess.run([binary, "pages", "--format", "jsonl"] + [os.path.join(corpus, n) for n in readable],
                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, check=False)
     got_pages, got_files = as_dicts(spark, os.path.join(out, "pages")), as_dicts(spark, os.path.join(out, "files"))
+    expect(len(got_files) == len(entries), "one files row per URI: %d rows for %d" % (len(got_files), len(entries)))
+    if not got_files or not got_pages:
+        return
     want_pages, want_files = [], []
     for r in json_records(ref.stdout):
         name = os.path.basename(r["file"].encode("utf-8"))
@@ -407,22 +421,27 @@ def test_object_sizes(spark, binary, corpus, work, env, jar):
         if r.get("record") == "file":
             want_files.append(expected_row(list(got_files[0]), r, entries.index(name)))
         else:
-            want_pages.append(expected_row(list(got_pages[0]) if got_pages else [], r, entries.index(name)))
+            want_pages.append(expected_row(list(got_pages[0]), r, entries.index(name)))
     expect(len(want_files) == len(readable) and all(r["status"] == "ok" for r in want_files),
            "the oracle reads the padded files as ok: %r" % [(r["file"], r["status"]) for r in want_files])
-    expect(all(r["bytes"] == os.path.getsize(os.path.join(corpus, entries[r["input"]])) for r in want_files),
-           "the oracle's bytes are the files' sizes")
     readable_rows = [r for r in got_files if entries[r["input"]] in readable]
+    expect(sorted(r["bytes"] for r in readable_rows) == sorted(os.path.getsize(os.path.join(corpus, n)) for n in readable),
+           "each object's bytes are its size")
     expect(without(by_input(readable_rows), "seconds") == without(by_input(want_files), "seconds"),
            "files rows of objects of every size equal the in-process records; first difference: %r"
            % (first_difference(without(by_input(readable_rows), "seconds"), without(by_input(want_files), "seconds")),))
     expect(by_input(got_pages) == by_input(want_pages),
            "pages rows equal the in-process records; first difference: %r" % (first_difference(by_input(got_pages), by_input(want_pages)),))
-    big = [r for r in got_files if entries[r["input"]] == b"pad-600k.pdf"]
-    size = os.path.getsize(os.path.join(corpus, b"pad-600k.pdf"))
-    expect(len(big) == 1 and big[0]["status"] == "failed" and big[0]["error"]["code"] == "unreadable"
-           and big[0]["bytes"] == size and str(size) in big[0]["error"]["message"] and str(limit) in big[0]["error"]["message"],
-           "the object over --max-bytes is failed with both sizes: %r" % big)
+    # (independent of pageinfo: the padded files have their source's pages)
+    source_of = {name: source for name, (source, _) in made.items()}
+    check_built_pages(corpus, got_pages, lambda i: source_of.get(entries[i], entries[i]), {})
+    for name in over:
+        rows = [r for r in got_files if entries[r["input"]] == name]
+        size = os.path.getsize(os.path.join(corpus, name))
+        expect(len(rows) == 1 and rows[0]["status"] == "failed" and rows[0]["error"]["code"] == "unreadable"
+               and rows[0]["bytes"] == size and str(size) in rows[0]["error"]["message"]
+               and str(limit) in rows[0]["error"]["message"],
+               "%r over --max-bytes is failed with both sizes: %r" % (name, rows))
 
 
 def test_relative_entries(spark):

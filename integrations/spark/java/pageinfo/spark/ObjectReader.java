@@ -53,20 +53,28 @@ public final class ObjectReader {
             .add("error", DataTypes.createArrayType(DataTypes.StringType, true), false);
 
     /**
-     * The buffer size each object's stream is opened with. Hadoop's own default for
-     * io.file.buffer.size, which Spark raises to 64 KiB: a stream of the local file system
-     * allocates a buffer of that size when it is opened, and the objects are read into the
-     * scratch buffer with reads of at least this size, which bypass it. With 64 KiB per
-     * stream and 64 KiB per object read, 12,000 small objects allocated 1.5 GB, four times
-     * everything else the job allocated (Java Flight Recorder, 2026-11-24).
+     * The buffer size each object's stream is opened with (in place of the job's
+     * io.file.buffer.size): Hadoop's own default, which Spark raises to 64 KiB. A stream of the
+     * local file system allocates a buffer of that size when it is opened; ObjectReader's reads
+     * into its scratch buffer are mostly larger and bypass it. With 64 KiB per stream and 64 KiB
+     * per object read, 12,000 small objects allocated 1.5 GB, four times everything else the job
+     * allocated (Java Flight Recorder, 2026-11-24). S3A, ABFS, GCS and HDFS streams size their
+     * reads otherwise.
      */
     static final int STREAM_BUFFER_BYTES = 4096;
 
     private ObjectReader() {}
 
-    /** The chunks of these URIs (NUL-separated, in list order) in {@code partitions} partitions. */
+    /** The largest maxBytes: a worker's largest request (WorkerProtocol.maxRequestBytes). */
+    public static final long MAX_BYTES_LIMIT = 1L << 30;
+
+    /** The chunks of these URIs (NUL-separated, in list order) in {@code partitions} partitions;
+     *  {@code maxBytes} between 1 and {@link #MAX_BYTES_LIMIT}. */
     public static Dataset<Row> read(SparkSession spark, String uris, int partitions, long maxBytes,
                                     int chunkObjects, long chunkBytes) {
+        if (maxBytes < 1 || maxBytes > MAX_BYTES_LIMIT) {
+            throw new IllegalArgumentException("maxBytes must be between 1 and " + MAX_BYTES_LIMIT + ", not " + maxBytes);
+        }
         List<Tuple2<Long, String>> listed = new ArrayList<>();
         if (!uris.isEmpty()) {
             long i = 0;
