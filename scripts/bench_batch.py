@@ -327,11 +327,15 @@ def spark_slopes(binary, out, venv, in_app_only=False, kinds=("paths", "uris")):
         difference = times[12000][0] - times[2000][0]
         return 10000 / difference if difference > 0 else float("inf")
 
+    def cpu_of(times):
+        """CPU seconds per 10,000 files: the difference between the two lists' CPU times."""
+        return times[12000][1] - times[2000][1]
+
     def slope(label, command, times, reference=None, reference_when="just before"):
         """Prints the figures of one command (command None: printed above) from {entries: (wall,
         cpu)}; returns (files/s, CPU s per 10,000)."""
         rate = rate_of(times)
-        cpu = None if times[2000][1] is None else times[12000][1] - times[2000][1]
+        cpu = None if times[2000][1] is None else cpu_of(times)
         print("%s%s\n    wall: %.2f s (2,000 entries), %.2f s (12,000); slope %.0f files/s; start-up %.1f s%s"
               % (label, "" if command is None else "\n    " + command, times[2000][0], times[12000][0], rate,
                  times[2000][0] - 2000 / rate, "" if cpu is None else "; CPU %.2f s per 10,000 files" % cpu), flush=True)
@@ -371,7 +375,7 @@ def spark_slopes(binary, out, venv, in_app_only=False, kinds=("paths", "uris")):
     # The reference is measured inside the same run: right after each Spark job, `--jobs 2` on
     # the list of the same length (the median of 3 runs), while the application idles. On this
     # VM either slope alone drifts by a third within minutes (`--jobs 2` gave 22,685 and
-    # 14,090 files/s four minutes apart); measured side by side, each pair's ratio compares
+    # 14,090 files/s about a minute apart); measured side by side, each pair's ratio compares
     # like with like. The warm figure is the median of the pairs' ratios, with their range, and
     # the median pair's slopes and CPU times.
     for kind, label in labels:
@@ -383,8 +387,8 @@ def spark_slopes(binary, out, venv, in_app_only=False, kinds=("paths", "uris")):
                            env=in_app_env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, check=True)
         # ("KIND LIST WALL CPU": LIST may hold spaces)
         lines = [(l.split(None, 1)[0], l.rsplit(None, 2)[1:]) for l in p.stdout.decode().splitlines() if l.strip()]
-        runs = [(float(wall), float(cpu)) for kind, (wall, cpu) in lines if kind == "in-spark"]
-        refs = [(float(wall), float(cpu)) for kind, (wall, cpu) in lines if kind == "reference"]
+        runs = [(float(wall), float(cpu)) for tag, (wall, cpu) in lines if tag == "in-spark"]
+        refs = [(float(wall), float(cpu)) for tag, (wall, cpu) in lines if tag == "reference"]
         if len(runs) != len(order) or len(refs) != len(order):
             raise SystemExit("the one-application run printed %d timings and %d references for %d lists"
                              % (len(runs), len(refs), len(order)))
@@ -397,7 +401,7 @@ def spark_slopes(binary, out, venv, in_app_only=False, kinds=("paths", "uris")):
         first, reference = pairs[0]
         print("one application (%s), after one warm-up run\n    %s" % (label, command_text), flush=True)
         slope("  --jobs 2, beside each job", None, reference)
-        slope("  Spark", None, first, (rate_of(reference), reference[12000][1] - reference[2000][1]), "beside it")
+        slope("  Spark", None, first, (rate_of(reference), cpu_of(reference)), "beside it")
         # (a pair whose `--jobs 2` gave no slope, its 12,000 list not slower, has no ratio)
         warm = sorted((pair for pair in pairs[1:] if rate_of(pair[1]) != float("inf")),
                       key=lambda pair: rate_of(pair[0]) / rate_of(pair[1]))
@@ -406,7 +410,7 @@ def spark_slopes(binary, out, venv, in_app_only=False, kinds=("paths", "uris")):
             continue
         ratios = [rate_of(s) / rate_of(r) for s, r in warm]
         spark_times, reference = warm[len(warm) // 2]  # (the median pair)
-        cpu, reference_cpu = (spark_times[12000][1] - spark_times[2000][1], reference[12000][1] - reference[2000][1])
+        cpu, reference_cpu = cpu_of(spark_times), cpu_of(reference)
         print("one application (%s), warm: the next %d pairs of the same run%s\n"
               "    Spark slopes %s files/s; --jobs 2 beside them %s files/s (pairs in the order of their ratios)\n"
               "    ratio of the slopes, pair by pair: %s; median %.2f (goal >= 0.5), range %.2f-%.2f\n"

@@ -283,6 +283,43 @@ def check_built_pages(corpus, got_pages, name_of, repeats):
     expect(not bad and len(pages_of) > 5, "good files have the pages they were built with; wrong: %r" % bad[:5])
 
 
+def in_process_rows(binary, corpus, readable, entries, uri, env, got_pages, got_files):
+    """The oracle of binary input: `pageinfo pages --format jsonl` in process on the readable
+    files as paths, each record as the row the job writes for its entry (the columns those
+    written, `file` and the messages naming the URI, `input` the entry's position; a name
+    listed twice takes its positions in order). Returns (page rows, file rows)."""
+    ref = subprocess.run([binary, "pages", "--format", "jsonl"] + [os.path.join(corpus, n) for n in readable],
+                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, check=False)
+    position_of = {}
+    for i, n in enumerate(entries):
+        position_of.setdefault(n, []).append(i)
+    page_columns = list(got_pages[0]) if got_pages else []
+    file_columns = list(got_files[0]) if got_files else []
+    want_pages, want_files, seen = [], [], {}
+    for r in json_records(ref.stdout):
+        name = os.path.basename(r["file"].encode("utf-8"))
+        k = seen.get(name, 0)
+        position = position_of[name][k]
+        r["file"] = uri(name)
+        if r.get("error") and r["error"].get("message"):
+            r["error"]["message"] = r["error"]["message"].replace(os.path.join(corpus, name).decode(), uri(name))
+        if r.get("record") == "file":
+            seen[name] = k + 1
+            want_files.append(expected_row(file_columns, r, position))
+        else:
+            want_pages.append(expected_row(page_columns, r, position))
+    return want_pages, want_files
+
+
+def expect_rows_equal(got_files, want_files, got_pages, want_pages):
+    """The files rows of the objects read and all pages rows equal the oracle's (seconds aside)."""
+    expect(without(by_input(got_files), "seconds") == without(by_input(want_files), "seconds"),
+           "files rows of the readable objects equal the in-process file records; first difference: %r"
+           % (first_difference(without(by_input(got_files), "seconds"), without(by_input(want_files), "seconds")),))
+    expect(by_input(got_pages) == by_input(want_pages),
+           "pages rows equal the in-process page records; first difference: %r" % (first_difference(by_input(got_pages), by_input(want_pages)),))
+
+
 def test_binary(spark, binary, corpus, work, env, schemas, jar=None):
     """jar: ObjectReader reads the objects (one open each: a name starting with _ is read like any
     other); None: the binaryFile source (whose listing hides such names: a failed row saying so)."""
@@ -308,39 +345,15 @@ def test_binary(spark, binary, corpus, work, env, schemas, jar=None):
     reader = "read by ObjectReader" if jar else "read by the binaryFile source"
     expect(any("(binary input, %s" % reader in l for l in summary), "binary input %s for file:// URIs: %r" % (reader, summary))
 
-    # The oracle: in process, the readable files as named paths; names mapped to the URIs.
-    ref = subprocess.run([binary, "pages", "--format", "jsonl"] + [os.path.join(corpus, n) for n in readable],
-                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, check=False)
-    position_of = {}
-    for i, n in enumerate(entries):
-        position_of.setdefault(n, []).append(i)
     got_pages, got_files = as_dicts(spark, os.path.join(out, "pages")), as_dicts(spark, os.path.join(out, "files"))
-    page_columns = list(got_pages[0]) if got_pages else []
-    file_columns = list(got_files[0]) if got_files else []
-    want_pages, want_files, seen, current = [], [], {}, []
-    for r in json_records(ref.stdout):
-        name = os.path.basename(r["file"].encode("utf-8"))
-        k = seen.get(name, 0)
-        position = position_of[name][k]
-        r["file"] = uri(name)
-        if r.get("error") and r["error"].get("message"):
-            r["error"]["message"] = r["error"]["message"].replace(os.path.join(corpus, name).decode(), uri(name))
-        if r.get("record") == "file":
-            seen[name] = k + 1
-            want_files.append(expected_row(file_columns, r, position))
-        else:
-            want_pages.append(expected_row(page_columns, r, position))
+    want_pages, want_files = in_process_rows(binary, corpus, readable, entries, uri, env, got_pages, got_files)
     expect(len(want_files) == len(readable), "the in-process oracle read every readable file")
 
     expect(len(got_files) == len(entries), "one files row per URI: %d rows for %d URIs" % (len(got_files), len(entries)))
     expect(sorted(r["input"] for r in got_files) == list(range(len(entries))), "every URI's index exactly once")
     expect(all(r["file"] == uri(entries[r["input"]]) for r in got_files + got_pages), "`file` is the URI as listed")
     readable_rows = [r for r in got_files if entries[r["input"]] in readable]
-    expect(without(by_input(readable_rows), "seconds") == without(by_input(want_files), "seconds"),
-           "files rows of the readable objects equal the in-process file records; first difference: %r"
-           % (first_difference(without(by_input(readable_rows), "seconds"), without(by_input(want_files), "seconds")),))
-    expect(by_input(got_pages) == by_input(want_pages),
-           "pages rows equal the in-process page records; first difference: %r" % (first_difference(by_input(got_pages), by_input(want_pages)),))
+    expect_rows_equal(readable_rows, want_files, got_pages, want_pages)
     expect(sum(1 for r in readable_rows if r["status"] == "ok") == len(readable) - 2,
            "every good PDF is ok: %d" % sum(1 for r in readable_rows if r["status"] == "ok"))
     row = {entries[r["input"]]: r for r in got_files}
@@ -408,30 +421,15 @@ def test_object_sizes(spark, binary, corpus, work, env, jar):
     out = os.path.join(work, "out-sizes")
     summary = run_job(listfile, out, env, "--max-bytes", str(limit), ship=env["PAGEINFO_BIN"], jar=jar, partitions=1)
     expect(any("read by ObjectReader" in l for l in summary), "read by ObjectReader: %r" % summary)
-    ref = subprocess.run([binary, "pages", "--format", "jsonl"] + [os.path.join(corpus, n) for n in readable],
-                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, check=False)
     got_pages, got_files = as_dicts(spark, os.path.join(out, "pages")), as_dicts(spark, os.path.join(out, "files"))
     expect(len(got_files) == len(entries), "one files row per URI: %d rows for %d" % (len(got_files), len(entries)))
-    if not got_files or not got_pages:
-        return
-    want_pages, want_files = [], []
-    for r in json_records(ref.stdout):
-        name = os.path.basename(r["file"].encode("utf-8"))
-        r["file"] = uri(name)
-        if r.get("record") == "file":
-            want_files.append(expected_row(list(got_files[0]), r, entries.index(name)))
-        else:
-            want_pages.append(expected_row(list(got_pages[0]), r, entries.index(name)))
+    want_pages, want_files = in_process_rows(binary, corpus, readable, entries, uri, env, got_pages, got_files)
     expect(len(want_files) == len(readable) and all(r["status"] == "ok" for r in want_files),
            "the oracle reads the padded files as ok: %r" % [(r["file"], r["status"]) for r in want_files])
     readable_rows = [r for r in got_files if entries[r["input"]] in readable]
     expect(sorted(r["bytes"] for r in readable_rows) == sorted(os.path.getsize(os.path.join(corpus, n)) for n in readable),
            "each object's bytes are its size")
-    expect(without(by_input(readable_rows), "seconds") == without(by_input(want_files), "seconds"),
-           "files rows of objects of every size equal the in-process records; first difference: %r"
-           % (first_difference(without(by_input(readable_rows), "seconds"), without(by_input(want_files), "seconds")),))
-    expect(by_input(got_pages) == by_input(want_pages),
-           "pages rows equal the in-process records; first difference: %r" % (first_difference(by_input(got_pages), by_input(want_pages)),))
+    expect_rows_equal(readable_rows, want_files, got_pages, want_pages)
     # (independent of pageinfo: the padded files have their source's pages)
     source_of = {name: source for name, (source, _) in made.items()}
     check_built_pages(corpus, got_pages, lambda i: source_of.get(entries[i], entries[i]), {})
