@@ -26,6 +26,8 @@ best of 3 runs (warm cache):
 Under spark-submit, `bench_batch.py --phases BINARY LIST...` times binary input's stages one at
 a time on each list of URIs (the profile in docs/spark.md): ObjectReader's with
 `--jars integrations/spark/build/pageinfo-spark.jar`, the binaryFile source's without.
+With the Spark venv's python, `bench_batch.py --record-batches BINARY LIST` times the
+partition's last step alone: the worker's JSON lines of LIST's files into Arrow batches.
 
 --spark-only skips everything but the Spark figures; with it, --in-app-only measures only the
 slopes inside one Spark application, --inputs paths|uris only one input.
@@ -196,12 +198,51 @@ def phases(args):
         measure("scan, worker, records (to noop)", lambda: raw.write.format("noop").mode("overwrite").save())
 
 
+def record_batcher(args):
+    """`--record-batches BINARY LIST` (with the Spark venv's python): the partition's last step
+    alone, RecordBatcher turning the worker's responses into RAW_SCHEMA batches, on the records
+    of LIST's files (read once by `pageinfo pages --format jsonl`, split per file as the worker
+    sends them). Prints the best of 5 runs: CPU seconds per 10,000 files, and the rows made."""
+    sys.path.insert(0, os.path.join(ROOT, "integrations", "spark"))
+    import pageinfo_spark as job
+    from pyspark.sql.pandas.types import to_arrow_type
+    if len(args) != 2:
+        print("usage: bench_batch.py --record-batches PAGEINFO_BINARY LIST", file=sys.stderr)
+        raise SystemExit(2)  # (a misuse, as argparse exits)
+    binary, listfile = args
+    text = subprocess.run([binary, "pages", "--files-from", listfile, "--format", "jsonl", "--jobs", "2"],
+                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, check=True).stdout
+    responses, pages = [], []
+    for line in text.splitlines(keepends=True):
+        if line.startswith(b'{"record":"page",'):
+            pages.append(line)
+        else:
+            responses.append((b"".join(pages), line.rstrip(b"\n")))
+            pages = []
+    struct = to_arrow_type(job.RAW_SCHEMA)
+    best = None
+    for _ in range(5):
+        cpu, rows = time.process_time(), 0
+        records = job.RecordBatcher(struct)
+        for i, (p, f) in enumerate(responses):
+            records.add(i, p, f)
+            if records.size >= job.BATCH_BYTES:
+                rows += sum(b.num_rows for b in records.batches())
+        rows += sum(b.num_rows for b in records.batches())
+        cpu = time.process_time() - cpu
+        best = cpu if best is None else min(best, cpu)
+    print("record batches: %d files, %d rows: %.3f s CPU per 10,000 files (best of 5)"
+          % (len(responses), rows, best * 10_000 / len(responses)), flush=True)
+
+
 def main():
     args = sys.argv[1:]
     if args and args[0] == "--in-spark":
         return in_spark(args[1:])
     if args and args[0] == "--phases":
         return phases(args[1:])
+    if args and args[0] == "--record-batches":
+        return record_batcher(args[1:])
 
     # (A misuse exits 2 with the usage, as argparse does.)
     title, usage, text = __doc__.split("\n\n", 2)

@@ -119,6 +119,8 @@ MEMORY_EXIT_STATUS = 86             # WorkerProtocol.memoryExitStatus
 RECYCLE_AFTER_FILES = 10_000        # as the coordinator does
 PIPE_BUDGET = 60 << 10              # request bytes in flight: below the pipe's 64 KiB, never blocks
 MAX_OUTSTANDING = 64
+LINGER_SECONDS = 0.001              # the longest pause before reading responses (see Worker.read_response)
+LINGER_FLOOR = 0.0001               # the shortest
 BATCH_BYTES = 4 << 20               # JSON bytes of records per Arrow batch a partition returns
 ARROW_BUDGET = 128 << 20            # bytes of PDF content per Arrow batch (binary input)
 ARROW_RECORDS = 1000                # and at most this many objects: the worker starts on a batch
@@ -173,9 +175,12 @@ except ImportError:
 
 def check_kinds(i, pages, file_line):
     """One file's records are page records (each line of `pages`: a raw newline only ever ends
-    a record, JSON escapes it in strings), then its file record; anything else stops the job."""
-    if pages.count(b"\n") != pages.count(b'{"record":"page",') or not file_line.startswith(b'{"record":"file",'):
+    a record, JSON escapes it in strings), then its file record; anything else stops the job.
+    Returns how many records that is."""
+    count = pages.count(b"\n")
+    if count != pages.count(b'{"record":"page",') or not file_line.startswith(b'{"record":"file",'):
         raise RuntimeError("pageinfo worker: unexpected records for input %d: %r" % (i, (pages + file_line)[-300:]))
+    return count + 1
 
 
 def parse_records(i, pages, file_line):
@@ -191,31 +196,55 @@ def parse_records(i, pages, file_line):
     return rows
 
 
-def with_input(i, pages, file_line):
-    """One file's JSON lines (page records, then its file record) with `"input":i` as each
-    record's first key, newline-terminated (check_kinds first)."""
-    check_kinds(i, pages, file_line)
-    prefix = b'{"input":%d,' % i
-    return prefix + (pages + file_line)[1:].replace(b"\n{", b"\n" + prefix) + b"\n"
+class RecordBatcher:
+    """One partition's records on their way to RAW_SCHEMA record batches. Most files' JSON lines
+    are kept as they came and parsed together by Arrow's JSON reader with the explicit schema
+    (2.5x faster than orjson and building Arrow rows from dicts, measured in docs/spark.md);
+    their `input` column is built from each file's record count, not written into the text
+    (which cost a quarter of this step's CPU, docs/spark.md). Records with non-UTF-8 names
+    (which Arrow's reader refuses) are parsed by Python's json instead."""
 
+    def __init__(self, struct):
+        import pyarrow as pa
+        self.struct = struct
+        self.schema = pa.schema(list(struct))
+        self.parsed = self.schema.remove(self.schema.get_field_index("input"))
+        self.clear()
 
-def record_batches(lines, rows, struct):
-    """RAW_SCHEMA record batches of `lines` (JSON lines from with_input, parsed by Arrow's JSON
-    reader with the explicit schema: 2.5x faster than orjson and building Arrow rows from
-    dicts, measured in docs/spark.md) and of `rows` (records already parsed)."""
-    import pyarrow as pa
-    import pyarrow.json as pj
-    schema = pa.schema(list(struct))
-    if lines:
-        text = b"".join(lines)
-        table = pj.read_json(pa.BufferReader(text),
-                             read_options=pj.ReadOptions(use_threads=False, block_size=len(text) + 1),
-                             parse_options=pj.ParseOptions(explicit_schema=schema,
-                                                           unexpected_field_behavior="ignore"))
-        for batch in table.to_batches():
-            yield pa.RecordBatch.from_arrays(batch.columns, schema=schema)
-    if rows:
-        yield pa.RecordBatch.from_struct_array(pa.array(rows, type=struct))
+    def clear(self):
+        self.lines, self.inputs, self.counts, self.rows = [], [], [], []
+        self.size = 0  # JSON bytes held
+
+    def add(self, i, pages, file_line):
+        """One file's worker response: its page records' lines, then its file record's line."""
+        if b"\\udc" in pages or b"\\udc" in file_line:
+            self.rows += parse_records(i, pages, file_line)
+        else:
+            self.counts.append(check_kinds(i, pages, file_line))
+            self.inputs.append(i)
+            self.lines += (pages, file_line, b"\n")
+        self.size += len(pages) + len(file_line)
+
+    def batches(self):
+        """The records held, as record batches; then none are held."""
+        import numpy as np
+        import pyarrow as pa
+        import pyarrow.json as pj
+        if self.lines:
+            text = b"".join(self.lines)
+            table = pj.read_json(pa.BufferReader(text),
+                                 read_options=pj.ReadOptions(use_threads=False, block_size=len(text) + 1),
+                                 parse_options=pj.ParseOptions(explicit_schema=self.parsed,
+                                                               unexpected_field_behavior="ignore"))
+            inputs = pa.array(np.repeat(np.array(self.inputs, dtype=np.int64), self.counts))
+            if len(inputs) != table.num_rows:
+                raise RuntimeError("pageinfo worker: %d records parsed where %d were sent" % (table.num_rows, len(inputs)))
+            table = table.add_column(0, self.schema.field("input"), inputs)
+            for batch in table.to_batches():
+                yield pa.RecordBatch.from_arrays(batch.columns, schema=self.schema)
+        if self.rows:
+            yield pa.RecordBatch.from_struct_array(pa.array(self.rows, type=self.struct))
+        self.clear()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -257,6 +286,7 @@ class Worker:
         self.proc = None
         self.files = 0
         self.stats = collections.Counter()
+        self.linger = LINGER_SECONDS
 
     def start(self):
         self.proc = subprocess.Popen(
@@ -300,9 +330,16 @@ class Worker:
         return ((0x8000_0000 | (4 + len(name) + len(content))).to_bytes(4, "little")
                 + len(name).to_bytes(4, "little") + name + content)
 
-    def read_response(self, deadline):
+    def read_response(self, deadline, outstanding=1):
         """The next response's payload, None when the worker ended first, "timeout" when the
-        deadline passed. self.buffer[self.offset:] holds what was read and not yet taken."""
+        deadline passed. self.buffer[self.offset:] holds what was read and not yet taken.
+
+        `outstanding`: the requests not yet answered. With more than this one and nothing
+        buffered, Python pauses (self.linger) once data arrives and reads what the worker wrote
+        meanwhile with it: about a dozen small files' responses a wake-up instead of one (the
+        partition's Python CPU -40%, its worker's -18%; docs/spark.md). The pause halves when
+        the worker answered every request during it (it went idle: fast files, failures) and
+        doubles, up to LINGER_SECONDS, when it answered fewer than half."""
         fd = self.proc.stdout.fileno()
         while True:
             have = len(self.buffer) - self.offset
@@ -319,9 +356,22 @@ class Worker:
                 wait = deadline - time.monotonic()
                 if wait <= 0 or not select.select([fd], [], [], wait)[0]:
                     return "timeout"
+            pause = outstanding > 1 and not self.buffer
+            if pause:
+                time.sleep(self.linger)
             chunk = os.read(fd, 1 << 18)
             if not chunk:
                 return None
+            if pause:
+                answered, at = 0, 0
+                while at + 12 <= len(chunk):
+                    at += 12 + int.from_bytes(chunk[at:at + 4], "little")
+                    answered += at <= len(chunk)
+                if answered >= outstanding:
+                    self.linger = max(LINGER_FLOOR, self.linger / 2)
+                elif 2 * answered < outstanding:
+                    self.linger = min(LINGER_SECONDS, self.linger * 2)
+                outstanding = 1  # (once a call: a response larger than the pipe is read without pauses)
             self.buffer += chunk
 
     def failure(self, name, nbytes, seconds, timed_out):
@@ -393,7 +443,7 @@ class Worker:
                 self.stop()
                 return
             t = time.monotonic()
-            response = self.read_response(head_start + self.timeout if self.timeout > 0 else None)
+            response = self.read_response(head_start + self.timeout if self.timeout > 0 else None, len(queue))
             self.stats["wait"] += time.monotonic() - t
             (item, length), now = queue.popleft(), time.monotonic()
             in_flight -= length
@@ -452,20 +502,14 @@ def partition_function(binary, timeout, max_memory, max_bytes, names=None, names
                             # (an object that grew past the limit after it was listed is not sent)
                             yield i, uri.encode("utf-8"), content if len(content) <= max_bytes else len(content)
 
-        lines, rows = [], []  # JSON lines with their `input` (parsed by Arrow), parsed records
-        count = size = 0
+        records = RecordBatcher(struct)
+        count = 0
         for i, p, f in worker.run(items()):
             count += 1
-            size += len(p) + len(f)
-            if b"\\udc" in p or b"\\udc" in f:
-                rows += parse_records(i, p, f)  # non-UTF-8 names: Python's json (Arrow's refuses)
-            else:
-                lines.append(with_input(i, p, f))
-            if size >= BATCH_BYTES:
-                yield from record_batches(lines, rows, struct)
-                lines, rows = [], []
-                size = 0
-        yield from record_batches(lines, rows, struct)
+            records.add(i, p, f)
+            if records.size >= BATCH_BYTES:
+                yield from records.batches()
+        yield from records.batches()
         if profile:
             # (PAGEINFO_SPARK_PROFILE=1) where a partition's time went: wall, Python's own CPU,
             # the workers' CPU (reaped children), the wall spent waiting for them.

@@ -29,6 +29,10 @@ batch mode's coordinator gives with the same options and worker, and the job fin
 worker: TEST_WORKER (a second argument), else `pageinfo-test-worker` beside PAGEINFO_BINARY
 where it is built, else PAGEINFO_BINARY itself (its worker still has the hooks).
 
+The job's pause before reading a worker's responses adapts (stand-in workers, no Spark): down
+to its floor against a worker that always has answered everything, up to its maximum against
+one that takes 5 ms a request.
+
 Both: the written Parquet schemas are docs/records.parquet.json, which is what
 `pageinfo_spark.py --print-schema` generates, and every column is a field of
 docs/records.schema.json of a matching type (and every record field is a column).
@@ -501,6 +505,48 @@ def test_failures(spark, binary, worker, corpus, work, env):
 JOB_WORKER = None  # the worker the tests' jobs and batch oracles run (main sets it)
 
 
+FAKE_WORKER = """#!%s
+# test_worker_pause's stand-in for `pageinfo worker`: %s
+import sys, time
+record = b'{"record":"file","file":"x","status":"failed","pageCount":0}\\n'
+response = len(record).to_bytes(4, "little") + bytes([0, 0, 0, 0, 2, 255, 0, 0]) + record
+stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
+stdin.read(5)  # the configuration
+%s
+"""
+INSTANT = ("answers every request before it is asked: all %d responses, each written whole, as\n"
+           "# fast as the pipe takes them (a thread reads the requests until they end)",
+           "import threading\nreader = threading.Thread(target=stdin.read)\nreader.start()\n"
+           "for _ in range(%d):\n    stdout.write(response)\n    stdout.flush()\nreader.join()")
+SLOW = ("answers each request 5 ms after it arrives",
+        "while stdin.read(int.from_bytes(stdin.read(4) or bytes(4), 'little')):\n"
+        "    time.sleep(0.005)\n    stdout.write(response)\n    stdout.flush()")
+
+
+def test_worker_pause(work):
+    """The job's pause before it reads a worker's responses (Worker.read_response) follows the
+    worker: against one that has answered every request whenever Python looks, it halves down
+    to LINGER_FLOOR (a fixed pause would leave a fast worker idle); against one that takes 5 ms
+    a request, it doubles from the floor up to LINGER_SECONDS; each item gets one response, in
+    order. The workers are stand-ins, so the outcome does not depend on this machine's speed."""
+    import pageinfo_spark as job
+    for label, (what, body), count, start, want in (("instant", INSTANT, 20000, job.LINGER_SECONDS, job.LINGER_FLOOR),
+                                                     ("slow", SLOW, 120, job.LINGER_FLOOR, job.LINGER_SECONDS)):
+        script = os.path.join(work, "fake-worker-%s" % label)
+        with open(script, "w") as f:
+            f.write(FAKE_WORKER % (sys.executable, what % count if "%d" in what else what,
+                                   body % count if "%d" in body else body))
+        os.chmod(script, 0o755)
+        worker = job.Worker(script, 60, 4096, job.WORKER_MAX_BYTES)
+        worker.linger = start
+        items = [(i, b"/nowhere/%d.pdf" % i, None) for i in range(count)]
+        out = list(worker.run(items))
+        expect([i for i, _, _ in out] == list(range(count)) and all(f.startswith(b'{"record":"file"') for _, _, f in out),
+               "the %s stand-in worker: one response per item, in order (%d of %d)" % (label, len(out), count))
+        expect(worker.linger == want, "the %s stand-in worker: the pause went from %g s to %g s, not %g s"
+               % (label, start, worker.linger, want))
+
+
 def test_worker(binary):
     """The worker the failure tests run: the tests' own `pageinfo-test-worker` beside the binary
     (or given as the second argument) where it is built, else the binary itself, whose worker
@@ -550,6 +596,7 @@ def main():
             test_object_sizes(spark, binary, corpus, work, env, jar)
         test_binary(spark, binary, corpus, work, env, schemas)
         test_relative_entries(spark)
+        test_worker_pause(work)
         worker = test_worker(binary)
         print("failure tests with the worker %s" % worker, flush=True)
         test_failures(spark, binary, worker, corpus, work, env)
