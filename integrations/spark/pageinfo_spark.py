@@ -121,6 +121,7 @@ PIPE_BUDGET = 60 << 10              # request bytes in flight: below the pipe's 
 MAX_OUTSTANDING = 64
 LINGER_SECONDS = 0.001              # the longest pause before reading responses (see Worker.read_response)
 LINGER_FLOOR = 0.0001               # the shortest
+PIPE_BYTES = 64 << 10               # a pipe's capacity (Linux's default)
 BATCH_BYTES = 4 << 20               # JSON bytes of records per Arrow batch a partition returns
 ARROW_BUDGET = 128 << 20            # bytes of PDF content per Arrow batch (binary input)
 ARROW_RECORDS = 1000                # and at most this many objects: the worker starts on a batch
@@ -201,7 +202,7 @@ class RecordBatcher:
     are kept as they came and parsed together by Arrow's JSON reader with the explicit schema
     (2.5x faster than orjson and building Arrow rows from dicts, measured in docs/spark.md);
     their `input` column is built from each file's record count, not written into the text
-    (which cost a quarter of this step's CPU, docs/spark.md). Records with non-UTF-8 names
+    (which cost a third of this step's CPU, docs/spark.md). Records with non-UTF-8 names
     (which Arrow's reader refuses) are parsed by Python's json instead."""
 
     def __init__(self, struct):
@@ -209,6 +210,7 @@ class RecordBatcher:
         self.struct = struct
         self.schema = pa.schema(list(struct))
         self.parsed = self.schema.remove(self.schema.get_field_index("input"))
+        self.files = 0  # files added, in all
         self.clear()
 
     def clear(self):
@@ -217,6 +219,7 @@ class RecordBatcher:
 
     def add(self, i, pages, file_line):
         """One file's worker response: its page records' lines, then its file record's line."""
+        self.files += 1
         if b"\\udc" in pages or b"\\udc" in file_line:
             self.rows += parse_records(i, pages, file_line)
         else:
@@ -224,6 +227,15 @@ class RecordBatcher:
             self.inputs.append(i)
             self.lines += (pages, file_line, b"\n")
         self.size += len(pages) + len(file_line)
+
+    def feed(self, responses):
+        """Record batches of (input, page records, file record) responses, each of at most
+        about BATCH_BYTES of JSON."""
+        for i, pages, file_line in responses:
+            self.add(i, pages, file_line)
+            if self.size >= BATCH_BYTES:
+                yield from self.batches()
+        yield from self.batches()
 
     def batches(self):
         """The records held, as record batches; then none are held."""
@@ -267,6 +279,33 @@ def read_failure(uri, error):
         return failed_record(uri, "unreadable", "cannot read the file: it is a directory")
     text = error.partition("\t")[2].strip().splitlines() or ["unknown error"]
     return failed_record(uri, "unreadable", "cannot read the file: %s" % text[-1][:500])
+
+
+def frame_end(buffer, at):
+    """Where the response starting at `at` in `buffer` ends (its 12-byte header's first word is
+    the payload's length), or None while the header itself is incomplete."""
+    if len(buffer) - at < 12:
+        return None
+    return at + 12 + int.from_bytes(buffer[at:at + 4], "little")
+
+
+def next_linger(linger, chunk, outstanding):
+    """The next pause before reading responses, from what one pause gave: `chunk`, read after
+    it from a frame boundary, while `outstanding` requests were unanswered. Halved (down to
+    LINGER_FLOOR) when every one was answered: the worker went idle during the pause (failures,
+    tiny files). Doubled (up to LINGER_SECONDS) when fewer than half were and the chunk ended on
+    a frame boundary well short of a full pipe: the worker is busy, not blocked on its output."""
+    answered, at = 0, 0
+    while True:
+        end = frame_end(chunk, at)
+        if end is None or end > len(chunk):
+            break
+        answered, at = answered + 1, end
+    if answered >= outstanding:
+        return max(LINGER_FLOOR, linger / 2)
+    if 2 * answered < outstanding and at == len(chunk) and len(chunk) < PIPE_BYTES * 3 // 4:
+        return min(LINGER_SECONDS, linger * 2)
+    return linger
 
 
 class Worker:
@@ -335,42 +374,33 @@ class Worker:
         deadline passed. self.buffer[self.offset:] holds what was read and not yet taken.
 
         `outstanding`: the requests not yet answered. With more than this one and nothing
-        buffered, Python pauses (self.linger) once data arrives and reads what the worker wrote
-        meanwhile with it: about a dozen small files' responses a wake-up instead of one (the
-        partition's Python CPU -40%, its worker's -18%; docs/spark.md). The pause halves when
-        the worker answered every request during it (it went idle: fast files, failures) and
-        doubles, up to LINGER_SECONDS, when it answered fewer than half."""
+        buffered, Python waits for data, pauses self.linger, and reads what the worker wrote
+        meanwhile with it: several small files' responses a wake-up instead of one (the
+        partition's Python CPU -30-40 %, docs/spark.md); next_linger adapts the pause."""
         fd = self.proc.stdout.fileno()
         while True:
-            have = len(self.buffer) - self.offset
-            if have >= 12:
-                end = self.offset + 12 + int.from_bytes(self.buffer[self.offset:self.offset + 4], "little")
-                if len(self.buffer) >= end:
-                    payload = bytes(self.buffer[self.offset + 12:end])
-                    self.offset = end
-                    return payload
+            end = frame_end(self.buffer, self.offset)
+            if end is not None and end <= len(self.buffer):
+                payload = bytes(self.buffer[self.offset + 12:end])
+                self.offset = end
+                return payload
             if self.offset:
                 del self.buffer[:self.offset]
                 self.offset = 0
+            pause = outstanding > 1 and not self.buffer
             if deadline is not None:
                 wait = deadline - time.monotonic()
                 if wait <= 0 or not select.select([fd], [], [], wait)[0]:
                     return "timeout"
-            pause = outstanding > 1 and not self.buffer
+            elif pause:
+                select.select([fd], [], [])  # (no deadline: the pause still starts when data arrives)
             if pause:
                 time.sleep(self.linger)
             chunk = os.read(fd, 1 << 18)
             if not chunk:
                 return None
             if pause:
-                answered, at = 0, 0
-                while at + 12 <= len(chunk):
-                    at += 12 + int.from_bytes(chunk[at:at + 4], "little")
-                    answered += at <= len(chunk)
-                if answered >= outstanding:
-                    self.linger = max(LINGER_FLOOR, self.linger / 2)
-                elif 2 * answered < outstanding:
-                    self.linger = min(LINGER_SECONDS, self.linger * 2)
+                self.linger = next_linger(self.linger, chunk, outstanding)
                 outstanding = 1  # (once a call: a response larger than the pipe is read without pauses)
             self.buffer += chunk
 
@@ -404,6 +434,8 @@ class Worker:
         pending = []                    # frames to write in one go
         while True:
             while len(queue) < MAX_OUTSTANDING:
+                if queue and self.files >= RECYCLE_AFTER_FILES:
+                    break  # (the worker's last requests drain, then a new worker takes the next)
                 if backlog:
                     item = backlog.popleft()
                 elif not exhausted:
@@ -503,13 +535,7 @@ def partition_function(binary, timeout, max_memory, max_bytes, names=None, names
                             yield i, uri.encode("utf-8"), content if len(content) <= max_bytes else len(content)
 
         records = RecordBatcher(struct)
-        count = 0
-        for i, p, f in worker.run(items()):
-            count += 1
-            records.add(i, p, f)
-            if records.size >= BATCH_BYTES:
-                yield from records.batches()
-        yield from records.batches()
+        yield from records.feed(worker.run(items()))
         if profile:
             # (PAGEINFO_SPARK_PROFILE=1) where a partition's time went: wall, Python's own CPU,
             # the workers' CPU (reaped children), the wall spent waiting for them.
@@ -517,7 +543,7 @@ def partition_function(binary, timeout, max_memory, max_bytes, names=None, names
             children = resource.getrusage(resource.RUSAGE_CHILDREN)
             print("pageinfo_spark profile: %d files in %.3f s wall; python cpu %.3f s; worker cpu %.3f s; "
                   "waiting for the worker %.3f s; %d worker(s)"
-                  % (count, time.monotonic() - t0, time.process_time() - cpu0,
+                  % (records.files, time.monotonic() - t0, time.process_time() - cpu0,
                      children.ru_utime + children.ru_stime - children0.ru_utime - children0.ru_stime,
                      worker.stats["wait"], worker.stats["workers"]), file=sys.stderr, flush=True)
 

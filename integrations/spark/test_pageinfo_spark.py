@@ -31,7 +31,8 @@ where it is built, else PAGEINFO_BINARY itself (its worker still has the hooks).
 
 The job's pause before reading a worker's responses adapts (stand-in workers, no Spark): down
 to its floor against a worker that always has answered everything, up to its maximum against
-one that takes 5 ms a request.
+one that takes 5 ms a request; its rule on responses cut at every kind of place; and a
+partition's worker is replaced after RECYCLE_AFTER_FILES files while items keep coming.
 
 Both: the written Parquet schemas are docs/records.parquet.json, which is what
 `pageinfo_spark.py --print-schema` generates, and every column is a field of
@@ -523,28 +524,68 @@ SLOW = ("answers each request 5 ms after it arrives",
         "    time.sleep(0.005)\n    stdout.write(response)\n    stdout.flush()")
 
 
-def test_worker_pause(work):
+def test_worker_pause(work, binary):
     """The job's pause before it reads a worker's responses (Worker.read_response) follows the
     worker: against one that has answered every request whenever Python looks, it halves down
     to LINGER_FLOOR (a fixed pause would leave a fast worker idle); against one that takes 5 ms
-    a request, it doubles from the floor up to LINGER_SECONDS; each item gets one response, in
-    order. The workers are stand-ins, so the outcome does not depend on this machine's speed."""
+    a request, it doubles from the floor up to LINGER_SECONDS (read while the queue is still
+    full; at the end it may halve again); each item gets one response, in order. The workers
+    are stand-ins, so the outcome does not depend on this machine's speed. Then the rule alone
+    (next_linger) on chunks cut at every kind of place, and a worker replaced after
+    RECYCLE_AFTER_FILES files while items keep coming."""
     import pageinfo_spark as job
-    for label, (what, body), count, start, want in (("instant", INSTANT, 20000, job.LINGER_SECONDS, job.LINGER_FLOOR),
-                                                     ("slow", SLOW, 120, job.LINGER_FLOOR, job.LINGER_SECONDS)):
+    for label, (what, body), count, start, want, when in (
+            ("instant", INSTANT, 5000, job.LINGER_SECONDS, job.LINGER_FLOOR, 4900),
+            ("slow", SLOW, 150, job.LINGER_FLOOR, job.LINGER_SECONDS, 120)):
         script = os.path.join(work, "fake-worker-%s" % label)
         with open(script, "w") as f:
             f.write(FAKE_WORKER % (sys.executable, what % count if "%d" in what else what,
                                    body % count if "%d" in body else body))
         os.chmod(script, 0o755)
-        worker = job.Worker(script, 60, 4096, job.WORKER_MAX_BYTES)
+        worker = job.Worker(script, 5, 4096, job.WORKER_MAX_BYTES)
         worker.linger = start
-        items = [(i, b"/nowhere/%d.pdf" % i, None) for i in range(count)]
-        out = list(worker.run(items))
+        seen = {}
+
+        def items():
+            for i in range(count):
+                if i == when:  # (pulled when a response came back: the queue is full behind it)
+                    seen["linger"] = worker.linger
+                yield i, b"/nowhere/%d.pdf" % i, None
+        out = list(worker.run(items()))
         expect([i for i, _, _ in out] == list(range(count)) and all(f.startswith(b'{"record":"file"') for _, _, f in out),
                "the %s stand-in worker: one response per item, in order (%d of %d)" % (label, len(out), count))
-        expect(worker.linger == want, "the %s stand-in worker: the pause went from %g s to %g s, not %g s"
-               % (label, start, worker.linger, want))
+        expect(seen.get("linger") == want, "the %s stand-in worker: the pause went from %g s to %s s by item %d, not %g s"
+               % (label, start, seen.get("linger"), when, want))
+
+    # The rule alone: responses of 3 and 0 payload bytes, and chunks cut inside them.
+    one, empty = (3).to_bytes(4, "little") + bytes(8) + b"abc", bytes(12)
+    big = (job.PIPE_BYTES - 112).to_bytes(4, "little") + bytes(8) + b"x" * (job.PIPE_BYTES - 112)
+    top, low = job.LINGER_SECONDS, job.LINGER_FLOOR
+    for chunk, outstanding, linger, want, what in (
+            (one * 4, 4, top, top / 2, "every request answered: halved"),
+            (one * 5, 4, top, top / 2, "more than asked (answers to requests behind): halved"),
+            (one * 3 + empty, 4, top, top / 2, "a zero-length payload counts"),
+            (one * 4, 4, low, low, "halving stops at the floor"),
+            (one, 4, low, 2 * low, "fewer than half, on a frame boundary: doubled"),
+            (one, 4, top, top, "doubling stops at LINGER_SECONDS"),
+            (one * 2, 4, low, low, "exactly half: unchanged"),
+            (one * 3 + one[:14], 4, low, low, "cut inside a payload: that response not counted, and not doubled"),
+            (one * 3 + one[:5], 4, low, low, "cut inside a header: not counted, not doubled"),
+            (one * 3 + one[:14], 3, top, top / 2, "cut inside a fourth response: three of three answered, halved"),
+            (big, 64, low, low, "one response nearly filling the pipe is not a slow worker: not doubled")):
+        got = job.next_linger(linger, chunk, outstanding)
+        expect(got == want, "next_linger: %s (%g s, not %g s)" % (what, got, want))
+
+    # Recycling: the worker is replaced after RECYCLE_AFTER_FILES files even while items keep
+    # coming (entries that do not exist: fast), and every item still gets its record, in order.
+    worker = job.Worker(binary, 30, 4096, job.WORKER_MAX_BYTES)
+    count = job.RECYCLE_AFTER_FILES + 50
+    out = list(worker.run((i, b"/nowhere/%d.pdf" % i, None) for i in range(count)))
+    expect(worker.stats["workers"] == 2, "a worker replaced after %d files: %d worker(s) for %d items"
+           % (job.RECYCLE_AFTER_FILES, worker.stats["workers"], count))
+    expect([i for i, _, _ in out] == list(range(count))
+           and all(b'"status":"failed"' in f and b"not-found" in f and (b"/nowhere/%d.pdf" % i) in f for i, _, f in out),
+           "recycling: one not-found record per item, in order, naming its file")
 
 
 def test_worker(binary):
@@ -596,7 +637,7 @@ def main():
             test_object_sizes(spark, binary, corpus, work, env, jar)
         test_binary(spark, binary, corpus, work, env, schemas)
         test_relative_entries(spark)
-        test_worker_pause(work)
+        test_worker_pause(work, binary)
         worker = test_worker(binary)
         print("failure tests with the worker %s" % worker, flush=True)
         test_failures(spark, binary, worker, corpus, work, env)
