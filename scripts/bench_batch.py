@@ -107,14 +107,20 @@ def tree_cpu(root):
     return total / os.sysconf("SC_CLK_TCK")
 
 
+def spark_job():
+    """The Spark job's module, integrations/spark/pageinfo_spark.py."""
+    sys.path.insert(0, os.path.join(ROOT, "integrations", "spark"))
+    import pageinfo_spark
+    return pageinfo_spark
+
+
 def in_spark(args):
     """Under spark-submit, `--in-spark BINARY OUT LIST... [--reference REF...] [-- JOB-OPTION...]`:
     runs the job on each LIST in turn in this one application (the JVM, Python and the JIT
     already started) and prints each job's wall time and the CPU time of the whole application
     (the JVM, the driver's parent, and everything under it); with --reference, after each job,
     `--jobs 2`'s on the matching REF."""
-    sys.path.insert(0, os.path.join(ROOT, "integrations", "spark"))
-    import pageinfo_spark
+    pageinfo_spark = spark_job()
     binary, target, extra, references = args[0], args[1], [], []
     lists = args[2:]
     if "--" in lists:
@@ -151,8 +157,7 @@ def phases(args):
     """Under spark-submit: the stages of binary input timed one at a time on each LIST of URIs
     in one session (wall and the application's CPU): the listing, a scan of the objects'
     statuses, of their content, the content handed to Python, and the worker reading it."""
-    sys.path.insert(0, os.path.join(ROOT, "integrations", "spark"))
-    import pageinfo_spark as job
+    job = spark_job()
     from pyspark.sql import SparkSession, functions as F
     spark = SparkSession.builder.getOrCreate()
     # (the executors' Python unpickles the job's functions from pageinfo_spark: shipped to them)
@@ -203,12 +208,11 @@ def record_batcher(args):
     alone, RecordBatcher turning the worker's responses into RAW_SCHEMA batches, on the records
     of LIST's files (read once by `pageinfo pages --format jsonl`, split per file as the worker
     sends them). Prints the best of 5 runs: CPU seconds per 10,000 files, and the rows made."""
-    sys.path.insert(0, os.path.join(ROOT, "integrations", "spark"))
-    import pageinfo_spark as job
-    from pyspark.sql.pandas.types import to_arrow_type
     if len(args) != 2:
         print("usage: bench_batch.py --record-batches PAGEINFO_BINARY LIST", file=sys.stderr)
         raise SystemExit(2)  # (a misuse, as argparse exits)
+    job = spark_job()
+    from pyspark.sql.pandas.types import to_arrow_type
     binary, listfile = args
     text = subprocess.run([binary, "pages", "--files-from", listfile, "--format", "jsonl", "--jobs", "2"],
                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, check=True).stdout

@@ -509,16 +509,17 @@ JOB_WORKER = None  # the worker the tests' jobs and batch oracles run (main sets
 FAKE_WORKER = """#!%s
 # test_worker_pause's stand-in for `pageinfo worker`: %s
 import sys, time
+COUNT = %d
 record = b'{"record":"file","file":"x","status":"failed","pageCount":0}\\n'
 response = len(record).to_bytes(4, "little") + bytes([0, 0, 0, 0, 2, 255, 0, 0]) + record
 stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
 stdin.read(5)  # the configuration
 %s
 """
-INSTANT = ("answers every request before it is asked: all %d responses, each written whole, as\n"
-           "# fast as the pipe takes them (a thread reads the requests until they end)",
+INSTANT = ("answers every request before it is asked: all COUNT responses, each written whole,\n"
+           "# as fast as the pipe takes them (a thread reads the requests until they end)",
            "import threading\nreader = threading.Thread(target=stdin.read)\nreader.start()\n"
-           "for _ in range(%d):\n    stdout.write(response)\n    stdout.flush()\nreader.join()")
+           "for _ in range(COUNT):\n    stdout.write(response)\n    stdout.flush()\nreader.join()")
 SLOW = ("answers each request 5 ms after it arrives",
         "while stdin.read(int.from_bytes(stdin.read(4) or bytes(4), 'little')):\n"
         "    time.sleep(0.005)\n    stdout.write(response)\n    stdout.flush()")
@@ -539,8 +540,7 @@ def test_worker_pause(work, binary):
             ("slow", SLOW, 150, job.LINGER_FLOOR, job.LINGER_SECONDS, 120)):
         script = os.path.join(work, "fake-worker-%s" % label)
         with open(script, "w") as f:
-            f.write(FAKE_WORKER % (sys.executable, what % count if "%d" in what else what,
-                                   body % count if "%d" in body else body))
+            f.write(FAKE_WORKER % (sys.executable, what, count, body))
         os.chmod(script, 0o755)
         worker = job.Worker(script, 5, 4096, job.WORKER_MAX_BYTES)
         worker.linger = start
