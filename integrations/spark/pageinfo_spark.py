@@ -778,6 +778,13 @@ def binary_inputs(spark, entries, max_bytes, phases=lambda label: None):
     for f in frames:
         f = f.where(F.col("length") <= max_bytes).select("path", "content")
         to_read = f if to_read is None else to_read.union(f)
+    # Spark's file scan reads a file in splits of its length, so an object listed as empty is
+    # never read (no row, a lost entry): its content, none, is handed to the worker from here.
+    # (Hadoop's status cannot tell an empty file from a FIFO, a socket or a device, which the
+    # scan would not read either: they too are read as empty.)
+    empty = [p for p in by_path if listed.get(p) == 0]
+    if empty:
+        to_read = to_read.union(spark.createDataFrame([(p, bytearray()) for p in empty], to_read.schema))
     largest = max([n for p, n in listed.items() if p in by_path] or [1])
     return to_read, dict(by_path), decided, largest
 

@@ -7,7 +7,8 @@
 Makes a corpus with scripts/make_batch_corpus.py (good files with varied geometry, a damaged
 file, a non-PDF, a directory, a file whose /PageLabels tree overflows Poppler's stack, a name
 that is not UTF-8) plus copies under names that matter (the crash hook's, glob characters, a
-leading underscore) and an oversized file, then runs the job on local[2] twice:
+leading underscore), an oversized file, an empty file and a FIFO, then runs the job on local[2]
+twice:
 
   path input   LIST of paths; oracle: `pageinfo pages --files-from LIST --jobs 2` (batch mode,
                its coordinator and workers) — every row and value equal (seconds aside);
@@ -17,8 +18,10 @@ leading underscore) and an oversized file, then runs the job on local[2] twice:
                (ObjectReader reads the objects; `make spark-deps` builds it) and without (the
                binaryFile source, the fallback); oracle: `pageinfo pages --format jsonl FILE...` in process for the files it
                can read, names mapped to the URIs — page rows equal, file rows equal; the missing
-               object, the non-PDF, the directory, the oversized and the crashing file are
-               `failed` rows with their reasons; one files row per URI. With the jar, also
+               object, a path through a file, the non-PDF, the directory, the oversized, the
+               empty and the crashing file and the FIFO are `failed` rows with their reasons
+               (the FIFO refused by ObjectReader, read as empty by the fallback: never opened
+               to wait for a writer); one files row per URI. With the jar, also
                objects on ObjectReader's size boundaries in one partition (its 64 KiB read
                buffer, the worker's 256 KiB in-memory limit, exactly --max-bytes and one byte
                over): the same oracle, and the pages the corpus script built.
@@ -43,6 +46,7 @@ Exits non-zero on any difference. Prints "N passed, M failed".
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -51,6 +55,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 MAX_BYTES = 4096
+JOB_SECONDS = 600  # one job's limit (they take well under a minute each)
 
 passed = failed = 0
 
@@ -100,11 +105,19 @@ def run_job(listfile, out, env, *extra, ship=None, jar=None, partitions=3):
         env = {k: v for k, v in env.items() if k != "PAGEINFO_BIN"}
     else:
         command = [sys.executable] + script
-    # (spark-submit passes the Python driver's stderr to its stdout)
-    p = subprocess.run(command + list(extra), env=spark_env(env), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                       check=False)
-    summary = [l for l in p.stdout.decode("utf-8", "replace").splitlines() if l.startswith("pageinfo_spark:")]
-    expect(p.returncode == 0, "the job finishes (exit %d): %s" % (p.returncode, p.stdout.decode("utf-8", "replace")[-3000:]))
+    # (spark-submit passes the Python driver's stderr to its stdout; a job that hangs is killed,
+    # with its JVM and workers, after JOB_SECONDS: a failed check, not a CI run that never ends)
+    with subprocess.Popen(command + list(extra), env=spark_env(env), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          start_new_session=True) as p:
+        try:
+            output = p.communicate(timeout=JOB_SECONDS)[0].decode("utf-8", "replace")
+        except subprocess.TimeoutExpired:
+            os.killpg(p.pid, signal.SIGKILL)
+            output = p.communicate()[0].decode("utf-8", "replace")
+            expect(False, "the job finishes within %d s: %s" % (JOB_SECONDS, output[-3000:]))
+            return []
+    summary = [l for l in output.splitlines() if l.startswith("pageinfo_spark:")]
+    expect(p.returncode == 0, "the job finishes (exit %d): %s" % (p.returncode, output[-3000:]))
     return summary
 
 
@@ -333,7 +346,8 @@ def test_binary(spark, binary, corpus, work, env, schemas, jar=None):
     readable = [b"good-%05d.pdf" % i for i in range(100)]
     readable[5:5] = [b"not-a-pdf.pdf", b"damaged.pdf", b"name with spaces.pdf", b"glob[1]{a,b}*.pdf"]
     readable.append(b"good-00007.pdf")
-    others = [b"missing.pdf", b"a-directory.pdf", b"big.pdf", b"_hidden.pdf", b"crash-me.pdf"]
+    others = [b"missing.pdf", b"a-directory.pdf", b"big.pdf", b"_hidden.pdf", b"crash-me.pdf", b"empty.pdf",
+              b"a-fifo.pdf", b"good-00001.pdf/inside.pdf"]
     if jar:
         others.remove(b"_hidden.pdf")
         readable.insert(60, b"_hidden.pdf")
@@ -366,7 +380,12 @@ def test_binary(spark, binary, corpus, work, env, schemas, jar=None):
                                (b"big.pdf", "unreadable", os.path.getsize(os.path.join(corpus, b"big.pdf"))),
                                (b"_hidden.pdf", "unreadable", os.path.getsize(os.path.join(corpus, b"_hidden.pdf"))),
                                (b"crash-me.pdf", "crashed", os.path.getsize(os.path.join(corpus, b"crash-me.pdf"))),
-                               (b"not-a-pdf.pdf", "not-pdf", os.path.getsize(os.path.join(corpus, b"not-a-pdf.pdf")))):
+                               (b"not-a-pdf.pdf", "not-pdf", os.path.getsize(os.path.join(corpus, b"not-a-pdf.pdf"))),
+                               # (Spark's scan never reads an empty file: the job must still give its row)
+                               (b"empty.pdf", "not-pdf", 0), (b"good-00001.pdf/inside.pdf", "not-found", None),
+                               # (opening a FIFO waits for a writer: ObjectReader refuses it; Hadoop's
+                               # status, all the binaryFile source has, says an empty file)
+                               (b"a-fifo.pdf", "unreadable", None) if jar else (b"a-fifo.pdf", "not-pdf", 0)):
         if jar and name == b"_hidden.pdf":
             expect(row[name]["status"] == "ok" and row[name]["pageCount"] > 0, "ObjectReader reads _hidden.pdf: %r" % row[name])
             continue
@@ -374,6 +393,8 @@ def test_binary(spark, binary, corpus, work, env, schemas, jar=None):
         expect(r["status"] == "failed" and (r["error"] or {}).get("code") == code and r["pageCount"] == 0
                and r["bytes"] == bytes_ and (r["error"] or {}).get("message"),
                "%r: failed %s with a reason and bytes %r: %r %r %r" % (name, code, bytes_, r["status"], r["error"], r["bytes"]))
+    if jar:
+        expect("not a regular file" in row[b"a-fifo.pdf"]["error"]["message"], "the FIFO's reason: %r" % row[b"a-fifo.pdf"]["error"])
     big = row[b"big.pdf"]["error"]["message"]
     expect(str(os.path.getsize(os.path.join(corpus, b"big.pdf"))) in big and str(MAX_BYTES) in big,
            "the oversized file's reason gives both sizes: %r" % big)
@@ -610,6 +631,8 @@ def main():
         shutil.copy(os.path.join(corpus, source), os.path.join(corpus, copy))
     with open(os.path.join(corpus, b"good-00005.pdf"), "rb") as f, open(os.path.join(corpus, b"big.pdf"), "wb") as g:
         g.write(f.read() + b"%" + b"x" * (2 * MAX_BYTES) + b"\n")
+    open(os.path.join(corpus, b"empty.pdf"), "wb").close()
+    os.mkfifo(os.path.join(corpus, b"a-fifo.pdf"))  # (no writer ever opens it)
     # The release pageinfo has no test hooks: the job's workers (crash-me must crash them) are
     # the test worker, under the name the job looks for (`pageinfo`, also when shipped with
     # --files), and the local oracle runs use it through --worker.
