@@ -22,7 +22,10 @@ any case, like `pageinfo pages -r`) or a glob. Two ways to read the PDFs:
           with `_` or `.`, are `failed` rows saying so). Objects of more than --max-bytes
           (default 64 MiB, at most 1 GiB) are not kept: their row is `failed` (unreadable)
           with both sizes. A listed object that does not exist is `failed` (not-found), a
-          directory `failed` (unreadable).
+          directory `failed` (unreadable), an empty object `failed` (not-pdf). ObjectReader
+          refuses a file:// FIFO, socket or device, `failed` (unreadable): opening a FIFO
+          waits for a writer. The binaryFile fallback sees only Hadoop's status and reads it
+          as empty.
 
 Each partition drives one `pageinfo worker` process (the isolated reader of batch mode, the
 same binary) through its framed pipe protocol: a file that crashes, hangs (--timeout, default
