@@ -781,13 +781,15 @@ def binary_inputs(spark, entries, max_bytes, phases=lambda label: None):
     for f in frames:
         f = f.where(F.col("length") <= max_bytes).select("path", "content")
         to_read = f if to_read is None else to_read.union(f)
-    # Spark's file scan reads a file in splits of its length, so an object listed as empty is
-    # never read (no row, a lost entry): its content, none, is handed to the worker from here.
-    # (Hadoop's status cannot tell an empty file from a FIFO, a socket or a device, which the
-    # scan would not read either: they too are read as empty.)
+    # Spark's file index leaves zero-length files out of the files it scans (they are in its
+    # listing, `listed`, but never read: no row, a lost entry), so an object listed as empty is
+    # handed to the worker as empty from here, in one partition. It is taken as empty even if
+    # it has grown by the time the others are read. (Hadoop's status cannot tell an empty file
+    # from a FIFO, a socket or a device, which the scan would not read either: they too are
+    # read as empty, and never opened.)
     empty = [p for p in by_path if listed.get(p) == 0]
     if empty:
-        to_read = to_read.union(spark.createDataFrame([(p, bytearray()) for p in empty], to_read.schema))
+        to_read = to_read.union(spark.createDataFrame([(p, bytearray()) for p in empty], to_read.schema).coalesce(1))
     largest = max([n for p, n in listed.items() if p in by_path] or [1])
     return to_read, dict(by_path), decided, largest
 

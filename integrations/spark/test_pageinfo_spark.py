@@ -93,6 +93,10 @@ def spark_env(env):
                                     "--conf spark.ui.showConsoleProgress=false pyspark-shell")
 
 
+class JobHung(Exception):
+    """A job ran past JOB_SECONDS and was killed: the test run stops (its failed check counted)."""
+
+
 def run_job(listfile, out, env, *extra, ship=None, jar=None, partitions=3):
     """The job as python pageinfo_spark.py …, or with ship=BINARY as README's spark-submit for a
     bucket (the binary shipped with --files, found through SparkFiles; jar=JAR: with --jars JAR,
@@ -105,17 +109,22 @@ def run_job(listfile, out, env, *extra, ship=None, jar=None, partitions=3):
         env = {k: v for k, v in env.items() if k != "PAGEINFO_BIN"}
     else:
         command = [sys.executable] + script
-    # (spark-submit passes the Python driver's stderr to its stdout; a job that hangs is killed,
-    # with its JVM and workers, after JOB_SECONDS: a failed check, not a CI run that never ends)
+    # (spark-submit passes the Python driver's stderr to its stdout; a job that hangs is killed
+    # after JOB_SECONDS, its process group: spark-submit, the JVM and the driver's Python; the
+    # executors' Python workers, in a group of their own, end when the JVM does. The run then
+    # stops with a failed check instead of CI waiting for ever.)
     with subprocess.Popen(command + list(extra), env=spark_env(env), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                           start_new_session=True) as p:
         try:
             output = p.communicate(timeout=JOB_SECONDS)[0].decode("utf-8", "replace")
         except subprocess.TimeoutExpired:
-            os.killpg(p.pid, signal.SIGKILL)
+            try:
+                os.killpg(p.pid, signal.SIGKILL)
+            except ProcessLookupError:  # (it ended meanwhile)
+                pass
             output = p.communicate()[0].decode("utf-8", "replace")
             expect(False, "the job finishes within %d s: %s" % (JOB_SECONDS, output[-3000:]))
-            return []
+            raise JobHung(JOB_SECONDS)
     summary = [l for l in output.splitlines() if l.startswith("pageinfo_spark:")]
     expect(p.returncode == 0, "the job finishes (exit %d): %s" % (p.returncode, output[-3000:]))
     return summary
@@ -665,6 +674,8 @@ def main():
         print("failure tests with the worker %s" % worker, flush=True)
         test_failures(spark, binary, worker, corpus, work, env)
         check_schema_contract(schemas)
+    except JobHung as hung:
+        print("stopped: a job ran past %d s and was killed" % hung.args[0], flush=True)
     finally:
         spark.stop()
     print("%d passed, %d failed" % (passed, failed))

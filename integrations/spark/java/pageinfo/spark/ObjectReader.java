@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package pageinfo.spark;
 
+import java.io.FileInputStream;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -40,8 +41,8 @@ import scala.Tuple2;
  * one {@code open} per object at its URI (its own scheme, the job's Hadoop configuration), no
  * listing and no status call before it, so a list of N objects costs N opens where Spark's
  * binaryFile source lists them (a status call each) and looks each up again before reading.
- * A file:// object is the file Hadoop's local file system maps it to, read with java.nio after
- * one stat call (a FIFO, a socket or a device is refused: see {@code readLocal}).
+ * A file:// object is the file Hadoop's local file system maps it to, read after one stat call
+ * (a FIFO, a socket or a device is refused: see {@code readLocal}).
  *
  * <p>Each row of the result is a chunk of one partition's objects, in list order: at most
  * {@code chunkObjects} objects, and none is added once the chunk holds {@code chunkBytes} bytes
@@ -50,7 +51,8 @@ import scala.Tuple2;
  * list), {@code length} (bytes; null when unknown), {@code content} (null when not read) and
  * {@code error}: null, {@code not-found}, {@code directory}, or {@code unreadable} followed by a
  * tab and the exception's text. An object of more than {@code maxBytes} bytes is not kept: its
- * content is null and its length comes from one status call (only for those objects).
+ * content is null and its length comes from one status call (only for those objects; for
+ * file://, the stat made before the read), or the bytes read when that says less.
  */
 public final class ObjectReader {
     public static final StructType SCHEMA = new StructType()
@@ -199,10 +201,15 @@ public final class ObjectReader {
          * Hadoop's open of a local file builds a FileStatus first (the path parsed and qualified
          * again, a regular expression run over it) and wraps the stream twice: about 20 of the
          * 30 microseconds each small object cost (the JVM-only read of 10,000 corpus files:
-         * 0.19-0.23 s of wall before, 0.02-0.12 s after; 2026-11-24). One stat call decides
+         * 0.19-0.26 s of wall before, 0.02-0.12 s after; 2026-11-24). One stat call decides
          * first, so that a FIFO, a socket or a device is refused instead of opened: opening a
-         * FIFO for reading waits for a writer, with no time limit in the JVM. Errors are
+         * FIFO for reading waits for a writer, with no time limit in the JVM. (A file replaced
+         * by a FIFO between the stat and the open would still be opened: Java cannot open
+         * without blocking; only who can write the directory can do that.) Errors are
          * classified as Hadoop's are (a missing file, or a path through a file, is not-found).
+         * The stream is a FileInputStream, as Hadoop's own: a read into a heap array through
+         * a java.nio channel goes through a temporary direct buffer of the read's size, which
+         * the JDK then keeps cached per thread (up to maxBytes of native memory per task).
          */
         private Object[] readLocal(RawLocalFileSystem local, Path path) {
             java.nio.file.Path file;
@@ -222,7 +229,7 @@ public final class ObjectReader {
                 return new Object[] {null, null, "unreadable\tnot a regular file (a FIFO, a socket or a device): "
                         + "binary input reads files and objects only"};
             }
-            try (InputStream in = Files.newInputStream(file)) {
+            try (InputStream in = new FileInputStream(file.toFile())) {
                 return readAll(in, attributes::size);
             } catch (Exception e) {
                 return new Object[] {null, null, classify(local, path, e)};
@@ -242,7 +249,9 @@ public final class ObjectReader {
                 while (true) {
                     if (n == scratch.length) {
                         if (n > maxBytes) {  // too large: its size, not its content
-                            return new Object[] {length.get(), null, null};
+                            // (the length looked up, or what was read when that says less:
+                            // the object grew, or its size is not what it holds)
+                            return new Object[] {Math.max(length.get(), n), null, null};
                         }
                         scratch = Arrays.copyOf(scratch, (int) Math.min(maxBytes + 1, 2L * n));
                     }
