@@ -183,15 +183,16 @@ public final class ObjectReader {
             } catch (Exception e) {  // not a URI Hadoop parses, or no file system for its scheme
                 return new Object[] {null, null, "unreadable\t" + e};
             }
-            if (fs.getClass() == RawLocalFileSystem.class) {
-                return readLocal((RawLocalFileSystem) fs, path);
-            }
-            FileSystem system = fs;
-            Path object = path;
-            try (FSDataInputStream in = system.open(object, STREAM_BUFFER_BYTES)) {
-                return readAll(in, () -> system.getFileStatus(object).getLen());
+            return fs.getClass() == RawLocalFileSystem.class ? readLocal((RawLocalFileSystem) fs, path)
+                                                              : readHadoop(fs, path);
+        }
+
+        /** {length, content, error} of an object read through its file system's own open. */
+        private Object[] readHadoop(FileSystem fs, Path path) {
+            try (FSDataInputStream in = fs.open(path, STREAM_BUFFER_BYTES)) {
+                return readAll(in, () -> fs.getFileStatus(path).getLen());
             } catch (Exception e) {
-                return new Object[] {null, null, classify(system, object, e)};
+                return new Object[] {null, null, classify(fs, path, e)};
             }
         }
 
