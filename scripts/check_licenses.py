@@ -41,8 +41,11 @@ def swift():
 
 def package_targets(root):
     """Target name -> (folder, [names of targets it depends on]) from `swift package dump-package`."""
-    out = subprocess.run([swift(), "package", "dump-package", "--package-path", root],
-                         check=True, capture_output=True, text=True).stdout
+    # (SwiftPM leaves a lock file per package in the temporary directory: one of its own here,
+    # removed after, so the self-test's copies leave nothing behind.)
+    with tempfile.TemporaryDirectory(prefix="pageinfo-licenses-swiftpm-") as scratch:
+        out = subprocess.run([swift(), "package", "dump-package", "--package-path", root],
+                             check=True, capture_output=True, text=True, env=dict(os.environ, TMPDIR=scratch)).stdout
     targets = {}
     for t in json.loads(out)["targets"]:
         default = "Tests" if t["type"] == "test" else "Sources"

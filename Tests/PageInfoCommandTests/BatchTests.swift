@@ -11,15 +11,7 @@ struct BatchTests {
     /// A corpus made once per test run: good files, the hostile ones, and copies of good files
     /// under the names the test hooks react to.
     static let corpus: URL = {
-        let tmp = FileManager.default.temporaryDirectory
-        // Remove what earlier runs left (their process is gone).
-        for old in (try? FileManager.default.contentsOfDirectory(atPath: tmp.path)) ?? [] where old.hasPrefix("pageinfo-batch-") {
-            if let pid = Int32(old.dropFirst("pageinfo-batch-".count).prefix { $0.isNumber }), pid != getpid(), kill(pid, 0) != 0 {
-                try? FileManager.default.removeItem(at: tmp.appendingPathComponent(old))
-            }
-        }
-        let dir = tmp.appendingPathComponent("pageinfo-batch-\(getpid())")
-        try? FileManager.default.removeItem(at: dir)
+        let dir = processScratchDirectory("batch")
         let script = CLI.packageRoot.appendingPathComponent("scripts/make_batch_corpus.py").path
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -34,12 +26,8 @@ struct BatchTests {
         return dir
     }()
 
-    /// Where a run's stdout, stderr and stdin files go (removed with the corpus by a later run).
-    static let scratch: URL = {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pageinfo-batch-\(getpid())-scratch")
-        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir
-    }()
+    /// Where a run's stdout, stderr and stdin files go (removed, like the corpus, by a later run).
+    static let scratch = processScratchDirectory("batch-scratch")
 
     /// Pages per good file, from how the corpus was built.
     static let expected: [String: [[Double]]] = {

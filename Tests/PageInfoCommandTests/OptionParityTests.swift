@@ -20,8 +20,11 @@ struct OptionParityTests {
         return files + [Paths.fixtures.appendingPathComponent("no-such-file.pdf").path]
     }()
 
+    /// This suite's files: the list, the password file, each test's output (removed by a later run).
+    static let directory = processScratchDirectory("parity")
+
     static let list: URL = {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("pageinfo-parity-\(getpid()).txt")
+        let url = directory.appendingPathComponent("list.txt")
         try! (inputs.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
         return url
     }()
@@ -41,7 +44,7 @@ struct OptionParityTests {
     }
 
     static let passwordFile: URL = {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("pageinfo-parity-pw-\(getpid())")
+        let url = directory.appendingPathComponent("password")
         try! "secret\n".write(to: url, atomically: true, encoding: .utf8)
         return url
     }()
@@ -116,9 +119,7 @@ struct OptionParityTests {
         #expect(result.stderr.contains(named), "\(result.stderr)")
     }
 
-    static func scratch(_ name: String) -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("pageinfo-parity-\(getpid())-\(name)").path
-    }
+    static func scratch(_ name: String) -> String { directory.appendingPathComponent(name).path }
 
     /// Each command that opens a PDF, on the encrypted fixture (user password "secret").
     static let commandsOpeningPDFs: [[String]] = {

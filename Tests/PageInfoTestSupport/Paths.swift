@@ -38,6 +38,32 @@ public func makeScratchDirectory(_ label: String) throws -> String {
     return url.path
 }
 
+/// The directory of one test suite in this test process, `pageinfo-LABEL-PID` under the
+/// temporary directory, new and empty. A test process cannot remove it at its end (Swift
+/// Testing has no suite teardown), so each call first removes the `pageinfo-LABEL-PID` (and
+/// `pageinfo-LABEL-PID-…`) that earlier test processes left, once their process is gone:
+/// a test run leaves at most one per label. Call it once per label per process (a `static let`).
+public func processScratchDirectory(_ label: String) -> URL {
+    let fm = FileManager.default
+    let tmp = fm.temporaryDirectory
+    let prefix = "pageinfo-\(label)-"
+    for old in (try? fm.contentsOfDirectory(atPath: tmp.path)) ?? [] where old.hasPrefix(prefix) {
+        let digits = old.dropFirst(prefix.count).prefix { $0.isNumber }
+        let rest = old.dropFirst(prefix.count + digits.count)
+        guard let pid = Int32(digits), rest.isEmpty || rest.hasPrefix("-") || rest.hasPrefix("."),
+              pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+        try? fm.removeItem(at: tmp.appendingPathComponent(old))
+    }
+    let dir = tmp.appendingPathComponent("\(prefix)\(getpid())")
+    try? fm.removeItem(at: dir)
+    do {
+        try fm.createDirectory(at: dir, withIntermediateDirectories: true)
+    } catch {
+        fatalError("cannot make the test directory \(dir.path): \(error)")
+    }
+    return dir
+}
+
 /// The rule for the corpus suites, the same in every test target:
 /// - the corpus is **available** when `MANIFEST.json` is in ``Paths/corpus``; its suites run;
 /// - otherwise they are **skipped**, with the reason in the test report, so a plain clone
