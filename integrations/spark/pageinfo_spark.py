@@ -798,6 +798,40 @@ def binary_inputs(spark, entries, max_bytes, phases=lambda label: None):
 # Binary input read by our own JVM code (integrations/spark/java, `make spark-deps` builds it)
 # ---------------------------------------------------------------------------------------------
 
+# What a scheme's file system needs on the class path, where Hadoop does not bring it
+# (docs/spark.md has the table).
+CONNECTORS = {"s3a": "hadoop-aws at the cluster's Hadoop version, and the AWS SDK bundle it names",
+              "gs": "the Cloud Storage connector (gcs-connector, its hadoop3 shaded jar)",
+              "abfs": "hadoop-azure at the cluster's Hadoop version",
+              "abfss": "hadoop-azure at the cluster's Hadoop version"}
+
+
+def unsupported_schemes(spark, uris):
+    """The listed URIs' schemes for which Hadoop has no file system on the driver, usually because
+    its connector is not on the class path: one line each, saying why and what to add; empty
+    when every scheme has one. Each of those objects would fail alike, so the job stops before
+    reading any (both readers: ObjectReader would write a failed row per object, and the
+    binaryFile source would end in a Java stack trace). The executors are assumed to have the
+    driver's class path, as `--jars` and `--packages` give them."""
+    from py4j.protocol import Py4JJavaError
+    counts = collections.Counter(SCHEME.match(u).group(1) for u in uris if has_scheme(u))
+    if not counts:
+        return []
+    jvm = spark.sparkContext._jvm
+    conf = spark._jsparkSession.sessionState().newHadoopConf()
+    problems = []
+    for scheme, n in sorted(counts.items()):
+        try:
+            jvm.org.apache.hadoop.fs.FileSystem.getFileSystemClass(scheme, conf)
+        except Py4JJavaError as e:
+            reason = str(e.java_exception.toString()).replace("\n", " ")
+            first = next(u for u in uris if u.startswith(scheme + ":"))
+            problems.append("no Hadoop file system for scheme %s (%d of %d entries, the first %s): %s; put %s on "
+                            "the class path (--packages or --jars)"
+                            % (scheme, n, len(uris), first, reason, CONNECTORS.get(scheme.lower(), "its Hadoop connector")))
+    return problems
+
+
 JAR_NAME = "pageinfo-spark.jar"
 
 
@@ -884,6 +918,9 @@ def main(argv=None):
 
     decided = []
     uris = [as_text(e) for _, e in entries] if binary else []
+    problems = unsupported_schemes(spark, uris)
+    if problems:
+        raise SystemExit("pageinfo_spark: %s; no object was read, nothing written" % "; ".join(problems))
     reader = object_reader(spark) if binary and not any("\u0000" in u for u in uris) else None
     if reader is not None:
         chunks = object_chunks(spark, reader, uris, partitions, args.max_bytes)

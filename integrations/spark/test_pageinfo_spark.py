@@ -100,7 +100,14 @@ class JobHung(Exception):
 def run_job(listfile, out, env, *extra, ship=None, jar=None, partitions=3):
     """The job as python pageinfo_spark.py …, or with ship=BINARY as README's spark-submit for a
     bucket (the binary shipped with --files, found through SparkFiles; jar=JAR: with --jars JAR,
-    ObjectReader reads the objects)."""
+    ObjectReader reads the objects). It must finish with exit 0; its `pageinfo_spark:` lines."""
+    status, output = job(listfile, out, env, *extra, ship=ship, jar=jar, partitions=partitions)
+    expect(status == 0, "the job finishes (exit %d): %s" % (status, output[-3000:]))
+    return [l for l in output.splitlines() if l.startswith("pageinfo_spark:")]
+
+
+def job(listfile, out, env, *extra, ship=None, jar=None, partitions=3):
+    """The job run as run_job says: its exit status and its output (stdout and stderr)."""
     script = [os.path.join(HERE, "pageinfo_spark.py"), "--files-from", listfile, "--output", out, "--partitions", str(partitions)]
     if ship:
         command = [os.path.join(os.path.dirname(sys.executable), "spark-submit"), "--master", "local[2]",
@@ -125,9 +132,7 @@ def run_job(listfile, out, env, *extra, ship=None, jar=None, partitions=3):
             output = p.communicate()[0].decode("utf-8", "replace")
             expect(False, "the job finishes within %d s: %s" % (JOB_SECONDS, output[-3000:]))
             raise JobHung(JOB_SECONDS)
-    summary = [l for l in output.splitlines() if l.startswith("pageinfo_spark:")]
-    expect(p.returncode == 0, "the job finishes (exit %d): %s" % (p.returncode, output[-3000:]))
-    return summary
+    return p.returncode, output
 
 
 def as_dicts(spark, path):
@@ -477,6 +482,29 @@ def test_object_sizes(spark, binary, corpus, work, env, jar):
                "%r over --max-bytes is failed with both sizes: %r" % (name, rows))
 
 
+def test_unsupported_schemes(corpus, work, env, jar=None):
+    """URIs whose scheme has no Hadoop file system (no connector on the class path) stop the job
+    before it reads anything: exit 1 and one line per scheme, with both readers (ObjectReader
+    would have written a failed row per object, the binaryFile source a Java stack trace)."""
+    print("binary input, schemes without a file system, %s" % ("ObjectReader" if jar else "the binaryFile source"), flush=True)
+    entries = ["file://" + os.path.join(corpus, b"good-00001.pdf").decode(), "nosuchfs://b/c.pdf", "s3a://bucket/a.pdf",
+               "nosuchfs://b/d.pdf"]
+    listfile = os.path.join(work, "schemes.txt")
+    with open(listfile, "w") as f:
+        f.write("".join(e + "\n" for e in entries))
+    out = os.path.join(work, "out-schemes")
+    status, output = job(listfile, out, env, ship=env["PAGEINFO_BIN"], jar=jar)
+    lines = [l for l in output.splitlines() if l.startswith("pageinfo_spark:")]
+    expect(status == 1, "a scheme without a file system: exit 1, not %d" % status)
+    expect(len(lines) == 1 and "no Hadoop file system for scheme nosuchfs (2 of 4 entries, the first nosuchfs://b/c.pdf)" in lines[0]
+           and "No FileSystem for scheme \"nosuchfs\"" in lines[0]
+           and "no Hadoop file system for scheme s3a (1 of 4 entries" in lines[0] and "hadoop-aws" in lines[0]
+           and "S3AFileSystem not found" in lines[0] and lines[0].endswith("no object was read, nothing written"),
+           "one line naming each scheme, why, and what to add: %r" % lines)
+    expect("Traceback" not in output and "\tat org.apache" not in output, "no stack trace: %s" % output[-2000:])
+    expect(not os.path.exists(out), "nothing written to %s" % out)
+
+
 def test_relative_entries(spark):
     """--input binary over entries without a scheme: ObjectReader gets them absolute on the
     driver's default file system (an executor would resolve a relative name against its own
@@ -667,6 +695,8 @@ def main():
         if os.path.isfile(jar):
             test_binary(spark, binary, corpus, work, env, schemas, jar=jar)
             test_object_sizes(spark, binary, corpus, work, env, jar)
+            test_unsupported_schemes(corpus, work, env, jar)
+        test_unsupported_schemes(corpus, work, env)
         test_binary(spark, binary, corpus, work, env, schemas)
         test_relative_entries(spark)
         test_worker_pause(work, binary)
