@@ -130,6 +130,8 @@ ARROW_BUDGET = 128 << 20            # bytes of PDF content per Arrow batch (bina
 ARROW_RECORDS = 1000                # and at most this many objects: the worker starts on a batch
                                     # while the JVM reads the next (one batch a task: no overlap)
 
+JOB_ERROR = "pageinfo_spark: "       # starts a task's error that main() reports as the job's one line
+
 SIGNAL_NAMES = {signal.SIGSEGV: "SIGSEGV", signal.SIGABRT: "SIGABRT", signal.SIGBUS: "SIGBUS",
                 signal.SIGILL: "SIGILL", signal.SIGFPE: "SIGFPE", signal.SIGKILL: "SIGKILL",
                 signal.SIGTERM: "SIGTERM", signal.SIGTRAP: "SIGTRAP", signal.SIGINT: "SIGINT",
@@ -331,11 +333,16 @@ class Worker:
         self.linger = LINGER_SECONDS
 
     def start(self):
-        self.proc = subprocess.Popen(
-            [self.binary, "worker", "--mode", "pages", "--max-memory", str(self.max_memory),
-             "--max-request-bytes", str(self.max_bytes)],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            stderr=None if os.environ.get("PAGEINFO_DEBUG_WORKERS") else subprocess.DEVNULL, bufsize=0)
+        try:
+            self.proc = subprocess.Popen(
+                [self.binary, "worker", "--mode", "pages", "--max-memory", str(self.max_memory),
+                 "--max-request-bytes", str(self.max_bytes)],
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=None if os.environ.get("PAGEINFO_DEBUG_WORKERS") else subprocess.DEVNULL, bufsize=0)
+        except OSError as e:  # (the task fails: Spark retries it, then the job says why, main())
+            raise RuntimeError("%scannot start the pageinfo worker %s on this executor: %s; give --pageinfo PATH, "
+                               "ship the binary with --files, or put it on the executors' PATH"
+                               % (JOB_ERROR, self.binary, e.strerror or e)) from None
         self.buffer = bytearray()
         self.offset = 0
         self.files = 0
@@ -615,7 +622,11 @@ def read_list(spark, source):
     if os.path.exists(source):
         with open(source, "rb") as f:
             return list(enumerate(n for n in f.read().split(b"\n") if n))
-    lines = spark.sparkContext.textFile(source).filter(lambda line: line != "").collect()
+    from py4j.protocol import Py4JJavaError
+    try:
+        lines = spark.sparkContext.textFile(source).filter(lambda line: line != "").collect()
+    except Py4JJavaError as e:  # (missing, or no file system for its scheme)
+        raise SystemExit("%scannot read the list %s: %s" % (JOB_ERROR, source, e.java_exception.getMessage())) from None
     return list(enumerate(lines))
 
 
@@ -886,10 +897,10 @@ def main(argv=None):
                          "when an entry has a URI scheme)")
     ap.add_argument("--max-bytes", type=int, default=DEFAULT_MAX_BYTES,
                     help="binary input: the largest object read (default 64 MiB, at most 1 GiB)")
-    ap.add_argument("--partitions", type=int, default=None, help="Spark partitions (default: the default parallelism)")
+    ap.add_argument("--partitions", type=int, default=None, help="Spark partitions, at least 1 (default: the default parallelism)")
     ap.add_argument("--pageinfo", default=None, help="path of the pageinfo binary on the executors")
     ap.add_argument("--timeout", type=float, default=60, help="seconds one file may take (default 60; 0: no limit)")
-    ap.add_argument("--max-memory", type=int, default=4096, help="address space per worker in MiB (default 4096)")
+    ap.add_argument("--max-memory", type=int, default=4096, help="address space per worker in MiB (default 4096; 0: no limit)")
     ap.add_argument("--print-schema", action="store_true", help="print docs/records.parquet.json and exit")
     args = ap.parse_args(argv)
     if args.print_schema:
@@ -899,6 +910,12 @@ def main(argv=None):
         ap.error("--files-from and --output are required")
     if not 0 < args.max_bytes <= WORKER_MAX_BYTES:
         ap.error("--max-bytes must be between 1 and %d" % WORKER_MAX_BYTES)
+    if args.partitions is not None and args.partitions < 1:
+        ap.error("--partitions must be at least 1")
+    if not 0 <= args.timeout < float("inf"):  # (also refuses nan)
+        ap.error("--timeout must be 0 (no limit) or more seconds")
+    if args.max_memory < 0:
+        ap.error("--max-memory must be 0 (no limit) or more MiB")
 
     from pyspark.sql import SparkSession
     from pyspark.sql import functions as F
@@ -954,7 +971,13 @@ def main(argv=None):
     pages = raw.where(F.col("record") == "page").select([f.name for f in PAGES_SCHEMA.fields])
     files = raw.where(F.col("record") == "file").select([f.name for f in FILES_SCHEMA.fields])
     phases("planning")
-    files.write.mode("overwrite").parquet(os.path.join(args.output, "files"))
+    try:
+        files.write.mode("overwrite").parquet(os.path.join(args.output, "files"))
+    except Exception as e:  # noqa: BLE001 - only a task's error this job made for people is reported so
+        said = [line for line in str(e).splitlines() if JOB_ERROR in line]
+        if not said:
+            raise
+        raise SystemExit(JOB_ERROR + said[-1].split(JOB_ERROR, 1)[1]) from None
     phases("reading the PDFs, writing OUT/files")
     pages.write.mode("overwrite").parquet(os.path.join(args.output, "pages"))
     phases("writing OUT/pages (from the cache)")

@@ -45,6 +45,7 @@ Exits non-zero on any difference. Prints "N passed, M failed".
 
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -505,6 +506,38 @@ def test_unsupported_schemes(corpus, work, env, jar=None):
     expect(not os.path.exists(out), "nothing written to %s" % out)
 
 
+def test_job_errors(corpus, work, env):
+    """A mistake a person can fix ends the job with exit status 1 (2 for a bad option) and one
+    line saying what to do, not a Python traceback: a list that does not exist, a worker binary
+    the executors cannot start (its task fails; the job reports the task's reason), an option
+    out of range."""
+    print("the job's errors", flush=True)
+    listfile = os.path.join(work, "one.txt")
+    with open(listfile, "wb") as f:
+        f.write(os.path.join(corpus, b"good-00001.pdf") + b"\n")
+    out = os.path.join(work, "out-errors")
+    cases = [
+        ([os.path.join(work, "no-such-list.txt")], 1, "pageinfo_spark: cannot read the list %s: Input path does not exist"
+         % os.path.join(work, "no-such-list.txt")),
+        ([listfile, "--pageinfo", "/nonexistent/pageinfo"], 1,
+         "pageinfo_spark: cannot start the pageinfo worker /nonexistent/pageinfo on this executor: No such file or directory"),
+        ([listfile, "--partitions", "0"], 2, "error: --partitions must be at least 1"),
+        ([listfile, "--timeout", "-1"], 2, "error: --timeout must be 0 (no limit) or more seconds"),
+        ([listfile, "--timeout", "nan"], 2, "error: --timeout must be 0 (no limit) or more seconds"),
+        ([listfile, "--max-memory", "-1"], 2, "error: --max-memory must be 0 (no limit) or more MiB"),
+    ]
+    for (source, *extra), want_status, want_line in cases:
+        status, output = job(source, out, env, *extra)
+        said = [l for l in output.splitlines() if l.startswith("pageinfo_spark")]
+        expect(status == want_status and len(said) == 1 and want_line in said[0],
+               "%r: exit %d and one line %r: exit %d, %r" % (extra or source, want_status, want_line, status, said))
+        # (the executor's log has the failed task's traceback, as Spark logs every task failure;
+        # the driver's own would name main)
+        expect("pyspark.errors" not in output and not re.search(r'pageinfo_spark\.py", line \d+, in main', output),
+               "%r: no Python traceback from the driver: %s" % (extra or source, output[-1500:]))
+        expect(not os.path.exists(os.path.join(out, "files")), "%r: no files table written" % (extra or source))
+
+
 def test_relative_entries(spark):
     """--input binary over entries without a scheme: ObjectReader gets them absolute on the
     driver's default file system (an executor would resolve a relative name against its own
@@ -699,6 +732,7 @@ def main():
         test_unsupported_schemes(corpus, work, env)
         test_binary(spark, binary, corpus, work, env, schemas)
         test_relative_entries(spark)
+        test_job_errors(corpus, work, env)
         test_worker_pause(work, binary)
         worker = test_worker(binary)
         print("failure tests with the worker %s" % worker, flush=True)
