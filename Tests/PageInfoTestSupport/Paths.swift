@@ -40,21 +40,40 @@ public func makeScratchDirectory(_ label: String) throws -> String {
 
 /// The directory of one test suite in this test process, `pageinfo-LABEL-PID` under the
 /// temporary directory, new and empty. A test process cannot remove it at its end (Swift
-/// Testing has no suite teardown), so each call first removes the `pageinfo-LABEL-PID` (and
-/// `pageinfo-LABEL-PID-…`) that earlier test processes left, once their process is gone:
-/// a test run leaves at most one per label. Call it once per label per process (a `static let`).
+/// Testing has no suite teardown), so the next process to call this for LABEL removes it.
+///
+/// Each process holds a lock on `pageinfo-LABEL-PID.lock` (`flock`) for as long as it lives.
+/// The sweep removes another PID's directory, and any `pageinfo-LABEL-PID-…` or `.…` beside it,
+/// only when it can take that lock: never the directory of a live process, even one in another
+/// PID namespace sharing the temporary directory. A test run leaves at most one per label.
+/// Call it once per label per process (a `static let`).
 public func processScratchDirectory(_ label: String) -> URL {
     let fm = FileManager.default
     let tmp = fm.temporaryDirectory
     let prefix = "pageinfo-\(label)-"
-    for old in (try? fm.contentsOfDirectory(atPath: tmp.path)) ?? [] where old.hasPrefix(prefix) {
-        let digits = old.dropFirst(prefix.count).prefix { $0.isNumber }
-        let rest = old.dropFirst(prefix.count + digits.count)
-        guard let pid = Int32(digits), rest.isEmpty || rest.hasPrefix("-") || rest.hasPrefix("."),
-              pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
-        try? fm.removeItem(at: tmp.appendingPathComponent(old))
+    let me = getpid()
+    // This process's lock first (its descriptor stays open until the process ends).
+    let own = open(tmp.appendingPathComponent("\(prefix)\(me).lock").path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    guard own >= 0, flock(own, LOCK_EX | LOCK_NB) == 0 else {
+        fatalError("cannot lock \(tmp.path)/\(prefix)\(me).lock: \(String(cString: strerror(errno)))")
     }
-    let dir = tmp.appendingPathComponent("\(prefix)\(getpid())")
+    var leftovers: [Int32: [String]] = [:]
+    for name in (try? fm.contentsOfDirectory(atPath: tmp.path)) ?? [] where name.hasPrefix(prefix) {
+        let digits = name.dropFirst(prefix.count).prefix { $0.isNumber }
+        let rest = name.dropFirst(prefix.count + digits.count)
+        if let pid = Int32(digits), pid != me, rest.isEmpty || rest.hasPrefix("-") || rest.hasPrefix(".") {
+            leftovers[pid, default: []].append(name)
+        }
+    }
+    for (pid, names) in leftovers {
+        let other = open(tmp.appendingPathComponent("\(prefix)\(pid).lock").path, O_RDWR | O_CLOEXEC)
+        guard other >= 0 else { continue }  // (no lock file: not made by this function)
+        if flock(other, LOCK_EX | LOCK_NB) == 0 {  // (its process is gone)
+            for name in names { try? fm.removeItem(at: tmp.appendingPathComponent(name)) }
+        }
+        close(other)
+    }
+    let dir = tmp.appendingPathComponent("\(prefix)\(me)")
     try? fm.removeItem(at: dir)
     do {
         try fm.createDirectory(at: dir, withIntermediateDirectories: true)

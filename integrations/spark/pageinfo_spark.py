@@ -44,6 +44,7 @@ shipped with `spark-submit --files /path/to/pageinfo`, else `pageinfo` on the PA
 
 import argparse
 import collections
+import errno
 import glob
 import json
 import os
@@ -119,6 +120,7 @@ def schema_document():
 DEFAULT_MAX_BYTES = 64 << 20
 WORKER_MAX_BYTES = 1 << 30          # WorkerProtocol.maxRequestBytes
 MEMORY_EXIT_STATUS = 86             # WorkerProtocol.memoryExitStatus
+MIN_WORKER_MEMORY = 64              # MiB: the least --max-memory batch mode takes (BatchOptions)
 RECYCLE_AFTER_FILES = 10_000        # as the coordinator does
 PIPE_BUDGET = 60 << 10              # request bytes in flight: below the pipe's 64 KiB, never blocks
 MAX_OUTSTANDING = 64
@@ -340,9 +342,10 @@ class Worker:
                 stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                 stderr=None if os.environ.get("PAGEINFO_DEBUG_WORKERS") else subprocess.DEVNULL, bufsize=0)
         except OSError as e:  # (the task fails: Spark retries it, then the job says why, main())
-            raise RuntimeError("%scannot start the pageinfo worker %s on this executor: %s; give --pageinfo PATH, "
-                               "ship the binary with --files, or put it on the executors' PATH"
-                               % (JOB_ERROR, self.binary, e.strerror or e)) from None
+            hint = ("; give --pageinfo PATH, ship the binary with --files, or put it on the executors' PATH"
+                    if e.errno in (errno.ENOENT, errno.EACCES, errno.ENOEXEC, errno.ENOTDIR) else "")
+            raise RuntimeError("%scannot start the pageinfo worker %s on this executor: %s%s"
+                               % (JOB_ERROR, self.binary, e.strerror or e, hint)) from None
         self.buffer = bytearray()
         self.offset = 0
         self.files = 0
@@ -620,13 +623,17 @@ def read_list(spark, source):
     if not os.path.exists(source) and any(c in source for c in "*?["):
         return list(enumerate(sorted(glob.glob(os.fsencode(source), recursive=True))))
     if os.path.exists(source):
-        with open(source, "rb") as f:
-            return list(enumerate(n for n in f.read().split(b"\n") if n))
+        try:
+            with open(source, "rb") as f:
+                return list(enumerate(n for n in f.read().split(b"\n") if n))
+        except OSError as e:
+            raise SystemExit("%scannot read the list %s: %s" % (JOB_ERROR, source, e.strerror or e)) from None
     from py4j.protocol import Py4JJavaError
     try:
         lines = spark.sparkContext.textFile(source).filter(lambda line: line != "").collect()
     except Py4JJavaError as e:  # (missing, or no file system for its scheme)
-        raise SystemExit("%scannot read the list %s: %s" % (JOB_ERROR, source, e.java_exception.getMessage())) from None
+        reason = e.java_exception.getMessage() or e.java_exception.toString()  # (a message may be null or span lines)
+        raise SystemExit("%scannot read the list %s: %s" % (JOB_ERROR, source, " ".join(str(reason).split()))) from None
     return list(enumerate(lines))
 
 
@@ -822,10 +829,17 @@ def unsupported_schemes(spark, uris):
     its connector is not on the class path: one line each, saying why and what to add; empty
     when every scheme has one. Each of those objects would fail alike, so the job stops before
     reading any (both readers: ObjectReader would write a failed row per object, and the
-    binaryFile source would end in a Java stack trace). The executors are assumed to have the
-    driver's class path, as `--jars` and `--packages` give them."""
+    binaryFile source would end in a Java stack trace). So the driver needs the connectors of
+    the listed schemes, as `--packages` and `--jars` give it and the executors alike. Schemes
+    are compared in lower case, as Hadoop's file-system cache keys them."""
     from py4j.protocol import Py4JJavaError
-    counts = collections.Counter(SCHEME.match(u).group(1) for u in uris if has_scheme(u))
+    first, counts = {}, collections.Counter()
+    for u in uris:
+        m = SCHEME.match(u)
+        if m is not None and len(m.group(1)) > 1:  # (has_scheme, matched once)
+            scheme = m.group(1).lower()
+            counts[scheme] += 1
+            first.setdefault(scheme, u)
     if not counts:
         return []
     jvm = spark.sparkContext._jvm
@@ -835,11 +849,10 @@ def unsupported_schemes(spark, uris):
         try:
             jvm.org.apache.hadoop.fs.FileSystem.getFileSystemClass(scheme, conf)
         except Py4JJavaError as e:
-            reason = str(e.java_exception.toString()).replace("\n", " ")
-            first = next(u for u in uris if u.startswith(scheme + ":"))
+            reason = " ".join(str(e.java_exception.toString()).split())
             problems.append("no Hadoop file system for scheme %s (%d of %d entries, the first %s): %s; put %s on "
                             "the class path (--packages or --jars)"
-                            % (scheme, n, len(uris), first, reason, CONNECTORS.get(scheme.lower(), "its Hadoop connector")))
+                            % (scheme, n, len(uris), first[scheme], reason, CONNECTORS.get(scheme, "its Hadoop connector")))
     return problems
 
 
@@ -914,8 +927,8 @@ def main(argv=None):
         ap.error("--partitions must be at least 1")
     if not 0 <= args.timeout < float("inf"):  # (also refuses nan)
         ap.error("--timeout must be 0 (no limit) or more seconds")
-    if args.max_memory < 0:
-        ap.error("--max-memory must be 0 (no limit) or more MiB")
+    if args.max_memory != 0 and not MIN_WORKER_MEMORY <= args.max_memory:
+        ap.error("--max-memory must be 0 (no limit) or at least %d MiB (a worker needs that much)" % MIN_WORKER_MEMORY)
 
     from pyspark.sql import SparkSession
     from pyspark.sql import functions as F
@@ -937,7 +950,7 @@ def main(argv=None):
     uris = [as_text(e) for _, e in entries] if binary else []
     problems = unsupported_schemes(spark, uris)
     if problems:
-        raise SystemExit("pageinfo_spark: %s; no object was read, nothing written" % "; ".join(problems))
+        raise SystemExit("%s%s; no object was read, nothing written" % (JOB_ERROR, "; ".join(problems)))
     reader = object_reader(spark) if binary and not any("\u0000" in u for u in uris) else None
     if reader is not None:
         chunks = object_chunks(spark, reader, uris, partitions, args.max_bytes)
@@ -986,7 +999,7 @@ def main(argv=None):
     raw.unpersist()
     total = sum(row["count"] for row in summary)
     if total != len(entries):
-        raise SystemExit("pageinfo_spark: %d files rows for %d entries" % (total, len(entries)))
+        raise SystemExit("%s%d files rows for %d entries" % (JOB_ERROR, total, len(entries)))
     how = "path input" if not binary else "binary input, %s" % ("read by ObjectReader" if reader is not None else
                                                                  "read by the binaryFile source (no ObjectReader jar)")
     print("pageinfo_spark: %d entries (%s): " % (len(entries), how)

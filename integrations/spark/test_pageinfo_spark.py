@@ -48,6 +48,7 @@ import os
 import re
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -485,11 +486,13 @@ def test_object_sizes(spark, binary, corpus, work, env, jar):
 
 def test_unsupported_schemes(corpus, work, env, jar=None):
     """URIs whose scheme has no Hadoop file system (no connector on the class path) stop the job
-    before it reads anything: exit 1 and one line per scheme, with both readers (ObjectReader
-    would have written a failed row per object, the binaryFile source a Java stack trace)."""
-    print("binary input, schemes without a file system, %s" % ("ObjectReader" if jar else "the binaryFile source"), flush=True)
+    before it reads anything: exit 1 and one line per scheme (the driver checks before it picks
+    a reader: ObjectReader would have written a failed row per object, the binaryFile source
+    ended in a Java stack trace)."""
+    print("binary input, schemes without a file system", flush=True)
+    # (a scheme is compared in lower case, as Hadoop's file-system cache keys it: FILE:// is file)
     entries = ["file://" + os.path.join(corpus, b"good-00001.pdf").decode(), "nosuchfs://b/c.pdf", "s3a://bucket/a.pdf",
-               "nosuchfs://b/d.pdf"]
+               "NoSuchFS://b/d.pdf", "FILE://" + os.path.join(corpus, b"good-00002.pdf").decode()]
     listfile = os.path.join(work, "schemes.txt")
     with open(listfile, "w") as f:
         f.write("".join(e + "\n" for e in entries))
@@ -497,9 +500,9 @@ def test_unsupported_schemes(corpus, work, env, jar=None):
     status, output = job(listfile, out, env, ship=env["PAGEINFO_BIN"], jar=jar)
     lines = [l for l in output.splitlines() if l.startswith("pageinfo_spark:")]
     expect(status == 1, "a scheme without a file system: exit 1, not %d" % status)
-    expect(len(lines) == 1 and "no Hadoop file system for scheme nosuchfs (2 of 4 entries, the first nosuchfs://b/c.pdf)" in lines[0]
-           and "No FileSystem for scheme \"nosuchfs\"" in lines[0]
-           and "no Hadoop file system for scheme s3a (1 of 4 entries" in lines[0] and "hadoop-aws" in lines[0]
+    expect(len(lines) == 1 and "no Hadoop file system for scheme nosuchfs (2 of 5 entries, the first nosuchfs://b/c.pdf)" in lines[0]
+           and "No FileSystem for scheme \"nosuchfs\"" in lines[0] and "scheme file" not in lines[0].lower()
+           and "no Hadoop file system for scheme s3a (1 of 5 entries" in lines[0] and "hadoop-aws" in lines[0]
            and "S3AFileSystem not found" in lines[0] and lines[0].endswith("no object was read, nothing written"),
            "one line naming each scheme, why, and what to add: %r" % lines)
     expect("Traceback" not in output and "\tat org.apache" not in output, "no stack trace: %s" % output[-2000:])
@@ -516,6 +519,10 @@ def test_job_errors(corpus, work, env):
     with open(listfile, "wb") as f:
         f.write(os.path.join(corpus, b"good-00001.pdf") + b"\n")
     out = os.path.join(work, "out-errors")
+    # (a list there that open() refuses even to root: a socket)
+    unreadable = os.path.join(work, "list.sock")
+    listener = socket.socket(socket.AF_UNIX)
+    listener.bind(unreadable)
     cases = [
         ([os.path.join(work, "no-such-list.txt")], 1, "pageinfo_spark: cannot read the list %s: Input path does not exist"
          % os.path.join(work, "no-such-list.txt")),
@@ -524,7 +531,9 @@ def test_job_errors(corpus, work, env):
         ([listfile, "--partitions", "0"], 2, "error: --partitions must be at least 1"),
         ([listfile, "--timeout", "-1"], 2, "error: --timeout must be 0 (no limit) or more seconds"),
         ([listfile, "--timeout", "nan"], 2, "error: --timeout must be 0 (no limit) or more seconds"),
-        ([listfile, "--max-memory", "-1"], 2, "error: --max-memory must be 0 (no limit) or more MiB"),
+        ([listfile, "--max-memory", "-1"], 2, "error: --max-memory must be 0 (no limit) or at least 64 MiB"),
+        ([listfile, "--max-memory", "63"], 2, "error: --max-memory must be 0 (no limit) or at least 64 MiB"),
+        ([unreadable], 1, "pageinfo_spark: cannot read the list %s: No such device or address" % unreadable),
     ]
     for (source, *extra), want_status, want_line in cases:
         status, output = job(source, out, env, *extra)
@@ -536,6 +545,7 @@ def test_job_errors(corpus, work, env):
         expect("pyspark.errors" not in output and not re.search(r'pageinfo_spark\.py", line \d+, in main', output),
                "%r: no Python traceback from the driver: %s" % (extra or source, output[-1500:]))
         expect(not os.path.exists(os.path.join(out, "files")), "%r: no files table written" % (extra or source))
+    listener.close()
 
 
 def test_relative_entries(spark):
@@ -729,7 +739,6 @@ def main():
             test_binary(spark, binary, corpus, work, env, schemas, jar=jar)
             test_object_sizes(spark, binary, corpus, work, env, jar)
             test_unsupported_schemes(corpus, work, env, jar)
-        test_unsupported_schemes(corpus, work, env)
         test_binary(spark, binary, corpus, work, env, schemas)
         test_relative_entries(spark)
         test_job_errors(corpus, work, env)
