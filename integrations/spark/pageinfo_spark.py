@@ -132,7 +132,8 @@ ARROW_BUDGET = 128 << 20            # bytes of PDF content per Arrow batch (bina
 ARROW_RECORDS = 1000                # and at most this many objects: the worker starts on a batch
                                     # while the JVM reads the next (one batch a task: no overlap)
 
-JOB_ERROR = "pageinfo_spark: "       # starts a task's error that main() reports as the job's one line
+JOB_ERROR = "pageinfo_spark: "       # starts each line the job ends with
+WORKER_START_ERROR = JOB_ERROR + "cannot start the pageinfo worker "  # a task's error main() reports
 
 SIGNAL_NAMES = {signal.SIGSEGV: "SIGSEGV", signal.SIGABRT: "SIGABRT", signal.SIGBUS: "SIGBUS",
                 signal.SIGILL: "SIGILL", signal.SIGFPE: "SIGFPE", signal.SIGKILL: "SIGKILL",
@@ -344,8 +345,7 @@ class Worker:
         except OSError as e:  # (the task fails: Spark retries it, then the job says why, main())
             hint = ("; give --pageinfo PATH, ship the binary with --files, or put it on the executors' PATH"
                     if e.errno in (errno.ENOENT, errno.EACCES, errno.ENOEXEC, errno.ENOTDIR) else "")
-            raise RuntimeError("%scannot start the pageinfo worker %s on this executor: %s%s"
-                               % (JOB_ERROR, self.binary, e.strerror or e, hint)) from None
+            raise RuntimeError("%s%s on this executor: %s%s" % (WORKER_START_ERROR, self.binary, e.strerror or e, hint)) from None
         self.buffer = bytearray()
         self.offset = 0
         self.files = 0
@@ -987,10 +987,12 @@ def main(argv=None):
     try:
         files.write.mode("overwrite").parquet(os.path.join(args.output, "files"))
     except Exception as e:  # noqa: BLE001 - only a task's error this job made for people is reported so
-        said = [line for line in str(e).splitlines() if JOB_ERROR in line]
+        # (the task's exception line, as the traceback ends: a file's name or content quoted in
+        # another error is on that error's line, its newlines escaped, so it cannot pose as one)
+        said = [line for line in str(e).splitlines() if line.startswith("RuntimeError: " + WORKER_START_ERROR)]
         if not said:
             raise
-        raise SystemExit(JOB_ERROR + said[-1].split(JOB_ERROR, 1)[1]) from None
+        raise SystemExit(said[-1][len("RuntimeError: "):]) from None
     phases("reading the PDFs, writing OUT/files")
     pages.write.mode("overwrite").parquet(os.path.join(args.output, "pages"))
     phases("writing OUT/pages (from the cache)")
