@@ -608,8 +608,19 @@ def find_pageinfo(explicit):
 SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*):(//([^/]*))?(/.*)?$")
 
 
+def scheme_of(entry):
+    """The entry's URI scheme, or None (a path; a one-letter "scheme" is a drive: C:/...)."""
+    m = SCHEME.match(entry)
+    return m.group(1) if m is not None and len(m.group(1)) > 1 else None
+
+
 def has_scheme(entry):
-    return SCHEME.match(entry) is not None and len(SCHEME.match(entry).group(1)) > 1  # not C:/...
+    return scheme_of(entry) is not None
+
+
+def one_line(text):
+    """A Java exception's text on one line (a message may span several)."""
+    return " ".join(str(text).split())
 
 
 def read_list(spark, source):
@@ -632,8 +643,8 @@ def read_list(spark, source):
     try:
         lines = spark.sparkContext.textFile(source).filter(lambda line: line != "").collect()
     except Py4JJavaError as e:  # (missing, or no file system for its scheme)
-        reason = e.java_exception.getMessage() or e.java_exception.toString()  # (a message may be null or span lines)
-        raise SystemExit("%scannot read the list %s: %s" % (JOB_ERROR, source, " ".join(str(reason).split()))) from None
+        reason = e.java_exception.getMessage() or e.java_exception.toString()  # (a message may be null)
+        raise SystemExit("%scannot read the list %s: %s" % (JOB_ERROR, source, one_line(reason))) from None
     return list(enumerate(lines))
 
 
@@ -835,9 +846,9 @@ def unsupported_schemes(spark, uris):
     from py4j.protocol import Py4JJavaError
     first, counts = {}, collections.Counter()
     for u in uris:
-        m = SCHEME.match(u)
-        if m is not None and len(m.group(1)) > 1:  # (has_scheme, matched once)
-            scheme = m.group(1).lower()
+        scheme = scheme_of(u)
+        if scheme is not None:
+            scheme = scheme.lower()
             counts[scheme] += 1
             first.setdefault(scheme, u)
     if not counts:
@@ -849,7 +860,7 @@ def unsupported_schemes(spark, uris):
         try:
             jvm.org.apache.hadoop.fs.FileSystem.getFileSystemClass(scheme, conf)
         except Py4JJavaError as e:
-            reason = " ".join(str(e.java_exception.toString()).split())
+            reason = one_line(e.java_exception.toString())
             problems.append("no Hadoop file system for scheme %s (%d of %d entries, the first %s): %s; put %s on "
                             "the class path (--packages or --jars)"
                             % (scheme, n, len(uris), first[scheme], reason, CONNECTORS.get(scheme, "its Hadoop connector")))
