@@ -49,14 +49,15 @@ def ser(obj):
     return pdfgen.serialize(obj)
 
 
-def pdf(objects, root=1, trailer=None):
-    """objects: {num: object}; a classic xref covering 0..max(num); missing numbers are free."""
+def pdf(objects, root=1, trailer=None, xref_size=None):
+    """objects: {num: object}; a classic xref covering 0..max(num) (or 0..xref_size-1: the
+    objects past it are in the file but not in the table); missing numbers are free."""
     out = bytearray(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")
     offsets = {}
     for num in sorted(objects):
         offsets[num] = len(out)
         out += b"%d 0 obj\n%s\nendobj\n" % (num, ser(objects[num]))
-    size = max(objects) + 1
+    size = xref_size or max(objects) + 1
     xref = len(out)
     out += b"xref\n0 %d\n0000000000 65535 f\r\n" % size
     for n in range(1, size):
@@ -100,8 +101,8 @@ FIXTURES = []
 
 
 def fixture(name, description, objects, status, exit_code, pages, count_claimed=None, doc_warnings=(),
-            error_code=None, root=1, trailer=None):
-    FIXTURES.append(dict(name=name, data=pdf(objects, root=root, trailer=trailer), golden={
+            error_code=None, root=1, trailer=None, xref_size=None):
+    FIXTURES.append(dict(name=name, data=pdf(objects, root=root, trailer=trailer, xref_size=xref_size), golden={
         "file": name + ".pdf", "description": description, "status": status, "exit": exit_code,
         "pageCount": None if status == "failed" else len(pages), "countClaimed": count_claimed,
         "documentWarnings": list(doc_warnings), "errorCode": error_code, "pages": pages}))
@@ -166,6 +167,18 @@ fixture("page-listed-twice", "Kids [3 0 R 3 0 R 4 0 R].",
         {1: catalog(), 2: {"Type": Name("Pages"), "Kids": [Ref(3), Ref(3), Ref(4)], "Count": 3},
          3: page(), 4: page(media=(0, 0, 300, 400))},
         "ok", 0, [p(0), p(1, warnings=["page-repeated"]), p(2, crop=(0, 0, 300, 400))], count_claimed=3)
+
+# A loop the table hides: the table lists objects 0-4 only; Pages node 10, in the file but not in
+# the table, lists itself twice around page 11. Fetching 10 makes Poppler rebuild the table
+# mid-walk; the walk must still see the loop (it once walked 2^256 paths here, printing pages
+# without end).
+fixture("kids-loop-outside-xref", "The xref table stops at object 4; Pages node 10, found only when Poppler rebuilds "
+        "the table, lists /Kids [10 0 R 11 0 R 10 0 R].",
+        {1: catalog(), 2: {"Type": Name("Pages"), "Kids": [Ref(3), Ref(10)], "Count": 2}, 3: page(),
+         10: {"Type": Name("Pages"), "Parent": Ref(2), "Kids": [Ref(10), Ref(11), Ref(10)], "Count": 1},
+         11: page(parent=10, media=(0, 0, 300, 400))},
+        "ok", 0, [p(0), p(1, crop=(0, 0, 300, 400))], count_claimed=2,
+        doc_warnings=["page-tree-loop", "xref-repaired", "poppler-diagnostic"], xref_size=5)
 
 # A Pages node that two parents list is not a loop (issue 19): it is read again, as pdfium and
 # pypdf read it. Node 3 lists page 4 three times and the root lists node 3 twice: 2 × 3 = 6
@@ -253,6 +266,54 @@ fixture("inherit-deep", "A page under 300 nested Pages nodes, without MediaBox o
         "partial", 2, [p(0, crop=(0, 0, 100, 200), rotation=90, warnings=["page-recovered"])], count_claimed=1,
         doc_warnings=["page-tree-too-deep", "pages-recovered"])
 
+# Inheritable entries a Pages node writes wrong (ISO 32000-2 §7.7.3.4): ignored, as on a page, and
+# said on every page that would inherit them. Node 5 has MediaBox [0 0 300] (three numbers),
+# /CropBox /Letter and /Rotate 90.0; the root has MediaBox [0 0 500 500] and /Rotate 90. Page 6
+# inherits through node 5: the root's MediaBox and /Rotate, no CropBox (the MediaBox). Page 7
+# writes all three itself, so node 5's entries do not reach it.
+fixture("inherit-invalid", "Node 5 (between the root and pages 6, 7) has MediaBox [0 0 300], /CropBox /Letter and "
+        "/Rotate 90.0; page 6 inherits past them, page 7 overrides them.",
+        {1: catalog(), 2: {"Type": Name("Pages"), "Kids": [Ref(3), Ref(5)], "Count": 3, "MediaBox": [0, 0, 500, 500], "Rotate": 90},
+         3: page(media=None),
+         5: {"Type": Name("Pages"), "Parent": Ref(2), "Kids": [Ref(6), Ref(7)], "Count": 2,
+             "MediaBox": [0, 0, 300], "CropBox": Name("Letter"), "Rotate": Raw(b"90.0")},
+         6: page(parent=5, media=None),
+         7: page(parent=5, media=(0, 0, 200, 100), CropBox=[0, 0, 100, 100], Rotate=180)},
+        "ok", 0, [p(0, crop=(0, 0, 500, 500), rotation=90),
+                  p(1, crop=(0, 0, 500, 500), rotation=90, warnings=["box-invalid", "box-invalid", "rotate-invalid"]),
+                  p(2, crop=(0, 0, 100, 100), rotation=180)], count_claimed=3)
+
+# Pages the scan finds under one long /Parent chain, and under a chain that loops: each page
+# inherits from its nearest ancestor with the entry. Chain: node 10 (the root's only kid) → 11 →
+# … → 309, 300 levels; the walk stops at 256. Node 10 has /Rotate 90, node 150 MediaBox
+# [0 0 300 400], node 309 CropBox [0 0 100 200]. Pages 400 and 401 hang from node 309, page 402
+# from node 150. The loop: nodes 500 (/Parent 501, /Rotate 180, MediaBox [0 0 100 100]) and 501
+# (/Parent 500, /Rotate 270, MediaBox [0 0 300 300]), both listed nowhere; page 502 has /Parent
+# 500, page 503 /Parent 501: going up from each, the first node met wins.
+chain = {1: catalog(), 2: {"Type": Name("Pages"), "Kids": [Ref(10)], "Count": 5}}
+for level in range(300):
+    num = 10 + level
+    chain[num] = {"Type": Name("Pages"), "Parent": Ref(num - 1 if level else 2), "Kids": [Ref(num + 1) if level < 299 else Ref(400)], "Count": 1}
+chain[10]["Rotate"] = 90
+chain[150]["MediaBox"] = [0, 0, 300, 400]
+chain[309]["CropBox"] = [0, 0, 100, 200]
+chain[309]["Kids"] = [Ref(400), Ref(401)]
+chain[400] = page(parent=309, media=None)
+chain[401] = page(parent=309, media=None)
+chain[402] = page(parent=150, media=None)
+chain[500] = {"Type": Name("Pages"), "Parent": Ref(501), "Kids": [Ref(502)], "Count": 1, "Rotate": 180, "MediaBox": [0, 0, 100, 100]}
+chain[501] = {"Type": Name("Pages"), "Parent": Ref(500), "Kids": [Ref(503)], "Count": 1, "Rotate": 270, "MediaBox": [0, 0, 300, 300]}
+chain[502] = page(parent=500, media=None)
+chain[503] = page(parent=501, media=None)
+fixture("inherit-chains", "Pages found by the object scan under a 300-level /Parent chain (entries at three levels) "
+        "and under a two-node /Parent loop.", chain,
+        "partial", 2, [p(0, crop=(0, 0, 100, 200), rotation=90, warnings=["page-recovered"]),
+                       p(1, crop=(0, 0, 100, 200), rotation=90, warnings=["page-recovered"]),
+                       p(2, crop=(0, 0, 300, 400), rotation=90, warnings=["page-recovered"]),
+                       p(3, crop=(0, 0, 100, 100), rotation=180, warnings=["page-recovered"]),
+                       p(4, crop=(0, 0, 300, 300), rotation=270, warnings=["page-recovered"])],
+        count_claimed=5, doc_warnings=["page-tree-too-deep", "pages-recovered"])
+
 # /PageLabels nested 2,000 deep (Poppler's own reader recurses once per level).
 labels = {1: catalog(PageLabels=Ref(10)), 2: {"Type": Name("Pages"), "Kids": [Ref(3)], "Count": 1}, 3: page()}
 for level in range(2000):
@@ -267,6 +328,19 @@ fixture("label-huge", "/PageLabels << /Nums [0 << /S /A /St 2147483647 >>] >>.",
          2: {"Type": Name("Pages"), "Kids": [Ref(3), Ref(4)], "Count": 2}, 3: page(), 4: page()},
         "ok", 0, [p(i, label=chr(ord("A") + (2147483647 + i - 1) % 26) * 1000, warnings=["label-clipped"]) for i in range(2)],
         count_claimed=2)
+
+# A /P prefix longer than the label limit: the label is the prefix clipped at a UTF-8 boundary
+# (999 bytes: "é", two bytes in UTF-8, would end at byte 1001), with no number after it, so it is
+# still the start of the real label "a…aéb7".
+fixture("label-prefix-huge", "/PageLabels << /Nums [0 << /S /D /St 7 /P (999 × a, é, b) >>] >>.",
+        {1: catalog(PageLabels={"Nums": [0, {"S": Name("D"), "St": 7, "P": Raw(b"(" + b"a" * 999 + b"\xe9b)")}]}),
+         2: {"Type": Name("Pages"), "Kids": [Ref(3)], "Count": 1}, 3: page()},
+        "ok", 0, [p(0, label="a" * 999, warnings=["label-clipped"])], count_claimed=1)
+
+# /PageLabels that is not a dictionary: no labels, and a warning that says so.
+fixture("labels-not-dictionary", "/PageLabels /NotATree.",
+        {1: catalog(PageLabels=Name("NotATree")), 2: {"Type": Name("Pages"), "Kids": [Ref(3)], "Count": 1}, 3: page()},
+        "ok", 0, [p(0)], count_claimed=1, doc_warnings=["labels-unreadable"])
 
 # Numbers no page has: a 400-digit MediaBox, a CropBox of 1e11 pt, /Rotate 45 and 90.5, /UserUnit -2.
 big = Raw(b"1" + b"0" * 400)
@@ -309,6 +383,13 @@ fixture("catalog-no-pages", "The catalog has no /Pages.", {**two_pages(), 1: cat
         "partial", 2, recovered, doc_warnings=["pages-recovered"])
 fixture("pages-not-dictionary", "The catalog's /Pages is 5 0 R, an integer.",
         {**two_pages(), 1: catalog(pages=5), 5: 7}, "partial", 2, recovered, doc_warnings=["pages-recovered"])
+# /Pages that is a dictionary of another /Type and has no /Kids: not a page (no US Letter page is
+# invented from it); the scan finds the real pages, or none.
+fixture("pages-other-type", "The catalog's /Pages is 5 0 R, an /Annot dictionary.",
+        {**two_pages(), 1: catalog(pages=5), 5: {"Type": Name("Annot"), "Subtype": Name("Text"), "Rect": [0, 0, 10, 10]}},
+        "partial", 2, recovered, doc_warnings=["pages-recovered"])
+fixture("pages-is-catalog", "The catalog's /Pages is 1 0 R, the catalog itself, and no page object exists.",
+        {1: catalog(pages=1)}, "failed", 65, [], error_code="damaged")
 fixture("kids-direct", "/Kids holds two page dictionaries written directly (not as objects).",
         {1: catalog(), 2: {"Type": Name("Pages"), "Count": 2, "Kids": [
             {"Type": Name("Page"), "MediaBox": [0, 0, 300, 400]}, {"Type": Name("Page"), "MediaBox": [0, 0, 200, 100]}]}},

@@ -105,7 +105,9 @@ bool PageLabels::label(int64_t index, std::string *out, bool *clipped) const {
     if (it == ranges_.begin()) return false;
     const Range &r = *(it - 1);
     *out = r.prefix;
-    if (r.prefixClipped) *clipped = true;
+    // A clipped prefix is the whole label: a number after it would make a text that is not the
+    // start of the real label.
+    if (r.prefixClipped) { *clipped = true; return true; }
     // index - start >= 0 and both < 2^31; first is an int, so this cannot overflow int64.
     int64_t number = index - r.start + r.first;
     size_t room = PI_MAX_LABEL_BYTES - std::min<size_t>(out->size(), PI_MAX_LABEL_BYTES);

@@ -9,7 +9,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <unordered_set>
+#include <cstdint>
+#include <unordered_map>
+#include <utility>
 
 namespace pageinfo {
 
@@ -33,11 +35,31 @@ pi_box_entry read_box(Dict *dict, const char *key, int which, uint32_t *flags) {
     return box;
 }
 
-InheritedAttrs merge(const InheritedAttrs &parent, Dict *dict, uint32_t *flags) {
+namespace {
+
+// The flag bits that belong to each inheritable attribute.
+constexpr uint32_t box_bits(int which) {
+    return (uint32_t(PI_FLAG_MEDIA_INVALID) | uint32_t(PI_FLAG_MEDIA_REVERSED) | uint32_t(PI_FLAG_MEDIA_ZERO)) << which;
+}
+constexpr uint32_t kMediaBits = box_bits(0), kCropBits = box_bits(1), kRotateBits = PI_FLAG_ROTATE_NOT_INT;
+
+// The bits of the inheritable attributes `dict` has an entry for (valid or not).
+uint32_t own_entries(Dict *dict) {
+    uint32_t bits = 0;
+    if (!dict->lookup("MediaBox").isNull()) bits |= kMediaBits;
+    if (!dict->lookup("CropBox").isNull()) bits |= kCropBits;
+    if (!dict->lookup("Rotate").isNull()) bits |= kRotateBits;
+    return bits;
+}
+
+} // namespace
+
+InheritedAttrs merge(const InheritedAttrs &parent, Dict *dict, uint32_t *flags, uint32_t *entries_out) {
     InheritedAttrs a = parent;
-    pi_box_entry media = read_box(dict, "MediaBox", 0, flags);
+    uint32_t own = 0;
+    pi_box_entry media = read_box(dict, "MediaBox", 0, &own);
     if (media.present) a.media = media;
-    pi_box_entry crop = read_box(dict, "CropBox", 1, flags);
+    pi_box_entry crop = read_box(dict, "CropBox", 1, &own);
     if (crop.present) a.crop = crop;
     Object r = dict->lookup("Rotate");
     if (r.isInt()) {
@@ -47,13 +69,21 @@ InheritedAttrs merge(const InheritedAttrs &parent, Dict *dict, uint32_t *flags) 
         a.has_rotate = true;
         a.rotate = r.getInt64();
     } else if (!r.isNull()) {
-        *flags |= PI_FLAG_ROTATE_NOT_INT;
+        own |= PI_FLAG_ROTATE_NOT_INT;
     }
+    // The nearest entry of each attribute decides its bits: this node's, where it has one.
+    uint32_t entries = own_entries(dict);
+    a.flags = (parent.flags & ~entries) | (own & entries);
+    a.entries = parent.entries | entries;
+    *flags |= own;
+    if (entries_out) *entries_out = entries;
     return a;
 }
 
-void fill_page(Dict *dict, const InheritedAttrs &up, pi_page_geometry *out, uint32_t *flags) {
-    InheritedAttrs attrs = merge(up, dict, flags);
+void fill_page(Dict *dict, const InheritedAttrs &up, pi_page_geometry *out, uint32_t *flags, uint32_t *inherited_flags) {
+    uint32_t entries = 0;
+    InheritedAttrs attrs = merge(up, dict, flags, &entries);
+    *inherited_flags = up.flags & ~entries;
     out->crop = attrs.crop;
     out->bleed = read_box(dict, "BleedBox", 2, flags);
     out->trim = read_box(dict, "TrimBox", 3, flags);
@@ -86,6 +116,12 @@ pi_page_tree_root inspect_root(XRef *xref, Ref catalog_ref, Object *root_out, Re
     pi_page_tree_root shape = PI_ROOT_TREE;
     if (!kids.isArray()) shape = root.isDict("Page") || !root.getDict()->hasKey("Kids") ? PI_ROOT_LONE_PAGE : PI_ROOT_NO_KIDS;
     if (shape == PI_ROOT_LONE_PAGE && root.isDict("Pages")) shape = PI_ROOT_NO_KIDS; // an empty tree, not a page
+    if (shape == PI_ROOT_LONE_PAGE && !root.isDict("Page")) {
+        // A dictionary of another /Type (the catalog itself, an annotation…) is no page: no page
+        // is invented from it, the object scan looks for the real ones.
+        Object type = root.dictLookup("Type");
+        if (type.isName()) shape = PI_ROOT_OTHER_TYPE;
+    }
     *root_out = std::move(root);
     return shape;
 }
@@ -118,42 +154,76 @@ CountEntry read_count(pi_page_tree_root shape, const Object &root) {
     return c;
 }
 
-InheritedAttrs inherited_through_parents(XRef *xref, Dict *page) {
+namespace {
+
+// `near` over `far`: each attribute from `near` when it has a valid entry, else from `far`.
+InheritedAttrs over(const InheritedAttrs &near, const InheritedAttrs &far) {
+    InheritedAttrs a = far;
+    if (near.media.present) a.media = near.media;
+    if (near.crop.present) a.crop = near.crop;
+    if (near.has_rotate) { a.has_rotate = true; a.rotate = near.rotate; }
+    a.flags = (far.flags & ~near.entries) | (near.flags & near.entries);
+    a.entries = near.entries | far.entries;
+    return a;
+}
+
+} // namespace
+
+InheritedAttrs PageTreeWalk::inherited_through_parents(Dict *page) {
     // Up the /Parent chain, nearest ancestor first: each attribute comes from the first ancestor
-    // with a valid entry (what merging from the root down gives). Each object is visited once,
-    // so the chain ends within the file's object count, however deep it is.
-    InheritedAttrs attrs;
-    std::unordered_set<int> visited;
+    // with a valid entry (what merging from the root down gives), each object once. What a node
+    // passes down is kept by its number, so the pages of one deep chain cost the chain's length
+    // once, not once each (pages x depth).
+    std::vector<std::pair<int, InheritedAttrs>> chain; // (number, the node's own entries), nearest first
+    std::unordered_map<int, size_t> position;
+    InheritedAttrs above;
+    size_t cycle = SIZE_MAX; // where a loop back into the chain starts
     Object parentRef = page->lookupNF("Parent").copy();
-    while (parentRef.isRef() && !(attrs.media.present && attrs.crop.present && attrs.has_rotate)) {
-        if (!visited.insert(parentRef.getRef().num).second) break; // a loop
-        Object node = xref->fetch(parentRef.getRef());
+    while (parentRef.isRef()) {
+        int num = parentRef.getRef().num;
+        auto known = passed_down_.find(num);
+        if (known != passed_down_.end()) { above = known->second; break; }
+        auto seen = position.find(num);
+        if (seen != position.end()) { cycle = seen->second; break; }
+        Object node = xref_->fetch(parentRef.getRef());
         if (!node.isDict()) break;
         uint32_t ignored = 0;
-        InheritedAttrs own = merge(InheritedAttrs {}, node.getDict(), &ignored);
-        if (!attrs.media.present) attrs.media = own.media;
-        if (!attrs.crop.present) attrs.crop = own.crop;
-        if (!attrs.has_rotate && own.has_rotate) { attrs.has_rotate = true; attrs.rotate = own.rotate; }
+        position[num] = chain.size();
+        chain.emplace_back(num, merge(InheritedAttrs {}, node.getDict(), &ignored));
         parentRef = node.dictLookupNF("Parent").copy();
     }
-    return attrs;
+    size_t tail = chain.size();
+    if (cycle != SIZE_MAX) {
+        // A loop: from each node on it, the chain runs once round the loop, starting there.
+        // Sweeping the loop twice backwards gives each node its own order in one pass.
+        size_t length = chain.size() - cycle;
+        InheritedAttrs sweep;
+        for (size_t k = 2 * length; k-- > 0;) {
+            sweep = over(chain[cycle + k % length].second, sweep);
+            if (k < length) passed_down_[chain[cycle + k].first] = sweep;
+        }
+        above = passed_down_[chain[cycle].first];
+        tail = cycle;
+    }
+    for (size_t i = tail; i-- > 0;) {
+        above = over(chain[i].second, above);
+        passed_down_[chain[i].first] = above;
+    }
+    return above;
 }
 
 PageTreeWalk::PageTreeWalk(XRef *xref, Ref catalog) : xref_(xref) {
-    entered_.assign(std::max(0, xref->getNumObjects()) + 1, false);
-    on_stack_.assign(entered_.size(), false);
-    page_at_.assign(entered_.size(), 0);
-    // The table's size, not a count of its entries in use: counting would make Poppler parse
-    // every entry of a lazily read table (and report the bad ones), changing what it reports.
-    repeat_budget_ = (long long)PI_REPEAT_STEPS_PER_OBJECT * std::max(0, xref->getNumObjects());
     Object root;
     Ref rootRef;
     root_shape_ = inspect_root(xref, catalog, &root, &rootRef);
+    // Sized after inspect_root: its fetches can make Poppler rebuild the table (track() grows
+    // them again when a later fetch does).
+    grow_tables();
     CountEntry count = read_count(root_shape_, root);
     if (count.shape == PI_COUNT_OK) { has_count_ = true; count_claimed_ = count.value; }
     switch (root_shape_) {
     case PI_ROOT_TREE: {
-        int num = rootRef.num >= 0 && rootRef.num < (int)entered_.size() ? rootRef.num : -1;
+        int num = track(rootRef.num);
         if (num >= 0) entered_[num] = on_stack_[num] = true;
         uint32_t ignored = 0;
         InheritedAttrs attrs = merge(InheritedAttrs {}, root.getDict(), &ignored);
@@ -161,13 +231,32 @@ PageTreeWalk::PageTreeWalk(XRef *xref, Ref catalog) : xref_(xref) {
         stack_.push_back(Frame { std::move(kids), 0, attrs, num, false });
         break;
     }
-    case PI_ROOT_LONE_PAGE:
-        if (rootRef.num >= 0 && rootRef.num < (int)page_at_.size()) page_at_[rootRef.num] = 1;
+    case PI_ROOT_LONE_PAGE: {
+        int num = track(rootRef.num);
+        if (num >= 0) page_at_[num] = 1;
         lone_page_ = std::move(root);
         break;
+    }
     default:
         break;
     }
+}
+
+void PageTreeWalk::grow_tables() {
+    // The table's size, not a count of its entries in use: counting would make Poppler parse
+    // every entry of a lazily read table (and report the bad ones), changing what it reports.
+    size_t size = (size_t)std::max(0, xref_->getNumObjects()) + 1;
+    if (size <= entered_.size()) return;
+    entered_.resize(size, false);
+    on_stack_.resize(size, false);
+    page_at_.resize(size, 0);
+    repeat_budget_ = (long long)PI_REPEAT_STEPS_PER_OBJECT * (long long)(size - 1);
+}
+
+int PageTreeWalk::track(int num) {
+    if (num < 0) return -1;
+    if (num >= (int)entered_.size()) grow_tables(); // the table was rebuilt since: it may hold num now
+    return num < (int)entered_.size() ? num : -1;
 }
 
 void PageTreeWalk::pop_frame() {
@@ -203,12 +292,17 @@ PageTreeWalk::Step PageTreeWalk::next(Object *page, InheritedAttrs *inherited, p
         *object_number = 0;
         int num = -1;
         if (ref.isRef()) {
-            num = ref.getRef().num;
-            *object_number = num;
-            if (num < 0 || num >= (int)entered_.size()) num = -1;
+            *object_number = ref.getRef().num;
+            num = track(ref.getRef().num);
             if (num >= 0 && on_stack_[num]) { summary_.repeated_nodes++; continue; } // a loop
         }
         Object kid = frame.kids.arrayGet(i);
+        if (ref.isRef() && num < 0) {
+            // Fetching an object the table did not list makes Poppler rebuild the table; the
+            // rebuilt one may list it. Without its number the walk could not see a loop through it.
+            num = track(ref.getRef().num);
+            if (num >= 0 && on_stack_[num]) { summary_.repeated_nodes++; continue; }
+        }
         if (!kid.isDict()) {
             *error = kid.isNull() ? PI_PAGE_KID_MISSING : PI_PAGE_KID_NOT_DICTIONARY;
             *error_type = kid.getTypeName();
@@ -246,7 +340,9 @@ PageTreeWalk::Step PageTreeWalk::next(Object *page, InheritedAttrs *inherited, p
         if (!kids.isArray()) { if (!again) summary_.bad_kids_arrays++; continue; }
         uint32_t ignored = 0;
         InheritedAttrs attrs = merge(frame.attrs, dict, &ignored);
-        bool repeat = frame.repeat || again;
+        // A node listed by reference whose number the table still lacks cannot be told apart
+        // from a loop: its subtree counts against the budget of repeated subtrees.
+        bool repeat = frame.repeat || again || (ref.isRef() && num < 0);
         if (num >= 0) on_stack_[num] = true;
         stack_.push_back(Frame { std::move(kids), 0, attrs, num, repeat }); // `frame` is not used after this
     }
@@ -281,6 +377,7 @@ PageTreeWalk::Step PageTreeWalk::scan_next(Object *page, InheritedAttrs *inherit
         // different pages. Fetching every entry once, before looking for pages, gives both the
         // same table. Bounded by the table's size, as the scan is.
         scan_settled_ = true;
+        grow_tables();
         int limit = std::min(xref_->getNumObjects(), (int)entered_.size());
         for (int num = 1; num < limit; ++num) {
             XRefEntry *entry = xref_->getEntry(num, false);
@@ -288,8 +385,9 @@ PageTreeWalk::Step PageTreeWalk::scan_next(Object *page, InheritedAttrs *inherit
             Object ignored = xref_->fetch(num, entry->type == xrefEntryCompressed ? 0 : entry->gen);
         }
     }
-    int size = std::min(xref_->getNumObjects(), (int)entered_.size());
-    while (scan_next_num_ < size) {
+    for (;;) {
+        grow_tables(); // a fetch below may have rebuilt the table
+        if (scan_next_num_ >= std::min(xref_->getNumObjects(), (int)entered_.size())) break;
         int num = scan_next_num_++;
         if (entered_[num] || page_at_[num]) continue;
         XRefEntry *entry = xref_->getEntry(num, false);
@@ -297,7 +395,7 @@ PageTreeWalk::Step PageTreeWalk::scan_next(Object *page, InheritedAttrs *inherit
         Object o = xref_->fetch(num, entry->type == xrefEntryCompressed ? 0 : entry->gen);
         if (!is_page_dictionary(o)) continue;
         page_at_[num] = summary_.positions + 1;
-        *inherited = inherited_through_parents(xref_, o.getDict());
+        *inherited = inherited_through_parents(o.getDict());
         *object_number = num;
         *page = std::move(o);
         return Page;

@@ -7,6 +7,7 @@
 
 #include <Object.h>
 
+#include <unordered_map>
 #include <vector>
 
 class XRef;
@@ -19,6 +20,11 @@ struct InheritedAttrs {
     pi_box_entry crop {};
     bool has_rotate = false;
     int64_t rotate = 0;
+    /// pi_page_flag bits of the nearest entries of MediaBox, CropBox and /Rotate (see
+    /// pi_page.inherited_flags): each attribute's bits come from the nearest node that has the key.
+    uint32_t flags = 0;
+    /// The same bit groups for the attributes some node on the way has an entry for.
+    uint32_t entries = 0;
 };
 
 /// How the catalog's /Pages entry looks, and the root node when it is usable. `catalog_ref`: the
@@ -80,6 +86,17 @@ private:
     int scan_next_num_ = 1;
     bool scan_settled_ = false; // every table entry fetched once before the scan looks for pages
     void pop_frame();
+    /// Sizes the tables by object number to the cross-reference table, which Poppler may have
+    /// rebuilt (larger) since they were sized.
+    void grow_tables();
+    /// `num` as an index into the tables (grown first if the table has grown), or -1 when the
+    /// table does not hold it.
+    int track(int num);
+    /// What a page found by the scan inherits, from its /Parent chain: nearest ancestor first, at
+    /// any depth, each object once (the chain is bounded by the objects in the file, not by a
+    /// depth); what each node passes down is kept, so a chain is read once for all its pages.
+    InheritedAttrs inherited_through_parents(Dict *page);
+    std::unordered_map<int, InheritedAttrs> passed_down_; // by object number: what a node passes down
     std::vector<bool> entered_;  // by object number: a Pages node entered at least once
     std::vector<bool> on_stack_; // by object number: a Pages node that is an ancestor of the position
     std::vector<int> page_at_;   // by object number: 1 + the index where a page object first appeared
@@ -94,18 +111,17 @@ private:
 pi_box_entry read_box(Dict *dict, const char *key, int which, uint32_t *flags);
 
 /// The attributes a Pages node or page passes down: its own valid entries over what it inherits.
-InheritedAttrs merge(const InheritedAttrs &parent, Dict *dict, uint32_t *flags);
-
-/// What a page found by the scan inherits, from its /Parent chain: nearest ancestor first, at any
-/// depth, each object once (the chain is bounded by the objects in the file, not by a depth).
-InheritedAttrs inherited_through_parents(XRef *xref, Dict *page);
+/// `flags` gets the bits of the node's own entries; `entries_out`, when given, the bit groups of
+/// the inheritable attributes the node has an entry for.
+InheritedAttrs merge(const InheritedAttrs &parent, Dict *dict, uint32_t *flags, uint32_t *entries_out = nullptr);
 
 /// Whether a dictionary is a page by the spec's rules: /Type /Page, or (no /Type) a /MediaBox and
 /// /Contents without /Kids.
 bool is_page_dictionary(const Object &dict);
 
-/// Fills one page's raw geometry from its dictionary and what it inherits.
-void fill_page(Dict *dict, const InheritedAttrs &up, pi_page_geometry *out, uint32_t *flags);
+/// Fills one page's raw geometry from its dictionary and what it inherits; `inherited_flags`
+/// gets the bits of the inherited entries the page does not override.
+void fill_page(Dict *dict, const InheritedAttrs &up, pi_page_geometry *out, uint32_t *flags, uint32_t *inherited_flags);
 
 } // namespace pageinfo
 

@@ -38,6 +38,7 @@ struct pi_document {
     pageinfo::StreamRecovery streams;   // what recover_from_streams added (after a rebuilt table)
     Ref catalog = Ref::INVALID();       // the catalog as the document opened (see finish_open)
     bool labels_loaded = false;
+    bool labels_invalid = false;        // /PageLabels is there but not a dictionary
     std::unique_ptr<pageinfo::PageLabels> labels; // null when the catalog has no /PageLabels
 
     ~pi_document() {
@@ -209,6 +210,7 @@ pageinfo::PageLabels *labels_of(pi_document *document) {
         if (catalog.isDict()) {
             Object tree = catalog.dictLookup("PageLabels");
             if (tree.isDict()) document->labels = std::make_unique<pageinfo::PageLabels>(tree);
+            else if (!tree.isNull()) document->labels_invalid = true; // a name, a number…: no tree at all
         }
     }
     return document->labels.get();
@@ -288,7 +290,7 @@ void pi_document_get_facts(pi_document *document, pi_document_facts *out) {
     out->count_claimed = out->has_count ? count.value : 0;
     pageinfo::PageLabels *labels = labels_of(document);
     out->has_page_labels = labels != nullptr;
-    out->labels_damaged = labels && labels->damaged();
+    out->labels_damaged = labels ? labels->damaged() : document->labels_invalid;
     out->xref_reconstructed = document->xref_reconstructed;
     out->diagnostics = document->diagnostics;
 }
@@ -360,7 +362,7 @@ bool pi_page_cursor_next(pi_page_cursor *cursor, pi_page *out) {
         out->error = error;
         out->error_type = type;
     } else if (cursor->with_geometry) {
-        pageinfo::fill_page(page.getDict(), inherited, &out->geometry, &out->flags);
+        pageinfo::fill_page(page.getDict(), inherited, &out->geometry, &out->flags, &out->inherited_flags);
     }
     if (cursor->walk.summary().recovered > 0 && step == pageinfo::PageTreeWalk::Page && cursor->walk.in_scan()) {
         out->flags |= PI_FLAG_RECOVERED;

@@ -74,7 +74,8 @@ public enum CommandHelp {
         EXIT CODES
           0 every file ok; 2 partial: a file opened but some pages are page errors (the others \
         are reported); 64 usage error (bad option, page list or page past the end); 65 not a PDF, \
-        damaged, no page found, or --strict and a warning or page error; 66 cannot open the file; \
+        damaged (no page can be found), or --strict and a warning or page error (a valid, empty \
+        page tree is 0 pages, exit 0); 66 cannot open the file; \
         77 encrypted and no or a wrong password; 74 the output could not be written; 70 (batch) a \
         worker crashed, timed out or ran out of memory; 130/143 (batch) interrupted.
         Every file is processed; each file that is not ok prints one line on stderr naming it, and \

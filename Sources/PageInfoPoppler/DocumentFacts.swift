@@ -13,6 +13,9 @@ public struct DocumentFacts: Hashable, Sendable {
         case notDictionary
         /// /Pages has no /Kids array.
         case noKids
+        /// /Pages is a dictionary of another /Type (a catalog, an annotation…) without /Kids:
+        /// not a page tree, and not a page either.
+        case otherType
     }
 
     /// What is wrong with the root Pages node's /Count, as written (ISO 32000-2 §7.7.3.2: an

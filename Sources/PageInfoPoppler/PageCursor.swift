@@ -83,6 +83,24 @@ public final class PageCursor {
                             rawRotation: rawRotation, userUnit: g.user_unit)
 
         var warnings: [ReadWarning] = []
+        let inherited = p.inherited_flags
+        if inherited != 0 {
+            // An entry the page inherits, as its nearest ancestor Pages node that has it wrote it.
+            for (i, name) in [PageBox.media, .crop].map(\.rawValue).enumerated() {
+                if inherited & (UInt32(PI_FLAG_MEDIA_INVALID.rawValue) << i) != 0 {
+                    warnings.append(ReadWarning(.boxInvalid, "\(name), inherited from a Pages node, is not an array of four finite numbers within ±1e9; ignored"))
+                }
+                if inherited & (UInt32(PI_FLAG_MEDIA_REVERSED.rawValue) << i) != 0 {
+                    warnings.append(ReadWarning(.boxReversed, "\(name), inherited from a Pages node, is written with reversed corners; normalized"))
+                }
+                if inherited & (UInt32(PI_FLAG_MEDIA_ZERO.rawValue) << i) != 0 {
+                    warnings.append(ReadWarning(.boxEmpty, "\(name), inherited from a Pages node, is [0 0 0 0]; ignored"))
+                }
+            }
+            if inherited & UInt32(PI_FLAG_ROTATE_NOT_INT.rawValue) != 0 {
+                warnings.append(ReadWarning(.rotateInvalid, "/Rotate, inherited from a Pages node, is not an integer; ignored"))
+            }
+        }
         let flags = p.flags
         if flags != 0 {
             // The box bits come in PageBox order (media, crop, bleed, trim, art); the raw value is the key.

@@ -51,7 +51,7 @@ extension PopplerDocument {
             warnings.append(ReadWarning(.pagesRecovered, "pages recovered by object scan: the page tree is missing or broken (\(walk.recovered) page\(walk.recovered == 1 ? "" : "s") found outside it)"))
         }
         if f.labelsDamaged {
-            warnings.append(ReadWarning(.labelsUnreadable, "/PageLabels is damaged (bad entries, a loop, or nested too deep); some labels may be missing"))
+            warnings.append(ReadWarning(.labelsUnreadable, "/PageLabels is damaged (bad entries, a loop, nested too deep, or not a dictionary); some labels may be missing"))
         }
         if f.popplerDiagnostics > 0 {
             // The count depends on which objects were fetched in which order, so it is not printed:
@@ -89,6 +89,7 @@ extension PopplerDocument {
         switch f.pageTreeRoot {
         case .missing: return "the catalog or its /Pages entry is missing"
         case .notDictionary: return "the catalog's /Pages entry is not a dictionary"
+        case .otherType: return "the catalog's /Pages entry is a dictionary of another /Type, not a page tree"
         case .noKids where f.countClaimed != 0: return "the root /Pages node has no /Kids array"
         default: break
         }

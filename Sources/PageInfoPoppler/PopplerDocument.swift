@@ -57,7 +57,7 @@ public final class PopplerDocument {
     /// otherwise it is damaged beyond reading (``PageInfoError/malformed(path:detail:)``).
     private func rejectIfNothingToRead(message result: pi_open_result) throws(PageInfoError) {
         let root = facts.pageTreeRoot
-        guard root == .missing || root == .notDictionary else { return }
+        guard root == .missing || root == .notDictionary || root == .otherType else { return }
         let walk = walkSummary()
         guard walk.positions == 0 else { return }
         let poppler = withUnsafeBytes(of: result.message) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
@@ -81,6 +81,7 @@ public final class PopplerDocument {
         case PI_ROOT_LONE_PAGE: .lonePage
         case PI_ROOT_NOT_DICTIONARY: .notDictionary
         case PI_ROOT_NO_KIDS: .noKids
+        case PI_ROOT_OTHER_TYPE: .otherType
         default: .missing
         }
         let countProblem: DocumentFacts.CountProblem? = switch f.count_shape {

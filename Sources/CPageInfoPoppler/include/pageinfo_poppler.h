@@ -89,6 +89,7 @@ typedef enum pi_page_tree_root {
     PI_ROOT_MISSING = 2,         ///< no catalog, or no /Pages entry in it
     PI_ROOT_NOT_DICTIONARY = 3,  ///< /Pages is not a dictionary
     PI_ROOT_NO_KIDS = 4,         ///< /Pages has no /Kids array and is not a page
+    PI_ROOT_OTHER_TYPE = 5,      ///< /Pages is a dictionary of another /Type (a catalog, an annotation…) without /Kids
 } pi_page_tree_root;
 
 /// A rectangle in raw PDF user space, corners normalized (x0 <= x1, y0 <= y1).
@@ -159,6 +160,10 @@ typedef struct pi_page {
     int index;                ///< 0-based position in the walk
     pi_page_error error;      ///< PI_PAGE_OK, or why there is no page here
     uint32_t flags;           ///< pi_page_flag bits
+    /// The same bits (PI_FLAG_*_INVALID, _REVERSED and _ZERO of MediaBox and CropBox, and
+    /// PI_FLAG_ROTATE_NOT_INT) for an entry the page inherits: the nearest ancestor Pages node
+    /// that has the entry wrote it so (an invalid or empty one is skipped for the next).
+    uint32_t inherited_flags;
     int object_number;        ///< the kid's object number, 0 for a direct dictionary
     int repeat_of;            ///< with PI_FLAG_PAGE_REPEATED: the index where this page object first appeared
     const char *_Nullable error_type; ///< for PI_PAGE_KID_NOT_DICTIONARY: the object's type ("integer", "null", …); static
@@ -194,7 +199,7 @@ typedef struct pi_document_facts {
     int objects_from_streams; ///< objects of object streams that the rebuilt table lacked, added by the shim
     bool root_from_xref_stream; ///< the catalog was found through the last cross-reference stream's /Root
     bool has_page_labels;     ///< the catalog has a /PageLabels dictionary
-    bool labels_damaged;      ///< /PageLabels was read only in part (too deep, loops, bad entries)
+    bool labels_damaged;      ///< /PageLabels was read only in part (too deep, loops, bad entries), or is not a dictionary
     int diagnostics;          ///< diagnostics Poppler reported for this document so far (never printed)
 } pi_document_facts;
 
