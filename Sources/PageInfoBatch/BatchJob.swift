@@ -70,7 +70,7 @@ public struct BatchJob: Sendable {
 
     /// Writes `line` and a newline to standard error: ``run(report:)``'s default reporter.
     public static func reportToStandardError(_ line: String) {
-        _ = writeAll(STDERR_FILENO, Array((line + "\n").utf8))
+        _ = writeAll(STDERR_FILENO, Array((ExitFailure.oneLine(line) + "\n").utf8))
     }
 
     /// Runs the job to its end and returns the exit status of the worst outcome, this run's

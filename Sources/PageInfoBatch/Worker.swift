@@ -27,8 +27,13 @@ public struct WorkerOptions: Sendable, Hashable {
     /// Send each file's stderr line with its response (the table and text formats, whose
     /// records do not say why a file is not ok).
     public var messages: Bool
-    /// The worker's address-space limit in MiB; 0: none.
+    /// The worker's address-space limit in MiB; 0: none. Otherwise within
+    /// ``maxMemoryRange`` (``init(arguments:)`` refuses anything else).
     public var maxMemoryMiB: Int
+    /// The address-space limits a worker takes, in MiB: 64 MiB (below it a worker cannot start
+    /// Poppler) to 2³⁰ MiB (1 PiB, past any machine's address space; the limit in bytes must fit
+    /// a 64-bit integer).
+    public static let maxMemoryRange = 64...(1 << 30)
     /// The largest file a bytes request may carry, in bytes (``WorkerProtocol/maxRequestBytes`` at most).
     public var maxRequestBytes: Int
 
@@ -94,7 +99,11 @@ public struct WorkerOptions: Sendable, Hashable {
             case "--wide": wide = true
             case "--strict": strict = true
             case "--messages": messages = true
-            case "--max-memory": maxMemoryMiB = try number()
+            case "--max-memory":
+                maxMemoryMiB = try number()
+                guard maxMemoryMiB == 0 || Self.maxMemoryRange.contains(maxMemoryMiB) else {
+                    throw ExitFailure("worker: --max-memory \(maxMemoryMiB): give 0 (no limit) or \(Self.maxMemoryRange.lowerBound) to \(Self.maxMemoryRange.upperBound) MiB", status: .usage)
+                }
             case "--max-request-bytes": maxRequestBytes = try number()
             default: throw ExitFailure("worker: unknown argument \(argument)", status: .usage)
             }
@@ -124,7 +133,7 @@ public enum Worker {
     public static func main(arguments: [String], beforeEachFile: (([UInt8]) -> Void)? = nil) -> Int32 {
         let options: WorkerOptions
         do { options = try WorkerOptions(arguments: arguments) } catch {
-            _ = writeAll(STDERR_FILENO, Array("pageinfo: \(error.message)\n".utf8))
+            _ = writeAll(STDERR_FILENO, Array("pageinfo: \(ExitFailure.oneLine(error.message))\n".utf8))
             return error.status.rawValue
         }
         run(options, beforeEachFile: beforeEachFile)

@@ -21,16 +21,16 @@ struct CheckCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("One or more PDF files.", valueName: "file"))
     var files: [String] = []
 
-    @Option(help: ArgumentHelp("The golden file of a FILE; give it once per FILE, in the same order.",
+    @Option(parsing: .unconditionalSingleValue, help: ArgumentHelp("The golden file of a FILE; give it once per FILE, in the same order.",
                                valueName: "golden.json"))
     var golden: [String] = []
 
-    @Option(name: .customLong("golden-dir"),
+    @Option(name: .customLong("golden-dir"), parsing: .unconditional,
             help: ArgumentHelp("A folder of goldens, matched by file name: book.pdf → DIR/book.golden.json.",
                                valueName: "dir"))
     var goldenDir: String?
 
-    @Option(help: ArgumentHelp("The largest difference in points that still matches (box coordinates and size; default 0.01).",
+    @Option(parsing: .unconditional, help: ArgumentHelp("The largest difference in points that still matches (box coordinates and size; default 0.01).",
                                valueName: "pt"),
             transform: { text in
                 let value = try ValueGrammar.number(text)
@@ -39,7 +39,7 @@ struct CheckCommand: ParsableCommand {
             })
     var tolerance: Double?
 
-    @Option(help: ArgumentHelp("What to compare: boxes,rotation,size,label,userUnit,count (default: all).",
+    @Option(parsing: .unconditional, help: ArgumentHelp("What to compare: boxes,rotation,size,label,userUnit,count (default: all).",
                                valueName: "list"),
             transform: { text in
                 switch CheckFields.parse(text) {
@@ -49,7 +49,7 @@ struct CheckCommand: ParsableCommand {
             })
     var fields: CheckFields?
 
-    @Option(help: ArgumentHelp("Report format: text, json or junit.", valueName: "format"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Report format: text, json or junit.", valueName: "format"))
     var format: CheckReport.Format = .text
 
     @Flag(help: "Rewrite each golden from its FILE (atomically), after printing what changed. Same as PAGEINFO_UPDATE_GOLDEN=1.")
@@ -59,6 +59,10 @@ struct CheckCommand: ParsableCommand {
 
     func validate() throws {
         if files.isEmpty { throw ValidationError("give at least one PDF file") }
+        for name in golden { try requireExactName(name, option: "--golden") }
+        try requireExactName(goldenDir, option: "--golden-dir")
+        // A golden's name in --golden-dir is built from its PDF's name.
+        if goldenDir != nil { for name in files { try requireExactName(name, option: "--golden-dir (the PDF)") } }
         do { _ = try pairing().pairs(files) } catch let error as GoldenPairing.Problem { throw ValidationError(error.description) }
     }
 

@@ -34,7 +34,7 @@ extension ExitCode {
 
 /// Prints one line, `pageinfo: <message>`, on stderr.
 func reportFailure(_ message: String) {
-    writeText("pageinfo: \(message)\n", to: STDERR_FILENO)
+    writeText("pageinfo: \(ExitFailure.oneLine(message))\n", to: STDERR_FILENO)
 }
 
 // MARK: - Documents

@@ -25,44 +25,44 @@ struct ConvertCommand: ParsableCommand {
 
     @OptionGroup var document: DocumentOptions
 
-    @Option(help: ArgumentHelp("The page, 1-based.", valueName: "n"), transform: ValueGrammar.pageNumber)
+    @Option(parsing: .unconditional, help: ArgumentHelp("The page, 1-based.", valueName: "n"), transform: ValueGrammar.pageNumber)
     var page: Int
 
-    @Option(help: ArgumentHelp("The space of the ITEMs.", valueName: "space"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The space of the ITEMs.", valueName: "space"))
     var from: CoordinateSpace
 
-    @Option(help: ArgumentHelp("The space to convert to.", valueName: "space"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The space to convert to.", valueName: "space"))
     var to: CoordinateSpace
 
-    @Option(help: ArgumentHelp("The view's size in view units, e.g. 800x600 (needed for view space, unless --dpi).",
+    @Option(parsing: .unconditional, help: ArgumentHelp("The view's size in view units, e.g. 800x600 (needed for view space, unless --dpi).",
                                valueName: "WxH"),
             transform: ValueGrammar.size)
     var view: Size?
 
-    @Option(help: ArgumentHelp("Instead of --view: the image pdftoppm -r DPI -cropbox renders (ceil(size·DPI/72) pixels, DPI/72 px per point).",
+    @Option(parsing: .unconditional, help: ArgumentHelp("Instead of --view: the image pdftoppm -r DPI -cropbox renders (ceil(size·DPI/72) pixels, DPI/72 px per point).",
                                valueName: "dpi"),
             transform: ValueGrammar.dotsPerInch)
     var dpi: Double?
 
-    @Option(help: ArgumentHelp("contain: one scale, centred (the default); fill: each axis stretched onto the view.",
+    @Option(parsing: .unconditional, help: ArgumentHelp("contain: one scale, centred (the default); fill: each axis stretched onto the view.",
                                valueName: "fit"))
     var fit: PageFit?
 
-    @Option(help: ArgumentHelp("The rectangle of page space the view shows (points), fitted to the view's width and centred.",
+    @Option(parsing: .unconditional, help: ArgumentHelp("The rectangle of page space the view shows (points), fitted to the view's width and centred.",
                                valueName: "x,y,w,h"),
             transform: ValueGrammar.viewport)
     var viewport: Rect?
 
-    @Option(help: ArgumentHelp("Zoom relative to the aspect-fitted page (1 = the page fits the view).", valueName: "z"),
+    @Option(parsing: .unconditional, help: ArgumentHelp("Zoom relative to the aspect-fitted page (1 = the page fits the view).", valueName: "z"),
             transform: ValueGrammar.zoom)
     var zoom: Double?
 
-    @Option(help: ArgumentHelp("The page-space point (points) at the view's centre with --zoom (default: the page's centre).",
+    @Option(parsing: .unconditional, help: ArgumentHelp("The page-space point (points) at the view's centre with --zoom (default: the page's centre).",
                                valueName: "x,y"),
             transform: ValueGrammar.point)
     var center: Point?
 
-    @Option(help: ArgumentHelp("Output format.", valueName: "format"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Output format.", valueName: "format"))
     var format: ConversionStream.Format = .text
 
     @Argument(parsing: .allUnrecognized,

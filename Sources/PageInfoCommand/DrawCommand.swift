@@ -26,27 +26,27 @@ struct DrawCommand: ParsableCommand {
 
     @OptionGroup var document: DocumentOptions
 
-    @Option(help: ArgumentHelp("The page, 1-based.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The page, 1-based.", valueName: "n"))
     var page: Int
 
-    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The picture to write: a .png or .svg file.", valueName: "file"))
+    @Option(name: [.short, .customLong("output")], parsing: .unconditional, help: ArgumentHelp("The picture to write: a .png or .svg file.", valueName: "file"))
     var output: String
 
-    @Option(help: ArgumentHelp("Pixels per point (default 1 = 72 dpi).", valueName: "s"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Pixels per point (default 1 = 72 dpi).", valueName: "s"))
     var scale: Double?
 
-    @Option(help: ArgumentHelp("The image's width in pixels instead of --scale.", valueName: "px"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The image's width in pixels instead of --scale.", valueName: "px"))
     var width: Int?
 
-    @Option(help: ArgumentHelp("A rectangle of page space (points) to draw, as convert and viewstate take it.", valueName: "x,y,w,h"),
+    @Option(parsing: .unconditional, help: ArgumentHelp("A rectangle of page space (points) to draw, as convert and viewstate take it.", valueName: "x,y,w,h"),
             transform: ValueGrammar.rect)
     var viewport: Rect?
 
-    @Option(help: ArgumentHelp("The boxes to draw, in order, comma-separated (default: all five).",
+    @Option(parsing: .unconditional, help: ArgumentHelp("The boxes to draw, in order, comma-separated (default: all five).",
                                valueName: "media,crop,bleed,trim,art"))
     var boxes: String?
 
-    @Option(help: ArgumentHelp("The space to draw: page (the displayed page) or raw (the unrotated MediaBox).", valueName: "space"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The space to draw: page (the displayed page) or raw (the unrotated MediaBox).", valueName: "space"))
     var space: DrawingSpace = .page
 
     /// Everything the options say, checked before the file is opened.
@@ -81,7 +81,10 @@ struct DrawCommand: ParsableCommand {
         return Request(format: format, size: size, viewport: viewportRect, boxes: boxList)
     }
 
-    func validate() throws { _ = try makeRequest() }
+    func validate() throws {
+        try requireExactName(output, option: "-o")
+        _ = try makeRequest()
+    }
 
     func run() throws {
         let request = try makeRequest()

@@ -30,7 +30,7 @@ struct InfoCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("One or more PDF files.", valueName: "file"))
     var files: [String] = []
 
-    @Option(help: "Output format: text, json (one object per file, an array for several files) or jsonl (default: text; in batch mode jsonl).")
+    @Option(parsing: .unconditional, help: "Output format: text, json (one object per file, an array for several files) or jsonl (default: text; in batch mode jsonl).")
     var format: Format?
 
     @OptionGroup var input: InputOptions

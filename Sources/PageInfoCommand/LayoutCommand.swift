@@ -21,7 +21,7 @@ struct LayoutCommand: ParsableCommand {
     @OptionGroup var document: DocumentOptions
     @OptionGroup var layout: LayoutOptions
 
-    @Option(help: ArgumentHelp("Only list spreads intersecting this rectangle (content coordinates) and report the dominant page.",
+    @Option(parsing: .unconditional, help: ArgumentHelp("Only list spreads intersecting this rectangle (content coordinates) and report the dominant page.",
                                valueName: "x,y,w,h"),
             transform: ValueGrammar.rect)
     var visible: Rect?

@@ -10,38 +10,38 @@ import PageInfoRecords
 
 /// The options that shape a ``StackLayout``, shared by `layout` and `viewstate`.
 struct LayoutOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The scroll view's size in view units, e.g. 1024x768.", valueName: "WxH"),
+    @Option(parsing: .unconditional, help: ArgumentHelp("The scroll view's size in view units, e.g. 1024x768.", valueName: "WxH"),
             transform: ValueGrammar.size)
     var view: Size
 
-    @Option(help: ArgumentHelp("The scrolling (default: from the document's /PageLayout, else continuous).",
+    @Option(parsing: .unconditional, help: ArgumentHelp("The scrolling (default: from the document's /PageLayout, else continuous).",
                                valueName: "mode"))
     var mode: ScrollMode?
 
-    @Option(help: ArgumentHelp("The scroll direction.", valueName: "axis"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The scroll direction.", valueName: "axis"))
     var axis: ScrollAxis = .vertical
 
-    @Option(help: ArgumentHelp("The spreads (default: from the document's /PageLayout, else single).",
+    @Option(parsing: .unconditional, help: ArgumentHelp("The spreads (default: from the document's /PageLayout, else single).",
                                valueName: "spread-mode"))
     var spread: SpreadMode?
 
-    @Option(help: ArgumentHelp("The binding (default: from the document's /Direction, else ltr).", valueName: "binding"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The binding (default: from the document's /Direction, else ltr).", valueName: "binding"))
     var binding: SpreadBinding?
 
-    @Option(help: ArgumentHelp("The gap between spreads (continuous) or cells (per-spread), view units (default 0).",
+    @Option(parsing: .unconditional, help: ArgumentHelp("The gap between spreads (continuous) or cells (per-spread), view units (default 0).",
                                valueName: "s"),
             transform: ValueGrammar.length)
     var spacing: Double = 0
 
-    @Option(help: ArgumentHelp("Content insets top,left,bottom,right in view units (default 0,0,0,0).", valueName: "t,l,b,r"),
+    @Option(parsing: .unconditional, help: ArgumentHelp("Content insets top,left,bottom,right in view units (default 0,0,0,0).", valueName: "t,l,b,r"),
             transform: ValueGrammar.insets)
     var insets: EdgeInsets?
 
-    @Option(name: .customLong("min-zoom"), help: ArgumentHelp("The minimum zoom scale (default 1).", valueName: "z"),
+    @Option(name: .customLong("min-zoom"), parsing: .unconditional, help: ArgumentHelp("The minimum zoom scale (default 1).", valueName: "z"),
             transform: ValueGrammar.zoom)
     var minimumZoom: Double?
 
-    @Option(name: .customLong("max-zoom"), help: ArgumentHelp("The maximum zoom scale (default 10).", valueName: "z"),
+    @Option(name: .customLong("max-zoom"), parsing: .unconditional, help: ArgumentHelp("The maximum zoom scale (default 10).", valueName: "z"),
             transform: ValueGrammar.zoom)
     var maximumZoom: Double = 10
 

@@ -41,6 +41,7 @@ struct PageInfoTool: ParsableCommand {
             case .version?:
                 try writeOutput(configuration.version + "\n")
             case nil:
+                try refuseUnknownHelpTopic(Array(arguments.dropFirst()))
                 var command = try parseAsRoot()
                 try command.run()
             }
@@ -52,6 +53,10 @@ struct PageInfoTool: ParsableCommand {
         } catch {
             let code = exitCode(for: error)
             if code == .success {
+                if let failure = accidentalHelp(Array(arguments.dropFirst())) {
+                    reportFailure(failure.message)
+                    terminate(failure.status.rawValue)
+                }
                 // --help, --version, a completion script: the full text, on stdout (checked).
                 do { try writeOutput(fullMessage(for: error) + "\n") } catch {
                     reportFailure((error as? ExitFailure)?.message ?? "\(error)")
@@ -89,6 +94,27 @@ struct PageInfoTool: ParsableCommand {
         unsafeBitCast(check, to: (@convention(c) () -> Void).self)()
     }
     #endif
+}
+
+/// `help NAME` where NAME is no subcommand: the parser would print the general help, exit 0.
+func refuseUnknownHelpTopic(_ arguments: [String]) throws {
+    guard arguments.first == "help" else { return }
+    let names = PageInfoTool.configuration.subcommands.map { $0._commandName }
+    for name in arguments.dropFirst() where !name.hasPrefix("-") && !names.contains(name) {
+        throw ExitFailure("help: no subcommand '\(name)'; the subcommands are \(names.filter { $0 != "worker" }.joined(separator: ", "))", status: .usage)
+    }
+}
+
+/// The parser printed help (or the version) where none was asked for (no `-h`, `--help`,
+/// `help` or `--version`): an argument such as `-chapter.pdf` reads as the short options
+/// -c -h -a …, so as -h, and the files would go unread with exit 0. A usage error instead,
+/// naming the first such argument.
+func accidentalHelp(_ arguments: [String]) -> ExitFailure? {
+    let asked = arguments.first == "help" || arguments.contains { $0 == "-h" || $0 == "--help" || $0 == "--version" }
+    guard !asked else { return nil }
+    let culprit = arguments.prefix { $0 != "--" }.first { $0.hasPrefix("-") && !$0.hasPrefix("--") && $0.count > 2 && $0.contains("h") }
+    guard let culprit else { return ExitFailure("an argument was read as -h (help); put '--' before file names that begin with '-'", status: .usage) }
+    return ExitFailure("'\(culprit)' is read as options (it holds -h, help); to name a file that begins with '-', put '--' before it or write ./\(culprit)", status: .usage)
 }
 
 /// When a usage error may come from a file whose name begins with '-' (an argument before any

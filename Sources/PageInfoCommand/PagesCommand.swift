@@ -22,14 +22,14 @@ struct PagesCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("One or more PDF files.", valueName: "file"))
     var files: [String] = []
 
-    @Option(help: ArgumentHelp("1-based pages to print, as qpdf and mutool take them: 1-3,7,10- (default: all).",
+    @Option(parsing: .unconditional, help: ArgumentHelp("1-based pages to print, as qpdf and mutool take them: 1-3,7,10- (default: all).",
                                valueName: "ranges"),
             transform: { text in
                 do { return try PageRangeList(text) } catch let error as PageRangeList.ParseError { throw ValidationError("--pages: \(error.description)") }
             })
     var pages: PageRangeList?
 
-    @Option(help: ArgumentHelp("Output format: table, json, jsonl or csv (default: table; in batch mode jsonl).", valueName: "format"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Output format: table, json, jsonl or csv (default: table; in batch mode jsonl).", valueName: "format"))
     var format: PageListFormat?
 
     @Flag(help: "Table format: show all five boxes and UserUnit in full (wider than 80 columns).")

@@ -12,17 +12,18 @@ import Glibc
 /// encrypted files, given so that it need not appear in `ps` when that matters. Every command
 /// that opens a PDF takes this group (through ``InputOptions`` or directly).
 struct PasswordOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The user or owner password of encrypted files (visible in `ps`; prefer --password-file or PAGEINFO_PASSWORD).",
+    @Option(parsing: .unconditional, help: ArgumentHelp("The user or owner password of encrypted files (visible in `ps`; prefer --password-file or PAGEINFO_PASSWORD).",
                                valueName: "password"))
     var password: String?
 
-    @Option(help: ArgumentHelp("Read the password from the first line of FILE (at most 1 MiB; '-' is not allowed: stdin may hold a PDF).",
+    @Option(parsing: .unconditional, help: ArgumentHelp("Read the password from the first line of FILE (at most 1 MiB; '-' is not allowed: stdin may hold a PDF).",
                                valueName: "file"))
     var passwordFile: String?
 
     func validate() throws {
         if password != nil && passwordFile != nil { throw ValidationError("give --password or --password-file, not both") }
         if passwordFile == "-" { throw ValidationError("--password-file: name a file; '-' (stdin) may hold a PDF") }
+        try requireExactName(passwordFile, option: "--password-file")
     }
 
     /// The password to try (``PasswordSource/resolve()``): --password, else the first line of
@@ -37,7 +38,7 @@ struct PasswordOptions: ParsableArguments {
 struct InputOptions: ParsableArguments {
     @OptionGroup var passwords: PasswordOptions
 
-    @Option(name: .customLong("max-input-size"),
+    @Option(name: .customLong("max-input-size"), parsing: .unconditional,
             help: ArgumentHelp("The most read from stdin, a pipe or a device, in MiB (default: \(InputFile.defaultMaxStreamMiB)); it is spooled to an unlinked temporary file.",
                                valueName: "mib"))
     var maxInputSize: Int?

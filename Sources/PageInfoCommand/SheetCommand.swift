@@ -22,23 +22,24 @@ struct SheetCommand: ParsableCommand {
 
     @OptionGroup var document: DocumentOptions
 
-    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The sheet to write: a .png file.", valueName: "file"))
+    @Option(name: [.short, .customLong("output")], parsing: .unconditional, help: ArgumentHelp("The sheet to write: a .png file.", valueName: "file"))
     var output: String
 
-    @Option(help: ArgumentHelp("The size of the view the grid is made for (default 1024x768).", valueName: "WxH"),
+    @Option(parsing: .unconditional, help: ArgumentHelp("The size of the view the grid is made for (default 1024x768).", valueName: "WxH"),
             transform: ValueGrammar.size)
     var container: Size = Size(width: 1024, height: 768)
 
-    @Option(help: ArgumentHelp("Pages to include: 1-3,7,10- (default: all).", valueName: "ranges"),
+    @Option(parsing: .unconditional, help: ArgumentHelp("Pages to include: 1-3,7,10- (default: all).", valueName: "ranges"),
             transform: { text in
                 do { return try PageRangeList(text) } catch let error as PageRangeList.ParseError { throw ValidationError(error.description) }
             })
     var pages: PageRangeList?
 
-    @Option(help: ArgumentHelp("The gap between thumbnails in pixels (default 10).", valueName: "s"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The gap between thumbnails in pixels (default 10).", valueName: "s"))
     var spacing: Double = 10
 
     func validate() throws {
+        try requireExactName(output, option: "-o")
         _ = try pictureFormat(output, allowed: [.png])
         guard spacing >= 0, spacing.isFinite else { throw ValidationError("--spacing: must be a number ≥ 0") }
     }

@@ -21,14 +21,14 @@ struct SpreadsCommand: ParsableCommand {
 
     @OptionGroup var document: OptionalDocumentOptions
 
-    @Option(name: .customLong("page-count"), help: ArgumentHelp("Group this many pages instead of a file's.", valueName: "n"),
+    @Option(name: .customLong("page-count"), parsing: .unconditional, help: ArgumentHelp("Group this many pages instead of a file's.", valueName: "n"),
             transform: ValueGrammar.pageCount)
     var pageCount: Int?
 
-    @Option(help: ArgumentHelp("The spreads (default: the document's /PageLayout, else single).", valueName: "mode"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The spreads (default: the document's /PageLayout, else single).", valueName: "mode"))
     var mode: SpreadMode?
 
-    @Option(help: ArgumentHelp("The binding (default: the document's /Direction, else ltr).", valueName: "binding"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The binding (default: the document's /Direction, else ltr).", valueName: "binding"))
     var binding: SpreadBinding?
 
     func validate() throws {

@@ -20,15 +20,15 @@ struct ThumbnailsCommand: ParsableCommand {
 
     @OptionGroup var document: OptionalDocumentOptions
 
-    @Option(name: .customLong("page-size"), help: ArgumentHelp("Use this page size instead of a file's pages.", valueName: "WxH"),
+    @Option(name: .customLong("page-size"), parsing: .unconditional, help: ArgumentHelp("Use this page size instead of a file's pages.", valueName: "WxH"),
             transform: ValueGrammar.size)
     var pageSize: Size?
 
-    @Option(help: ArgumentHelp("The size of the view that shows the grid, e.g. 375x667.", valueName: "WxH"),
+    @Option(parsing: .unconditional, help: ArgumentHelp("The size of the view that shows the grid, e.g. 375x667.", valueName: "WxH"),
             transform: ValueGrammar.size)
     var container: Size
 
-    @Option(help: ArgumentHelp("The gap between thumbnails, horizontally and vertically (default 0).", valueName: "s"),
+    @Option(parsing: .unconditional, help: ArgumentHelp("The gap between thumbnails, horizontally and vertically (default 0).", valueName: "s"),
             transform: ValueGrammar.length)
     var spacing: Double = 0
 

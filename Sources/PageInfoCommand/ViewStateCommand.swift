@@ -32,11 +32,11 @@ struct ViewStateCommand: ParsableCommand {
         @OptionGroup var document: DocumentOptions
         @OptionGroup var layout: LayoutOptions
 
-        @Option(help: ArgumentHelp("The scroll view's zoom scale (1 = the fitted layout).", valueName: "z"),
+        @Option(parsing: .unconditional, help: ArgumentHelp("The scroll view's zoom scale (1 = the fitted layout).", valueName: "z"),
                 transform: ValueGrammar.zoom)
         var zoom: Double = 1
 
-        @Option(help: ArgumentHelp("The content offset in zoomed content units (default 0,0).", valueName: "x,y"),
+        @Option(parsing: .unconditional, help: ArgumentHelp("The content offset in zoomed content units (default 0,0).", valueName: "x,y"),
                 transform: ValueGrammar.point)
         var offset: Point = .zero
 
@@ -63,13 +63,13 @@ struct ViewStateCommand: ParsableCommand {
         @OptionGroup var document: DocumentOptions
         @OptionGroup var layout: LayoutOptions
 
-        @Option(help: ArgumentHelp("The view state as JSON, or - for stdin.", valueName: "json"))
+        @Option(parsing: .unconditional, help: ArgumentHelp("The view state as JSON, or - for stdin.", valueName: "json"))
         var state: String
 
         @Flag(help: "Aspect-fit the viewport for a mirror screen that must show everything the source shows.")
         var mirror = false
 
-        @Option(name: .customLong("source-view"),
+        @Option(name: .customLong("source-view"), parsing: .unconditional,
                 help: ArgumentHelp("With --mirror: the source view's size (default: the viewport's own aspect ratio).", valueName: "WxH"),
                 transform: ValueGrammar.size)
         var sourceView: Size?

@@ -32,4 +32,17 @@ public enum CommandLineBytes {
             return bytes
         }
     }
+
+    /// The raw bytes of one argument's text (``rawBytes(of:)`` for one text: the first `argv`
+    /// entry that repairs to it). Two different arguments that repair alike (`a\xff` and `a\xfe`
+    /// are both `a\u{FFFD}`) give the first one's bytes: name such files by a UTF-8 path.
+    public static func exactBytes(of text: String) -> [UInt8] {
+        rawBytes(of: [text])[0]
+    }
+
+    /// Whether `text` spells its argument exactly: it holds no repaired byte (U+FFFD that
+    /// `argv` did not have), so a path built from it names the file the argument named.
+    public static func isExact(_ text: String) -> Bool {
+        !text.unicodeScalars.contains("\u{FFFD}") || exactBytes(of: text).elementsEqual(text.utf8)
+    }
 }

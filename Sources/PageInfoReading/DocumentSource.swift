@@ -78,6 +78,9 @@ struct OpenedSource {
 
     init(_ source: DocumentSource, maxStreamMiB: Int) throws(PageInfoError) {
         switch source {
+        case .path(let path) where !CommandLineBytes.isExact(path):
+            // An argument's repaired text: the file its raw bytes name.
+            self = try OpenedSource(.rawPath(CommandLineBytes.exactBytes(of: path)), maxStreamMiB: maxStreamMiB)
         case .path(let path):
             // C would read the name only up to its first NUL byte: another file.
             guard !path.utf8.contains(0) else { throw Self.nulInName(path) }

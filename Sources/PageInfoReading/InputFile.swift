@@ -30,8 +30,8 @@ public enum InputFile {
     }()
 
     /// Streams already spooled in this process, by name: a stream can be read only once, and
-    /// `draw`/`sheet` open the document twice (geometry, then the renderer). ``release(_:)``
-    /// closes one once nothing will open it again.
+    /// `draw`/`sheet` open the document twice (geometry, then the renderer); also files opened
+    /// by the raw bytes of their names. ``release(_:)`` closes one once nothing will open it again.
     nonisolated(unsafe) private static var spooled: [String: Int32] = [:]
 
     /// Closes the spooled copy of `name`, if any (a document opened from it keeps its own
@@ -42,14 +42,18 @@ public enum InputFile {
     }
 
     /// Opens `name` (`-` is standard input) as a document; a stream longer than `maxStreamMiB`
-    /// MiB is refused (`PageInfoError.unreadable(path:reason:)`, exit 66).
+    /// MiB is refused (`PageInfoError.unreadable(path:reason:)`, exit 66). A name that is a
+    /// command-line argument's repaired text (U+FFFD for each byte that is not UTF-8) opens the
+    /// file the argument named, by its raw bytes (``CommandLineBytes/exactBytes(of:)``).
     public static func open(_ name: String, password: String?, maxStreamMiB: Int = defaultMaxStreamMiB) throws(PageInfoError) -> PopplerDocument {
         let path = try seekablePath(name, maxStreamMiB: maxStreamMiB)
         return try PopplerDocument(path: path, password: password, name: name)
     }
 
     /// A path Poppler can open and seek for `name`: the name itself for a regular file (or one
-    /// that does not exist, so that Poppler names the error), else the spooled copy of the stream.
+    /// that does not exist, so that Poppler names the error), else the spooled copy of the stream,
+    /// or, for a name that is not UTF-8 (see ``open(_:password:maxStreamMiB:)``), the file opened
+    /// by its raw bytes, as `/proc/self/fd/N`.
     public static func seekablePath(_ name: String, maxStreamMiB: Int = defaultMaxStreamMiB) throws(PageInfoError) -> String {
         if let fd = spooled[name] { return "/proc/self/fd/\(fd)" }
         let stream: FileDescriptor
@@ -59,9 +63,18 @@ public enum InputFile {
             if (try? FileDescriptor.standardInput.status().kind) == .regular { return "/proc/self/fd/\(STDIN_FILENO)" }
             stream = .standardInput
         } else {
-            guard let kind = try? FileStatus(path: name).kind, isStream(kind) else { return name }
+            let raw = CommandLineBytes.exactBytes(of: name)
+            guard let kind = try? FileStatus(rawPath: raw, name: name).kind else { return name }
+            guard isStream(kind) else {
+                // A file Poppler reads in place: by its name, unless only its raw bytes name it
+                // (one it cannot open is left to Poppler, which names the error).
+                guard !raw.elementsEqual(name.utf8),
+                      let file = try? FileDescriptor.open(rawPath: raw, O_RDONLY | O_NONBLOCK, name: name) else { return name }
+                spooled[name] = file.rawValue
+                return "/proc/self/fd/\(file.rawValue)"
+            }
             // O_NONBLOCK: opening a FIFO that has no writer would otherwise block forever.
-            do { stream = try FileDescriptor.open(name, O_RDONLY | O_NONBLOCK) } catch {
+            do { stream = try FileDescriptor.open(rawPath: raw, O_RDONLY | O_NONBLOCK, name: name) } catch {
                 throw .unreadable(path: name, reason: "open: \(error.reason)")
             }
             waitsForWriter = kind == .fifo

@@ -121,4 +121,24 @@ public struct ExitFailure: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// The ``message``.
     public var description: String { message }
+
+    /// `text` as one line for stderr: a control character (a newline or tab in a file name, an
+    /// escape sequence) is written as `\n`, `\r`, `\t` or `\xNN`, so that a message is always
+    /// one line and cannot drive the terminal.
+    public static func oneLine(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
+        var line = ""
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x0A: line += "\\n"
+            case 0x0D: line += "\\r"
+            case 0x09: line += "\\t"
+            case 0..<0x20, 0x7F:
+                let hex = String(scalar.value, radix: 16)
+                line += "\\x" + (hex.count < 2 ? "0" : "") + hex
+            default: line.unicodeScalars.append(scalar)
+            }
+        }
+        return line
+    }
 }

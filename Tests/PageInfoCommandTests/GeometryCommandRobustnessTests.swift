@@ -63,8 +63,37 @@ struct GeometryCommandRobustnessTests {
             ["thumbnails", "--page-size", "0x1", "--container", "375x667"],
             ["thumbnails", "--page-size", "1e300x1", "--container", "375x667"],
             ["thumbnails", "--page-size", "612x792", "--container", "375x667", "--spacing", "inf"],
+            // Arguments the parser used to take as a request for help (exit 0, nothing read):
+            // a file name that begins with '-' and holds an 'h', and help for no subcommand.
+            ["pages", "-chapter.pdf"], ["pages", rotations, "-chapter.pdf"], ["info", "-dash.pdf"],
+            ["convert", "-dash.pdf", "--page", "1", "--from", "raw", "--to", "page", "1,1"], ["help", "foo"],
+            // Options with no effect where they were given.
+            ["pages", "--no-progress", rotations],
+            // 2^43 MiB overflowed the worker's limit in bytes: every file "crashed".
+            ["pages", "--files-from", "/dev/null", "--max-memory", "8796093022208"],
+            ["pages", "--files-from", "/dev/null", "--max-memory", "1073741825"],
         ]
     }()
+
+    @Test("a negative value after an option's name is its value, as after '='")
+    func negativeValues() throws {
+        let convert = ["convert", Self.rotations, "--page", "1", "--from", "page", "--to", "view", "--view", "400x600"]
+        // --viewport -50,300,200,300 shows x -50…150 at scale 400/200 = 2: x 100 → (100 + 50)·2 = 300;
+        // y 300…600 fills the 600 units of height: y 450 → (600 − 450)·2 = 300.
+        let spaced = try CLI.run(convert + ["--viewport", "-50,300,200,300", "100,450"])
+        #expect(spaced.status == 0 && spaced.stdout == "300,300\n", "\(spaced.stdout)\(spaced.stderr)")
+        for (option, value) in [("--center", "-5,3"), ("--viewport", "-50,300,200,300")] {
+            let extra = option == "--center" ? ["--zoom", "2"] : []
+            let a = try CLI.run(convert + extra + [option, value, "1,2"]), b = try CLI.run(convert + extra + ["\(option)=\(value)", "1,2"])
+            #expect(a.status == 0 && a.stdout == b.stdout, "\(option) \(value): \(a.stderr)")
+        }
+        let capture = try CLI.run(["viewstate", "capture", Self.rotations, "--view", "400x600", "--zoom", "2", "--offset", "-100,0"])
+        let captureEquals = try CLI.run(["viewstate", "capture", Self.rotations, "--view", "400x600", "--zoom", "2", "--offset=-100,0"])
+        #expect(capture.status == 0 && capture.stdout == captureEquals.stdout, "\(capture.stderr)")
+        // A value that is wrong says why, not "Missing value".
+        let pages = try CLI.run(["pages", "--pages", "-3", Self.rotations])
+        #expect(pages.status == 64 && pages.stderr.contains("a range needs a first page"), "\(pages.stderr)")
+    }
 
     @Test("extreme numbers are usage errors with one line", arguments: extremeCases)
     func extremeNumbers(args: [String]) throws {

@@ -212,4 +212,50 @@ struct InputTests {
         #expect(label.status == 0, "\(label.stderr)")
         #expect(label.stdout.contains("\"file\":\"\\udcff\",\"index\":0,\"label\":\"\u{FFFD}1\""), "\(label.stdout.prefix(200))")
     }
+
+    @Test("a name with a newline or an escape is one line on stderr, its control characters escaped")
+    func controlCharactersInNames() throws {
+        let r = try CLI.run(["pages", "no\nsuch\u{1B}[31m.pdf"])
+        #expect(r.status == 66, "\(r.stderr)")
+        #expect(r.stderr == "pageinfo: no\\nsuch\\x1b[31m.pdf: no such file\n", "\(r.stderr)")
+        let batch = try CLI.run(["pages", "--files-from", "-", "--no-progress", "--format", "table"], stdin: "tab\there.pdf\n")
+        #expect(batch.status == 66 && batch.stderrLines.count == 2 && batch.stderr.contains("tab\\there.pdf"), "\(batch.stderr)")
+    }
+
+    @Test("a PDF whose name is not UTF-8 opens in every command; a name an option writes to or builds on is refused")
+    func nonUTF8NamesInEveryCommand() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pageinfo-names-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let env = ["D": dir.path, "R": CLI.fixture("rotations.pdf")]
+        let setup = try Self.shell(#"cd "$D" && cp "$R" "r$(printf '\377').pdf" && mkdir "d$(printf '\377')" && "$PAGEINFO" pages "$R" --format json > g.json"#, environment: env)
+        try #require(setup.status == 0, "\(setup.stderr)")
+        // Each command on the copy prints what it prints on the fixture itself (same bytes).
+        for command in [#"convert X --page 2 --from raw --to view --view 400x600 0,0 10,20,30,40"#, "layout X --view 400x600",
+                        "viewstate capture X --view 400x600 --zoom 2 --offset 10,20", "spreads X", "thumbnails X --container 375x667",
+                        "check X --golden g.json --format json"] {
+            let copy = try Self.shell(#"cd "$D" && "$PAGEINFO" "# + command.replacingOccurrences(of: "X", with: #""r$(printf '\377').pdf""#), environment: env)
+            let original = try Self.shell(#"cd "$D" && "$PAGEINFO" "# + command.replacingOccurrences(of: "X", with: #""$R""#), environment: env)
+            #expect(copy.status == 0 && original.status == 0, "\(command): \(copy.status) \(copy.stderr)")
+            if command.hasPrefix("check") {
+                #expect(copy.stdout.contains("\"status\":\"ok\""), "\(copy.stdout.prefix(300))")
+            } else {
+                // (the layout commands' JSON names the file: that field aside)
+                let unnamed = { (s: String) in s.replacingOccurrences(of: #"^\{"file":"[^"]*","#, with: "{", options: .regularExpression) }
+                #expect(unnamed(copy.stdout) == unnamed(original.stdout), "\(command)")
+            }
+        }
+        let draw = try Self.shell(#"cd "$D" && "$PAGEINFO" draw "r$(printf '\377').pdf" --page 2 -o p.svg && test -s p.svg"#, environment: env)
+        #expect(draw.status == 0, "\(draw.stderr)")
+        // Refused, exit 64 and nothing written: --golden-dir (it wrote a golden into "d\u{FFFD}", a
+        // new directory, with exit 0), -o, --golden, --password-file, --files-from.
+        for options in [#"check "$R" --golden-dir "d$(printf '\377')" --update"#, #"draw "$R" --page 1 -o "o$(printf '\377').png""#,
+                        #"check "$R" --golden "g$(printf '\377').json""#, #"pages "$R" --password-file "p$(printf '\377')""#,
+                        #"pages --files-from "l$(printf '\377')""#] {
+            let r = try Self.shell(#"cd "$D" && "$PAGEINFO" "# + options, environment: env)
+            #expect(r.status == 64 && r.stderrLines.count == 1 && r.stderr.contains("is not valid UTF-8"), "\(options): \(r.status) \(r.stderr)")
+        }
+        let empty = try Self.shell(#"cd "$D" && test -z "$(ls -A "d$(printf '\377')")" && test ! -e "d$(printf '\357\277\275')" && test ! -e "o$(printf '\377').png""#, environment: env)
+        #expect(empty.status == 0, "nothing written")
+    }
 }

@@ -120,7 +120,8 @@ def schema_document():
 DEFAULT_MAX_BYTES = 64 << 20
 WORKER_MAX_BYTES = 1 << 30          # WorkerProtocol.maxRequestBytes
 MEMORY_EXIT_STATUS = 86             # WorkerProtocol.memoryExitStatus
-MIN_WORKER_MEMORY = 64              # MiB: the least --max-memory batch mode takes (BatchOptions)
+MIN_WORKER_MEMORY = 64              # MiB: the least --max-memory a worker takes (WorkerOptions.maxMemoryRange)
+MAX_WORKER_MEMORY = 1 << 30         # MiB: the most (1 PiB; the limit in bytes must fit 64 bits)
 RECYCLE_AFTER_FILES = 10_000        # as the coordinator does
 PIPE_BUDGET = 60 << 10              # request bytes in flight: below the pipe's 64 KiB, never blocks
 MAX_OUTSTANDING = 64
@@ -938,8 +939,9 @@ def main(argv=None):
         ap.error("--partitions must be at least 1")
     if not 0 <= args.timeout < float("inf"):  # (also refuses nan)
         ap.error("--timeout must be 0 (no limit) or more seconds")
-    if args.max_memory != 0 and not MIN_WORKER_MEMORY <= args.max_memory:
-        ap.error("--max-memory must be 0 (no limit) or at least %d MiB (a worker needs that much)" % MIN_WORKER_MEMORY)
+    if args.max_memory != 0 and not MIN_WORKER_MEMORY <= args.max_memory <= MAX_WORKER_MEMORY:
+        ap.error("--max-memory must be 0 (no limit) or %d to %d MiB (a worker needs at least %d)"
+                 % (MIN_WORKER_MEMORY, MAX_WORKER_MEMORY, MIN_WORKER_MEMORY))
 
     from pyspark.sql import SparkSession
     from pyspark.sql import functions as F

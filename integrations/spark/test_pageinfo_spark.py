@@ -531,8 +531,10 @@ def test_job_errors(corpus, work, env):
         ([listfile, "--partitions", "0"], 2, "error: --partitions must be at least 1"),
         ([listfile, "--timeout", "-1"], 2, "error: --timeout must be 0 (no limit) or more seconds"),
         ([listfile, "--timeout", "nan"], 2, "error: --timeout must be 0 (no limit) or more seconds"),
-        ([listfile, "--max-memory", "-1"], 2, "error: --max-memory must be 0 (no limit) or at least 64 MiB"),
-        ([listfile, "--max-memory", "63"], 2, "error: --max-memory must be 0 (no limit) or at least 64 MiB"),
+        ([listfile, "--max-memory", "-1"], 2, "error: --max-memory must be 0 (no limit) or 64 to 1073741824 MiB"),
+        ([listfile, "--max-memory", "63"], 2, "error: --max-memory must be 0 (no limit) or 64 to 1073741824 MiB"),
+        # (2^43 MiB overflowed the limit in bytes: every worker crashed)
+        ([listfile, "--max-memory", "8796093022208"], 2, "error: --max-memory must be 0 (no limit) or 64 to 1073741824 MiB"),
         ([unreadable], 1, "pageinfo_spark: cannot read the list %s: No such device or address" % unreadable),
     ]
     for (source, *extra), want_status, want_line in cases:

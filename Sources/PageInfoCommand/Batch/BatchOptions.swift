@@ -12,7 +12,7 @@ import Glibc
 /// The batch-mode options shared by `pages` and `info`: many files, read in isolated worker
 /// processes, written whole per file, resumable.
 struct BatchOptions: ParsableArguments {
-    @Option(name: .customLong("files-from"),
+    @Option(name: .customLong("files-from"), parsing: .unconditional,
             help: ArgumentHelp("Read the file names from LIST ('-' for stdin), one per line (or NUL-separated with -0).",
                                valueName: "list"))
     var filesFrom: String?
@@ -27,35 +27,35 @@ struct BatchOptions: ParsableArguments {
     @Flag(name: [.customShort("L"), .customLong("follow-symlinks")], help: "With -r: follow symbolic links (default: skipped).")
     var followSymlinks = false
 
-    @Option(name: [.customShort("j"), .customLong("jobs")],
+    @Option(name: [.customShort("j"), .customLong("jobs")], parsing: .unconditional,
             help: ArgumentHelp("Worker processes (default: the number of cores).", valueName: "n"))
     var jobs: Int?
 
     @Flag(help: "Write each file's records as soon as it is done, not in input order.")
     var unordered = false
 
-    @Option(name: [.customShort("o"), .customLong("output")],
+    @Option(name: [.customShort("o"), .customLong("output")], parsing: .unconditional,
             help: ArgumentHelp("Write the records to FILE (replaced, or continued with --resume) instead of stdout.", valueName: "file"))
     var output: String?
 
     @Flag(help: "Continue an interrupted run: keep the files whose file record is already in -o FILE, drop a cut last file, read the rest.")
     var resume = false
 
-    @Option(help: ArgumentHelp("Seconds one file may take before its worker is stopped (default: 60; 0: no limit).", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds one file may take before its worker is stopped (default: 60; 0: no limit).", valueName: "seconds"))
     var timeout: Double?
 
-    @Option(name: .customLong("max-memory"),
+    @Option(name: .customLong("max-memory"), parsing: .unconditional,
             help: ArgumentHelp("Address space a worker may use, in MiB (default: 4096; 0: no limit).", valueName: "mib"))
     var maxMemory: Int?
 
     @Flag(name: .customLong("no-progress"), help: "No progress line on stderr (it is shown only when stderr is a terminal).")
     var noProgress = false
 
-    @Option(name: .customLong("files-per-worker"),
+    @Option(name: .customLong("files-per-worker"), parsing: .unconditional,
             help: ArgumentHelp("Files a worker reads before a fresh one replaces it (default: \(BatchConfiguration.defaultFilesPerWorker)).", valueName: "n"))
     var filesPerWorker: Int?
 
-    @Option(name: .customLong("worker"),
+    @Option(name: .customLong("worker"), parsing: .unconditional,
             help: ArgumentHelp("The worker executable, started as 'PATH worker …' (default: this pageinfo).", valueName: "path"))
     var worker: String?
 
@@ -67,11 +67,19 @@ struct BatchOptions: ParsableArguments {
 
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        try requireExactName(filesFrom, option: "--files-from")
+        try requireExactName(output, option: "-o")
         if let timeout, !timeout.isFinite || timeout < 0 { throw ValidationError("--timeout must be 0 or more seconds") }
         if let maxMemory, maxMemory < 0 { throw ValidationError("--max-memory must be 0 or more MiB") }
-        if let maxMemory, maxMemory > 0, maxMemory < 64 { throw ValidationError("--max-memory: a worker needs at least 64 MiB") }
+        if let maxMemory, maxMemory > 0, maxMemory < WorkerOptions.maxMemoryRange.lowerBound {
+            throw ValidationError("--max-memory: a worker needs at least \(WorkerOptions.maxMemoryRange.lowerBound) MiB")
+        }
+        if let maxMemory, maxMemory > WorkerOptions.maxMemoryRange.upperBound {
+            throw ValidationError("--max-memory: at most \(WorkerOptions.maxMemoryRange.upperBound) MiB (1 PiB); 0 means no limit")
+        }
         if resume && output == nil { throw ValidationError("--resume needs -o FILE: the output to continue") }
         if followSymlinks && !recursive { throw ValidationError("--follow-symlinks applies only with -r") }
+        if noProgress && !isActive { throw ValidationError("--no-progress applies only in batch mode (--files-from, -r, --jobs, -o…): nothing else shows progress") }
         if nulSeparated && filesFrom == nil { throw ValidationError("-0 applies only with --files-from") }
         if let filesPerWorker, filesPerWorker < 1 { throw ValidationError("--files-per-worker must be at least 1") }
     }

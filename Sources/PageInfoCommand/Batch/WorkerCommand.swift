@@ -19,16 +19,16 @@ struct WorkerCommand: ParsableCommand {
 
     enum Mode: String, ExpressibleByArgument, CaseIterable { case pages, info }
 
-    @Option(help: ArgumentHelp("Read page geometry and labels (pages) or only the file records (info).", valueName: "mode"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Read page geometry and labels (pages) or only the file records (info).", valueName: "mode"))
     var mode: Mode = .pages
 
-    @Option(help: ArgumentHelp("1-based pages to read, as pages --pages takes them (default: all).", valueName: "ranges"),
+    @Option(parsing: .unconditional, help: ArgumentHelp("1-based pages to read, as pages --pages takes them (default: all).", valueName: "ranges"),
             transform: { text in
                 do { return try PageRangeList(text) } catch let error as PageRangeList.ParseError { throw ValidationError(error.description) }
             })
     var pages: PageRangeList?
 
-    @Option(help: ArgumentHelp("The records' format: table, json, jsonl or csv (the coordinator stitches them).", valueName: "format"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The records' format: table, json, jsonl or csv (the coordinator stitches them).", valueName: "format"))
     var format: PageListFormat = .jsonl
 
     @Flag(help: "Table format: all five boxes and UserUnit in full.")
@@ -40,10 +40,10 @@ struct WorkerCommand: ParsableCommand {
     @Flag(help: "Send each file's stderr line with its response (for the table and text formats).")
     var messages = false
 
-    @Option(name: .customLong("max-memory"), help: ArgumentHelp("The worker's address-space limit in MiB; 0: none.", valueName: "mib"))
+    @Option(name: .customLong("max-memory"), parsing: .unconditional, help: ArgumentHelp("The worker's address-space limit in MiB; 0: none.", valueName: "mib"))
     var maxMemory = 0
 
-    @Option(name: .customLong("max-request-bytes"),
+    @Option(name: .customLong("max-request-bytes"), parsing: .unconditional,
             help: ArgumentHelp("The largest file a bytes request may carry, in bytes (at most the default).", valueName: "n"))
     var maxRequestBytes = WorkerProtocol.maxRequestBytes
 
