@@ -17,7 +17,7 @@ public struct CurrentDocument: Sendable {
 
     /// The snapshot ``GeometryExpectation`` compares.
     public var snapshot: GeometrySnapshot {
-        GeometrySnapshot(file: summary.file, pageCount: outcome.pageCount, pages: entries.map { entry in
+        GeometrySnapshot(file: summary.file, pageCount: outcome.pageCount, countClaimed: outcome.countClaimed, pages: entries.map { entry in
             switch entry.result {
             case .success(let info): PageSnapshot(info)
             case .failure(let error):

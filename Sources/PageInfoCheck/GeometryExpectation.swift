@@ -126,7 +126,10 @@ public struct GeometryExpectation: Sendable, Hashable {
                                                  delta: Double(now - was)))
             }
         }
-        if golden.pages.count == golden.pageCount {
+        // A golden of every page in order (indexes 0, 1, 2…) is compared like diff, so an added
+        // or removed page is one difference; any other (`pages --pages 3,1`, a page twice, a
+        // hand-edited order) by each page's `index`.
+        if golden.pages.count == golden.pageCount, golden.pages.enumerated().allSatisfy({ $0.offset == $0.element.index }) {
             compareInOrder(golden.pages, current.pages, into: &result)
         } else {
             compareByIndex(golden.pages, current.pages, into: &result)

@@ -58,6 +58,12 @@ public struct GoldenCheck: Sendable {
         result.outcome = .compared(differences)
         result.pages = (goldenSnapshot ?? currentSnapshot).pages.map { PageReference(index: $0.index, label: $0.label) }
         result.currentPageCount = currentSnapshot.pageCount
+        if update, let existingBytes, goldenSnapshot != nil,
+           let documents = GeometrySnapshot.documentCount(goldenJSON: existingBytes), documents > 1 {
+            // Rewriting it with this document alone would delete the others.
+            result.outcome = .failed(.goldenNotWritten(path: golden, reason: "it holds \(documents) documents and --update writes one; give this PDF a golden of its own (pageinfo pages FILE --format json)"))
+            return result
+        }
         if update {
             do {
                 let bytes = current.goldenJSON()

@@ -38,6 +38,21 @@ extension GeometrySnapshot {
         return try Self.choose(documents, file: file)
     }
 
+    /// How many documents a golden holds: an array's length, else 1 (`nil` when it is not one).
+    static func documentCount(goldenJSON bytes: [UInt8]) -> Int? {
+        var parser = JSONParser(bytes)
+        parser.skipSpace()
+        guard parser.peek == UInt8(ascii: "[") else { return 1 }
+        var count = 0
+        do {
+            try parser.array(path: "the document") { (parser: inout JSONParser, _: Int) throws(JSONReadError) in
+                _ = try parser.value()
+                count += 1
+            }
+        } catch { return nil }
+        return count
+    }
+
     private static func choose(_ documents: [GeometrySnapshot], file: String?) throws(JSONReadError) -> GeometrySnapshot {
         if documents.count == 1 { return documents[0] }
         let name = file.map(lastComponent)
@@ -52,11 +67,13 @@ extension GeometrySnapshot {
     private static func document(_ parser: inout JSONParser, path: String) throws(JSONReadError) -> GeometrySnapshot {
         var members: [(String, JSONValue)] = []
         var pages: [PageSnapshot] = []
+        var hasPages = false
         try parser.object(path: path.isEmpty ? "the document" : path) { (parser: inout JSONParser, key: String) throws(JSONReadError) in
             guard key == "pages" else {
                 members.append((key, try parser.value()))
                 return
             }
+            hasPages = true
             let pagesPath = path.isEmpty ? "pages" : "\(path).pages"
             if parser.peek == UInt8(ascii: "n") { _ = try parser.value(); return }  // null: no pages
             guard parser.peek == UInt8(ascii: "[") else { throw JSONReadError(detail: "\(pagesPath): expected an array") }
@@ -67,6 +84,16 @@ extension GeometrySnapshot {
                 }
                 pages.append(try page(JSONObject(object, parent: pagesPath, key: "[\(index)]"), position: index))
             }
+        }
+        // Without `pages` (an `info` record, a file record of jsonl) nothing would be compared;
+        // only the record of a file that failed (an `error`, no pages) may leave it out.
+        let failed = members.contains { member in
+            guard member.0 == "error" else { return false }
+            if case .null = member.1 { return false }
+            return true
+        }
+        guard hasPages || failed else {
+            throw JSONReadError(detail: "\(path.isEmpty ? "" : path + ".")pages: missing (a golden is what `pageinfo pages FILE --format json` prints; `info` and jsonl file records hold no pages)")
         }
         let fields = JSONObject(members, parent: "", key: path)
         return GeometrySnapshot(file: try fields.string("file"), pageCount: try fields.int("pageCount"),

@@ -82,11 +82,17 @@ public enum GoldenFile {
         return "\(dir)/\(name).golden.json"
     }
 
-    /// The bytes of a golden file.
+    /// The largest golden read, in bytes (256 MiB: a 100,000-page golden is about 47 MB); a
+    /// longer file (`/dev/zero`, a huge sparse file) is refused once that much is read.
+    public static let maxBytes = 256 << 20
+
+    /// The bytes of a golden file (at most ``maxBytes``).
     public static func read(_ path: String) throws(CheckError) -> [UInt8] {
-        do { return try FileDescriptor.readFile(path) } catch {
+        do { return try FileDescriptor.readFile(path, limit: maxBytes) } catch {
             if error.call == "open", error.code == ENOENT { throw .goldenNotFound(path: path) }
-            let reason = error.code == EISDIR ? "it is a directory" : error.reason
+            let reason = error.code == EISDIR ? "it is a directory"
+                : error.call == "read" && error.code == EFBIG ? "longer than \(maxBytes >> 20) MiB, more than any golden (100,000 pages are about 47 MB)"
+                : error.reason
             throw .goldenUnreadable(path: path, reason: reason)
         }
     }

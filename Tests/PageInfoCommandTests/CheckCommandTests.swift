@@ -343,6 +343,78 @@ struct CheckCommandTests {
         #expect(update.stderrLines == ["pageinfo: \(nowhere): cannot write the golden file: No such file or directory"])
     }
 
+    @Test("A golden of pages in another order, or a page twice, is compared by index; an unchanged PDF matches")
+    func goldenInAnyOrder() throws {
+        let dir = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let rotations = CLI.fixture("rotations.pdf")
+        // As many records as pages, not in order: they used to be compared by position (page 2
+        // against page 1's record) and reported under the golden's index.
+        for ranges in ["2,1,3-10", "1-9,9", "10,9,8,7,6,5,4,3,2,1"] {
+            let golden = dir.appendingPathComponent("g.json")
+            let recorded = try Self.run(["pages", rotations, "--pages", ranges, "--format", "json"])
+            try Data(recorded.stdout.utf8).write(to: golden)
+            let check = try Self.run(["check", rotations, "--golden", golden.path])
+            #expect(check.status == 0, "--pages \(ranges): \(check.stdout)\(check.stderr)")
+        }
+        // Reordered and one value changed: the change is reported at its own page. Page 1 of
+        // rotations.pdf is 400 x 600 (Fixtures/rotations.golden.json); its record, now second,
+        // says 500 wide.
+        var golden = try Self.readJSON(URL(fileURLWithPath: CLI.fixture("rotations.golden.json")))
+        var pages = golden["pages"] as! [[String: Any]]
+        pages.swapAt(0, 1)
+        var size = pages[1]["size"] as! [String: Any]
+        #expect(pages[1]["index"] as? Int == 0 && size["width"] as? Double == 400)
+        size["width"] = 500
+        pages[1]["size"] = size
+        golden["pages"] = pages
+        let edited = dir.appendingPathComponent("edited.json")
+        try Self.writeJSON(golden, to: edited)
+        let check = try Self.run(["check", rotations, "--golden", edited.path])
+        #expect(check.status == 1)
+        #expect(check.stdoutLines.first == "\(rotations): page 1: size.width 500 → 400 (−100 pt)", "\(check.stdout)")
+    }
+
+    @Test("Goldens that are not one document's pages: no pages key (65), several documents under --update (74, untouched), endless (66)")
+    func goldenShapes() throws {
+        let dir = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let rotations = CLI.fixture("rotations.pdf"), boxes = CLI.fixture("boxes.pdf")
+        let info = dir.appendingPathComponent("info.json")
+        try Data(try Self.run(["info", "--format", "json", rotations]).stdout.utf8).write(to: info)
+        let noPages = try Self.run(["check", rotations, "--golden", info.path])
+        #expect(noPages.status == 65 && noPages.stderrLines.count == 1 && noPages.stderr.contains("pages: missing"), "\(noPages.stderr)")
+
+        let both = dir.appendingPathComponent("both.json")
+        try Data(try Self.run(["pages", rotations, boxes, "--format", "json"]).stdout.utf8).write(to: both)
+        let before = try Data(contentsOf: both)
+        let plain = try Self.run(["check", rotations, "--golden", both.path])
+        #expect(plain.status == 0, "the array's rotations.pdf document: \(plain.stderr)")
+        let update = try Self.run(["check", rotations, "--golden", both.path, "--update"])
+        #expect(update.status == 74 && update.stderrLines.count == 1 && update.stderr.contains("holds 2 documents"), "\(update.stderr)")
+        #expect(try Data(contentsOf: both) == before, "boxes.pdf's golden kept")
+
+        let endless = try Self.run(["check", rotations, "--golden", "/dev/zero"])
+        #expect(endless.status == 66 && endless.stderr.contains("longer than 256 MiB"), "\(endless.stderr)")
+    }
+
+    @Test("countClaimed is compared when both sides have it (the count group)")
+    func countClaimedCompared() throws {
+        let dir = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // count-huge.pdf's root claims /Count 1000000000 (scripts/make_damaged_fixtures.py).
+        let pdf = CLI.fixture("damaged/count-huge.pdf")
+        var golden = try JSONSerialization.jsonObject(with: Data(try Self.run(["pages", pdf, "--format", "json"]).stdout.utf8)) as! [String: Any]
+        #expect(golden["countClaimed"] as? Int == 1_000_000_000)
+        golden["countClaimed"] = 3
+        let url = dir.appendingPathComponent("g.json")
+        try Self.writeJSON(golden, to: url)
+        let check = try Self.run(["check", pdf, "--golden", url.path])
+        #expect(check.status == 1 && check.stdoutLines.first == "\(pdf): countClaimed 3 → 1000000000 (+999999997)", "\(check.stdout)")
+        let without = try Self.run(["check", pdf, "--golden", url.path, "--fields", "boxes,rotation,size,label,userUnit"])
+        #expect(without.status == 0, "\(without.stdout)")
+    }
+
     @Test("--help teaches: examples, the golden format, exit codes")
     func help() throws {
         let r = try Self.run(["check", "--help"])
