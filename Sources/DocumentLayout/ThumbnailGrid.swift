@@ -61,7 +61,8 @@ public struct ThumbnailGrid: Hashable, Sendable {
             self.totalRows = nil
         }
         self.visibleRows = visible
-        self.fullyVisibleRows = full
+        // (an item 0 high makes the two formulas disagree at whole multiples of the spacing)
+        self.fullyVisibleRows = Swift.min(full, visible)
     }
 
     /// The grid for a document of mixed page sizes: the items take the document's most common
@@ -79,8 +80,10 @@ public struct ThumbnailGrid: Hashable, Sendable {
     ///     width     = (containerWidth − spacing · (columns − 1)) / columns
     ///     itemSize  = (⌊width⌋, ⌊width / pageAspectRatio⌋)
     ///
-    /// The one addition is the floor of one column: for a very wide page `round` gives 0
-    /// columns, and the seed says the grid goes "down to just one column in extreme cases".
+    /// Two additions: the floor of one column (for a very wide page `round` gives 0 columns, and
+    /// the seed says the grid goes "down to just one column in extreme cases"), and a ceiling of
+    /// `⌊(containerWidth + spacing) / (1 + spacing)⌋` columns, so that the gaps leave every item
+    /// at least one unit wide (a spacing too wide for the seed's count gave negative widths).
     /// Sizes are never negative (a spacing wider than the container gives 0).
     public static func automaticThumbnailSize(for pageSize: Size, containerSize: Size, interitemSpacing: Double) -> Size {
         automaticLayout(for: pageSize, containerSize: containerSize, interitemSpacing: interitemSpacing).itemSize
@@ -96,7 +99,10 @@ public struct ThumbnailGrid: Hashable, Sendable {
         let pageAspectRatio = ratio.isFinite && ratio > 0 ? ratio : 1
         let approximateThumbnailWidth = (approximateThumbnailArea * pageAspectRatio).squareRoot()
         let rounded = (containerSize.width / approximateThumbnailWidth).rounded()
-        let columns = rounded.isFinite && rounded >= 1 ? Int(Swift.min(rounded, 100_000)) : 1
+        var columns = rounded.isFinite && rounded >= 1 ? Int(Swift.min(rounded, 100_000)) : 1
+        // No more columns than fit one unit wide each with their gaps: (W + s) / (1 + s).
+        let fitting = ((containerSize.width + interitemSpacing) / (1 + interitemSpacing)).rounded(.down)
+        if fitting.isFinite, fitting >= 1, Double(columns) > fitting { columns = Int(fitting) } else if !(fitting >= 1) { columns = 1 }
         let availableWidth = containerSize.width - interitemSpacing * Double(columns - 1)
         let thumbnailWidth = availableWidth / Double(columns)
         let width = Swift.max(0, thumbnailWidth.rounded(.down))

@@ -73,6 +73,16 @@ struct ConvertCommand: ParsableCommand {
     // MARK: - Options against each other
 
     func validate() throws {
+        if document.file == "-" && items.allSatisfy({ $0 == "--" }) {
+            throw ValidationError("the PDF is read from stdin ('-'), so the ITEMs cannot be: give them as arguments")
+        }
+        if from != .view && to != .view {
+            let placing = [("view", view != nil), ("dpi", dpi != nil), ("viewport", viewport != nil), ("zoom", zoom != nil),
+                           ("center", center != nil), ("fit", fit != nil)].first { $0.1 }
+            if let option = placing?.0 {
+                throw ValidationError("--\(option) places the view, and neither --from \(from.rawValue) nor --to \(to.rawValue) is view space: leave it out, or convert from or to view")
+            }
+        }
         if viewport != nil && (zoom != nil || center != nil) {
             throw ValidationError("--viewport cannot be combined with --zoom or --center: give either the visible rectangle or a zoom and centre")
         }

@@ -46,6 +46,9 @@ struct LayoutOptions: ParsableArguments {
     var maximumZoom: Double = 10
 
     func validate() throws {
+        if let insets, insets.left + insets.right >= view.width || insets.top + insets.bottom >= view.height {
+            throw ValidationError("--insets \(formatCompact(insets.top)),\(formatCompact(insets.left)),\(formatCompact(insets.bottom)),\(formatCompact(insets.right)) leave no room in the \(view) view: left + right must be less than its width, top + bottom less than its height")
+        }
         guard maximumZoom >= (minimumZoom ?? 1) else {
             throw ValidationError("--max-zoom: must be at least --min-zoom (\(formatCompact(minimumZoom ?? 1)))")
         }

@@ -8,4 +8,12 @@ struct OptionalDocumentOptions: ParsableArguments {
     var file: String?
 
     @OptionGroup var input: InputOptions
+
+    func validate() throws {
+        // Without a FILE nothing is opened: a password or stream limit would do nothing.
+        guard file == nil else { return }
+        let given = [("--password", input.passwords.password != nil), ("--password-file", input.passwords.passwordFile != nil),
+                     ("--max-input-size", input.maxInputSize != nil)].first { $0.1 }
+        if let option = given?.0 { throw ValidationError("\(option) applies to a FILE, and none is given") }
+    }
 }

@@ -44,7 +44,10 @@ struct ThumbnailsCommand: ParsableCommand {
         let grid: ThumbnailGrid
         if let file = document.file {
             let doc = try document.input.open(file)
-            grid = ThumbnailGrid(pageSizes: try doc.layoutPageSizes(), containerSize: container, spacing: spacing)
+            let sizes = try doc.layoutPageSizes()
+            // (the grid of no page would take a made-up 1x1 page)
+            guard !sizes.isEmpty else { throw ExitFailure("\(file): the document has no pages, so no page size to size thumbnails by", status: ExitStatus.malformed) }
+            grid = ThumbnailGrid(pageSizes: sizes, containerSize: container, spacing: spacing)
         } else {
             grid = ThumbnailGrid(pageSize: pageSize ?? Size(width: 1, height: 1), containerSize: container, spacing: spacing)
         }

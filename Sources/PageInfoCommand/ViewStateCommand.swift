@@ -40,6 +40,15 @@ struct ViewStateCommand: ParsableCommand {
                 transform: ValueGrammar.point)
         var offset: Point = .zero
 
+        func validate() throws {
+            // A scroll view never rests outside its zoom limits: such a state would not restore
+            // as captured (restore clamps the zoom).
+            let minimum = layout.minimumZoom ?? 1
+            guard zoom >= minimum, zoom <= layout.maximumZoom else {
+                throw ValidationError("--zoom \(formatCompact(zoom)) is outside --min-zoom \(formatCompact(minimum)) … --max-zoom \(formatCompact(layout.maximumZoom)): a scroll view never shows it; widen the limits")
+            }
+        }
+
         func run() throws {
             let doc = try document.open()
             let stack = try layout.makeLayout(doc)
@@ -76,6 +85,9 @@ struct ViewStateCommand: ParsableCommand {
 
         func validate() throws {
             if sourceView != nil, !mirror { throw ValidationError("--source-view only applies with --mirror") }
+            if state == "-" && document.file == "-" {
+                throw ValidationError("--state - and the PDF '-' cannot both come from stdin: give the state as JSON text, or the PDF as a file")
+            }
         }
 
         func run() throws {

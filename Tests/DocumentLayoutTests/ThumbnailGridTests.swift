@@ -99,4 +99,20 @@ import Testing
         let empty = ThumbnailGrid(pageSize: letter, containerSize: .zero, spacing: 10)
         #expect(empty.columns == 1 && empty.visibleRows == 0)
     }
+
+    /// A spacing too wide for the seed's column count: page 100×1000 (ratio 0.1) in 1000×100 with
+    /// spacing 100. The seed: area 10,000, ×0.1 = 1,000, √ = 31.62, 1000 / 31.62 → 32 columns, and
+    /// (1000 − 31·100) / 32 = −65.6: no grid. At most (1000 + 100) / (1 + 100) = 10.89 → 10
+    /// columns fit: (1000 − 9·100) / 10 = 10 wide, 10 / 0.1 = 100 high. Rows: pitch 200,
+    /// ⌈100/200⌉ = 1 visible, ⌊200/200⌋ = 1 fully visible.
+    @Test func spacingTooWideForTheSeedsColumns() {
+        let g = ThumbnailGrid(pageSize: Size(width: 100, height: 1000), containerSize: Size(width: 1000, height: 100), spacing: 100)
+        #expect(g.columns == 10)
+        #expect(g.itemSize == Size(width: 10, height: 100))
+        #expect(g.visibleRows == 1 && g.fullyVisibleRows == 1)
+        // Every item at least one unit wide, and the row fits the container.
+        let huge = ThumbnailGrid(pageSize: Size(width: 100, height: 1000), containerSize: Size(width: 1e12, height: 1e12), spacing: 1e12)
+        #expect(huge.columns == 1 && huge.itemSize.width == 1e12)
+        #expect(huge.fullyVisibleRows <= huge.visibleRows)
+    }
 }

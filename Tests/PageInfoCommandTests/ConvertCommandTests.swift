@@ -172,7 +172,11 @@ struct ConvertCommandTests {
          "cannot be combined"),
         (["--page", "1", "--from", "raw", "--to", "view", "1,2"], "needs --view"),
         (["--page", "1", "--from", "view", "--to", "raw", "1,2"], "needs --view"),
-        (["--page", "1", "--from", "raw", "--to", "page", "--zoom", "2", "1,2"], "needs --view"),
+        (["--page", "1", "--from", "raw", "--to", "page", "--zoom", "2", "1,2"], "--zoom places the view"),
+        // View options where no side is view space were ignored, exit 0.
+        (["--page", "2", "--from", "raw", "--to", "page", "--view", "300x200", "--zoom", "5", "--center", "9,9", "1,2"], "--view places the view"),
+        (["--page", "1", "--from", "raw", "--to", "raw", "--view", "300x200", "--viewport", "1,1,5,5", "1,2"], "--view places the view"),
+        (["--page", "1", "--from", "page", "--to", "raw", "--dpi", "72", "1,2"], "--dpi places the view"),
         (["--page", "1", "--from", "raw", "--to", "view", "--view", "800x600", "--viewport", "0,0,0,100", "1,2"], "zero width"),
         (["--page", "1", "--from", "raw", "--to", "view", "--view", "800x600", "--zoom", "0", "1,2"], "--zoom"),
         (["--page", "1", "--from", "raw", "--to", "view", "--view", "800x600", "--center", "a,b", "1,2"], "--center"),
@@ -184,6 +188,14 @@ struct ConvertCommandTests {
         #expect(r.status == 64, "\(args): \(r.stderr)")
         #expect(r.stderrLines.count == 1, "\(r.stderr)")
         #expect(r.stderr.hasPrefix("pageinfo: ") && r.stderr.contains(phrase), "\(r.stderr)")
+        #expect(r.stdout.isEmpty)
+    }
+
+    @Test("a PDF on stdin and no ITEMs: a usage error (stdin cannot hold both; it printed nothing, exit 0)")
+    func stdinHoldsThePDF() throws {
+        let pdf = try String(contentsOfFile: Self.rotations, encoding: .isoLatin1)
+        let r = try CLI.run(["convert", "-", "--page", "2", "--from", "raw", "--to", "page"], stdin: pdf)
+        #expect(r.status == 64 && r.stderrLines.count == 1 && r.stderr.contains("give them as arguments"), "\(r.stderr)")
         #expect(r.stdout.isEmpty)
     }
 

@@ -72,6 +72,14 @@ struct GeometryCommandRobustnessTests {
             // 2^43 MiB overflowed the worker's limit in bytes: every file "crashed".
             ["pages", "--files-from", "/dev/null", "--max-memory", "8796093022208"],
             ["pages", "--files-from", "/dev/null", "--max-memory", "1073741825"],
+            // A zoom outside the layout's limits (it restored as another viewport), insets that
+            // leave no room (every frame 0x0), options with nothing to act on, stdin asked twice.
+            capture + ["--view", "400x600", "--zoom", "20"], capture + ["--view", "400x600", "--zoom", "0.5"],
+            ["layout", rotations, "--view", "400x600", "--insets", "0,300,0,200"],
+            ["viewstate", "capture", rotations, "--view", "400x600", "--insets", "400,0,300,0", "--mode", "per-spread"],
+            ["spreads", "--page-count", "3", "--password", "x"],
+            ["thumbnails", "--page-size", "612x792", "--container", "375x667", "--max-input-size", "5"],
+            ["viewstate", "restore", "-", "--view", "400x600", "--state", "-"],
         ]
     }()
 
@@ -112,7 +120,7 @@ struct GeometryCommandRobustnessTests {
         #expect(convert.status == 0, "\(convert.stderr)")
         _ = try CLI.json(convert)
         #expect(Self.numberProblems(in: convert.stdout).isEmpty)
-        let layout = try CLI.run(["layout", Self.rotations, "--view", "1e12x1e12", "--spacing", "1e12", "--insets", "1e12,0,1e12,0"])
+        let layout = try CLI.run(["layout", Self.rotations, "--view", "1e12x1e12", "--spacing", "1e12", "--insets", "4e11,0,4e11,0"])
         #expect(layout.status == 0, "\(layout.stderr)")
         _ = try CLI.json(layout)
         let capture = try CLI.run(["viewstate", "capture", Self.rotations, "--view", "400x600", "--zoom", "1e6", "--max-zoom", "1e6",

@@ -270,4 +270,12 @@ struct LayoutCommandsTests {
         let found = positions.compactMap { $0 }
         #expect(found == found.sorted(), "\(args[0]): fields out of order")
     }
+
+    /// A document with no pages (Fixtures/damaged/empty-tree.pdf, a valid empty tree) has no page
+    /// size to size thumbnails by: exit 65, as the help says ("no page with a usable size"); the
+    /// grid of a made-up 1x1 page was printed with exit 0.
+    @Test func thumbnailsOfNoPage() throws {
+        let r = try CLI.run(["thumbnails", CLI.fixture("damaged/empty-tree.pdf"), "--container", "400x300"])
+        #expect(r.status == 65 && r.stderrLines.count == 1 && r.stdout.isEmpty, "\(r.stdout)\(r.stderr)")
+    }
 }
