@@ -105,15 +105,16 @@ func refuseUnknownHelpTopic(_ arguments: [String]) throws {
     }
 }
 
-/// The parser printed help (or the version) where none was asked for (no `-h`, `--help`,
-/// `help` or `--version`): an argument such as `-chapter.pdf` reads as the short options
-/// -c -h -a …, so as -h, and the files would go unread with exit 0. A usage error instead,
-/// naming the first such argument.
+/// The parser printed help where none was asked for (no `-h`, `--help`, `help` or
+/// `--version`) because an argument such as `-chapter.pdf` reads as the short options
+/// -c -h -a …, so as -h, and the files would go unread with exit 0: a usage error instead,
+/// naming that argument.
 func accidentalHelp(_ arguments: [String]) -> ExitFailure? {
     let asked = arguments.first == "help" || arguments.contains { $0 == "-h" || $0 == "--help" || $0 == "--version" }
     guard !asked else { return nil }
     let culprit = arguments.prefix { $0 != "--" }.first { $0.hasPrefix("-") && !$0.hasPrefix("--") && $0.count > 2 && $0.contains("h") }
-    guard let culprit else { return ExitFailure("an argument was read as -h (help); put '--' before file names that begin with '-'", status: .usage) }
+    // (none: another clean exit, such as --generate-completion-script)
+    guard let culprit else { return nil }
     return ExitFailure("'\(culprit)' is read as options (it holds -h, help); to name a file that begins with '-', put '--' before it or write ./\(culprit)", status: .usage)
 }
 

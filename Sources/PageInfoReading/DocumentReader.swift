@@ -31,7 +31,8 @@ public struct DocumentReader: Sendable {
     public var password: String?
     /// The 1-based pages to read (`--pages`), or `nil` for all.
     public var ranges: PageRangeList?
-    /// `--strict`: any page error or warning fails the file (`failed`, code `strict`, exit 65).
+    /// `--strict`: any page error or warning fails the file (`failed`, code `strict`, exit 65);
+    /// without ``withPages`` the pages are still read for their warnings, not reported.
     public var strict: Bool
     /// Read geometry and labels (`pages`), or only walk the tree to count (`info`).
     public var withPages: Bool
@@ -139,14 +140,16 @@ public struct DocumentReader: Sendable {
             let s = cursor.summary
             if walk == nil || (s.finished && !(walk!.finished)) || s.positions > walk!.positions { walk = s }
         }
-        if withPages {
+        // `info --strict` reads the pages too (not printing them): their warnings fail the file,
+        // as they do in `pages --strict`.
+        if withPages || strict {
             let items = ranges?.items ?? [PageRangeList.Item(first: 1, last: nil)]
             for item in items {
                 let cursor = document.makePageCursor(from: item.first - 1)
                 var index = item.first - 1
                 while item.last.map({ index < $0 }) ?? true, let entry = cursor.next() {
                     pageWarnings += entry.warnings.count
-                    sink.entry(entry)
+                    if withPages { sink.entry(entry) }
                     index += 1
                 }
                 consider(cursor)

@@ -120,13 +120,16 @@ struct DamagedFileTests {
         #expect(summary["pageCount"] as? Int == (g.pageCount ?? 0), "info counts the pages as pages does")
     }
 
-    @Test("--strict fails a file with any warning or page error (65), and passes a clean one")
+    @Test("--strict fails a file with any warning or page error (65), and passes a clean one; info --strict too")
     func strict() throws {
         for g in Self.goldens {
             let r = try CLI.run(["pages", "--strict", "--format", "jsonl", g.path])
             let clean = g.status == "ok" && g.documentWarnings.isEmpty && g.pages.allSatisfy { $0.warnings.isEmpty }
             #expect(r.status == (clean ? 0 : 65), "\(g.file): \(r.status) \(r.stderr)")
             #expect(r.stderrLines.count == (clean ? 0 : 1), "\(g.file): \(r.stderr)")
+            // info --strict fails the same files (it passed files whose only warnings were on pages).
+            let info = try CLI.run(["info", "--strict", "--format", "jsonl", g.path])
+            #expect(info.status == r.status && info.stderr == r.stderr, "\(g.file): info \(info.status) \(info.stderr)")
         }
     }
 
