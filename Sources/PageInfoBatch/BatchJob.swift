@@ -104,7 +104,8 @@ public struct BatchJob: Sendable {
             if resume {
                 do {
                     try ResumeState.refuseUnlessJSONLines(fd: output.rawValue, name: path)
-                    let state = try ResumeState.prepare(fd: output.rawValue)
+                    let state = try ResumeState.prepare(fd: output.rawValue, expecting: ResumeState.Expectation(
+                        withPages: configuration.reader.withPages, ranges: configuration.reader.ranges))
                     names = state.remaining(names)
                     earlier = state.tally
                 } catch {

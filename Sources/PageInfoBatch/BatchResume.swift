@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+import PageInfoGrammar
 import PageInfoOutput
 import PageInfoRecords
 
@@ -53,12 +54,50 @@ public struct ResumeState: Sendable {
         try prepare(fd: fd, maxLineBytes: maxLineBytes)
     }
 
+    /// What the run that resumes writes for each file, so that an output written by another
+    /// command or other options is refused rather than continued (its files would keep their
+    /// page records, or lack them, and the mix would be taken as done).
+    public struct Expectation: Sendable {
+        /// `pages` (page records before each file record) or `info` (file records only).
+        public var withPages: Bool
+        /// `--pages`, or `nil` for every page.
+        public var ranges: PageRangeList?
+
+        /// What a run with these reading options writes.
+        public init(withPages: Bool, ranges: PageRangeList?) {
+            self.withPages = withPages
+            self.ranges = ranges
+        }
+
+        /// How many page records precede the file record of a file of `pageCount` pages.
+        func pageRecords(pageCount: Int) -> Int {
+            guard withPages else { return 0 }
+            guard let ranges else { return pageCount }
+            return ranges.items.reduce(0) { sum, item in
+                let last = Swift.min(item.last ?? pageCount, pageCount)
+                return sum + Swift.max(0, last - item.first + 1)
+            }
+        }
+    }
+
+    /// ``prepare(fd:)``, first checking every complete file record against `expectation`: a
+    /// file read (not failed, or failed only by `--strict`) must have the page records this run
+    /// would write for it. A mismatch is a usage failure (64) before anything is cut.
+    public static func prepare(fd: Int32, expecting expectation: Expectation) throws(ExitFailure) -> ResumeState {
+        try prepare(fd: fd, maxLineBytes: maxLineBytes, expecting: expectation)
+    }
+
+    /// How every page record pageinfo writes begins.
+    static let pageRecordStart = Array("{\"record\":\"page\"".utf8)
+
     /// The longest line ``prepare(fd:)`` reads as a record (64 MiB: a file record holds a name
     /// of at most 1 MiB, `\udcXX`-escaped, and a message naming it).
     public static let maxLineBytes = 64 << 20
 
-    static func prepare(fd: Int32, maxLineBytes: Int) throws(ExitFailure) -> ResumeState {
+    static func prepare(fd: Int32, maxLineBytes: Int, expecting expectation: Expectation? = nil) throws(ExitFailure) -> ResumeState {
         var state = ResumeState()
+        var pageRecords = 0     // page records since the last file record
+        var mismatch: String?
         var line: [UInt8] = []
         var lineLength = 0      // the whole line's length; `line` holds it only up to maxLineBytes
         var offset = 0          // file offset of `line`'s start
@@ -75,7 +114,17 @@ public struct ResumeState: Sendable {
                 }
                 for i in 0..<chunk.count where chunk[i] == 0x0A {
                     take(chunk[start..<i])
-                    if lineLength <= maxLineBytes, let record = FileRecordFields(line) {
+                    if lineLength <= maxLineBytes, line.starts(with: Self.pageRecordStart) {
+                        pageRecords += 1
+                    } else if lineLength <= maxLineBytes, let record = FileRecordFields(line) {
+                        if let expectation, mismatch == nil, record.status != .failed || record.errorCode == .strict {
+                            let wanted = expectation.pageRecords(pageCount: record.pageCount)
+                            if pageRecords != wanted {
+                                mismatch = "\(FileName(raw: record.file).text) has \(pageRecords) page record\(pageRecords == 1 ? "" : "s") where this run writes \(wanted)"
+                                return false
+                            }
+                        }
+                        pageRecords = 0
                         state.done[record.file, default: 0] += 1
                         state.tally.add(status: record.status, error: record.errorCode, pages: record.pageCount)
                         keep = offset + lineLength + 1
@@ -91,6 +140,9 @@ public struct ResumeState: Sendable {
             }
         } catch {
             throw failure("cannot read it", error)
+        }
+        if let mismatch {
+            throw ExitFailure("--resume: the output was written by another command or with other options (\(mismatch)); resume with the same command, --pages and format, or write a new output; it is left as it is", status: .usage)
         }
         if keep != position {
             do { try output.truncate(toSize: keep) } catch { throw failure("cannot cut its incomplete last file", error) }

@@ -24,7 +24,8 @@ struct BatchJobTests {
         let directory = try makeScratchDirectory("batchjob")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let output = directory + "/out.jsonl"
-        let done = fileRecord("a.pdf", status: "ok", pages: 3) + fileRecord("b.pdf", status: "failed", error: "not-found", pages: 0)
+        let pages = (0..<3).map { "{\"record\":\"page\",\"file\":\"a.pdf\",\"index\":\($0)}\n" }.joined()
+        let done = pages + fileRecord("a.pdf", status: "ok", pages: 3) + fileRecord("b.pdf", status: "failed", error: "not-found", pages: 0)
         // A cut last file: dropped from the output.
         try FileSystem.writeFile(Array((done + "{\"record\":\"page\",\"file\":\"c.pdf\"").utf8), to: output)
         let job = BatchJob(inputs: BatchInputs(arguments: [Array("a.pdf".utf8), Array("b.pdf".utf8)]), configuration: configuration,

@@ -341,6 +341,37 @@ struct BatchTests {
         #expect(Self.withoutSeconds(try Data(contentsOf: out)) == Self.withoutSeconds(full.stdout), "whole files, in order, nothing twice")
     }
 
+    @Test("--resume refuses an output another command or other --pages wrote (it mixed them, exit 0), leaving it as it is")
+    func resumeRefusesAnotherRunsOutput() throws {
+        // rotations.pdf has 10 pages (Fixtures/rotations.golden.json), labels.pdf 13.
+        let list = Data((["rotations.pdf", "labels.pdf"].map { CLI.fixture($0) }.joined(separator: "\n") + "\n").utf8)
+        let out = Self.scratch.appendingPathComponent("mixed-runs-\(getpid()).jsonl")
+        for (first, then) in [(["info"], ["pages"]), (["pages"], ["info"]), (["pages", "--pages", "1"], ["pages"]),
+                              (["pages"], ["pages", "--pages", "2-3"])] {
+            let written = try Self.run(first + ["--files-from", "-", "--no-progress", "-o", out.path], stdin: list, env: [:])
+            #expect(written.status == 0, "\(first): \(written.stderr)")
+            // The first file whole, as after an interrupted run.
+            let text = String(decoding: try Data(contentsOf: out), as: UTF8.self)
+            let firstFile = text.components(separatedBy: "\n").prefix { !$0.contains("\"record\":\"file\"") }.count + 1
+            let kept = Data((text.components(separatedBy: "\n").prefix(firstFile).joined(separator: "\n") + "\n").utf8)
+            try kept.write(to: out)
+            let resumed = try Self.run(then + ["--files-from", "-", "--no-progress", "-o", out.path, "--resume"], stdin: list, env: [:])
+            #expect(resumed.status == 64, "\(first) then \(then): \(resumed.status) \(resumed.stderr)")
+            #expect(resumed.stderr.split(separator: "\n").count == 1 && resumed.stderr.contains("written by another command or with other options"),
+                    "\(resumed.stderr)")
+            #expect(try Data(contentsOf: out) == kept, "\(first) then \(then): the output is left as it is")
+        }
+        // The same options continue it.
+        let written = try Self.run(["pages", "--pages", "2-3", "--files-from", "-", "--no-progress", "-o", out.path], stdin: list, env: [:])
+        let text = String(decoding: written.stdout.isEmpty ? try Data(contentsOf: out) : written.stdout, as: UTF8.self)
+        try Data((text.components(separatedBy: "\n").prefix(3).joined(separator: "\n") + "\n").utf8).write(to: out)
+        let again = try Self.run(["pages", "--pages", "2-3", "--files-from", "-", "--no-progress", "-o", out.path, "--resume"], stdin: list, env: [:])
+        #expect(again.status == 0 && again.stderr.contains("1 more done by the earlier run"), "\(again.stderr)")
+        #expect(again.records.filter { $0["record"] as? String == "page" }.isEmpty)
+        let whole = BatchTests.parseJSONL(try Data(contentsOf: out))
+        #expect(whole.filter { $0["record"] as? String == "page" }.count == 4 && whole.count == 6)
+    }
+
     // MARK: - Ctrl-C, progress
 
     @Test("SIGINT stops cleanly: workers gone, output whole up to the last file, a message on how to resume")
