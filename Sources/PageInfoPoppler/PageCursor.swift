@@ -68,6 +68,24 @@ public final class PageCursor {
 
     // MARK: - One page
 
+    /// The warnings of the box-entry bits in `bits` (groups of five: invalid, reversed, zero,
+    /// each shifted by the box's position; the box bits come in PageBox order, media, crop,
+    /// bleed, trim, art), for the first `boxes.count` boxes; `naming` words the entry's name.
+    private static func boxEntryWarnings(_ bits: UInt32, boxes: [PageBox], naming: (String) -> String, into warnings: inout [ReadWarning]) {
+        for (i, box) in boxes.enumerated() {
+            let name = naming(box.rawValue)
+            if bits & (UInt32(PI_FLAG_MEDIA_INVALID.rawValue) << i) != 0 {
+                warnings.append(ReadWarning(.boxInvalid, "\(name) is not an array of four finite numbers within ±1e9; ignored"))
+            }
+            if bits & (UInt32(PI_FLAG_MEDIA_REVERSED.rawValue) << i) != 0 {
+                warnings.append(ReadWarning(.boxReversed, "\(name) is written with reversed corners; normalized"))
+            }
+            if bits & (UInt32(PI_FLAG_MEDIA_ZERO.rawValue) << i) != 0 {
+                warnings.append(ReadWarning(.boxEmpty, "\(name) is [0 0 0 0]; ignored"))
+            }
+        }
+    }
+
     /// Builds the page from the raw entries (clipping them as ISO 32000-2 §14.11.2 says) and
     /// says what was repaired.
     private static func entry(_ p: pi_page, index: Int, label: String?) -> PageEntry {
@@ -86,35 +104,14 @@ public final class PageCursor {
         let inherited = p.inherited_flags
         if inherited != 0 {
             // An entry the page inherits, as its nearest ancestor Pages node that has it wrote it.
-            for (i, name) in [PageBox.media, .crop].map(\.rawValue).enumerated() {
-                if inherited & (UInt32(PI_FLAG_MEDIA_INVALID.rawValue) << i) != 0 {
-                    warnings.append(ReadWarning(.boxInvalid, "\(name), inherited from a Pages node, is not an array of four finite numbers within ±1e9; ignored"))
-                }
-                if inherited & (UInt32(PI_FLAG_MEDIA_REVERSED.rawValue) << i) != 0 {
-                    warnings.append(ReadWarning(.boxReversed, "\(name), inherited from a Pages node, is written with reversed corners; normalized"))
-                }
-                if inherited & (UInt32(PI_FLAG_MEDIA_ZERO.rawValue) << i) != 0 {
-                    warnings.append(ReadWarning(.boxEmpty, "\(name), inherited from a Pages node, is [0 0 0 0]; ignored"))
-                }
-            }
+            boxEntryWarnings(inherited, boxes: [.media, .crop], naming: { "\($0), inherited from a Pages node," }, into: &warnings)
             if inherited & UInt32(PI_FLAG_ROTATE_NOT_INT.rawValue) != 0 {
                 warnings.append(ReadWarning(.rotateInvalid, "/Rotate, inherited from a Pages node, is not an integer; ignored"))
             }
         }
         let flags = p.flags
         if flags != 0 {
-            // The box bits come in PageBox order (media, crop, bleed, trim, art); the raw value is the key.
-            for (i, name) in PageBox.allCases.map(\.rawValue).enumerated() {
-                if flags & (UInt32(PI_FLAG_MEDIA_INVALID.rawValue) << i) != 0 {
-                    warnings.append(ReadWarning(.boxInvalid, "\(name) is not an array of four finite numbers within ±1e9; ignored"))
-                }
-                if flags & (UInt32(PI_FLAG_MEDIA_REVERSED.rawValue) << i) != 0 {
-                    warnings.append(ReadWarning(.boxReversed, "\(name) is written with reversed corners; normalized"))
-                }
-                if flags & (UInt32(PI_FLAG_MEDIA_ZERO.rawValue) << i) != 0 {
-                    warnings.append(ReadWarning(.boxEmpty, "\(name) is [0 0 0 0]; ignored"))
-                }
-            }
+            boxEntryWarnings(flags, boxes: PageBox.allCases, naming: { $0 }, into: &warnings)
             if flags & UInt32(PI_FLAG_MEDIA_MISSING.rawValue) != 0 {
                 warnings.append(ReadWarning(.mediaBoxMissing, "no valid MediaBox on the page or its ancestors; US Letter (0 0 612 792) is used"))
             }
