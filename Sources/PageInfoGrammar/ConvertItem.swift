@@ -60,7 +60,7 @@ public enum ConvertItem: Hashable, Sendable {
         func blank(_ b: UInt8) -> Bool { b == UInt8(ascii: " ") || b == UInt8(ascii: "\t") || b == UInt8(ascii: "\r") }
         while s < e && blank(bytes[s]) { s += 1 }
         while e > s && blank(bytes[e - 1]) { e -= 1 }
-        guard e > s, e - s < 64 else { return nil }
+        guard e > s, e - s < 64, ValueGrammar.isDecimalLiteral(UnsafeBufferPointer(rebasing: bytes[s..<e])) else { return nil }
         // Numbers are short: this String fits inline (no allocation) up to 15 bytes.
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[s..<e]), as: UTF8.self)
         guard let v = Double(text), abs(v) <= InputLimits.magnitude else { return nil }
@@ -72,7 +72,10 @@ public enum ConvertItem: Hashable, Sendable {
     public static func problem(_ text: String) -> String {
         let shown = text.count > 60 ? String(text.prefix(60)) + "…" : text
         if text.hasPrefix("--") { return "unknown option or malformed item '\(shown)'" }
-        let numbers = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingBlanks) }
+        let numbers = text.split(separator: ",", omittingEmptySubsequences: false).map { part -> Double? in
+            let blanksOff = part.trimmingBlanks
+            return ValueGrammar.isDecimalLiteral(blanksOff.utf8) ? Double(blanksOff) : nil
+        }
         if (numbers.count == 2 || numbers.count == 4), numbers.allSatisfy({ $0?.isFinite == true }) {
             return "'\(shown)' has a number beyond the limit of ±10^12"
         }

@@ -13,8 +13,18 @@ public enum ValueGrammar {
         var trimmed = Substring(text)
         while trimmed.first?.isWhitespace == true { trimmed.removeFirst() }
         while trimmed.last?.isWhitespace == true { trimmed.removeLast() }
-        guard let value = Double(trimmed), value.isFinite else { throw .notANumber(String(text)) }
+        guard isDecimalLiteral(trimmed.utf8), let value = Double(trimmed), value.isFinite else { throw .notANumber(String(text)) }
         return value
+    }
+
+    /// Whether `bytes` can only be a decimal literal: digits, `.`, signs and exponent marks.
+    /// `Double(_:)` also reads hexadecimal (`0x10` is 16, `0x1p4` too), `inf` and `nan`: a
+    /// `0x10` typed by mistake would be taken silently.
+    public static func isDecimalLiteral(_ bytes: some Sequence<UInt8>) -> Bool {
+        bytes.allSatisfy { b in
+            (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: ".") || b == UInt8(ascii: "-")
+                || b == UInt8(ascii: "+") || b == UInt8(ascii: "e") || b == UInt8(ascii: "E")
+        }
     }
 
     /// A finite number within ±``InputLimits/magnitude``, blanks around it allowed.

@@ -80,6 +80,9 @@ struct GeometryCommandRobustnessTests {
             ["spreads", "--page-count", "3", "--password", "x"],
             ["thumbnails", "--page-size", "612x792", "--container", "375x667", "--max-input-size", "5"],
             ["viewstate", "restore", "-", "--view", "400x600", "--state", "-"],
+            // Hexadecimal is not decimal (0x10 was taken as 16).
+            convert + ["--view", "400x600", "0x10,1"], convert + ["--view", "400x600", "--zoom", "0x1p1", "1,2"],
+            ["thumbnails", "--page-size", "612x792", "--container", "375x667", "--spacing", "0x10"],
         ]
     }()
 
