@@ -314,6 +314,22 @@ fixture("inherit-chains", "Pages found by the object scan under a 300-level /Par
                        p(4, crop=(0, 0, 300, 300), rotation=270, warnings=["page-recovered"])],
         count_claimed=5, doc_warnings=["page-tree-too-deep", "pages-recovered"])
 
+# A /Parent of the wrong generation names no object (5 1 R, where object 5 is generation 0):
+# a page found by the scan under it inherits nothing, whichever page the scan meets first.
+# Catalog without /Pages; node 5: MediaBox [0 0 100 100], /Rotate 90; page 6 has /Parent 5 1 R,
+# page 7 /Parent 5 0 R (the order that once let page 6 take node 5's entries from a page before).
+for name, first, second in [("parent-generation", 1, 0), ("parent-generation-swapped", 0, 1)]:
+    gen_pages = {1: catalog(pages=None),
+                 5: {"Type": Name("Pages"), "Kids": [], "Count": 0, "MediaBox": [0, 0, 100, 100], "Rotate": 90},
+                 6: {"Type": Name("Page"), "Parent": Raw(b"5 %d R" % first)},
+                 7: {"Type": Name("Page"), "Parent": Raw(b"5 %d R" % second)}}
+    def scanned(index, generation):
+        return (p(index, crop=(0, 0, 100, 100), rotation=90, warnings=["page-recovered"]) if generation == 0
+                else p(index, warnings=["mediabox-missing", "page-recovered"]))
+    fixture(name, "Pages 6 (/Parent 5 %d R) and 7 (/Parent 5 %d R), found by the object scan; object 5 is generation 0."
+            % (first, second), gen_pages, "partial", 2, [scanned(0, first), scanned(1, second)],
+            doc_warnings=["pages-recovered"])
+
 # /PageLabels nested 2,000 deep (Poppler's own reader recurses once per level).
 labels = {1: catalog(PageLabels=Ref(10)), 2: {"Type": Name("Pages"), "Kids": [Ref(3)], "Count": 1}, 3: page()}
 for level in range(2000):

@@ -171,25 +171,31 @@ InheritedAttrs over(const InheritedAttrs &near, const InheritedAttrs &far) {
 
 InheritedAttrs PageTreeWalk::inherited_through_parents(Dict *page) {
     // Up the /Parent chain, nearest ancestor first: each attribute comes from the first ancestor
-    // with a valid entry (what merging from the root down gives), each object once. What a node
-    // passes down is kept by its number, so the pages of one deep chain cost the chain's length
-    // once, not once each (pages x depth).
-    std::vector<std::pair<int, InheritedAttrs>> chain; // (number, the node's own entries), nearest first
-    std::unordered_map<int, size_t> position;
-    InheritedAttrs above;
+    // with a valid entry (what merging from the root down gives), each object once, stopping as
+    // soon as all three are found (as far as Poppler would look: an ancestor above them is never
+    // fetched). What a node passes down is kept by its reference (number and generation), so
+    // the pages of one deep chain cost the chain's length once, not once each (pages x depth).
+    auto key_of = [](Ref ref) { return (uint64_t(uint32_t(ref.num)) << 32) | uint32_t(ref.gen); };
+    auto complete = [](const InheritedAttrs &a) { return a.media.present && a.crop.present && a.has_rotate; };
+    std::vector<std::pair<uint64_t, InheritedAttrs>> chain; // (reference, the node's own entries), nearest first
+    std::unordered_map<uint64_t, size_t> position;
+    InheritedAttrs above, nearest;
     size_t cycle = SIZE_MAX; // where a loop back into the chain starts
+    bool cut = false;        // stopped with every attribute found, below the chain's end
     Object parentRef = page->lookupNF("Parent").copy();
     while (parentRef.isRef()) {
-        int num = parentRef.getRef().num;
-        auto known = passed_down_.find(num);
+        uint64_t key = key_of(parentRef.getRef());
+        auto known = passed_down_.find(key);
         if (known != passed_down_.end()) { above = known->second; break; }
-        auto seen = position.find(num);
+        auto seen = position.find(key);
         if (seen != position.end()) { cycle = seen->second; break; }
         Object node = xref_->fetch(parentRef.getRef());
         if (!node.isDict()) break;
         uint32_t ignored = 0;
-        position[num] = chain.size();
-        chain.emplace_back(num, merge(InheritedAttrs {}, node.getDict(), &ignored));
+        position[key] = chain.size();
+        chain.emplace_back(key, merge(InheritedAttrs {}, node.getDict(), &ignored));
+        nearest = over(nearest, chain.back().second);
+        if (complete(nearest)) { cut = true; break; }
         parentRef = node.dictLookupNF("Parent").copy();
     }
     size_t tail = chain.size();
@@ -207,7 +213,9 @@ InheritedAttrs PageTreeWalk::inherited_through_parents(Dict *page) {
     }
     for (size_t i = tail; i-- > 0;) {
         above = over(chain[i].second, above);
-        passed_down_[chain[i].first] = above;
+        // Below a cut, a node whose own part of the chain lacks an attribute would need the
+        // ancestors not read: it is not kept.
+        if (!cut || complete(above)) passed_down_[chain[i].first] = above;
     }
     return above;
 }

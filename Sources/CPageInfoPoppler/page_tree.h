@@ -96,7 +96,7 @@ private:
     /// any depth, each object once (the chain is bounded by the objects in the file, not by a
     /// depth); what each node passes down is kept, so a chain is read once for all its pages.
     InheritedAttrs inherited_through_parents(Dict *page);
-    std::unordered_map<int, InheritedAttrs> passed_down_; // by object number: what a node passes down
+    std::unordered_map<uint64_t, InheritedAttrs> passed_down_; // by reference (number, generation): what a node passes down
     std::vector<bool> entered_;  // by object number: a Pages node entered at least once
     std::vector<bool> on_stack_; // by object number: a Pages node that is an ancestor of the position
     std::vector<int> page_at_;   // by object number: 1 + the index where a page object first appeared

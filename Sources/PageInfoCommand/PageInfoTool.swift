@@ -100,7 +100,8 @@ struct PageInfoTool: ParsableCommand {
 func refuseUnknownHelpTopic(_ arguments: [String]) throws {
     guard arguments.first == "help" else { return }
     let names = PageInfoTool.configuration.subcommands.map { $0._commandName }
-    for name in arguments.dropFirst() where !name.hasPrefix("-") && !names.contains(name) {
+    // (the first name only: `help viewstate capture` names a subcommand of a subcommand)
+    if let name = arguments.dropFirst().first, !name.hasPrefix("-"), !names.contains(name) {
         throw ExitFailure("help: no subcommand '\(name)'; the subcommands are \(names.filter { $0 != "worker" }.joined(separator: ", "))", status: .usage)
     }
 }

@@ -45,7 +45,7 @@ struct ViewStateCommand: ParsableCommand {
             // as captured (restore clamps the zoom).
             let minimum = layout.minimumZoom ?? 1
             guard zoom >= minimum, zoom <= layout.maximumZoom else {
-                throw ValidationError("--zoom \(formatCompact(zoom)) is outside --min-zoom \(formatCompact(minimum)) … --max-zoom \(formatCompact(layout.maximumZoom)): a scroll view never shows it; widen the limits")
+                throw ValidationError("the zoom scale \(formatCompact(zoom)) (--zoom, default 1) is outside --min-zoom \(formatCompact(minimum)) … --max-zoom \(formatCompact(layout.maximumZoom)): a scroll view never shows it; widen the limits")
             }
         }
 

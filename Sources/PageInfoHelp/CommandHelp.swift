@@ -86,7 +86,9 @@ public enum CommandHelp {
     public static let info = """
         The page count is that of the page tree as walked, the same as `pageinfo pages` reports \
         (never the /Count the file claims; when they differ, both are shown). Page geometry and \
-        labels are not read. json and jsonl print the file record of docs/records.md.
+        labels are not read, except with --strict, which reads them for their warnings (as \
+        `pages --strict` fails on them) and prints none. json and jsonl print the file record \
+        of docs/records.md.
 
         EXAMPLES
           pageinfo info Fixtures/mixed.pdf

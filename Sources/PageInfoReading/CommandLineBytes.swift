@@ -40,6 +40,23 @@ public enum CommandLineBytes {
         rawBytes(of: [text])[0]
     }
 
+    /// The raw bytes of the argument whose repaired text is `text`, when no other argument with
+    /// other bytes repairs to the same text (`a\xff` and `a\xfe` are both `a\u{FFFD}`: which one
+    /// a text means is then unknown, and `nil` is returned); `text`'s own UTF-8 when no argument
+    /// repairs to it.
+    public static func uniqueBytes(of text: String) -> [UInt8]? {
+        guard text.unicodeScalars.contains("\u{FFFD}") else { return Array(text.utf8) }
+        var found: [UInt8]?
+        for index in 1..<Int(CommandLine.argc) {
+            guard let arg = CommandLine.unsafeArgv[index] else { continue }
+            let raw = Array(UnsafeBufferPointer(start: UnsafeRawPointer(arg).assumingMemoryBound(to: UInt8.self), count: strlen(arg)))
+            guard FileName(raw: raw).text == text else { continue }
+            if let found, found != raw { return nil }
+            found = raw
+        }
+        return found ?? Array(text.utf8)
+    }
+
     /// Whether `text` spells its argument exactly: it holds no repaired byte (U+FFFD that
     /// `argv` did not have), so a path built from it names the file the argument named.
     public static func isExact(_ text: String) -> Bool {

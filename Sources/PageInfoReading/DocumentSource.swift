@@ -78,9 +78,12 @@ struct OpenedSource {
 
     init(_ source: DocumentSource, maxStreamMiB: Int) throws(PageInfoError) {
         switch source {
-        case .path(let path) where !CommandLineBytes.isExact(path):
-            // An argument's repaired text: the file its raw bytes name.
-            self = try OpenedSource(.rawPath(CommandLineBytes.exactBytes(of: path)), maxStreamMiB: maxStreamMiB)
+        case .path(let path) where path.unicodeScalars.contains("\u{FFFD}"):
+            // Perhaps an argument's repaired text: the file its raw bytes name.
+            guard let raw = CommandLineBytes.uniqueBytes(of: path) else { throw InputFile.ambiguous(path) }
+            guard raw.elementsEqual(path.utf8) else { self = try OpenedSource(.rawPath(raw), maxStreamMiB: maxStreamMiB); return }
+            self.path = path
+            content = Self.smallFile(named: raw, text: path)
         case .path(let path):
             // C would read the name only up to its first NUL byte: another file.
             guard !path.utf8.contains(0) else { throw Self.nulInName(path) }
@@ -108,8 +111,13 @@ struct OpenedSource {
             // its raw bytes and read it through /proc/self/fd. (A name that cannot be opened is
             // left to Poppler, which names the error.)
             content = Self.smallFile(named: raw, text: name.text)
-            guard content == nil, !name.isValidUTF8,
-                  let fd = try? FileDescriptor.open(rawPath: raw, O_RDONLY | O_NONBLOCK, name: name.text) else { return }
+            guard content == nil, !name.isValidUTF8 else { return }
+            // Only these bytes name the file: its repaired text could name another (or none).
+            let fd: FileDescriptor
+            do { fd = try FileDescriptor.open(rawPath: raw, O_RDONLY | O_NONBLOCK, name: name.text) } catch {
+                if error.code == ENOENT { throw .fileNotFound(path: name.text) }
+                throw .unreadable(path: name.text, reason: error.code == EISDIR ? "it is a directory" : error.reason)
+            }
             self.path = "/proc/self/fd/\(fd.rawValue)"
             self.ownedDescriptor = fd.rawValue
         case .bytes(let content, let name):

@@ -63,7 +63,7 @@ public enum InputFile {
             if (try? FileDescriptor.standardInput.status().kind) == .regular { return "/proc/self/fd/\(STDIN_FILENO)" }
             stream = .standardInput
         } else {
-            let raw = CommandLineBytes.exactBytes(of: name)
+            guard let raw = CommandLineBytes.uniqueBytes(of: name) else { throw ambiguous(name) }
             guard let kind = try? FileStatus(rawPath: raw, name: name).kind else { return name }
             guard isStream(kind) else {
                 // A file Poppler reads in place: by its name, unless only its raw bytes name it
@@ -83,6 +83,12 @@ public enum InputFile {
         let spool = try spool(from: stream.rawValue, name: name, waitForWriter: waitsForWriter, maxBytes: maxStreamMiB << 20)
         spooled[name] = spool
         return "/proc/self/fd/\(spool)"
+    }
+
+    /// Two arguments whose names repair to the same text (`a\xff.pdf`, `a\xfe.pdf`): which file
+    /// the text means is unknown, and reading either would be a guess.
+    static func ambiguous(_ name: String) -> PageInfoError {
+        .unreadable(path: name, reason: "another argument's name reads the same once its bytes that are not UTF-8 are replaced, so which file is meant is unknown; name the files by UTF-8 paths (a symbolic link will do)")
     }
 
     /// Whether a file of this kind is read as a stream (copied first): a FIFO or pipe, a socket,

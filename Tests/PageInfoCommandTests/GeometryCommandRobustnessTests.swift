@@ -101,6 +101,9 @@ struct GeometryCommandRobustnessTests {
         let capture = try CLI.run(["viewstate", "capture", Self.rotations, "--view", "400x600", "--zoom", "2", "--offset", "-100,0"])
         let captureEquals = try CLI.run(["viewstate", "capture", Self.rotations, "--view", "400x600", "--zoom", "2", "--offset=-100,0"])
         #expect(capture.status == 0 && capture.stdout == captureEquals.stdout, "\(capture.stderr)")
+        // help of a subcommand of a subcommand still works (the unknown-topic check looks at the first name).
+        let help = try CLI.run(["help", "viewstate", "capture"])
+        #expect(help.status == 0 && help.stdout.contains("viewstate capture"), "\(help.stderr)")
         // A value that is wrong says why, not "Missing value".
         let pages = try CLI.run(["pages", "--pages", "-3", Self.rotations])
         #expect(pages.status == 64 && pages.stderr.contains("a range needs a first page"), "\(pages.stderr)")

@@ -245,6 +245,11 @@ struct InputTests {
                 #expect(unnamed(copy.stdout) == unnamed(original.stdout), "\(command)")
             }
         }
+        // r\376.pdf repairs to the same text as r\377.pdf and does not exist: it is not found, not
+        // read as r\377.pdf.
+        let alike = try Self.shell(#"cd "$D" && "$PAGEINFO" info --format jsonl "r$(printf '\377').pdf" "r$(printf '\376').pdf""#, environment: env)
+        #expect(alike.status == 66 && alike.stdoutLines.count == 2 && alike.stdoutLines.last?.contains("\"code\":\"not-found\"") == true,
+                "\(alike.stdout)\(alike.stderr)")
         let draw = try Self.shell(#"cd "$D" && "$PAGEINFO" draw "r$(printf '\377').pdf" --page 2 -o p.svg && test -s p.svg"#, environment: env)
         #expect(draw.status == 0, "\(draw.stderr)")
         // Refused, exit 64 and nothing written: --golden-dir (it wrote a golden into "d\u{FFFD}", a
