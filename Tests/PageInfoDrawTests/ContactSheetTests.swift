@@ -49,7 +49,8 @@ struct ContactSheetTests {
     @Test("a container too small for a pixel of thumbnail, and a sheet beyond the limit, are errors")
     func errors() throws {
         let page = PageInfo(index: 0, boxes: PageBoxes(uniform: Rect(x: 0, y: 0, width: 612, height: 792)), rotation: .degrees0)
-        #expect(throws: DrawingError.self) { try ContactSheet(pages: [page], containerSize: Size(width: 1, height: 1), spacing: 10) }
+        // (1x1 with spacing 10 is one column of one 1x1 pixel now that the columns fit their gaps)
+        #expect(throws: DrawingError.self) { try ContactSheet(pages: [page], containerSize: Size(width: 0.5, height: 0.5), spacing: 10) }
         let many = [PageInfo](repeating: page, count: 100_000)
         #expect(throws: DrawingError.self) { try ContactSheet(pages: many, containerSize: Size(width: 2000, height: 2000), spacing: 10) }
     }
