@@ -11,6 +11,7 @@ from running any PDF tool:
    "pageCount": positions of the page tree (null when the file fails),
    "countClaimed": the root /Count as written (null when absent),
    "documentWarnings": [codes], "errorCode": file error code or null,
+   "poppler": the Poppler release (major.minor) the outcome is from, when others differ (optional),
    (xref-repaired and poppler-diagnostic depend on how a Poppler release repairs a file: the
    tests compare every other code exactly and these two only when the golden lists them),
    "pages": [{"index", "error": code | absent, "cropBox": [x, y, w, h] | absent,
@@ -179,6 +180,10 @@ fixture("kids-loop-outside-xref", "The xref table stops at object 4; Pages node 
          11: page(parent=10, media=(0, 0, 300, 400))},
         "ok", 0, [p(0), p(1, crop=(0, 0, 300, 400))], count_claimed=2,
         doc_warnings=["page-tree-loop", "xref-repaired", "poppler-diagnostic"], xref_size=5)
+# Poppler 25.03 does not rebuild the table for that fetch: node 10 is null there (a kid-missing
+# page error; the scan then recovers page 11). This outcome is Poppler 22.12's; DamagedFileTests
+# checks on every release that the answer is bounded.
+FIXTURES[-1]["golden"]["poppler"] = "22.12"
 
 # A Pages node that two parents list is not a loop (issue 19): it is read again, as pdfium and
 # pypdf read it. Node 3 lists page 4 three times and the root lists node 3 twice: 2 × 3 = 6
