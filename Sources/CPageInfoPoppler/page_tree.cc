@@ -15,9 +15,10 @@
 
 namespace pageinfo {
 
-pi_box_entry read_box(Dict *dict, const char *key, int which, uint32_t *flags) {
+pi_box_entry read_box(Dict *dict, const char *key, int which, uint32_t *flags, bool *has_entry) {
     pi_box_entry box {};
     Object a = dict->lookup(key);
+    if (has_entry) *has_entry = !a.isNull();
     if (a.isNull()) return box;
     bool ok = a.isArray() && a.arrayGetLength() == 4;
     double v[4] = { 0, 0, 0, 0 };
@@ -43,41 +44,40 @@ constexpr uint32_t box_bits(int which) {
 }
 constexpr uint32_t kMediaBits = box_bits(0), kCropBits = box_bits(1), kRotateBits = PI_FLAG_ROTATE_NOT_INT;
 
-// The bits of the inheritable attributes `dict` has an entry for (valid or not).
-uint32_t own_entries(Dict *dict) {
-    uint32_t bits = 0;
-    if (!dict->lookup("MediaBox").isNull()) bits |= kMediaBits;
-    if (!dict->lookup("CropBox").isNull()) bits |= kCropBits;
-    if (!dict->lookup("Rotate").isNull()) bits |= kRotateBits;
-    return bits;
+// `near` over `far`: each attribute from `near` when it has a valid entry, else from `far`; the
+// nearest entry of each attribute decides its bits (`near`'s, where it has one).
+InheritedAttrs over(const InheritedAttrs &near, const InheritedAttrs &far) {
+    InheritedAttrs a = far;
+    if (near.media.present) a.media = near.media;
+    if (near.crop.present) a.crop = near.crop;
+    if (near.has_rotate) { a.has_rotate = true; a.rotate = near.rotate; }
+    a.flags = (far.flags & ~near.entries) | (near.flags & near.entries);
+    a.entries = near.entries | far.entries;
+    return a;
 }
 
 } // namespace
 
 InheritedAttrs merge(const InheritedAttrs &parent, Dict *dict, uint32_t *flags, uint32_t *entries_out) {
-    InheritedAttrs a = parent;
-    uint32_t own = 0;
-    pi_box_entry media = read_box(dict, "MediaBox", 0, &own);
-    if (media.present) a.media = media;
-    pi_box_entry crop = read_box(dict, "CropBox", 1, &own);
-    if (crop.present) a.crop = crop;
+    // The node's own entries (each key looked up once), then over what it inherits.
+    InheritedAttrs own;
+    bool has_media = false, has_crop = false;
+    own.media = read_box(dict, "MediaBox", 0, &own.flags, &has_media);
+    own.crop = read_box(dict, "CropBox", 1, &own.flags, &has_crop);
     Object r = dict->lookup("Rotate");
     if (r.isInt()) {
-        a.has_rotate = true;
-        a.rotate = r.getInt();
+        own.has_rotate = true;
+        own.rotate = r.getInt();
     } else if (r.isInt64()) {
-        a.has_rotate = true;
-        a.rotate = r.getInt64();
+        own.has_rotate = true;
+        own.rotate = r.getInt64();
     } else if (!r.isNull()) {
-        own |= PI_FLAG_ROTATE_NOT_INT;
+        own.flags |= PI_FLAG_ROTATE_NOT_INT;
     }
-    // The nearest entry of each attribute decides its bits: this node's, where it has one.
-    uint32_t entries = own_entries(dict);
-    a.flags = (parent.flags & ~entries) | (own & entries);
-    a.entries = parent.entries | entries;
-    *flags |= own;
-    if (entries_out) *entries_out = entries;
-    return a;
+    own.entries = (has_media ? kMediaBits : 0) | (has_crop ? kCropBits : 0) | (r.isNull() ? 0 : kRotateBits);
+    *flags |= own.flags;
+    if (entries_out) *entries_out = own.entries;
+    return over(own, parent);
 }
 
 void fill_page(Dict *dict, const InheritedAttrs &up, pi_page_geometry *out, uint32_t *flags, uint32_t *inherited_flags) {
@@ -153,21 +153,6 @@ CountEntry read_count(pi_page_tree_root shape, const Object &root) {
     c.shape = v < 0 ? PI_COUNT_NEGATIVE : PI_COUNT_OK;
     return c;
 }
-
-namespace {
-
-// `near` over `far`: each attribute from `near` when it has a valid entry, else from `far`.
-InheritedAttrs over(const InheritedAttrs &near, const InheritedAttrs &far) {
-    InheritedAttrs a = far;
-    if (near.media.present) a.media = near.media;
-    if (near.crop.present) a.crop = near.crop;
-    if (near.has_rotate) { a.has_rotate = true; a.rotate = near.rotate; }
-    a.flags = (far.flags & ~near.entries) | (near.flags & near.entries);
-    a.entries = near.entries | far.entries;
-    return a;
-}
-
-} // namespace
 
 InheritedAttrs PageTreeWalk::inherited_through_parents(Dict *page) {
     // Up the /Parent chain, nearest ancestor first: each attribute comes from the first ancestor

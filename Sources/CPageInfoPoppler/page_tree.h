@@ -107,8 +107,8 @@ private:
 };
 
 /// Reads one box entry; sets the box's invalid/reversed/zero bits (shifted by `which`, 0…4 for
-/// media…art) in `flags`.
-pi_box_entry read_box(Dict *dict, const char *key, int which, uint32_t *flags);
+/// media…art) in `flags`; `has_entry`, when given, says whether the key is there (valid or not).
+pi_box_entry read_box(Dict *dict, const char *key, int which, uint32_t *flags, bool *has_entry = nullptr);
 
 /// The attributes a Pages node or page passes down: its own valid entries over what it inherits.
 /// `flags` gets the bits of the node's own entries; `entries_out`, when given, the bit groups of

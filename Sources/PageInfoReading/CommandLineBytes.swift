@@ -25,19 +25,17 @@ public enum CommandLineBytes {
             let bytes = Array(text.utf8)
             while next < Int(CommandLine.argc) {
                 defer { next += 1 }
-                guard let arg = CommandLine.unsafeArgv[next] else { continue }
-                let raw = Array(UnsafeBufferPointer(start: UnsafeRawPointer(arg).assumingMemoryBound(to: UInt8.self), count: strlen(arg)))
+                guard let raw = argument(next) else { continue }
                 if FileName(raw: raw).text.utf8.elementsEqual(bytes) { return raw }
             }
             return bytes
         }
     }
 
-    /// The raw bytes of one argument's text (``rawBytes(of:)`` for one text: the first `argv`
-    /// entry that repairs to it). Two different arguments that repair alike (`a\xff` and `a\xfe`
-    /// are both `a\u{FFFD}`) give the first one's bytes: name such files by a UTF-8 path.
-    public static func exactBytes(of text: String) -> [UInt8] {
-        rawBytes(of: [text])[0]
+    /// The bytes of `argv[index]`.
+    private static func argument(_ index: Int) -> [UInt8]? {
+        guard let arg = CommandLine.unsafeArgv[index] else { return nil }
+        return Array(UnsafeBufferPointer(start: UnsafeRawPointer(arg).assumingMemoryBound(to: UInt8.self), count: strlen(arg)))
     }
 
     /// The raw bytes of the argument whose repaired text is `text`, when no other argument with
@@ -48,9 +46,7 @@ public enum CommandLineBytes {
         guard text.unicodeScalars.contains("\u{FFFD}") else { return Array(text.utf8) }
         var found: [UInt8]?
         for index in 1..<Int(CommandLine.argc) {
-            guard let arg = CommandLine.unsafeArgv[index] else { continue }
-            let raw = Array(UnsafeBufferPointer(start: UnsafeRawPointer(arg).assumingMemoryBound(to: UInt8.self), count: strlen(arg)))
-            guard FileName(raw: raw).text == text else { continue }
+            guard let raw = argument(index), FileName(raw: raw).text == text else { continue }
             if let found, found != raw { return nil }
             found = raw
         }
@@ -60,6 +56,6 @@ public enum CommandLineBytes {
     /// Whether `text` spells its argument exactly: it holds no repaired byte (U+FFFD that
     /// `argv` did not have), so a path built from it names the file the argument named.
     public static func isExact(_ text: String) -> Bool {
-        !text.unicodeScalars.contains("\u{FFFD}") || exactBytes(of: text).elementsEqual(text.utf8)
+        uniqueBytes(of: text)?.elementsEqual(text.utf8) ?? false
     }
 }

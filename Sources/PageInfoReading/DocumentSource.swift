@@ -78,17 +78,14 @@ struct OpenedSource {
 
     init(_ source: DocumentSource, maxStreamMiB: Int) throws(PageInfoError) {
         switch source {
-        case .path(let path) where path.unicodeScalars.contains("\u{FFFD}"):
-            // Perhaps an argument's repaired text: the file its raw bytes name.
+        case .path(let path):
+            // Perhaps an argument's repaired text (U+FFFD): the file its raw bytes name.
             guard let raw = CommandLineBytes.uniqueBytes(of: path) else { throw InputFile.ambiguous(path) }
             guard raw.elementsEqual(path.utf8) else { self = try OpenedSource(.rawPath(raw), maxStreamMiB: maxStreamMiB); return }
-            self.path = path
-            content = Self.smallFile(named: raw, text: path)
-        case .path(let path):
             // C would read the name only up to its first NUL byte: another file.
             guard !path.utf8.contains(0) else { throw Self.nulInName(path) }
             self.path = path
-            content = Self.smallFile(named: Array(path.utf8), text: path)
+            content = Self.smallFile(named: raw, text: path)
         case .standardInput:
             self.path = "-"
         case .fileDescriptor(let fd, let name):

@@ -44,7 +44,7 @@ public enum InputFile {
     /// Opens `name` (`-` is standard input) as a document; a stream longer than `maxStreamMiB`
     /// MiB is refused (`PageInfoError.unreadable(path:reason:)`, exit 66). A name that is a
     /// command-line argument's repaired text (U+FFFD for each byte that is not UTF-8) opens the
-    /// file the argument named, by its raw bytes (``CommandLineBytes/exactBytes(of:)``).
+    /// file the argument named, by its raw bytes (``CommandLineBytes/uniqueBytes(of:)``).
     public static func open(_ name: String, password: String?, maxStreamMiB: Int = defaultMaxStreamMiB) throws(PageInfoError) -> PopplerDocument {
         let path = try seekablePath(name, maxStreamMiB: maxStreamMiB)
         return try PopplerDocument(path: path, password: password, name: name)

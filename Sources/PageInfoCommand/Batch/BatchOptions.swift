@@ -70,12 +70,9 @@ struct BatchOptions: ParsableArguments {
         try requireExactName(filesFrom, option: "--files-from")
         try requireExactName(output, option: "-o")
         if let timeout, !timeout.isFinite || timeout < 0 { throw ValidationError("--timeout must be 0 or more seconds") }
-        if let maxMemory, maxMemory < 0 { throw ValidationError("--max-memory must be 0 or more MiB") }
-        if let maxMemory, maxMemory > 0, maxMemory < WorkerOptions.maxMemoryRange.lowerBound {
-            throw ValidationError("--max-memory: a worker needs at least \(WorkerOptions.maxMemoryRange.lowerBound) MiB")
-        }
-        if let maxMemory, maxMemory > WorkerOptions.maxMemoryRange.upperBound {
-            throw ValidationError("--max-memory: at most \(WorkerOptions.maxMemoryRange.upperBound) MiB (1 PiB); 0 means no limit")
+        if let maxMemory, maxMemory != 0, !WorkerOptions.maxMemoryRange.contains(maxMemory) {
+            let range = WorkerOptions.maxMemoryRange
+            throw ValidationError("--max-memory \(maxMemory): give 0 (no limit) or \(range.lowerBound) to \(range.upperBound) MiB (a worker needs at least \(range.lowerBound))")
         }
         if resume && output == nil { throw ValidationError("--resume needs -o FILE: the output to continue") }
         if followSymlinks && !recursive { throw ValidationError("--follow-symlinks applies only with -r") }
