@@ -20,7 +20,9 @@ public struct BatchConfiguration: Sendable {
     public var jobs: Int
     /// Deliver files in input order (default), or as they finish.
     public var ordered: Bool
-    /// Seconds one file may take before its worker is killed (default 60); 0: no limit.
+    /// Seconds one file may take before its worker is killed (default 60); 0: no limit. Once
+    /// its answer starts arriving, the clock restarts with each part: a worker waiting for a
+    /// caller that does not call ``BatchRun/next()`` (its output is stalled) is not timed out.
     public var timeout: Double
     /// A worker's address-space limit in MiB (default 4096); 0: no limit.
     public var maxMemoryMiB: Int
@@ -149,7 +151,7 @@ public final class BatchRun {
         var consumed = 0
         /// Input indexes handed to this worker, in the order it answers them.
         var outstanding: [Int] = []
-        /// When the worker started on `outstanding[0]`.
+        /// When the worker started on `outstanding[0]`, or when the last part of its answer arrived.
         var headStart = 0.0
         var filesDone = 0
         var baseRSS: Int?
@@ -321,7 +323,7 @@ public final class BatchRun {
     private func drain(_ i: Int) {
         guard var slot = slots[i] else { return }
         slots[i] = nil  // the slot's buffer is filled in place: no second reference may hold it
-        var ended = false
+        var ended = false, arrived = 0
         while true {
             // Read straight into the buffer, after what it holds: no intermediate chunk.
             let room = 1 << 16
@@ -335,7 +337,7 @@ public final class BatchRun {
                 ended = true
                 break
             }
-            if n > 0 { slot.filled += n; if n < room { break } else { continue } }
+            if n > 0 { slot.filled += n; arrived += n; if n < room { break } else { continue } }
             ended = true
             break
         }
@@ -356,6 +358,14 @@ public final class BatchRun {
             complete(BatchFile(index: index, name: names[index], status: response.status, error: response.error,
                                pageCount: response.pageCount, records: Array(response.payload),
                                message: String(decoding: response.message, as: UTF8.self)))
+        }
+        if arrived > 0 && slot.consumed < slot.filled {
+            // Part of the head file's response is here: the worker has read that file and is
+            // writing its answer, as fast as this process reads the pipe. Its clock restarts
+            // with every part, so a caller that paused between two next() calls (its output's
+            // reader stalled) never turns a finished file into a timeout; a worker that stops
+            // in the middle of an answer while this process listens is still stopped.
+            slot.headStart = monotonicSeconds()
         }
         if slot.consumed > 0 && slot.consumed == slot.filled {
             slot.filled = 0

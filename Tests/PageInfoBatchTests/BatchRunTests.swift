@@ -70,6 +70,64 @@ func runToEnd(_ run: BatchRun) throws -> [BatchFile] {
         #expect(current.__sigaction_handler.sa_handler.map { unsafeBitCast($0, to: Int.self) } != 1, "SIG_IGN")
     }
 
+    @Test("a worker whose answer waits in the pipe while the caller pauses longer than --timeout is not timed out",
+          .timeLimit(.minutes(1)))
+    func pausedCallerIsNoTimeout() throws {
+        let dir = try makeScratchDirectory("paused")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let worker = dir + "/worker"
+        // After 0.2 s, a header (payload 65,636 bytes = 0x10064, 0 pages, ok, no error, no
+        // message) and 65,536 bytes of payload: the pipe's capacity, so the header's last bytes
+        // wait until the coordinator reads. Once they are out, 0.5 s more for the last 100.
+        try """
+            #!/bin/sh
+            sleep 0.2
+            printf '\\144\\000\\001\\000\\000\\000\\000\\000\\000\\377\\000\\000'
+            head -c 65536 /dev/zero | tr '\\000' a
+            sleep 0.5
+            head -c 100 /dev/zero | tr '\\000' b
+            cat > /dev/null
+            """.write(toFile: worker, atomically: true, encoding: .utf8)
+        #expect(chmod(worker, 0o755) == 0)
+        var configuration = testConfiguration(jobs: 1, timeout: 1, worker: worker)
+        configuration.tickInterval = 0.05
+        let run = BatchRun(names: [Array(Paths.fixture("mixed.pdf").utf8)], configuration: configuration)
+        // The first event starts the worker (nothing has arrived within 0.05 s). Then the caller
+        // stops calling next() for three times the timeout, as it does while its output's reader
+        // is stalled: the worker is blocked in its write all that time.
+        var files: [BatchFile] = []
+        if case .file(let f) = try run.next() { files.append(f) }
+        usleep(3_000_000)
+        files += try runToEnd(run)
+        #expect(files.count == 1)
+        #expect(files.first?.status == .ok, "\(files.first.map { String(decoding: $0.records.prefix(400), as: UTF8.self) } ?? "")")
+        let expected = Array(repeating: UInt8(ascii: "a"), count: 65_536) + Array(repeating: UInt8(ascii: "b"), count: 100)
+        #expect(files.first?.records.count == expected.count)
+        #expect(files.first?.records == expected, "the whole answer, as the worker wrote it")
+    }
+
+    @Test("a worker that stops in the middle of its answer while the coordinator listens is still timed out",
+          .timeLimit(.minutes(1)))
+    func stalledAnswerIsTimedOut() throws {
+        let dir = try makeScratchDirectory("stalled")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let worker = dir + "/worker"
+        // A header claiming 200 bytes of payload, 50 of them, then nothing more.
+        try """
+            #!/bin/sh
+            printf '\\310\\000\\000\\000\\000\\000\\000\\000\\000\\377\\000\\000'
+            head -c 50 /dev/zero | tr '\\000' a
+            exec sleep 30
+            """.write(toFile: worker, atomically: true, encoding: .utf8)
+        #expect(chmod(worker, 0o755) == 0)
+        let run = BatchRun(names: [Array(Paths.fixture("mixed.pdf").utf8)], configuration: testConfiguration(jobs: 1, timeout: 0.5, worker: worker))
+        let start = Date()
+        let files = try runToEnd(run)
+        #expect(files.count == 1)
+        #expect(files.first?.error == .timeout)
+        #expect(Date().timeIntervalSince(start) < 10, "stopped after the timeout, not when the worker gave up")
+    }
+
     @Test("a worker that claims a response larger than the protocol allows is stopped: its file is crashed, with the reason",
           .timeLimit(.minutes(1)))
     func lyingWorkerIsStopped() throws {
