@@ -28,8 +28,10 @@ public struct BatchJob: Sendable {
     public enum Destination: Sendable, Hashable {
         /// Standard output (descriptor 1), left open.
         case standardOutput
-        /// The file at `path`, created with mode 0644 (before the umask) when missing. Without
-        /// `resume` it is emptied first; with `resume` it must hold JSON lines of an earlier run
+        /// The file at `path`, created with mode 0644 (before the umask) when missing, and locked
+        /// (`flock`) for the run: a second run writing it at the same time is refused. Without
+        /// `resume` it is emptied first, unless it is the list or one of the inputs (refused);
+        /// with `resume` it must hold JSON lines of an earlier run
         /// of the same job (``ResumeState``): a cut last file is dropped, the files it holds are
         /// not read again, and the records of the rest are appended.
         case file(path: String, resume: Bool)
@@ -87,7 +89,8 @@ public struct BatchJob: Sendable {
     /// summary (`pageinfo: 1000 files in 0.85 s (1176 files/s): …`).
     ///
     /// - Throws: `ExitFailure` before any record is written: the list cannot
-    ///   be read (66); the output cannot be opened (74); with resume, a format other than JSON
+    ///   be read (66); the output cannot be opened, or another run is writing it (74); the
+    ///   output is the list or one of the inputs (64, unless resuming); with resume, a format other than JSON
     ///   lines or an output that does not hold pageinfo JSON lines (usage, 64; the file is left as
     ///   it is), or an output that cannot be read or cut (74); a worker cannot be started (70).
     public func run(report: (String) -> Void = BatchJob.reportToStandardError) throws(ExitFailure) -> ExitStatus {
@@ -96,16 +99,12 @@ public struct BatchJob: Sendable {
         var output = FileDescriptor.standardOutput
         var earlier: BatchTally?
         if case .file(let path, let resume) = destination {
-            do {
-                output = try FileDescriptor.open(path, O_RDWR | O_CREAT | O_APPEND | (resume ? 0 : O_TRUNC), mode: 0o644)
-            } catch {
-                throw ExitFailure("\(path): cannot write the output: \(error.reason)", status: .ioError)
-            }
+            output = try Self.openOutput(path, resume: resume, names: names, list: inputs.filesFrom)
             if resume {
                 do {
                     try ResumeState.refuseUnlessJSONLines(fd: output.rawValue, name: path)
                     let state = try ResumeState.prepare(fd: output.rawValue, expecting: ResumeState.Expectation(
-                        withPages: configuration.reader.withPages, ranges: configuration.reader.ranges))
+                        withPages: configuration.reader.withPages, ranges: configuration.reader.ranges, strict: configuration.reader.strict))
                     names = state.remaining(names)
                     earlier = state.tally
                 } catch {
@@ -116,6 +115,44 @@ public struct BatchJob: Sendable {
         }
         defer { if case .file = destination { try? output.close() } }
         return try loop(names: names, output: output, earlier: earlier, report: report)
+    }
+
+    /// Opens the output file (created when missing) and locks it for this run; unless `resume`,
+    /// empties it, once it is known not to be an input. Refuses a file another run holds
+    /// locked (74: two runs would interleave or duplicate files), and an output that is, by
+    /// device and inode, the list of names or one of the inputs (64: emptying it would destroy
+    /// it); a missing or empty output is no input's content, so only a non-empty one is
+    /// compared with them.
+    private static func openOutput(_ path: String, resume: Bool, names: [[UInt8]], list: String?) throws(ExitFailure) -> FileDescriptor {
+        let output: FileDescriptor
+        do { output = try FileDescriptor.open(path, O_RDWR | O_CREAT | O_APPEND, mode: 0o644) } catch {
+            throw ExitFailure("\(path): cannot write the output: \(error.reason)", status: .ioError)
+        }
+        do throws(ExitFailure) {
+            // (A file system without locks, ENOLCK: the run goes on unguarded.)
+            if (try? output.lockExclusively()) == false {
+                throw ExitFailure("\(path): another pageinfo run is writing this output; let it finish (then --resume continues it), or give another -o FILE", status: .ioError)
+            }
+            guard !resume else { return output }
+            let status: FileStatus
+            do { status = try output.status() } catch { throw ExitFailure("\(path): cannot write the output: \(error.reason)", status: .ioError) }
+            // (A device or a FIFO, /dev/null say, is written, never emptied.)
+            guard status.kind == .regular else { return output }
+            if status.size > 0 {
+                func isOutput(_ other: FileStatus?) -> Bool { other?.device == status.device && other?.inode == status.inode }
+                if let list, isOutput(list == "-" ? try? FileDescriptor.standardInput.status() : try? FileStatus(path: list)) {
+                    throw ExitFailure("-o \(path) is the list of names (--files-from \(list)): writing the records would destroy it; give another -o FILE", status: .usage)
+                }
+                if let input = names.first(where: { isOutput(try? FileStatus(rawPath: $0, name: "")) }) {
+                    throw ExitFailure("-o \(path) is also an input (\(FileName(raw: input).text)): writing the records would destroy it; give another -o FILE", status: .usage)
+                }
+            }
+            do { try output.truncate(toSize: 0) } catch { throw ExitFailure("\(path): cannot write the output: \(error.reason)", status: .ioError) }
+            return output
+        } catch {
+            try? output.close()
+            throw error
+        }
     }
 
     /// The batch loop: each file's records to the output as it comes (the table format's stderr

@@ -62,11 +62,31 @@ public struct ResumeState: Sendable {
         public var withPages: Bool
         /// `--pages`, or `nil` for every page.
         public var ranges: PageRangeList?
+        /// `--strict`: a file with a warning or a page error is `failed` (code `strict`).
+        public var strict: Bool
 
         /// What a run with these reading options writes.
-        public init(withPages: Bool, ranges: PageRangeList?) {
+        public init(withPages: Bool, ranges: PageRangeList?, strict: Bool = false) {
             self.withPages = withPages
             self.ranges = ranges
+            self.strict = strict
+        }
+
+        /// Why a file record (and the page records before it, `pageWarnings` of them with
+        /// warnings) cannot come from a run with ``strict`` as this one has it, or nil. With
+        /// `--strict` no file is `partial`, and no file read is `ok` with a warning of its own
+        /// or on a page it wrote; without it no file fails with `strict`. (What `info` writes
+        /// does not show its pages' warnings: an `ok` file whose only warnings are on pages
+        /// cannot be told apart.)
+        func strictMismatch(_ record: FileRecordFields, pageWarnings: Int) -> String? {
+            let name = FileName(raw: record.file).text
+            if !strict {
+                return record.errorCode == .strict ? "\(name) failed by --strict, which this run does not give" : nil
+            }
+            if record.status == .partial || (record.status == .ok && (record.hasWarnings || pageWarnings > 0)) {
+                return "\(name) is \(record.status.rawValue) with warnings or page errors, which this run's --strict fails"
+            }
+            return nil
         }
 
         /// How many page records precede the file record of a file of `pageCount` pages.
@@ -89,6 +109,8 @@ public struct ResumeState: Sendable {
 
     /// How every page record pageinfo writes begins.
     static let pageRecordStart = Array("{\"record\":\"page\"".utf8)
+    /// How a page record without warnings ends (`warnings` is always its last member).
+    static let noPageWarningsEnd = Array(",\"warnings\":[]}".utf8)
 
     /// The longest line ``prepare(fd:)`` reads as a record (64 MiB: a file record holds a name
     /// of at most 1 MiB, `\udcXX`-escaped, and a message naming it).
@@ -97,6 +119,7 @@ public struct ResumeState: Sendable {
     static func prepare(fd: Int32, maxLineBytes: Int, expecting expectation: Expectation? = nil) throws(ExitFailure) -> ResumeState {
         var state = ResumeState()
         var pageRecords = 0     // page records since the last file record
+        var pageWarnings = 0    // of them, those with warnings
         var mismatch: String?
         var line: [UInt8] = []
         var lineLength = 0      // the whole line's length; `line` holds it only up to maxLineBytes
@@ -116,15 +139,19 @@ public struct ResumeState: Sendable {
                     take(chunk[start..<i])
                     if lineLength <= maxLineBytes, line.starts(with: Self.pageRecordStart) {
                         pageRecords += 1
+                        if !line.suffix(Self.noPageWarningsEnd.count).elementsEqual(Self.noPageWarningsEnd) { pageWarnings += 1 }
                     } else if lineLength <= maxLineBytes, let record = FileRecordFields(line) {
-                        if let expectation, mismatch == nil, record.status != .failed || record.errorCode == .strict {
+                        if let expectation, mismatch == nil {
                             let wanted = expectation.pageRecords(pageCount: record.pageCount)
-                            if pageRecords != wanted {
+                            if record.status != .failed || record.errorCode == .strict, pageRecords != wanted {
                                 mismatch = "\(FileName(raw: record.file).text) has \(pageRecords) page record\(pageRecords == 1 ? "" : "s") where this run writes \(wanted)"
-                                return false
+                            } else {
+                                mismatch = expectation.strictMismatch(record, pageWarnings: pageWarnings)
                             }
+                            if mismatch != nil { return false }
                         }
                         pageRecords = 0
+                        pageWarnings = 0
                         state.done[record.file, default: 0] += 1
                         state.tally.add(status: record.status, error: record.errorCode, pages: record.pageCount)
                         keep = offset + lineLength + 1
@@ -142,7 +169,7 @@ public struct ResumeState: Sendable {
             throw failure("cannot read it", error)
         }
         if let mismatch {
-            throw ExitFailure("--resume: the output was written by another command or with other options (\(mismatch)); resume with the same command, --pages and format, or write a new output; it is left as it is", status: .usage)
+            throw ExitFailure("--resume: the output was written by another command or with other options (\(mismatch)); resume with the same command, --pages, --strict and format, or write a new output; it is left as it is", status: .usage)
         }
         if keep != position {
             do { try output.truncate(toSize: keep) } catch { throw failure("cannot cut its incomplete last file", error) }
@@ -164,10 +191,12 @@ struct FileRecordFields {
     var status: DocumentOutcome.Status
     var errorCode: FileErrorCode?
     var pageCount: Int
+    /// Whether its own `warnings` (the file's, not its pages') are not empty.
+    var hasWarnings: Bool
 
     /// Parses `line` when it is a complete JSON object whose `record` is `"file"`.
     init?(_ line: [UInt8]) {
-        var record: String?, file: [UInt8]?, status: String?, code: String?, pages = 0
+        var record: String?, file: [UInt8]?, status: String?, code: String?, pages = 0, warnings = 0
         var p = JSONParser(line)
         do {
             try p.object(path: "") { (p: inout JSONParser, key: String) throws(JSONReadError) in
@@ -180,6 +209,9 @@ struct FileRecordFields {
                 case "pageCount":
                     guard case .number(let n) = try p.value() else { throw JSONReadError(detail: "pageCount is not a number") }
                     pages = Int(min(max(n.rounded(.towardZero), 0), Double(Int32.max)))
+                case "warnings":
+                    guard case .array(let list) = try p.value() else { throw JSONReadError(detail: "warnings is not an array") }
+                    warnings = list.count
                 case "error":
                     p.skipSpace()
                     if p.peek == UInt8(ascii: "{") {
@@ -201,5 +233,6 @@ struct FileRecordFields {
         self.status = s
         self.errorCode = code.flatMap { FileErrorCode(rawValue: $0) }
         self.pageCount = pages
+        self.hasWarnings = warnings > 0
     }
 }

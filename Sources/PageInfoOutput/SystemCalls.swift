@@ -354,6 +354,21 @@ public struct FileDescriptor: Sendable, Hashable {
         }
     }
 
+    /// Takes an exclusive advisory lock on the open file without waiting (`flock(2)`,
+    /// `LOCK_EX | LOCK_NB`, retrying `EINTR`); it is released when this open file is closed (a
+    /// descriptor opened with ``open(_:_:mode:)`` is never inherited by a child). Returns false
+    /// when another open file holds a lock on the same file: two processes writing it at once.
+    ///
+    /// - Throws: ``SystemCallError`` naming `flock` when the file cannot be locked at all
+    ///   (`ENOLCK`; `EBADF`); a caller that only guards against a mistake may go on without it.
+    public func lockExclusively() throws(SystemCallError) -> Bool {
+        while flock(rawValue, LOCK_EX | LOCK_NB) != 0 {
+            if errno == EWOULDBLOCK { return false }
+            if errno != EINTR { throw failure("flock") }
+        }
+        return true
+    }
+
     // MARK: Status
 
     /// What `fstat(2)` says of the open file.

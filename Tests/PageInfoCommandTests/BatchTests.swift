@@ -372,6 +372,106 @@ struct BatchTests {
         #expect(whole.filter { $0["record"] as? String == "page" }.count == 4 && whole.count == 6)
     }
 
+    @Test("--resume refuses an output written with --strict when this run has none, and the other way round (exit 0 or 65 on a mix)",
+          arguments: [(["pages"], ["pages", "--strict"], "inherit-invalid.pdf"),   // warnings on its pages only
+                      (["info"], ["info", "--strict"], "count-zero.pdf"),          // a warning of the file's own
+                      (["pages", "--strict"], ["pages"], "inherit-invalid.pdf"),
+                      (["info", "--strict"], ["info"], "count-zero.pdf")])
+    func resumeRefusesAnotherStrictness(first: [String], then: [String], warned: String) throws {
+        // The first file has warnings and is `ok` (failed, code strict, with --strict); the
+        // second, rotations.pdf, has none.
+        let list = Data(([CLI.fixture("damaged/" + warned), CLI.fixture("rotations.pdf")].joined(separator: "\n") + "\n").utf8)
+        let out = Self.scratch.appendingPathComponent("strict-\(getpid())-\(first.count)-\(warned).jsonl")
+        let written = try Self.run(first + ["--files-from", "-", "--no-progress", "-o", out.path], stdin: list, env: [:])
+        #expect(written.status == (first.contains("--strict") ? 65 : 0), "\(first): \(written.stderr)")
+        let text = String(decoding: try Data(contentsOf: out), as: UTF8.self)
+        let lines = text.components(separatedBy: "\n")
+        let firstFile = lines.prefix { !$0.contains("\"record\":\"file\"") }.count + 1
+        let kept = Data((lines.prefix(firstFile).joined(separator: "\n") + "\n").utf8)
+        try kept.write(to: out)
+        let resumed = try Self.run(then + ["--files-from", "-", "--no-progress", "-o", out.path, "--resume"], stdin: list, env: [:])
+        #expect(resumed.status == 64, "\(first) then \(then): \(resumed.status) \(resumed.stderr)")
+        #expect(resumed.stderr.split(separator: "\n").count == 1 && resumed.stderr.contains("--strict"), "\(resumed.stderr)")
+        #expect(try Data(contentsOf: out) == kept, "the output is left as it is")
+        // The same options continue it: the earlier run's first file, this run's second.
+        let again = try Self.run(first + ["--files-from", "-", "--no-progress", "-o", out.path, "--resume"], stdin: list, env: [:])
+        #expect(again.status == (first.contains("--strict") ? 65 : 0) && again.stderr.contains("1 more done by the earlier run"), "\(again.stderr)")
+        #expect(Self.fileRecords(Self.parseJSONL(try Data(contentsOf: out))).count == 2)
+    }
+
+    @Test("-o naming an input or the list (a link to it too) is refused before anything is emptied (it truncated them); another output is still replaced")
+    func outputThatIsAnInput() throws {
+        let dir = Self.scratch.appendingPathComponent("o-input-\(getpid())")
+        try? FileManager.default.removeItem(at: dir)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let pdf = dir.appendingPathComponent("a.pdf"), list = dir.appendingPathComponent("list.txt"), link = dir.appendingPathComponent("link")
+        try FileManager.default.copyItem(atPath: CLI.fixture("rotations.pdf"), toPath: pdf.path)
+        let pdfBytes = try Data(contentsOf: pdf)
+        let listBytes = Data((pdf.path + "\n" + CLI.fixture("labels.pdf") + "\n").utf8)
+        try listBytes.write(to: list)
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: list.path)
+        func unchanged(_ what: String) throws {
+            #expect(try Data(contentsOf: pdf) == pdfBytes, "\(what): the input is left as it is")
+            #expect(try Data(contentsOf: list) == listBytes, "\(what): the list is left as it is")
+        }
+        for (args, says) in [(["pages", pdf.path, CLI.fixture("labels.pdf"), "-o", pdf.path], "is also an input (\(pdf.path))"),
+                             (["pages", "-r", dir.path, "-o", pdf.path], "is also an input"),
+                             (["info", "--files-from", list.path, "-o", list.path], "is the list of names (--files-from \(list.path))"),
+                             (["pages", "--files-from", list.path, "-o", link.path], "is the list of names")] {
+            let r = try Self.run(args + ["--no-progress"], env: [:])
+            #expect(r.status == 64, "\(args): \(r.status) \(r.stderr)")
+            #expect(r.stderr.split(separator: "\n").count == 1 && r.stderr.contains(says), "\(args): \(r.stderr)")
+            try unchanged("\(args)")
+        }
+        // The list on standard input, redirected from the output file.
+        let p = Process()
+        p.executableURL = CLI.binary
+        p.arguments = CLI.workerArguments(["pages", "--files-from", "-", "--no-progress", "-o", list.path])
+        p.standardInput = try FileHandle(forReadingFrom: list)
+        let errors = Pipe()
+        p.standardError = errors
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 64 && stderr.contains("is the list of names (--files-from -)"), "\(stderr)")
+        try unchanged("stdin")
+        // An output that is none of them is replaced, as before.
+        let out = dir.appendingPathComponent("out.jsonl")
+        try Data("an earlier output\n".utf8).write(to: out)
+        let r = try Self.run(["pages", "--files-from", list.path, "--no-progress", "-o", out.path], env: [:])
+        #expect(r.status == 0, "\(r.stderr)")
+        let records = Self.parseJSONL(try Data(contentsOf: out))
+        #expect(records.count == 10 + 1 + 13 + 1 && records.first?["record"] as? String == "page", "rotations.pdf's 10 pages and labels.pdf's 13, nothing earlier")
+    }
+
+    @Test("a second run writing the -o of a running one is refused (74), with --resume or without; the first finishes with every file once",
+          .timeLimit(.minutes(2)))
+    func concurrentRunsOnOneOutput() throws {
+        let names = [Self.path("good-00000.pdf"), Self.path("hang-me.pdf"), Self.path("good-00001.pdf")]
+        let list = Data((names.joined(separator: "\n") + "\n").utf8)
+        let out = Self.scratch.appendingPathComponent("locked-\(getpid()).jsonl")
+        let (first, _, _) = try Self.start(["pages", "--files-from", "-", "--jobs", "1", "--timeout", "4", "--no-progress", "-o", out.path],
+                                           stdin: list)
+        // The first run is held by hang-me.pdf once good-00000.pdf is written.
+        let deadline = Date().addingTimeInterval(50)
+        while Date() < deadline, Self.fileRecords(Self.parseJSONL((try? Data(contentsOf: out)) ?? Data())).isEmpty { usleep(20_000) }
+        let before = try Data(contentsOf: out)
+        for extra in [["--resume"], []] {
+            let second = try Self.run(["pages", "--files-from", "-", "--no-progress", "-o", out.path] + extra, stdin: list)
+            #expect(second.status == 74, "\(extra): \(second.status) \(second.stderr)")
+            #expect(second.stderr.split(separator: "\n").count == 1 && second.stderr.contains("another pageinfo run is writing this output"),
+                    "\(second.stderr)")
+        }
+        #expect(first.isRunning, "the checks ran while the first run held the output")
+        #expect(try Data(contentsOf: out).starts(with: before), "nothing emptied or appended by the refused runs")
+        first.waitUntilExit()
+        #expect(first.terminationStatus == 70)
+        let files = Self.fileRecords(Self.parseJSONL(try Data(contentsOf: out)))
+        #expect(files.map { $0["file"] as? String ?? "" } == names)
+        #expect(files.map { Self.errorCode($0) } == [nil, "timeout", nil])
+    }
+
     // MARK: - Ctrl-C, progress
 
     @Test("SIGINT stops cleanly: workers gone, output whole up to the last file, a message on how to resume")
