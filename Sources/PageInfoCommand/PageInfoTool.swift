@@ -42,6 +42,7 @@ struct PageInfoTool: ParsableCommand {
                 try writeOutput(configuration.version + "\n")
             case nil:
                 try refuseUnknownHelpTopic(Array(arguments.dropFirst()))
+                if let failure = RepeatedOptions.failure(in: Array(arguments.dropFirst())) { throw failure }
                 var command = try parseAsRoot()
                 try command.run()
             }

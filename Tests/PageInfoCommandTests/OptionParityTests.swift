@@ -104,6 +104,37 @@ struct OptionParityTests {
         #expect((object["pages"] as? [Any])?.count == goldenPages.count)
     }
 
+    @Test("an option that takes one value, given twice, is refused with 64 and one line (the parser kept the last, ignoring the first)",
+          arguments: [
+              (["pages", "rotations.pdf", "--pages", "1-3", "--pages", "5"], "--pages is given twice, but"),
+              (["info", "rotations.pdf", "--format", "json", "--format=csv"], "--format is given twice, but"),
+              (["pages", "--files-from", "/dev/null", "-o", "/nonexistent/a", "--output", "/nonexistent/b"], "--output is given twice (as --output and -o)"),
+              (["pages", "--files-from", "/dev/null", "--files-from", "/dev/null"], "--files-from is given twice"),
+              (["pages", "rotations.pdf", "-j", "2", "-j", "3", "-j", "4"], "--jobs is given 3 times (as -j)"),
+              // After an option's name comes its value, whatever it looks like: one --pages here.
+              (["pages", "rotations.pdf", "--format", "--pages", "--pages", "1"], "The value '--pages' is invalid for '--format"),
+              (["viewstate", "capture", "--view", "400x600", "--view", "500x600"], "--view is given twice"),
+          ])
+    func repeatedOption(arguments: [String], says: String) throws {
+        let r = try CLI.run(arguments.map { $0.hasSuffix(".pdf") ? CLI.fixture($0) : $0 })
+        #expect(r.status == 64, "\(arguments): \(r.status) \(r.stderr)")
+        #expect(r.stderr.split(separator: "\n").count == 1 && r.stderr.contains(says), "\(arguments): \(r.stderr)")
+    }
+
+    @Test("options that take a list may repeat; a value that looks like an option is a value; help is still help")
+    func repeatsThatAreFine() throws {
+        let golden = CLI.fixture("rotations.golden.json"), labels = CLI.fixture("labels.golden.json")
+        let check = try CLI.run(["check", "--golden", golden, "--golden", labels, CLI.fixture("rotations.pdf"), CLI.fixture("labels.pdf")])
+        #expect(check.status == 0, "\(check.stderr)")
+        // -50,300,200,300 is --viewport's value, not an option: the same answer as the `=` form.
+        let common = ["convert", CLI.fixture("rotations.pdf"), "--page", "1", "--from", "view", "--to", "page", "--view", "300x200"]
+        let separate = try CLI.run(common + ["--viewport", "-50,300,200,300", "0,0"])
+        let joined = try CLI.run(common + ["--viewport=-50,300,200,300", "0,0"])
+        #expect(separate.status == 0 && joined.status == 0 && !separate.stdout.isEmpty && separate.stdout == joined.stdout, "\(separate.stderr)")
+        let help = try CLI.run(["pages", "--pages", "1", "--pages", "2", "--help"])
+        #expect(help.status == 0 && help.stdout.contains("--pages"))
+    }
+
     @Test("an option batch mode cannot apply is refused with exit 64 and one line naming it", arguments: [
         (["pages", "--max-input-size", "10"], "--max-input-size"),
         (["info", "--max-input-size", "10"], "--max-input-size"),
