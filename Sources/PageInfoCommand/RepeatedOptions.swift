@@ -21,7 +21,8 @@ enum RepeatedOptions {
         // (Help asked for is shown, whatever else the line holds.)
         guard arguments.first != "help", !options.contains(where: { $0 == "-h" || $0 == "--help" }) else { return nil }
         let names = options.map { String($0.prefix { $0 != "=" }) }
-        let hasShort = names.contains { !$0.hasPrefix("--") }
+        // (A short name or a cluster of them, -o or -0L; not a value such as -50,300,200,300.)
+        let hasShort = names.contains { !$0.hasPrefix("--") && $0.count <= 4 && $0.dropFirst().allSatisfy { $0.isLetter || $0.isNumber } }
         guard Set(names).count < names.count || (hasShort && names.count > 1) else { return nil }
         var parser = JSONParser(Array(PageInfoTool._dumpHelp().utf8))
         guard case .object(let root)? = try? parser.value(), case .object(var command)? = root.member("command") else { return nil }
