@@ -95,10 +95,10 @@ struct DrawCommand: ParsableCommand {
             drawing = try PageDrawing(page: info, space: space, size: request.size, boxes: request.boxes,
                                       viewport: request.viewport)
         } catch {
-            throw ExitFailure(error.description, status: ExitStatus.usage)
+            throw drawingFailure(error, smaller: "a smaller --scale or --width")
         }
         let renderer = try document.input.renderer(document.file)
-        let pageImage = try renderPage(renderer, index: info.index, region: drawing.region, rotation: drawing.rotation,
+        let pageImage = try renderPage(renderer, document: doc, index: info.index, region: drawing.region, rotation: drawing.rotation,
                                        width: drawing.pixelWidth, height: drawing.pixelHeight)
         try writeOutputFile(request.format.encode(drawing, pageImage: pageImage), to: output)
     }
@@ -113,10 +113,32 @@ func pictureFormat(_ path: String, allowed: [PictureFormat] = PictureFormat.allC
 
 /// Renders a region (``PageInfoPoppler/PageRenderer``) into an ``RGBImage``; a failure is its
 /// one line and exit status (``PageInfoPoppler/RenderError/exitStatus``).
-func renderPage(_ renderer: PageRenderer, index: Int, region: Rect, rotation: PageRotation, width: Int, height: Int) throws -> RGBImage {
+///
+/// A page found by scanning the file's objects (its page tree is broken) has geometry but no
+/// place in the tree Poppler's renderer goes through: the failure says so.
+func renderPage(_ renderer: PageRenderer, document: PopplerDocument, index: Int, region: Rect, rotation: PageRotation,
+                width: Int, height: Int) throws -> RGBImage {
     do { return RGBImage(width: width, height: height, pixels: try renderer.render(pageIndex: index, region: region, rotation: rotation,
                                                                                    width: width, height: height)) }
-    catch { throw ExitFailure(error) }
+    catch {
+        var failure = ExitFailure(error)
+        switch error {
+        case .pageUnreadable:
+            if document.walkSummary().recovered > 0 {
+                failure.message += "; pageinfo found its pages by scanning the file's objects (the page tree is broken: `pageinfo pages` reports them with exit 2), "
+                    + "but Poppler's renderer reaches pages only through the page tree, so they cannot be drawn"
+            }
+        case .cannotOpen, .outOfMemory, .invalidRequest: break
+        }
+        throw failure
+    }
+}
+
+/// The usage failure for a drawing that cannot be made; one too large says which options of
+/// the command make it `smaller`.
+func drawingFailure(_ error: DrawingError, smaller: String) -> ExitFailure {
+    guard case .tooLarge = error else { return ExitFailure(error.description, status: ExitStatus.usage) }
+    return ExitFailure(error.description + "; use " + smaller, status: ExitStatus.usage)
 }
 
 /// Writes `bytes` to `path` (``PageInfoOutput/FileSystem/writeFile(_:to:mode:)``: nothing is

@@ -55,11 +55,11 @@ struct SheetCommand: ParsableCommand {
         guard !infos.isEmpty else { throw ExitFailure("\(document.file): no pages to draw", status: ExitStatus.usage) }
         let sheet: ContactSheet
         do { sheet = try ContactSheet(pages: infos, containerSize: containerSize, spacing: spacing) } catch {
-            throw ExitFailure(error.description, status: ExitStatus.usage)
+            throw drawingFailure(error, smaller: "fewer --pages or a smaller --container")
         }
         let renderer = try document.input.renderer(document.file)
         let picture = try sheet.render { (item: ContactSheet.Item) throws -> RGBImage in
-            try renderPage(renderer, index: item.page.index, region: item.page.cropBox, rotation: item.page.rotation,
+            try renderPage(renderer, document: doc, index: item.page.index, region: item.page.cropBox, rotation: item.page.rotation,
                            width: item.pixelFrame.width, height: item.pixelFrame.height)
         }
         try writeOutputFile(PNGEncoder.encode(picture), to: output)

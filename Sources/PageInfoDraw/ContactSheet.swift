@@ -75,6 +75,8 @@ public struct ContactSheet: Sendable {
             "container \(n(containerSize.width))x\(n(containerSize.height)): \(grid.visibleRows) rows in view (dashed line: its bottom)",
             "item size for aspect ratio \(n(grid.pageSize.width))/\(n(grid.pageSize.height)), the most common",
         ]
+        // The whole sheet, legend band included, stays within the limits.
+        try DrawingLimits.check(width: pixelWidth, height: pixelHeight + legendHeight)
     }
 
     /// The legend band's height in pixels.

@@ -32,17 +32,27 @@ public enum DrawingError: Error, Hashable, Sendable, CustomStringConvertible {
     case containerTooSmall(Size)
     /// The placement could not be built (a page or viewport the conversion rejects).
     case placement(PlacementError)
+    /// The viewport (page space, points) lies wholly outside the picture: the page image and
+    /// its margin (the displayed page is `page` points large).
+    case viewportOutside(viewport: Rect, page: Size)
 
     public var description: String {
         switch self {
         case let .tooLarge(w, h):
-            "the image would be \(w)x\(h) pixels, more than the limit of \(DrawingLimits.maxSide) pixels a side and "
-                + "\(DrawingLimits.maxPixels / 1_000_000) megapixels; use a smaller --scale or --width (or fewer --pages)"
+            "the picture would be \(Self.pixels(w)) x \(Self.pixels(h)) pixels, more than the limit of \(DrawingLimits.maxSide) pixels a side and "
+                + "\(DrawingLimits.maxPixels / 1_000_000) megapixels"
         case let .invalidSize(what): what
         case let .containerTooSmall(s): "the container \(s) is too small for a thumbnail; give a larger --container"
         case let .placement(e): e.description
+        case let .viewportOutside(v, page):
+            "--viewport \(PageDrawing.number(v.x)),\(PageDrawing.number(v.y)),\(PageDrawing.number(v.width)),\(PageDrawing.number(v.height)) "
+                + "lies wholly outside the page (page space 0…\(PageDrawing.number(page.width)) x 0…\(PageDrawing.number(page.height)) pt) and the margin around it: "
+                + "nothing of it would be drawn; give a viewport on the page"
         }
     }
+
+    /// A side in pixels; `Int.max` stands for one too large to count.
+    static func pixels(_ n: Int) -> String { n == Int.max ? "more than \(DrawingLimits.maxSide * 10)" : "\(n)" }
 }
 
 /// The largest image `draw` and `sheet` make: 30,000 pixels a side and 100 megapixels (300 MB of
@@ -205,6 +215,11 @@ public struct PageDrawing: Hashable, Sendable {
 
         if let v = viewport?.standardized {
             let toView = pageToRaw.concatenating(rawToView)
+            // (The picture shows view space from -margin to the page image's size + margin.)
+            let seen = toView.apply(to: v), m = Double(OverlayRenderer.margin(imageWidth: w))
+            guard seen.maxX >= -m, seen.minX <= Double(w) + m, seen.maxY >= -m, seen.minY <= Double(h) + m else {
+                throw .viewportOutside(viewport: v, page: page.size)
+            }
             self.viewport = DrawnViewport(
                 page: v, view: toView.apply(to: v), origin: toView.apply(to: v.origin),
                 widthEnd: toView.apply(to: Point(x: v.maxX, y: v.minY)),
@@ -243,6 +258,8 @@ public struct PageDrawing: Hashable, Sendable {
                            + "\(Self.number(v.page.height)) (page space), arrows: width, height", OverlayPalette.viewport))
         }
         self.legend = legend
+        // The whole picture, margins and legend band included, stays within the limits.
+        try DrawingLimits.check(width: pictureSize.width, height: pictureSize.height)
     }
 
     /// The image size for a region displayed `displayed` points large.

@@ -66,10 +66,22 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
     /// One line a person can act on, naming the file or the size.
     public var description: String {
         switch self {
-        case let .cannotOpen(path, code): "\(path): Poppler cannot open it for rendering (error \(code))"
+        case let .cannotOpen(path, code): "\(path): Poppler cannot open it for rendering: \(Self.popplerReason(code))"
         case let .pageUnreadable(path, index): "\(path): page \(index + 1) cannot be rendered"
         case let .outOfMemory(w, h): "not enough memory for a \(w)x\(h) bitmap"
         case let .invalidRequest(what): "cannot render \(what)"
+        }
+    }
+
+    /// What Poppler's error code at opening (`errBadCatalog`, `errDamaged`, … of its
+    /// `ErrorCodes.h`) means, for a person.
+    static func popplerReason(_ code: Int) -> String {
+        switch code {
+        case 1: "it cannot open the file (error 1)"
+        case 2: "its catalog or page tree is missing or broken (error 2)"
+        case 3: "the file is damaged beyond its repair (error 3)"
+        case 4: "the file is encrypted and the password does not open it (error 4)"
+        default: "error \(code)"
         }
     }
 }

@@ -9,13 +9,16 @@ extension InputFile {
     /// (not a PDF, encrypted, …), and the renderer then reuses the spooled copy.
     ///
     /// - Throws: `ExitFailure`: the stream cannot be read or spooled (66, as
-    ///   for ``open(_:password:maxStreamMiB:)``), or Poppler's renderer cannot open it (65); the
-    ///   message names `name`, never the spooled copy's path.
+    ///   for ``open(_:password:maxStreamMiB:)``), or Poppler's renderer cannot open it (65; the
+    ///   message adds that the document, opened first, was read through repairs the renderer
+    ///   does not make); the message names `name`, never the spooled copy's path.
     public static func renderer(_ name: String, password: String?, maxStreamMiB: Int = defaultMaxStreamMiB) throws(ExitFailure) -> PageRenderer {
         let seekable: String
         do { seekable = try seekablePath(name, maxStreamMiB: maxStreamMiB) } catch { throw ExitFailure(error) }
         do { return try PageRenderer(path: seekable, password: password) } catch {
-            throw ExitFailure(error.description.replacingPrefix(seekable, with: name), status: error.exitStatus)
+            throw ExitFailure(error.description.replacingPrefix(seekable, with: name)
+                              + "; pageinfo reads its pages through repairs Poppler's renderer does not make (`pageinfo pages` lists them, with their warnings)",
+                              status: error.exitStatus)
         }
     }
 }

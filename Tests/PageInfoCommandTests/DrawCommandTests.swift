@@ -129,11 +129,32 @@ struct DrawCommandTests {
         try expectFailure(["draw", Self.rotations, "--page", "11", "-o", png], status: 64, mentioning: "10 pages")
         try expectFailure(["draw", Self.rotations, "--page", "0", "-o", png], status: 64, mentioning: "--page")
         try expectFailure(["draw", Self.rotations, "--page", "1", "-o", dir.appendingPathComponent("x.jpg").path], status: 64, mentioning: ".png or .svg")
-        try expectFailure(["draw", Self.rotations, "--page", "1", "-o", png, "--scale", "1000"], status: 64, mentioning: "megapixels")
+        try expectFailure(["draw", Self.rotations, "--page", "1", "-o", png, "--scale", "1000"], status: 64, mentioning: "megapixels; use a smaller --scale or --width")
+        // Page 1 shows 400x600 pt: --width 8164 makes an 8164 x 12246 page image (99.98 MP, within
+        // the limit), but the picture adds a 48-pixel margin on each side and the legend band:
+        // 8260 x more than 12342, over 100 MP.
+        try expectFailure(["draw", Self.rotations, "--page", "1", "-o", png, "--width", "8164"], status: 64, mentioning: "100 megapixels")
+        try expectFailure(["sheet", Self.rotations, "-o", png, "--container", "40000x100"], status: 64,
+                          mentioning: "megapixels; use fewer --pages or a smaller --container")
+        // Files pageinfo reads (exit 2) that Poppler's renderer cannot: the reason, not a bare code.
+        // catalog-no-pages.pdf: the page is found by scanning the objects (no /Pages to reach it).
+        try expectFailure(["draw", CLI.fixture("damaged/catalog-no-pages.pdf"), "--page", "1", "-o", png], status: 65,
+                          mentioning: "page 1 cannot be rendered; pageinfo found its pages by scanning the file's objects")
+        // trailer-no-root.pdf: the renderer's open fails (errDamaged) where the reader finds the catalog.
+        try expectFailure(["draw", CLI.fixture("damaged/trailer-no-root.pdf"), "--page", "1", "-o", png], status: 65,
+                          mentioning: "the file is damaged beyond its repair (error 3); pageinfo reads its pages through repairs")
         try expectFailure(["draw", Self.rotations, "--page", "1", "-o", png, "--scale", "-1"], status: 64, mentioning: "--scale")
         try expectFailure(["draw", Self.rotations, "--page", "1", "-o", png, "--scale", "2", "--width", "9"], status: 64, mentioning: "not both")
         try expectFailure(["draw", Self.rotations, "--page", "1", "-o", png, "--boxes", "crop,foo"], status: 64, mentioning: "'foo'")
         try expectFailure(["draw", Self.rotations, "--page", "1", "-o", png, "--viewport", "1,2,3"], status: 64, mentioning: "--viewport")
+        // Page 1 shows 400x600 pt, at scale 1 with a 24-pixel margin: a viewport wholly beyond both
+        // would be drawn as nothing; one inside the margin (just off the page's corner) is drawn.
+        try expectFailure(["draw", Self.rotations, "--page", "1", "-o", png, "--viewport", "5000,5000,10,10"], status: 64,
+                          mentioning: "--viewport 5000,5000,10,10 lies wholly outside the page (page space 0…400 x 0…600 pt)")
+        try expectFailure(["draw", Self.rotations, "--page", "1", "-o", png, "--viewport", "-100,-100,50,50"], status: 64, mentioning: "wholly outside")
+        let inMargin = try CLI.run(["draw", Self.rotations, "--page", "1", "-o", png, "--viewport", "-10,-10,5,5"])
+        #expect(inMargin.status == 0, "\(inMargin.stderr)")
+        try? FileManager.default.removeItem(atPath: png)
         try expectFailure(["draw", Self.rotations, "--page", "1", "-o", "/nonexistent-dir/x.png"], status: 74, mentioning: "cannot write")
         try expectFailure(["draw", CLI.fixture("not-a-pdf.pdf"), "--page", "1", "-o", png], status: 65, mentioning: "not a PDF")
         try expectFailure(["draw", dir.appendingPathComponent("missing.pdf").path, "--page", "1", "-o", png], status: 66, mentioning: "missing.pdf")
