@@ -56,10 +56,16 @@ public struct ConversionStream: Sendable {
     }
 
     /// Converts and writes one item; returns why it cannot be written (a result beyond what a
-    /// `Double` holds), writing nothing then.
+    /// `Double` holds, or beyond ``InputLimits/magnitude``, which could not be read back),
+    /// writing nothing then.
     public mutating func write(_ item: ConvertItem, to out: inout ByteWriter) -> String? {
         let result = item.applying(transform)
         guard result.isFinite else { return "converting \(item.textForMessage) gives a number beyond what a Double holds" }
+        // (What convert prints, it reads back: the other direction gets this line again.)
+        guard result.isWithinInputLimits else {
+            return "converting \(item.textForMessage) gives \(result.textForMessage), beyond 10^12 in magnitude, the largest coordinate pageinfo reads back; "
+                + "convert a point nearer the page, or zoom out"
+        }
         if format == .json {
             if count > 0 { out.append(byte: UInt8(ascii: ",")) }
             out.append("{\"input\":"); item.writeJSON(to: &out)

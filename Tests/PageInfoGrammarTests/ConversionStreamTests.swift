@@ -72,6 +72,20 @@ struct ConversionStreamTests {
         #expect(out.string.isEmpty)
     }
 
+    @Test("a result beyond 10^12, which convert could not read back, is an item problem; 10^12 itself is written")
+    func beyondTheInputLimit() throws {
+        var stream = ConversionStream(transform: AffineTransform(a: 1000, b: 0, c: 0, d: 1000, tx: 0, ty: 0), format: .text)
+        var out = ByteWriter()
+        // 1e9 · 1000 = 1e12 exactly: within; 1e9 + 1 gives 1,000,000,001,000: beyond.
+        #expect(stream.write([try ConvertItem.parse("1e9,-1e9")], to: &out) == nil)
+        #expect(out.string == "1000000000000,-1000000000000\n")
+        #expect(try ConvertItem.parse("1000000000000,-1000000000000").isWithinInputLimits, "what was written reads back")
+        let problem = stream.write([try ConvertItem.parse("1000000001,0")], to: &out)
+        #expect(problem == .item("converting 1000000001,0 gives 1000000001000,0, beyond 10^12 in magnitude, the largest coordinate pageinfo reads back; "
+                                 + "convert a point nearer the page, or zoom out"))
+        #expect(out.string == "1000000000000,-1000000000000\n", "nothing more written")
+    }
+
     @Test("a read error is a read problem, never the end of the input")
     func readError() throws {
         let directory = FileManager.default.temporaryDirectory.path
