@@ -44,7 +44,7 @@ struct ConvertCommand: ParsableCommand {
             transform: ValueGrammar.dotsPerInch)
     var dpi: Double?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("contain: one scale, centred (the default); fill: each axis stretched onto the view.",
+    @Option(parsing: .unconditional, help: ArgumentHelp("contain: one scale, centred (the default with --view); fill: each axis stretched onto the view. Without --fit, --dpi places the page at exactly DPI/72 px per point from the top-left corner, as pdftoppm does.",
                                valueName: "fit"))
     var fit: PageFit?
 

@@ -178,6 +178,9 @@ struct ConvertCommandTests {
         (["--page", "1", "--from", "raw", "--to", "raw", "--view", "300x200", "--viewport", "1,1,5,5", "1,2"], "--view places the view"),
         (["--page", "1", "--from", "page", "--to", "raw", "--dpi", "72", "1,2"], "--dpi places the view"),
         (["--page", "1", "--from", "raw", "--to", "view", "--view", "800x600", "--viewport", "0,0,0,100", "1,2"], "zero width"),
+        // A flat viewport cannot be stretched: the message names the height, not the width alone.
+        (["--page", "1", "--from", "raw", "--to", "view", "--view", "800x600", "--viewport", "0,0,10,0", "--fit", "fill", "1,2"],
+         "to stretch it onto the view (fit fill), the height must be positive too"),
         (["--page", "1", "--from", "raw", "--to", "view", "--view", "800x600", "--zoom", "0", "1,2"], "--zoom"),
         (["--page", "1", "--from", "raw", "--to", "view", "--view", "800x600", "--center", "a,b", "1,2"], "--center"),
         (["--page", "1", "--from", "raw", "--to", "sideways", "1,2"], "--to"),
