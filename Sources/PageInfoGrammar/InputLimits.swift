@@ -8,6 +8,10 @@ public enum InputLimits {
     /// The largest magnitude of a length or coordinate (points or view units): view and page
     /// sizes, spacing, insets, points, rectangles, offsets, convert's items.
     public static let magnitude = 1e12
+    /// The smallest size a length that must be positive may have (a view, container or page
+    /// size, a viewport's width): 10⁻⁹, the resolution of every number pageinfo prints. A
+    /// smaller one would be printed as 0.
+    public static let smallestLength = 1e-9
     /// The range of a zoom scale (1 = the fitted page or layout; no unit).
     public static let zoom = 1e-6...1e6
     /// The range of a resolution, in dots per inch.

@@ -44,14 +44,14 @@ public enum ValueGrammar {
         return values
     }
 
-    /// A size `WxH` (also `WXH` or `W,H`) with a positive width and height: a view, container
-    /// or page, in the caller's units.
+    /// A size `WxH` (also `WXH` or `W,H`) with a positive width and height, each at least
+    /// ``InputLimits/smallestLength``: a view, container or page, in the caller's units.
     public static func size(_ text: String) throws(GrammarError) -> Size {
         let separator: Character = text.contains("x") ? "x" : (text.contains("X") ? "X" : ",")
         let parts = text.split(separator: separator, omittingEmptySubsequences: false)
         guard parts.count == 2 else { throw .notASize }
         let size = Size(width: try number(parts[0]), height: try number(parts[1]))
-        guard size.width > 0, size.height > 0 else { throw .nonPositiveSize }
+        guard size.width >= InputLimits.smallestLength, size.height >= InputLimits.smallestLength else { throw .nonPositiveSize }
         return size
     }
 
@@ -67,10 +67,11 @@ public enum ValueGrammar {
         return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
     }
 
-    /// A viewport `x,y,w,h` in page space (points): a rectangle of non-zero width.
+    /// A viewport `x,y,w,h` in page space (points): a rectangle whose width is at least
+    /// ``InputLimits/smallestLength`` in size (a negative one is kept: callers standardize).
     public static func viewport(_ text: String) throws(GrammarError) -> Rect {
         let r = try rect(text)
-        guard r.width != 0 else { throw .zeroWidthViewport }
+        guard abs(r.width) >= InputLimits.smallestLength else { throw .zeroWidthViewport }
         return r
     }
 

@@ -10,9 +10,9 @@ public enum CommandHelp {
     /// The input limits every geometry command states (indented, wrapped at 72 columns).
     static let inputLimits = """
           Numbers must be finite; lengths and coordinates at most 10^12 in
-          magnitude, zoom scales between 10^-6 and 10^6, --dpi at most 100000,
-          page counts at most 10,000,000. A value beyond them is a usage error
-          (exit 64).
+          magnitude, sizes at least 10^-9 (below, they print as 0), zoom scales
+          between 10^-6 and 10^6, --dpi at most 100000, page counts at most
+          10,000,000. A value beyond them is a usage error (exit 64).
         """
 
     /// `pageinfo --help`: the spaces, the exit codes and their order.

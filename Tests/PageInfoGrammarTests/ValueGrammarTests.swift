@@ -32,7 +32,11 @@ struct ValueGrammarTests {
         #expect(try ValueGrammar.size("800X600.5") == Size(width: 800, height: 600.5))
         #expect(try ValueGrammar.size("3,4") == Size(width: 3, height: 4))
         #expect(message(ValueGrammar.size, "800") == "expected WIDTHxHEIGHT, e.g. 800x600")
-        #expect(message(ValueGrammar.size, "0x600") == "the width and height must be positive, e.g. 800x600")
+        #expect(message(ValueGrammar.size, "0x600") == "the width and height must be positive (at least 10^-9), e.g. 800x600")
+        // Below 10^-9 a size would print as 0 (the number rule's resolution); 10^-9 itself is fine.
+        #expect(message(ValueGrammar.size, "1e-300x600") == "the width and height must be positive (at least 10^-9), e.g. 800x600")
+        #expect(message(ValueGrammar.size, "600x9.9e-10") == "the width and height must be positive (at least 10^-9), e.g. 800x600")
+        #expect((try? ValueGrammar.size("1e-9x600")) == Size(width: 1e-9, height: 600))
         #expect(message(ValueGrammar.size, "1x2x3") == "expected WIDTHxHEIGHT, e.g. 800x600")
         #expect(message(ValueGrammar.size, "ax3") == "'a' is not a finite number")
     }
@@ -44,7 +48,8 @@ struct ValueGrammarTests {
         #expect(try ValueGrammar.rect("1,2,-3,4") == Rect(x: 1, y: 2, width: -3, height: 4))
         #expect(message(ValueGrammar.rect, "1,2") == "expected x,y,width,height")
         #expect(try ValueGrammar.viewport("0,0,-1,0") == Rect(x: 0, y: 0, width: -1, height: 0))
-        #expect(message(ValueGrammar.viewport, "5,5,0,10") == "zero width; the view needs a width of page space to show")
+        #expect(message(ValueGrammar.viewport, "5,5,0,10") == "zero width (or below 10^-9); the view needs a width of page space to show")
+        #expect(message(ValueGrammar.viewport, "5,5,-1e-12,10") == "zero width (or below 10^-9); the view needs a width of page space to show")
         #expect(try ValueGrammar.insets("1,2,3,4") == EdgeInsets(top: 1, left: 2, bottom: 3, right: 4))
         #expect(message(ValueGrammar.insets, "1,2,-3,4") == "insets must not be negative")
         #expect(message(ValueGrammar.insets, "1,2,3") == "expected top,left,bottom,right")
