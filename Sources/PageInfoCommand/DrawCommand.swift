@@ -32,7 +32,8 @@ struct DrawCommand: ParsableCommand {
     @Option(name: [.short, .customLong("output")], parsing: .unconditional, help: ArgumentHelp("The picture to write: a .png or .svg file.", valueName: "file"))
     var output: String
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Pixels per point (default 1 = 72 dpi).", valueName: "s"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Pixels per point (default 1 = 72 dpi).", valueName: "s"),
+            transform: { text in try ValueGrammar.finiteNumber(text) })
     var scale: Double?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The image's width in pixels instead of --scale.", valueName: "px"))

@@ -35,7 +35,8 @@ struct SheetCommand: ParsableCommand {
             })
     var pages: PageRangeList?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The gap between thumbnails in pixels (default 10).", valueName: "s"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The gap between thumbnails in pixels (default 10).", valueName: "s"),
+            transform: ValueGrammar.length)
     var spacing: Double = 10
 
     func validate() throws {

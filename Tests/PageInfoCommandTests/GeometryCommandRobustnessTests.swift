@@ -83,6 +83,12 @@ struct GeometryCommandRobustnessTests {
             // Hexadecimal is not decimal (0x10 was taken as 16).
             convert + ["--view", "400x600", "0x10,1"], convert + ["--view", "400x600", "--zoom", "0x1p1", "1,2"],
             ["thumbnails", "--page-size", "612x792", "--container", "375x667", "--spacing", "0x10"],
+            ["sheet", rotations, "-o", "/tmp/never-written.png", "--spacing", "0x10"],
+            ["draw", rotations, "--page", "1", "-o", "/tmp/never-written.png", "--scale", "0x1p1"],
+            ["pages", "--files-from", "/dev/null", "--timeout", "0x10"],
+            // Sizes that print as 0 (below 10^-9).
+            ["thumbnails", "--page-size", "612x792", "--container", "1e-300x667"],
+            convert + ["--view", "1e-10x600", "1,2"],
         ]
     }()
 

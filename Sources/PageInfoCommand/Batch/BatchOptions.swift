@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import ArgumentParser
+import PageInfoGrammar
 import PageInfoBatch
 import PageInfoOutput
 import PageInfoReading
@@ -41,7 +42,8 @@ struct BatchOptions: ParsableArguments {
     @Flag(help: "Continue an interrupted run: keep the files whose file record is already in -o FILE, drop a cut last file, read the rest.")
     var resume = false
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds one file may take before its worker is stopped (default: 60; 0: no limit).", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds one file may take before its worker is stopped (default: 60; 0: no limit).", valueName: "seconds"),
+            transform: { text in try ValueGrammar.finiteNumber(text) })
     var timeout: Double?
 
     @Option(name: .customLong("max-memory"), parsing: .unconditional,
