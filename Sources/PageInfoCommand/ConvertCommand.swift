@@ -115,6 +115,7 @@ struct ConvertCommand: ParsableCommand {
         var stream = ConversionStream(transform: ViewRequest.transform(of: info, placement: placement, from: from, to: to),
                                       format: format)
         var stdout = StandardOutput()
+        stdout.out.exactFileName = document.exactName
         if format == .json {
             ConversionHeaderJSON(file: document.file, page: info, from: from, to: to, placement: placement,
                                  transform: stream.transform).writeJSON(to: &stdout.out)

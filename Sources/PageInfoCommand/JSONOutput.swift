@@ -26,9 +26,10 @@ struct StandardOutput: ~Copyable {
     /// Prints `document` and a newline after checking every number: the line is formatted in
     /// memory and written only when no number in it is NaN or infinite; otherwise nothing is
     /// printed and `failure()` is thrown. For documents of bounded size (`thumbnails`,
-    /// `viewstate`).
-    static func printLine(_ document: some JSONWritable, failure: () -> ExitFailure) throws {
+    /// `viewstate`). `exactFileName`: the name of the file read when it is not valid UTF-8.
+    static func printLine(_ document: some JSONWritable, exactFileName: FileName? = nil, failure: () -> ExitFailure) throws {
         var line = ByteWriter()
+        line.exactFileName = exactFileName
         document.writeJSON(to: &line)
         line.append(byte: UInt8(ascii: "\n"))
         guard line.nonFiniteNumbers == 0 else { throw failure() }

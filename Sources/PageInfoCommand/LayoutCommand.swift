@@ -31,6 +31,7 @@ struct LayoutCommand: ParsableCommand {
         let stack = try layout.makeLayout(doc)
         let output = StackLayoutJSON(file: document.file, layout: stack, visible: visible?.standardized)
         var stdout = StandardOutput()
+        stdout.out.exactFileName = document.exactName
         output.writeJSON(to: &stdout.out)
         stdout.out.append(byte: UInt8(ascii: "\n"))
         try stdout.finish()

@@ -35,7 +35,7 @@ public struct ConversionHeaderJSON: JSONWritable {
     public func writeJSON(to out: inout ByteWriter) {
         let p = placement
         out.append(byte: UInt8(ascii: "{"))
-        out.append(field: "file", file, first: true)
+        out.append(fileField: file, first: true)
         out.append(field: "page", page.index + 1)
         out.append(field: "from", from.rawValue)
         out.append(field: "to", to.rawValue)

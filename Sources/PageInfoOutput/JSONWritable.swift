@@ -24,6 +24,14 @@ extension ByteWriter {
         value.writeJSON(to: &self)
     }
 
+    /// `"file":"NAME"`, after a comma unless it is the object's first field: the name of the
+    /// file read, spelled exactly when ``exactFileName`` is set (``append(jsonNamingFile:)``).
+    public mutating func append(fileField file: String, first: Bool = false) {
+        if !first { append(byte: UInt8(ascii: ",")) }
+        append("\"file\":")
+        append(jsonNamingFile: file)
+    }
+
     /// ``append(field:_:first:)`` when `value` is not `nil`; nothing otherwise.
     public mutating func append<Value: JSONWritable>(optionalField name: StaticString, _ value: Value?) {
         if let value { append(field: name, value) }

@@ -26,7 +26,7 @@ public struct StackLayoutJSON: JSONWritable {
     public func writeJSON(to out: inout ByteWriter) {
         let c = layout.configuration
         out.append(byte: UInt8(ascii: "{"))
-        out.append(field: "file", file, first: true)
+        out.append(fileField: file, first: true)
         out.append(field: "pageCount", layout.pageCount)
         out.append(field: "viewSize", layout.viewSize)
         out.append(field: "scrollMode", c.scrollMode.rawValue)

@@ -34,7 +34,7 @@ public struct SpreadsJSON: JSONWritable {
     public func writeJSON(to out: inout ByteWriter) {
         out.append(byte: UInt8(ascii: "{"))
         if let file {
-            out.append(field: "file", file, first: true)
+            out.append(fileField: file, first: true)
             out.append(optionalField: "pageLayout", pageLayout)
             out.append(optionalField: "direction", direction)
         }
@@ -86,7 +86,7 @@ public struct ThumbnailGridJSON: JSONWritable {
     public func writeJSON(to out: inout ByteWriter) {
         out.append(byte: UInt8(ascii: "{"))
         if let file {
-            out.append(field: "file", file, first: true)
+            out.append(fileField: file, first: true)
             out.append(optionalField: "pageCount", grid.pageCount)
         }
         out.append(field: "pageSize", grid.pageSize, first: file == nil)

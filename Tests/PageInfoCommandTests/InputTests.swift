@@ -166,8 +166,11 @@ struct InputTests {
         let name = "\(dir.path)/caf$(printf '\\351').pdf"  // "café" in Latin-1: 0xE9 alone is not UTF-8
         try #require(Self.shell("cp \"$M\" \"\(name)\"", environment: ["M": Self.mixed]).status == 0)
         let exact = "\"\(dir.path)/caf\\udce9.pdf\""  // PEP 383: os.fsencode(json.loads(...)) gives the bytes back
-        for command in ["info --format jsonl", "pages --format jsonl", "pages --format json", "pages --format jsonl --"] {
-            let r = try Self.shell("\"$PAGEINFO\" \(command) \"\(name)\"")
+        // The layout commands' "file" too (they wrote U+FFFD, which gives other bytes back).
+        for command in ["info --format jsonl", "pages --format jsonl", "pages --format json", "pages --format jsonl --",
+                        "layout --view 300x300", "thumbnails --container 300x300", "spreads --mode double",
+                        "convert --page 1 --from raw --to page --format json"] {
+            let r = try Self.shell("\"$PAGEINFO\" \(command) \"\(name)\"" + (command.hasPrefix("convert") ? " 1,1" : ""))
             #expect(r.status == 0, "\(command): \(r.stderr)")
             #expect(r.stdout.contains("\"file\":\(exact)") && !r.stdout.contains("\u{FFFD}"), "\(command): \(r.stdout.prefix(300))")
         }
