@@ -41,6 +41,16 @@ func runToEnd(_ run: BatchRun) throws -> [BatchFile] {
     return files
 }
 
+/// A worker that is a shell script (`#!/bin/sh` and `body`), in a new scratch directory named
+/// after `label`: its path, and the directory to remove.
+func scriptedWorker(_ label: String, _ body: String) throws -> (path: String, directory: String) {
+    let dir = try makeScratchDirectory(label)
+    let path = dir + "/worker"
+    try ("#!/bin/sh\n" + body).write(toFile: path, atomically: true, encoding: .utf8)
+    guard chmod(path, 0o755) == 0 else { throw POSIXError(.EPERM) }
+    return (path, dir)
+}
+
 @Suite struct BatchRunTests {
     @Test("workers started while next() runs on a thread that then ends keep reading (PR_SET_PDEATHSIG is per thread)",
           .timeLimit(.minutes(2)))
@@ -73,22 +83,18 @@ func runToEnd(_ run: BatchRun) throws -> [BatchFile] {
     @Test("a worker whose answer waits in the pipe while the caller pauses longer than --timeout is not timed out",
           .timeLimit(.minutes(1)))
     func pausedCallerIsNoTimeout() throws {
-        let dir = try makeScratchDirectory("paused")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let worker = dir + "/worker"
         // After 0.2 s, a header (payload 65,636 bytes = 0x10064, 0 pages, ok, no error, no
         // message) and 65,536 bytes of payload: the pipe's capacity, so the header's last bytes
         // wait until the coordinator reads. Once they are out, 0.5 s more for the last 100.
-        try """
-            #!/bin/sh
+        let (worker, dir) = try scriptedWorker("paused", """
             sleep 0.2
             printf '\\144\\000\\001\\000\\000\\000\\000\\000\\000\\377\\000\\000'
             head -c 65536 /dev/zero | tr '\\000' a
             sleep 0.5
             head -c 100 /dev/zero | tr '\\000' b
             cat > /dev/null
-            """.write(toFile: worker, atomically: true, encoding: .utf8)
-        #expect(chmod(worker, 0o755) == 0)
+            """)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         var configuration = testConfiguration(jobs: 1, timeout: 1, worker: worker)
         configuration.tickInterval = 0.05
         let run = BatchRun(names: [Array(Paths.fixture("mixed.pdf").utf8)], configuration: configuration)
@@ -109,17 +115,13 @@ func runToEnd(_ run: BatchRun) throws -> [BatchFile] {
     @Test("a worker that stops in the middle of its answer while the coordinator listens is still timed out",
           .timeLimit(.minutes(1)))
     func stalledAnswerIsTimedOut() throws {
-        let dir = try makeScratchDirectory("stalled")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let worker = dir + "/worker"
         // A header claiming 200 bytes of payload, 50 of them, then nothing more.
-        try """
-            #!/bin/sh
+        let (worker, dir) = try scriptedWorker("stalled", """
             printf '\\310\\000\\000\\000\\000\\000\\000\\000\\000\\377\\000\\000'
             head -c 50 /dev/zero | tr '\\000' a
             exec sleep 30
-            """.write(toFile: worker, atomically: true, encoding: .utf8)
-        #expect(chmod(worker, 0o755) == 0)
+            """)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let run = BatchRun(names: [Array(Paths.fixture("mixed.pdf").utf8)], configuration: testConfiguration(jobs: 1, timeout: 0.5, worker: worker))
         let start = Date()
         let files = try runToEnd(run)
@@ -131,17 +133,13 @@ func runToEnd(_ run: BatchRun) throws -> [BatchFile] {
     @Test("a worker that claims a response larger than the protocol allows is stopped: its file is crashed, with the reason",
           .timeLimit(.minutes(1)))
     func lyingWorkerIsStopped() throws {
-        let dir = try makeScratchDirectory("liar")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let liar = dir + "/liar"
         // Answers the first request with a header claiming 4 GiB - 1 of payload, then waits
         // with its stdout open (the shell keeps it while cat reads the requests).
-        try """
-            #!/bin/sh
+        let (liar, dir) = try scriptedWorker("liar", """
             printf '\\377\\377\\377\\377\\000\\000\\000\\000\\000\\377\\000\\000'
             cat > /dev/null
-            """.write(toFile: liar, atomically: true, encoding: .utf8)
-        #expect(chmod(liar, 0o755) == 0)
+            """)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let run = BatchRun(names: [Array(Paths.fixture("mixed.pdf").utf8)],
                            configuration: testConfiguration(jobs: 1, timeout: 20, worker: liar))
         let start = Date()
