@@ -28,8 +28,8 @@ public struct BatchJob: Sendable {
     public enum Destination: Sendable, Hashable {
         /// Standard output (descriptor 1), left open.
         case standardOutput
-        /// The file at `path`, created with mode 0644 (before the umask) when missing, and locked
-        /// (`flock`) for the run: a second run writing it at the same time is refused. Without
+        /// The file at `path`, created with mode 0644 (before the umask) when missing, and, a
+        /// regular file, locked (`flock`) for the run: a second run writing it at the same time is refused. Without
         /// `resume` it is emptied first, unless it is the list or one of the inputs (refused);
         /// with `resume` it must hold JSON lines of an earlier run
         /// of the same job (``ResumeState``): a cut last file is dropped, the files it holds are
@@ -117,7 +117,7 @@ public struct BatchJob: Sendable {
         return try loop(names: names, output: output, earlier: earlier, report: report)
     }
 
-    /// Opens the output file (created when missing) and locks it for this run; unless `resume`,
+    /// Opens the output file (created when missing) and, a regular file, locks it for this run; unless `resume`,
     /// empties it, once it is known not to be an input. Refuses a file another run holds
     /// locked (74: two runs would interleave or duplicate files), and an output that is, by
     /// device and inode, the list of names or one of the inputs (64: emptying it would destroy
@@ -129,15 +129,16 @@ public struct BatchJob: Sendable {
             throw ExitFailure("\(path): cannot write the output: \(error.reason)", status: .ioError)
         }
         do throws(ExitFailure) {
-            // (A file system without locks, ENOLCK: the run goes on unguarded.)
-            if (try? output.lockExclusively()) == false {
-                throw ExitFailure("\(path): another pageinfo run is writing this output; let it finish (then --resume continues it), or give another -o FILE", status: .ioError)
-            }
-            guard !resume else { return output }
             let status: FileStatus
             do { status = try output.status() } catch { throw ExitFailure("\(path): cannot write the output: \(error.reason)", status: .ioError) }
-            // (A device or a FIFO, /dev/null say, is written, never emptied.)
+            // (A device or a FIFO, /dev/null say, is written, never locked or emptied: runs may share it.)
             guard status.kind == .regular else { return output }
+            // (A file system without locks, ENOLCK: the run goes on unguarded.)
+            if (try? output.lockExclusively()) == false {
+                throw ExitFailure("\(path): another process holds a lock on this output (another pageinfo run writing it?); let it finish (then --resume continues it), or give another -o FILE",
+                                  status: .ioError)
+            }
+            guard !resume else { return output }
             if status.size > 0 {
                 func isOutput(_ other: FileStatus?) -> Bool { other?.device == status.device && other?.inode == status.inode }
                 if let list, isOutput(list == "-" ? try? FileDescriptor.standardInput.status() : try? FileStatus(path: list)) {

@@ -17,12 +17,10 @@ enum RepeatedOptions {
     /// The usage failure for the first single-valued option of `arguments` (the command line
     /// without the program name) that is given more than once, or nil.
     static func failure(in arguments: [String]) -> ExitFailure? {
-        let options = arguments.prefix { $0 != "--" }.filter { $0.hasPrefix("-") && $0 != "-" }
-        // (Help asked for is shown, whatever else the line holds.)
-        guard arguments.first != "help", !options.contains(where: { $0 == "-h" || $0 == "--help" }) else { return nil }
-        let names = options.map { String($0.prefix { $0 != "=" }) }
-        // (A short name or a cluster of them, -o or -0L; not a value such as -50,300,200,300.)
-        let hasShort = names.contains { !$0.hasPrefix("--") && $0.count <= 4 && $0.dropFirst().allSatisfy { $0.isLetter || $0.isNumber } }
+        guard arguments.first != "help" else { return nil }
+        let names = arguments.prefix { $0 != "--" }.filter { $0.hasPrefix("-") && $0 != "-" }.map { String($0.prefix { $0 != "=" }) }
+        // (A short name or a cluster of them, -o, -0rLo, -o=FILE; not a value such as -50,300.)
+        let hasShort = names.contains { !$0.hasPrefix("--") && $0.dropFirst().allSatisfy { $0.isLetter || $0.isNumber } }
         guard Set(names).count < names.count || (hasShort && names.count > 1) else { return nil }
         var parser = JSONParser(Array(PageInfoTool._dumpHelp().utf8))
         guard case .object(let root)? = try? parser.value(), case .object(var command)? = root.member("command") else { return nil }
@@ -38,21 +36,26 @@ enum RepeatedOptions {
         var seen: [Int: [String]] = [:]  // argument → the names it was given by
         while let token = rest.popFirst(), token != "--" {
             guard token.hasPrefix("-"), token != "-" else { continue }
+            let attached = token.contains("=")  // --name=VALUE, -o=VALUE: no value follows
             let spelled: [(name: String, short: Bool)]
             if token.hasPrefix("--") {
                 spelled = [(String(token.dropFirst(2).prefix { $0 != "=" }), false)]
             } else {
                 // -0L: a cluster of short names (an option among them takes the next argument).
-                spelled = token.dropFirst().map { (String($0), true) }
+                let cluster = token.dropFirst().prefix { $0 != "=" }
+                // (-5,3 or -.5: a value, convert's negative ITEM.)
+                guard cluster.allSatisfy({ $0.isLetter || $0.isNumber }) else { continue }
+                spelled = cluster.map { (String($0), true) }
             }
+            // Help asked for is shown, whatever else the line holds.
+            if spelled.contains(where: { $0.short ? $0.name == "h" : $0.name == "help" }) { return nil }
+            // (A name the parser does not know, -5 say: a value, or an error the parser reports.)
+            let found = spelled.map { s in arguments.firstIndex { s.short ? $0.shorts.contains(s.name) : $0.longs.contains(s.name) } }
+            guard !found.contains(nil) else { continue }
             var takesNext = false
-            for (name, short) in spelled {
-                // (A name the parser does not know: the parser says so.)
-                guard let k = arguments.firstIndex(where: { short ? $0.shorts.contains(name) : $0.longs.contains(name) }) else { return nil }
-                if arguments[k].takesValue {
-                    takesNext = takesNext || !token.contains("=")
-                    if !arguments[k].repeats { seen[k, default: []].append(short ? "-" + name : "--" + name) }
-                }
+            for (k, s) in zip(found.map { $0! }, spelled) where arguments[k].takesValue {
+                takesNext = takesNext || !attached
+                if !arguments[k].repeats { seen[k, default: []].append(s.short ? "-" + s.name : "--" + s.name) }
             }
             if takesNext { _ = rest.popFirst() }  // its value, whatever it looks like (getopt's way)
         }

@@ -460,9 +460,17 @@ struct BatchTests {
         for extra in [["--resume"], []] {
             let second = try Self.run(["pages", "--files-from", "-", "--no-progress", "-o", out.path] + extra, stdin: list)
             #expect(second.status == 74, "\(extra): \(second.status) \(second.stderr)")
-            #expect(second.stderr.split(separator: "\n").count == 1 && second.stderr.contains("another pageinfo run is writing this output"),
+            #expect(second.stderr.split(separator: "\n").count == 1 && second.stderr.contains("another process holds a lock on this output (another pageinfo run writing it?)"),
                     "\(second.stderr)")
         }
+        // /dev/null is no file to lock: runs share it.
+        let shared = try Self.run(["info", "--files-from", "-", "--no-progress", "-o", "/dev/null"], stdin: Data((names[0] + "\n").utf8))
+        #expect(shared.status == 0, "\(shared.stderr)")
+        let (other, _, _) = try Self.start(["info", "--files-from", "-", "--jobs", "1", "--timeout", "4", "--no-progress", "-o", "/dev/null"], stdin: list)
+        let beside = try Self.run(["info", "--files-from", "-", "--no-progress", "-o", "/dev/null"], stdin: Data((names[0] + "\n").utf8))
+        #expect(beside.status == 0, "\(beside.stderr)")
+        other.terminate()
+        other.waitUntilExit()
         #expect(first.isRunning, "the checks ran while the first run held the output")
         #expect(try Data(contentsOf: out).starts(with: before), "nothing emptied or appended by the refused runs")
         first.waitUntilExit()

@@ -114,6 +114,13 @@ struct OptionParityTests {
               // After an option's name comes its value, whatever it looks like: one --pages here.
               (["pages", "rotations.pdf", "--format", "--pages", "--pages", "1"], "The value '--pages' is invalid for '--format"),
               (["viewstate", "capture", "--view", "400x600", "--view", "500x600"], "--view is given twice"),
+              // The `=` spellings, a long cluster of short names, a negative ITEM among the
+              // arguments, and -h as an option's value hid the repeat (exit 0, the last won).
+              (["draw", "rotations.pdf", "--page", "1", "-o=/nonexistent/a.png", "--output=/nonexistent/b.png"], "--output is given twice (as --output and -o)"),
+              (["pages", "--format", "json", "--format", "csv", "-o=/nonexistent/c.out", "boxes.pdf"], "--format is given twice"),
+              (["pages", "-0rLo", "/nonexistent/a.out", "--files-from", "/dev/null", "--output", "/nonexistent/b.out"], "--output is given twice"),
+              (["convert", "rotations.pdf", "--page=2", "--from", "raw", "--to", "page", "120,80", "-5,3", "--from", "page"], "--from is given twice"),
+              (["pages", "userunit.pdf", "--pages", "1", "--pages", "2", "--password", "-h"], "--pages is given twice"),
           ])
     func repeatedOption(arguments: [String], says: String) throws {
         let r = try CLI.run(arguments.map { $0.hasSuffix(".pdf") ? CLI.fixture($0) : $0 })
@@ -131,6 +138,10 @@ struct OptionParityTests {
         let separate = try CLI.run(common + ["--viewport", "-50,300,200,300", "0,0"])
         let joined = try CLI.run(common + ["--viewport=-50,300,200,300", "0,0"])
         #expect(separate.status == 0 && joined.status == 0 && !separate.stdout.isEmpty && separate.stdout == joined.stdout, "\(separate.stderr)")
+        // A negative ITEM is an ITEM: page 2 (/Rotate 90, CropBox [20 30 420 630]) puts raw (120, 80)
+        // at page (50, 300) and raw (-5, 3) at page (-27, 425) (page x = y - 30, page y = 420 - x).
+        let items = try CLI.run(["convert", CLI.fixture("rotations.pdf"), "--page", "2", "--from", "raw", "--to", "page", "120,80", "-5,3"])
+        #expect(items.status == 0 && items.stdout == "50,300\n-27,425\n", "\(items.stdout) \(items.stderr)")
         let help = try CLI.run(["pages", "--pages", "1", "--pages", "2", "--help"])
         #expect(help.status == 0 && help.stdout.contains("--pages"))
     }
