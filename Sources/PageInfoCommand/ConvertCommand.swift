@@ -92,6 +92,9 @@ struct ConvertCommand: ParsableCommand {
                 throw ValidationError("--dpi maps the whole page as pdftoppm renders it; it cannot be combined with --viewport, --zoom or --center")
             }
         }
+        if fit == .fill, let viewport, !(abs(viewport.height) >= InputLimits.smallestLength) {
+            throw ValidationError("--viewport \(viewport): --fit fill stretches it onto the view, so its height must be positive (at least 10^-9)")
+        }
         if fit == .fill && (zoom != nil || center != nil) {
             throw ValidationError("--fit fill stretches the page (or --viewport) onto the view; it cannot be combined with --zoom or --center")
         }

@@ -115,8 +115,8 @@ func pictureFormat(_ path: String, allowed: [PictureFormat] = PictureFormat.allC
 /// Renders a region (``PageInfoPoppler/PageRenderer``) into an ``RGBImage``; a failure is its
 /// one line and exit status (``PageInfoPoppler/RenderError/exitStatus``).
 ///
-/// A page found by scanning the file's objects (its page tree is broken) has geometry but no
-/// place in the tree Poppler's renderer goes through: the failure says so.
+/// A page found by scanning the file's objects (its page tree does not reach it) has geometry
+/// but no place in the tree Poppler's renderer goes through: the failure says so.
 func renderPage(_ renderer: PageRenderer, document: PopplerDocument, index: Int, region: Rect, rotation: PageRotation,
                 width: Int, height: Int) throws -> RGBImage {
     do { return RGBImage(width: width, height: height, pixels: try renderer.render(pageIndex: index, region: region, rotation: rotation,
@@ -125,9 +125,10 @@ func renderPage(_ renderer: PageRenderer, document: PopplerDocument, index: Int,
         var failure = ExitFailure(error)
         switch error {
         case .pageUnreadable:
-            if document.walkSummary().recovered > 0 {
-                failure.message += "; pageinfo found its pages by scanning the file's objects (the page tree is broken: `pageinfo pages` reports them with exit 2), "
-                    + "but Poppler's renderer reaches pages only through the page tree, so they cannot be drawn"
+            let entry = document.makePageCursor(from: index).next()
+            if entry?.index == index, entry?.warnings.contains(where: { $0.code == .pageRecovered }) == true {
+                failure.message += "; pageinfo found this page by scanning the file's objects (the page tree does not reach it: `pageinfo pages` says page-recovered), "
+                    + "but Poppler's renderer reaches pages only through the page tree, so it cannot be drawn"
             }
         case .cannotOpen, .outOfMemory, .invalidRequest: break
         }

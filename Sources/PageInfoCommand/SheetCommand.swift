@@ -56,7 +56,7 @@ struct SheetCommand: ParsableCommand {
         guard !infos.isEmpty else { throw ExitFailure("\(document.file): no pages to draw", status: ExitStatus.usage) }
         let sheet: ContactSheet
         do { sheet = try ContactSheet(pages: infos, containerSize: containerSize, spacing: spacing) } catch {
-            throw drawingFailure(error, smaller: "fewer --pages or a smaller --container")
+            throw drawingFailure(error, smaller: "fewer --pages, a smaller --container or a smaller --spacing")
         }
         let renderer = try document.input.renderer(document.file)
         let picture = try sheet.render { (item: ContactSheet.Item) throws -> RGBImage in

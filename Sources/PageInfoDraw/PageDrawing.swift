@@ -39,7 +39,7 @@ public enum DrawingError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .tooLarge(w, h):
-            "the picture would be \(Self.pixels(w)) x \(Self.pixels(h)) pixels, more than the limit of \(DrawingLimits.maxSide) pixels a side and "
+            "the picture would be at least \(Self.pixels(w)) x \(Self.pixels(h)) pixels, more than the limit of \(DrawingLimits.maxSide) pixels a side and "
                 + "\(DrawingLimits.maxPixels / 1_000_000) megapixels"
         case let .invalidSize(what): what
         case let .containerTooSmall(s): "the container \(s) is too small for a thumbnail; give a larger --container"

@@ -64,7 +64,7 @@ public struct ConversionStream: Sendable {
         // (What convert prints, it reads back: the other direction gets this line again.)
         guard result.isWithinInputLimits else {
             return "converting \(item.textForMessage) gives \(result.textForMessage), beyond 10^12 in magnitude, the largest coordinate pageinfo reads back; "
-                + "convert a point nearer the page, or zoom out"
+                + "convert a point nearer the page, or change the view options that magnify it"
         }
         if format == .json {
             if count > 0 { out.append(byte: UInt8(ascii: ",")) }

@@ -47,6 +47,8 @@ extension ValueGrammar {
             for value in [v.x, v.y, v.width, v.height] where !(abs(value) <= InputLimits.magnitude) {
                 throw .viewportBeyondMagnitude(value)
             }
+            // (A narrower one would be printed as 0 and not read back.)
+            guard abs(v.width) >= InputLimits.smallestLength else { throw .zeroWidthViewport }
         }
         return ViewState(pageIndex: pageIndex, viewport: viewport)
     }

@@ -526,8 +526,9 @@ public enum CommandHelp {
           the image exactly: page-image pixel (X, Y) covers view points
           X…X+1, Y…Y+1 of that placement. The picture adds a grey margin of
           24 pixels (48 from 1000 pixels wide) around the page image and the
-          legend band below it. Images are limited to 30000 pixels a side and
-          100 megapixels.
+          legend band below it. The whole picture, margin and legend included,
+          is limited to 30000 pixels a side and 100 megapixels. A --viewport
+          wholly outside the page and its margin is a usage error.
 
         OUTPUT
           -o OUT.png: the picture. -o OUT.svg: the rendered page embedded as a
@@ -574,8 +575,8 @@ public enum CommandHelp {
           --spacing 10' says), 5 rows: a 375×805 px sheet (5·153 + 4·10)
           plus the legend, captions i, ii, iii, iv, A-1, …
 
-        Images are limited to 30000 pixels a side and 100 megapixels: use \
-        --pages for long documents.
+        A sheet, legend included, is limited to 30000 pixels a side and 100 \
+        megapixels: use --pages for long documents.
 
         EXIT CODES
           0 ok; 64 usage error (a bad page list or size, an output name not \

@@ -42,7 +42,7 @@ extension PlacementError: CustomStringConvertible {
             "the page's displayed size \(s) has no area, so it cannot be fitted into a view; give an explicit viewport"
         case .invalidViewport(let r):
             "invalid viewport \(r) (x,y,width,height in page space): the width must be a positive finite number and x, y and the height finite; "
-                + "to stretch it onto the view (fit fill), the height must be positive too"
+                + "a viewport stretched onto the view (convert --fit fill) needs a positive height too"
         case .invalidZoomScale(let z):
             "invalid zoom scale \(formatCompact(z)): it must be a positive finite number (1 = the whole page fits the view)"
         case .invalidCenter(let p):

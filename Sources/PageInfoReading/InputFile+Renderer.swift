@@ -16,9 +16,13 @@ extension InputFile {
         let seekable: String
         do { seekable = try seekablePath(name, maxStreamMiB: maxStreamMiB) } catch { throw ExitFailure(error) }
         do { return try PageRenderer(path: seekable, password: password) } catch {
-            throw ExitFailure(error.description.replacingPrefix(seekable, with: name)
-                              + "; pageinfo reads its pages through repairs Poppler's renderer does not make (`pageinfo pages` lists them, with their warnings)",
-                              status: error.exitStatus)
+            // (Poppler's errBadCatalog and errDamaged: the document, opened first, was read
+            // through pageinfo's own repairs; other codes mean the file changed in between.)
+            var repairs = ""
+            if case .cannotOpen(_, let code) = error, code == 2 || code == 3 {
+                repairs = "; pageinfo reads its pages through repairs Poppler's renderer does not make (`pageinfo pages` lists them, with their warnings)"
+            }
+            throw ExitFailure(error.description.replacingPrefix(seekable, with: name) + repairs, status: error.exitStatus)
         }
     }
 }

@@ -180,7 +180,9 @@ struct ConvertCommandTests {
         (["--page", "1", "--from", "raw", "--to", "view", "--view", "800x600", "--viewport", "0,0,0,100", "1,2"], "zero width"),
         // A flat viewport cannot be stretched: the message names the height, not the width alone.
         (["--page", "1", "--from", "raw", "--to", "view", "--view", "800x600", "--viewport", "0,0,10,0", "--fit", "fill", "1,2"],
-         "to stretch it onto the view (fit fill), the height must be positive too"),
+         "--fit fill stretches it onto the view, so its height must be positive (at least 10^-9)"),
+        (["--page", "1", "--from", "page", "--to", "view", "--view", "800x600", "--viewport", "0,0,100,1e-12", "--fit", "fill", "0,0"],
+         "its height must be positive (at least 10^-9)"),
         (["--page", "1", "--from", "raw", "--to", "view", "--view", "800x600", "--zoom", "0", "1,2"], "--zoom"),
         (["--page", "1", "--from", "raw", "--to", "view", "--view", "800x600", "--center", "a,b", "1,2"], "--center"),
         (["--page", "1", "--from", "raw", "--to", "sideways", "1,2"], "--to"),

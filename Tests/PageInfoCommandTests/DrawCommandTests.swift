@@ -135,11 +135,11 @@ struct DrawCommandTests {
         // 8260 x more than 12342, over 100 MP.
         try expectFailure(["draw", Self.rotations, "--page", "1", "-o", png, "--width", "8164"], status: 64, mentioning: "100 megapixels")
         try expectFailure(["sheet", Self.rotations, "-o", png, "--container", "40000x100"], status: 64,
-                          mentioning: "megapixels; use fewer --pages or a smaller --container")
+                          mentioning: "megapixels; use fewer --pages, a smaller --container or a smaller --spacing")
         // Files pageinfo reads (exit 2) that Poppler's renderer cannot: the reason, not a bare code.
         // catalog-no-pages.pdf: the page is found by scanning the objects (no /Pages to reach it).
         try expectFailure(["draw", CLI.fixture("damaged/catalog-no-pages.pdf"), "--page", "1", "-o", png], status: 65,
-                          mentioning: "page 1 cannot be rendered; pageinfo found its pages by scanning the file's objects")
+                          mentioning: "page 1 cannot be rendered; pageinfo found this page by scanning the file's objects")
         // trailer-no-root.pdf: the renderer's open fails (errDamaged) where the reader finds the catalog.
         try expectFailure(["draw", CLI.fixture("damaged/trailer-no-root.pdf"), "--page", "1", "-o", png], status: 65,
                           mentioning: "the file is damaged beyond its repair (error 3); pageinfo reads its pages through repairs")

@@ -82,7 +82,7 @@ struct ConversionStreamTests {
         #expect(try ConvertItem.parse("1000000000000,-1000000000000").isWithinInputLimits, "what was written reads back")
         let problem = stream.write([try ConvertItem.parse("1000000001,0")], to: &out)
         #expect(problem == .item("converting 1000000001,0 gives 1000000001000,0, beyond 10^12 in magnitude, the largest coordinate pageinfo reads back; "
-                                 + "convert a point nearer the page, or zoom out"))
+                                 + "convert a point nearer the page, or change the view options that magnify it"))
         #expect(out.string == "1000000000000,-1000000000000\n", "nothing more written")
     }
 

@@ -37,5 +37,10 @@ struct ViewStateGrammarTests {
             try ValueGrammar.viewState(#"{"pageIndex":0,"viewport":{"x":0,"y":2e12,"width":1,"height":1}}"#)
         }
         #expect(GrammarError.viewportBeyondMagnitude(2e12).description == "the viewport's 2000000000000 is beyond the limit of ±10^12")
+        // A width that prints as 0 (below 10^-9) could not be read back.
+        #expect(throws: GrammarError.zeroWidthViewport) {
+            try ValueGrammar.viewState(#"{"pageIndex":0,"viewport":{"x":10,"y":10,"width":1e-12,"height":50}}"#)
+        }
+        #expect((try? ValueGrammar.viewState(#"{"pageIndex":0,"viewport":{"x":10,"y":10,"width":1e-9,"height":50}}"#)) != nil)
     }
 }
