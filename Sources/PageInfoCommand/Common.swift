@@ -52,15 +52,7 @@ struct DocumentOptions: ParsableArguments {
     func open() throws -> PopplerDocument { try input.open(file) }
 
     /// ``file``'s exact bytes when they are not valid UTF-8 (for its JSON `file` field).
-    var exactName: FileName? { exactFileName(file) }
-}
-
-/// The exact bytes of the command-line argument `file` when they are not valid UTF-8 (`file`
-/// then holds U+FFFD), for a JSON `file` field that gives them back (`\udcXX`); nil otherwise.
-func exactFileName(_ file: String) -> FileName? {
-    guard let raw = CommandLineBytes.uniqueBytes(of: file) else { return nil }
-    let name = FileName(raw: raw)
-    return name.isValidUTF8 ? nil : name
+    var exactName: FileName? { CommandLineBytes.exactName(of: file) }
 }
 
 /// Reads page `pageNumber` (1-based, as users count) or fails with a usage error.

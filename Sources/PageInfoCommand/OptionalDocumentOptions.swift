@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import ArgumentParser
+import PageInfoOutput
+import PageInfoReading
 
 /// An optional FILE and how to open it, for the commands that can work from a PDF or from
 /// numbers given instead (`spreads --page-count`, `thumbnails --page-size`).
@@ -8,6 +10,9 @@ struct OptionalDocumentOptions: ParsableArguments {
     var file: String?
 
     @OptionGroup var input: InputOptions
+
+    /// ``file``'s exact bytes when they are not valid UTF-8 (for its JSON `file` field).
+    var exactName: FileName? { file.flatMap(CommandLineBytes.exactName(of:)) }
 
     func validate() throws {
         // Without a FILE nothing is opened: a password or stream limit would do nothing.

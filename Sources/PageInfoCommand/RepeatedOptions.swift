@@ -50,10 +50,10 @@ enum RepeatedOptions {
             // Help asked for is shown, whatever else the line holds.
             if spelled.contains(where: { $0.short ? $0.name == "h" : $0.name == "help" }) { return nil }
             // (A name the parser does not know, -5 say: a value, or an error the parser reports.)
-            let found = spelled.map { s in arguments.firstIndex { s.short ? $0.shorts.contains(s.name) : $0.longs.contains(s.name) } }
-            guard !found.contains(nil) else { continue }
+            let found = spelled.compactMap { s in arguments.firstIndex { s.short ? $0.shorts.contains(s.name) : $0.longs.contains(s.name) } }
+            guard found.count == spelled.count else { continue }
             var takesNext = false
-            for (k, s) in zip(found.map { $0! }, spelled) where arguments[k].takesValue {
+            for (k, s) in zip(found, spelled) where arguments[k].takesValue {
                 takesNext = takesNext || !attached
                 if !arguments[k].repeats { seen[k, default: []].append(s.short ? "-" + s.name : "--" + s.name) }
             }

@@ -42,7 +42,6 @@ struct SheetCommand: ParsableCommand {
     func validate() throws {
         try requireExactName(output, option: "-o")
         _ = try pictureFormat(output, allowed: [.png])
-        guard spacing >= 0, spacing.isFinite else { throw ValidationError("--spacing: must be a number ≥ 0") }
     }
 
     func run() throws {

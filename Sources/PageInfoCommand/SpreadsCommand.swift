@@ -56,7 +56,7 @@ struct SpreadsCommand: ParsableCommand {
             }
         }
         var stdout = StandardOutput()
-        stdout.out.exactFileName = document.file.flatMap(exactFileName)
+        stdout.out.exactFileName = document.exactName
         output.writeJSON(to: &stdout.out)
         stdout.out.append(byte: UInt8(ascii: "\n"))
         try stdout.finish()

@@ -51,7 +51,7 @@ struct ThumbnailsCommand: ParsableCommand {
         } else {
             grid = ThumbnailGrid(pageSize: pageSize ?? Size(width: 1, height: 1), containerSize: container, spacing: spacing)
         }
-        try StandardOutput.printLine(ThumbnailGridJSON(file: document.file, grid: grid), exactFileName: document.file.flatMap(exactFileName)) {
+        try StandardOutput.printLine(ThumbnailGridJSON(file: document.file, grid: grid), exactFileName: document.exactName) {
             ExitFailure("\(document.file ?? "--page-size"): the page size \(grid.pageSize) gives no finite thumbnail size",
                         status: document.file == nil ? ExitStatus.usage : ExitStatus.malformed)
         }

@@ -101,11 +101,11 @@ public enum ConvertItem: Hashable, Sendable {
     /// True when every number of the item is at most ``InputLimits/magnitude`` in size (so
     /// finite): an item this grammar reads back.
     public var isWithinInputLimits: Bool {
-        let values = switch self {
-        case .point(let p): [p.x, p.y]
-        case .rect(let r): [r.x, r.y, r.width, r.height]
+        func within(_ v: Double) -> Bool { abs(v) <= InputLimits.magnitude }
+        return switch self {
+        case .point(let p): within(p.x) && within(p.y)
+        case .rect(let r): within(r.x) && within(r.y) && within(r.width) && within(r.height)
         }
-        return values.allSatisfy { abs($0) <= InputLimits.magnitude }
     }
 
     /// Writes `x,y` or `x,y,w,h`, numbers by the one number rule: the form ``init(_:)`` reads.

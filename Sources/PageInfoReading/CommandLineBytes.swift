@@ -53,6 +53,13 @@ public enum CommandLineBytes {
         return found ?? Array(text.utf8)
     }
 
+    /// The exact name of the argument whose repaired text is `text`, when its bytes are not valid
+    /// UTF-8 (``DocumentSource/exactName``, for a JSON `file` field that gives them back:
+    /// `\udcXX`); nil for a UTF-8 name, or one that two arguments repair to.
+    public static func exactName(of text: String) -> FileName? {
+        uniqueBytes(of: text).flatMap { DocumentSource.rawPath($0).exactName }
+    }
+
     /// Whether `text` spells its argument exactly: it holds no repaired byte (U+FFFD that
     /// `argv` did not have), so a path built from it names the file the argument named.
     public static func isExact(_ text: String) -> Bool {

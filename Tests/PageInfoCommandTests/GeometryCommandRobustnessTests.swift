@@ -84,6 +84,7 @@ struct GeometryCommandRobustnessTests {
             convert + ["--view", "400x600", "0x10,1"], convert + ["--view", "400x600", "--zoom", "0x1p1", "1,2"],
             ["thumbnails", "--page-size", "612x792", "--container", "375x667", "--spacing", "0x10"],
             ["sheet", rotations, "-o", "/tmp/never-written.png", "--spacing", "0x10"],
+            ["sheet", rotations, "-o", "/tmp/never-written.png", "--spacing", "-1"],
             ["draw", rotations, "--page", "1", "-o", "/tmp/never-written.png", "--scale", "0x1p1"],
             ["pages", "--files-from", "/dev/null", "--timeout", "0x10"],
             // Sizes that print as 0 (below 10^-9).
