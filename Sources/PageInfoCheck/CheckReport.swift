@@ -114,7 +114,9 @@ public struct CheckReport: Sendable {
     /// "actual", "delta", "unit", "message"}]}], "summary": {…}}`, one line.
     ///
     /// `status` is `ok`, `differs` or `error`; `page` is 1-based and `index` 0-based (both `null`
-    /// for the document); `expected` and `actual` are numbers, strings or `null`.
+    /// for the document); `expected` and `actual` are numbers, strings or `null`. A PDF name that
+    /// is not valid UTF-8 is spelled exactly in `file` and in a message quoting it (`\udcXX`,
+    /// ``FileCheck/exactFileName``), as `pageinfo pages` spells it.
     public var json: String {
         var out = ByteWriter()
         out.append("{\"tolerance\":"); out.append(number: tolerance)
@@ -127,7 +129,9 @@ public struct CheckReport: Sendable {
         out.append(",\"files\":[")
         for (i, result) in results.enumerated() {
             if i > 0 { out.append(",") }
-            out.append("{\"file\":"); out.append(jsonString: result.file)
+            out.exactFileName = result.exactFileName
+            defer { out.exactFileName = nil }
+            out.append("{\"file\":"); out.append(jsonNamingFile: result.file)
             out.append(",\"golden\":"); out.append(jsonString: result.golden)
             out.append(",\"status\":")
             out.append(result.error != nil ? "\"error\"" : result.differences.isEmpty ? "\"ok\"" : "\"differs\"")
@@ -144,7 +148,7 @@ public struct CheckReport: Sendable {
             out.append(",\"error\":")
             if let error = result.error {
                 out.append("{\"code\":"); out.append(jsonString: error.code)
-                out.append(",\"message\":"); out.append(jsonString: error.description); out.append("}")
+                out.append(",\"message\":"); out.append(jsonNamingFile: error.description); out.append("}")
             } else {
                 out.append("null")
             }

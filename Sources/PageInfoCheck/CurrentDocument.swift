@@ -14,6 +14,9 @@ public struct CurrentDocument: Sendable {
     public var entries: [PageEntry]
     /// How the reading ended (the file record's fields; `seconds` is not measured).
     public var outcome: DocumentOutcome
+    /// The name as the file system has it, when it is not valid UTF-8 (`summary.file` then
+    /// spells each invalid byte as U+FFFD): the golden's `file` writes these bytes (`\udcXX`).
+    public var exactFileName: FileName?
 
     /// The snapshot ``GeometryExpectation`` compares.
     public var snapshot: GeometrySnapshot {
@@ -34,13 +37,15 @@ public struct CurrentDocument: Sendable {
     /// what it returns).
     public static func read(path: String, password: String? = nil) throws(PageInfoError) -> CurrentDocument {
         let records = try DocumentReader(password: password).records(.path(path))
-        return CurrentDocument(summary: records.summary, entries: records.entries, outcome: records.outcome)
+        return CurrentDocument(summary: records.summary, entries: records.entries, outcome: records.outcome,
+                               exactFileName: CommandLineBytes.exactName(of: path))
     }
 
     /// The golden for this document: byte for byte what `pageinfo pages FILE --format json`
     /// prints (the same encoder writes it, page errors and warnings included).
     public func goldenJSON() -> [UInt8] {
         var encoder = PageListEncoder(format: .json, out: ByteWriter())
+        encoder.out.exactFileName = exactFileName
         encoder.begin(documentCount: 1)
         encoder.beginDocument(summary)
         for entry in entries { encoder.entry(entry) }

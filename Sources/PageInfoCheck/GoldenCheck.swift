@@ -4,6 +4,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import PageInfoOutput
+import PageInfoReading
 
 /// Checks PDFs against golden files, and re-records goldens: what `pageinfo check` and the
 /// `PageInfoTesting` helpers do for each file.
@@ -35,6 +37,7 @@ public struct GoldenCheck: Sendable {
     /// Compares `pdf` with the golden at `golden` (and rewrites it when ``update`` is set).
     public func check(pdf: String, golden: String) -> FileCheck {
         var result = FileCheck(file: pdf, golden: golden, outcome: .failed(.goldenNotFound(path: golden)))
+        result.exactFileName = CommandLineBytes.exactName(of: pdf)
         let current: CurrentDocument
         do { current = try CurrentDocument.read(path: pdf, password: password) } catch {
             result.outcome = .failed(.read(error))
@@ -99,6 +102,10 @@ public struct FileCheck: Sendable, Hashable {
     public var file: String
     /// The golden file, as given or found in `--golden-dir`.
     public var golden: String
+    /// The PDF's name as the file system has it, when it is not valid UTF-8 (`file` then spells
+    /// each invalid byte as U+FFFD); the JSON report writes these bytes (`\udcXX`), as
+    /// `pageinfo pages` does.
+    public var exactFileName: FileName?
     /// The comparison, or why there was none.
     public var outcome: Outcome
     /// The golden's pages (the current ones when a golden was just created), for per-page reports.

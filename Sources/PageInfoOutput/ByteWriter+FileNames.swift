@@ -4,7 +4,7 @@
 
 /// A file name as the file system has it (`raw`) and as Swift text spells it (`text`: each byte
 /// that is not part of valid UTF-8 repaired as U+FFFD).
-public struct FileName: Sendable, Equatable {
+public struct FileName: Sendable, Hashable {
     /// The name's bytes, as the file system has them.
     public var raw: [UInt8]
     /// The name as Swift text: `raw` decoded as UTF-8, each invalid byte repaired as U+FFFD.

@@ -174,6 +174,20 @@ struct InputTests {
             #expect(r.status == 0, "\(command): \(r.stderr)")
             #expect(r.stdout.contains("\"file\":\(exact)") && !r.stdout.contains("\u{FFFD}"), "\(command): \(r.stdout.prefix(300))")
         }
+        // check: the golden --update writes is byte for byte what `pages --format json` prints,
+        // and the JSON report names the file (and a failure's message) exactly (both were U+FFFD).
+        let golden = "\(dir.path)/g.json"
+        let recorded = try Self.shell("\"$PAGEINFO\" check \"\(name)\" --golden \"\(golden)\" --update --format json")
+        #expect(recorded.status == 0 && recorded.stdout.contains("{\"file\":\(exact),") && !recorded.stdout.contains("\u{FFFD}"),
+                "\(recorded.stdout.prefix(300))\(recorded.stderr)")
+        let pages = try Self.shell("\"$PAGEINFO\" pages --format json \"\(name)\"")
+        #expect(pages.status == 0 && (try? String(contentsOfFile: golden, encoding: .utf8)) == pages.stdout)
+        let notPDF = "\(dir.path)/x$(printf '\\351').pdf"
+        try #require(Self.shell("echo text > \"\(notPDF)\"").status == 0)
+        let failed = try Self.shell("\"$PAGEINFO\" check \"\(notPDF)\" --golden \"\(golden)\" --format json")
+        #expect(failed.status == 65, "\(failed.stderr)")
+        #expect(failed.stdout.contains("{\"file\":\"\(dir.path)/x\\udce9.pdf\",") && failed.stdout.contains("\"message\":\"\(dir.path)/x\\udce9.pdf: ")
+                && !failed.stdout.contains("\u{FFFD}"), "\(failed.stdout.prefix(400))")
         let table = try Self.shell("\"$PAGEINFO\" pages \"\(name)\"")
         #expect(table.status == 0 && table.stdout.hasPrefix("# \(dir.path)/caf\u{FFFD}.pdf"), "\(table.stdout.prefix(200))")
         // A name that does not exist: the message on stderr repairs it, the file record's is exact.
