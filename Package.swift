@@ -101,7 +101,7 @@ let package = Package(
             dependencies: ["PageInfoPoppler", "PageGeometry", "PageInfoRecords", "PageInfoOutput", "PageInfoTestSupport"]
         ),
         .testTarget(name: "PageInfoReadingTests",
-                    dependencies: ["PageInfoReading", "PageInfoPoppler", "PageInfoGrammar", "PageInfoRecords", "PageInfoOutput", "PageInfoTestSupport"]),
+                    dependencies: ["PageGeometry", "PageInfoReading", "PageInfoPoppler", "PageInfoGrammar", "PageInfoRecords", "PageInfoOutput", "PageInfoTestSupport"]),
         .testTarget(name: "PageInfoBatchTests",
                     dependencies: ["PageInfoBatch", "PageInfoReading", "PageInfoRecords", "PageInfoOutput", "PageInfoTestSupport"]),
         // (Snapshots/ holds the expected outputs, read by path: not a resource of the bundle.)

@@ -48,8 +48,8 @@ struct DocumentOptions: ParsableArguments {
 
     @OptionGroup var input: InputOptions
 
-    /// Opens ``file`` (see ``InputOptions/open(_:)``).
-    func open() throws -> PopplerDocument { try input.open(file) }
+    /// Opens ``file`` (see ``InputOptions/open(_:forRendering:)``).
+    func open(forRendering: Bool = false) throws -> PopplerDocument { try input.open(file, forRendering: forRendering) }
 
     /// ``file``'s exact bytes when they are not valid UTF-8 (for its JSON `file` field).
     var exactName: FileName? { CommandLineBytes.exactName(of: file) }

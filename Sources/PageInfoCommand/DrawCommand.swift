@@ -89,7 +89,7 @@ struct DrawCommand: ParsableCommand {
 
     func run() throws {
         let request = try makeRequest()
-        let doc = try document.open()
+        let doc = try document.open(forRendering: true)
         let info = try readPage(doc, pageNumber: page)
         let drawing: PageDrawing
         do {

@@ -52,9 +52,11 @@ struct InputOptions: ParsableArguments {
     var maxStreamMiB: Int { maxInputSize ?? InputFile.defaultMaxStreamMiB }
 
     /// Opens a PDF or throws a ``ExitFailure`` with the documented exit code and one clear line.
-    func open(_ path: String) throws -> PopplerDocument {
+    /// `forRendering`: ``renderer(_:)`` will open it again, and must read the same file
+    /// (``PageInfoReading/InputFile/open(_:password:maxStreamMiB:pinned:)``).
+    func open(_ path: String, forRendering: Bool = false) throws -> PopplerDocument {
         let password = try passwords.resolved()
-        do { return try InputFile.open(path, password: password, maxStreamMiB: maxStreamMiB) } catch { throw ExitFailure(error) }
+        do { return try InputFile.open(path, password: password, maxStreamMiB: maxStreamMiB, pinned: forRendering) } catch { throw ExitFailure(error) }
     }
 
     /// Opens the renderer once the document has opened (``PageInfoReading/InputFile/renderer(_:password:maxStreamMiB:)``).

@@ -46,7 +46,7 @@ struct SheetCommand: ParsableCommand {
 
     func run() throws {
         let containerSize = container
-        let doc = try document.open()
+        let doc = try document.open(forRendering: true)
         let infos: [PageInfo]
         do { infos = try doc.pages(selecting: pages) } catch {
             let subject = if case .outOfRange = error { "--pages" } else { document.file }

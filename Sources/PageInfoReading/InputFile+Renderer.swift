@@ -3,13 +3,15 @@ import PageInfoPoppler
 import PageInfoRecords
 
 extension InputFile {
-    /// A renderer (`draw`, `sheet`) for `name` as ``open(_:password:maxStreamMiB:)`` opens it:
-    /// a regular file in place, a stream (`-`, a pipe, a device) through its spooled copy, so a
-    /// stream is never read twice. Open the document first: its errors are the precise ones
-    /// (not a PDF, encrypted, …), and the renderer then reuses the spooled copy.
+    /// A renderer (`draw`, `sheet`) for `name` as ``open(_:password:maxStreamMiB:pinned:)``
+    /// opens it: a regular file in place, a stream (`-`, a pipe, a device) through its spooled
+    /// copy, so a stream is never read twice. Open the document first, `pinned`: its errors are
+    /// the precise ones (not a PDF, encrypted, …), and the renderer then reads the very file the
+    /// document was read from (the spooled copy, or the pinned descriptor), even if its name has
+    /// been replaced since.
     ///
     /// - Throws: `ExitFailure`: the stream cannot be read or spooled (66, as
-    ///   for ``open(_:password:maxStreamMiB:)``), or Poppler's renderer cannot open it (65; the
+    ///   for ``open(_:password:maxStreamMiB:pinned:)``), or Poppler's renderer cannot open it (65; the
     ///   message adds that the document, opened first, was read through repairs the renderer
     ///   does not make); the message names `name`, never the spooled copy's path.
     public static func renderer(_ name: String, password: String?, maxStreamMiB: Int = defaultMaxStreamMiB) throws(ExitFailure) -> PageRenderer {

@@ -45,16 +45,24 @@ public enum InputFile {
     /// MiB is refused (`PageInfoError.unreadable(path:reason:)`, exit 66). A name that is a
     /// command-line argument's repaired text (U+FFFD for each byte that is not UTF-8) opens the
     /// file the argument named, by its raw bytes (``CommandLineBytes/uniqueBytes(of:)``).
-    public static func open(_ name: String, password: String?, maxStreamMiB: Int = defaultMaxStreamMiB) throws(PageInfoError) -> PopplerDocument {
-        let path = try seekablePath(name, maxStreamMiB: maxStreamMiB)
+    ///
+    /// `pinned`: hold the file open, so that a second open of `name` in this process (the
+    /// renderer's, ``renderer(_:password:maxStreamMiB:)``) reads this same file even when the
+    /// name is replaced or removed in between; ``release(_:)`` closes it. For commands that open
+    /// one document twice, not for a loop over many files.
+    public static func open(_ name: String, password: String?, maxStreamMiB: Int = defaultMaxStreamMiB,
+                            pinned: Bool = false) throws(PageInfoError) -> PopplerDocument {
+        let path = try seekablePath(name, maxStreamMiB: maxStreamMiB, pinned: pinned)
         return try PopplerDocument(path: path, password: password, name: name)
     }
 
     /// A path Poppler can open and seek for `name`: the name itself for a regular file (or one
     /// that does not exist, so that Poppler names the error), else the spooled copy of the stream,
-    /// or, for a name that is not UTF-8 (see ``open(_:password:maxStreamMiB:)``), the file opened
-    /// by its raw bytes, as `/proc/self/fd/N`.
-    public static func seekablePath(_ name: String, maxStreamMiB: Int = defaultMaxStreamMiB) throws(PageInfoError) -> String {
+    /// or, for a name that is not UTF-8 (see ``open(_:password:maxStreamMiB:pinned:)``) or a
+    /// file `pinned` asks to hold, the file opened by its raw bytes, as `/proc/self/fd/N` (which
+    /// reopens the same file, whatever the name now holds).
+    public static func seekablePath(_ name: String, maxStreamMiB: Int = defaultMaxStreamMiB,
+                                    pinned: Bool = false) throws(PageInfoError) -> String {
         if let fd = spooled[name] { return "/proc/self/fd/\(fd)" }
         let stream: FileDescriptor
         var waitsForWriter = false
@@ -66,10 +74,16 @@ public enum InputFile {
             guard let raw = CommandLineBytes.uniqueBytes(of: name) else { throw ambiguous(name) }
             guard let kind = try? FileStatus(rawPath: raw, name: name).kind else { return name }
             guard isStream(kind) else {
-                // A file Poppler reads in place: by its name, unless only its raw bytes name it
-                // (one it cannot open is left to Poppler, which names the error).
-                guard !raw.elementsEqual(name.utf8),
+                // A file Poppler reads in place: by its name, unless only its raw bytes name it or
+                // it is to be pinned (one it cannot open is left to Poppler, which names the error).
+                guard pinned || !raw.elementsEqual(name.utf8),
                       let file = try? FileDescriptor.open(rawPath: raw, O_RDONLY | O_NONBLOCK, name: name) else { return name }
+                // Replaced by a stream since `stat`: reopening it through /proc would wait for a
+                // writer.
+                guard let now = try? file.status(), !isStream(now.kind) else {
+                    try? file.close()
+                    throw .unreadable(path: name, reason: "it was replaced by a pipe or a device while it was being opened")
+                }
                 spooled[name] = file.rawValue
                 return "/proc/self/fd/\(file.rawValue)"
             }

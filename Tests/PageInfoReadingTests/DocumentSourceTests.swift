@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import Foundation
+import PageGeometry
 import PageInfoOutput
 import PageInfoPoppler
 @testable import PageInfoReading
@@ -168,5 +169,34 @@ import Glibc
         #expect(try content(.fileDescriptor(file.rawValue, name: "mixed")) == small)
         #expect(lseek(file.rawValue, 0, SEEK_CUR) == 100)
         #expect(try Self.pageSizes(.fileDescriptor(file.rawValue, name: "mixed")) == Self.pageSizes(.path(Self.mixed)))
+    }
+
+    @Test("draw and sheet: the renderer reads the file the document was opened from (pinned), even once its name holds another file")
+    func pinnedForRendering() throws {
+        let dir = try makeScratchDirectory("pinned")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // mixed.pdf has 10 pages, boxes.pdf fewer: the renderer's 10th page tells them apart.
+        let other = try DocumentReader().records(.path(Paths.fixture("boxes.pdf"))).outcome.pageCount
+        try #require(other < 10)
+        let white = { (renderer: PageRenderer) throws(RenderError) in
+            try renderer.render(pageIndex: 9, region: Rect(x: 0, y: 0, width: 10, height: 10), rotation: .degrees0, width: 2, height: 2)
+        }
+        for pinned in [true, false] {
+            let name = dir + "/\(pinned).pdf", replacement = dir + "/replacement.pdf"
+            try FileManager.default.copyItem(atPath: Self.mixed, toPath: name)
+            try FileManager.default.copyItem(atPath: Paths.fixture("boxes.pdf"), toPath: replacement)
+            defer { InputFile.release(name) }
+            let document = try InputFile.open(name, password: nil, pinned: pinned)
+            #expect(document.pageCount == 10)
+            #expect(rename(replacement, name) == 0)
+            let renderer = try InputFile.renderer(name, password: nil)
+            if pinned {
+                #expect(renderer.path.hasPrefix("/proc/self/fd/"))
+                #expect(try white(renderer).count == 12)
+            } else {
+                // (The old way, for contrast: the name is opened again, and it is another file.)
+                #expect(throws: RenderError.self) { try white(renderer) }
+            }
+        }
     }
 }
