@@ -50,6 +50,8 @@ pi_render_document *pi_render_open(const char *path, const char *password, int *
 
 void pi_render_close(pi_render_document *document) { delete document; }
 
+int pi_render_page_count(pi_render_document *document) { return std::max(0, document->doc->getNumPages()); }
+
 pi_render_status pi_render_page(pi_render_document *document, int index, pi_render_rect region, int rotation,
                                 int width, int height, uint8_t *rgb_out) {
     PDFDoc *doc = document->doc.get();

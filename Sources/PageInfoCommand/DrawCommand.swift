@@ -6,6 +6,7 @@ import PageInfoGrammar
 import PageInfoHelp
 import PageInfoOutput
 import PageInfoPoppler
+import PageInfoReading
 import PageInfoRecords
 
 #if canImport(Glibc)
@@ -115,8 +116,9 @@ func pictureFormat(_ path: String, allowed: [PictureFormat] = PictureFormat.allC
 /// Renders a region (``PageInfoPoppler/PageRenderer``) into an ``RGBImage``; a failure is its
 /// one line and exit status (``PageInfoPoppler/RenderError/exitStatus``).
 ///
-/// A page found by scanning the file's objects (its page tree does not reach it) has geometry
-/// but no place in the tree Poppler's renderer goes through: the failure says so.
+/// A page beyond the pages Poppler's renderer finds through the page tree (a /Count it does not
+/// trust, a page found only by scanning the file's objects) has geometry all the same: the
+/// failure says how pageinfo read it.
 func renderPage(_ renderer: PageRenderer, document: PopplerDocument, index: Int, region: Rect, rotation: PageRotation,
                 width: Int, height: Int) throws -> RGBImage {
     do { return RGBImage(width: width, height: height, pixels: try renderer.render(pageIndex: index, region: region, rotation: rotation,
@@ -124,13 +126,14 @@ func renderPage(_ renderer: PageRenderer, document: PopplerDocument, index: Int,
     catch {
         var failure = ExitFailure(error)
         switch error {
-        case .pageUnreadable:
+        case .pageNotInTree:
             let entry = document.makePageCursor(from: index).next()
             if entry?.index == index, entry?.warnings.contains(where: { $0.code == .pageRecovered }) == true {
-                failure.message += "; pageinfo found this page by scanning the file's objects (the page tree does not reach it: `pageinfo pages` says page-recovered), "
-                    + "but Poppler's renderer reaches pages only through the page tree, so it cannot be drawn"
+                failure.message += "; pageinfo found this page by scanning the file's objects, outside the page tree (`pageinfo pages` says page-recovered)"
+            } else {
+                failure.message += "; " + InputFile.rendererLacksRepairs
             }
-        case .cannotOpen, .outOfMemory, .invalidRequest: break
+        case .pageUnreadable, .cannotOpen, .outOfMemory, .invalidRequest: break
         }
         throw failure
     }

@@ -12,7 +12,7 @@ extension RenderError {
         switch self {
         case .outOfMemory: .softwareFailure
         case .invalidRequest: .usage
-        case .cannotOpen, .pageUnreadable: .malformed
+        case .cannotOpen, .pageUnreadable, .pageNotInTree: .malformed
         }
     }
 }

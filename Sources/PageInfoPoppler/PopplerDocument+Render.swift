@@ -12,16 +12,26 @@ public final class PageRenderer {
     private let handle: OpaquePointer
     /// The path the renderer reads.
     public let path: String
+    /// What errors call the file (the path unless `init` was given a name).
+    public let name: String
 
     /// Opens `path` for rendering; `password` is tried as the owner and the user password.
-    public init(path: String, password: String? = nil) throws(RenderError) {
+    /// `name`: what errors call the file, when `path` is not what the user named (a stream's
+    /// copy, a descriptor's `/proc/self/fd/N`); the path itself by default.
+    public init(path: String, password: String? = nil, name: String? = nil) throws(RenderError) {
         var code: Int32 = 0
         guard let handle = pi_render_open(path, password, &code) else {
-            throw .cannotOpen(path: path, popplerErrorCode: Int(code))
+            throw .cannotOpen(path: name ?? path, popplerErrorCode: Int(code))
         }
         self.handle = handle
         self.path = path
+        self.name = name ?? path
     }
+
+    /// The number of pages the renderer finds through the page tree, which it alone goes
+    /// through: fewer than ``PopplerDocument`` reads when the tree is damaged (a /Count Poppler
+    /// does not trust, kids written directly, pages found only by scanning the file's objects).
+    public var pageCount: Int { Int(pi_render_page_count(handle)) }
 
     deinit { pi_render_close(handle) }
 
@@ -45,7 +55,9 @@ public final class PageRenderer {
         }
         switch status {
         case PI_RENDER_OK: return pixels
-        case PI_RENDER_BAD_PAGE: throw .pageUnreadable(path: path, index: index)
+        case PI_RENDER_BAD_PAGE:
+            let count = pageCount
+            throw index >= count ? .pageNotInTree(path: name, index: index, treePageCount: count) : .pageUnreadable(path: name, index: index)
         case PI_RENDER_OUT_OF_MEMORY: throw .outOfMemory(width: width, height: height)
         default: throw .invalidRequest("a \(width)x\(height) image of the region \(r), rotation \(rotation)")
         }
@@ -56,8 +68,11 @@ public final class PageRenderer {
 public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Poppler could not open the file for rendering (open it with ``PopplerDocument`` for the reason).
     case cannotOpen(path: String, popplerErrorCode: Int)
-    /// The page is out of range or Poppler cannot load it.
+    /// Poppler cannot load the page.
     case pageUnreadable(path: String, index: Int)
+    /// The page is not among the `treePageCount` pages the renderer finds through the page tree
+    /// (``PageRenderer/pageCount``).
+    case pageNotInTree(path: String, index: Int, treePageCount: Int)
     /// Poppler could not allocate the bitmap.
     case outOfMemory(width: Int, height: Int)
     /// An empty region, a size that is not positive, or a bitmap too large to address.
@@ -67,7 +82,10 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .cannotOpen(path, code): "\(path): Poppler cannot open it for rendering: \(Self.popplerReason(code))"
-        case let .pageUnreadable(path, index): "\(path): page \(index + 1) cannot be rendered"
+        case let .pageUnreadable(path, index): "\(path): page \(index + 1) cannot be rendered: Poppler's renderer cannot load it from the page tree"
+        case let .pageNotInTree(path, index, count):
+            "\(path): page \(index + 1) cannot be rendered: Poppler's renderer finds "
+                + (count == 0 ? "no pages" : "only \(count) page\(count == 1 ? "" : "s")") + " through the file's page tree"
         case let .outOfMemory(w, h): "not enough memory for a \(w)x\(h) bitmap"
         case let .invalidRequest(what): "cannot render \(what)"
         }

@@ -17,14 +17,17 @@ extension InputFile {
     public static func renderer(_ name: String, password: String?, maxStreamMiB: Int = defaultMaxStreamMiB) throws(ExitFailure) -> PageRenderer {
         let seekable: String
         do { seekable = try seekablePath(name, maxStreamMiB: maxStreamMiB) } catch { throw ExitFailure(error) }
-        do { return try PageRenderer(path: seekable, password: password) } catch {
+        do { return try PageRenderer(path: seekable, password: password, name: name) } catch {
             // (Poppler's errBadCatalog and errDamaged: the document, opened first, was read
             // through pageinfo's own repairs; other codes mean the file changed in between.)
             var repairs = ""
-            if case .cannotOpen(_, let code) = error, code == 2 || code == 3 {
-                repairs = "; pageinfo reads its pages through repairs Poppler's renderer does not make (`pageinfo pages` lists them, with their warnings)"
-            }
-            throw ExitFailure(error.description.replacingPrefix(seekable, with: name) + repairs, status: error.exitStatus)
+            if case .cannotOpen(_, let code) = error, code == 2 || code == 3 { repairs = "; " + rendererLacksRepairs }
+            throw ExitFailure(error.description + repairs, status: error.exitStatus)
         }
     }
+
+    /// Why the renderer fails where the geometry reads: the note `draw` and `sheet` add to a
+    /// renderer's failure on a file pageinfo reads through its own repairs.
+    public static let rendererLacksRepairs =
+        "pageinfo reads its pages through repairs Poppler's renderer does not make (`pageinfo pages` lists them, with their warnings)"
 }

@@ -139,7 +139,24 @@ struct DrawCommandTests {
         // Files pageinfo reads (exit 2) that Poppler's renderer cannot: the reason, not a bare code.
         // catalog-no-pages.pdf: the page is found by scanning the objects (no /Pages to reach it).
         try expectFailure(["draw", CLI.fixture("damaged/catalog-no-pages.pdf"), "--page", "1", "-o", png], status: 65,
-                          mentioning: "page 1 cannot be rendered; pageinfo found this page by scanning the file's objects")
+                          mentioning: "page 1 cannot be rendered: Poppler's renderer finds no pages through the file's page tree; "
+                              + "pageinfo found this page by scanning the file's objects, outside the page tree (`pageinfo pages` says page-recovered)")
+        // A /Count Poppler does not trust (10^9, 0, more than the objects): pageinfo walks the tree,
+        // the renderer finds no pages at all; the message said only "page 1 cannot be rendered".
+        for name in ["count-huge", "count-zero", "subtree-listed-twice"] {
+            try expectFailure(["draw", CLI.fixture("damaged/\(name).pdf"), "--page", "1", "-o", png], status: 65,
+                              mentioning: "\(name).pdf: page 1 cannot be rendered: Poppler's renderer finds no pages through the file's page tree; "
+                                  + "pageinfo reads its pages through repairs")
+        }
+        try expectFailure(["sheet", CLI.fixture("damaged/count-zero.pdf"), "-o", png], status: 65,
+                          mentioning: "count-zero.pdf: page 1 cannot be rendered: Poppler's renderer finds no pages")
+        // kids-direct.pdf: the renderer counts both pages but cannot load a page written in place.
+        try expectFailure(["draw", CLI.fixture("damaged/kids-direct.pdf"), "--page", "2", "-o", png], status: 65,
+                          mentioning: "kids-direct.pdf: page 2 cannot be rendered: Poppler's renderer cannot load it from the page tree")
+        // From a pipe: the message names '-', not the copy's /proc/self/fd/N.
+        let piped = try InputTests.shell("cat \"$F\" | \"$PAGEINFO\" draw - --page 1 -o \"$O\"",
+                                         environment: ["F": CLI.fixture("damaged/count-zero.pdf"), "O": png])
+        #expect(piped.status == 65 && piped.stderr.hasPrefix("pageinfo: -: page 1 cannot be rendered: Poppler's renderer finds no pages"), "\(piped.stderr)")
         // trailer-no-root.pdf: the renderer's open fails (errDamaged) where the reader finds the catalog.
         try expectFailure(["draw", CLI.fixture("damaged/trailer-no-root.pdf"), "--page", "1", "-o", png], status: 65,
                           mentioning: "the file is damaged beyond its repair (error 3); pageinfo reads its pages through repairs")

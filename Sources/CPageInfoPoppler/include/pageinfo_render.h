@@ -43,10 +43,15 @@ pi_render_document *_Nullable pi_render_open(const char *path, const char *_Null
 /// Releases the document. NULL is allowed.
 void pi_render_close(pi_render_document *_Nullable document);
 
+/// The number of pages Poppler's renderer finds through the document's page tree (its
+/// Catalog::getNumPages): 0 when it finds none (a /Count it does not trust, kids it skips).
+/// pi_render_page renders only pages 0 ..< this count.
+int pi_render_page_count(pi_render_document *document);
+
 /// Why a render failed.
 typedef enum pi_render_status {
     PI_RENDER_OK = 0,
-    PI_RENDER_BAD_PAGE = 1,      ///< the index is out of range or Poppler cannot load the page
+    PI_RENDER_BAD_PAGE = 1,      ///< the index is out of range (pi_render_page_count) or Poppler cannot load the page
     PI_RENDER_BAD_ARGUMENT = 2,  ///< empty region, rotation not a quarter turn, size <= 0
     PI_RENDER_OUT_OF_MEMORY = 3, ///< Poppler could not allocate the bitmap
 } pi_render_status;
