@@ -414,7 +414,15 @@ fixture("pages-is-catalog", "The catalog's /Pages is 1 0 R, the catalog itself, 
 fixture("kids-direct", "/Kids holds two page dictionaries written directly (not as objects).",
         {1: catalog(), 2: {"Type": Name("Pages"), "Count": 2, "Kids": [
             {"Type": Name("Page"), "MediaBox": [0, 0, 300, 400]}, {"Type": Name("Page"), "MediaBox": [0, 0, 200, 100]}]}},
-        "ok", 0, [p(0, crop=(0, 0, 300, 400)), p(1, crop=(0, 0, 200, 100))], count_claimed=2)
+        "ok", 0, [p(0, crop=(0, 0, 300, 400), warnings=["kid-direct"]), p(1, crop=(0, 0, 200, 100), warnings=["kid-direct"])],
+        count_claimed=2)
+# A Pages node written in place: its page (a reference) is below a direct kid; the next kid is not.
+fixture("node-direct", "/Kids holds a Pages node written directly, over page 3 0 R, then page 4 0 R.",
+        {1: catalog(), 2: {"Type": Name("Pages"), "Count": 2, "Kids": [
+            {"Type": Name("Pages"), "Count": 1, "Kids": [Ref(3)], "Rotate": 90}, Ref(4)]},
+         3: page(media=(0, 0, 300, 400)), 4: page(media=(0, 0, 200, 100))},
+        "ok", 0, [p(0, crop=(0, 0, 300, 400), rotation=90, warnings=["kid-direct"]), p(1, crop=(0, 0, 200, 100))],
+        count_claimed=2)
 fixture("page-orphan", "/Count 3 but /Kids lists 2 pages; page object 5 (/Parent 2 0 R) is listed nowhere.",
         {1: catalog(), 2: {"Type": Name("Pages"), "Kids": [Ref(3), Ref(4)], "Count": 3},
          3: page(), 4: page(media=(0, 0, 300, 400)), 5: page(media=(0, 0, 100, 200))},

@@ -221,7 +221,7 @@ PageTreeWalk::PageTreeWalk(XRef *xref, Ref catalog) : xref_(xref) {
         uint32_t ignored = 0;
         InheritedAttrs attrs = merge(InheritedAttrs {}, root.getDict(), &ignored);
         Object kids = root.dictLookup("Kids");
-        stack_.push_back(Frame { std::move(kids), 0, attrs, num, false });
+        stack_.push_back(Frame { std::move(kids), 0, attrs, num, false, false });
         break;
     }
     case PI_ROOT_LONE_PAGE: {
@@ -258,8 +258,9 @@ void PageTreeWalk::pop_frame() {
 }
 
 PageTreeWalk::Step PageTreeWalk::next(Object *page, InheritedAttrs *inherited, pi_page_error *error,
-                                      const char **error_type, int *object_number, int *repeat_of) {
+                                      const char **error_type, int *object_number, int *repeat_of, bool *direct) {
     *repeat_of = -1;
+    *direct = false;
     if (lone_page_.isDict()) {
         *page = std::move(lone_page_);
         lone_page_ = Object();
@@ -322,6 +323,7 @@ PageTreeWalk::Step PageTreeWalk::next(Object *page, InheritedAttrs *inherited, p
             }
             *inherited = frame.attrs;
             *page = std::move(kid);
+            *direct = frame.direct || !ref.isRef();
             summary_.positions++;
             return Page;
         }
@@ -336,8 +338,9 @@ PageTreeWalk::Step PageTreeWalk::next(Object *page, InheritedAttrs *inherited, p
         // A node listed by reference whose number the table still lacks cannot be told apart
         // from a loop: its subtree counts against the budget of repeated subtrees.
         bool repeat = frame.repeat || again || (ref.isRef() && num < 0);
+        bool direct_node = frame.direct || !ref.isRef();
         if (num >= 0) on_stack_[num] = true;
-        stack_.push_back(Frame { std::move(kids), 0, attrs, num, repeat }); // `frame` is not used after this
+        stack_.push_back(Frame { std::move(kids), 0, attrs, num, repeat, direct_node }); // `frame` is not used after this
     }
     if (phase_ == Tree) phase_ = tree_needs_scan() ? Scan : Done;
     if (phase_ == Scan) {

@@ -56,9 +56,11 @@ public:
     enum Step { Page, Error, End };
 
     /// The next position. For Page, `page` holds the page dictionary and `inherited` what it
-    /// inherits; for Error, `error` says why (and `error_type` the object's type name).
+    /// inherits, and `direct` whether the tree lists it (or a node above it) as a dictionary
+    /// written in place rather than an indirect reference; for Error, `error` says why (and
+    /// `error_type` the object's type name).
     Step next(Object *page, InheritedAttrs *inherited, pi_page_error *error, const char **error_type,
-              int *object_number, int *repeat_of);
+              int *object_number, int *repeat_of, bool *direct);
 
     const pi_walk_summary &summary() const { return summary_; }
 
@@ -72,6 +74,7 @@ private:
         InheritedAttrs attrs;
         int num;       // the node's object number, -1 for a direct dictionary
         bool repeat;   // this node, or one above it, is a Pages node entered before: a repeated subtree
+        bool direct;   // this node, or one above it, is listed as a dictionary written in place
     };
     XRef *xref_;
     std::vector<Frame> stack_;

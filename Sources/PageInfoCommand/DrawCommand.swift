@@ -126,14 +126,18 @@ func renderPage(_ renderer: PageRenderer, document: PopplerDocument, index: Int,
     catch {
         var failure = ExitFailure(error)
         switch error {
-        case .pageNotInTree:
+        case .pageNotInTree, .pageUnreadable:
+            // What pageinfo's reader says about the page explains why Poppler's tree lacks it.
             let entry = document.makePageCursor(from: index).next()
-            if entry?.index == index, entry?.warnings.contains(where: { $0.code == .pageRecovered }) == true {
+            let warned = { (code: ReadWarning.Code) in entry?.index == index && entry?.warnings.contains { $0.code == code } == true }
+            if warned(.pageRecovered) {
                 failure.message += "; pageinfo found this page by scanning the file's objects, outside the page tree (`pageinfo pages` says page-recovered)"
-            } else {
+            } else if warned(.kidDirect) {
+                failure.message += "; the page tree lists it as a dictionary written in place, which Poppler's page tree does not load (`pageinfo pages` says kid-direct)"
+            } else if case .pageNotInTree = error {
                 failure.message += "; " + InputFile.rendererLacksRepairs
             }
-        case .pageUnreadable, .cannotOpen, .outOfMemory, .invalidRequest: break
+        case .cannotOpen, .outOfMemory, .invalidRequest: break
         }
         throw failure
     }

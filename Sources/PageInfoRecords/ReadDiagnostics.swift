@@ -61,6 +61,10 @@ public struct ReadWarning: Hashable, Sendable, CustomStringConvertible {
         case pageRepeated = "page-repeated"
         /// The page was found by the object scan, not by the page tree.
         case pageRecovered = "page-recovered"
+        /// The page tree lists the page, or a node above it, as a dictionary written in place where
+        /// ISO 32000 requires an indirect reference (/Kids); Poppler's own page tree, which its
+        /// renderer and `pdfinfo` go through, stops there.
+        case kidDirect = "kid-direct"
     }
 
     /// The stable kind of warning (its raw value is the `code` of the JSON record).

@@ -152,7 +152,8 @@ struct DrawCommandTests {
                           mentioning: "count-zero.pdf: page 1 cannot be rendered: Poppler's renderer finds no pages")
         // kids-direct.pdf: the renderer counts both pages but cannot load a page written in place.
         try expectFailure(["draw", CLI.fixture("damaged/kids-direct.pdf"), "--page", "2", "-o", png], status: 65,
-                          mentioning: "kids-direct.pdf: page 2 cannot be rendered: Poppler's renderer cannot load it from the page tree")
+                          mentioning: "kids-direct.pdf: page 2 cannot be rendered: Poppler's renderer cannot load it from the page tree; "
+                              + "the page tree lists it as a dictionary written in place, which Poppler's page tree does not load (`pageinfo pages` says kid-direct)")
         // From a pipe: the message names '-', not the copy's /proc/self/fd/N.
         let piped = try InputTests.shell("cat \"$F\" | \"$PAGEINFO\" draw - --page 1 -o \"$O\"",
                                          environment: ["F": CLI.fixture("damaged/count-zero.pdf"), "O": png])

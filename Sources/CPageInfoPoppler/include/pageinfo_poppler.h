@@ -134,6 +134,7 @@ typedef enum pi_page_flag {
     PI_FLAG_LABEL_CLIPPED    = 1u << 18,  ///< the label was longer than PI_MAX_LABEL_BYTES
     PI_FLAG_PAGE_REPEATED    = 1u << 19,  ///< this page object is listed earlier too (see repeat_of)
     PI_FLAG_RECOVERED        = 1u << 20,  ///< found by the object scan, not in the page tree
+    PI_FLAG_KID_DIRECT       = 1u << 21,  ///< listed in /Kids (itself or a node above it) as a dictionary written in place, not an indirect reference
 } pi_page_flag;
 
 /// Why the page tree holds no readable page at a position.
