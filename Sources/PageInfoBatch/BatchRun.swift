@@ -151,8 +151,11 @@ public final class BatchRun {
         var consumed = 0
         /// Input indexes handed to this worker, in the order it answers them.
         var outstanding: [Int] = []
-        /// When the worker started on `outstanding[0]`, or when the last part of its answer arrived.
+        /// The head file's timeout clock: when the worker started on `outstanding[0]`, or when the
+        /// last part of its answer arrived.
         var headStart = 0.0
+        /// When the worker started on `outstanding[0]`: a failed file's `seconds` count from here.
+        var headBegan = 0.0
         var filesDone = 0
         var baseRSS: Int?
         var retiring = false
@@ -311,7 +314,7 @@ public final class BatchRun {
                     completeWithError(index, .opening(SystemCallError(call: "open", code: ENAMETOOLONG)), seconds: 0)
                     continue
                 }
-                if slot.outstanding.isEmpty { slot.headStart = monotonicSeconds() }
+                if slot.outstanding.isEmpty { slot.headStart = monotonicSeconds(); slot.headBegan = slot.headStart }
                 slot.outstanding.append(index)
                 if writeAll(slot.process.requests, WorkerProtocol.request(names[index])) != 0 { break }  // it died: seen on read
             }
@@ -353,6 +356,7 @@ public final class BatchRun {
             let index = slot.outstanding.removeFirst()
             slot.consumed = next
             slot.headStart = monotonicSeconds()
+            slot.headBegan = slot.headStart
             slot.filesDone += 1
             // The one copy of the records in the coordinator: out of the pipe buffer.
             complete(BatchFile(index: index, name: names[index], status: response.status, error: response.error,
@@ -409,7 +413,7 @@ public final class BatchRun {
         } else {
             error = FileError(code: .crashed, message: "the worker reading this file exited with status \((status >> 8) & 0xFF); nothing from this file is kept")
         }
-        completeWithError(head, error, seconds: monotonicSeconds() - slot.headStart)
+        completeWithError(head, error, seconds: monotonicSeconds() - slot.headBegan)
     }
 
     private func checkTimeouts() {
@@ -421,7 +425,7 @@ public final class BatchRun {
             slots[i] = nil
             requeued.append(contentsOf: slot.outstanding.dropFirst().reversed())
             completeWithError(slot.outstanding[0], FileError(code: .timeout, message: "reading this file took longer than --timeout \(formatCompact(configuration.timeout)) s; the worker was stopped"),
-                              seconds: now - slot.headStart)
+                              seconds: now - slot.headBegan)
         }
     }
 

@@ -130,6 +130,27 @@ func scriptedWorker(_ label: String, _ body: String) throws -> (path: String, di
         #expect(Date().timeIntervalSince(start) < 10, "stopped after the timeout, not when the worker gave up")
     }
 
+    @Test("a file timed out after part of its answer: its seconds count from when it was started, not from the last part",
+          .timeLimit(.minutes(1)))
+    func timedOutSecondsFromStart() throws {
+        // Three parts 0.4 s apart keep the 0.6 s clock from running out; then nothing: timed out
+        // at about 1.2 + 0.6 s after the file was handed to the worker.
+        let (worker, dir) = try scriptedWorker("trickle", """
+            sleep 0.4; printf '\\310\\000\\000\\000\\000\\000\\000\\000\\000\\377\\000\\000'
+            sleep 0.4; head -c 10 /dev/zero | tr '\\000' a
+            sleep 0.4; head -c 10 /dev/zero | tr '\\000' a
+            exec sleep 30
+            """)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let run = BatchRun(names: [Array(Paths.fixture("mixed.pdf").utf8)], configuration: testConfiguration(jobs: 1, timeout: 0.6, worker: worker))
+        let files = try runToEnd(run)
+        #expect(files.count == 1 && files.first?.error == .timeout)
+        let record = try JSONSerialization.jsonObject(with: Data(files.first?.records ?? [])) as? [String: Any]
+        let seconds = try #require(record?["seconds"] as? Double, "\(String(describing: record))")
+        // (The last part's clock alone would say about 0.6 s.)
+        #expect(seconds >= 1.5, "\(seconds)")
+    }
+
     @Test("a worker that claims a response larger than the protocol allows is stopped: its file is crashed, with the reason",
           .timeLimit(.minutes(1)))
     func lyingWorkerIsStopped() throws {
