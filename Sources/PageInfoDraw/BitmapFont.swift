@@ -52,6 +52,17 @@ public enum BitmapFont {
         return n == 0 ? 0 : (n * advance - 1) * scale
     }
 
+    /// `text` cut to fit `width` pixels at `scale`: as it is when it fits, else its first
+    /// characters and `..` (at least one character, whatever the width).
+    public static func fitting(_ text: String, width: Int, scale: Int = 1) -> String {
+        guard self.width(of: text, scale: scale) > width else { return text }
+        let n = max(1, (width + scale) / (advance * scale))
+        let scalars = Array(text.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        out.append(contentsOf: scalars.prefix(n > 2 ? n - 2 : n))
+        return String(out) + (n > 2 ? ".." : "")
+    }
+
     /// Whether the glyph of `scalar` has its pixel (column, row) set (column 0…4, row 0…6).
     static func isSet(_ scalar: Unicode.Scalar, column: Int, row: Int) -> Bool {
         var v = Int(scalar.value)

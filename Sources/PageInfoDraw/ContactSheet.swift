@@ -80,7 +80,14 @@ public struct ContactSheet: Sendable {
     }
 
     /// The legend band's height in pixels.
-    public var legendHeight: Int { OverlayRenderer.legendHeight(lines: legend.count, imageWidth: pixelWidth) }
+    public var legendHeight: Int {
+        OverlayRenderer.legendHeight(rows: legendRows.count, textScale: OverlayRenderer.textScale(imageWidth: pixelWidth))
+    }
+
+    /// The ``legend`` as drawn: wrapped to the sheet's width (``OverlayRenderer/legendRows(_:pictureWidth:textScale:)``).
+    public var legendRows: [OverlayRenderer.LegendRow] {
+        OverlayRenderer.legendRows(legend.map { ($0, nil) }, pictureWidth: pixelWidth, textScale: OverlayRenderer.textScale(imageWidth: pixelWidth))
+    }
 
     /// The finished sheet from the rendered thumbnails (`thumbnails[i]` is item i's image, of
     /// its `pixelFrame` size).
@@ -101,10 +108,12 @@ public struct ContactSheet: Sendable {
             let f = item.pixelFrame
             canvas.draw(image, x: f.x, y: f.y)
             canvas.strokeInside((f.x - 1, f.y - 1, f.x + f.width + 1, f.y + f.height + 1), width: 1, ContactSheet.pageOutline)
-            let tw = BitmapFont.width(of: item.caption, scale: ts), th = BitmapFont.glyphHeight * ts
+            // (Cut to its cell, chip included: a long label would run over the next cells.)
+            let caption = BitmapFont.fitting(item.caption, width: Int(item.cell.width.rounded(.down)) - 6 * ts, scale: ts)
+            let tw = BitmapFont.width(of: caption, scale: ts), th = BitmapFont.glyphHeight * ts
             let cx = Int(item.cell.midX.rounded()) - tw / 2, cy = Int(item.cell.maxY.rounded()) - th - 3 * ts
             canvas.fill(x0: cx - 2 * ts, y0: cy - 2 * ts, x1: cx + tw + 2 * ts, y1: cy + th + 2 * ts, .black, alpha: 0.75)
-            canvas.drawText(item.caption, x: cx, y: cy, color: .white, scale: ts)
+            canvas.drawText(caption, x: cx, y: cy, color: .white, scale: ts)
         }
         // The container's bottom edge, dashed.
         let bottom = Int(grid.containerSize.height.rounded())
@@ -112,7 +121,7 @@ public struct ContactSheet: Sendable {
             var x = 0
             while x < pixelWidth { canvas.fill(x0: x, y0: bottom - 1, x1: x + 6, y1: bottom + 1, OverlayPalette.viewport); x += 10 }
         }
-        OverlayRenderer.drawLegend(legend.map { ($0, nil) }, on: &canvas, top: pixelHeight, textScale: ts)
+        OverlayRenderer.drawLegend(legendRows, on: &canvas, top: pixelHeight, textScale: ts)
         return canvas
     }
 

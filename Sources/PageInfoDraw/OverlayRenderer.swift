@@ -15,10 +15,49 @@ public enum OverlayRenderer {
     /// The background of the legend band.
     public static let legendBackground = RGBColor(hex: 0xF2F2F2)
 
-    /// The legend band's height for `lines` lines.
-    public static func legendHeight(lines: Int, imageWidth: Int) -> Int {
-        let s = textScale(imageWidth: imageWidth)
-        return lines * (BitmapFont.lineHeight + 2) * s + 6 * s
+    /// One row of the legend band as drawn, in picture pixels.
+    public struct LegendRow: Hashable, Sendable {
+        /// The text of the row.
+        public var text: String
+        /// The swatch drawn before it (on a line's first row only).
+        public var swatch: RGBColor?
+        /// The left edge of the text.
+        public var x: Int
+    }
+
+    /// The legend's `lines` as rows within a picture `pictureWidth` pixels wide at text scale
+    /// `s`: a line too long for the width is wrapped at spaces (a word longer than a row is cut),
+    /// its rows aligned after the swatch, so no text runs off the picture. Each row holds at
+    /// least one character, so the rows are at most the characters of the lines.
+    public static func legendRows(_ lines: [(text: String, color: RGBColor?)], pictureWidth: Int, textScale s: Int) -> [LegendRow] {
+        var rows: [LegendRow] = []
+        for line in lines {
+            let x = 4 * s + (line.color == nil ? 0 : 16 * s)
+            // (width(of: n characters) = (6n - 1)·s must stay within the picture's 4·s padding.)
+            let capacity = max(1, (pictureWidth - x - 4 * s + s) / (BitmapFont.advance * s))
+            var rest = Substring(line.text)
+            var first = true
+            repeat {
+                var row = rest
+                if rest.count > capacity {
+                    let window = rest.prefix(capacity + 1)
+                    if let space = window.lastIndex(of: " "), space > rest.startIndex {
+                        row = rest[..<space]
+                    } else {
+                        row = rest.prefix(capacity)
+                    }
+                }
+                rest = rest[row.endIndex...].drop { $0 == " " }
+                rows.append(LegendRow(text: String(row.reversed().drop { $0 == " " }.reversed()), swatch: first ? line.color : nil, x: x))
+                first = false
+            } while !rest.isEmpty
+        }
+        return rows
+    }
+
+    /// The legend band's height for `rows` rows at text scale `s`.
+    public static func legendHeight(rows: Int, textScale s: Int) -> Int {
+        rows * (BitmapFont.lineHeight + 2) * s + 6 * s
     }
 
     /// The pixel rectangle `(x0, y0, x1, y1)` of a view rectangle: its edges rounded to the nearest pixel boundary.
@@ -50,23 +89,28 @@ public enum OverlayRenderer {
             canvas.strokeInside(pixelBounds(shift(box.view)), width: t, OverlayPalette.color(for: box.kind), clipHeight: clip)
         }
         let axisLength = drawing.axisLength
+        // The labels drawn so far: a label that would cover one moves aside.
+        var placed: [LabelBounds] = []
         if !drawing.axesCoincide {
             drawAxes(shift(drawing.otherAxes), on: &canvas, length: axisLength * 0.75, width: max(1, t - 1),
-                     color: OverlayPalette.otherAxes, clipHeight: clip, textScale: ts)
+                     color: OverlayPalette.otherAxes, clipHeight: clip, textScale: ts, placed: &placed)
         }
         drawAxes(shift(drawing.axes), on: &canvas, length: axisLength, width: t, color: OverlayPalette.axes,
-                 clipHeight: clip, textScale: ts)
+                 clipHeight: clip, textScale: ts, placed: &placed)
         if let v = drawing.viewport {
             let o = shift(v.origin), we = shift(v.widthEnd), he = shift(v.heightEnd)
             canvas.strokeInside(pixelBounds(shift(v.view)), width: t, OverlayPalette.viewport, clipHeight: clip)
             canvas.drawArrow(from: o, to: we, width: t + 1, OverlayPalette.viewport, clipHeight: clip)
             canvas.drawArrow(from: o, to: he, width: t + 1, OverlayPalette.viewport, clipHeight: clip)
-            canvas.drawLabel("w", at: midpoint(o, we), color: OverlayPalette.viewport, scale: ts, clipHeight: clip)
-            canvas.drawLabel("h", at: midpoint(o, he), color: OverlayPalette.viewport, scale: ts, clipHeight: clip)
+            canvas.drawLabel("w", at: midpoint(o, we), color: OverlayPalette.viewport, scale: ts, clipHeight: clip, placed: &placed)
+            canvas.drawLabel("h", at: midpoint(o, he), color: OverlayPalette.viewport, scale: ts, clipHeight: clip, placed: &placed)
         }
-        drawLegend(drawing.legend, on: &canvas, top: clip, textScale: ts)
+        drawLegend(drawing.legendRows, on: &canvas, top: clip, textScale: ts)
         return canvas
     }
+
+    /// A label's chip in picture pixels: columns `x0..<x1`, rows `y0..<y1`.
+    public typealias LabelBounds = (x0: Int, y0: Int, x1: Int, y1: Int)
 
     /// The board around the page image.
     public static let board = RGBColor(hex: 0xC8C8C8)
@@ -74,7 +118,7 @@ public enum OverlayRenderer {
     static func midpoint(_ a: Point, _ b: Point) -> Point { Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2) }
 
     static func drawAxes(_ a: DrawnAxes, on canvas: inout RGBImage, length: Double, width: Int, color: RGBColor,
-                         clipHeight: Int, textScale ts: Int) {
+                         clipHeight: Int, textScale ts: Int, placed: inout [LabelBounds]) {
         let clip = (canvas.width, clipHeight)
         let o = a.origin
         let xEnd = Point(x: o.x + a.xDirection.x * length, y: o.y + a.xDirection.y * length)
@@ -84,25 +128,26 @@ public enum OverlayRenderer {
         let r = Double(width + 2)
         canvas.fillDisc(center: o, radius: r + 1, .white, clipHeight: clip.1)
         canvas.fillDisc(center: o, radius: r, color, clipHeight: clip.1)
+        // Labels keep off the origin's dot.
+        if abs(o.x) < 1e6, abs(o.y) < 1e6 {
+            let d = Int((r + 1).rounded(.up)), cx = Int(o.x.rounded()), cy = Int(o.y.rounded())
+            placed.append((cx - d, cy - d, cx + d, cy + d))
+        }
         let name = a.space.rawValue
         canvas.drawLabel("\(name) x", at: Point(x: xEnd.x + a.xDirection.x * 10, y: xEnd.y + a.xDirection.y * 10),
-                         color: color, scale: ts, clipHeight: clip.1)
+                         color: color, scale: ts, clipHeight: clip.1, placed: &placed)
         canvas.drawLabel("\(name) y", at: Point(x: yEnd.x + a.yDirection.x * 10, y: yEnd.y + a.yDirection.y * 10),
-                         color: color, scale: ts, clipHeight: clip.1)
+                         color: color, scale: ts, clipHeight: clip.1, placed: &placed)
         // "(0,0)" beside the origin, on the side away from both axes.
         let away = Point(x: o.x - (a.xDirection.x + a.yDirection.x) * 12, y: o.y - (a.xDirection.y + a.yDirection.y) * 12)
-        canvas.drawLabel("\(name) 0,0", at: away, color: color, scale: ts, clipHeight: clip.1)
+        canvas.drawLabel("\(name) 0,0", at: away, color: color, scale: ts, clipHeight: clip.1, placed: &placed)
     }
 
-    static func drawLegend(_ lines: [(text: String, color: RGBColor?)], on canvas: inout RGBImage, top: Int, textScale s: Int) {
+    static func drawLegend(_ rows: [LegendRow], on canvas: inout RGBImage, top: Int, textScale s: Int) {
         var y = top + 4 * s
-        for line in lines {
-            var x = 4 * s
-            if let c = line.color {
-                canvas.fill(x0: x, y0: y, x1: x + 12 * s, y1: y + BitmapFont.glyphHeight * s, c)
-                x += 16 * s
-            }
-            canvas.drawText(line.text, x: x, y: y, color: .black, scale: s)
+        for row in rows {
+            if let c = row.swatch { canvas.fill(x0: 4 * s, y0: y, x1: 16 * s, y1: y + BitmapFont.glyphHeight * s, c) }
+            canvas.drawText(row.text, x: row.x, y: y, color: .black, scale: s)
             y += (BitmapFont.lineHeight + 2) * s
         }
     }
@@ -169,14 +214,29 @@ extension RGBImage {
         }
     }
 
-    /// Text centred on `p` over a white chip, kept inside the image above `clipHeight`.
-    mutating func drawLabel(_ text: String, at p: Point, color: RGBColor, scale s: Int, clipHeight: Int) {
+    /// Text centred on `p` over a white chip, kept inside the image above `clipHeight`. When its
+    /// chip would overlap one of `placed` (the labels drawn before it), it moves down or up by
+    /// whole rows, to the nearest place within eight rows that is free (or stays, if none is);
+    /// its chip is then added to `placed`.
+    mutating func drawLabel(_ text: String, at p: Point, color: RGBColor, scale s: Int, clipHeight: Int,
+                            placed: inout [OverlayRenderer.LabelBounds]) {
         guard abs(p.x) < 1e6, abs(p.y) < 1e6 else { return }
         let tw = BitmapFont.width(of: text, scale: s), th = BitmapFont.glyphHeight * s
         var x = Int(p.x.rounded()) - tw / 2, y = Int(p.y.rounded()) - th / 2
         x = min(max(2 * s, x), width - tw - 2 * s)
-        y = min(max(2 * s, y), clipHeight - th - 2 * s)
+        func clamped(_ y: Int) -> Int { min(max(2 * s, y), clipHeight - th - 2 * s) }
+        func chip(_ y: Int) -> OverlayRenderer.LabelBounds { (x - s, y - s, x + tw + s, y + th + s) }
+        func free(_ y: Int) -> Bool {
+            let c = chip(y)
+            return !placed.contains { c.x0 < $0.x1 && $0.x0 < c.x1 && c.y0 < $0.y1 && $0.y0 < c.y1 }
+        }
+        y = clamped(y)
+        let step = th + 2 * s
+        if !free(y), let moved = (1...8).lazy.flatMap({ k in [y + k * step, y - k * step] }).map(clamped).first(where: free) {
+            y = moved
+        }
         fill(x0: x - s, y0: y - s, x1: x + tw + s, y1: y + th + s, .white, alpha: 0.85)
         drawText(text, x: x, y: y, color: color, scale: s)
+        placed.append(chip(y))
     }
 }

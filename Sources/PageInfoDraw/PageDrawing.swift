@@ -311,7 +311,14 @@ public struct PageDrawing: Hashable, Sendable {
     }
 
     /// The height of the legend band below the page image and its margin, in pixels.
-    public var legendHeight: Int { OverlayRenderer.legendHeight(lines: legend.count, imageWidth: pixelWidth) }
+    public var legendHeight: Int {
+        OverlayRenderer.legendHeight(rows: legendRows.count, textScale: OverlayRenderer.textScale(imageWidth: pixelWidth))
+    }
+
+    /// The ``legend`` as drawn: wrapped to the picture's width (``OverlayRenderer/legendRows(_:pictureWidth:textScale:)``).
+    public var legendRows: [OverlayRenderer.LegendRow] {
+        OverlayRenderer.legendRows(legend, pictureWidth: pixelWidth + 2 * margin, textScale: OverlayRenderer.textScale(imageWidth: pixelWidth))
+    }
     /// The margin around the page image in the finished picture, in pixels.
     public var margin: Int { OverlayRenderer.margin(imageWidth: pixelWidth) }
     /// The picture's size in pixels: the page image, its margin on every side and the legend band.

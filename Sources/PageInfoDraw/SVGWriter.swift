@@ -75,13 +75,11 @@ public enum SVGWriter {
         s += "<g id=\"legend\" font-family=\"monospace\" font-size=\"\(11 * ts)\">\n"
         s += "<rect x=\"0\" y=\"\(h + 2 * m)\" width=\"\(pw)\" height=\"\(lh)\" fill=\"\(OverlayRenderer.legendBackground)\"/>\n"
         var y = h + 2 * m + 4 * ts
-        for line in drawing.legend {
-            var x = 4 * ts
-            if let c = line.color {
-                s += "<rect x=\"\(x)\" y=\"\(y)\" width=\"\(12 * ts)\" height=\"\(7 * ts)\" fill=\"\(c)\"/>\n"
-                x += 16 * ts
+        for row in drawing.legendRows {
+            if let c = row.swatch {
+                s += "<rect x=\"\(4 * ts)\" y=\"\(y)\" width=\"\(12 * ts)\" height=\"\(7 * ts)\" fill=\"\(c)\"/>\n"
             }
-            s += "<text x=\"\(x)\" y=\"\(y + 7 * ts)\">\(escape(line.text))</text>\n"
+            s += "<text x=\"\(row.x)\" y=\"\(y + 7 * ts)\">\(escape(row.text))</text>\n"
             y += (BitmapFont.lineHeight + 2) * ts
         }
         s += "</g>\n</svg>\n"

@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+import PageGeometry
+@testable import PageInfoDraw
+import Testing
+
+/// Text in pictures stays inside them: the legend wraps to the picture's width, a sheet's
+/// captions are cut to their cells, and overlay labels do not cover one another.
+@Suite struct TextLayoutTests {
+    static let line = "page 1  rotation 0  page space"
+    static let boxLine = "MediaBox [0 0 612 792] = CropBox"
+
+    @Test("the legend wraps at spaces to the picture's width; no text is lost; a swatch line's rows align after the swatch",
+          arguments: [40, 100, 168, 1000])
+    func legendWraps(width: Int) {
+        let lines: [(text: String, color: RGBColor?)] = [(Self.line, nil), (Self.boxLine, RGBColor(hex: 0x2255CC)),
+                                                         (String(repeating: "x", count: 50), nil)]
+        let rows = OverlayRenderer.legendRows(lines, pictureWidth: width, textScale: 1)
+        for row in rows {
+            // 4 px of padding on each side: the text ends within the picture.
+            #expect(row.x + BitmapFont.width(of: row.text, scale: 1) <= width - 4 || row.text.count == 1, "\(row)")
+            #expect(!row.text.hasPrefix(" ") && !row.text.hasSuffix(" ") && !row.text.isEmpty, "\(row)")
+        }
+        // Every character but the spaces where rows break, in order.
+        let drawn = rows.map(\.text).joined().filter { $0 != " " }
+        #expect(drawn == lines.map(\.text).joined().filter { $0 != " " })
+        // The swatch is on the first row of its line only, and all its rows start after it (4 + 16 px).
+        let swatched = rows.filter { $0.x == 20 }
+        #expect(swatched.first?.swatch == RGBColor(hex: 0x2255CC) && swatched.dropFirst().allSatisfy { $0.swatch == nil })
+        #expect(rows.filter { $0.swatch != nil }.count == 1)
+        if width == 1000 { #expect(rows.count == 3, "wide enough: one row per line") }
+        if width == 168 {
+            // 168 px holds (168 - 8 + 1) / 6 = 26 characters: "page 1  rotation 0  page" (24) then "space".
+            #expect(rows.first?.text == "page 1  rotation 0  page" && rows.dropFirst().first?.text == "space", "\(rows)")
+            // The 50 x's are one word longer than a row: cut at 26.
+            #expect(rows.suffix(2).map(\.text.count) == [26, 24], "\(rows)")
+        }
+    }
+
+    @Test("a picture's legend band grows with its rows: a narrow draw has more rows, each within the picture")
+    func narrowDrawingLegend() throws {
+        let page = PageInfo(index: 0, boxes: PageBoxes(uniform: Rect(x: 0, y: 0, width: 612, height: 792)), rotation: .degrees0)
+        let wide = try PageDrawing(page: page, space: .page, size: .width(1000), boxes: PageBox.allCases, viewport: nil)
+        let narrow = try PageDrawing(page: page, space: .page, size: .width(120), boxes: PageBox.allCases, viewport: nil)
+        #expect(wide.legendRows.count == wide.legend.count)
+        #expect(narrow.legendRows.count > narrow.legend.count)
+        let s = OverlayRenderer.textScale(imageWidth: narrow.pixelWidth)
+        #expect(narrow.legendHeight == narrow.legendRows.count * (BitmapFont.lineHeight + 2) * s + 6 * s)
+        let pictureWidth = narrow.pictureSize.width
+        for row in narrow.legendRows { #expect(row.x + BitmapFont.width(of: row.text, scale: s) <= pictureWidth - 4 * s, "\(row)") }
+        // The PNG is as tall as pictureSize says, legend included.
+        let image = OverlayRenderer.render(narrow, pageImage: RGBImage(width: narrow.pixelWidth, height: narrow.pixelHeight, color: .white))
+        #expect((image.width, image.height) == narrow.pictureSize)
+    }
+
+    @Test("a caption is cut to its width with '..'; one that fits is kept")
+    func fittingCaptions() {
+        #expect(BitmapFont.fitting("iv", width: 100) == "iv")
+        // 40 px holds (40 + 1) / 6 = 6 characters: 4 and "..".
+        #expect(BitmapFont.fitting("Appendix A-12", width: 40) == "Appe..")
+        #expect(BitmapFont.width(of: BitmapFont.fitting("Appendix A-12", width: 40)) <= 40)
+        #expect(BitmapFont.fitting("Appendix", width: 11, scale: 1) == "Ap", "2 characters: no room for '..'")
+        #expect(BitmapFont.fitting("Appendix", width: 0) == "A", "at least one character")
+        #expect(BitmapFont.fitting("Appendix A-12", width: 80, scale: 2) == "Appe..")
+    }
+
+    @Test("a label that would cover an earlier one moves a row aside; labels at one point all end up apart")
+    func labelsKeepApart() {
+        var canvas = RGBImage(width: 200, height: 200, color: .white)
+        var placed: [OverlayRenderer.LabelBounds] = []
+        for text in ["raw 0,0", "page 0,0", "page x", "raw y"] {
+            canvas.drawLabel(text, at: Point(x: 100, y: 100), color: .black, scale: 1, clipHeight: 200, placed: &placed)
+        }
+        #expect(placed.count == 4)
+        for (i, a) in placed.enumerated() {
+            for b in placed[(i + 1)...] {
+                #expect(!(a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1), "\(a) overlaps \(b)")
+            }
+        }
+        // The first stays where it was asked: centred on (100, 100).
+        #expect(placed[0].y0 <= 100 && placed[0].y1 >= 100)
+    }
+}
