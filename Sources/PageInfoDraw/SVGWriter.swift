@@ -72,7 +72,9 @@ public enum SVGWriter {
 
         s += "</g>\n"
         let ts = OverlayRenderer.textScale(imageWidth: w)
-        s += "<g id=\"legend\" font-family=\"monospace\" font-size=\"\(11 * ts)\">\n"
+        // 10 px monospace advances about 6 px, as the bitmap font does: the rows wrapped for the
+        // PNG fit the SVG too.
+        s += "<g id=\"legend\" font-family=\"monospace\" font-size=\"\(10 * ts)\">\n"
         s += "<rect x=\"0\" y=\"\(h + 2 * m)\" width=\"\(pw)\" height=\"\(lh)\" fill=\"\(OverlayRenderer.legendBackground)\"/>\n"
         var y = h + 2 * m + 4 * ts
         for row in drawing.legendRows {
