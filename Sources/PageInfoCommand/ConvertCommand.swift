@@ -92,7 +92,7 @@ struct ConvertCommand: ParsableCommand {
                 throw ValidationError("--dpi maps the whole page as pdftoppm renders it; it cannot be combined with --viewport, --zoom or --center")
             }
         }
-        if fit == .fill, let viewport, !(abs(viewport.height) >= InputLimits.smallestLength) {
+        if fit == .fill, let viewport, !InputLimits.isPrintable(length: viewport.height) {
             throw ValidationError("--viewport \(viewport): --fit fill stretches it onto the view, so its height must be positive (at least 10^-9)")
         }
         if fit == .fill && (zoom != nil || center != nil) {

@@ -12,6 +12,9 @@ public enum InputLimits {
     /// size, a viewport's width): 10⁻⁹, the resolution of every number pageinfo prints. A
     /// smaller one would be printed as 0.
     public static let smallestLength = 1e-9
+    /// Whether `length`'s magnitude is at least ``smallestLength`` (false for NaN): the one test
+    /// of a length that must not be printed as 0 (a viewport's signed width or height).
+    public static func isPrintable(length: Double) -> Bool { abs(length) >= smallestLength }
     /// The range of a zoom scale (1 = the fitted page or layout; no unit).
     public static let zoom = 1e-6...1e6
     /// The range of a resolution, in dots per inch.

@@ -71,7 +71,7 @@ public enum ValueGrammar {
     /// ``InputLimits/smallestLength`` in size (a negative one is kept: callers standardize).
     public static func viewport(_ text: String) throws(GrammarError) -> Rect {
         let r = try rect(text)
-        guard abs(r.width) >= InputLimits.smallestLength else { throw .zeroWidthViewport }
+        guard InputLimits.isPrintable(length: r.width) else { throw .zeroWidthViewport }
         return r
     }
 

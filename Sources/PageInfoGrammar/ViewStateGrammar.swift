@@ -48,7 +48,7 @@ extension ValueGrammar {
                 throw .viewportBeyondMagnitude(value)
             }
             // (A narrower one would be printed as 0 and not read back.)
-            guard abs(v.width) >= InputLimits.smallestLength else { throw .zeroWidthViewport }
+            guard InputLimits.isPrintable(length: v.width) else { throw .zeroWidthViewport }
         }
         return ViewState(pageIndex: pageIndex, viewport: viewport)
     }
