@@ -154,7 +154,8 @@ public final class BatchRun {
         /// The head file's timeout clock: when the worker started on `outstanding[0]`, or when the
         /// last part of its answer arrived.
         var headStart = 0.0
-        /// When the worker started on `outstanding[0]`: a failed file's `seconds` count from here.
+        /// When `outstanding[0]` became the worker's head file (handed to an idle worker, or the
+        /// file before it answered): a stopped file's `seconds` count from here.
         var headBegan = 0.0
         var filesDone = 0
         var baseRSS: Int?

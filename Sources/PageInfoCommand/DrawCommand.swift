@@ -134,6 +134,9 @@ func renderPage(_ renderer: PageRenderer, document: PopplerDocument, index: Int,
                 failure.message += "; pageinfo found this page by scanning the file's objects, outside the page tree (`pageinfo pages` says page-recovered)"
             } else if warned(.kidDirect) {
                 failure.message += "; the page tree lists it as a dictionary written in place, which Poppler's page tree does not load (`pageinfo pages` says kid-direct)"
+            } else if let direct = firstDirectKid(document, before: index) {
+                failure.message += "; Poppler's page tree stops at page \(direct + 1), which the tree lists as a dictionary written in place (`pageinfo pages` says kid-direct), "
+                    + "so it loads no page after it"
             } else if case .pageNotInTree = error {
                 failure.message += "; " + InputFile.rendererLacksRepairs
             }
@@ -141,6 +144,17 @@ func renderPage(_ renderer: PageRenderer, document: PopplerDocument, index: Int,
         }
         throw failure
     }
+}
+
+/// The first page before `index` (0-based) that carries `kid-direct`, if any: Poppler's page
+/// tree stops there, so the pages after it cannot be rendered either. Reads at most `index`
+/// positions.
+private func firstDirectKid(_ document: PopplerDocument, before index: Int) -> Int? {
+    let cursor = document.makePageCursor(from: 0)
+    while let entry = cursor.next(), entry.index < index {
+        if entry.warnings.contains(where: { $0.code == .kidDirect }) { return entry.index }
+    }
+    return nil
 }
 
 /// The usage failure for a drawing that cannot be made; one too large says which options of

@@ -27,30 +27,33 @@ public enum OverlayRenderer {
 
     /// The legend's `lines` as rows within a picture `pictureWidth` pixels wide at text scale
     /// `s`: a line too long for the width is wrapped at spaces (a word longer than a row is cut),
-    /// its rows aligned after the swatch, so no text runs off the picture. Each row holds at
-    /// least one character, so the rows are at most the characters of the lines.
+    /// its rows aligned after the swatch, so no text runs off the picture. Characters are counted
+    /// as the font draws them, one glyph per Unicode scalar. Each row but an empty line's holds
+    /// at least one scalar, so the rows are at most the scalars of the lines (or one per line).
     public static func legendRows(_ lines: [(text: String, color: RGBColor?)], pictureWidth: Int, textScale s: Int) -> [LegendRow] {
         var rows: [LegendRow] = []
         for line in lines {
             let x = 4 * s + (line.color == nil ? 0 : 16 * s)
             // (width(of: n characters) = (6n - 1)·s must stay within the picture's 4·s padding.)
             let capacity = max(1, (pictureWidth - x - 4 * s + s) / (BitmapFont.advance * s))
-            var rest = Substring(line.text)
-            var first = true
+            // (Counted in Unicode scalars, as the font draws them: one glyph each.)
+            let scalars = Array(line.text.unicodeScalars)
+            let space: Unicode.Scalar = " "
+            var start = 0, first = true
             repeat {
-                var row = rest
-                if rest.count > capacity {
-                    let window = rest.prefix(capacity + 1)
-                    if let space = window.lastIndex(of: " "), space > rest.startIndex {
-                        row = rest[..<space]
-                    } else {
-                        row = rest.prefix(capacity)
-                    }
+                var end = scalars.count
+                if end - start > capacity {
+                    end = (start + 1...start + capacity).last { scalars[$0] == space } ?? start + capacity
                 }
-                rest = rest[row.endIndex...].drop { $0 == " " }
-                rows.append(LegendRow(text: String(row.reversed().drop { $0 == " " }.reversed()), swatch: first ? line.color : nil, x: x))
+                var textEnd = end
+                while textEnd > start, scalars[textEnd - 1] == space { textEnd -= 1 }
+                var text = String.UnicodeScalarView()
+                text.append(contentsOf: scalars[start..<textEnd])
+                rows.append(LegendRow(text: String(text), swatch: first ? line.color : nil, x: x))
                 first = false
-            } while !rest.isEmpty
+                start = end
+                while start < scalars.count, scalars[start] == space { start += 1 }
+            } while start < scalars.count
         }
         return rows
     }

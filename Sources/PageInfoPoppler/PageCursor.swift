@@ -126,7 +126,7 @@ public final class PageCursor {
             }
             if flags & UInt32(PI_FLAG_KID_DIRECT.rawValue) != 0 {
                 warnings.append(ReadWarning(.kidDirect, "the page tree lists this page (or a node above it) as a dictionary written in place, "
-                                            + "not as an indirect reference (ISO 32000-2, 7.7.3.2); Poppler's own page tree, which its renderer and pdfinfo use, cannot load it"))
+                                            + "not as an indirect reference (ISO 32000-2, 7.7.3.2); Poppler's own page tree, which its renderer and pdfinfo use, stops there and cannot load it or the pages after it"))
             }
             if flags & UInt32(PI_FLAG_PAGE_REPEATED.rawValue) != 0 {
                 warnings.append(ReadWarning(.pageRepeated, "the page tree lists this page object again; it is also page \(p.repeat_of + 1)"))

@@ -28,9 +28,10 @@ public final class PageRenderer {
         self.name = name ?? path
     }
 
-    /// The number of pages the renderer finds through the page tree, which it alone goes
-    /// through: fewer than ``PopplerDocument`` reads when the tree is damaged (a /Count Poppler
-    /// does not trust, kids written directly, pages found only by scanning the file's objects).
+    /// The number of pages the renderer counts in the page tree, which it alone goes through
+    /// (Poppler takes the root's /Count once it accepts it): 0 when Poppler rejects the /Count
+    /// (0, or more than the file's objects), whatever ``PopplerDocument`` reads. Pages below this
+    /// count may still fail to load (a kid written in place, and every page after it).
     public var pageCount: Int { Int(pi_render_page_count(handle)) }
 
     deinit { pi_render_close(handle) }
@@ -70,7 +71,7 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
     case cannotOpen(path: String, popplerErrorCode: Int)
     /// Poppler cannot load the page.
     case pageUnreadable(path: String, index: Int)
-    /// The page is not among the `treePageCount` pages the renderer finds through the page tree
+    /// The page is not among the `treePageCount` pages the renderer counts in the page tree
     /// (``PageRenderer/pageCount``).
     case pageNotInTree(path: String, index: Int, treePageCount: Int)
     /// Poppler could not allocate the bitmap.

@@ -154,6 +154,11 @@ struct DrawCommandTests {
         try expectFailure(["draw", CLI.fixture("damaged/kids-direct.pdf"), "--page", "2", "-o", png], status: 65,
                           mentioning: "kids-direct.pdf: page 2 cannot be rendered: Poppler's renderer cannot load it from the page tree; "
                               + "the page tree lists it as a dictionary written in place, which Poppler's page tree does not load (`pageinfo pages` says kid-direct)")
+        // node-direct.pdf: page 2 is listed by reference, after a Pages node written in place, where
+        // Poppler's page tree stops.
+        try expectFailure(["draw", CLI.fixture("damaged/node-direct.pdf"), "--page", "2", "-o", png], status: 65,
+                          mentioning: "page 2 cannot be rendered: Poppler's renderer cannot load it from the page tree; "
+                              + "Poppler's page tree stops at page 1, which the tree lists as a dictionary written in place")
         // From a pipe: the message names '-', not the copy's /proc/self/fd/N.
         let piped = try InputTests.shell("cat \"$F\" | \"$PAGEINFO\" draw - --page 1 -o \"$O\"",
                                          environment: ["F": CLI.fixture("damaged/count-zero.pdf"), "O": png])

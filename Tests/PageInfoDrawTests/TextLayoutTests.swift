@@ -36,6 +36,16 @@ import Testing
         }
     }
 
+    @Test("the legend counts what the font draws, one glyph per Unicode scalar: combining marks and CR LF do not overflow")
+    func legendCountsScalars() {
+        // "é" as e + U+0301 is one Character and two glyphs; "\r\n" is one Character and two glyphs.
+        let label = String(repeating: "e\u{301}", count: 40) + " " + String(repeating: "a\r\n", count: 10)
+        let rows = OverlayRenderer.legendRows([(label, nil)], pictureWidth: 148, textScale: 1)
+        for row in rows { #expect(row.x + BitmapFont.width(of: row.text, scale: 1) <= 148 - 4, "\(row.text.unicodeScalars.count) scalars") }
+        #expect(rows.map { $0.text.unicodeScalars.count }.reduce(0, +) == label.unicodeScalars.count - 1, "only the space at the break is dropped")
+        #expect(OverlayRenderer.legendRows([("", nil), ("   ", nil)], pictureWidth: 100, textScale: 1).map(\.text) == ["", ""])
+    }
+
     @Test("a picture's legend band grows with its rows: a narrow draw has more rows, each within the picture")
     func narrowDrawingLegend() throws {
         let page = PageInfo(index: 0, boxes: PageBoxes(uniform: Rect(x: 0, y: 0, width: 612, height: 792)), rotation: .degrees0)

@@ -43,9 +43,10 @@ pi_render_document *_Nullable pi_render_open(const char *path, const char *_Null
 /// Releases the document. NULL is allowed.
 void pi_render_close(pi_render_document *_Nullable document);
 
-/// The number of pages Poppler's renderer finds through the document's page tree (its
-/// Catalog::getNumPages): 0 when it finds none (a /Count it does not trust, kids it skips).
-/// pi_render_page renders only pages 0 ..< this count.
+/// The number of pages Poppler's renderer counts in the document's page tree (its
+/// Catalog::getNumPages, the root's /Count once Poppler accepts it): 0 when it rejects the
+/// /Count (larger than the objects, 0). It may exceed the pages it can load: pi_render_page
+/// renders only pages 0 ..< this count, and fails on those it cannot load.
 int pi_render_page_count(pi_render_document *document);
 
 /// Why a render failed.
