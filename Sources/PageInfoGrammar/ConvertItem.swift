@@ -63,7 +63,7 @@ public enum ConvertItem: Hashable, Sendable {
         guard e > s, e - s < 64, ValueGrammar.isDecimalLiteral(UnsafeBufferPointer(rebasing: bytes[s..<e])) else { return nil }
         // Numbers are short: this String fits inline (no allocation) up to 15 bytes.
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[s..<e]), as: UTF8.self)
-        guard let v = Double(text), abs(v) <= InputLimits.magnitude else { return nil }
+        guard let v = Double(text), InputLimits.isWithinMagnitude(v) else { return nil }
         return v
     }
 
@@ -101,7 +101,7 @@ public enum ConvertItem: Hashable, Sendable {
     /// True when every number of the item is at most ``InputLimits/magnitude`` in size (so
     /// finite): an item this grammar reads back.
     public var isWithinInputLimits: Bool {
-        func within(_ v: Double) -> Bool { abs(v) <= InputLimits.magnitude }
+        let within = InputLimits.isWithinMagnitude
         return switch self {
         case .point(let p): within(p.x) && within(p.y)
         case .rect(let r): within(r.x) && within(r.y) && within(r.width) && within(r.height)

@@ -8,6 +8,9 @@ public enum InputLimits {
     /// The largest magnitude of a length or coordinate (points or view units): view and page
     /// sizes, spacing, insets, points, rectangles, offsets, convert's items.
     public static let magnitude = 1e12
+    /// Whether `value`'s magnitude is at most ``magnitude`` (false for NaN and infinities): the
+    /// one test of a number the grammars read, and of a result they must read back.
+    public static func isWithinMagnitude(_ value: Double) -> Bool { abs(value) <= magnitude }
     /// The smallest size a length that must be positive may have (a view, container or page
     /// size, a viewport's width): 10⁻⁹, the resolution of every number pageinfo prints. A
     /// smaller one would be printed as 0.

@@ -30,7 +30,7 @@ public enum ValueGrammar {
     /// A finite number within ±``InputLimits/magnitude``, blanks around it allowed.
     public static func number(_ text: some StringProtocol) throws(GrammarError) -> Double {
         let value = try finiteNumber(text)
-        guard abs(value) <= InputLimits.magnitude else { throw .beyondMagnitude(value) }
+        guard InputLimits.isWithinMagnitude(value) else { throw .beyondMagnitude(value) }
         return value
     }
 

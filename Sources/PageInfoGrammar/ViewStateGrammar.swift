@@ -44,7 +44,7 @@ extension ValueGrammar {
         }
         guard let pageIndex else { throw .notAViewState }
         if let v = viewport {
-            for value in [v.x, v.y, v.width, v.height] where !(abs(value) <= InputLimits.magnitude) {
+            for value in [v.x, v.y, v.width, v.height] where !InputLimits.isWithinMagnitude(value) {
                 throw .viewportBeyondMagnitude(value)
             }
             // (A narrower one would be printed as 0 and not read back.)
