@@ -31,6 +31,9 @@ public struct ContactSheet: Sendable {
     /// The sheet's size in pixels, without the legend band.
     public let pixelWidth: Int, pixelHeight: Int
     public let legend: [String]
+    /// The ``legend`` as drawn: wrapped to the sheet's width
+    /// (``OverlayRenderer/legendRows(_:pictureWidth:textScale:)``).
+    public let legendRows: [OverlayRenderer.LegendRow]
 
     /// Lays out `pages` in a container of `containerSize` with `spacing` between items.
     ///
@@ -75,6 +78,8 @@ public struct ContactSheet: Sendable {
             "container \(n(containerSize.width))x\(n(containerSize.height)): \(grid.visibleRows) rows in view (dashed line: its bottom)",
             "item size for aspect ratio \(n(grid.pageSize.width))/\(n(grid.pageSize.height)), the most common",
         ]
+        legendRows = OverlayRenderer.legendRows(legend.map { ($0, nil) }, pictureWidth: pixelWidth,
+                                                textScale: OverlayRenderer.textScale(imageWidth: pixelWidth))
         // The whole sheet, legend band included, stays within the limits.
         try DrawingLimits.check(width: pixelWidth, height: pixelHeight + legendHeight)
     }
@@ -84,10 +89,6 @@ public struct ContactSheet: Sendable {
         OverlayRenderer.legendHeight(rows: legendRows.count, textScale: OverlayRenderer.textScale(imageWidth: pixelWidth))
     }
 
-    /// The ``legend`` as drawn: wrapped to the sheet's width (``OverlayRenderer/legendRows(_:pictureWidth:textScale:)``).
-    public var legendRows: [OverlayRenderer.LegendRow] {
-        OverlayRenderer.legendRows(legend.map { ($0, nil) }, pictureWidth: pixelWidth, textScale: OverlayRenderer.textScale(imageWidth: pixelWidth))
-    }
 
     /// The finished sheet from the rendered thumbnails (`thumbnails[i]` is item i's image, of
     /// its `pixelFrame` size).

@@ -146,6 +146,9 @@ public struct PageDrawing: Hashable, Sendable {
     public let viewport: DrawnViewport?
     /// Lines of the legend, each with the colour of its swatch (`nil`: text only).
     public let legend: [(text: String, color: RGBColor?)]
+    /// The ``legend`` as drawn: wrapped to the picture's width
+    /// (``OverlayRenderer/legendRows(_:pictureWidth:textScale:)``).
+    public let legendRows: [OverlayRenderer.LegendRow]
 
     public static func == (a: PageDrawing, b: PageDrawing) -> Bool {
         a.page == b.page && a.space == b.space && a.placement == b.placement && a.pixelWidth == b.pixelWidth
@@ -258,6 +261,8 @@ public struct PageDrawing: Hashable, Sendable {
                            + "\(Self.number(v.page.height)) (page space), arrows: width, height", OverlayPalette.viewport))
         }
         self.legend = legend
+        legendRows = OverlayRenderer.legendRows(legend, pictureWidth: pixelWidth + 2 * OverlayRenderer.margin(imageWidth: pixelWidth),
+                                                textScale: OverlayRenderer.textScale(imageWidth: pixelWidth))
         // The whole picture, margins and legend band included, stays within the limits.
         try DrawingLimits.check(width: pictureSize.width, height: pictureSize.height)
     }
@@ -315,10 +320,6 @@ public struct PageDrawing: Hashable, Sendable {
         OverlayRenderer.legendHeight(rows: legendRows.count, textScale: OverlayRenderer.textScale(imageWidth: pixelWidth))
     }
 
-    /// The ``legend`` as drawn: wrapped to the picture's width (``OverlayRenderer/legendRows(_:pictureWidth:textScale:)``).
-    public var legendRows: [OverlayRenderer.LegendRow] {
-        OverlayRenderer.legendRows(legend, pictureWidth: pixelWidth + 2 * margin, textScale: OverlayRenderer.textScale(imageWidth: pixelWidth))
-    }
     /// The margin around the page image in the finished picture, in pixels.
     public var margin: Int { OverlayRenderer.margin(imageWidth: pixelWidth) }
     /// The picture's size in pixels: the page image, its margin on every side and the legend band.
