@@ -116,9 +116,9 @@ func pictureFormat(_ path: String, allowed: [PictureFormat] = PictureFormat.allC
 /// Renders a region (``PageInfoPoppler/PageRenderer``) into an ``RGBImage``; a failure is its
 /// one line and exit status (``PageInfoPoppler/RenderError/exitStatus``).
 ///
-/// A page beyond the pages Poppler's renderer finds through the page tree (a /Count it does not
-/// trust, a page found only by scanning the file's objects) has geometry all the same: the
-/// failure says how pageinfo read it.
+/// A page Poppler's renderer cannot reach through the page tree (a /Count it does not trust, a
+/// page found only by scanning the file's objects, a kid written in place at or before it) has
+/// geometry all the same: the failure says how pageinfo read it.
 func renderPage(_ renderer: PageRenderer, document: PopplerDocument, index: Int, region: Rect, rotation: PageRotation,
                 width: Int, height: Int) throws -> RGBImage {
     do { return RGBImage(width: width, height: height, pixels: try renderer.render(pageIndex: index, region: region, rotation: rotation,
@@ -127,14 +127,20 @@ func renderPage(_ renderer: PageRenderer, document: PopplerDocument, index: Int,
         var failure = ExitFailure(error)
         switch error {
         case .pageNotInTree, .pageUnreadable:
-            // What pageinfo's reader says about the page explains why Poppler's tree lacks it.
-            let entry = document.makePageCursor(from: index).next()
-            let warned = { (code: ReadWarning.Code) in entry?.index == index && entry?.warnings.contains { $0.code == code } == true }
+            // What pageinfo's reader says about the page, and the pages before it, explains why
+            // Poppler's tree lacks it: one walk of at most index + 1 positions.
+            var entry: PageEntry?, firstDirect: Int?
+            let cursor = document.makePageCursor(from: 0)
+            while let next = cursor.next(), next.index <= index {
+                if next.index == index { entry = next; break }
+                if firstDirect == nil, next.warnings.contains(where: { $0.code == .kidDirect }) { firstDirect = next.index }
+            }
+            let warned = { (code: ReadWarning.Code) in entry?.warnings.contains { $0.code == code } == true }
             if warned(.pageRecovered) {
                 failure.message += "; pageinfo found this page by scanning the file's objects, outside the page tree (`pageinfo pages` says page-recovered)"
             } else if warned(.kidDirect) {
                 failure.message += "; the page tree lists it as a dictionary written in place, which Poppler's page tree does not load (`pageinfo pages` says kid-direct)"
-            } else if let direct = firstDirectKid(document, before: index) {
+            } else if let direct = firstDirect {
                 failure.message += "; Poppler's page tree stops at page \(direct + 1), which the tree lists as a dictionary written in place (`pageinfo pages` says kid-direct), "
                     + "so it loads no page after it"
             } else if case .pageNotInTree = error {
@@ -144,17 +150,6 @@ func renderPage(_ renderer: PageRenderer, document: PopplerDocument, index: Int,
         }
         throw failure
     }
-}
-
-/// The first page before `index` (0-based) that carries `kid-direct`, if any: Poppler's page
-/// tree stops there, so the pages after it cannot be rendered either. Reads at most `index`
-/// positions.
-private func firstDirectKid(_ document: PopplerDocument, before index: Int) -> Int? {
-    let cursor = document.makePageCursor(from: 0)
-    while let entry = cursor.next(), entry.index < index {
-        if entry.warnings.contains(where: { $0.code == .kidDirect }) { return entry.index }
-    }
-    return nil
 }
 
 /// The usage failure for a drawing that cannot be made; one too large says which options of
