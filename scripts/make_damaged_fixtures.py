@@ -423,6 +423,15 @@ fixture("node-direct", "/Kids holds a Pages node written directly, over page 3 0
          3: page(media=(0, 0, 300, 400)), 4: page(media=(0, 0, 200, 100))},
         "ok", 0, [p(0, crop=(0, 0, 300, 400), rotation=90, warnings=["kid-direct"]), p(1, crop=(0, 0, 200, 100))],
         count_claimed=2)
+# The catalog's /Pages written in place (ISO 32000-2 7.7.2 asks for a reference): read all the
+# same, with what the pages inherit from it; its pages have no /Parent, since the node has no number.
+fixture("pages-direct", "The catalog's /Pages is a dictionary written in place (MediaBox [0 0 500 500], /Rotate 90) "
+        "over page 3 0 R (its own MediaBox) and page 4 0 R (inherits both).",
+        {1: catalog(pages=None, Pages={"Type": Name("Pages"), "Count": 2, "Kids": [Ref(3), Ref(4)],
+                                       "MediaBox": [0, 0, 500, 500], "Rotate": 90}),
+         3: {"Type": Name("Page"), "MediaBox": [0, 0, 300, 400]}, 4: {"Type": Name("Page")}},
+        "ok", 0, [p(0, crop=(0, 0, 300, 400), rotation=90), p(1, crop=(0, 0, 500, 500), rotation=90)],
+        count_claimed=2, doc_warnings=["pages-direct"])
 fixture("page-orphan", "/Count 3 but /Kids lists 2 pages; page object 5 (/Parent 2 0 R) is listed nowhere.",
         {1: catalog(), 2: {"Type": Name("Pages"), "Kids": [Ref(3), Ref(4)], "Count": 3},
          3: page(), 4: page(media=(0, 0, 300, 400)), 5: page(media=(0, 0, 100, 200))},

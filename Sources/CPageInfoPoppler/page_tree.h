@@ -29,6 +29,7 @@ struct InheritedAttrs {
 
 /// How the catalog's /Pages entry looks, and the root node when it is usable. `catalog_ref`: the
 /// catalog the document decided on when it opened (fetch_catalog), or Ref::INVALID().
+/// `root_ref_out`: the entry's reference, or Ref::INVALID() when it is missing or written in place.
 pi_page_tree_root inspect_root(XRef *xref, Ref catalog_ref, Object *root_out, Ref *root_ref_out);
 
 /// The root Pages node's /Count, as written.

@@ -117,7 +117,7 @@ func pictureFormat(_ path: String, allowed: [PictureFormat] = PictureFormat.allC
 /// one line and exit status (``PageInfoPoppler/RenderError/exitStatus``).
 ///
 /// A page Poppler's renderer cannot reach through the page tree (a /Count it does not trust, a
-/// page found only by scanning the file's objects, a kid written in place at or before it) has
+/// page found only by scanning the file's objects, a kid or the whole tree written in place) has
 /// geometry all the same: the failure says how pageinfo read it.
 func renderPage(_ renderer: PageRenderer, document: PopplerDocument, index: Int, region: Rect, rotation: PageRotation,
                 width: Int, height: Int) throws -> RGBImage {
@@ -136,7 +136,9 @@ func renderPage(_ renderer: PageRenderer, document: PopplerDocument, index: Int,
                 if firstDirect == nil, next.warnings.contains(where: { $0.code == .kidDirect }) { firstDirect = next.index }
             }
             let warned = { (code: ReadWarning.Code) in entry?.warnings.contains { $0.code == code } == true }
-            if warned(.pageRecovered) {
+            if document.facts.pagesWrittenInPlace {
+                failure.message += "; the catalog lists the page tree as a dictionary written in place, which Poppler's page tree does not load (`pageinfo pages` says pages-direct)"
+            } else if warned(.pageRecovered) {
                 failure.message += "; pageinfo found this page by scanning the file's objects, outside the page tree (`pageinfo pages` says page-recovered)"
             } else if warned(.kidDirect) {
                 failure.message += "; the page tree lists it as a dictionary written in place, which Poppler's page tree does not load (`pageinfo pages` says kid-direct)"

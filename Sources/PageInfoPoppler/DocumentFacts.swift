@@ -33,6 +33,10 @@ public struct DocumentFacts: Hashable, Sendable {
 
     /// How the catalog's /Pages entry looks (a tree, a lone page, missing…).
     public var pageTreeRoot: PageTreeRoot
+    /// Whether the catalog's /Pages is a dictionary written in place (a tree, a lone page or a
+    /// node without /Kids) rather than the indirect reference ISO 32000-2 §7.7.2 requires. It is
+    /// read all the same; Poppler's own page tree (its renderer, `pdfinfo`) loads no page through it.
+    public var pagesWrittenInPlace: Bool = false
     /// The /Count the root /Pages node claims, or `nil` when it has no integer /Count.
     public var countClaimed: Int?
     /// What is wrong with /Count itself, or `nil` when it is a non-negative integer (which may

@@ -12,6 +12,10 @@ extension PopplerDocument {
 
     private func documentWarnings(after walk: WalkSummary, facts f: DocumentFacts) -> [ReadWarning] {
         var warnings: [ReadWarning] = []
+        if f.pagesWrittenInPlace {
+            warnings.append(ReadWarning(.pagesDirect, "the catalog's /Pages is a dictionary written in place, not an indirect reference (ISO 32000-2, 7.7.2); "
+                                        + "read all the same, but Poppler's own page tree, which its renderer and pdfinfo use, loads no page through it"))
+        }
         if f.xrefReconstructed {
             warnings.append(ReadWarning(.xrefRepaired, "the cross-reference table is damaged; Poppler rebuilt it"))
         }

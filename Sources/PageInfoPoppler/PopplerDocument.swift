@@ -91,7 +91,7 @@ public final class PopplerDocument {
         case PI_COUNT_NEGATIVE: .negative
         default: nil
         }
-        return DocumentFacts(pageTreeRoot: root, countClaimed: f.has_count ? Int(f.count_claimed) : nil,
+        return DocumentFacts(pageTreeRoot: root, pagesWrittenInPlace: f.pages_direct, countClaimed: f.has_count ? Int(f.count_claimed) : nil,
                              countProblem: countProblem, xrefReconstructed: f.xref_reconstructed,
                              objectsFromStreams: Int(f.objects_from_streams), rootFromXRefStream: f.root_from_xref_stream,
                              hasPageLabels: f.has_page_labels, labelsDamaged: f.labels_damaged,

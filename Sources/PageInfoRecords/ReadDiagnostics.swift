@@ -39,6 +39,10 @@ public struct ReadWarning: Hashable, Sendable, CustomStringConvertible {
         case labelsUnreadable = "labels-unreadable"
         /// Pages the tree does not reach were found by scanning the file's objects.
         case pagesRecovered = "pages-recovered"
+        /// The catalog's /Pages is a dictionary written in place where ISO 32000 requires an
+        /// indirect reference; the tree is read all the same, but Poppler's own page tree, which
+        /// its renderer and `pdfinfo` go through, loads no page of it.
+        case pagesDirect = "pages-direct"
         // Page level.
         /// A box extends past the MediaBox and was reduced to its intersection with it.
         case boxClipped = "box-clipped"

@@ -159,6 +159,12 @@ struct DrawCommandTests {
         try expectFailure(["draw", CLI.fixture("damaged/node-direct.pdf"), "--page", "2", "-o", png], status: 65,
                           mentioning: "page 2 cannot be rendered: Poppler's renderer cannot load it from the page tree; "
                               + "Poppler's page tree stops at page 1, which the tree lists as a dictionary written in place")
+        // pages-direct.pdf: the catalog's /Pages written in place; Poppler 22.12's renderer counts
+        // its /Count but loads no page, 25.03's finds none; either way the note names the cause.
+        try expectFailure(["draw", CLI.fixture("damaged/pages-direct.pdf"), "--page", "2", "-o", png], status: 65,
+                          mentioning: "pages-direct.pdf: page 2 cannot be rendered: Poppler's renderer ")
+        try expectFailure(["sheet", CLI.fixture("damaged/pages-direct.pdf"), "-o", png], status: 65,
+                          mentioning: "; the catalog lists the page tree as a dictionary written in place, which Poppler's page tree does not load (`pageinfo pages` says pages-direct)")
         // From a pipe: the message names '-', not the copy's /proc/self/fd/N.
         let piped = try InputTests.shell("cat \"$F\" | \"$PAGEINFO\" draw - --page 1 -o \"$O\"",
                                          environment: ["F": CLI.fixture("damaged/count-zero.pdf"), "O": png])

@@ -192,6 +192,10 @@ typedef struct pi_walk_summary {
 /// Document-level facts that need no walk.
 typedef struct pi_document_facts {
     pi_page_tree_root root;
+    /// The catalog's /Pages is a dictionary written in place (a tree, a lone page or a node
+    /// without /Kids), not the indirect reference ISO 32000-2 §7.7.2 requires. It is read all the
+    /// same; Poppler's own page tree (its renderer, `pdfinfo`) loads no page through it.
+    bool pages_direct;
     bool has_count;           ///< the root /Pages node has an integer /Count (PI_COUNT_OK or PI_COUNT_NEGATIVE)
     int64_t count_claimed;    ///< that /Count
     pi_count_shape count_shape; ///< how /Count looks
