@@ -53,14 +53,15 @@ public enum BitmapFont {
     }
 
     /// `text` cut to fit `width` pixels at `scale`: as it is when it fits, else its first
-    /// characters and `..` (at least one character, whatever the width).
+    /// characters and `..` (`.` when only two characters fit; at least one character, whatever
+    /// the width, so a cut shows unless the room holds a single character).
     public static func fitting(_ text: String, width: Int, scale: Int = 1) -> String {
         guard self.width(of: text, scale: scale) > width else { return text }
         let n = max(1, (width + scale) / (advance * scale))
-        let scalars = Array(text.unicodeScalars)
+        let mark = String(repeating: ".", count: min(2, n - 1))
         var out = String.UnicodeScalarView()
-        out.append(contentsOf: scalars.prefix(n > 2 ? n - 2 : n))
-        return String(out) + (n > 2 ? ".." : "")
+        out.append(contentsOf: text.unicodeScalars.prefix(n - mark.count))
+        return String(out) + mark
     }
 
     /// Whether the glyph of `scalar` has its pixel (column, row) set (column 0…4, row 0…6).
