@@ -77,6 +77,12 @@ public enum OverlayRenderer {
     /// board with a ``margin(imageWidth:)`` on every side, the overlays, and the legend band below.
     /// View point (x, y) of the drawing is at picture pixel (x + margin, y + margin).
     public static func render(_ drawing: PageDrawing, pageImage: RGBImage) -> RGBImage {
+        var labels: [(LabelBounds, RGBColor)] = []
+        return render(drawing, pageImage: pageImage, labels: &labels)
+    }
+
+    /// ``render(_:pageImage:)``, with each label's chip and colour appended to `labels`.
+    static func render(_ drawing: PageDrawing, pageImage: RGBImage, labels drawn: inout [(LabelBounds, RGBColor)]) -> RGBImage {
         precondition(pageImage.width == drawing.pixelWidth && pageImage.height == drawing.pixelHeight)
         let w = drawing.pixelWidth, h = drawing.pixelHeight, m = drawing.margin
         var canvas = RGBImage(width: w + 2 * m, height: h + 2 * m + drawing.legendHeight, color: legendBackground)
@@ -92,21 +98,27 @@ public enum OverlayRenderer {
             canvas.strokeInside(pixelBounds(shift(box.view)), width: t, OverlayPalette.color(for: box.kind), clipHeight: clip)
         }
         let axisLength = drawing.axisLength
-        // The labels drawn so far: a label that would cover one moves aside.
+        // Every line first, then every label, so no line crosses a label. The labels placed so
+        // far (and the origins' dots): a label that would cover one moves aside. The main axes'
+        // labels are placed first, so they keep their places.
         var placed: [LabelBounds] = []
+        var labels = drawAxes(shift(drawing.axes), on: &canvas, length: axisLength, width: t, color: OverlayPalette.axes,
+                              clipHeight: clip, dots: &placed)
         if !drawing.axesCoincide {
-            drawAxes(shift(drawing.otherAxes), on: &canvas, length: axisLength * 0.75, width: max(1, t - 1),
-                     color: OverlayPalette.otherAxes, clipHeight: clip, textScale: ts, placed: &placed)
+            labels += drawAxes(shift(drawing.otherAxes), on: &canvas, length: axisLength * 0.75, width: max(1, t - 1),
+                               color: OverlayPalette.otherAxes, clipHeight: clip, dots: &placed)
         }
-        drawAxes(shift(drawing.axes), on: &canvas, length: axisLength, width: t, color: OverlayPalette.axes,
-                 clipHeight: clip, textScale: ts, placed: &placed)
         if let v = drawing.viewport {
             let o = shift(v.origin), we = shift(v.widthEnd), he = shift(v.heightEnd)
             canvas.strokeInside(pixelBounds(shift(v.view)), width: t, OverlayPalette.viewport, clipHeight: clip)
             canvas.drawArrow(from: o, to: we, width: t + 1, OverlayPalette.viewport, clipHeight: clip)
             canvas.drawArrow(from: o, to: he, width: t + 1, OverlayPalette.viewport, clipHeight: clip)
-            canvas.drawLabel("w", at: midpoint(o, we), color: OverlayPalette.viewport, scale: ts, clipHeight: clip, placed: &placed)
-            canvas.drawLabel("h", at: midpoint(o, he), color: OverlayPalette.viewport, scale: ts, clipHeight: clip, placed: &placed)
+            labels += [("w", midpoint(o, we), OverlayPalette.viewport), ("h", midpoint(o, he), OverlayPalette.viewport)]
+        }
+        for label in labels {
+            if let chip = canvas.drawLabel(label.text, at: label.at, color: label.color, scale: ts, clipHeight: clip, placed: &placed) {
+                drawn.append((chip, label.color))
+            }
         }
         drawLegend(drawing.legendRows, on: &canvas, top: clip, textScale: ts)
         return canvas
@@ -120,8 +132,13 @@ public enum OverlayRenderer {
 
     static func midpoint(_ a: Point, _ b: Point) -> Point { Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2) }
 
+    /// A label to draw once every line is drawn: its text, centre and colour.
+    typealias PendingLabel = (text: String, at: Point, color: RGBColor)
+
+    /// Draws one space's axes and origin dot; appends the dot's bounds to `dots` and returns the
+    /// axes' labels, for the caller to draw after every line.
     static func drawAxes(_ a: DrawnAxes, on canvas: inout RGBImage, length: Double, width: Int, color: RGBColor,
-                         clipHeight: Int, textScale ts: Int, placed: inout [LabelBounds]) {
+                         clipHeight: Int, dots: inout [LabelBounds]) -> [PendingLabel] {
         let clip = (canvas.width, clipHeight)
         let o = a.origin
         let xEnd = Point(x: o.x + a.xDirection.x * length, y: o.y + a.xDirection.y * length)
@@ -134,16 +151,14 @@ public enum OverlayRenderer {
         // Labels keep off the origin's dot.
         if abs(o.x) < 1e6, abs(o.y) < 1e6 {
             let d = Int((r + 1).rounded(.up)), cx = Int(o.x.rounded()), cy = Int(o.y.rounded())
-            placed.append((cx - d, cy - d, cx + d, cy + d))
+            dots.append((cx - d, cy - d, cx + d, cy + d))
         }
         let name = a.space.rawValue
-        canvas.drawLabel("\(name) x", at: Point(x: xEnd.x + a.xDirection.x * 10, y: xEnd.y + a.xDirection.y * 10),
-                         color: color, scale: ts, clipHeight: clip.1, placed: &placed)
-        canvas.drawLabel("\(name) y", at: Point(x: yEnd.x + a.yDirection.x * 10, y: yEnd.y + a.yDirection.y * 10),
-                         color: color, scale: ts, clipHeight: clip.1, placed: &placed)
-        // "(0,0)" beside the origin, on the side away from both axes.
+        // "0,0" beside the origin, on the side away from both axes.
         let away = Point(x: o.x - (a.xDirection.x + a.yDirection.x) * 12, y: o.y - (a.xDirection.y + a.yDirection.y) * 12)
-        canvas.drawLabel("\(name) 0,0", at: away, color: color, scale: ts, clipHeight: clip.1, placed: &placed)
+        return [("\(name) x", Point(x: xEnd.x + a.xDirection.x * 10, y: xEnd.y + a.xDirection.y * 10), color),
+                ("\(name) y", Point(x: yEnd.x + a.yDirection.x * 10, y: yEnd.y + a.yDirection.y * 10), color),
+                ("\(name) 0,0", away, color)]
     }
 
     static func drawLegend(_ rows: [LegendRow], on canvas: inout RGBImage, top: Int, textScale s: Int) {
@@ -220,10 +235,11 @@ extension RGBImage {
     /// Text centred on `p` over a white chip, kept inside the image above `clipHeight`. When its
     /// chip would overlap one of `placed` (the labels drawn before it), it moves down or up by
     /// whole rows, to the nearest place within eight rows that is free (or stays, if none is);
-    /// its chip is then added to `placed`.
+    /// its chip is then added to `placed` and returned (`nil`: a point too far off to draw).
+    @discardableResult
     mutating func drawLabel(_ text: String, at p: Point, color: RGBColor, scale s: Int, clipHeight: Int,
-                            placed: inout [OverlayRenderer.LabelBounds]) {
-        guard abs(p.x) < 1e6, abs(p.y) < 1e6 else { return }
+                            placed: inout [OverlayRenderer.LabelBounds]) -> OverlayRenderer.LabelBounds? {
+        guard abs(p.x) < 1e6, abs(p.y) < 1e6 else { return nil }
         let tw = BitmapFont.width(of: text, scale: s), th = BitmapFont.glyphHeight * s
         var x = Int(p.x.rounded()) - tw / 2, y = Int(p.y.rounded()) - th / 2
         x = min(max(2 * s, x), width - tw - 2 * s)
@@ -241,5 +257,6 @@ extension RGBImage {
         fill(x0: x - s, y0: y - s, x1: x + tw + s, y1: y + th + s, .white, alpha: 0.85)
         drawText(text, x: x, y: y, color: color, scale: s)
         placed.append(chip(y))
+        return chip(y)
     }
 }

@@ -68,7 +68,8 @@ import Testing
         // 40 px holds (40 + 1) / 6 = 6 characters: 4 and "..".
         #expect(BitmapFont.fitting("Appendix A-12", width: 40) == "Appe..")
         #expect(BitmapFont.width(of: BitmapFont.fitting("Appendix A-12", width: 40)) <= 40)
-        #expect(BitmapFont.fitting("Appendix", width: 11, scale: 1) == "Ap", "2 characters: no room for '..'")
+        #expect(BitmapFont.fitting("Appendix", width: 11, scale: 1) == "A.", "2 characters: one and a dot")
+        #expect(BitmapFont.fitting("Appendix", width: 5, scale: 1) == "A", "1 character: no room for a dot")
         #expect(BitmapFont.fitting("Appendix", width: 0) == "A", "at least one character")
         #expect(BitmapFont.fitting("Appendix A-12", width: 80, scale: 2) == "Appe..")
     }
@@ -88,5 +89,44 @@ import Testing
         }
         // The first stays where it was asked: centred on (100, 100).
         #expect(placed[0].y0 <= 100 && placed[0].y1 >= 100)
+    }
+}
+
+@Suite struct LabelLayerTests {
+    /// rotations.pdf's geometry: MediaBox 500×700, CropBox [20 30 420 630].
+    static func page(rotation: PageRotation) -> PageInfo {
+        let media = Rect(x: 0, y: 0, width: 500, height: 700), crop = Rect(x: 20, y: 30, width: 400, height: 600)
+        return PageInfo(index: 0, boxes: PageBoxes(mediaBox: media, cropBox: crop, bleedBox: crop, trimBox: crop, artBox: crop),
+                        rotation: rotation)
+    }
+
+    @Test("labels are drawn after every line: inside a label's chip each pixel is its text or the white veil over what lies below",
+          arguments: [PageRotation.degrees0, .degrees90, .degrees180, .degrees270])
+    func labelsOverLines(_ rotation: PageRotation) throws {
+        for space in DrawingSpace.allCases {
+            for width in [160, 300, 600] {
+                let drawing = try PageDrawing(page: Self.page(rotation: rotation), space: space, size: .width(width), boxes: PageBox.allCases,
+                                              viewport: Rect(x: 40, y: 60, width: 120, height: 90))
+                var labels: [(OverlayRenderer.LabelBounds, RGBColor)] = []
+                // A black page image: a line or text drawn after the veil stays darker than it.
+                let image = OverlayRenderer.render(drawing, pageImage: RGBImage(width: drawing.pixelWidth, height: drawing.pixelHeight, color: .black),
+                                                   labels: &labels)
+                #expect(labels.count >= 8, "two spaces' x, y and 0,0, the viewport's w and h")
+                for (i, (chip, color)) in labels.enumerated() {
+                    // Where chips overlap, the later label's text may cover the earlier one's.
+                    let covered = labels[(i + 1)...].map(\.0)
+                    for y in max(0, chip.y0)..<min(image.height, chip.y1) {
+                        for x in max(0, chip.x0)..<min(image.width, chip.x1)
+                            where !covered.contains(where: { x >= $0.x0 && x < $0.x1 && y >= $0.y0 && y < $0.y1 }) {
+                            let p = try #require(image.pixel(x: x, y: y))
+                            // 0.85 × 255 + 0.15 × 0 = 216.75: the veil over black, the darkest it gets.
+                            let veiled = min(p.red, p.green, p.blue) >= 216
+                            #expect(p == color || veiled, "\(rotation) \(space) width \(width): pixel (\(x), \(y)) \(p) in the chip \(chip) of a \(color) label")
+                            if !(p == color || veiled) { return }
+                        }
+                    }
+                }
+            }
+        }
     }
 }
