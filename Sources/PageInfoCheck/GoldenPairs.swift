@@ -16,6 +16,7 @@ public enum GoldenPairing: Hashable, Sendable {
         /// Two PDFs of the same name would share one golden in the folder.
         case sharedGolden(first: String, second: String, golden: String)
 
+        /// One line for a person, saying which option to change.
         public var description: String {
             switch self {
             case .noGoldens:

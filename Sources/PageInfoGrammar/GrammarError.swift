@@ -44,6 +44,7 @@ public enum GrammarError: Error, Equatable, Sendable, CustomStringConvertible {
     /// text as given.
     case malformedItem(String)
 
+    /// One line for a person: what was wrong with the value, quoting it as given.
     public var description: String {
         switch self {
         case .notANumber(let text): "'\(text)' is not a finite number"

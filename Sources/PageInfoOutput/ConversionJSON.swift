@@ -32,6 +32,7 @@ public struct ConversionHeaderJSON: JSONWritable {
         self.transform = transform
     }
 
+    /// Appends the header line described above, up to and including `"items":[` and its newline.
     public func writeJSON(to out: inout ByteWriter) {
         let p = placement
         out.append(byte: UInt8(ascii: "{"))

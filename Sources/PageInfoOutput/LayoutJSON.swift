@@ -23,6 +23,7 @@ public struct StackLayoutJSON: JSONWritable {
         self.visible = visible
     }
 
+    /// Appends the one-line object described above, without a newline; flushes after each spread.
     public func writeJSON(to out: inout ByteWriter) {
         let c = layout.configuration
         out.append(byte: UInt8(ascii: "{"))

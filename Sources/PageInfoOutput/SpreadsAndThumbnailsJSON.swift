@@ -31,6 +31,7 @@ public struct SpreadsJSON: JSONWritable {
         self.pageSizes = pageSizes
     }
 
+    /// Appends the one-line object described above, without a newline.
     public func writeJSON(to out: inout ByteWriter) {
         out.append(byte: UInt8(ascii: "{"))
         if let file {
@@ -83,6 +84,7 @@ public struct ThumbnailGridJSON: JSONWritable {
         self.grid = grid
     }
 
+    /// Appends the one-line object described above, without a newline.
     public func writeJSON(to out: inout ByteWriter) {
         out.append(byte: UInt8(ascii: "{"))
         if let file {
@@ -125,6 +127,7 @@ public struct ViewStateRestoreJSON: JSONWritable {
         self.visibleViewport = visibleViewport
     }
 
+    /// Appends the one-line object described above, without a newline.
     public func writeJSON(to out: inout ByteWriter) {
         out.append(byte: UInt8(ascii: "{"))
         out.append(field: "state", state, first: true)

@@ -9,6 +9,7 @@ public enum PageSizesError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A page could not be read.
     case pageUnreadable(file: String, PageReadError)
 
+    /// One line for a person, naming the file (and the page, or the limit).
     public var description: String {
         switch self {
         case .tooManyPages(let file, let limit):
