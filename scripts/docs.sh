@@ -10,7 +10,8 @@
 #      module's symbol graphs into a site for static hosting under the base path /<P>/,
 #      with --warnings-as-errors: any warning (an unresolved ``symbol`` link, a bad directive,
 #      a missing article) fails the build;
-#   3. it prints, per module, how many public declarations carry a doc comment of their own.
+#   3. it prints, per module, how many public declarations carry a doc comment of their own,
+#      and fails (naming them) when any lacks one: every public declaration is documented.
 #
 # Serve the result with `python3 -m http.server -d .build/docs` and open
 # http://localhost:8000/PageGeometry/documentation/pagegeometry/ (index.html lists them all).
@@ -89,13 +90,16 @@ for module in modules:
     all_doc += documented
     all_total += len(seen)
     print(f"{module:<18} {documented:>10} {len(seen):>6}")
-    if show:
+    if show or missing:
         for name in missing:
             print("    undocumented: " + name)
 print(f"{'all':<18} {all_doc:>10} {all_total:>6}")
+if all_doc < all_total:
+    print(f"docs.sh: {all_total - all_doc} public declaration(s) without a doc comment (listed above)", file=sys.stderr)
+    sys.exit(1)
 EOF
 }
-if [ "$coverage_only" = 1 ]; then coverage; exit 0; fi
+if [ "$coverage_only" = 1 ]; then coverage; exit; fi
 
 # 2. One site per product; any warning fails.
 rm -rf "$OUT"
@@ -124,5 +128,5 @@ done
     done
     echo '</ul>'
 } > "$OUT/index.html"
-coverage
+coverage || status=1
 exit $status
