@@ -160,6 +160,12 @@ public final class BatchRun {
         var filesDone = 0
         var baseRSS: Int?
         var retiring = false
+
+        /// `outstanding[0]` became the head file now: both its clocks start.
+        mutating func headBegins() {
+            headBegan = monotonicSeconds()
+            headStart = headBegan
+        }
     }
 
     private let executable: String
@@ -315,7 +321,7 @@ public final class BatchRun {
                     completeWithError(index, .opening(SystemCallError(call: "open", code: ENAMETOOLONG)), seconds: 0)
                     continue
                 }
-                if slot.outstanding.isEmpty { slot.headStart = monotonicSeconds(); slot.headBegan = slot.headStart }
+                if slot.outstanding.isEmpty { slot.headBegins() }
                 slot.outstanding.append(index)
                 if writeAll(slot.process.requests, WorkerProtocol.request(names[index])) != 0 { break }  // it died: seen on read
             }
@@ -356,8 +362,7 @@ public final class BatchRun {
             guard !slot.outstanding.isEmpty else { violation = "a response nobody asked for"; break }
             let index = slot.outstanding.removeFirst()
             slot.consumed = next
-            slot.headStart = monotonicSeconds()
-            slot.headBegan = slot.headStart
+            slot.headBegins()
             slot.filesDone += 1
             // The one copy of the records in the coordinator: out of the pipe buffer.
             complete(BatchFile(index: index, name: names[index], status: response.status, error: response.error,
