@@ -432,6 +432,14 @@ fixture("pages-direct", "The catalog's /Pages is a dictionary written in place (
          3: {"Type": Name("Page"), "MediaBox": [0, 0, 300, 400]}, 4: {"Type": Name("Page")}},
         "ok", 0, [p(0, crop=(0, 0, 300, 400), rotation=90), p(1, crop=(0, 0, 500, 500), rotation=90)],
         count_claimed=2, doc_warnings=["pages-direct"])
+# The same without /Kids: page 3 0 R is listed nowhere, so the object scan finds it (draw then
+# names the scan, not the catalog, as the reason Poppler's renderer cannot reach it).
+fixture("pages-direct-no-kids", "The catalog's /Pages is a dictionary written in place with /Count 1 and no /Kids; "
+        "page 3 0 R (MediaBox [0 0 300 400]) is listed nowhere.",
+        {1: catalog(pages=None, Pages={"Type": Name("Pages"), "Count": 1}),
+         3: {"Type": Name("Page"), "MediaBox": [0, 0, 300, 400]}},
+        "partial", 2, [p(0, crop=(0, 0, 300, 400), warnings=["page-recovered"])],
+        count_claimed=1, doc_warnings=["pages-direct", "kids-invalid", "pages-recovered"])
 fixture("page-orphan", "/Count 3 but /Kids lists 2 pages; page object 5 (/Parent 2 0 R) is listed nowhere.",
         {1: catalog(), 2: {"Type": Name("Pages"), "Kids": [Ref(3), Ref(4)], "Count": 3},
          3: page(), 4: page(media=(0, 0, 300, 400)), 5: page(media=(0, 0, 100, 200))},

@@ -136,10 +136,10 @@ func renderPage(_ renderer: PageRenderer, document: PopplerDocument, index: Int,
                 if firstDirect == nil, next.warnings.contains(where: { $0.code == .kidDirect }) { firstDirect = next.index }
             }
             let warned = { (code: ReadWarning.Code) in entry?.warnings.contains { $0.code == code } == true }
-            if document.facts.pagesWrittenInPlace {
-                failure.message += "; the catalog lists the page tree as a dictionary written in place, which Poppler's page tree does not load (`pageinfo pages` says pages-direct)"
-            } else if warned(.pageRecovered) {
+            if warned(.pageRecovered) {
                 failure.message += "; pageinfo found this page by scanning the file's objects, outside the page tree (`pageinfo pages` says page-recovered)"
+            } else if document.facts.pagesWrittenInPlace {
+                failure.message += "; the catalog lists the page tree as a dictionary written in place, which Poppler's page tree does not load (`pageinfo pages` says pages-direct)"
             } else if warned(.kidDirect) {
                 failure.message += "; the page tree lists it as a dictionary written in place, which Poppler's page tree does not load (`pageinfo pages` says kid-direct)"
             } else if let direct = firstDirect {

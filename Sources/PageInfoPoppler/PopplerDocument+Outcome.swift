@@ -48,8 +48,13 @@ extension PopplerDocument {
         if walk.tooDeep > 0 {
             warnings.append(ReadWarning(.pageTreeTooDeep, "\(walk.tooDeep) Pages node\(walk.tooDeep == 1 ? " lies" : "s lie") deeper than 256 levels; skipped"))
         }
-        if walk.invalidKids > 0 {
-            warnings.append(ReadWarning(.kidsInvalid, "\(walk.invalidKids) Pages node\(walk.invalidKids == 1 ? " has" : "s have") no /Kids array"))
+        // The root without /Kids is no part of the walk (it has nothing to walk): counted here.
+        let rootHasNoKids = f.pageTreeRoot == .noKids, invalidKids = walk.invalidKids + (rootHasNoKids ? 1 : 0)
+        if invalidKids == 1 && rootHasNoKids {
+            warnings.append(ReadWarning(.kidsInvalid, "the root /Pages node has no /Kids array"))
+        } else if invalidKids > 0 {
+            warnings.append(ReadWarning(.kidsInvalid, "\(invalidKids) Pages node\(invalidKids == 1 ? " has" : "s have") no /Kids array"
+                                        + (rootHasNoKids ? ", the root among them" : "")))
         }
         if walk.recovered > 0 {
             warnings.append(ReadWarning(.pagesRecovered, "pages recovered by object scan: the page tree is missing or broken (\(walk.recovered) page\(walk.recovered == 1 ? "" : "s") found outside it)"))
