@@ -143,7 +143,8 @@ demo: build
 
 # Static DocC sites of the library products under .build/docs/<product>/, built by the toolchain's
 # docc from the symbol graphs of the debug build; any DocC warning fails. Also prints, per module,
-# the public declarations that carry a doc comment (scripts/docs.sh). Serve with
+# the public declarations that carry a doc comment, and fails naming any that lacks one
+# (scripts/docs.sh). Serve with
 # `python3 -m http.server -d .build/docs`.
 docs: deps
 	SWIFT=$(SWIFT) scripts/docs.sh

@@ -16,8 +16,8 @@
 # Serve the result with `python3 -m http.server -d .build/docs` and open
 # http://localhost:8000/PageGeometry/documentation/pagegeometry/ (index.html lists them all).
 #
-# Options: --coverage-only (steps 1 and 3, no site); --list (also name every undocumented
-# declaration). Environment: SWIFT (default: swift on PATH), DOCC (default: docc beside swift).
+# Options: --coverage-only (steps 1 and 3, no site). Environment: SWIFT (default: swift on PATH),
+# DOCC (default: docc beside swift).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -37,12 +37,10 @@ DOCC=${DOCC:-$(dirname "$(readlink -f "$SWIFT")")/docc}
 OUT=.build/docs
 GRAPHS=.build/docs-symbol-graphs
 coverage_only=0
-list=0
 for arg in "$@"; do
     case "$arg" in
         --coverage-only) coverage_only=1 ;;
-        --list) list=1 ;;
-        *) echo "usage: scripts/docs.sh [--coverage-only] [--list]" >&2; exit 64 ;;
+        *) echo "usage: scripts/docs.sh [--coverage-only]" >&2; exit 64 ;;
     esac
 done
 [ -x "$DOCC" ] || { echo "docs.sh: no docc at $DOCC (set DOCC)" >&2; exit 69; }
@@ -63,9 +61,9 @@ done
 # 3. Documented / total public declarations per module: those written in our source (not the
 #    compiler's implicit ones), documented when they carry a doc comment of their own.
 coverage() {
-    python3 - "$GRAPHS" "$list" "${PRODUCTS[@]}" <<'EOF'
+    python3 - "$GRAPHS" "${PRODUCTS[@]}" <<'EOF'
 import json, pathlib, sys
-root, show, modules = pathlib.Path(sys.argv[1]), sys.argv[2] == "1", sys.argv[3:]
+root, modules = pathlib.Path(sys.argv[1]), sys.argv[2:]
 print(f"{'module':<18} {'documented':>10} {'total':>6}")
 all_doc = all_total = 0
 for module in modules:
@@ -90,9 +88,8 @@ for module in modules:
     all_doc += documented
     all_total += len(seen)
     print(f"{module:<18} {documented:>10} {len(seen):>6}")
-    if show or missing:
-        for name in missing:
-            print("    undocumented: " + name)
+    for name in missing:
+        print("    undocumented: " + name)
 print(f"{'all':<18} {all_doc:>10} {all_total:>6}")
 if all_doc < all_total:
     print(f"docs.sh: {all_total - all_doc} public declaration(s) without a doc comment (listed above)", file=sys.stderr)

@@ -98,16 +98,19 @@ public enum OverlayRenderer {
             canvas.strokeInside(pixelBounds(shift(box.view)), width: t, OverlayPalette.color(for: box.kind), clipHeight: clip)
         }
         let axisLength = drawing.axisLength
-        // Every line first, then every label, so no line crosses a label. The labels placed so
-        // far (and the origins' dots): a label that would cover one moves aside. The main axes'
-        // labels are placed first, so they keep their places.
+        // Every line first, then every label, so no line crosses a label. The other space's axes
+        // are drawn under the main space's (as in the SVG); the main space's labels are placed
+        // first, so they keep their places. The labels placed so far (and the origins' dots):
+        // a label that would cover one moves aside.
         var placed: [LabelBounds] = []
+        var otherLabels: [PendingLabel] = []
+        if !drawing.axesCoincide {
+            otherLabels = drawAxes(shift(drawing.otherAxes), on: &canvas, length: axisLength * 0.75, width: max(1, t - 1),
+                                   color: OverlayPalette.otherAxes, clipHeight: clip, dots: &placed)
+        }
         var labels = drawAxes(shift(drawing.axes), on: &canvas, length: axisLength, width: t, color: OverlayPalette.axes,
                               clipHeight: clip, dots: &placed)
-        if !drawing.axesCoincide {
-            labels += drawAxes(shift(drawing.otherAxes), on: &canvas, length: axisLength * 0.75, width: max(1, t - 1),
-                               color: OverlayPalette.otherAxes, clipHeight: clip, dots: &placed)
-        }
+        labels += otherLabels
         if let v = drawing.viewport {
             let o = shift(v.origin), we = shift(v.widthEnd), he = shift(v.heightEnd)
             canvas.strokeInside(pixelBounds(shift(v.view)), width: t, OverlayPalette.viewport, clipHeight: clip)

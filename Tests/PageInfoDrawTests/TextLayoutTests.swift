@@ -100,6 +100,20 @@ import Testing
                         rotation: rotation)
     }
 
+    @Test("where the two origins meet, the main space's dot is on top (as in the SVG)", arguments: DrawingSpace.allCases)
+    func mainDotOnTop(_ space: DrawingSpace) throws {
+        // MediaBox [-400 0 0 600] at /Rotate 90: raw (0, 0) is the displayed page's lower-left
+        // corner, page space's origin too.
+        let box = Rect(x: -400, y: 0, width: 400, height: 600)
+        let page = PageInfo(index: 0, boxes: PageBoxes(uniform: box), rotation: .degrees90)
+        let drawing = try PageDrawing(page: page, space: space, size: .width(300), boxes: [.crop], viewport: nil)
+        #expect(drawing.axes.origin == drawing.otherAxes.origin && !drawing.axesCoincide)
+        let image = OverlayRenderer.render(drawing, pageImage: RGBImage(width: drawing.pixelWidth, height: drawing.pixelHeight, color: .white))
+        let m = Double(drawing.margin)
+        let center = try #require(image.pixel(x: Int((drawing.axes.origin.x + m).rounded()), y: Int((drawing.axes.origin.y + m).rounded())))
+        #expect(center == OverlayPalette.axes, "\(center)")
+    }
+
     @Test("labels are drawn after every line: inside a label's chip each pixel is its text or the white veil over what lies below",
           arguments: [PageRotation.degrees0, .degrees90, .degrees180, .degrees270])
     func labelsOverLines(_ rotation: PageRotation) throws {
