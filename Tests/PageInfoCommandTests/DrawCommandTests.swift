@@ -168,10 +168,13 @@ struct DrawCommandTests {
                 "\(drawn.stderr)")
         try expectFailure(["sheet", CLI.fixture("damaged/pages-direct.pdf"), "-o", png], status: 65, mentioning: pagesDirect)
         // pages-direct-no-kids.pdf: its one page is found by scanning, not in the tree written in
-        // place: the scan is the reason named, not the catalog.
-        try expectFailure(["draw", CLI.fixture("damaged/pages-direct-no-kids.pdf"), "--page", "1", "-o", png], status: 65,
-                          mentioning: "page 1 cannot be rendered: Poppler's renderer cannot load it from the page tree; pageinfo found this page by scanning "
-                              + "the file's objects, outside the page tree (`pageinfo pages` says page-recovered)")
+        // place: the scan is the reason named, not the catalog. (Poppler 22.12's renderer counts
+        // the root's /Count, 25.03's finds no pages: the middle of the message differs.)
+        let scanned = try CLI.run(["draw", CLI.fixture("damaged/pages-direct-no-kids.pdf"), "--page", "1", "-o", png])
+        #expect(scanned.status == 65 && scanned.stderrLines.count == 1, "\(scanned.stderr)")
+        #expect(scanned.stderr.contains("pages-direct-no-kids.pdf: page 1 cannot be rendered: Poppler's renderer ")
+                    && scanned.stderr.hasSuffix("; pageinfo found this page by scanning the file's objects, outside the page tree (`pageinfo pages` says page-recovered)\n"),
+                "\(scanned.stderr)")
         // From a pipe: the message names '-', not the copy's /proc/self/fd/N.
         let piped = try InputTests.shell("cat \"$F\" | \"$PAGEINFO\" draw - --page 1 -o \"$O\"",
                                          environment: ["F": CLI.fixture("damaged/count-zero.pdf"), "O": png])
