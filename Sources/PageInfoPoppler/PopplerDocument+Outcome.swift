@@ -48,13 +48,12 @@ extension PopplerDocument {
         if walk.tooDeep > 0 {
             warnings.append(ReadWarning(.pageTreeTooDeep, "\(walk.tooDeep) Pages node\(walk.tooDeep == 1 ? " lies" : "s lie") deeper than 256 levels; skipped"))
         }
-        // The root without /Kids is no part of the walk (it has nothing to walk): counted here.
-        let rootHasNoKids = f.pageTreeRoot == .noKids, invalidKids = walk.invalidKids + (rootHasNoKids ? 1 : 0)
-        if invalidKids == 1 && rootHasNoKids {
+        // A root without /Kids gives the walk no tree (it goes straight to the object scan, which
+        // counts no node): the walk's count is of the nodes below a root that has /Kids.
+        if f.pageTreeRoot == .noKids {
             warnings.append(ReadWarning(.kidsInvalid, "the root /Pages node has no /Kids array"))
-        } else if invalidKids > 0 {
-            warnings.append(ReadWarning(.kidsInvalid, "\(invalidKids) Pages node\(invalidKids == 1 ? " has" : "s have") no /Kids array"
-                                        + (rootHasNoKids ? ", the root among them" : "")))
+        } else if walk.invalidKids > 0 {
+            warnings.append(ReadWarning(.kidsInvalid, "\(walk.invalidKids) Pages node\(walk.invalidKids == 1 ? " has" : "s have") no /Kids array"))
         }
         if walk.recovered > 0 {
             warnings.append(ReadWarning(.pagesRecovered, "pages recovered by object scan: the page tree is missing or broken (\(walk.recovered) page\(walk.recovered == 1 ? "" : "s") found outside it)"))
@@ -87,8 +86,9 @@ extension PopplerDocument {
         return outcome
     }
 
-    /// Why a document whose walk found no position at all is damaged, or `nil` when it is a
-    /// truly empty document (a valid, empty page tree).
+    /// Why a document whose walk found no position at all is damaged, or `nil` when it is an
+    /// empty document: a valid, empty page tree, or a root with /Count 0 and no /Kids array
+    /// (read as empty, with `kids-invalid`).
     public func emptyReason(after walk: WalkSummary) -> String? {
         emptyReason(after: walk, facts: facts)
     }

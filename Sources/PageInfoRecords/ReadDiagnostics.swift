@@ -31,7 +31,7 @@ public struct ReadWarning: Hashable, Sendable, CustomStringConvertible {
         case pageTreeLoop = "page-tree-loop"
         /// The page tree is deeper than 256 levels; the deeper pages come from the object scan.
         case pageTreeTooDeep = "page-tree-too-deep"
-        /// A Pages node has no /Kids array (no pages below it).
+        /// A Pages node, the root included, has no /Kids array (no pages below it).
         case kidsInvalid = "kids-invalid"
         /// Poppler reported syntax errors while reading (its messages are never printed).
         case popplerDiagnostic = "poppler-diagnostic"

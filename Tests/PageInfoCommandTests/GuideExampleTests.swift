@@ -40,13 +40,20 @@ struct GuideExampleTests {
         let (poppler, steps) = try Self.example()
         try #require(steps.count == 2 && !poppler.isEmpty, "\(poppler) \(steps.map(\.command))")
         let otherRelease = !DamagedFileTests.popplerVersion.hasPrefix(poppler + ".")
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pageinfo-guide-\(getpid())")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pageinfo-guide-\(UUID().uuidString)")
+        let bin = dir.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        defer {
+            try? FileManager.default.removeItem(at: dir.appendingPathComponent("Fixtures"))  // the link, never what it points at
+            try? FileManager.default.removeItem(at: dir)
+        }
         try FileManager.default.createSymbolicLink(at: dir.appendingPathComponent("Fixtures"), withDestinationURL: Paths.fixtures)
-        let path = CLI.binary.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        // `pageinfo` is the binary under test, whatever its file is called.
+        try FileManager.default.createSymbolicLink(at: bin.appendingPathComponent("pageinfo"), withDestinationURL: CLI.binary)
+        let path = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         for step in steps {
-            let r = try InputTests.shell(step.command, environment: ["PATH": path], directory: dir.path)
+            // Under ASan a batch's workers need room for the sanitizer's reservations (see ReadmeExampleTests).
+            let r = try InputTests.shell(ReadmeExampleTests.sanitizerPrologue + step.command, environment: ["PATH": path], directory: dir.path)
             // The summary is on stderr, before what the command prints on stdout.
             let printed = Self.normalized(r.stderr + r.stdout, counts: otherRelease).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             let shown = Self.normalized(step.output.joined(separator: "\n") + "\n", counts: otherRelease)
