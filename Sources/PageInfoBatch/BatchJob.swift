@@ -124,13 +124,14 @@ public struct BatchJob: Sendable {
     /// it); a missing or empty output is no input's content, so only a non-empty one is
     /// compared with them.
     private static func openOutput(_ path: String, resume: Bool, names: [[UInt8]], list: String?) throws(ExitFailure) -> FileDescriptor {
-        let output: FileDescriptor
-        do { output = try FileDescriptor.open(path, O_RDWR | O_CREAT | O_APPEND, mode: 0o644) } catch {
-            throw ExitFailure("\(path): cannot write the output: \(error.reason)", status: .ioError)
+        func unwritable(_ error: SystemCallError) -> ExitFailure {
+            ExitFailure("\(path): cannot write the output: \(error.reason)", status: .ioError)
         }
+        let output: FileDescriptor
+        do { output = try FileDescriptor.open(path, O_RDWR | O_CREAT | O_APPEND, mode: 0o644) } catch { throw unwritable(error) }
         do throws(ExitFailure) {
             let status: FileStatus
-            do { status = try output.status() } catch { throw ExitFailure("\(path): cannot write the output: \(error.reason)", status: .ioError) }
+            do { status = try output.status() } catch { throw unwritable(error) }
             // (A device or a FIFO, /dev/null say, is written, never locked or emptied: runs may share it.)
             guard status.kind == .regular else { return output }
             // (A file system without locks, ENOLCK: the run goes on unguarded.)
@@ -148,7 +149,7 @@ public struct BatchJob: Sendable {
                     throw ExitFailure("-o \(path) is also an input (\(FileName(raw: input).text)): writing the records would destroy it; give another -o FILE", status: .usage)
                 }
             }
-            do { try output.truncate(toSize: 0) } catch { throw ExitFailure("\(path): cannot write the output: \(error.reason)", status: .ioError) }
+            do { try output.truncate(toSize: 0) } catch { throw unwritable(error) }
             return output
         } catch {
             try? output.close()

@@ -259,7 +259,8 @@ extension RGBImage {
         }
         fill(x0: x - s, y0: y - s, x1: x + tw + s, y1: y + th + s, .white, alpha: 0.85)
         drawText(text, x: x, y: y, color: color, scale: s)
-        placed.append(chip(y))
-        return chip(y)
+        let bounds = chip(y)
+        placed.append(bounds)
+        return bounds
     }
 }
