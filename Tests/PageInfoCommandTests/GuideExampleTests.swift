@@ -10,20 +10,19 @@ import Testing
 /// went stale twice when fixtures were added; now adding one without updating the guide fails here.
 @Suite("the guide's batch example over the fixtures")
 struct GuideExampleTests {
-    /// The `$ command` lines of the example's block and the lines each is shown to print.
-    static func example() throws -> (poppler: String, steps: [(command: String, output: [String])]) {
+    /// The Poppler release the example's counts are from, and its steps (the `$ command` lines
+    /// of its block, each with the lines it is shown to print, as the README examples are read).
+    static func example() throws -> (poppler: String, steps: [ReadmeExampleTests.Step]) {
+        let start = "$ pageinfo info -r Fixtures --jobs 2"
+        let block = try #require(try DocumentationSnippets.blocks(inFile: "docs/guide.md").first { $0.text.hasPrefix(start) },
+                                 "the example is in the guide")
+        // "Over the fixtures with Poppler X.Y (…", the paragraph before it: the release whose counts it shows.
         let guide = try String(contentsOf: Paths.packageRoot.appendingPathComponent("docs/guide.md"), encoding: .utf8)
         let lines = guide.components(separatedBy: "\n")
-        let first = try #require(lines.firstIndex { $0.hasPrefix("$ pageinfo info -r Fixtures --jobs 2") }, "the example is in the guide")
-        // "Over the fixtures with Poppler X.Y (…": the release whose counts the example shows.
+        let first = try #require(lines.firstIndex { $0.hasPrefix(start) })
         let intro = try #require(lines[..<first].last { $0.hasPrefix("Over the fixtures with Poppler ") })
         let poppler = String(intro.dropFirst("Over the fixtures with Poppler ".count).prefix { $0 != " " })
-        var steps: [(command: String, output: [String])] = []
-        for line in lines[first...] {
-            if line.hasPrefix("```") { break }
-            if line.hasPrefix("$ ") { steps.append((String(line.dropFirst(2)), [])) } else { steps[steps.count - 1].output.append(line) }
-        }
-        return (poppler, steps)
+        return (poppler, ReadmeExampleTests.steps(of: block.text))
     }
 
     /// The summary's time and rate, which vary from run to run, as `T`; with `counts`, also the
@@ -56,8 +55,7 @@ struct GuideExampleTests {
             let r = try InputTests.shell(ReadmeExampleTests.sanitizerPrologue + step.command, environment: ["PATH": path], directory: dir.path)
             // The summary is on stderr, before what the command prints on stdout.
             let printed = Self.normalized(r.stderr + r.stdout, counts: otherRelease).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            let shown = Self.normalized(step.output.joined(separator: "\n") + "\n", counts: otherRelease)
-                .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let shown = Self.normalized(step.expected, counts: otherRelease).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             #expect(printed == shown, "$ \(step.command)")
         }
     }
