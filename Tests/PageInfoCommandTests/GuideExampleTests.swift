@@ -40,16 +40,13 @@ struct GuideExampleTests {
         try #require(steps.count == 2 && !poppler.isEmpty, "\(poppler) \(steps.map(\.command))")
         let otherRelease = !DamagedFileTests.popplerVersion.hasPrefix(poppler + ".")
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pageinfo-guide-\(UUID().uuidString)")
-        let bin = dir.appendingPathComponent("bin")
-        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer {
             try? FileManager.default.removeItem(at: dir.appendingPathComponent("Fixtures"))  // the link, never what it points at
             try? FileManager.default.removeItem(at: dir)
         }
         try FileManager.default.createSymbolicLink(at: dir.appendingPathComponent("Fixtures"), withDestinationURL: Paths.fixtures)
-        // `pageinfo` is the binary under test, whatever its file is called.
-        try FileManager.default.createSymbolicLink(at: bin.appendingPathComponent("pageinfo"), withDestinationURL: CLI.binary)
-        let path = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let path = try ReadmeExampleTests.pathFinding(binaryIn: dir)
         for step in steps {
             // Under ASan a batch's workers need room for the sanitizer's reservations (see ReadmeExampleTests).
             let r = try InputTests.shell(ReadmeExampleTests.sanitizerPrologue + step.command, environment: ["PATH": path], directory: dir.path)

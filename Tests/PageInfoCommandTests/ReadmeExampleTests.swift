@@ -5,7 +5,7 @@ import Testing
 
 /// The README's shell examples, run as a newcomer would run them: each `<!-- readme-example: NAME -->`
 /// block of console lines is executed command by command (`$ ` lines, by bash with pipefail) in a
-/// scratch folder holding a copy of Fixtures/, with the `pageinfo` under test first on PATH; each
+/// scratch folder holding a copy of Fixtures/, with the `pageinfo` under test first on PATH (a link in its bin/); each
 /// command's stdout must be exactly the lines printed under it in the README. (The Swift example
 /// is compiled and run by Tests/PageInfoPopplerTests/DocumentationExampleTests.swift.)
 @Suite("README examples")
@@ -40,6 +40,15 @@ struct ReadmeExampleTests {
             """
     }
 
+    /// A PATH whose first folder, `dir/bin`, holds `pageinfo`: a link to the binary under test,
+    /// whatever its own file is called (so no other `pageinfo` on PATH can answer for it).
+    static func pathFinding(binaryIn dir: URL) throws -> String {
+        let bin = dir.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: bin.appendingPathComponent("pageinfo"), withDestinationURL: CLI.binary)
+        return bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+    }
+
     static func examples() throws -> [DocumentationSnippets.Block] {
         try DocumentationSnippets.blocks(inFile: "README.md").filter { $0.name != nil }
     }
@@ -63,7 +72,7 @@ struct ReadmeExampleTests {
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         try FileManager.default.copyItem(at: Paths.fixtures, to: scratch.appendingPathComponent("Fixtures"))
-        let path = CLI.binary.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let path = try Self.pathFinding(binaryIn: scratch)
         for step in steps {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/bash")
