@@ -125,7 +125,7 @@ public struct BatchJob: Sendable {
     /// compared with them.
     private static func openOutput(_ path: String, resume: Bool, names: [[UInt8]], list: String?) throws(ExitFailure) -> FileDescriptor {
         func unwritable(_ error: SystemCallError) -> ExitFailure {
-            ExitFailure("\(path): cannot write the output: \(error.reason)", status: .ioError)
+            .outputUnwritable(error.reason, path: path)
         }
         let output: FileDescriptor
         do { output = try FileDescriptor.open(path, O_RDWR | O_CREAT | O_APPEND, mode: 0o644) } catch { throw unwritable(error) }
@@ -213,7 +213,7 @@ public struct BatchJob: Sendable {
             : code == ENOSPC || code == EDQUOT ? "free some space, then \(rerun)"
             : rerun
         let written = writer.filesWritten
-        report("pageinfo: cannot write the output: \(failure.reason); \(written) file\(written == 1 ? "" : "s") written whole before it; \(advice)")
+        report("pageinfo: \(ExitFailure.outputUnwritable(failure.reason).message); \(written) file\(written == 1 ? "" : "s") written whole before it; \(advice)")
         return .ioError
     }
 

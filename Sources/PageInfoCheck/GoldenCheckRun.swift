@@ -68,7 +68,7 @@ extension GoldenCheck {
         out.append(format == .text ? summary.summaryLine + "\n" : summary.render(format))
         out.flush()
         if let error = out.writeError {
-            throw ExitFailure("cannot write the output: \(error.reason)", status: .ioError)
+            throw ExitFailure.outputUnwritable(error.reason)
         }
         return worst
     }

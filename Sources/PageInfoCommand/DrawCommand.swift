@@ -165,6 +165,6 @@ func drawingFailure(_ error: DrawingError, smaller: String) -> ExitFailure {
 /// left behind on failure); a failure is exit 74 with the system's reason.
 func writeOutputFile(_ bytes: [UInt8], to path: String) throws {
     do { try FileSystem.writeFile(bytes, to: path) } catch {
-        throw ExitFailure("\(path): cannot write the output: \(error.reason)", status: ExitStatus.ioError)
+        throw ExitFailure.outputUnwritable(error.reason, path: path)
     }
 }

@@ -19,7 +19,7 @@ struct StandardOutput: ~Copyable {
     mutating func finish() throws {
         out.flush()
         if let error = out.writeError {
-            throw ExitFailure("cannot write the output: \(error.reason)", status: ExitStatus.ioError)
+            throw ExitFailure.outputUnwritable(error.reason)
         }
     }
 

@@ -28,7 +28,7 @@ struct ReadingJob {
         if code == .ioError {
             // The write's own error: errno has been overwritten by the reads since.
             let reason = encoder.out.writeError?.reason ?? SystemCallError.reason(for: EIO)
-            throw ExitFailure("cannot write the output: \(reason)", status: ExitStatus.ioError)
+            throw ExitFailure.outputUnwritable(reason)
         }
         if code != .success { throw ExitCode(code) }
     }

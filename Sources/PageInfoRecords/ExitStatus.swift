@@ -119,6 +119,13 @@ public struct ExitFailure: Error, Sendable, Hashable, CustomStringConvertible {
         self.status = status
     }
 
+    /// Exit 74 (``ExitStatus/ioError``) for output that cannot be written: "PATH: cannot write
+    /// the output: REASON", or without the path for stdout. `reason` is the system's, as
+    /// `SystemCallError.reason` phrases it.
+    public static func outputUnwritable(_ reason: String, path: String? = nil) -> ExitFailure {
+        ExitFailure((path.map { "\($0): " } ?? "") + "cannot write the output: \(reason)", status: .ioError)
+    }
+
     /// The ``message``.
     public var description: String { message }
 
