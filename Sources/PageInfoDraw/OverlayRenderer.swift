@@ -98,30 +98,24 @@ public enum OverlayRenderer {
             canvas.strokeInside(pixelBounds(shift(box.view)), width: t, OverlayPalette.color(for: box.kind), clipHeight: clip)
         }
         let axisLength = drawing.axisLength
-        // Every line first, then every label, so no line crosses a label. The other space's axes
-        // are drawn under the main space's (as in the SVG); the main space's labels are placed
-        // first, so they keep their places. The labels placed so far (and the origins' dots):
-        // a label that would cover one moves aside.
-        var placed: [LabelBounds] = []
-        var otherLabels: [PendingLabel] = []
+        // Every line first, then every label (``placedLabels(_:)``), so no line crosses a label.
+        // The other space's axes are drawn under the main space's (as in the SVG).
         if !drawing.axesCoincide {
-            otherLabels = drawAxes(shift(drawing.otherAxes), on: &canvas, length: axisLength * 0.75, width: max(1, t - 1),
-                                   color: OverlayPalette.otherAxes, clipHeight: clip, dots: &placed)
+            drawAxes(shift(drawing.otherAxes), on: &canvas, length: axisLength * 0.75, width: max(1, t - 1),
+                     color: OverlayPalette.otherAxes, clipHeight: clip)
         }
-        var labels = drawAxes(shift(drawing.axes), on: &canvas, length: axisLength, width: t, color: OverlayPalette.axes,
-                              clipHeight: clip, dots: &placed)
-        labels += otherLabels
+        drawAxes(shift(drawing.axes), on: &canvas, length: axisLength, width: t, color: OverlayPalette.axes, clipHeight: clip)
         if let v = drawing.viewport {
             let o = shift(v.origin), we = shift(v.widthEnd), he = shift(v.heightEnd)
             canvas.strokeInside(pixelBounds(shift(v.view)), width: t, OverlayPalette.viewport, clipHeight: clip)
             canvas.drawArrow(from: o, to: we, width: t + 1, OverlayPalette.viewport, clipHeight: clip)
             canvas.drawArrow(from: o, to: he, width: t + 1, OverlayPalette.viewport, clipHeight: clip)
-            labels += [("w", midpoint(o, we), OverlayPalette.viewport), ("h", midpoint(o, he), OverlayPalette.viewport)]
         }
-        for label in labels {
-            if let chip = canvas.drawLabel(label.text, at: label.at, color: label.color, scale: ts, clipHeight: clip, placed: &placed) {
-                drawn.append((chip, label.color))
-            }
+        for label in placedLabels(drawing) {
+            let c = label.chip
+            canvas.fill(x0: c.x0, y0: c.y0, x1: c.x1, y1: c.y1, .white, alpha: labelVeil)
+            canvas.drawText(label.text, x: label.textX, y: label.textY, color: label.color, scale: ts)
+            drawn.append((c, label.color))
         }
         drawLegend(drawing.legendRows, on: &canvas, top: clip, textScale: ts)
         return canvas
@@ -135,33 +129,94 @@ public enum OverlayRenderer {
 
     static func midpoint(_ a: Point, _ b: Point) -> Point { Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2) }
 
-    /// A label to draw once every line is drawn: its text, centre and colour.
+    /// A label before it is placed: its text, centre (picture pixels) and colour.
     typealias PendingLabel = (text: String, at: Point, color: RGBColor)
 
-    /// Draws one space's axes and origin dot; appends the dot's bounds to `dots` and returns the
-    /// axes' labels, for the caller to draw after every line.
-    static func drawAxes(_ a: DrawnAxes, on canvas: inout RGBImage, length: Double, width: Int, color: RGBColor,
-                         clipHeight: Int, dots: inout [LabelBounds]) -> [PendingLabel] {
-        let clip = (canvas.width, clipHeight)
-        let o = a.origin
-        let xEnd = Point(x: o.x + a.xDirection.x * length, y: o.y + a.xDirection.y * length)
-        let yEnd = Point(x: o.x + a.yDirection.x * length, y: o.y + a.yDirection.y * length)
-        canvas.drawArrow(from: o, to: xEnd, width: width, color, clipHeight: clip.1)
-        canvas.drawArrow(from: o, to: yEnd, width: width, color, clipHeight: clip.1)
-        let r = Double(width + 2)
-        canvas.fillDisc(center: o, radius: r + 1, .white, clipHeight: clip.1)
-        canvas.fillDisc(center: o, radius: r, color, clipHeight: clip.1)
-        // Labels keep off the origin's dot.
-        if abs(o.x) < 1e6, abs(o.y) < 1e6 {
-            let d = Int((r + 1).rounded(.up)), cx = Int(o.x.rounded()), cy = Int(o.y.rounded())
-            dots.append((cx - d, cy - d, cx + d, cy + d))
+    /// How opaque the white chip under a label is (over the lines and the page below it).
+    static let labelVeil = 0.85
+
+    /// A label as both pictures draw it, in picture pixels (the margin included): its text and
+    /// colour, its chip (the veiled rectangle under it) and the top-left of its first glyph,
+    /// for ``BitmapFont`` at the drawing's text scale (the SVG's monospace text is as wide).
+    struct PlacedLabel {
+        var text: String
+        var color: RGBColor
+        var chip: LabelBounds
+        var textX: Int, textY: Int
+    }
+
+    /// Every label of `drawing`, placed as the PNG and the SVG draw it: each axis's name at its
+    /// arrow's tip and "0,0" beside its origin, on the side away from both axes (the main space
+    /// first, then the other space's unless the two coincide), then the viewport's "w" and "h"
+    /// at its arrows' middles. A label keeps off the origins' dots and the labels placed before
+    /// it (``place(_:at:scale:pictureWidth:clipHeight:placed:)``), so the main space's labels
+    /// keep their places.
+    static func placedLabels(_ drawing: PageDrawing) -> [PlacedLabel] {
+        let w = drawing.pixelWidth, m = Double(drawing.margin), t = strokeWidth(imageWidth: w), ts = textScale(imageWidth: w)
+        let pictureWidth = w + 2 * drawing.margin, clip = drawing.pixelHeight + 2 * drawing.margin
+        func shift(_ p: Point) -> Point { Point(x: p.x + m, y: p.y + m) }
+        let spaces = [(drawing.axes, drawing.axisLength, t, OverlayPalette.axes)]
+            + (drawing.axesCoincide ? [] : [(drawing.otherAxes, drawing.axisLength * 0.75, max(1, t - 1), OverlayPalette.otherAxes)])
+        var placed: [LabelBounds] = []
+        var pending: [PendingLabel] = []
+        for (a, length, width, color) in spaces {
+            let o = shift(a.origin), name = a.space.rawValue
+            // The origin's dot (its white rim included): labels keep off it.
+            if abs(o.x) < 1e6, abs(o.y) < 1e6 {
+                let d = Int((originRadius(width: width) + 1).rounded(.up)), cx = Int(o.x.rounded()), cy = Int(o.y.rounded())
+                placed.append((cx - d, cy - d, cx + d, cy + d))
+            }
+            let xEnd = a.end(of: a.xDirection, length: length), yEnd = a.end(of: a.yDirection, length: length)
+            pending += [("\(name) x", shift(Point(x: xEnd.x + a.xDirection.x * 10, y: xEnd.y + a.xDirection.y * 10)), color),
+                        ("\(name) y", shift(Point(x: yEnd.x + a.yDirection.x * 10, y: yEnd.y + a.yDirection.y * 10)), color),
+                        ("\(name) 0,0", shift(Point(x: a.origin.x - (a.xDirection.x + a.yDirection.x) * 12,
+                                                   y: a.origin.y - (a.xDirection.y + a.yDirection.y) * 12)), color)]
         }
-        let name = a.space.rawValue
-        // "0,0" beside the origin, on the side away from both axes.
-        let away = Point(x: o.x - (a.xDirection.x + a.yDirection.x) * 12, y: o.y - (a.xDirection.y + a.yDirection.y) * 12)
-        return [("\(name) x", Point(x: xEnd.x + a.xDirection.x * 10, y: xEnd.y + a.xDirection.y * 10), color),
-                ("\(name) y", Point(x: yEnd.x + a.yDirection.x * 10, y: yEnd.y + a.yDirection.y * 10), color),
-                ("\(name) 0,0", away, color)]
+        if let v = drawing.viewport {
+            pending += [("w", shift(midpoint(v.origin, v.widthEnd)), OverlayPalette.viewport),
+                        ("h", shift(midpoint(v.origin, v.heightEnd)), OverlayPalette.viewport)]
+        }
+        return pending.compactMap { label in
+            place(label.text, at: label.at, scale: ts, pictureWidth: pictureWidth, clipHeight: clip, placed: &placed)
+                .map { PlacedLabel(text: label.text, color: label.color, chip: $0.chip, textX: $0.x, textY: $0.y) }
+        }
+    }
+
+    /// Where a label's text centred on `p` goes in a picture `pictureWidth` wide: inside it and
+    /// above `clipHeight`. When its chip would overlap one of `placed`, it moves down or up by
+    /// whole rows, to the nearest place within eight rows that is free (or stays, if none is);
+    /// its chip is then added to `placed`. `nil`: a point too far off to draw.
+    static func place(_ text: String, at p: Point, scale s: Int, pictureWidth: Int, clipHeight: Int,
+                      placed: inout [LabelBounds]) -> (chip: LabelBounds, x: Int, y: Int)? {
+        guard abs(p.x) < 1e6, abs(p.y) < 1e6 else { return nil }
+        let tw = BitmapFont.width(of: text, scale: s), th = BitmapFont.glyphHeight * s
+        var x = Int(p.x.rounded()) - tw / 2, y = Int(p.y.rounded()) - th / 2
+        x = min(max(2 * s, x), pictureWidth - tw - 2 * s)
+        func clamped(_ y: Int) -> Int { min(max(2 * s, y), clipHeight - th - 2 * s) }
+        func chip(_ y: Int) -> LabelBounds { (x - s, y - s, x + tw + s, y + th + s) }
+        func free(_ y: Int) -> Bool {
+            let c = chip(y)
+            return !placed.contains { c.x0 < $0.x1 && $0.x0 < c.x1 && c.y0 < $0.y1 && $0.y0 < c.y1 }
+        }
+        y = clamped(y)
+        let step = th + 2 * s
+        if !free(y), let moved = (1...8).lazy.flatMap({ k in [y + k * step, y - k * step] }).map(clamped).first(where: free) {
+            y = moved
+        }
+        placed.append(chip(y))
+        return (chip(y), x, y)
+    }
+
+    /// The radius of an origin's dot for axes `width` pixels wide (a white rim 1 pixel wider around it).
+    static func originRadius(width: Int) -> Double { Double(width + 2) }
+
+    /// Draws one space's axes (arrows `length` pixels long) and its origin's dot.
+    static func drawAxes(_ a: DrawnAxes, on canvas: inout RGBImage, length: Double, width: Int, color: RGBColor, clipHeight: Int) {
+        canvas.drawArrow(from: a.origin, to: a.end(of: a.xDirection, length: length), width: width, color, clipHeight: clipHeight)
+        canvas.drawArrow(from: a.origin, to: a.end(of: a.yDirection, length: length), width: width, color, clipHeight: clipHeight)
+        let r = originRadius(width: width)
+        canvas.fillDisc(center: a.origin, radius: r + 1, .white, clipHeight: clipHeight)
+        canvas.fillDisc(center: a.origin, radius: r, color, clipHeight: clipHeight)
     }
 
     static func drawLegend(_ rows: [LegendRow], on canvas: inout RGBImage, top: Int, textScale s: Int) {
@@ -233,34 +288,5 @@ extension RGBImage {
                 if ddx * ddx + ddy * ddy <= r * r { setPixel(x: x, y: y, color) }
             }
         }
-    }
-
-    /// Text centred on `p` over a white chip, kept inside the image above `clipHeight`. When its
-    /// chip would overlap one of `placed` (the labels drawn before it), it moves down or up by
-    /// whole rows, to the nearest place within eight rows that is free (or stays, if none is);
-    /// its chip is then added to `placed` and returned (`nil`: a point too far off to draw).
-    @discardableResult
-    mutating func drawLabel(_ text: String, at p: Point, color: RGBColor, scale s: Int, clipHeight: Int,
-                            placed: inout [OverlayRenderer.LabelBounds]) -> OverlayRenderer.LabelBounds? {
-        guard abs(p.x) < 1e6, abs(p.y) < 1e6 else { return nil }
-        let tw = BitmapFont.width(of: text, scale: s), th = BitmapFont.glyphHeight * s
-        var x = Int(p.x.rounded()) - tw / 2, y = Int(p.y.rounded()) - th / 2
-        x = min(max(2 * s, x), width - tw - 2 * s)
-        func clamped(_ y: Int) -> Int { min(max(2 * s, y), clipHeight - th - 2 * s) }
-        func chip(_ y: Int) -> OverlayRenderer.LabelBounds { (x - s, y - s, x + tw + s, y + th + s) }
-        func free(_ y: Int) -> Bool {
-            let c = chip(y)
-            return !placed.contains { c.x0 < $0.x1 && $0.x0 < c.x1 && c.y0 < $0.y1 && $0.y0 < c.y1 }
-        }
-        y = clamped(y)
-        let step = th + 2 * s
-        if !free(y), let moved = (1...8).lazy.flatMap({ k in [y + k * step, y - k * step] }).map(clamped).first(where: free) {
-            y = moved
-        }
-        fill(x0: x - s, y0: y - s, x1: x + tw + s, y1: y + th + s, .white, alpha: 0.85)
-        drawText(text, x: x, y: y, color: color, scale: s)
-        let bounds = chip(y)
-        placed.append(bounds)
-        return bounds
     }
 }

@@ -107,6 +107,11 @@ public struct DrawnAxes: Hashable, Sendable {
     public var origin: Point
     /// Unit vectors in view space along the space's +x and +y.
     public var xDirection: Point, yDirection: Point
+
+    /// The end of an axis drawn `length` pixels from the origin along `direction` (view space).
+    func end(of direction: Point, length: Double) -> Point {
+        Point(x: origin.x + direction.x * length, y: origin.y + direction.y * length)
+    }
 }
 
 /// A viewport (page space) as drawn: the rectangle, and the arrows along which its width and

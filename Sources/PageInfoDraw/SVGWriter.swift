@@ -9,7 +9,9 @@ import PageGeometry
 /// Element ids: `page` (the image), one `rect` per box with the box's name as id (`MediaBox`,
 /// `CropBox`, …), `raw-origin`/`page-origin` (`circle`), `raw-x`, `raw-y`, `page-x`, `page-y`
 /// (`line`, from the origin along the axis), `viewport` (`rect`), `viewport-width` and
-/// `viewport-height` (`line`, from the viewport's page-space origin corner), and `legend`.
+/// `viewport-height` (`line`, from the viewport's page-space origin corner), `labels` (each
+/// axis's name, each origin's "0,0" and the viewport's "w" and "h", as `text` on a veiled
+/// `rect`, in picture pixels where the PNG draws them) and `legend`.
 public enum SVGWriter {
     /// The SVG document for `drawing` over `pageImage` (the Poppler rendering, without raster overlays).
     public static func svg(_ drawing: PageDrawing, pageImage: RGBImage) -> String {
@@ -47,15 +49,14 @@ public enum SVGWriter {
                                                (drawing.axes, OverlayPalette.axes, "arrow-axes", axisLength, t)]
             where !(drawing.axesCoincide && a.space != drawing.axes.space) {
             let name = a.space.rawValue, o = a.origin
-            s += "<g id=\"\(name)-axes\" stroke=\"\(color)\" stroke-width=\"\(width)\" fill=\"\(color)\" font-family=\"monospace\" font-size=\"11\">\n"
+            s += "<g id=\"\(name)-axes\" stroke=\"\(color)\" stroke-width=\"\(width)\" fill=\"\(color)\">\n"
             for (axis, d) in [("x", a.xDirection), ("y", a.yDirection)] {
-                let e = Point(x: o.x + d.x * len, y: o.y + d.y * len)
+                let e = a.end(of: d, length: len)
                 s += "<line id=\"\(name)-\(axis)\" x1=\"\(n(o.x))\" y1=\"\(n(o.y))\" x2=\"\(n(e.x))\" y2=\"\(n(e.y))\" "
                 s += "marker-end=\"url(#\(marker))\"/>\n"
-                s += "<text x=\"\(n(e.x + d.x * 10))\" y=\"\(n(e.y + d.y * 10))\" stroke=\"none\" text-anchor=\"middle\" "
-                s += "dominant-baseline=\"middle\">\(name) \(axis)</text>\n"
             }
-            s += "<circle id=\"\(name)-origin\" cx=\"\(n(o.x))\" cy=\"\(n(o.y))\" r=\"\(width + 2)\" stroke=\"white\" stroke-width=\"1\"/>\n"
+            s += "<circle id=\"\(name)-origin\" cx=\"\(n(o.x))\" cy=\"\(n(o.y))\" r=\"\(n(OverlayRenderer.originRadius(width: width)))\" "
+            s += "stroke=\"white\" stroke-width=\"1\"/>\n"
             s += "</g>\n"
         }
 
@@ -72,6 +73,17 @@ public enum SVGWriter {
 
         s += "</g>\n"
         let ts = OverlayRenderer.textScale(imageWidth: w)
+        // The labels where the PNG puts them (picture pixels: outside the view group), each on its
+        // veiled chip after every line, so no line crosses one. 10 px monospace advances about
+        // 6 px, as the bitmap font does; the baseline is the glyphs' bottom row.
+        s += "<g id=\"labels\" font-family=\"monospace\" font-size=\"\(10 * ts)\">\n"
+        for label in OverlayRenderer.placedLabels(drawing) {
+            let c = label.chip
+            s += "<rect x=\"\(c.x0)\" y=\"\(c.y0)\" width=\"\(c.x1 - c.x0)\" height=\"\(c.y1 - c.y0)\" fill=\"white\" "
+            s += "fill-opacity=\"\(OverlayRenderer.labelVeil)\"/>\n"
+            s += "<text x=\"\(label.textX)\" y=\"\(label.textY + BitmapFont.glyphHeight * ts)\" fill=\"\(label.color)\">\(escape(label.text))</text>\n"
+        }
+        s += "</g>\n"
         // 10 px monospace advances about 6 px, as the bitmap font does: the rows wrapped for the
         // PNG fit the SVG too.
         s += "<g id=\"legend\" font-family=\"monospace\" font-size=\"\(10 * ts)\">\n"

@@ -4,7 +4,7 @@ import Foundation
 import FoundationXML
 #endif
 import PageGeometry
-import PageInfoDraw
+@testable import PageInfoDraw
 import PageInfoPoppler
 import PageInfoTestSupport
 import Testing
@@ -87,6 +87,76 @@ struct SVGTests {
         let m = drawing.margin
         #expect(svg.root["width"] == "\(500 + 2 * m)")
         #expect(svg.elements["view"]?["transform"] == "translate(\(m) \(m))")
+    }
+
+    /// The `labels` group's text elements: each one's text, colour, position and the chip (the
+    /// `rect` just before it).
+    final class LabelCollector: NSObject, XMLParserDelegate {
+        struct Label { var text = "", fill = "", x = 0.0, y = 0.0; var chip: Rect? }
+        var labels: [Label] = []
+        private var depth = 0, inText = false, chip: Rect?
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                    attributes: [String: String] = [:]) {
+            if name == "g" { depth = attributes["id"] == "labels" ? 1 : depth > 0 ? depth + 1 : 0 }
+            guard depth > 0 else { return }
+            if name == "rect" { chip = SVGTests.rect(attributes) }
+            if name == "text" {
+                labels.append(Label(fill: attributes["fill"] ?? "", x: Double(attributes["x"] ?? "") ?? .nan,
+                                    y: Double(attributes["y"] ?? "") ?? .nan, chip: chip))
+                inText = true
+            }
+        }
+        func parser(_ parser: XMLParser, foundCharacters string: String) { if inText { labels[labels.count - 1].text += string } }
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            if name == "text" { inText = false }
+            if name == "g", depth > 0 { depth -= 1 }
+        }
+    }
+
+    @Test("the SVG has the PNG's labels, where the PNG puts them: axis names, origins' 0,0, the viewport's w and h",
+          arguments: DrawingSpace.allCases)
+    func labels(space: DrawingSpace) throws {
+        let info = try PopplerDocument(path: Paths.fixture("rotations.pdf")).page(at: 1)
+        let drawing = try PageDrawing(page: info, space: space, size: .scale(1), viewport: Rect(x: 40, y: 60, width: 120, height: 90))
+        let svgText = SVGWriter.svg(drawing, pageImage: RGBImage(width: drawing.pixelWidth, height: drawing.pixelHeight))
+        let parser = XMLParser(data: Data(svgText.utf8))
+        let collector = LabelCollector()
+        parser.delegate = collector
+        #expect(parser.parse())
+        let svg = collector.labels
+        #expect(svg.map(\.text).sorted() == ["h", "page 0,0", "page x", "page y", "raw 0,0", "raw x", "raw y", "w"])
+        // The PNG's chips and colours, in the order drawn.
+        var png: [(OverlayRenderer.LabelBounds, RGBColor)] = []
+        _ = OverlayRenderer.render(drawing, pageImage: RGBImage(width: drawing.pixelWidth, height: drawing.pixelHeight), labels: &png)
+        try #require(png.count == svg.count)
+        for (label, (chip, color)) in zip(svg, png) {
+            #expect(label.fill == "\(color)" && Self.close(label.chip, Rect(x: Double(chip.x0), y: Double(chip.y0),
+                                                                       width: Double(chip.x1 - chip.x0), height: Double(chip.y1 - chip.y0))),
+                    "\(label.text): \(String(describing: label.chip)) against the PNG's \(chip)")
+            // The text starts one pixel inside its chip; its baseline is the glyphs' bottom row.
+            #expect(label.x == Double(chip.x0 + 1) && label.y == Double(chip.y1 - 1), "\(label.text)")
+        }
+        // By hand (scale 1, so text scale 1): page 2 is /Rotate 90 with MediaBox 500×700 and
+        // CropBox [20 30 420 630]. In raw space the raw origin is at view (0, 700) and the page
+        // origin at raw (420, 30), view (420, 670), page x up; in page space (600 × 400) the page
+        // origin is at view (0, 400) and the raw origin off the page, page x right.
+        let m = Double(drawing.margin), len = drawing.axisLength
+        func center(_ text: String) throws -> Point {
+            let r = try #require(svg.first { $0.text == text }?.chip, "\(text)")
+            return Point(x: r.midX, y: r.midY)
+        }
+        let (pageOrigin, pageX): (Point, Point) = space == .raw
+            ? (Point(x: 420, y: 670), Point(x: 0, y: -1)) : (Point(x: 0, y: 400), Point(x: 1, y: 0))
+        // The other space's axes are three quarters as long; a label is 10 px past its arrow's tip.
+        let pageLen = (space == .page ? len : len * 0.75) + 10
+        let pageXLabel = try center("page x")
+        let expected = Point(x: pageOrigin.x + pageX.x * pageLen + m, y: pageOrigin.y + pageX.y * pageLen + m)
+        #expect(abs(pageXLabel.x - expected.x) <= 1 && abs(pageXLabel.y - expected.y) <= 1, "\(pageXLabel) against \(expected)")
+        // "0,0" sits beside its origin on the side away from both axes: for page space (x right,
+        // y up, in view terms right and up) that is left of and below the origin.
+        let pageZero = try center("page 0,0")
+        #expect(pageZero.y > pageOrigin.y + m, "\(pageZero) is below the page origin")
+        #expect(space == .page ? pageZero.x < pageOrigin.x + m + 12 : pageZero.x > pageOrigin.x + m, "\(pageZero)")
     }
 
     @Test("labels and legend text are escaped")

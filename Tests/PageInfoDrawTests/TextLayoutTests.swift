@@ -76,10 +76,9 @@ import Testing
 
     @Test("a label that would cover an earlier one moves a row aside; labels at one point all end up apart")
     func labelsKeepApart() {
-        var canvas = RGBImage(width: 200, height: 200, color: .white)
         var placed: [OverlayRenderer.LabelBounds] = []
         for text in ["raw 0,0", "page 0,0", "page x", "raw y"] {
-            canvas.drawLabel(text, at: Point(x: 100, y: 100), color: .black, scale: 1, clipHeight: 200, placed: &placed)
+            _ = OverlayRenderer.place(text, at: Point(x: 100, y: 100), scale: 1, pictureWidth: 200, clipHeight: 200, placed: &placed)
         }
         #expect(placed.count == 4)
         for (i, a) in placed.enumerated() {
