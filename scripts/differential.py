@@ -33,7 +33,8 @@ scripts/robust.py's mutator), each page pageinfo reports is classified:
   recovered   a page pdfinfo does not give (it cannot open the file, or lists fewer pages) or that
               the object scan found; checked against qpdf where qpdf opens the file: the page
               object qpdf lists at that position (or, for a scanned page, the object the warning
-              names), its raw boxes resolved through /Parent and reduced by the spec's rules here,
+              names), its raw boxes resolved through /Parent (for a node without one, through the
+              node whose /Kids lists it) and reduced by the spec's rules here,
               independently of pageinfo's code:
                 recovered-qpdf-agree  all five boxes within 0.01 pt
                 recovered-unchecked   qpdf cannot open the file, has no such page object, read a
@@ -128,6 +129,9 @@ class QPDF:
         # /Parent among them): inheritance through them is lost in qpdf's view.
         self.has_null_objects = any(v is None for v in self.objects.values())
         self.media_defaulted = False
+        trailer = ((doc.get("qpdf") or [{}, {}])[1].get("trailer") or {}).get("value") or {}
+        self.root = self.resolve(trailer.get("/Root"))
+        self._listed_by = None
 
     def resolve(self, value):
         seen = set()
@@ -200,13 +204,36 @@ class QPDF:
                     return None
         return None
 
+    def listed_by(self):
+        """Each node of the page tree (by id) → the first Pages node whose /Kids lists it, from
+        the catalog's /Pages down (written in place or as a reference), each node once."""
+        if self._listed_by is None:
+            self._listed_by = {}
+            root = self.resolve(self.root.get("/Pages")) if isinstance(self.root, dict) else None
+            queue, seen = ([root] if isinstance(root, dict) else []), set()
+            while queue:
+                node = queue.pop(0)
+                if id(node) in seen:
+                    continue
+                seen.add(id(node))
+                kids = self.resolve(node.get("/Kids"))
+                for kid in (kids if isinstance(kids, list) else []):
+                    kid = self.resolve(kid)
+                    if isinstance(kid, dict):
+                        self._listed_by.setdefault(id(kid), node)
+                        queue.append(kid)
+        return self._listed_by
+
     def ancestry(self, page):
-        """The page dictionary, then its /Parent, its parent's /Parent… each node once."""
+        """The page dictionary, then its /Parent, its parent's /Parent… each node once. A node
+        without /Parent (which the spec requires of every node but the root) has for parent the
+        node whose /Kids lists it: a page under a root written in place in the catalog, which
+        has no object number to refer to, inherits from that root (ISO 32000-2 7.7.3.4)."""
         node, seen = page, set()
         while isinstance(node, dict) and id(node) not in seen:
             seen.add(id(node))
             yield node
-            node = self.resolve(node.get("/Parent"))
+            node = self.resolve(node["/Parent"]) if "/Parent" in node else self.listed_by().get(id(node))
 
 
 def close(a, b):

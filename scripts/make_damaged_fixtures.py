@@ -450,22 +450,30 @@ fixture("page-orphan", "/Count 3 but /Kids lists 2 pages; page object 5 (/Parent
 fixture("empty-tree", "A valid page tree with /Count 0 and /Kids [].",
         {1: catalog(), 2: {"Type": Name("Pages"), "Kids": [], "Count": 0}},
         "ok", 0, [], count_claimed=0)
-# A root that claims /Count 0 over a broken tree, with no page object anywhere in the file (the
-# object scan that a node without /Kids starts finds none): the file and the walk agree on no
-# page, so it is an empty document, ok, its damage in the warnings.
-fixture("empty-root-no-kids", "The root /Pages node has /Count 0 and no /Kids; no page object exists.",
+# A root that claims /Count 0 over a broken tree in which no page is found: damaged, not an
+# empty document, whatever /Count says (the object scan such a tree starts reads only the objects
+# the table lists; a looping reference may stand where the one to the pages was).
+fixture("count-zero-root-no-kids", "The root /Pages node has /Count 0 and no /Kids; no page object exists.",
         {1: catalog(), 2: {"Type": Name("Pages"), "Count": 0}},
-        "ok", 0, [], count_claimed=0, doc_warnings=["kids-invalid"])
-fixture("empty-node-no-kids", "The root /Pages node has /Count 0 and /Kids [3 0 R], a Pages node with /Count 0 and no "
+        "failed", 65, [], count_claimed=0, doc_warnings=["kids-invalid"], error_code="damaged")
+fixture("count-zero-node-no-kids", "The root /Pages node has /Count 0 and /Kids [3 0 R], a Pages node with /Count 0 and no "
         "/Kids; no page object exists.",
         {1: catalog(), 2: {"Type": Name("Pages"), "Count": 0, "Kids": [Ref(3)]}, 3: {"Type": Name("Pages"), "Parent": Ref(2), "Count": 0}},
-        "ok", 0, [], count_claimed=0, doc_warnings=["kids-invalid"])
-# A loop repeats only nodes already walked, so it hides no page (no scan, as for a valid tree).
-fixture("empty-loop", "The root /Pages node has /Count 0 and /Kids [3 0 R], a Pages node with /Count 0 whose "
+        "failed", 65, [], count_claimed=0, doc_warnings=["kids-invalid"], error_code="damaged")
+fixture("count-zero-loop", "The root /Pages node has /Count 0 and /Kids [3 0 R], a Pages node with /Count 0 whose "
         "/Kids [2 0 R] is the root again; no page object exists.",
         {1: catalog(), 2: {"Type": Name("Pages"), "Count": 0, "Kids": [Ref(3)]},
          3: {"Type": Name("Pages"), "Parent": Ref(2), "Count": 0, "Kids": [Ref(2)]}},
-        "ok", 0, [], count_claimed=0, doc_warnings=["page-tree-loop"])
+        "failed", 65, [], count_claimed=0, doc_warnings=["page-tree-loop"], error_code="damaged")
+# The same loop with a page the tree no longer reaches: a loop in a tree that yields no page
+# makes the walk scan the objects, which finds it (it inherits nothing: its /Parent, 3 0 R, has
+# no boxes).
+fixture("count-zero-loop-orphan", "As count-zero-loop, with page 4 0 R (/Parent 3 0 R, MediaBox [0 0 300 400]) that no "
+        "/Kids lists.",
+        {1: catalog(), 2: {"Type": Name("Pages"), "Count": 0, "Kids": [Ref(3)]},
+         3: {"Type": Name("Pages"), "Parent": Ref(2), "Count": 0, "Kids": [Ref(2)]}, 4: page(parent=3, media=(0, 0, 300, 400))},
+        "partial", 2, [p(0, crop=(0, 0, 300, 400), warnings=["page-recovered"])],
+        count_claimed=0, doc_warnings=["count-mismatch", "page-tree-loop", "pages-recovered"])
 # The same tree without a /Count: nothing says the file holds no page, so the empty walk is damage.
 fixture("node-no-kids-no-count", "The root /Pages node has /Kids [3 0 R] and no /Count; 3 0 R is a Pages node "
         "without /Kids; no page object exists.",

@@ -87,12 +87,10 @@ extension PopplerDocument {
     }
 
     /// Why a document whose walk found no position at all is damaged, or `nil` when it is an
-    /// empty document: a valid, empty page tree, or a root that claims `/Count 0` over a broken
-    /// tree in which no page is found (a root or a node without /Kids and a node too deep start
-    /// an object scan first; a loop repeats nodes already walked), read as empty with the
-    /// damage in the warnings. After
-    /// Poppler rebuilt the cross-reference table an empty walk is always damage, since the
-    /// catalog itself may be the rebuild's guess.
+    /// empty document: a valid, empty page tree. A tree that is damaged (a root or a node
+    /// without /Kids, a loop, a node too deep), a /Count other than 0 or a rebuilt cross-reference
+    /// table make an empty walk damage, whatever /Count claims: the scan that such a tree
+    /// starts reads only the objects the table lists.
     public func emptyReason(after walk: WalkSummary) -> String? {
         emptyReason(after: walk, facts: facts)
     }
@@ -103,12 +101,9 @@ extension PopplerDocument {
         case .missing: return "the catalog or its /Pages entry is missing"
         case .notDictionary: return "the catalog's /Pages entry is not a dictionary"
         case .otherType: return "the catalog's /Pages entry is a dictionary of another /Type, not a page tree"
+        case .noKids: return "the root /Pages node has no /Kids array"
         default: break
         }
-        // The file claims no page and the walk (with its scan, where the damage could hide pages)
-        // found none: nothing lost.
-        if f.countClaimed == 0 && !f.xrefReconstructed { return nil }
-        if f.pageTreeRoot == .noKids { return "the root /Pages node has no /Kids array" }
         if walk.repeatedNodes + walk.tooDeep + walk.invalidKids > 0 { return "the page tree is broken and yields no page" }
         if let claimed = f.countClaimed, claimed != 0 { return "the page tree holds no page but its /Count is \(claimed)" }
         if f.xrefReconstructed { return "the cross-reference table was rebuilt and the page tree holds no page" }
