@@ -97,14 +97,10 @@ public enum OverlayRenderer {
         for box in drawing.boxes {
             canvas.strokeInside(pixelBounds(shift(box.view)), width: t, OverlayPalette.color(for: box.kind), clipHeight: clip)
         }
-        let axisLength = drawing.axisLength
         // Every line first, then every label (``placedLabels(_:)``), so no line crosses a label.
-        // The other space's axes are drawn under the main space's (as in the SVG).
-        if !drawing.axesCoincide {
-            drawAxes(shift(drawing.otherAxes), on: &canvas, length: axisLength * 0.75, width: max(1, t - 1),
-                     color: OverlayPalette.otherAxes, clipHeight: clip)
+        for style in axesStyles(drawing) {
+            drawAxes(shift(style.axes), on: &canvas, length: style.length, width: style.width, color: style.color, clipHeight: clip)
         }
-        drawAxes(shift(drawing.axes), on: &canvas, length: axisLength, width: t, color: OverlayPalette.axes, clipHeight: clip)
         if let v = drawing.viewport {
             let o = shift(v.origin), we = shift(v.widthEnd), he = shift(v.heightEnd)
             canvas.strokeInside(pixelBounds(shift(v.view)), width: t, OverlayPalette.viewport, clipHeight: clip)
@@ -152,14 +148,13 @@ public enum OverlayRenderer {
     /// it (``place(_:at:scale:pictureWidth:clipHeight:placed:)``), so the main space's labels
     /// keep their places.
     static func placedLabels(_ drawing: PageDrawing) -> [PlacedLabel] {
-        let w = drawing.pixelWidth, m = Double(drawing.margin), t = strokeWidth(imageWidth: w), ts = textScale(imageWidth: w)
+        let w = drawing.pixelWidth, m = Double(drawing.margin), ts = textScale(imageWidth: w)
         let pictureWidth = w + 2 * drawing.margin, clip = drawing.pixelHeight + 2 * drawing.margin
         func shift(_ p: Point) -> Point { Point(x: p.x + m, y: p.y + m) }
-        let spaces = [(drawing.axes, drawing.axisLength, t, OverlayPalette.axes)]
-            + (drawing.axesCoincide ? [] : [(drawing.otherAxes, drawing.axisLength * 0.75, max(1, t - 1), OverlayPalette.otherAxes)])
         var placed: [LabelBounds] = []
         var pending: [PendingLabel] = []
-        for (a, length, width, color) in spaces {
+        for style in axesStyles(drawing).reversed() {  // the main space first
+            let a = style.axes, length = style.length, width = style.width, color = style.color
             let o = shift(a.origin), name = a.space.rawValue
             // The origin's dot (its white rim included): labels keep off it.
             if abs(o.x) < 1e6, abs(o.y) < 1e6 {
@@ -205,6 +200,26 @@ public enum OverlayRenderer {
         }
         placed.append(chip(y))
         return (chip(y), x, y)
+    }
+
+    /// One space's axes as both pictures draw them: arrows `length` pixels long and `width`
+    /// wide in `color`, and an origin's dot to match; `main` for the drawing's own space.
+    struct AxesStyle {
+        var axes: DrawnAxes
+        var length: Double
+        var width: Int
+        var color: RGBColor
+        var main: Bool
+    }
+
+    /// The axes to draw, bottom first: the other space's (three quarters as long, a pixel
+    /// thinner), unless the two coincide, then the main space's, on top.
+    static func axesStyles(_ drawing: PageDrawing) -> [AxesStyle] {
+        let t = strokeWidth(imageWidth: drawing.pixelWidth)
+        let main = AxesStyle(axes: drawing.axes, length: drawing.axisLength, width: t, color: OverlayPalette.axes, main: true)
+        if drawing.axesCoincide { return [main] }
+        return [AxesStyle(axes: drawing.otherAxes, length: drawing.axisLength * 0.75, width: max(1, t - 1),
+                          color: OverlayPalette.otherAxes, main: false), main]
     }
 
     /// The radius of an origin's dot for axes `width` pixels wide (a white rim 1 pixel wider around it).

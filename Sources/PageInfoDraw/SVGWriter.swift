@@ -44,11 +44,9 @@ public enum SVGWriter {
         }
         s += "</g>\n"
 
-        let axisLength = drawing.axisLength
-        for (a, color, marker, len, width) in [(drawing.otherAxes, OverlayPalette.otherAxes, "arrow-other", axisLength * 0.75, max(1, t - 1)),
-                                               (drawing.axes, OverlayPalette.axes, "arrow-axes", axisLength, t)]
-            where !(drawing.axesCoincide && a.space != drawing.axes.space) {
-            let name = a.space.rawValue, o = a.origin
+        for style in OverlayRenderer.axesStyles(drawing) {
+            let a = style.axes, color = style.color, marker = style.main ? "arrow-axes" : "arrow-other"
+            let len = style.length, width = style.width, name = a.space.rawValue, o = a.origin
             s += "<g id=\"\(name)-axes\" stroke=\"\(color)\" stroke-width=\"\(width)\" fill=\"\(color)\">\n"
             for (axis, d) in [("x", a.xDirection), ("y", a.yDirection)] {
                 let e = a.end(of: d, length: len)

@@ -157,6 +157,22 @@ struct SVGTests {
         let pageZero = try center("page 0,0")
         #expect(pageZero.y > pageOrigin.y + m, "\(pageZero) is below the page origin")
         #expect(space == .page ? pageZero.x < pageOrigin.x + m + 12 : pageZero.x > pageOrigin.x + m, "\(pageZero)")
+        // In raw space the raw axes are the main ones: raw x points right from view (0, 700), its
+        // label 10 px past the arrow's tip.
+        if space == .raw {
+            let rawX = try center("raw x")
+            #expect(abs(rawX.x - (len + 10 + m)) <= 1 && abs(rawX.y - (700 + m)) <= 1, "\(rawX)")
+        }
+        // The viewport's "w" and "h" sit at the middles of its arrows, from its page-space origin
+        // corner (x 40, y 60) along page x to x 160 and along page y to y 150, each drawn in view
+        // space by the conversion API (checked against PagePlacement by the other tests).
+        let placement = try PagePlacement(stretching: space == .raw ? PageInfo(index: 1, boxes: PageBoxes(uniform: info.boxes.mediaBox), rotation: .degrees0) : info,
+                                          toFill: Size(width: Double(drawing.pixelWidth), height: Double(drawing.pixelHeight)))
+        func view(_ x: Double, _ y: Double) -> Point { placement.viewPoint(fromRaw: info.rawPoint(fromPage: Point(x: x, y: y))) }
+        for (text, a, b) in [("w", view(40, 60), view(160, 60)), ("h", view(40, 60), view(40, 150))] {
+            let c = try center(text), mid = Point(x: (a.x + b.x) / 2 + m, y: (a.y + b.y) / 2 + m)
+            #expect(abs(c.x - mid.x) <= 1 && abs(c.y - mid.y) <= 1, "\(text) at \(c), its arrow's middle at \(mid)")
+        }
     }
 
     @Test("labels and legend text are escaped")
