@@ -474,6 +474,16 @@ fixture("count-zero-loop-orphan", "As count-zero-loop, with page 4 0 R (/Parent 
          3: {"Type": Name("Pages"), "Parent": Ref(2), "Count": 0, "Kids": [Ref(2)]}, 4: page(parent=3, media=(0, 0, 300, 400))},
         "partial", 2, [p(0, crop=(0, 0, 300, 400), warnings=["page-recovered"])],
         count_claimed=0, doc_warnings=["count-mismatch", "page-tree-loop", "pages-recovered"])
+# An empty /Kids without a /Count: nothing says the document has no page, so the walk scans the
+# objects; with no page found it is damaged, with one it is recovered.
+fixture("kids-empty-no-count", "The root /Pages node has /Kids [] and no /Count; no page object exists.",
+        {1: catalog(), 2: {"Type": Name("Pages"), "Kids": []}},
+        "failed", 65, [], doc_warnings=["count-missing"], error_code="damaged")
+fixture("kids-empty-no-count-orphan", "The root /Pages node has /Kids [] and no /Count; page 3 0 R (/Parent 2 0 R, "
+        "MediaBox [0 0 300 400]) is listed nowhere.",
+        {1: catalog(), 2: {"Type": Name("Pages"), "Kids": []}, 3: page(media=(0, 0, 300, 400))},
+        "partial", 2, [p(0, crop=(0, 0, 300, 400), warnings=["page-recovered"])],
+        doc_warnings=["count-missing", "pages-recovered"])
 # The same tree without a /Count: nothing says the file holds no page, so the empty walk is damage.
 fixture("node-no-kids-no-count", "The root /Pages node has /Kids [3 0 R] and no /Count; 3 0 R is a Pages node "
         "without /Kids; no page object exists.",

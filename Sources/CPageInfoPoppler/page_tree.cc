@@ -363,6 +363,8 @@ bool PageTreeWalk::tree_needs_scan() const {
     // A loop in a tree that yields no page: the looping reference may stand where the one to
     // the pages was, whatever /Count says.
     if (summary_.repeated_nodes > 0 && summary_.positions == 0) return true;
+    // No page and no usable /Count to say the document has none.
+    if (!has_count_ && summary_.positions == 0) return true;
     return has_count_ && count_claimed_ > summary_.positions;
 }
 

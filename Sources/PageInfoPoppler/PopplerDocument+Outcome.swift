@@ -87,10 +87,10 @@ extension PopplerDocument {
     }
 
     /// Why a document whose walk found no position at all is damaged, or `nil` when it is an
-    /// empty document: a valid, empty page tree. A tree that is damaged (a root or a node
-    /// without /Kids, a loop, a node too deep), a /Count other than 0 or a rebuilt cross-reference
-    /// table make an empty walk damage, whatever /Count claims: the scan that such a tree
-    /// starts reads only the objects the table lists.
+    /// empty document: a valid, empty page tree whose root claims `/Count 0`. A tree that is
+    /// damaged (a root or a node without /Kids, a loop, a node too deep), a /Count other than 0
+    /// or none usable, or a rebuilt cross-reference table make an empty walk damage, whatever
+    /// /Count claims: the scan that such a tree starts reads only the objects the table lists.
     public func emptyReason(after walk: WalkSummary) -> String? {
         emptyReason(after: walk, facts: facts)
     }
@@ -105,7 +105,8 @@ extension PopplerDocument {
         default: break
         }
         if walk.repeatedNodes + walk.tooDeep + walk.invalidKids > 0 { return "the page tree is broken and yields no page" }
-        if let claimed = f.countClaimed, claimed != 0 { return "the page tree holds no page but its /Count is \(claimed)" }
+        guard let claimed = f.countClaimed else { return "the page tree holds no page and its root has no usable /Count" }
+        if claimed != 0 { return "the page tree holds no page but its /Count is \(claimed)" }
         if f.xrefReconstructed { return "the cross-reference table was rebuilt and the page tree holds no page" }
         return nil
     }
