@@ -124,14 +124,11 @@ public struct BatchJob: Sendable {
     /// it); a missing or empty output is no input's content, so only a non-empty one is
     /// compared with them.
     private static func openOutput(_ path: String, resume: Bool, names: [[UInt8]], list: String?) throws(ExitFailure) -> FileDescriptor {
-        func unwritable(_ error: SystemCallError) -> ExitFailure {
-            .outputUnwritable(error.reason, path: path)
-        }
         let output: FileDescriptor
-        do { output = try FileDescriptor.open(path, O_RDWR | O_CREAT | O_APPEND, mode: 0o644) } catch { throw unwritable(error) }
+        do { output = try FileDescriptor.open(path, O_RDWR | O_CREAT | O_APPEND, mode: 0o644) } catch { throw .outputUnwritable(error.reason, path: path) }
         do throws(ExitFailure) {
             let status: FileStatus
-            do { status = try output.status() } catch { throw unwritable(error) }
+            do { status = try output.status() } catch { throw .outputUnwritable(error.reason, path: path) }
             // (A device or a FIFO, /dev/null say, is written, never locked or emptied: runs may share it.)
             guard status.kind == .regular else { return output }
             // (A file system without locks, ENOLCK: the run goes on unguarded.)
@@ -149,7 +146,7 @@ public struct BatchJob: Sendable {
                     throw ExitFailure("-o \(path) is also an input (\(FileName(raw: input).text)): writing the records would destroy it; give another -o FILE", status: .usage)
                 }
             }
-            do { try output.truncate(toSize: 0) } catch { throw unwritable(error) }
+            do { try output.truncate(toSize: 0) } catch { throw .outputUnwritable(error.reason, path: path) }
             return output
         } catch {
             try? output.close()

@@ -89,7 +89,6 @@ public struct ContactSheet: Sendable {
         OverlayRenderer.legendHeight(rows: legendRows.count, textScale: OverlayRenderer.textScale(imageWidth: pixelWidth))
     }
 
-
     /// The finished sheet from the rendered thumbnails (`thumbnails[i]` is item i's image, of
     /// its `pixelFrame` size).
     public func render(thumbnails: [RGBImage]) -> RGBImage {

@@ -161,9 +161,9 @@ public enum OverlayRenderer {
                 let d = Int((originRadius(width: width) + 1).rounded(.up)), cx = Int(o.x.rounded()), cy = Int(o.y.rounded())
                 placed.append((cx - d, cy - d, cx + d, cy + d))
             }
-            let xEnd = a.end(of: a.xDirection, length: length), yEnd = a.end(of: a.yDirection, length: length)
-            pending += [("\(name) x", shift(Point(x: xEnd.x + a.xDirection.x * 10, y: xEnd.y + a.xDirection.y * 10)), color),
-                        ("\(name) y", shift(Point(x: yEnd.x + a.yDirection.x * 10, y: yEnd.y + a.yDirection.y * 10)), color),
+            // Each axis's name 10 px past its arrow's tip.
+            pending += [("\(name) x", shift(a.end(of: a.xDirection, length: length + 10)), color),
+                        ("\(name) y", shift(a.end(of: a.yDirection, length: length + 10)), color),
                         ("\(name) 0,0", shift(Point(x: a.origin.x - (a.xDirection.x + a.yDirection.x) * 12,
                                                    y: a.origin.y - (a.xDirection.y + a.yDirection.y) * 12)), color)]
         }

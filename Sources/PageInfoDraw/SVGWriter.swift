@@ -82,16 +82,15 @@ public enum SVGWriter {
             s += "<text x=\"\(label.textX)\" y=\"\(label.textY + BitmapFont.glyphHeight * ts)\" fill=\"\(label.color)\">\(escape(label.text))</text>\n"
         }
         s += "</g>\n"
-        // 10 px monospace advances about 6 px, as the bitmap font does: the rows wrapped for the
-        // PNG fit the SVG too.
+        // (The same font: the rows wrapped for the PNG fit the SVG too.)
         s += "<g id=\"legend\" font-family=\"monospace\" font-size=\"\(10 * ts)\">\n"
         s += "<rect x=\"0\" y=\"\(h + 2 * m)\" width=\"\(pw)\" height=\"\(lh)\" fill=\"\(OverlayRenderer.legendBackground)\"/>\n"
         var y = h + 2 * m + 4 * ts
         for row in drawing.legendRows {
             if let c = row.swatch {
-                s += "<rect x=\"\(4 * ts)\" y=\"\(y)\" width=\"\(12 * ts)\" height=\"\(7 * ts)\" fill=\"\(c)\"/>\n"
+                s += "<rect x=\"\(4 * ts)\" y=\"\(y)\" width=\"\(12 * ts)\" height=\"\(BitmapFont.glyphHeight * ts)\" fill=\"\(c)\"/>\n"
             }
-            s += "<text x=\"\(row.x)\" y=\"\(y + 7 * ts)\">\(escape(row.text))</text>\n"
+            s += "<text x=\"\(row.x)\" y=\"\(y + BitmapFont.glyphHeight * ts)\">\(escape(row.text))</text>\n"
             y += (BitmapFont.lineHeight + 2) * ts
         }
         s += "</g>\n</svg>\n"
