@@ -75,13 +75,16 @@ public struct ResumeState: Sendable {
         /// Why a file record (and the page records before it, `pageWarnings` of them with
         /// warnings) cannot come from a run with ``strict`` as this one has it, or nil. With
         /// `--strict` no file is `partial`, and no file read is `ok` with a warning of its own
-        /// or on a page it wrote; without it no file fails with `strict`. (What `info` writes
-        /// does not show its pages' warnings: an `ok` file whose only warnings are on pages
-        /// cannot be told apart.)
+        /// or on a page it wrote; without it no file fails with `strict`, and no file that has
+        /// pages is `failed` at all (only `--strict` fails a file it read: a file it failed whose
+        /// `--pages` are also out of range has that error's code, `page-out-of-range`, but keeps
+        /// its page count). What `info` writes does not show its pages' warnings: an `ok` file
+        /// whose only warnings are on pages cannot be told apart, nor can a file of no page.
         func strictMismatch(_ record: FileRecordFields, pageWarnings: Int) -> String? {
             let name = FileName(raw: record.file).text
             if !strict {
-                return record.errorCode == .strict ? "\(name) failed by --strict, which this run does not give" : nil
+                let failedByStrict = record.errorCode == .strict || (record.status == .failed && record.pageCount > 0)
+                return failedByStrict ? "\(name) failed by --strict, which this run does not give" : nil
             }
             if record.status == .partial || (record.status == .ok && (record.hasWarnings || pageWarnings > 0)) {
                 return "\(name) is \(record.status.rawValue) with warnings or page errors, which this run's --strict fails"

@@ -373,17 +373,22 @@ struct BatchTests {
     }
 
     @Test("--resume refuses an output written with --strict when this run has none, and the other way round (exit 0 or 65 on a mix)",
-          arguments: [(["pages"], ["pages", "--strict"], "inherit-invalid.pdf"),   // warnings on its pages only
-                      (["info"], ["info", "--strict"], "count-zero.pdf"),          // a warning of the file's own
-                      (["pages", "--strict"], ["pages"], "inherit-invalid.pdf"),
-                      (["info", "--strict"], ["info"], "count-zero.pdf")])
-    func resumeRefusesAnotherStrictness(first: [String], then: [String], warned: String) throws {
+          arguments: [(["pages"], ["pages", "--strict"], "inherit-invalid.pdf", 0),   // warnings on its pages only
+                      (["info"], ["info", "--strict"], "count-zero.pdf", 0),          // a warning of the file's own
+                      (["pages", "--strict"], ["pages"], "inherit-invalid.pdf", 65),
+                      (["info", "--strict"], ["info"], "count-zero.pdf", 65),
+                      // --pages 2-5 is out of range for the first file's 3 pages (not for the
+                      // second's 10): with --strict it is `failed` with that error's code,
+                      // page-out-of-range, not strict; without, `ok` with it (exit 64 both ways).
+                      (["pages", "--strict", "--pages", "2-5"], ["pages", "--pages", "2-5"], "inherit-invalid.pdf", 64),
+                      (["pages", "--pages", "2-5"], ["pages", "--strict", "--pages", "2-5"], "inherit-invalid.pdf", 64)])
+    func resumeRefusesAnotherStrictness(first: [String], then: [String], warned: String, exitStatus: Int32) throws {
         // The first file has warnings and is `ok` (failed, code strict, with --strict); the
         // second, rotations.pdf, has none.
         let list = Data(([CLI.fixture("damaged/" + warned), CLI.fixture("rotations.pdf")].joined(separator: "\n") + "\n").utf8)
-        let out = Self.scratch.appendingPathComponent("strict-\(getpid())-\(first.count)-\(warned).jsonl")
+        let out = Self.scratch.appendingPathComponent("strict-\(getpid())-\(first.joined(separator: "_"))-\(warned).jsonl")
         let written = try Self.run(first + ["--files-from", "-", "--no-progress", "-o", out.path], stdin: list, env: [:])
-        #expect(written.status == (first.contains("--strict") ? 65 : 0), "\(first): \(written.stderr)")
+        #expect(written.status == exitStatus, "\(first): \(written.stderr)")
         let text = String(decoding: try Data(contentsOf: out), as: UTF8.self)
         let lines = text.components(separatedBy: "\n")
         let firstFile = lines.prefix { !$0.contains("\"record\":\"file\"") }.count + 1
@@ -395,7 +400,7 @@ struct BatchTests {
         #expect(try Data(contentsOf: out) == kept, "the output is left as it is")
         // The same options continue it: the earlier run's first file, this run's second.
         let again = try Self.run(first + ["--files-from", "-", "--no-progress", "-o", out.path, "--resume"], stdin: list, env: [:])
-        #expect(again.status == (first.contains("--strict") ? 65 : 0) && again.stderr.contains("1 more done by the earlier run"), "\(again.stderr)")
+        #expect(again.status == exitStatus && again.stderr.contains("1 more done by the earlier run"), "\(again.stderr)")
         #expect(Self.fileRecords(Self.parseJSONL(try Data(contentsOf: out))).count == 2)
     }
 
