@@ -17,6 +17,9 @@ scripts/robust.py's mutator), each page pageinfo reports is classified:
                                    than the MediaBox on that axis
                 crop-disjoint      a CropBox that does not overlap the MediaBox: ours is the
                                    MediaBox (box-empty), pdfinfo's has no area
+                media-empty        a MediaBox with no area (zero width or height): ours is US
+                                   Letter (box-empty naming the MediaBox), as MuPDF and pdfium
+                                   read it; pdfinfo's is the empty box as written
                 box-invalid        an entry that is not four finite numbers within ±1e9: we ignore
                                    it (box-invalid naming this box) and ours is its default; for
                                    a MediaBox inherited from an ancestor, the warning is
@@ -29,7 +32,11 @@ scripts/robust.py's mutator), each page pageinfo reports is classified:
                                    whose MediaBox difference is excused
                 follows-crop       a Bleed/Trim/ArtBox each tool defaults to its own CropBox, on a
                                    page whose CropBox difference is excused
-  error       a page error (pageinfo says why; pdfinfo has no such page or shows a default)
+  error       a page error (pageinfo says why; pdfinfo has no such page or shows a default).
+              A kid that is not a dictionary (kid-missing, kid-not-dictionary) is a page error at
+              its position in ours, and the pages after it keep their numbers (guide, "What is
+              recovered"); Poppler's page tree and qpdf's page list drop such a kid, so after k
+              of them our page i is compared with their page i - k
   recovered   a page pdfinfo does not give (it cannot open the file, or lists fewer pages) or that
               the object scan found; checked against qpdf where qpdf opens the file: the page
               object qpdf lists at that position (or, for a scanned page, the object the warning
@@ -270,6 +277,12 @@ def crop_axis_clamped(page, theirs, qpage, qpdf):
     return True
 
 
+def media_empty(page, theirs):
+    t = theirs["mediaBox"]
+    return box_warned(page, "box-empty", "mediaBox") and close(rect(page, "mediaBox"), LETTER) \
+        and (abs(t[2]) <= TOLERANCE or abs(t[3]) <= TOLERANCE)
+
+
 def crop_disjoint(page, theirs):
     t = theirs["cropBox"]
     return box_warned(page, "box-empty", "cropBox") and close(rect(page, "cropBox"), rect(page, "mediaBox")) \
@@ -288,7 +301,9 @@ def excuse(page, theirs, qpage, qpdf):
             if name == "mediaBox" and close(rect(page, name), LETTER) or name != "mediaBox" and close(rect(page, name), rect(page, default)):
                 reasons[name] = "box-invalid"
                 continue
-        if name == "cropBox" and crop_axis_clamped(page, theirs, qpage, qpdf):
+        if name == "mediaBox" and media_empty(page, theirs):
+            reasons[name] = "media-empty"
+        elif name == "cropBox" and crop_axis_clamped(page, theirs, qpage, qpdf):
             reasons[name] = "crop-axis-clamped"
         elif name == "cropBox" and crop_disjoint(page, theirs):
             reasons[name] = "crop-disjoint"
@@ -325,15 +340,18 @@ def excuse(page, theirs, qpage, qpdf):
     return reasons if set(reasons) == set(differing) else None
 
 
-def recovered_page_object(page, qpdf):
+def recovered_page_object(page, i, qpdf):
     """The page object qpdf has for a page pdfinfo does not give: the object the scan warning
-    names, else qpdf's page at the same position."""
+    names, else qpdf's page at position `i` (the page's index less the kids qpdf drops)."""
     for w in page.get("warnings", []):
         m = re.search(r"\(object (\d+)\)", w["message"]) if w["code"] == "page-recovered" else None
         if m:
             return qpdf.object_numbered(int(m.group(1)))
-    i = page["index"]
     return qpdf.resolve(qpdf.pages[i]) if i < len(qpdf.pages) else None
+
+
+# Page errors for a kid that Poppler's page tree and qpdf's page list drop (see "error" above).
+DROPPED_KIDS = ("kid-missing", "kid-not-dictionary")
 
 
 def bump(stats, key, n=1):
@@ -358,14 +376,17 @@ def compare(binary, path, password, stats, differs, excuses):
         key = "count-equal" if count == len(pages) else ("pdfinfo-more" if (count or 0) > len(pages) else "pageinfo-more")
         bump(stats, key)
     name = os.path.basename(path)
+    dropped = 0  # kids before this page that the others drop
     for page in pages:
-        i = page["index"]
         if "error" in page:
             bump(stats, "error")
+            dropped += page["error"]["code"] in DROPPED_KIDS
             continue
+        i = page["index"] - dropped  # the page's number in pdfinfo's and qpdf's lists
+        number = "%d" % (page["index"] + 1) + (" (their %d)" % (i + 1) if dropped else "")
         scanned = any(w["code"] == "page-recovered" for w in page.get("warnings", []))
         if scanned or i not in boxes:
-            qpage = recovered_page_object(page, qpdf) if qpdf.ok else None
+            qpage = recovered_page_object(page, i, qpdf) if qpdf.ok else None
             if not isinstance(qpage, dict):
                 bump(stats, "recovered-unchecked")
                 continue
@@ -384,8 +405,8 @@ def compare(binary, path, password, stats, differs, excuses):
                 bump(stats, "qpdf-null-ancestor")
             else:
                 bump(stats, "differs")
-                differs.append("%s page %d (recovered): ours %s, qpdf's page object by the spec %s" % (
-                    name, i + 1, {n: list(rect(page, n)) for n in expected}, expected))
+                differs.append("%s page %s (recovered): ours %s, qpdf's page object by the spec %s" % (
+                    name, number, {n: list(rect(page, n)) for n in expected}, expected))
             continue
         if all(close(rect(page, n), boxes[i][n]) for n in boxes[i]):
             bump(stats, "agree")
@@ -394,13 +415,13 @@ def compare(binary, path, password, stats, differs, excuses):
         reasons = excuse(page, boxes[i], qpage, qpdf if qpdf.ok else None)
         if reasons is None:
             bump(stats, "differs")
-            differs.append("%s page %d: ours %s, pdfinfo %s" % (
-                name, i + 1, {n: list(rect(page, n)) for n in boxes[i]}, boxes[i]))
+            differs.append("%s page %s: ours %s, pdfinfo %s" % (
+                name, number, {n: list(rect(page, n)) for n in boxes[i]}, boxes[i]))
             continue
         bump(stats, "policy")
         for box, policy in sorted(reasons.items()):
             bump(stats, "policy:" + policy)
-            excuses.append("%s: %s page %d %s" % (policy, name, i + 1, box))
+            excuses.append("%s: %s page %s %s" % (policy, name, number, box))
 
 
 def main():
