@@ -246,6 +246,52 @@ fixture("subtree-fanout", "A chain of 40 Pages nodes, each listing the next twic
         "partial", 2, [p(i, crop=(0, 0, 200, 100), warnings=["page-repeated"] if i else []) for i in range(len(walked))],
         count_claimed=2 ** 41, doc_warnings=["page-tree-limit"])
 
+
+
+def fan_chain(last_kids, root_kids=None, count=0):
+    """Root 2 lists node 10 twice, node 10 lists node 11 twice, … node 48 lists node 49 twice,
+    node 49 lists `last_kids`; `root_kids` replaces the root's /Kids. Returns (objects, kids_of)."""
+    objects, kids_of = {1: catalog()}, {}
+    for level in range(40):
+        num = 2 if level == 0 else 9 + level
+        kids = [Ref(10 + level)] * 2 if level or root_kids is None else root_kids
+        objects[num] = {"Type": Name("Pages"), "Kids": kids, "Count": count}
+        if level:
+            objects[num]["Parent"] = Ref(2 if level == 1 else 8 + level)
+        kids_of[num] = [k.num for k in kids]
+    objects[49] = {"Type": Name("Pages"), "Parent": Ref(48), "Kids": last_kids, "Count": count}
+    kids_of[49] = [k.num for k in last_kids]
+    return objects, kids_of
+
+
+# Fan-out of Pages nodes that hold no page: the walk stops at its limit with no page (it was
+# `partial` with 0 pages, exit 2), scans the objects, and fails when it finds none.
+empty_fan, kids_of = fan_chain([Ref(50), Ref(50)])
+empty_fan[50] = {"Type": Name("Pages"), "Parent": Ref(49), "Kids": [], "Count": 0}
+kids_of[50] = []
+walked, stopped = repeat_limited_walk(kids_of, 2, 10 * (max(empty_fan) + 1))
+assert stopped and walked == []
+fixture("subtree-fanout-empty", "As subtree-fanout, all /Count 0, but the last node lists an empty Pages node (50 0 R, "
+        "/Kids []) twice: no page object exists.", empty_fan,
+        "failed", 65, [], count_claimed=0, doc_warnings=["page-tree-limit"], error_code="damaged")
+orphan_fan = dict(empty_fan)
+orphan_fan[3] = page(parent=50, media=(0, 0, 200, 100))
+fixture("subtree-fanout-empty-orphan", "As subtree-fanout-empty, with page 3 0 R (/Parent 50 0 R, MediaBox "
+        "[0 0 200 100]) that no /Kids lists: the walk stops at its limit, the object scan recovers it.", orphan_fan,
+        "partial", 2, [p(0, crop=(0, 0, 200, 100), warnings=["page-recovered"])],
+        count_claimed=0, doc_warnings=["page-tree-limit", "pages-recovered"])
+# The root lists a page after the fan-out, which the walk never reaches: the scan recovers it.
+then_fan, kids_of = fan_chain([Ref(3), Ref(3)], root_kids=[Ref(10), Ref(10), Ref(4)], count=1)
+then_fan[3] = page(parent=49, media=(0, 0, 200, 100))
+then_fan[4] = page(parent=2, media=(0, 0, 300, 400))
+walked, stopped = repeat_limited_walk(kids_of, 2, 10 * (max(then_fan) + 1))
+assert stopped and 4 not in walked and set(walked) == {3}
+fixture("subtree-fanout-then-page", "As subtree-fanout, all /Count 1, the root's /Kids [10 0 R 10 0 R 4 0 R]: page 4 "
+        "(MediaBox [0 0 300 400]) comes after the fan-out, which the walk stops in; the object scan recovers it.", then_fan,
+        "partial", 2, [p(i, crop=(0, 0, 200, 100), warnings=["page-repeated"] if i else []) for i in range(len(walked))]
+        + [p(len(walked), crop=(0, 0, 300, 400), warnings=["page-recovered"])],
+        count_claimed=1, doc_warnings=["page-tree-limit", "pages-recovered"])
+
 # A page tree 300 Pages nodes deep: the walk stops at 256 levels and says so; the shallow page is read.
 deep = {1: catalog(), 2: {"Type": Name("Pages"), "Kids": [Ref(3), Ref(10)], "Count": 2}, 3: page()}
 for level in range(300):

@@ -360,6 +360,8 @@ PageTreeWalk::Step PageTreeWalk::next(Object *page, InheritedAttrs *inherited, p
 bool PageTreeWalk::tree_needs_scan() const {
     if (root_shape_ != PI_ROOT_TREE && root_shape_ != PI_ROOT_LONE_PAGE) return true;
     if (summary_.page_errors > 0 || summary_.too_deep > 0 || summary_.bad_kids_arrays > 0) return true;
+    // A walk stopped at its limit for repeated subtrees never reached the kids after the stop.
+    if (summary_.limit_reached) return true;
     // A loop in a tree that yields no page: the looping reference may stand where the one to
     // the pages was, whatever /Count says.
     if (summary_.repeated_nodes > 0 && summary_.positions == 0) return true;

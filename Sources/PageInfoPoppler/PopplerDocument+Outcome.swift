@@ -88,7 +88,8 @@ extension PopplerDocument {
 
     /// Why a document whose walk found no position at all is damaged, or `nil` when it is an
     /// empty document: a valid, empty page tree whose root claims `/Count 0`. A tree that is
-    /// damaged (a root or a node without /Kids, a loop, a node too deep), a /Count other than 0
+    /// damaged (a root or a node without /Kids, a loop, a node too deep, subtrees listed again
+    /// past the walk's limit), a /Count other than 0
     /// or none usable, or a rebuilt cross-reference table make an empty walk damage, whatever
     /// /Count claims: the scan that such a tree starts reads only the objects the table lists.
     public func emptyReason(after walk: WalkSummary) -> String? {
@@ -105,6 +106,7 @@ extension PopplerDocument {
         default: break
         }
         if walk.repeatedNodes + walk.tooDeep + walk.invalidKids > 0 { return "the page tree is broken and yields no page" }
+        if walk.limitReached { return "the page tree lists the same subtrees again past the reader's limit and yields no page" }
         guard let claimed = f.countClaimed else { return "the page tree holds no page and its root has no usable /Count" }
         if claimed != 0 { return "the page tree holds no page but its /Count is \(claimed)" }
         if f.xrefReconstructed { return "the cross-reference table was rebuilt and the page tree holds no page" }

@@ -10,7 +10,8 @@
 // is still no catalog, takes /Root from the last cross-reference stream.
 //
 // When the catalog or its page tree is missing or broken (no catalog, no /Pages, page errors,
-// fewer pages than the root /Count, skipped subtrees), the cursor goes on after the tree with a
+// fewer pages than the root /Count, skipped subtrees, a walk stopped at its limit for repeated
+// subtrees, a loop or no usable /Count in a tree that yields no page), the cursor goes on after the tree with a
 // scan of the cross-reference table for page dictionaries the tree did not reach, in object
 // order, resolving inheritance through /Parent; those pages carry PI_FLAG_RECOVERED.
 //
