@@ -154,6 +154,23 @@ fixture("kid-not-page", "Kids [3 0 R 1 0 R 4 0 R]: object 1 is the catalog, a di
          3: page(), 4: page(media=(0, 0, 300, 400))},
         "partial", 2, [p(0), err(1, "kid-not-page"), p(2, crop=(0, 0, 300, 400))], count_claimed=3)
 
+# A template page (/Type /Template, ISO 32000-2 12.7.7: an invisible page for the name
+# dictionary's /Templates, with no /Parent) that /Kids lists as well (pdfium's bad_page_type.pdf):
+# Poppler, MuPDF, qpdf and pdf.js read it as a page, pdfium and pypdf skip it. It is read as a
+# page, inheriting from the node that lists it, with template-page.
+fixture("kid-template", "Kids [3 0 R 4 0 R] under a root with /Rotate 90; object 4 is /Type /Template, MediaBox "
+        "[0 0 300 400], no /Parent.",
+        {1: catalog(), 2: {"Type": Name("Pages"), "Kids": [Ref(3), Ref(4)], "Count": 2, "Rotate": 90},
+         3: page(), 4: {"Type": Name("Template"), "MediaBox": [0, 0, 300, 400]}},
+        "ok", 0, [p(0, rotation=90), p(1, crop=(0, 0, 300, 400), rotation=90, warnings=["template-page"])], count_claimed=2)
+# A template only the name dictionary lists is no page of the document: the object scan, which a
+# /Count above the tree's pages starts, does not take it.
+fixture("template-outside-tree", "Kids [3 0 R] with /Count 2; object 4 is /Type /Template (MediaBox [0 0 300 400]), "
+        "listed by the catalog's /Names /Templates only.",
+        {1: catalog(Names={"Templates": {"Names": ["T1", Ref(4)]}}), 2: {"Type": Name("Pages"), "Kids": [Ref(3)], "Count": 2},
+         3: page(), 4: {"Type": Name("Template"), "MediaBox": [0, 0, 300, 400]}},
+        "ok", 0, [p(0)], count_claimed=2, doc_warnings=["count-mismatch"])
+
 # Loops: a Pages node that lists its own parent, and one that lists itself.
 fixture("kids-loop", "The root lists a Pages node (5) whose /Kids lists the root again and itself.",
         {1: catalog(), 2: {"Type": Name("Pages"), "Kids": [Ref(3), Ref(5), Ref(4)], "Count": 3},

@@ -363,6 +363,7 @@ bool pi_page_cursor_next(pi_page_cursor *cursor, pi_page *out) {
     out->repeat_of = repeat;
     if (repeat >= 0) out->flags |= PI_FLAG_PAGE_REPEATED;
     if (direct) out->flags |= PI_FLAG_KID_DIRECT;
+    if (step == pageinfo::PageTreeWalk::Page && page.isDict("Template")) out->flags |= PI_FLAG_TEMPLATE_PAGE;
     if (step == pageinfo::PageTreeWalk::Error) {
         out->error = error;
         out->error_type = type;

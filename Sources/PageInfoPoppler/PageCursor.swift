@@ -128,6 +128,10 @@ public final class PageCursor {
                 warnings.append(ReadWarning(.kidDirect, "the page tree lists this page (or a node above it) as a dictionary written in place, "
                                             + "not as an indirect reference (ISO 32000-2, 7.7.3.2); Poppler's own page tree, which its renderer and pdfinfo use, stops there and cannot load it or the pages after it"))
             }
+            if flags & UInt32(PI_FLAG_TEMPLATE_PAGE.rawValue) != 0 {
+                warnings.append(ReadWarning(.templatePage, "the page tree lists a template page (/Type /Template, ISO 32000-2, 12.7.7: an invisible page "
+                                            + "for the name dictionary's /Templates, not for /Kids); read as a page, as Poppler, MuPDF, qpdf and pdf.js read it"))
+            }
             if flags & UInt32(PI_FLAG_PAGE_REPEATED.rawValue) != 0 {
                 warnings.append(ReadWarning(.pageRepeated, "the page tree lists this page object again; it is also page \(p.repeat_of + 1)"))
             }

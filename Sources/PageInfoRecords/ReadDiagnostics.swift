@@ -69,6 +69,9 @@ public struct ReadWarning: Hashable, Sendable, CustomStringConvertible {
         /// ISO 32000 requires an indirect reference (/Kids); Poppler's own page tree, which its
         /// renderer and `pdfinfo` go through, stops there.
         case kidDirect = "kid-direct"
+        /// The page tree lists a template page (/Type /Template, ISO 32000 12.7.7), which belongs
+        /// in the name dictionary's /Templates; it is read as a page, as Poppler reads it.
+        case templatePage = "template-page"
     }
 
     /// The stable kind of warning (its raw value is the `code` of the JSON record).
@@ -95,7 +98,8 @@ public struct PageReadError: Error, Hashable, Sendable, CustomStringConvertible 
         case kidMissing = "kid-missing"
         /// The kid is an object that is not a dictionary (a number, a name, an array…).
         case kidNotDictionary = "kid-not-dictionary"
-        /// The kid is a dictionary of another /Type (a catalog, an annotation…), not a page.
+        /// The kid is a dictionary of another /Type (a catalog, an annotation…), not a page (a
+        /// template page, /Type /Template, is read as a page with ``ReadWarning/Code/templatePage``).
         case kidNotPage = "kid-not-page"
     }
 

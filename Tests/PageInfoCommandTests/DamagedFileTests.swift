@@ -72,7 +72,7 @@ struct DamagedFileTests {
 
     @Test("the damaged fixtures are all there")
     func inventory() {
-        #expect(Self.goldens.count == 55, "\(Self.goldens.map(\.file))")
+        #expect(Self.goldens.count == 57, "\(Self.goldens.map(\.file))")
     }
 
     @Test("jsonl: every position, its error or geometry, its warnings, and the file record", arguments: comparable)
