@@ -35,8 +35,9 @@ scripts/robust.py's mutator), each page pageinfo reports is classified:
   error       a page error (pageinfo says why; pdfinfo has no such page or shows a default).
               A kid that is not a dictionary (kid-missing, kid-not-dictionary) is a page error at
               its position in ours, and the pages after it keep their numbers (guide, "What is
-              recovered"); Poppler's page tree and qpdf's page list drop such a kid, so after k
-              of them our page i is compared with their page i - k
+              recovered"); Poppler's page tree drops such a kid, so after k of them our page i is
+              compared with pdfinfo's page i - k (qpdf's page list keeps the kid: ours and
+              qpdf's numbers stay the same)
   recovered   a page pdfinfo does not give (it cannot open the file, or lists fewer pages) or that
               the object scan found; checked against qpdf where qpdf opens the file: the page
               object qpdf lists at that position (or, for a scanned page, the object the warning
@@ -340,17 +341,18 @@ def excuse(page, theirs, qpage, qpdf):
     return reasons if set(reasons) == set(differing) else None
 
 
-def recovered_page_object(page, i, qpdf):
+def recovered_page_object(page, qpdf):
     """The page object qpdf has for a page pdfinfo does not give: the object the scan warning
-    names, else qpdf's page at position `i` (the page's index less the kids qpdf drops)."""
+    names, else qpdf's page at the same position (qpdf keeps the kids Poppler drops)."""
     for w in page.get("warnings", []):
         m = re.search(r"\(object (\d+)\)", w["message"]) if w["code"] == "page-recovered" else None
         if m:
             return qpdf.object_numbered(int(m.group(1)))
+    i = page["index"]
     return qpdf.resolve(qpdf.pages[i]) if i < len(qpdf.pages) else None
 
 
-# Page errors for a kid that Poppler's page tree and qpdf's page list drop (see "error" above).
+# Page errors for a kid that Poppler's page tree drops (see "error" above).
 DROPPED_KIDS = ("kid-missing", "kid-not-dictionary")
 
 
@@ -376,17 +378,17 @@ def compare(binary, path, password, stats, differs, excuses):
         key = "count-equal" if count == len(pages) else ("pdfinfo-more" if (count or 0) > len(pages) else "pageinfo-more")
         bump(stats, key)
     name = os.path.basename(path)
-    dropped = 0  # kids before this page that the others drop
+    dropped = 0  # kids before this page that Poppler drops
     for page in pages:
         if "error" in page:
             bump(stats, "error")
             dropped += page["error"]["code"] in DROPPED_KIDS
             continue
-        i = page["index"] - dropped  # the page's number in pdfinfo's and qpdf's lists
+        i = page["index"] - dropped  # the page's number in pdfinfo's list
         number = "%d" % (page["index"] + 1) + (" (their %d)" % (i + 1) if dropped else "")
         scanned = any(w["code"] == "page-recovered" for w in page.get("warnings", []))
         if scanned or i not in boxes:
-            qpage = recovered_page_object(page, i, qpdf) if qpdf.ok else None
+            qpage = recovered_page_object(page, qpdf) if qpdf.ok else None
             if not isinstance(qpage, dict):
                 bump(stats, "recovered-unchecked")
                 continue
@@ -411,7 +413,8 @@ def compare(binary, path, password, stats, differs, excuses):
         if all(close(rect(page, n), boxes[i][n]) for n in boxes[i]):
             bump(stats, "agree")
             continue
-        qpage = qpdf.resolve(qpdf.pages[i]) if qpdf.ok and i < len(qpdf.pages) else None
+        q = page["index"]  # qpdf's page list keeps the kids pdfinfo's drops
+        qpage = qpdf.resolve(qpdf.pages[q]) if qpdf.ok and q < len(qpdf.pages) else None
         reasons = excuse(page, boxes[i], qpage, qpdf if qpdf.ok else None)
         if reasons is None:
             bump(stats, "differs")

@@ -163,6 +163,15 @@ fixture("kid-template", "Kids [3 0 R 4 0 R] under a root with /Rotate 90; object
         {1: catalog(), 2: {"Type": Name("Pages"), "Kids": [Ref(3), Ref(4)], "Count": 2, "Rotate": 90},
          3: page(), 4: {"Type": Name("Template"), "MediaBox": [0, 0, 300, 400]}},
         "ok", 0, [p(0, rotation=90), p(1, crop=(0, 0, 300, 400), rotation=90, warnings=["template-page"])], count_claimed=2)
+# A "template" with /Kids is no template page: a kid-not-page error, as any other /Type; the page
+# under it is found by the object scan that the page error starts.
+fixture("kid-template-with-kids", "Kids [3 0 R 4 0 R]; object 4 is /Type /Template with /Kids [5 0 R], 5 a page "
+        "(MediaBox [0 0 300 400]).",
+        {1: catalog(), 2: {"Type": Name("Pages"), "Kids": [Ref(3), Ref(4)], "Count": 2},
+         3: page(), 4: {"Type": Name("Template"), "Parent": Ref(2), "Kids": [Ref(5)]},
+         5: page(parent=4, media=(0, 0, 300, 400))},
+        "partial", 2, [p(0), err(1, "kid-not-page"), p(2, crop=(0, 0, 300, 400), warnings=["page-recovered"])],
+        count_claimed=2, doc_warnings=["count-mismatch", "pages-recovered"])
 # A template only the name dictionary lists is no page of the document: the object scan, which a
 # /Count above the tree's pages starts, does not take it.
 fixture("template-outside-tree", "Kids [3 0 R] with /Count 2; object 4 is /Type /Template (MediaBox [0 0 300 400]), "

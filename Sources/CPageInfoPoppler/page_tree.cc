@@ -307,11 +307,12 @@ PageTreeWalk::Step PageTreeWalk::next(Object *page, InheritedAttrs *inherited, p
         Dict *dict = kid.getDict();
         // A kid is a page when it says so, or (as Poppler reads it) has neither /Type nor /Kids;
         // a dictionary of another type (a catalog, an annotation…) is not a page. A template
-        // page (/Type /Template, ISO 32000-2 §12.7.7: an invisible page the name dictionary's
-        // /Templates lists) that /Kids lists is read as a page, as Poppler, MuPDF, qpdf and
-        // pdf.js read it; the cursor flags it.
+        // page (/Type /Template without /Kids, ISO 32000-2 §12.7.7: an invisible page the name
+        // dictionary's /Templates lists) that /Kids lists is read as a page, as Poppler, MuPDF,
+        // qpdf and pdf.js read it; the cursor flags it. A "template" with /Kids is no page.
         Object type = dict->lookup("Type");
-        bool typedOther = type.isName() && !type.isName("Page") && !type.isName("Pages") && !type.isName("Template");
+        bool templatePage = type.isName("Template") && !dict->hasKey("Kids");
+        bool typedOther = type.isName() && !type.isName("Page") && !type.isName("Pages") && !templatePage;
         if (typedOther) {
             *error = PI_PAGE_KID_NOT_PAGE;
             *error_type = nullptr;

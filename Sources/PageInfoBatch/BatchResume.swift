@@ -78,8 +78,10 @@ public struct ResumeState: Sendable {
         /// or on a page it wrote; without it no file fails with `strict`, and no file that has
         /// pages is `failed` at all (only `--strict` fails a file it read: a file it failed whose
         /// `--pages` are also out of range has that error's code, `page-out-of-range`, but keeps
-        /// its page count). What `info` writes does not show its pages' warnings: an `ok` file
-        /// whose only warnings are on pages cannot be told apart, nor can a file of no page.
+        /// its page count). Two cases cannot be told apart: what `info` writes does not show its
+        /// pages' warnings, so an `ok` file whose only warnings are on pages; and a document of
+        /// no page that `--strict` failed for a warning of its own while its `--pages` were out
+        /// of range (`failed`, `page-out-of-range`, 0 pages, as a damaged one without `--strict`).
         func strictMismatch(_ record: FileRecordFields, pageWarnings: Int) -> String? {
             let name = FileName(raw: record.file).text
             if !strict {
@@ -104,7 +106,7 @@ public struct ResumeState: Sendable {
     }
 
     /// ``prepare(fd:)``, first checking every complete file record against `expectation`: a
-    /// file read (not failed, or failed only by `--strict`) must have the page records this run
+    /// file read (not failed, or failed only by `--strict`: its code, or a page count above 0) must have the page records this run
     /// would write for it. A mismatch is a usage failure (64) before anything is cut.
     public static func prepare(fd: Int32, expecting expectation: Expectation) throws(ExitFailure) -> ResumeState {
         try prepare(fd: fd, maxLineBytes: maxLineBytes, expecting: expectation)
@@ -146,7 +148,10 @@ public struct ResumeState: Sendable {
                     } else if lineLength <= maxLineBytes, let record = FileRecordFields(line) {
                         if let expectation, mismatch == nil {
                             let wanted = expectation.pageRecords(pageCount: record.pageCount)
-                            if record.status != .failed || record.errorCode == .strict, pageRecords != wanted {
+                            // A file read: not failed, or failed by --strict (its code, or pages
+                            // read: see strictMismatch), whose page records were written.
+                            let read = record.status != .failed || record.errorCode == .strict || record.pageCount > 0
+                            if read, pageRecords != wanted {
                                 mismatch = "\(FileName(raw: record.file).text) has \(pageRecords) page record\(pageRecords == 1 ? "" : "s") where this run writes \(wanted)"
                             } else {
                                 mismatch = expectation.strictMismatch(record, pageWarnings: pageWarnings)

@@ -372,7 +372,7 @@ struct BatchTests {
         #expect(whole.filter { $0["record"] as? String == "page" }.count == 4 && whole.count == 6)
     }
 
-    @Test("--resume refuses an output written with --strict when this run has none, and the other way round (exit 0 or 65 on a mix)",
+    @Test("--resume refuses an output written with --strict when this run has none, and the other way round (exit 0, 64 or 65 on a mix)",
           arguments: [(["pages"], ["pages", "--strict"], "inherit-invalid.pdf", 0),   // warnings on its pages only
                       (["info"], ["info", "--strict"], "count-zero.pdf", 0),          // a warning of the file's own
                       (["pages", "--strict"], ["pages"], "inherit-invalid.pdf", 65),
@@ -396,12 +396,35 @@ struct BatchTests {
         try kept.write(to: out)
         let resumed = try Self.run(then + ["--files-from", "-", "--no-progress", "-o", out.path, "--resume"], stdin: list, env: [:])
         #expect(resumed.status == 64, "\(first) then \(then): \(resumed.status) \(resumed.stderr)")
-        #expect(resumed.stderr.split(separator: "\n").count == 1 && resumed.stderr.contains("--strict"), "\(resumed.stderr)")
+        // The reason names the strictness, not only the advice every refusal ends with.
+        let reason = then.contains("--strict") ? "which this run's --strict fails" : "failed by --strict, which this run does not give"
+        #expect(resumed.stderr.split(separator: "\n").count == 1 && resumed.stderr.contains(reason), "\(resumed.stderr)")
         #expect(try Data(contentsOf: out) == kept, "the output is left as it is")
         // The same options continue it: the earlier run's first file, this run's second.
         let again = try Self.run(first + ["--files-from", "-", "--no-progress", "-o", out.path, "--resume"], stdin: list, env: [:])
         #expect(again.status == exitStatus && again.stderr.contains("1 more done by the earlier run"), "\(again.stderr)")
         #expect(Self.fileRecords(Self.parseJSONL(try Data(contentsOf: out))).count == 2)
+    }
+
+    @Test("--resume --strict refuses an output whose file --strict failed with --pages out of range when this run's --pages differ (it mixed them)")
+    func resumeRefusesOtherPagesOfAStrictFailure() throws {
+        // inherit-invalid.pdf has 3 pages with warnings on them: `--strict --pages 2-5` fails it
+        // with page-out-of-range and writes its pages 2 and 3; `--pages 1-5` writes 1 to 3.
+        let list = Data(([CLI.fixture("damaged/inherit-invalid.pdf"), CLI.fixture("rotations.pdf")].joined(separator: "\n") + "\n").utf8)
+        let out = Self.scratch.appendingPathComponent("strict-pages-\(getpid()).jsonl")
+        let written = try Self.run(["pages", "--strict", "--pages", "2-5", "--files-from", "-", "--no-progress", "-o", out.path], stdin: list, env: [:])
+        #expect(written.status == 64, "\(written.stderr)")
+        let lines = String(decoding: try Data(contentsOf: out), as: UTF8.self).components(separatedBy: "\n")
+        let firstFile = lines.prefix { !$0.contains("\"record\":\"file\"") }.count + 1
+        #expect(firstFile == 3, "two page records, then the file record: \(lines.prefix(4))")
+        let kept = Data((lines.prefix(firstFile).joined(separator: "\n") + "\n").utf8)
+        try kept.write(to: out)
+        let resumed = try Self.run(["pages", "--strict", "--pages", "1-5", "--files-from", "-", "--no-progress", "-o", out.path, "--resume"],
+                                   stdin: list, env: [:])
+        #expect(resumed.status == 64, "\(resumed.stderr)")
+        #expect(resumed.stderr.split(separator: "\n").count == 1 && resumed.stderr.contains("has 2 page records where this run writes 3"),
+                "\(resumed.stderr)")
+        #expect(try Data(contentsOf: out) == kept, "the output is left as it is")
     }
 
     @Test("-o naming an input or the list (a link to it too) is refused before anything is emptied (it truncated them); another output is still replaced")

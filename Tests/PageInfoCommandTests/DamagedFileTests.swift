@@ -70,9 +70,24 @@ struct DamagedFileTests {
         #expect(lines.contains { $0.contains("\"cropBox\":{\"x\":0,\"y\":0,\"width\":300,\"height\":400}") }, "page 11 is reported")
     }
 
+    /// The walk's pages against those the object scan adds, from how the fixtures are built: the
+    /// fan-out's walk stops after none (empty-orphan) or 256 pages (then-page: 10 steps for each
+    /// of its 51 table entries, scripts/make_damaged_fixtures.py's repeat_limited_walk), and the
+    /// scan finds one page each.
+    @Test("page-tree-limit names the pages the walk found, not those the scan added", arguments: [
+        ("subtree-fanout-empty-orphan.pdf", "stopped after 0 pages", "only the first 0 pages are reported, and 1 more found by scanning"),
+        ("subtree-fanout-then-page.pdf", "stopped after 256 pages", "only the first 256 pages are reported, and 1 more found by scanning")])
+    func limitMessages(file: String, warning: String, stderr: String) throws {
+        let r = try CLI.run(["pages", "--format", "jsonl", CLI.fixture("damaged/" + file)])
+        #expect(r.status == 2, "\(r.stderr)")
+        let fileRecord = r.stdoutLines.last ?? ""
+        #expect(fileRecord.contains("\"code\":\"page-tree-limit\"") && fileRecord.contains(warning), "\(fileRecord)")
+        #expect(r.stderr.contains(stderr), "\(r.stderr)")
+    }
+
     @Test("the damaged fixtures are all there")
     func inventory() {
-        #expect(Self.goldens.count == 57, "\(Self.goldens.map(\.file))")
+        #expect(Self.goldens.count == 58, "\(Self.goldens.map(\.file))")
     }
 
     @Test("jsonl: every position, its error or geometry, its warnings, and the file record", arguments: comparable)
