@@ -69,7 +69,7 @@ public struct ReadWarning: Hashable, Sendable, CustomStringConvertible {
         /// ISO 32000 requires an indirect reference (/Kids); Poppler's own page tree, which its
         /// renderer and `pdfinfo` go through, stops there.
         case kidDirect = "kid-direct"
-        /// The page tree lists a template page (/Type /Template, ISO 32000 12.7.7), which belongs
+        /// The page tree lists a template page (/Type /Template without /Kids, ISO 32000 12.7.7), which belongs
         /// in the name dictionary's /Templates; it is read as a page, as Poppler reads it.
         case templatePage = "template-page"
     }
@@ -99,7 +99,7 @@ public struct PageReadError: Error, Hashable, Sendable, CustomStringConvertible 
         /// The kid is an object that is not a dictionary (a number, a name, an array…).
         case kidNotDictionary = "kid-not-dictionary"
         /// The kid is a dictionary of another /Type (a catalog, an annotation…), not a page (a
-        /// template page, /Type /Template, is read as a page with ``ReadWarning/Code/templatePage``).
+        /// template page, /Type /Template without /Kids, is read as a page with ``ReadWarning/Code/templatePage``).
         case kidNotPage = "kid-not-page"
     }
 

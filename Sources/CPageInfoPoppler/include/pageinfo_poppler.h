@@ -136,7 +136,7 @@ typedef enum pi_page_flag {
     PI_FLAG_PAGE_REPEATED    = 1u << 19,  ///< this page object is listed earlier too (see repeat_of)
     PI_FLAG_RECOVERED        = 1u << 20,  ///< found by the object scan, not in the page tree
     PI_FLAG_KID_DIRECT       = 1u << 21,  ///< listed in /Kids (itself or a node above it) as a dictionary written in place, not an indirect reference
-    PI_FLAG_TEMPLATE_PAGE    = 1u << 22,  ///< a kid of /Type /Template (a template page, ISO 32000-2 §12.7.7) read as a page
+    PI_FLAG_TEMPLATE_PAGE    = 1u << 22,  ///< a kid of /Type /Template without /Kids (a template page, ISO 32000-2 §12.7.7) read as a page
 } pi_page_flag;
 
 /// Why the page tree holds no readable page at a position.
