@@ -252,42 +252,33 @@ def repeat_limited_walk(kids_of, root, budget):
     return pages, False
 
 
+def fan_chain(last_kids, root_kids=None, count=lambda level: 0):
+    """Root 2 lists node 10 twice, node 10 lists node 11 twice, … node 48 lists node 49 twice,
+    node 49 lists `last_kids`; `root_kids` replaces the root's /Kids; `count(level)` is the
+    /Count of the node at that level (0: the root, 40: node 49). Returns (objects, kids_of)."""
+    objects, kids_of = {1: catalog()}, {}
+    for level in range(41):
+        num = 2 if level == 0 else 9 + level
+        kids = last_kids if level == 40 else root_kids if level == 0 and root_kids else [Ref(10 + level)] * 2
+        objects[num] = {"Type": Name("Pages"), "Kids": kids, "Count": count(level)}
+        if level:
+            objects[num]["Parent"] = Ref(2 if level == 1 else 8 + level)
+        kids_of[num] = [k.num for k in kids]
+    return objects, kids_of
+
+
 # Exponential fan-out: root 2 lists node 10 twice, node 10 lists node 11 twice, … node 49 lists
 # page 3 twice: 2^41 pages. The walk stops after its budget, 10 steps per entry of the
 # cross-reference table (objects 0…49: 500 steps inside repeated subtrees), and says so
 # (page-tree-limit, partial): linear, not 2^41.
-fan = {1: catalog(), 3: page(parent=49, media=(0, 0, 200, 100))}
-kids_of = {}
-for level in range(41):
-    num = 2 if level == 0 else 9 + level
-    child = 10 + level if level < 40 else 3
-    fan[num] = {"Type": Name("Pages"), "Kids": [Ref(child), Ref(child)], "Count": 2 ** (41 - level)}
-    if level:
-        fan[num]["Parent"] = Ref(2 if level == 1 else 8 + level)
-    kids_of[num] = [child, child]
+fan, kids_of = fan_chain([Ref(3), Ref(3)], count=lambda level: 2 ** (41 - level))
+fan[3] = page(parent=49, media=(0, 0, 200, 100))
 walked, stopped = repeat_limited_walk(kids_of, 2, 10 * (max(fan) + 1))
 assert stopped and max(fan) == 49
 fixture("subtree-fanout", "A chain of 40 Pages nodes, each listing the next twice, the last listing one page twice "
         "(2^41 pages): the walk stops after its budget for repeated subtrees, 10 kids per xref entry.", fan,
         "partial", 2, [p(i, crop=(0, 0, 200, 100), warnings=["page-repeated"] if i else []) for i in range(len(walked))],
         count_claimed=2 ** 41, doc_warnings=["page-tree-limit"])
-
-
-
-def fan_chain(last_kids, root_kids=None, count=0):
-    """Root 2 lists node 10 twice, node 10 lists node 11 twice, … node 48 lists node 49 twice,
-    node 49 lists `last_kids`; `root_kids` replaces the root's /Kids. Returns (objects, kids_of)."""
-    objects, kids_of = {1: catalog()}, {}
-    for level in range(40):
-        num = 2 if level == 0 else 9 + level
-        kids = [Ref(10 + level)] * 2 if level or root_kids is None else root_kids
-        objects[num] = {"Type": Name("Pages"), "Kids": kids, "Count": count}
-        if level:
-            objects[num]["Parent"] = Ref(2 if level == 1 else 8 + level)
-        kids_of[num] = [k.num for k in kids]
-    objects[49] = {"Type": Name("Pages"), "Parent": Ref(48), "Kids": last_kids, "Count": count}
-    kids_of[49] = [k.num for k in last_kids]
-    return objects, kids_of
 
 
 # Fan-out of Pages nodes that hold no page: the walk stops at its limit with no page (it was
@@ -307,7 +298,7 @@ fixture("subtree-fanout-empty-orphan", "As subtree-fanout-empty, with page 3 0 R
         "partial", 2, [p(0, crop=(0, 0, 200, 100), warnings=["page-recovered"])],
         count_claimed=0, doc_warnings=["page-tree-limit", "pages-recovered"])
 # The root lists a page after the fan-out, which the walk never reaches: the scan recovers it.
-then_fan, kids_of = fan_chain([Ref(3), Ref(3)], root_kids=[Ref(10), Ref(10), Ref(4)], count=1)
+then_fan, kids_of = fan_chain([Ref(3), Ref(3)], root_kids=[Ref(10), Ref(10), Ref(4)], count=lambda level: 1)
 then_fan[3] = page(parent=49, media=(0, 0, 200, 100))
 then_fan[4] = page(parent=2, media=(0, 0, 300, 400))
 walked, stopped = repeat_limited_walk(kids_of, 2, 10 * (max(then_fan) + 1))

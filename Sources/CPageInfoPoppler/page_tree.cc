@@ -258,9 +258,9 @@ void PageTreeWalk::pop_frame() {
 }
 
 PageTreeWalk::Step PageTreeWalk::next(Object *page, InheritedAttrs *inherited, pi_page_error *error,
-                                      const char **error_type, int *object_number, int *repeat_of, bool *direct) {
+                                      const char **error_type, int *object_number, int *repeat_of, uint32_t *flags) {
     *repeat_of = -1;
-    *direct = false;
+    *flags = 0;
     if (lone_page_.isDict()) {
         *page = std::move(lone_page_);
         lone_page_ = Object();
@@ -309,7 +309,7 @@ PageTreeWalk::Step PageTreeWalk::next(Object *page, InheritedAttrs *inherited, p
         // a dictionary of another type (a catalog, an annotation…) is not a page. A template
         // page (/Type /Template without /Kids, ISO 32000-2 §12.7.7: an invisible page the name
         // dictionary's /Templates lists) that /Kids lists is read as a page, as Poppler, MuPDF,
-        // qpdf and pdf.js read it; the cursor flags it. A "template" with /Kids is no page.
+        // qpdf and pdf.js read it, flagged. A "template" with /Kids is no page.
         Object type = dict->lookup("Type");
         bool templatePage = type.isName("Template") && !dict->hasKey("Kids");
         bool typedOther = type.isName() && !type.isName("Page") && !type.isName("Pages") && !templatePage;
@@ -327,7 +327,8 @@ PageTreeWalk::Step PageTreeWalk::next(Object *page, InheritedAttrs *inherited, p
             }
             *inherited = frame.attrs;
             *page = std::move(kid);
-            *direct = frame.direct || !ref.isRef();
+            if (frame.direct || !ref.isRef()) *flags |= PI_FLAG_KID_DIRECT;
+            if (templatePage) *flags |= PI_FLAG_TEMPLATE_PAGE;
             summary_.positions++;
             return Page;
         }

@@ -57,11 +57,12 @@ public:
     enum Step { Page, Error, End };
 
     /// The next position. For Page, `page` holds the page dictionary and `inherited` what it
-    /// inherits, and `direct` whether the tree lists it (or a node above it) as a dictionary
-    /// written in place rather than an indirect reference; for Error, `error` says why (and
-    /// `error_type` the object's type name).
+    /// inherits, and `flags` the pi_page_flag bits the walk decides: PI_FLAG_KID_DIRECT when the
+    /// tree lists it (or a node above it) as a dictionary written in place rather than an
+    /// indirect reference, PI_FLAG_TEMPLATE_PAGE when it is a template page the tree lists; for
+    /// Error, `error` says why (and `error_type` the object's type name).
     Step next(Object *page, InheritedAttrs *inherited, pi_page_error *error, const char **error_type,
-              int *object_number, int *repeat_of, bool *direct);
+              int *object_number, int *repeat_of, uint32_t *flags);
 
     const pi_walk_summary &summary() const { return summary_; }
 

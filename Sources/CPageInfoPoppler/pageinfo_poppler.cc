@@ -339,9 +339,9 @@ pi_page_cursor *pi_page_cursor_open(pi_document *document, int first_index, bool
     pi_page_error error;
     const char *type;
     int num, repeat;
-    bool direct;
+    uint32_t flags;
     while (cursor->walk.summary().positions < first_index) {
-        if (cursor->walk.next(&page, &inherited, &error, &type, &num, &repeat, &direct) == pageinfo::PageTreeWalk::End) break;
+        if (cursor->walk.next(&page, &inherited, &error, &type, &num, &repeat, &flags) == pageinfo::PageTreeWalk::End) break;
     }
     return cursor;
 }
@@ -354,16 +354,15 @@ bool pi_page_cursor_next(pi_page_cursor *cursor, pi_page *out) {
     pageinfo::InheritedAttrs inherited;
     const char *type = nullptr;
     int num = 0, repeat = -1;
-    bool direct = false;
+    uint32_t walk_flags = 0;
     pi_page_error error = PI_PAGE_OK;
-    pageinfo::PageTreeWalk::Step step = cursor->walk.next(&page, &inherited, &error, &type, &num, &repeat, &direct);
+    pageinfo::PageTreeWalk::Step step = cursor->walk.next(&page, &inherited, &error, &type, &num, &repeat, &walk_flags);
     if (step == pageinfo::PageTreeWalk::End) return false;
     out->index = cursor->walk.summary().positions - 1;
     out->object_number = num;
     out->repeat_of = repeat;
+    out->flags |= walk_flags;
     if (repeat >= 0) out->flags |= PI_FLAG_PAGE_REPEATED;
-    if (direct) out->flags |= PI_FLAG_KID_DIRECT;
-    if (step == pageinfo::PageTreeWalk::Page && page.isDict("Template")) out->flags |= PI_FLAG_TEMPLATE_PAGE;
     if (step == pageinfo::PageTreeWalk::Error) {
         out->error = error;
         out->error_type = type;

@@ -85,8 +85,7 @@ public struct ResumeState: Sendable {
         func strictMismatch(_ record: FileRecordFields, pageWarnings: Int) -> String? {
             let name = FileName(raw: record.file).text
             if !strict {
-                let failedByStrict = record.errorCode == .strict || (record.status == .failed && record.pageCount > 0)
-                return failedByStrict ? "\(name) failed by --strict, which this run does not give" : nil
+                return record.failedByStrict ? "\(name) failed by --strict, which this run does not give" : nil
             }
             if record.status == .partial || (record.status == .ok && (record.hasWarnings || pageWarnings > 0)) {
                 return "\(name) is \(record.status.rawValue) with warnings or page errors, which this run's --strict fails"
@@ -148,10 +147,8 @@ public struct ResumeState: Sendable {
                     } else if lineLength <= maxLineBytes, let record = FileRecordFields(line) {
                         if let expectation, mismatch == nil {
                             let wanted = expectation.pageRecords(pageCount: record.pageCount)
-                            // A file read: not failed, or failed by --strict (its code, or pages
-                            // read: see strictMismatch), whose page records were written.
-                            let read = record.status != .failed || record.errorCode == .strict || record.pageCount > 0
-                            if read, pageRecords != wanted {
+                            // A file read, whose page records were written: not failed, or failed by --strict.
+                            if record.status != .failed || record.failedByStrict, pageRecords != wanted {
                                 mismatch = "\(FileName(raw: record.file).text) has \(pageRecords) page record\(pageRecords == 1 ? "" : "s") where this run writes \(wanted)"
                             } else {
                                 mismatch = expectation.strictMismatch(record, pageWarnings: pageWarnings)
@@ -201,6 +198,11 @@ struct FileRecordFields {
     var pageCount: Int
     /// Whether its own `warnings` (the file's, not its pages') are not empty.
     var hasWarnings: Bool
+
+    /// Whether only `--strict` can have written it: failed with the code `strict`, or failed
+    /// with pages read (every other failure reads none; `--strict` with `--pages` out of range
+    /// gives the range's code, `page-out-of-range`, but keeps the page count).
+    var failedByStrict: Bool { errorCode == .strict || (status == .failed && pageCount > 0) }
 
     /// Parses `line` when it is a complete JSON object whose `record` is `"file"`.
     init?(_ line: [UInt8]) {

@@ -190,6 +190,9 @@ public struct WalkSummary: Hashable, Sendable {
     public var invalidKids: Int
     /// Pages found by scanning the file's objects after the tree (its root or part of it is broken).
     public var recovered: Int
+    /// Positions the page tree itself gave: ``positions`` without the ``recovered`` pages that
+    /// follow them.
+    public var treePositions: Int { positions - recovered }
     /// Whether the walk reached the end of the tree.
     public var finished: Bool
 

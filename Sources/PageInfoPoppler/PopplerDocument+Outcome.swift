@@ -43,7 +43,7 @@ extension PopplerDocument {
             warnings.append(ReadWarning(.pageTreeLoop, "\(walk.repeatedNodes) kid\(walk.repeatedNodes == 1 ? " refers" : "s refer") to a Pages node that is \(walk.repeatedNodes == 1 ? "its" : "their") own ancestor (a loop); skipped"))
         }
         if walk.limitReached {
-            let walked = walk.positions - walk.recovered
+            let walked = walk.treePositions
             warnings.append(ReadWarning(.pageTreeLimit, "the page tree lists the same subtrees again so often that the walk stopped after \(walked) page\(walked == 1 ? "" : "s") (at most \(Self.repeatStepsPerObject) kids per cross-reference entry are read inside repeated subtrees); what it did not reach is reported only where the object scan finds it"))
         }
         if walk.tooDeep > 0 {

@@ -175,7 +175,7 @@ public struct DocumentReader: Sendable {
         if summary.pageErrors > 0 {
             message = "\(file): \(summary.pageErrors) of \(summary.positions) page\(summary.positions == 1 ? "" : "s") could not be read; the others are reported"
         } else if summary.limitReached {
-            let walked = summary.positions - summary.recovered
+            let walked = summary.treePositions
             let scanned = summary.recovered > 0 ? ", and \(summary.recovered) more found by scanning the file's objects" : ""
             message = "\(file): the page tree lists the same subtrees again past the reader's limit; only the first \(walked) page\(walked == 1 ? " is" : "s are") reported\(scanned)"
         } else if summary.recovered > 0 {
