@@ -372,6 +372,31 @@ struct BatchTests {
         #expect(whole.filter { $0["record"] as? String == "page" }.count == 4 && whole.count == 6)
     }
 
+    @Test("--resume refuses an output whose page records are other pages of the same count (it mixed them, exit 0); the same pages continue it",
+          arguments: [(["--pages", "1"], ["--pages", "2"], "has page 1 as its page record 1, where this run writes page 2"),
+                      (["--pages", "2,1"], ["--pages", "1-2"], "has page 2 as its page record 1, where this run writes page 1"),
+                      (["--pages", "3-4"], ["--pages", "3,5"], "has page 4 as its page record 2, where this run writes page 5"),
+                      // rotations.pdf has 10 pages: `1-` and `1-10` write the same records for it.
+                      (["--pages", "1-"], ["--pages", "1-10"], "")])
+    func resumeRefusesOtherPagesOfTheSameCount(first: [String], then: [String], reason: String) throws {
+        let list = Data((["rotations.pdf", "labels.pdf"].map { CLI.fixture($0) }.joined(separator: "\n") + "\n").utf8)
+        let out = Self.scratch.appendingPathComponent("same-count-\(getpid())-\(first.joined(separator: "_")).jsonl")
+        let written = try Self.run(["pages"] + first + ["--files-from", "-", "--no-progress", "-o", out.path], stdin: list, env: [:])
+        #expect(written.status == 0, "\(first): \(written.stderr)")
+        let lines = String(decoding: try Data(contentsOf: out), as: UTF8.self).components(separatedBy: "\n")
+        let firstFile = lines.prefix { !$0.contains("\"record\":\"file\"") }.count + 1
+        let kept = Data((lines.prefix(firstFile).joined(separator: "\n") + "\n").utf8)
+        try kept.write(to: out)
+        let resumed = try Self.run(["pages"] + then + ["--files-from", "-", "--no-progress", "-o", out.path, "--resume"], stdin: list, env: [:])
+        if reason.isEmpty {
+            #expect(resumed.status == 0 && resumed.stderr.contains("1 more done by the earlier run"), "\(resumed.stderr)")
+            return
+        }
+        #expect(resumed.status == 64, "\(first) then \(then): \(resumed.status) \(resumed.stderr)")
+        #expect(resumed.stderr.split(separator: "\n").count == 1 && resumed.stderr.contains(reason), "\(resumed.stderr)")
+        #expect(try Data(contentsOf: out) == kept, "the output is left as it is")
+    }
+
     @Test("--resume refuses an output written with --strict when this run has none, and the other way round (exit 0, 64 or 65 on a mix)",
           arguments: [(["pages"], ["pages", "--strict"], "inherit-invalid.pdf", 0),   // warnings on its pages only
                       (["info"], ["info", "--strict"], "count-zero.pdf", 0),          // a warning of the file's own
