@@ -84,7 +84,8 @@ public struct FieldListError: Error, Sendable, CustomStringConvertible {
 ///   one ``GeometryDifference/Kind-swift.enum/pageError`` difference.
 /// - Pages: a golden holding all its pages (as many as its `pageCount`: what `pageinfo pages`
 ///   writes) is aligned with the current pages like `diff` aligns lines: equal pages at the
-///   start and at the end are matched, the pages between are compared in order, and what is
+///   start and at the end are matched (equal in the fields compared, or in every field when
+///   only `count` is), the pages between are compared in order, and what is
 ///   left over is a page added or removed. A golden holding only some pages (written with
 ///   `--pages`) compares each of its pages with the current page of the same `index`.
 public struct GeometryExpectation: Sendable, Hashable {
@@ -189,9 +190,13 @@ public struct GeometryExpectation: Sendable, Hashable {
         }
     }
 
+    /// Whether two pages are the same page for aligning (`compareInOrder`): equal in the page
+    /// fields compared, or in all of them when only `count` is (with no page field to tell
+    /// pages apart, every page matched and the leftover was always named as the last page).
     private func matches(_ g: PageSnapshot, _ c: PageSnapshot) -> Bool {
         var scratch: [GeometryDifference] = []
-        comparePage(g, c, into: &scratch)
+        let alignment = fields.subtracting(.count).isEmpty ? GeometryExpectation(tolerance: tolerance, fields: .all) : self
+        alignment.comparePage(g, c, into: &scratch)
         return scratch.isEmpty
     }
 

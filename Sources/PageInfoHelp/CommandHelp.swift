@@ -455,8 +455,9 @@ public enum CommandHelp {
         ignored, later additions to the format are optional, and a page with an "error" object \
         matches a page error with the same code.
 
-        Pages are aligned like lines in diff: equal pages at both ends are matched, and what is \
-        left over is a page added or removed. A golden written with `pages --pages` compares each \
+        Pages are aligned like lines in diff: equal pages at both ends are matched (equal in the \
+        --fields compared, or in every field with --fields count alone), and what is left over is \
+        a page added or removed. A golden written with `pages --pages` compares each \
         of its pages with the current page of the same index.
 
         REPORT

@@ -123,6 +123,21 @@ struct GeometryExpectationTests {
         #expect(lines(golden, current, fields: [.boxes]).count == 10)
     }
 
+    @Test("--fields count alone names the page removed or added, aligning on every field (it named the last page)")
+    func countAloneAlignsOnEveryField() {
+        let a4 = Rect(x: 0, y: 0, width: 595, height: 842), a3 = Rect(x: 0, y: 0, width: 842, height: 1191)
+        let golden = document([pageSnapshot(0, crop: letter), pageSnapshot(1, crop: a4), pageSnapshot(2, crop: a3)])
+        // The first page removed: the current pages are the golden's 2 and 3.
+        let withoutFirst = document([pageSnapshot(0, crop: a4), pageSnapshot(1, crop: a3)])
+        #expect(lines(golden, withoutFirst, fields: [.count]) == ["page count 3 → 2 (−1)", "page 1: removed (was 612 x 792 pt)"])
+        // A page inserted second: it is the one added, numbered as now.
+        let inserted = document([pageSnapshot(0, crop: letter), pageSnapshot(1, crop: Rect(x: 0, y: 0, width: 100, height: 200)),
+                                 pageSnapshot(2, crop: a4), pageSnapshot(3, crop: a3)])
+        #expect(lines(golden, inserted, fields: [.count]) == ["page count 3 → 4 (+1)", "page 2: added (100 x 200 pt)"])
+        // With other fields, those fields align the pages, as before.
+        #expect(lines(golden, withoutFirst, fields: [.count, .boxes]) == ["page count 3 → 2 (−1)", "page 1: removed (was 612 x 792 pt)"])
+    }
+
     @Test("A different page count alone: a golden holding some pages compares them by index")
     func countChanged() {
         // A golden written with --pages 2: pageCount 3, one page, index 1.
