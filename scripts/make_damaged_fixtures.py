@@ -87,10 +87,12 @@ def catalog(pages=2, **extra):
     return d
 
 
-def p(index, crop=(0, 0, 612, 792), rotation=0, label=None, warnings=(), label_length=None):
+def p(index, crop=(0, 0, 612, 792), rotation=0, label=None, warnings=(), label_length=None, user_unit=None):
     d = {"index": index, "cropBox": list(crop), "rotation": rotation, "label": label, "warnings": list(warnings)}
     if label_length is not None:
         d["labelLength"] = label_length
+    if user_unit is not None:
+        d["userUnit"] = user_unit
     return d
 
 
@@ -437,6 +439,17 @@ fixture("numbers-hostile", "Page 1: MediaBox with a 400-digit number; page 2: Cr
         "ok", 0, [p(0, warnings=["box-invalid", "mediabox-missing"]), p(1, warnings=["box-invalid"]),
                   p(2, warnings=["rotate-invalid"]), p(3, warnings=["rotate-invalid"]), p(4, warnings=["userunit-invalid"])],
         count_claimed=5)
+
+# /UserUnit at both ends of the range read (10^-9, the resolution numbers are printed at, to
+# 10^6) and just past them: 10^-13 printed as 0, which no unit is.
+fixture("userunit-range", "Pages 1-4: /UserUnit 0.0000000000001 (ignored), 0.000000001, 1000000, "
+        "1000000.5 (ignored).",
+        {1: catalog(), 2: {"Type": Name("Pages"), "Kids": [Ref(3), Ref(4), Ref(5), Ref(6)], "Count": 4},
+         3: page(UserUnit=Raw(b"0.0000000000001")), 4: page(UserUnit=Raw(b"0.000000001")),
+         5: page(UserUnit=1000000), 6: page(UserUnit=Raw(b"1000000.5"))},
+        "ok", 0, [p(0, warnings=["userunit-invalid"], user_unit=1), p(1, user_unit=1e-9), p(2, user_unit=1000000),
+                  p(3, warnings=["userunit-invalid"], user_unit=1)],
+        count_claimed=4)
 
 # Boxes the spec repairs: reversed corners, a TrimBox past the MediaBox, a CropBox outside it.
 fixture("boxes-repaired", "Page 1: MediaBox written [612 792 0 0]; page 2: TrimBox [-10 -10 100 100]; "

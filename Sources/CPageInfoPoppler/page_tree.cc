@@ -93,7 +93,8 @@ void fill_page(Dict *dict, const InheritedAttrs &up, pi_page_geometry *out, uint
     Object uu = dict->lookup("UserUnit");
     if (!uu.isNull()) {
         double v = uu.isNum() ? uu.getNum() : -1;
-        if (std::isfinite(v) && v > 0 && v <= 1e6) out->user_unit = v; else *flags |= PI_FLAG_USERUNIT_INVALID;
+        // (NaN fails both comparisons)
+        if (v >= PI_MIN_USER_UNIT && v <= PI_MAX_USER_UNIT) out->user_unit = v; else *flags |= PI_FLAG_USERUNIT_INVALID;
     }
     if (attrs.media.present) {
         out->media = attrs.media.rect;

@@ -119,7 +119,7 @@ public final class PageCursor {
                 warnings.append(ReadWarning(.rotateInvalid, "/Rotate is not an integer; ignored"))
             }
             if flags & UInt32(PI_FLAG_USERUNIT_INVALID.rawValue) != 0 {
-                warnings.append(ReadWarning(.userUnitInvalid, "/UserUnit is not a number in (0, 1e6]; 1 is used"))
+                warnings.append(ReadWarning(.userUnitInvalid, "/UserUnit is not a number from 1e-9 (the resolution numbers are printed at) to 1e6; 1 is used"))
             }
             if flags & UInt32(PI_FLAG_RECOVERED.rawValue) != 0 {
                 warnings.append(ReadWarning(.pageRecovered, "found by scanning the file's objects (object \(p.object_number)); the page tree does not list it"))

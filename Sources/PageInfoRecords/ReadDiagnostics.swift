@@ -57,7 +57,7 @@ public struct ReadWarning: Hashable, Sendable, CustomStringConvertible {
         /// /Rotate is not a multiple of 90; the page is read as rotation 0 (`PageInfo.rawRotation`
         /// keeps the value).
         case rotateInvalid = "rotate-invalid"
-        /// /UserUnit is not a number in (0, 10⁶]; 1 was used.
+        /// /UserUnit is not a number from 10⁻⁹ to 10⁶; 1 was used.
         case userUnitInvalid = "userunit-invalid"
         /// The page label was longer than 1,000 bytes and was clipped.
         case labelClipped = "label-clipped"

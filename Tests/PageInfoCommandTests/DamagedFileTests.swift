@@ -14,6 +14,8 @@ struct DamagedFileTests {
         var rotation: Int?
         var label: String?
         var warnings: [String]
+        /// The page's `userUnit`, where the fixture pins it (1 when absent).
+        var userUnit: Double?
     }
 
     struct Golden: Decodable, CustomTestStringConvertible {
@@ -87,7 +89,7 @@ struct DamagedFileTests {
 
     @Test("the damaged fixtures are all there")
     func inventory() {
-        #expect(Self.goldens.count == 58, "\(Self.goldens.map(\.file))")
+        #expect(Self.goldens.count == 59, "\(Self.goldens.map(\.file))")
     }
 
     @Test("jsonl: every position, its error or geometry, its warnings, and the file record", arguments: comparable)
@@ -126,6 +128,7 @@ struct DamagedFileTests {
                 #expect(zip(actual, p.cropBox ?? []).allSatisfy { abs($0 - $1) <= 1e-9 }, "\(at): cropBox \(actual)")
                 #expect(object["rotation"] as? Int == p.rotation, "\(at)")
                 #expect(object["label"] as? String == p.label, "\(at): label")
+                #expect((object["userUnit"] as? NSNumber)?.doubleValue == p.userUnit ?? 1, "\(at): userUnit \(object["userUnit"] ?? "none")")
             }
         }
     }

@@ -109,6 +109,12 @@ typedef struct pi_box_entry {
 /// non-finite ones) make the entry invalid, so every derived size and transform stays finite.
 #define PI_MAX_COORDINATE 1.0e9
 
+/// The range of /UserUnit values accepted; any other value (or none that is a number) is 1
+/// with PI_FLAG_USERUNIT_INVALID. The floor is the resolution numbers are printed at (10^-9):
+/// a smaller positive unit would print as 0, which no unit is.
+#define PI_MIN_USER_UNIT 1.0e-9
+#define PI_MAX_USER_UNIT 1.0e6
+
 /// The longest label the cursor returns, in bytes of UTF-8; longer ones are clipped.
 #define PI_MAX_LABEL_BYTES 1000
 
@@ -131,7 +137,7 @@ typedef enum pi_page_flag {
     PI_FLAG_MEDIA_ZERO       = 1u << 10,  ///< written as [0 0 0 0] (ignored, as Poppler does)
     PI_FLAG_MEDIA_MISSING    = 1u << 15,  ///< no valid MediaBox on the page or its ancestors
     PI_FLAG_ROTATE_NOT_INT   = 1u << 16,  ///< the page's own /Rotate is not an integer (ignored)
-    PI_FLAG_USERUNIT_INVALID = 1u << 17,  ///< /UserUnit not a number in (0, 1e6]; 1 is used
+    PI_FLAG_USERUNIT_INVALID = 1u << 17,  ///< /UserUnit not a number in [PI_MIN_USER_UNIT, PI_MAX_USER_UNIT]; 1 is used
     PI_FLAG_LABEL_CLIPPED    = 1u << 18,  ///< the label was longer than PI_MAX_LABEL_BYTES
     PI_FLAG_PAGE_REPEATED    = 1u << 19,  ///< this page object is listed earlier too (see repeat_of)
     PI_FLAG_RECOVERED        = 1u << 20,  ///< found by the object scan, not in the page tree
