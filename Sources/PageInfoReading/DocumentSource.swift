@@ -123,8 +123,9 @@ struct OpenedSource {
         }
     }
 
-    /// The size of what is read, in bytes, when it is known (the bytes; a regular file's size).
-    var size: Int? { content?.count ?? FileSystem.regularFileSize(path) }
+    /// The size of what is read, in bytes, when it is known (the bytes; a regular file's size;
+    /// standard input's, spooled or a regular file: ``InputFile/size(of:)``).
+    var size: Int? { content?.count ?? InputFile.size(of: path) }
 
     /// Opens the document: bytes in memory, anything else by ``path`` (a stream's copy, shared
     /// with a second open of the same name: ``InputFile``). An error names the file as `path`.

@@ -41,6 +41,19 @@ public enum InputFile {
         if let fd = spooled.removeValue(forKey: name) { try? FileDescriptor(rawValue: fd).close() }
     }
 
+    /// The size in bytes of what ``open(_:password:maxStreamMiB:pinned:)`` reads for `name`:
+    /// the spooled copy of a stream (standard input's for `-`), standard input when it is a
+    /// regular file, else the regular file of that name; nil when none is known (a stream not
+    /// yet read, a name that is no regular file).
+    public static func size(of name: String) -> Int? {
+        if let fd = spooled[name] { return try? FileDescriptor(rawValue: fd).status().size }
+        if name == "-" {
+            guard let status = try? FileDescriptor.standardInput.status(), status.kind == .regular else { return nil }
+            return status.size
+        }
+        return FileSystem.regularFileSize(name)
+    }
+
     /// Opens `name` (`-` is standard input) as a document; a stream longer than `maxStreamMiB`
     /// MiB is refused (`PageInfoError.unreadable(path:reason:)`, exit 66). A name that is a
     /// command-line argument's repaired text (U+FFFD for each byte that is not UTF-8) opens the

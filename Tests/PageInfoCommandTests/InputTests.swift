@@ -72,6 +72,23 @@ struct InputTests {
         #expect(ok.status == 0 && ok.stdout == "1,2\n", "\(ok.stdout) \(ok.stderr)")
     }
 
+    @Test("a file that fails from standard input has its size in bytes, as by its name (it was null)", arguments: [
+        "\"$PAGEINFO\" pages --format jsonl - < \"$F\"", "cat \"$F\" | \"$PAGEINFO\" pages --format jsonl -",
+        "cat \"$F\" | \"$PAGEINFO\" info --format json -",
+    ])
+    func failedStreamHasItsSize(script: String) throws {
+        // Fixtures that fail when opened: not a PDF (65), truncated (65), encrypted without its password (77).
+        for (name, status) in [("not-a-pdf.pdf", Int32(65)), ("truncated.pdf", 65), ("encrypted.pdf", 77)] {
+            let path = CLI.fixture(name)
+            let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+            let r = try Self.shell(script, environment: ["F": path])
+            #expect(r.status == status, "\(name): \(r.stderr)")
+            let last = r.stdout.split(separator: "\n").last.map { Data($0.utf8) } ?? Data()
+            let record = try #require(try JSONSerialization.jsonObject(with: last) as? [String: Any], "\(name): \(r.stdout)")
+            #expect(record["status"] as? String == "failed" && record["bytes"] as? Int == size, "\(name), \(script): \(record)")
+        }
+    }
+
     @Test("pages of a piped PDF equal the pages of the file, except the name")
     func pipedPagesEqualFile() throws {
         let file = try CLI.run(["pages", "--format", "jsonl", Self.mixed])
