@@ -46,7 +46,9 @@ public struct ReadWarning: Hashable, Sendable, CustomStringConvertible {
         // Page level.
         /// A box extends past the MediaBox and was reduced to its intersection with it.
         case boxClipped = "box-clipped"
-        /// A box's intersection with the MediaBox is empty; its default is used.
+        /// A box's intersection with the MediaBox is empty, and its default is used; or a box
+        /// written `[0 0 0 0]` was ignored as if absent; or the MediaBox has no area, and US
+        /// Letter is used.
         case boxEmpty = "box-empty"
         /// A box's corners were given in reverse order and were normalized.
         case boxReversed = "box-reversed"
