@@ -51,12 +51,16 @@ struct InputOptions: ParsableArguments {
     /// The stream limit in MiB.
     var maxStreamMiB: Int { maxInputSize ?? InputFile.defaultMaxStreamMiB }
 
-    /// Opens a PDF or throws a ``ExitFailure`` with the documented exit code and one clear line.
-    /// `forRendering`: ``renderer(_:)`` will open it again, and must read the same file
-    /// (``PageInfoReading/InputFile/open(_:password:maxStreamMiB:pinned:)``).
+    /// Opens a PDF or throws a ``ExitFailure`` with the documented exit code and one clear line;
+    /// a damaged PDF in which no page can be found is refused as `pages` fails it (65), never
+    /// laid out as an empty document. `forRendering`: ``renderer(_:)`` will open it again, and
+    /// must read the same file (``PageInfoReading/InputFile/open(_:password:maxStreamMiB:pinned:)``).
     func open(_ path: String, forRendering: Bool = false) throws -> PopplerDocument {
         let password = try passwords.resolved()
-        do { return try InputFile.open(path, password: password, maxStreamMiB: maxStreamMiB, pinned: forRendering) } catch { throw ExitFailure(error) }
+        let document: PopplerDocument
+        do { document = try InputFile.open(path, password: password, maxStreamMiB: maxStreamMiB, pinned: forRendering) } catch { throw ExitFailure(error) }
+        if let message = document.noPageFound() { throw ExitFailure(message, status: .malformed) }
+        return document
     }
 
     /// Opens the renderer once the document has opened (``PageInfoReading/InputFile/renderer(_:password:maxStreamMiB:)``).

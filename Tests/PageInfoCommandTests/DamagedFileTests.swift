@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
+import PageInfoTestSupport
 import Testing
 
 /// Damaged and hostile files (Fixtures/damaged/, from scripts/make_damaged_fixtures.py): every
@@ -183,6 +184,25 @@ struct DamagedFileTests {
             // info --strict fails the same files (it passed files whose only warnings were on pages).
             let info = try CLI.run(["info", "--strict", "--format", "jsonl", g.path])
             #expect(info.status == r.status && info.stderr == r.stderr, "\(g.file): info \(info.status) \(info.stderr)")
+        }
+    }
+
+    @Test("A failed file fails every command that reads one document, with pages' exit code and line (spreads and layout printed an empty layout, exit 0)")
+    func failedInEveryCommand() throws {
+        let failed = Self.comparable.filter { $0.status == "failed" }
+        #expect(failed.count >= 6, "\(failed.map(\.file))")
+        let out = processScratchDirectory("damaged-commands").appendingPathComponent("out.png").path
+        for g in failed {
+            let pages = try CLI.run(["pages", g.path])
+            #expect(pages.status == g.exit && pages.stderrLines.count == 1, "\(g.file): \(pages.stderr)")
+            for command in [["spreads", g.path], ["layout", g.path, "--view", "300x300"],
+                            ["convert", g.path, "--page", "1", "--from", "page", "--to", "raw", "1,1"],
+                            ["viewstate", "capture", g.path, "--view", "300x300"], ["thumbnails", g.path, "--container", "300x300"],
+                            ["draw", g.path, "--page", "1", "-o", out], ["sheet", g.path, "-o", out]] {
+                let r = try CLI.run(command)
+                #expect(r.status == g.exit && r.stderr == pages.stderr && r.stdout.isEmpty,
+                        "\(command.prefix(2)): \(r.status) \(r.stderr), pages: \(pages.status) \(pages.stderr)")
+            }
         }
     }
 
