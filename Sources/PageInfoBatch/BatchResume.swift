@@ -104,12 +104,19 @@ public struct ResumeState: Sendable {
             }
         }
 
-        /// Why the page records of `file` (their `index`es, -1 for one that could not be read)
-        /// are not the ones this run writes for a file of `pageCount` pages, or nil.
-        func pageRecordMismatch(_ indexes: [Int], pageCount: Int, file: [UInt8]) -> String? {
+        /// Why the page records of `record`'s file (their `index`es, -1 for one that could not
+        /// be read) are not the ones this run writes for it, or nil. `--pages` that go past the
+        /// file's pages add no record but give it the error `page-out-of-range`: the record has
+        /// it exactly when this run's `--pages` go past its page count.
+        func pageRecordMismatch(_ indexes: [Int], record: FileRecordFields) -> String? {
+            let pageCount = record.pageCount, name = FileName(raw: record.file).text
+            let beyond = ranges?.items.contains { $0.first > pageCount || ($0.last ?? pageCount) > pageCount } ?? false
+            if beyond != (record.errorCode == .pageOutOfRange) {
+                return beyond ? "\(name) has no page-out-of-range error where this run's --pages go past its \(pageCount) page\(pageCount == 1 ? "" : "s")"
+                    : "\(name) has a page-out-of-range error, which this run's --pages do not give it"
+            }
             let wanted = pageIndexes(pageCount: pageCount)
             if indexes == wanted { return nil }
-            let name = FileName(raw: file).text
             guard indexes.count == wanted.count else {
                 return "\(name) has \(indexes.count) page record\(indexes.count == 1 ? "" : "s") where this run writes \(wanted.count)"
             }
@@ -163,7 +170,7 @@ public struct ResumeState: Sendable {
                         if let expectation, mismatch == nil {
                             // A file read, whose page records were written: not failed, or failed by --strict.
                             if record.status != .failed || record.failedByStrict {
-                                mismatch = expectation.pageRecordMismatch(pageIndexes, pageCount: record.pageCount, file: record.file)
+                                mismatch = expectation.pageRecordMismatch(pageIndexes, record: record)
                             }
                             if mismatch == nil {
                                 mismatch = expectation.strictMismatch(record, pageWarnings: pageWarnings)

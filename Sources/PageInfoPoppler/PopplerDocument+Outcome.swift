@@ -93,7 +93,7 @@ extension PopplerDocument {
     /// commands that read one document refuse such a file with it rather than print an empty
     /// layout with exit 0. Walks to the first page only, unless there is none.
     public func noPageFound() -> String? {
-        guard !PageCursor(document: self, firstIndex: 0, withGeometry: false).skip() else { return nil }
+        guard !hasPage() else { return nil }
         return emptyReason(after: walkSummary()).map(noPageMessage)
     }
 

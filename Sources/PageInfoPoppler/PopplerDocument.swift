@@ -116,6 +116,16 @@ public final class PopplerDocument {
         return cursor.summary
     }
 
+    /// Whether the document has a page at all, walking to the first page's position only; when
+    /// there is none, that walk is the whole one ``walkSummary()`` keeps.
+    func hasPage() -> Bool {
+        if let countingWalk { return countingWalk.positions > 0 }
+        let cursor = PageCursor(document: self, firstIndex: 0, withGeometry: false)
+        if cursor.skip() { return true }
+        countingWalk = cursor.summary
+        return false
+    }
+
     // MARK: - Pages
 
     /// A cursor over the page tree, positioned at `firstIndex` (0-based). The positions before it
