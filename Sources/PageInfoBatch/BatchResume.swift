@@ -110,7 +110,7 @@ public struct ResumeState: Sendable {
         /// it exactly when this run's `--pages` go past its page count.
         func pageRecordMismatch(_ indexes: [Int], record: FileRecordFields) -> String? {
             let pageCount = record.pageCount, name = FileName(raw: record.file).text
-            let beyond = ranges?.items.contains { $0.first > pageCount || ($0.last ?? pageCount) > pageCount } ?? false
+            let beyond = ranges.map { (try? $0.indexRanges(pageCount: pageCount)) == nil } ?? false  // (it throws past the end)
             if beyond != (record.errorCode == .pageOutOfRange) {
                 return beyond ? "\(name) has no page-out-of-range error where this run's --pages go past its \(pageCount) page\(pageCount == 1 ? "" : "s")"
                     : "\(name) has a page-out-of-range error, which this run's --pages do not give it"
