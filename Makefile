@@ -80,6 +80,25 @@ test: deps
 	@# The end-to-end suite again, on the binary users install (release: optimized, static Swift
 	@# runtime, position-dependent; check_install.sh built it).
 	PAGEINFO_PYTHON=$(TEST_PYTHON) PAGEINFO_BIN=$$($(SWIFT) build -c release --show-bin-path)/pageinfo $(SWIFT) test --skip-build --filter PageInfoCommandTests
+	@# pdfium and MuPDF read the pages of the fixtures whose goldens name them (issue 43).
+	@$(MAKE) --no-print-directory check-engines
+
+# Independent engines for the damaged fixtures that list "confirmedBy" (pdfium through pypdfium2,
+# MuPDF through PyMuPDF), from PyPI into an ignored venv; a script self-test first.
+ORACLE_VENV ?= .venv-oracles
+ORACLE_REQ  ?= pypdfium2==5.15.2 pymupdf==2.0
+
+.PHONY: check-engines oracle-deps
+oracle-deps:
+	$(call apt_install,python3-venv)
+	@$(ORACLE_VENV)/bin/python -c 'import pypdfium2, pymupdf' 2>/dev/null || { \
+		echo "Installing $(ORACLE_REQ) into $(ORACLE_VENV)"; \
+		{ [ -x $(ORACLE_VENV)/bin/pip ] || $(TEST_PYTHON) -m venv $(ORACLE_VENV); } && \
+		$(ORACLE_VENV)/bin/pip install -q $(ORACLE_REQ); }
+
+check-engines: oracle-deps
+	$(ORACLE_VENV)/bin/python scripts/check_damaged_with_engines.py --self-test
+	$(ORACLE_VENV)/bin/python scripts/check_damaged_with_engines.py
 
 # `make install DESTDIR=$$(mktemp -d)` and a check of every installed file (part of `make test`).
 check-install: deps

@@ -586,9 +586,14 @@ def objstm_pdf(damage):
     xref = len(out)
     # Entries: 0 free; 1-3 in stream 4 at indexes 0-2; 4 and 5 at their offsets.
     rows = [(0, 0, 255), (2, 4, 0), (2, 4, 1), (2, 4, 2), (1, stm, 0), (1, xref, 0)]
+    if damage == "self":   # the object stream's own entry names itself as its stream
+        rows[4] = (2, 4, 0)
+    elif damage == "loop":  # stream 4 is said to be in stream 6, and 6 in stream 4
+        rows[4] = (2, 6, 0)
+        rows.append((2, 4, 3))
     widths = (1, 3, 1) if damage == "bad-w" else (1, 2, 1)   # bad-w: written 1 3 1, declared 1 2 1
     entries = zlib.compress(b"".join(v.to_bytes(w, "big") for r in rows for v, w in zip(r, widths)))
-    size = 2 if damage == "wrong-size" else 6
+    size = 2 if damage == "wrong-size" else len(rows)
     prev = b" /Prev %d" % xref if damage == "prev-self" else b""
     out += (b"5 0 obj\n<< /Type /XRef /Size %d /W [1 2 1] /Root 1 0 R%s /Filter /FlateDecode /Length %d >>\nstream\n"
             % (size, prev, len(entries)) + entries + b"\nendstream\nendobj\n")
@@ -599,18 +604,82 @@ def objstm_pdf(damage):
 
 
 objstm_page = [p(0, crop=(10, 20, 200, 300), rotation=270)]
-for damage, description, warnings in [
+# The engines that must find the same pages (scripts/check_damaged_with_engines.py reads them with
+# pypdfium2 and PyMuPDF), for fixtures whose golden lists them under "confirmedBy".
+ENGINES = ["pdfium", "mupdf"]
+for damage, description, warnings, confirmed in [
         ("wrong-size", "The cross-reference stream says /Size 2: objects 1-5 are outside it.",
-         ["xref-repaired", "poppler-diagnostic", "object-streams-read"]),
+         ["xref-repaired", "poppler-diagnostic", "object-streams-read"], False),
         ("bad-w", "The cross-reference stream's entries are written 1 3 1 bytes wide, its /W says [1 2 1].",
-         ["xref-repaired", "poppler-diagnostic", "object-streams-read"]),
+         ["xref-repaired", "poppler-diagnostic", "object-streams-read"], False),
         ("root-via-xref-stream", "startxref points 9 bytes past the cross-reference stream: the catalog is "
-         "reachable only through that stream's /Root.", ["xref-repaired", "poppler-diagnostic", "object-streams-read"]),
-        ("prev-self", "The cross-reference stream's /Prev points at itself (Poppler stops the loop itself).", [])]:
-    FIXTURES.append(dict(name="objstm-" + damage, data=objstm_pdf(damage), golden={
+         "reachable only through that stream's /Root.", ["xref-repaired", "poppler-diagnostic", "object-streams-read"], False),
+        ("prev-self", "The cross-reference stream's /Prev points at itself (Poppler stops the loop itself).", [], False),
+        # Issue 43: the object stream's own entry is broken. Poppler cannot fetch the catalog, so
+        # it rebuilds the table from the file's "N 0 obj" lines (finding stream 4 there), and the
+        # shim reads the stream's objects; pdfium and MuPDF read the page too.
+        ("self", "Object 4's own entry says it is object 0 of object stream 4, itself.",
+         ["xref-repaired", "poppler-diagnostic", "object-streams-read"], True),
+        ("loop", "Object 4's own entry says it is in object stream 6, and 6's that it is in stream 4.",
+         ["xref-repaired", "poppler-diagnostic", "object-streams-read"], True)]:
+    FIXTURES.append(dict(name="objstm-" + damage, data=objstm_pdf(damage), golden=dict({
         "file": "objstm-%s.pdf" % damage, "description": "Catalog, Pages and page in an object stream. " + description,
         "status": "ok", "exit": 0, "pageCount": 1, "countClaimed": 1, "documentWarnings": warnings,
-        "errorCode": None, "pages": objstm_page}))
+        "errorCode": None, "pages": objstm_page}, **({"confirmedBy": ENGINES} if confirmed else {}))))
+
+
+# Issue 43: the catalog is a top-level object that Poppler finds, and the page tree is in an
+# object stream it cannot read. Objects 2 (Pages) and 3 (the page) as in objstm_pdf, in object
+# stream 4; object 1, the catalog, outside it.
+#  - "self" and "loop": a cross-reference stream (object 5) whose entry for stream 4 names stream 4
+#    itself, or stream 6 whose entry names stream 4 again. Poppler reads the catalog, so it
+#    neither rebuilds the table nor reads the page tree ("Invalid object stream"); the shim finds
+#    "4 0 obj" by a scan of the file.
+#  - "unindexed": a classic table and trailer, with startxref 9 bytes off, so that Poppler
+#    rebuilds the table from the file's "N 0 obj" lines: the catalog (and its /Root, from the
+#    trailer) is found, objects 2 and 3 inside stream 4 are not, until the shim reads the stream.
+def objstm_catalog_found_pdf(damage):
+    inner = {2: {"Type": Name("Pages"), "Kids": [Ref(3)], "Count": 1, "MediaBox": [0, 0, 250, 350], "Rotate": 270},
+             3: {"Type": Name("Page"), "Parent": Ref(2), "CropBox": [10, 20, 210, 320]}}
+    bodies = [ser(inner[n]) for n in sorted(inner)]
+    offsets = [sum(len(b) + 1 for b in bodies[:i]) for i in range(len(bodies))]
+    header = b" ".join(b"%d %d" % (n, o) for n, o in zip(sorted(inner), offsets)) + b"\n"
+    packed = zlib.compress(header + b"\n".join(bodies) + b"\n")
+    out = bytearray(b"%PDF-1.5\n%\xe2\xe3\xcf\xd3\n")
+    cat = len(out)
+    out += b"1 0 obj\n%s\nendobj\n" % ser(catalog())
+    stm = len(out)
+    out += (b"4 0 obj\n<< /Type /ObjStm /N 2 /First %d /Filter /FlateDecode /Length %d >>\nstream\n" % (len(header), len(packed))
+            + packed + b"\nendstream\nendobj\n")
+    xref = len(out)
+    if damage == "unindexed":
+        out += b"xref\n0 5\n0000000000 65535 f\r\n%010d 00000 n\r\n" % cat
+        out += b"0000000000 65535 f\r\n0000000000 65535 f\r\n%010d 00000 n\r\n" % stm
+        out += b"trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (xref + 9)
+        return bytes(out)
+    rows = [(0, 0, 255), (1, cat, 0), (2, 4, 0), (2, 4, 1), (2, 4, 0), (1, xref, 0)]
+    if damage == "loop":
+        rows[4] = (2, 6, 0)
+        rows.append((2, 4, 2))
+    entries = zlib.compress(b"".join(v.to_bytes(w, "big") for r in rows for v, w in zip(r, (1, 2, 1))))
+    out += (b"5 0 obj\n<< /Type /XRef /Size %d /W [1 2 1] /Root 1 0 R /Filter /FlateDecode /Length %d >>\nstream\n"
+            % (len(rows), len(entries)) + entries + b"\nendstream\nendobj\n")
+    out += b"startxref\n%d\n%%%%EOF\n" % xref
+    return bytes(out)
+
+
+for damage, description, warnings in [
+        ("self", "The cross-reference stream's entry for object stream 4 says it is object 0 of stream 4, itself.",
+         ["object-streams-read"]),
+        ("loop", "The cross-reference stream's entry for object stream 4 says it is in stream 6, and 6's that it is in stream 4.",
+         ["object-streams-read"]),
+        ("unindexed", "A classic table whose startxref is 9 bytes off: Poppler rebuilds it and finds the catalog, "
+         "but not the objects inside stream 4.", ["xref-repaired", "object-streams-read"])]:
+    FIXTURES.append(dict(name="objstm-catalog-found-" + damage, data=objstm_catalog_found_pdf(damage), golden={
+        "file": "objstm-catalog-found-%s.pdf" % damage,
+        "description": "Catalog outside, Pages and page in object stream 4. " + description,
+        "status": "ok", "exit": 0, "pageCount": 1, "countClaimed": 1, "documentWarnings": warnings,
+        "errorCode": None, "pages": objstm_page, "confirmedBy": ENGINES}))
 
 
 def main(argv):

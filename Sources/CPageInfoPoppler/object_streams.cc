@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <memory>
 #include <vector>
 
 namespace pageinfo {
@@ -102,6 +103,62 @@ StreamRecovery recover_from_streams(XRef *xref) {
         }
     }
     return result;
+}
+
+int relocate_object_streams(XRef *xref, BaseStream *file) {
+    const int size = xref->getNumObjects();
+    // The stream numbers that compressed entries name and that are no top-level object.
+    std::vector<int> broken;
+    std::vector<bool> seen;
+    for (int num = 1; num < size; num++) {
+        XRefEntry *entry = xref->getEntry(num, false);
+        if (!entry || entry->type != xrefEntryCompressed) continue;
+        Goffset stream_num = entry->offset;
+        if (stream_num <= 0 || stream_num > INT_MAX) continue;
+        if (stream_num < size) {
+            XRefEntry *stream_entry = xref->getEntry((int)stream_num, false);
+            if (stream_entry && stream_entry->type == xrefEntryUncompressed) continue;
+        }
+        // One flag per number up to the table's size; a number past it is kept once per entry
+        // that names it (bounded by the entries).
+        if (stream_num < size) {
+            if (seen.empty()) seen.resize(size, false);
+            if (seen[stream_num]) continue;
+            seen[stream_num] = true;
+        }
+        broken.push_back((int)stream_num);
+    }
+    if (broken.empty()) return 0;
+    std::sort(broken.begin(), broken.end());
+    broken.erase(std::unique(broken.begin(), broken.end()), broken.end());
+    // Where each object starts, as Poppler's reconstruction finds it ("N G obj" at a line's start).
+    // The scan reads the file through its own table; the document's table is not touched by it.
+    auto scan = std::make_unique<XRef>(file, 0, 0, nullptr, true);
+    const int scanned = scan->getNumObjects();
+    int relocated = 0;
+    for (int stream_num : broken) {
+        if (stream_num >= scanned) continue;
+        XRefEntry *found = scan->getEntry(stream_num, false);
+        if (!found || found->type != xrefEntryUncompressed || found->gen != 0) continue;
+        if (stream_num >= xref->getNumObjects()) xref->add(stream_num, 0, 0, false); // a free entry, set below
+        XRefEntry *entry = xref->getEntry(stream_num, false);
+        if (!entry) continue;
+        const Goffset offset_before = entry->offset;
+        const int gen_before = entry->gen;
+        const XRefEntryType type_before = entry->type;
+        entry->type = xrefEntryUncompressed;
+        entry->offset = found->offset;
+        entry->gen = 0;
+        Object o = xref->fetch(stream_num, 0);
+        if (o.isStream() && o.streamGetDict()->is("ObjStm")) {
+            relocated++;
+        } else { // not an object stream after all: the entry as it was
+            entry->type = type_before;
+            entry->offset = offset_before;
+            entry->gen = gen_before;
+        }
+    }
+    return relocated;
 }
 
 Object fetch_catalog(XRef *xref, Ref catalog) {

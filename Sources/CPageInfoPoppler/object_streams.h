@@ -8,6 +8,7 @@
 
 #include <Object.h>
 
+class BaseStream;
 class XRef;
 
 namespace pageinfo {
@@ -20,6 +21,7 @@ constexpr int kMaxObjectStreamHeader = 16 << 20;
 struct StreamRecovery {
     int objects_indexed = 0;    ///< objects found in object streams and added to the table
     Ref root = Ref::INVALID();  ///< /Root read from the last cross-reference stream, when Poppler had none
+    int streams_relocated = 0;  ///< object streams whose broken entries relocate_object_streams set
 };
 
 /// Finds the object streams among the table's top-level objects, decodes each header through
@@ -29,6 +31,19 @@ struct StreamRecovery {
 /// read once, each header at most kMaxObjectStreamHeader bytes and kMaxObjectsPerStream pairs, and
 /// the table grows by at most the number of pairs read.
 StreamRecovery recover_from_streams(XRef *xref);
+
+/// Object streams that compressed entries name but whose own entry is no top-level object
+/// (ISO 32000-2 §7.5.8.3: an object stream is an indirect object of generation 0, never itself
+/// compressed): an entry that names its own stream, or another object stream, or a loop of them,
+/// or that is free. Poppler cannot read one object of such a stream ("Invalid object stream")
+/// and, for a cross-reference stream, does not rebuild the table. For each such stream number,
+/// the file is scanned once (Poppler's reconstruction, into a table of its own that is then
+/// dropped) for its "S 0 obj"; when that object is an object stream, the table's entry points
+/// at it. Returns how many entries were set. Reads no object unless some entry is broken so:
+/// on other files it only looks at the table's entries, silently. Bounded: each entry is read
+/// once, at most one scan of the file, and the table grows by at most one entry per broken
+/// stream number that the scan found.
+int relocate_object_streams(XRef *xref, BaseStream *file);
 
 /// The catalog: `catalog` (the object the document decided on when it opened: the trailer's
 /// /Root, else the recovered root) when it is a dictionary, else whatever the table's root is now.

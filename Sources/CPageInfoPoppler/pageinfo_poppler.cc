@@ -99,6 +99,18 @@ std::function<void()> reconstructed_callback() {
     };
 }
 
+// While it lives, what Poppler reports is not counted: for objects read while opening that no
+// walk asked for (a walk that reads them counts its own diagnostics).
+struct UncountedDiagnostics {
+    int diagnostics = pending_diagnostics;
+    char message[sizeof last_message];
+    UncountedDiagnostics() { std::memcpy(message, last_message, sizeof last_message); }
+    ~UncountedDiagnostics() {
+        pending_diagnostics = diagnostics;
+        std::memcpy(last_message, message, sizeof last_message);
+    }
+};
+
 // A table Poppler rebuilt while opening can be rebuilt again while it is read: once by the
 // first fetch that fails (a rebuild while opening does not count toward that once), and again
 // whenever an entry it has not read sends it back to the file's table sections, which fail
@@ -112,9 +124,7 @@ std::function<void()> reconstructed_callback() {
 // A rebuild reads the same bytes as the one before; the catalog was decided before this. What
 // Poppler reports while reading objects no walk asked for is not counted as a diagnostic.
 void settle_rebuilt_table(XRef *xref) {
-    const int diagnostics_before = pending_diagnostics;
-    char message_before[sizeof last_message];
-    std::memcpy(message_before, last_message, sizeof last_message);
+    UncountedDiagnostics quiet;
     Object past_end = xref->fetch(xref->getNumObjects(), 0);
     for (int pass = 0; pass < 3; ++pass) {
         unsigned rebuilds = rebuilds_seen;
@@ -125,8 +135,6 @@ void settle_rebuilt_table(XRef *xref) {
         }
         if (rebuilds == rebuilds_seen) break;
     }
-    pending_diagnostics = diagnostics_before;
-    std::memcpy(last_message, message_before, sizeof last_message);
 }
 
 pi_document *finish_open(std::unique_ptr<pi_document> state, pi_open_result *result) {
@@ -157,16 +165,33 @@ pi_document *finish_open(std::unique_ptr<pi_document> state, pi_open_result *res
     XRef *xref = doc.getXRef();
     Ref root = xref ? xref->getRoot() : Ref::INVALID();
     if (root.num >= 0 && xref->fetch(root).isDict()) state->catalog = root;
+    // Object streams whose own entries are broken (an entry naming its own stream, or a loop):
+    // found by a scan of the file (object_streams.h). Only in a table Poppler has not rebuilt
+    // (a rebuilt one holds no compressed entry), and before the settling below: should the
+    // check make Poppler rebuild the table, that rebuild drops what was set, and is settled.
+    // What Poppler reports meanwhile is not counted: the warning says what was repaired.
+    if (xref && !state->xref_reconstructed && !pending_reconstructed) {
+        UncountedDiagnostics quiet;
+        const unsigned rebuilds = rebuilds_seen;
+        const int relocated = pageinfo::relocate_object_streams(xref, doc.getBaseStream());
+        if (rebuilds == rebuilds_seen) state->streams.streams_relocated = relocated;
+    }
     // Whether Poppler rebuilt the table, counted after that probe: fetching the root may itself
     // rebuild it (the callback sets pending_reconstructed), and the rebuilt table must be settled.
     state->xref_reconstructed = state->xref_reconstructed || pending_reconstructed;
     if (xref && state->xref_reconstructed) settle_rebuilt_table(xref);
     // Poppler's rebuilt table lacks what object streams hold, and its root when only a
     // cross-reference stream names it: add them (object_streams.h), after the last rebuild (a
-    // rebuild would drop them). Only when Poppler found no catalog: reading every object of a
-    // repaired file that has one would add diagnostics (measured on pdfium-bug_602650.pdf,
-    // qpdf-bad-xref.pdf) and find nothing new.
-    if (state->catalog_broken) state->streams = pageinfo::recover_from_streams(xref);
+    // rebuild would drop them). Also when Poppler found the catalog: its pages may be in an
+    // object stream all the same. Reading the table's objects again reports what settling them
+    // reported (pdfium-bug_602650.pdf, qpdf-bad-xref.pdf), so that is not counted again there.
+    if (state->catalog_broken || state->xref_reconstructed) {
+        const int relocated = state->streams.streams_relocated;
+        std::optional<UncountedDiagnostics> quiet;
+        if (!state->catalog_broken) quiet.emplace();
+        state->streams = pageinfo::recover_from_streams(xref);
+        state->streams.streams_relocated = relocated;
+    }
     if (state->catalog == Ref::INVALID()) state->catalog = state->streams.root;
     state->diagnostics += pending_diagnostics;
     result->status = PI_STATUS_OK;
@@ -284,6 +309,7 @@ void pi_document_get_facts(pi_document *document, pi_document_facts *out) {
     out->pages_direct = (out->root == PI_ROOT_TREE || out->root == PI_ROOT_LONE_PAGE || out->root == PI_ROOT_NO_KIDS)
         && rootRef == Ref::INVALID();
     out->objects_from_streams = document->streams.objects_indexed;
+    out->object_streams_relocated = document->streams.streams_relocated;
     out->root_from_xref_stream = document->streams.root != Ref::INVALID();
     pageinfo::CountEntry count = pageinfo::read_count(out->root, root);
     out->count_shape = count.shape;

@@ -49,6 +49,10 @@ public struct DocumentFacts: Hashable, Sendable {
     /// Whether the catalog was found through the last cross-reference stream's /Root (the
     /// rebuilt table had none).
     public var rootFromXRefStream: Bool = false
+    /// Object streams whose own cross-reference entries were broken (an entry naming its own
+    /// stream, another object stream, or a loop of them), found by a scan of the file so that the
+    /// objects they hold could be read.
+    public var objectStreamsRelocated: Int = 0
     /// Whether the catalog has a /PageLabels dictionary.
     public var hasPageLabels: Bool
     /// Whether /PageLabels could be read only in part.

@@ -23,6 +23,10 @@ extension PopplerDocument {
             let objects = "\(f.objectsFromStreams) object\(f.objectsFromStreams == 1 ? "" : "s") kept in object streams"
             warnings.append(ReadWarning(.objectStreamsRead, "the rebuilt table lacked \(objects)\(f.rootFromXRefStream ? " and the catalog" : ""); read from the streams\(f.rootFromXRefStream ? " (/Root from the last cross-reference stream)" : "")"))
         }
+        if f.objectStreamsRelocated > 0 {
+            let streams = f.objectStreamsRelocated == 1 ? "1 object stream's own entry is" : "\(f.objectStreamsRelocated) object streams' own entries are"
+            warnings.append(ReadWarning(.objectStreamsRead, "the cross-reference data is damaged: \(streams) broken (naming its own stream, or a loop of object streams); found by a scan of the file, and the objects read from \(f.objectStreamsRelocated == 1 ? "it" : "them")"))
+        }
         let found = "\(walk.positions) page\(walk.positions == 1 ? "" : "s")"
         switch f.countProblem {
         case .missing:

@@ -12,7 +12,9 @@ public struct ReadWarning: Hashable, Sendable, CustomStringConvertible {
         // Document level.
         /// The cross-reference table was damaged and Poppler rebuilt it by scanning the file.
         case xrefRepaired = "xref-repaired"
-        /// Objects (and /Root) were read from object streams behind a damaged cross-reference stream.
+        /// Objects (and /Root) were read from object streams that the cross-reference data does
+        /// not index (a table Poppler rebuilt), or whose own entries are broken (an entry naming
+        /// its own stream, or a loop of object streams: the stream was found by a scan of the file).
         case objectStreamsRead = "object-streams-read"
         /// The root /Count differs from the number of positions the walk found.
         case countMismatch = "count-mismatch"
