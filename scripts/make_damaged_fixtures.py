@@ -613,6 +613,22 @@ for damage, description, warnings in [
         "errorCode": None, "pages": objstm_page}))
 
 
+# Issue 43, reader items (keep this block together; other issues append after it).
+# (1) A loop in a tree that yields pages, whose root /Count agrees with what the walk finds: the
+# root lists itself where its second kid, Pages node 5, once stood. Node 5 (/Parent 2 0 R,
+# /Rotate 90) and its page 6 (MediaBox [0 0 300 400]) are listed nowhere now. A loop is damage
+# that can hide pages, so it starts the object scan whatever /Count says (before, only a loop in a
+# tree with no page did): page 6 is recovered, inheriting /Rotate 90 through /Parent, and the
+# /Count of 1 then differs from the 2 pages found.
+fixture("kids-loop-count-agrees", "Root /Kids [3 0 R 2 0 R] /Count 1 (the root lists itself); Pages node 5 (/Rotate 90) "
+        "and its page 6 (MediaBox [0 0 300 400]) are listed nowhere.",
+        {1: catalog(), 2: {"Type": Name("Pages"), "Kids": [Ref(3), Ref(2)], "Count": 1}, 3: page(),
+         5: {"Type": Name("Pages"), "Parent": Ref(2), "Kids": [Ref(6)], "Count": 1, "Rotate": 90},
+         6: page(parent=5, media=(0, 0, 300, 400))},
+        "partial", 2, [p(0), p(1, crop=(0, 0, 300, 400), rotation=90, warnings=["page-recovered"])], count_claimed=1,
+        doc_warnings=["count-mismatch", "page-tree-loop", "pages-recovered"])
+
+
 def main(argv):
     outdir = argv[1] if len(argv) > 1 else os.path.join(ROOT, "Fixtures", "damaged")
     os.makedirs(outdir, exist_ok=True)

@@ -368,9 +368,11 @@ bool PageTreeWalk::tree_needs_scan() const {
     if (summary_.page_errors > 0 || summary_.too_deep > 0 || summary_.bad_kids_arrays > 0) return true;
     // A walk stopped at its limit for repeated subtrees never reached the kids after the stop.
     if (summary_.limit_reached) return true;
-    // A loop in a tree that yields no page: the looping reference may stand where the one to
-    // the pages was, whatever /Count says.
-    if (summary_.repeated_nodes > 0 && summary_.positions == 0) return true;
+    // A loop is damage that can hide pages: the looping reference may stand where the one to
+    // other pages was, and a /Count written for the tree as it is (or as cut) can agree with
+    // what the walk found. So a loop starts the scan whatever /Count says, as the walk's limit
+    // does; a tree without one is scanned only as below.
+    if (summary_.repeated_nodes > 0) return true;
     // No page and no usable /Count to say the document has none.
     if (!has_count_ && summary_.positions == 0) return true;
     return has_count_ && count_claimed_ > summary_.positions;

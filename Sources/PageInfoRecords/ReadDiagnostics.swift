@@ -27,7 +27,8 @@ public struct ReadWarning: Hashable, Sendable, CustomStringConvertible {
         /// The walk stopped re-reading repeated subtrees at its bound (10 kids per cross-reference
         /// entry); the status is `partial`.
         case pageTreeLimit = "page-tree-limit"
-        /// A /Pages node lists an ancestor of itself; the loop was cut.
+        /// A /Pages node lists an ancestor of itself; the loop was cut, and the object scan looks
+        /// for the pages the tree no longer reaches.
         case pageTreeLoop = "page-tree-loop"
         /// The page tree is deeper than 256 levels; the deeper pages come from the object scan.
         case pageTreeTooDeep = "page-tree-too-deep"
