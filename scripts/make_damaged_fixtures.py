@@ -628,6 +628,19 @@ fixture("kids-loop-count-agrees", "Root /Kids [3 0 R 2 0 R] /Count 1 (the root l
         "partial", 2, [p(0), p(1, crop=(0, 0, 300, 400), rotation=90, warnings=["page-recovered"])], count_claimed=1,
         doc_warnings=["count-mismatch", "page-tree-loop", "pages-recovered"])
 
+# (2) A page object past the table's /Size is not recovered (pinned, not fixed): the table (/Size 5)
+# lists objects 0-4; page object 10 (MediaBox [0 0 300 400], /Parent 2 0 R) is in the file after
+# them, listed by no /Kids, and the root's /Count 2 says a page is missing. The object scan reads
+# the objects the table lists (after Poppler's repair, which reads every object in the file when
+# the table is damaged); a table that opens cleanly holds no entry for object 10, so the page is
+# not found: 1 page, count-mismatch, ok. No other engine finds it either: pdfinfo says "Pages: 2"
+# (the /Count) with page 2 "0 x 0 pts", pypdfium2 counts 2 and fails to load page 2, PyMuPDF
+# counts 2 and says "page 1 not in document" for it.
+fixture("page-past-size", "The xref table stops at object 4 (/Size 5); page object 10 (MediaBox [0 0 300 400]) is in "
+        "the file but in no /Kids; the root /Kids [3 0 R] claims /Count 2.",
+        {1: catalog(), 2: {"Type": Name("Pages"), "Kids": [Ref(3)], "Count": 2}, 3: page(),
+         10: page(media=(0, 0, 300, 400))},
+        "ok", 0, [p(0)], count_claimed=2, doc_warnings=["count-mismatch"], xref_size=5)
 
 def main(argv):
     outdir = argv[1] if len(argv) > 1 else os.path.join(ROOT, "Fixtures", "damaged")
