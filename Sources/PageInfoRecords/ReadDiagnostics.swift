@@ -16,6 +16,10 @@ public struct ReadWarning: Hashable, Sendable, CustomStringConvertible {
         case objectStreamsRead = "object-streams-read"
         /// The root /Count differs from the number of positions the walk found.
         case countMismatch = "count-mismatch"
+        /// A Pages node below the root has a /Count (an integer) that differs from the positions
+        /// the walk found under it; the message names the first such node. Compared once per node,
+        /// after its whole subtree was read (not below a node deeper than the walk's limit).
+        case nodeCountMismatch = "node-count-mismatch"
         /// The root /Pages node has no /Count.
         case countMissing = "count-missing"
         /// /Count is not an integer (a name, a real…).
