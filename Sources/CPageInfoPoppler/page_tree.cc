@@ -253,6 +253,21 @@ int PageTreeWalk::track(int num) {
     return num < (int)entered_.size() ? num : -1;
 }
 
+void PageTreeWalk::check_node_count(const Frame &frame) {
+    // Below a kid skipped for depth, the positions under this node and its ancestors are unknown.
+    if (frame.incomplete && stack_.size() > 1) stack_[stack_.size() - 2].incomplete = true;
+    // The root's /Count is the document's (count-mismatch, compared in Swift); a subtree read
+    // again gives the counts it gave the first time, and is not compared again.
+    if (stack_.size() < 2 || !frame.has_count || frame.repeat || frame.incomplete) return;
+    int found = summary_.positions - frame.start;
+    if (frame.count == found) return;
+    if (summary_.node_count_mismatches++ == 0) {
+        summary_.node_count_first_object = frame.object;
+        summary_.node_count_first_claimed = frame.count;
+        summary_.node_count_first_found = found;
+    }
+}
+
 void PageTreeWalk::pop_frame() {
     if (stack_.back().num >= 0) on_stack_[stack_.back().num] = false;
     stack_.pop_back();
@@ -273,6 +288,7 @@ PageTreeWalk::Step PageTreeWalk::next(Object *page, InheritedAttrs *inherited, p
     while (!stack_.empty()) {
         Frame &frame = stack_.back();
         if (frame.next >= frame.kids.arrayGetLength()) {
+            check_node_count(frame);
             pop_frame();
             continue;
         }
@@ -336,7 +352,7 @@ PageTreeWalk::Step PageTreeWalk::next(Object *page, InheritedAttrs *inherited, p
         bool again = num >= 0 && entered_[num];
         if (num >= 0) entered_[num] = true;
         if (again) summary_.reentered_nodes++;
-        if ((int)stack_.size() >= PI_MAX_TREE_DEPTH) { summary_.too_deep++; continue; }
+        if ((int)stack_.size() >= PI_MAX_TREE_DEPTH) { summary_.too_deep++; frame.incomplete = true; continue; }
         Object kids = dict->lookup("Kids");
         if (!kids.isArray()) { if (!again) summary_.bad_kids_arrays++; continue; }
         uint32_t ignored = 0;
@@ -346,7 +362,14 @@ PageTreeWalk::Step PageTreeWalk::next(Object *page, InheritedAttrs *inherited, p
         bool repeat = frame.repeat || again || (ref.isRef() && num < 0);
         bool direct_node = frame.direct || !ref.isRef();
         if (num >= 0) on_stack_[num] = true;
-        stack_.push_back(Frame { std::move(kids), 0, attrs, num, repeat, direct_node }); // `frame` is not used after this
+        // /Count as written in place only: following a reference could make Poppler repair the
+        // table on a file that reads cleanly (a lookup here fetches nothing).
+        const Object &count = dict->lookupNF("Count");
+        bool has_count = count.isInt() || count.isInt64();
+        long long claimed = count.isInt() ? count.getInt() : count.isInt64() ? count.getInt64() : 0;
+        int object = ref.isRef() ? ref.getRef().num : 0;
+        stack_.push_back(Frame { std::move(kids), 0, attrs, num, repeat, direct_node,
+                                 has_count, claimed, summary_.positions, false, object }); // `frame` is not used after this
     }
     if (phase_ == Tree) phase_ = tree_needs_scan() ? Scan : Done;
     if (phase_ == Scan) {
@@ -368,9 +391,11 @@ bool PageTreeWalk::tree_needs_scan() const {
     if (summary_.page_errors > 0 || summary_.too_deep > 0 || summary_.bad_kids_arrays > 0) return true;
     // A walk stopped at its limit for repeated subtrees never reached the kids after the stop.
     if (summary_.limit_reached) return true;
-    // A loop in a tree that yields no page: the looping reference may stand where the one to
-    // the pages was, whatever /Count says.
-    if (summary_.repeated_nodes > 0 && summary_.positions == 0) return true;
+    // A loop is damage that can hide pages: the looping reference may stand where the one to
+    // other pages was, and a /Count written for the tree as it is (or as cut) can agree with
+    // what the walk found. So a loop starts the scan whatever /Count says, as the walk's limit
+    // does; a tree without one is scanned only as below.
+    if (summary_.repeated_nodes > 0) return true;
     // No page and no usable /Count to say the document has none.
     if (!has_count_ && summary_.positions == 0) return true;
     return has_count_ && count_claimed_ > summary_.positions;

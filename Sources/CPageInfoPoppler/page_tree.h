@@ -77,6 +77,14 @@ private:
         int num;       // the node's object number, -1 for a direct dictionary
         bool repeat;   // this node, or one above it, is a Pages node entered before: a repeated subtree
         bool direct;   // this node, or one above it, is listed as a dictionary written in place
+        // The node's /Count check (below the root): whether it has an integer /Count written in
+        // place, that value, the walk's positions when the node was entered, and whether a kid
+        // below it was skipped for depth (then its count is unknown, and so is its ancestors').
+        bool has_count = false;
+        long long count = 0;
+        int start = 0;
+        bool incomplete = false;
+        int object = 0; // the node's object number, 0 when written in place (num is -1 also for one the table lacks)
     };
     XRef *xref_;
     std::vector<Frame> stack_;
@@ -91,6 +99,9 @@ private:
     int scan_next_num_ = 1;
     bool scan_settled_ = false; // every table entry fetched once before the scan looks for pages
     void pop_frame();
+    /// Compares the /Count of the node on top of the stack, whose kids are all walked, with the
+    /// positions found under it (pi_walk_summary.node_count_mismatches), before it is popped.
+    void check_node_count(const Frame &frame);
     /// Sizes the tables by object number to the cross-reference table, which Poppler may have
     /// rebuilt (larger) since they were sized.
     void grow_tables();

@@ -63,7 +63,10 @@ public final class PageCursor {
         return WalkSummary(positions: Int(s.positions), pageErrors: Int(s.page_errors),
                            repeatedNodes: Int(s.repeated_nodes), repeatedPages: Int(s.repeated_pages), tooDeep: Int(s.too_deep),
                            invalidKids: Int(s.bad_kids_arrays), recovered: Int(s.recovered), finished: s.finished,
-                           reenteredNodes: Int(s.reentered_nodes), limitReached: s.limit_reached)
+                           reenteredNodes: Int(s.reentered_nodes), limitReached: s.limit_reached,
+                           nodeCountMismatch: s.node_count_mismatches == 0 ? nil
+                               : NodeCountMismatch(nodes: Int(s.node_count_mismatches), object: Int(s.node_count_first_object),
+                                                   claimed: Int64(s.node_count_first_claimed), found: Int(s.node_count_first_found)))
     }
 
     // MARK: - One page
@@ -195,16 +198,42 @@ public struct WalkSummary: Hashable, Sendable {
     public var treePositions: Int { positions - recovered }
     /// Whether the walk reached the end of the tree.
     public var finished: Bool
+    /// Pages nodes below the root whose /Count differs from the positions the walk found under
+    /// them, or `nil` when none does (see ``NodeCountMismatch``).
+    public var nodeCountMismatch: NodeCountMismatch?
 
     /// A summary from its counts (all 0 and not finished by default); the cursor builds it as it walks.
     public init(positions: Int = 0, pageErrors: Int = 0, repeatedNodes: Int = 0, repeatedPages: Int = 0, tooDeep: Int = 0,
                 invalidKids: Int = 0, recovered: Int = 0, finished: Bool = false, reenteredNodes: Int = 0,
-                limitReached: Bool = false) {
+                limitReached: Bool = false, nodeCountMismatch: NodeCountMismatch? = nil) {
+        self.nodeCountMismatch = nodeCountMismatch
         self.recovered = recovered
         self.reenteredNodes = reenteredNodes; self.limitReached = limitReached
         self.positions = positions; self.pageErrors = pageErrors; self.repeatedNodes = repeatedNodes
         self.repeatedPages = repeatedPages
         self.tooDeep = tooDeep; self.invalidKids = invalidKids; self.finished = finished
+    }
+}
+
+/// Pages nodes below the root whose /Count (ISO 32000-2 7.7.3.2: the number of pages under the
+/// node) differs from the positions the walk found under them, and the first of them in walk
+/// order. A node is compared once, after the walk has read its whole subtree for the first time;
+/// a node with a kid deeper than the walk's limit, one inside a subtree read again, or one the
+/// walk did not finish when it stopped at its limit is not compared, nor is a /Count that is
+/// missing, not an integer, or an indirect reference.
+public struct NodeCountMismatch: Hashable, Sendable {
+    /// How many Pages nodes below the root have such a /Count.
+    public var nodes: Int
+    /// The first one's object number, or 0 when it is a dictionary written in place.
+    public var object: Int
+    /// The first one's /Count.
+    public var claimed: Int64
+    /// The positions (pages and page errors) the walk found under the first one.
+    public var found: Int
+
+    /// A mismatch of `nodes` nodes, the first being `object` with /Count `claimed` over `found` positions.
+    public init(nodes: Int, object: Int, claimed: Int64, found: Int) {
+        self.nodes = nodes; self.object = object; self.claimed = claimed; self.found = found
     }
 }
 

@@ -43,6 +43,13 @@ extension PopplerDocument {
                 warnings.append(ReadWarning(.countMismatch, "the page tree's /Count is \(claimed) but the tree holds \(found)"))
             }
         }
+        if let m = walk.nodeCountMismatch {
+            // As count-mismatch says it for the root, naming the first node and what it holds.
+            let node = m.object > 0 ? "Pages node \(m.object)" : "a Pages node written in place"
+            let first = "the /Count of \(node) is \(m.claimed) but the node holds \(m.found) page\(m.found == 1 ? "" : "s")"
+            warnings.append(ReadWarning(.nodeCountMismatch, m.nodes == 1 ? first + " (below the root)"
+                                        : "\(m.nodes) Pages nodes below the root have a /Count that differs from the pages under them; the first: \(first)"))
+        }
         if walk.repeatedNodes > 0 {
             warnings.append(ReadWarning(.pageTreeLoop, "\(walk.repeatedNodes) kid\(walk.repeatedNodes == 1 ? " refers" : "s refer") to a Pages node that is \(walk.repeatedNodes == 1 ? "its" : "their") own ancestor (a loop); skipped"))
         }

@@ -18,6 +18,10 @@ public struct ReadWarning: Hashable, Sendable, CustomStringConvertible {
         case objectStreamsRead = "object-streams-read"
         /// The root /Count differs from the number of positions the walk found.
         case countMismatch = "count-mismatch"
+        /// A Pages node below the root has a /Count (an integer) that differs from the positions
+        /// the walk found under it; the message names the first such node. Compared once per node,
+        /// after its whole subtree was read (not below a node deeper than the walk's limit).
+        case nodeCountMismatch = "node-count-mismatch"
         /// The root /Pages node has no /Count.
         case countMissing = "count-missing"
         /// /Count is not an integer (a name, a real…).
@@ -29,7 +33,8 @@ public struct ReadWarning: Hashable, Sendable, CustomStringConvertible {
         /// The walk stopped re-reading repeated subtrees at its bound (10 kids per cross-reference
         /// entry); the status is `partial`.
         case pageTreeLimit = "page-tree-limit"
-        /// A /Pages node lists an ancestor of itself; the loop was cut.
+        /// A /Pages node lists an ancestor of itself; the loop was cut, and the object scan looks
+        /// for the pages the tree no longer reaches.
         case pageTreeLoop = "page-tree-loop"
         /// The page tree is deeper than 256 levels; the deeper pages come from the object scan.
         case pageTreeTooDeep = "page-tree-too-deep"

@@ -107,4 +107,55 @@ struct PageTreeTests {
         #expect(!entries[0].warnings.contains { $0.code == .mediaBoxMissing })
         #expect(summary.tooDeep == 1 && summary.recovered == 1)
     }
+
+    // Issue 43, reader items (scripts/make_damaged_fixtures.py, "Issue 43" block).
+
+    /// Root /Kids [3 0 R 2 0 R] /Count 1: the loop stands where node 5 was; /Count agrees with
+    /// the one page the tree gives, and the scan (which only an empty walk started before) finds
+    /// page 6 under node 5, with node 5's /Rotate 90.
+    @Test("a loop starts the object scan though the tree yields pages and /Count agrees")
+    func loopScansWhateverCountSays() throws {
+        let document = try Self.open("kids-loop-count-agrees")
+        let (entries, summary) = Self.walk(document)
+        #expect(summary.repeatedNodes == 1 && summary.recovered == 1 && summary.positions == 2)
+        #expect(entries.last?.warnings.map(\.code) == [.pageRecovered])
+        #expect(entries.last?.page?.rotation == .degrees90)
+        #expect(document.outcome(after: summary).status == .partial)
+    }
+
+    /// /Size 5; page object 10 follows in the file, in no /Kids: outside the table, not recovered.
+    @Test("a page object past the table's /Size is not recovered (nor found by pdfinfo, pdfium or MuPDF)")
+    func pagePastSize() throws {
+        let document = try Self.open("page-past-size")
+        let (_, summary) = Self.walk(document)
+        #expect(summary.positions == 1 && summary.recovered == 0)
+        #expect(document.outcome(after: summary).warnings.map(\.code) == [.countMismatch])
+    }
+
+    /// Node 5 (/Count 2) holds 1 page, node 6 (/Count 1) holds 2; the root's /Count 3 is right.
+    @Test("a /Count below the root that differs from the pages under it: node-count-mismatch names the first node")
+    func nodeCount() throws {
+        let document = try Self.open("node-count-wrong")
+        let (_, summary) = Self.walk(document)
+        #expect(summary.nodeCountMismatch == NodeCountMismatch(nodes: 2, object: 5, claimed: 2, found: 1))
+        let outcome = document.outcome(after: summary)
+        #expect(outcome.status == .ok && outcome.warnings.map(\.code) == [.nodeCountMismatch])
+        #expect(outcome.warnings.first?.message == "2 Pages nodes below the root have a /Count that differs from the pages under them; "
+                + "the first: the /Count of Pages node 5 is 2 but the node holds 1 page")
+    }
+
+    /// Nodes are compared once, after their whole subtree: not below a kid past the depth limit
+    /// (tree-too-deep, inherit-deep, inherit-chains: each node's /Count 1 is right), not again in
+    /// a subtree read again (subtree-listed-twice), not when the walk stopped before finishing
+    /// them (subtree-fanout, whose /Counts are right). subtree-fanout-then-page's /Counts are all
+    /// 1: the walk finishes nodes 49 (2 pages) down to 42 (256) before its limit, 8 nodes.
+    @Test("node-count-mismatch only for nodes whose subtree the walk read whole", arguments: [
+        ("tree-too-deep", NodeCountMismatch?.none), ("inherit-deep", nil), ("inherit-chains", nil),
+        ("subtree-listed-twice", nil), ("subtree-fanout", nil), ("kids-loop", nil), ("node-direct", nil),
+        ("subtree-fanout-then-page", NodeCountMismatch(nodes: 8, object: 49, claimed: 1, found: 2)),
+    ])
+    func nodeCountCompared(name: String, expected: NodeCountMismatch?) throws {
+        let (_, summary) = Self.walk(try Self.open(name))
+        #expect(summary.nodeCountMismatch == expected)
+    }
 }

@@ -195,6 +195,15 @@ typedef struct pi_walk_summary {
     int reentered_nodes;      ///< kids referring to a Pages node entered before through another parent (read again)
     bool limit_reached;       ///< the walk stopped at PI_REPEAT_STEPS_PER_OBJECT: repeated subtrees list more
     bool finished;            ///< the walk reached the end of the tree
+    /// Pages nodes below the root whose /Count, an integer written in place, differs from the
+    /// positions the walk found under them. A node is compared once, after its whole subtree was
+    /// walked the first time (not inside a subtree read again, not when a kid below it lay past
+    /// PI_MAX_TREE_DEPTH, not when the walk stopped at its limit); a missing, non-integer or
+    /// indirect /Count is not compared (following it could make Poppler repair the table).
+    int node_count_mismatches;
+    int node_count_first_object;   ///< the first such node's object number (0: written in place)
+    int64_t node_count_first_claimed; ///< its /Count
+    int node_count_first_found;    ///< the positions the walk found under it
 } pi_walk_summary;
 
 /// Document-level facts that need no walk.
