@@ -480,7 +480,8 @@ public enum CommandHelp {
         PAGEINFO_UPDATE_GOLDEN=1) rewrites each golden from its FILE, atomically (a temporary file \
         in the same directory, renamed over the old one), after printing what changed; a golden \
         that already holds exactly that output is left untouched. Without --update, a missing \
-        golden is an error.
+        golden is an error. PAGEINFO_UPDATE_GOLDEN takes 1, true, yes or on (any case) for on and \
+        0, false, no, off or empty for off; any other value is a usage error (64).
 
         EXAMPLES
           Record a golden, then compare (exit 0, or 1 when something moved):
