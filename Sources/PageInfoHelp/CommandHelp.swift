@@ -367,7 +367,9 @@ public enum CommandHelp {
         ratio is --source-view's, or the viewport's own (a captured viewport has its view's ratio). \
         Unless --min-zoom is given, the mirror may zoom out below 1 to show it all.
 
-        --state takes the JSON text, or - to read it from stdin.
+        --state takes the JSON text, or - to read it from stdin. pageIndex and viewport (and x, y, \
+        width, height in it) are its only keys: any other key, or one given twice, is a usage \
+        error naming it, rather than ignored (a misspelt "viewPort" would restore a different view).
 
         EXAMPLE (check it by hand)
           The state captured above, restored into a 600x400 view: page 1
