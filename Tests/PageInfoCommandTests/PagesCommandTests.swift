@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import PageGeometry
+import PageInfoOutput
 import PageInfoTestSupport
 import Testing
 
@@ -368,6 +369,19 @@ struct PagesCommandTests {
                 #expect(Self.tableClose(cell, value), "\(fixture) page \(p.index + 1) \(GoldenPage.boxNames[i / 4]) corner \(i % 4): \(cell) ≠ \(value)")
             }
         }
+    }
+
+    /// The table rounds to 2 decimals the number JSON prints, a tie to the even digit, as pdfinfo
+    /// does for the values a double holds exactly: boxes.pdf page 7's CropBox ends at 585.125
+    /// (10.5 + 574.625), which `pdfinfo -box` prints 585.12; the table printed 585.13.
+    @Test("the table rounds 585.125 to 585.12, as pdfinfo does, and the size 574.625 to 574.62")
+    func tableRoundsHalvesToEven() throws {
+        let r = try CLI.run(["pages", CLI.fixture("boxes.pdf"), "--pages", "7"])
+        #expect(r.status == 0)
+        #expect(Self.tableRows(r.stdoutLines) == ["    7  -             0  574.62 x 810.5     10.5 20.25 585.12 830.75     MT"])
+        let wide = try CLI.run(["pages", "--wide", CLI.fixture("boxes.pdf"), "--pages", "7"])
+        let row = try #require(Self.tableRows(wide.stdoutLines).first)
+        #expect(row.contains("574.62 x 810.5") && !row.contains("585.13") && row.contains("10.5 20.25 585.12 830.75"), "\(row)")
     }
 
     @Test("--wide with a format other than table is a usage error")
