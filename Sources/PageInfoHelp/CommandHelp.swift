@@ -48,7 +48,7 @@ public enum CommandHelp {
           The default table fits 80 columns: page, label, rotation, displayed size, \
         CropBox corners, and DIFFERS: a letter for each box that differs from the CropBox \
         (M media, B bleed, T trim, A art) and U for a /UserUnit other than 1. --wide prints \
-        UserUnit and all five boxes in full. Lengths are the numbers JSON prints rounded to 2 \
+        all five boxes in full and UNIT, the /UserUnit as JSON prints it (1e-09 … 1000000). Lengths are the numbers JSON prints rounded to 2 \
         decimals, a tie to the even digit (585.125 shows 585.12, as in pdfinfo -box).
 
         EXAMPLES
