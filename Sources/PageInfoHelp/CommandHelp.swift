@@ -133,7 +133,12 @@ public enum CommandHelp {
         prints one document: a first line with the placement and the \
         transform used, {a,b,c,d,tx,ty} with x' = a·x + c·y + tx and y' = \
         b·x + d·y + ty, then one line per item ({"input","output"}), then \
-        "]}". Numbers are rounded to 10^-9.
+        "]}". Numbers are rounded to 10^-9. In the first line, "viewport" is \
+        the page-space rectangle the view is built from, "pageFrame" the \
+        whole page in view units and "visiblePageFrame" the part of the view \
+        the page covers (null when none): a --viewport of another shape than \
+        the view, or beyond the page, shows more or less than itself, and \
+        the rest of the view is empty.
 
         EXAMPLE (check it by hand)
           Page 2 of Fixtures/rotations.pdf has CropBox [20 30 420 630] and
