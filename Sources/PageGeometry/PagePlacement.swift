@@ -320,6 +320,18 @@ public struct PagePlacement: Hashable, Sendable {
     /// page.
     public var pageFrame: Rect { pageToView.apply(to: pageBounds) }
 
+    /// The part of the view the page covers: ``pageFrame`` clipped to ``viewBounds`` (view
+    /// units, top-left origin, standardized), or `nil` when no part of the page is in the view
+    /// (scrolled or zoomed away from it, or a page of zero area).
+    ///
+    /// It says what a view actually shows where ``viewport`` alone does not: an aspect-fitted
+    /// page leaves bands of the view empty, and a viewport that extends beyond the page, or
+    /// has another aspect ratio than the view (which then shows more or less of page space above
+    /// and below it, ``visibleRect``), is covered by the page only in this rectangle. The rest
+    /// of the view shows no page. In page space (points) the same region is
+    /// `pageRect(fromView: visiblePageFrame)`: ``visibleRect`` clipped to the page's bounds.
+    public var visiblePageFrame: Rect? { pageFrame.intersection(viewBounds) }
+
     /// The content offset (view units) of a scroll view whose content is just this page, drawn
     /// at ``pageFrame``'s size from the content origin: `−pageFrame.origin`.
     public var contentOffset: Point {

@@ -26,12 +26,28 @@ public struct GoldenCheck: Sendable {
         self.update = update
     }
 
-    /// Whether the environment asks to re-record goldens: `PAGEINFO_UPDATE_GOLDEN` set to
-    /// anything but empty, `0`, `false` or `no` (as snapshot libraries' record modes).
+    /// Whether the environment asks to re-record goldens: ``updateRequested(byValue:)`` of
+    /// `PAGEINFO_UPDATE_GOLDEN` (`false` when it is unset).
+    ///
+    /// - Throws: ``UpdateVariableError`` when the variable holds a value that is neither on nor off.
     public static var updateRequestedByEnvironment: Bool {
-        guard let raw = getenv("PAGEINFO_UPDATE_GOLDEN") else { return false }
-        let value = String(cString: raw).lowercased()
-        return !["", "0", "false", "no"].contains(value)
+        get throws(UpdateVariableError) {
+            guard let raw = getenv(UpdateVariableError.variable) else { return false }
+            return try updateRequested(byValue: String(cString: raw))
+        }
+    }
+
+    /// Whether a value of `PAGEINFO_UPDATE_GOLDEN` asks to re-record goldens, in any case:
+    /// `1`, `true`, `yes` or `on` mean yes; `0`, `false`, `no`, `off` or empty mean no.
+    ///
+    /// - Throws: ``UpdateVariableError`` for any other value (`maybe`, `2`, ` on`), which is
+    ///   never taken for either: a typo must not rewrite goldens, nor silently skip a recording.
+    public static func updateRequested(byValue value: String) throws(UpdateVariableError) -> Bool {
+        switch value.lowercased() {
+        case "1", "true", "yes", "on": true
+        case "", "0", "false", "no", "off": false
+        default: throw UpdateVariableError(value: value)
+        }
     }
 
     /// Compares `pdf` with the golden at `golden` (and rewrites it when ``update`` is set).
@@ -156,5 +172,30 @@ public struct FileCheck: Sendable, Hashable {
     public var matches: Bool {
         if case .compared(let d) = outcome { return d.isEmpty }
         return false
+    }
+}
+
+/// `PAGEINFO_UPDATE_GOLDEN` holds a value that is neither on (`1`, `true`, `yes`, `on`) nor off
+/// (`0`, `false`, `no`, `off`, empty); see ``GoldenCheck/updateRequested(byValue:)``.
+public struct UpdateVariableError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The environment variable's name, `PAGEINFO_UPDATE_GOLDEN`.
+    public static let variable = "PAGEINFO_UPDATE_GOLDEN"
+
+    /// The value as found in the environment.
+    public var value: String
+
+    /// An error for `value`.
+    public init(value: String) { self.value = value }
+
+    /// One line naming the variable, its value (control characters escaped, at most 40
+    /// characters shown) and the values it takes.
+    public var description: String {
+        var shown = ""
+        for scalar in value.unicodeScalars.prefix(40) {
+            shown += scalar.properties.generalCategory == .control ? scalar.escaped(asASCII: true) : String(scalar)
+        }
+        if value.unicodeScalars.count > 40 { shown += "…" }
+        return "\(Self.variable)='\(shown)' is neither on nor off: use 1, true, yes or on to re-record goldens, "
+            + "0, false, no, off or empty not to"
     }
 }

@@ -68,7 +68,12 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let expectation = GeometryExpectation(tolerance: tolerance ?? GeometryExpectation.defaultTolerance, fields: fields ?? .all)
-        let updating = update || GoldenCheck.updateRequestedByEnvironment
+        var updating = update
+        if !updating {
+            do { updating = try GoldenCheck.updateRequestedByEnvironment } catch {
+                throw ExitFailure(error.description, status: ExitStatus.usage)
+            }
+        }
         let check = GoldenCheck(expectation: expectation, password: try passwords.resolved(), update: updating)
         var out = ByteWriter(fd: STDOUT_FILENO)
         let worst = try check.run(files: files, pairing: try pairing(), format: format, out: &out) { reportFailure($0.description) }

@@ -8,13 +8,20 @@ extension ValueGrammar {
     /// (what `ViewState`'s `Codable` form and `pageinfo viewstate capture` write),
     /// read with the one JSON reader (`JSONParser`): `pageIndex` is a whole number; `viewport` is
     /// absent, `null` or an object of four numbers (page space, points), each within
-    /// ±``InputLimits/magnitude``; other keys are ignored; a key given twice counts once, the
-    /// first (as `JSONDecoder` reads it). Throws ``GrammarError/notAViewState`` or ``GrammarError/viewportBeyondMagnitude(_:)``.
+    /// ±``InputLimits/magnitude``. Those are the only keys, each at most once: any other key (a
+    /// misspelling such as `viewPort`, or a field this version cannot honour) throws
+    /// ``GrammarError/unknownViewStateKey(_:inViewport:)`` and a repeated one
+    /// ``GrammarError/repeatedViewStateKey(_:inViewport:)`` (JSON readers disagree on which of two
+    /// values wins), once the text has been read as JSON. Throws ``GrammarError/notAViewState``
+    /// or ``GrammarError/viewportBeyondMagnitude(_:)`` otherwise.
     public static func viewState(_ text: String) throws(GrammarError) -> ViewState {
         var parser = JSONParser(Array(text.utf8))
         var pageIndex: Int?
         var viewport: Rect?
         var seenPageIndex = false, seenViewport = false
+        // The first key problem, reported once the whole text has been read as JSON (so text
+        // that is not JSON at all is still called that).
+        var keyProblem: GrammarError?
         do {
             try parser.object(path: "view state") { (p: inout JSONParser, key: String) throws(JSONReadError) in
                 switch key {
@@ -28,13 +35,27 @@ extension ValueGrammar {
                     if p.peek == UInt8(ascii: "n") { _ = try p.value(); return }
                     var v: [String: Double] = [:]
                     try p.object(path: "viewport") { (q: inout JSONParser, key: String) throws(JSONReadError) in
-                        if ["x", "y", "width", "height"].contains(key), v[key] == nil { v[key] = try q.number() } else { _ = try q.value() }
+                        guard ["x", "y", "width", "height"].contains(key) else {
+                            if keyProblem == nil { keyProblem = .unknownViewStateKey(key, inViewport: true) }
+                            _ = try q.value()
+                            return
+                        }
+                        guard v[key] == nil else {
+                            if keyProblem == nil { keyProblem = .repeatedViewStateKey(key, inViewport: true) }
+                            _ = try q.value()
+                            return
+                        }
+                        v[key] = try q.number()
                     }
                     guard let x = v["x"], let y = v["y"], let w = v["width"], let h = v["height"] else {
                         throw JSONReadError(detail: "viewport: expected x, y, width and height")
                     }
                     viewport = Rect(x: x, y: y, width: w, height: h)
+                case "pageIndex", "viewport":
+                    if keyProblem == nil { keyProblem = .repeatedViewStateKey(key, inViewport: false) }
+                    _ = try p.value()
                 default:
+                    if keyProblem == nil { keyProblem = .unknownViewStateKey(key, inViewport: false) }
                     _ = try p.value()
                 }
             }
@@ -42,6 +63,7 @@ extension ValueGrammar {
         } catch {
             throw .notAViewState
         }
+        if let keyProblem { throw keyProblem }
         guard let pageIndex else { throw .notAViewState }
         if let v = viewport {
             for value in [v.x, v.y, v.width, v.height] where !InputLimits.isWithinMagnitude(value) {

@@ -48,7 +48,8 @@ public enum CommandHelp {
           The default table fits 80 columns: page, label, rotation, displayed size, \
         CropBox corners, and DIFFERS: a letter for each box that differs from the CropBox \
         (M media, B bleed, T trim, A art) and U for a /UserUnit other than 1. --wide prints \
-        UserUnit and all five boxes in full.
+        all five boxes in full and UNIT, the /UserUnit as JSON prints it (1e-09 … 1000000). Lengths are the numbers JSON prints rounded to 2 \
+        decimals, a tie to the even digit (585.125 shows 585.12, as in pdfinfo -box).
 
         EXAMPLES
           pageinfo pages Fixtures/mixed.pdf
@@ -132,7 +133,12 @@ public enum CommandHelp {
         prints one document: a first line with the placement and the \
         transform used, {a,b,c,d,tx,ty} with x' = a·x + c·y + tx and y' = \
         b·x + d·y + ty, then one line per item ({"input","output"}), then \
-        "]}". Numbers are rounded to 10^-9.
+        "]}". Numbers are rounded to 10^-9. In the first line, "viewport" is \
+        the page-space rectangle the view is built from, "pageFrame" the \
+        whole page in view units and "visiblePageFrame" the part of the view \
+        the page covers (null when none): a --viewport of another shape than \
+        the view, or beyond the page, shows more or less than itself, and \
+        the rest of the view is empty.
 
         EXAMPLE (check it by hand)
           Page 2 of Fixtures/rotations.pdf has CropBox [20 30 420 630] and
@@ -367,7 +373,9 @@ public enum CommandHelp {
         ratio is --source-view's, or the viewport's own (a captured viewport has its view's ratio). \
         Unless --min-zoom is given, the mirror may zoom out below 1 to show it all.
 
-        --state takes the JSON text, or - to read it from stdin.
+        --state takes the JSON text, or - to read it from stdin. pageIndex and viewport (and x, y, \
+        width, height in it) are its only keys: any other key, or one given twice, is a usage \
+        error naming it, rather than ignored (a misspelt "viewPort" would restore a different view).
 
         EXAMPLE (check it by hand)
           The state captured above, restored into a 600x400 view: page 1
@@ -480,7 +488,8 @@ public enum CommandHelp {
         PAGEINFO_UPDATE_GOLDEN=1) rewrites each golden from its FILE, atomically (a temporary file \
         in the same directory, renamed over the old one), after printing what changed; a golden \
         that already holds exactly that output is left untouched. Without --update, a missing \
-        golden is an error.
+        golden is an error. PAGEINFO_UPDATE_GOLDEN takes 1, true, yes or on (any case) for on and \
+        0, false, no, off or empty for off; any other value is a usage error (64).
 
         EXAMPLES
           Record a golden, then compare (exit 0, or 1 when something moved):

@@ -170,13 +170,18 @@ public struct ByteWriter: ~Copyable {
         }
     }
 
-    /// Appends a number rounded to at most `decimals` places (2 → pdfinfo's precision), no
-    /// trailing zeros: `595.28`, `612`.
+    /// Appends a number rounded to at most `decimals` places (0…9; 2 is pdfinfo's precision),
+    /// no trailing zeros: `595.28`, `612`. The rounding is step 5 of the one rule
+    /// (``NumberText/write(_:decimals:to:)``): the text ``append(number:)`` prints, rounded with a
+    /// tie to the even digit, so `585.125` prints `585.12`, as pdfinfo prints it. NaN and
+    /// infinities print as `null` and are counted in ``nonFiniteNumbers``.
     public mutating func append(number value: Double, decimals: Int) {
-        var scale = 1.0
-        for _ in 0..<decimals { scale *= 10 }
-        let r = (value * scale).rounded() / scale
-        append(number: r == 0 ? 0 : r)
+        if let n = NumberText.write(value, decimals: decimals, to: room(NumberText.maxTextLength)) {
+            count += n
+        } else {
+            nonFiniteNumbers += 1
+            append("null")
+        }
     }
 
     /// Appends a JSON string literal with the escapes RFC 8259 requires.

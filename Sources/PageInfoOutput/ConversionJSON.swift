@@ -4,9 +4,11 @@ import PageGeometry
 /// The first line of `pageinfo convert --format json`: the page, the placement and the one
 /// transform used, then the opening of the `items` array — `{"file", "page", "from", "to",
 /// "rotation", "userUnit", "pageSize", "cropBox", "view", "viewport", "scale", "verticalScale",
-/// "zoomScale", "pageFrame", "transform", "items":[` and a newline. The items follow, one per
-/// line, and `]}` closes the document. Lengths in points (page) and view units (view); the
-/// transform is `{a,b,c,d,tx,ty}` with x' = a·x + c·y + tx and y' = b·x + d·y + ty.
+/// "zoomScale", "pageFrame", "visiblePageFrame", "transform", "items":[` and a newline. The
+/// items follow, one per line, and `]}` closes the document. Lengths in points (page) and view
+/// units (view); `pageFrame` is the whole page in view space and `visiblePageFrame`
+/// (`PagePlacement.visiblePageFrame`) the part of the view it covers, `null` when it covers
+/// none; the transform is `{a,b,c,d,tx,ty}` with x' = a·x + c·y + tx and y' = b·x + d·y + ty.
 public struct ConversionHeaderJSON: JSONWritable {
     /// The file name to report.
     public var file: String
@@ -16,7 +18,8 @@ public struct ConversionHeaderJSON: JSONWritable {
     public var from: CoordinateSpace
     /// The space converted to.
     public var to: CoordinateSpace
-    /// The placement in a view, or nil when no view is involved (`view` … `pageFrame` are `null`).
+    /// The placement in a view, or nil when no view is involved (`view` … `visiblePageFrame` are
+    /// `null`).
     public var placement: PagePlacement?
     /// The transform applied to every item.
     public var transform: AffineTransform
@@ -50,6 +53,7 @@ public struct ConversionHeaderJSON: JSONWritable {
         out.append(field: "verticalScale", p?.verticalScale)
         out.append(field: "zoomScale", p?.zoomScale)
         out.append(field: "pageFrame", p?.pageFrame)
+        out.append(field: "visiblePageFrame", p?.visiblePageFrame)
         out.append(field: "transform", transform)
         out.append(",\"items\":[\n")
     }

@@ -15,6 +15,15 @@
 /// 4. NaN and the infinities have no text under this rule: ``append(_:to:)`` refuses them, so
 ///    each caller decides (the JSON writers print `null`, the CLI reports an error before it
 ///    prints one, ``formatCompact(_:)`` spells them `nan`, `inf`, `-inf` for messages).
+/// 5. Where fewer decimals are shown (the table's 2, as pdfinfo prints),
+///    ``write(_:decimals:to:)`` rounds the **text** of steps 1–3 — the number JSON prints; for a
+///    box coordinate with at most 9 decimals, the file's own number — to that many places, a
+///    tie to the even digit: `585.125` → `585.12`, `680.315` → `680.32`, `1.005` → `1`,
+///    `999.995` → `1000`. pdfinfo (`printf("%.2f")`) rounds the binary double instead, also a
+///    tie to even: it agrees wherever the double holds the tie exactly (`585.125`), and differs
+///    only where the file's decimal tie has no exact double (`680.315` is stored as
+///    `680.31499999999994…`, which pdfinfo prints `680.31`): the table follows what the file
+///    and JSON say, and noise below 10⁻⁹ never decides a tie.
 public enum NumberText {
     /// 2⁵³: every integral `Double` up to it is exact and prints as plain digits.
     public static let exactIntegerLimit = 9_007_199_254_740_992.0
@@ -73,6 +82,93 @@ public enum NumberText {
         return text.withUTF8 { utf8 in
             out.initialize(from: utf8.baseAddress!, count: utf8.count)
             return utf8.count
+        }
+    }
+
+    /// Writes the text of `value` rounded to at most `decimals` places (0…9), by step 5 of the
+    /// rule: the text ``write(_:to:)`` gives, rounded as a decimal number with a tie to the even
+    /// digit, without trailing zeros and never `-0` (`585.125` → `585.12`, `-0.004` → `0`,
+    /// `612` → `612`; a text with a positive exponent, `1e+20`, is integral and unchanged).
+    /// `out` has room for ``maxTextLength`` bytes. Returns the length, or nil (writing nothing)
+    /// when `value` is NaN or infinite.
+    public static func write(_ value: Double, decimals: Int, to out: UnsafeMutablePointer<UInt8>) -> Int? {
+        precondition((0...9).contains(decimals), "NumberText rounds to 0…9 decimals")
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxTextLength) { buffer -> Int? in
+            guard let length = write(value, to: buffer.baseAddress!) else { return nil }
+            return writeRounded(UnsafeBufferPointer(rebasing: buffer[..<length]), decimals: decimals, to: out)
+        }
+    }
+
+    /// Step 5 on a text of steps 1–3 (`[-]digits[.digits][e±digits]`).
+    private static func writeRounded(_ text: UnsafeBufferPointer<UInt8>, decimals: Int,
+                                     to out: UnsafeMutablePointer<UInt8>) -> Int {
+        let zero = UInt8(ascii: "0")
+        var end = text.count, exponent = 0
+        if let e = text.firstIndex(of: UInt8(ascii: "e")) {
+            var i = e + 1, negativeExponent = false
+            if text[i] == UInt8(ascii: "+") { i += 1 } else if text[i] == UInt8(ascii: "-") { negativeExponent = true; i += 1 }
+            while i < text.count { exponent = exponent * 10 + Int(text[i] &- zero); i += 1 }
+            guard negativeExponent else {
+                // Beyond 2⁵³: integral, nothing to round.
+                out.initialize(from: text.baseAddress!, count: text.count)
+                return text.count
+            }
+            exponent = -exponent
+            end = e
+        }
+        let negative = text[0] == UInt8(ascii: "-")
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { d -> Int in
+            // The digits from d[1] (d[0] takes a carry); the point after d[pointAt].
+            d[0] = 0
+            var count = 1, pointAt = 0, seenPoint = false
+            for i in (negative ? 1 : 0)..<end {
+                if text[i] == UInt8(ascii: ".") { seenPoint = true; continue }
+                d[count] = text[i] &- zero
+                count += 1
+                if !seenPoint { pointAt += 1 }
+            }
+            pointAt += exponent
+            // Below half a unit of the last place kept: 0. (Step 3 keeps exponents ≥ −10.)
+            if pointAt + decimals < 0 { out[0] = zero; return 1 }
+            if pointAt < 1 {
+                // 1.5e-05: shift the digits right, behind the zeros after the point.
+                let shift = 1 - pointAt
+                for j in stride(from: count - 1, through: 1, by: -1) { d[j + shift] = d[j] }
+                for j in 1...shift { d[j] = 0 }
+                count += shift
+                pointAt = 1
+            }
+            let keep = pointAt + decimals  // digits kept, from d[1]
+            if count - 1 > keep {
+                let first = d[1 + keep]
+                var restNonZero = false
+                for j in (2 + keep)..<max(2 + keep, count) where d[j] != 0 { restNonZero = true; break }
+                let up = first > 5 || (first == 5 && (restNonZero || d[keep] % 2 == 1))
+                count = 1 + keep
+                if up {
+                    var j = keep
+                    while true {
+                        d[j] += 1
+                        if d[j] < 10 { break }
+                        d[j] = 0
+                        j -= 1
+                    }
+                }
+            }
+            // Integer part d[0…pointAt] without leading zeros, fraction without trailing zeros.
+            var start = 0
+            while start < pointAt && d[start] == 0 { start += 1 }
+            var last = count - 1
+            while last > pointAt && d[last] == 0 { last -= 1 }
+            if start == pointAt && d[pointAt] == 0 && last == pointAt { out[0] = zero; return 1 }
+            var length = 0
+            if negative { out[0] = UInt8(ascii: "-"); length = 1 }
+            for j in start...pointAt { out[length] = zero &+ d[j]; length += 1 }
+            if last > pointAt {
+                out[length] = UInt8(ascii: "."); length += 1
+                for j in (pointAt + 1)...last { out[length] = zero &+ d[j]; length += 1 }
+            }
+            return length
         }
     }
 

@@ -9,10 +9,15 @@ extension PageListEncoder {
     // displayed size, CropBox, and a note naming the other boxes that differ from it.
     static let labelWidth = 10
     static let boxWidth = 27
+    /// The wide view's UNIT column: /UserUnit by the one number rule, as JSON prints it, so
+    /// every valid value (10⁻⁹ … 10⁶, the reader's limits) is distinct. The longest text the
+    /// rule gives in that range is 16 characters: 6 integer digits, a point and 9 decimals
+    /// (`999999.999999999`); below 10⁻³ at most 11 (`0.000999999`, `1e-09`), 10⁶ is `1000000`.
+    static let unitWidth = 16
 
     mutating func writeTableHeader() {
         if wide {
-            out.append(" PAGE  LABEL       ROT  UNIT  SIZE (pt)          MEDIABOX [x0 y0 x1 y1]       CROPBOX                      BLEEDBOX                     TRIMBOX                      ARTBOX\n")
+            out.append(" PAGE  LABEL       ROT  UNIT              SIZE (pt)          MEDIABOX [x0 y0 x1 y1]       CROPBOX                      BLEEDBOX                     TRIMBOX                      ARTBOX\n")
         } else {
             out.append(" PAGE  LABEL       ROT  SIZE (pt)          CROPBOX [x0 y0 x1 y1]        DIFFERS\n")
         }
@@ -72,8 +77,8 @@ extension PageListEncoder {
         out.append("  ")
         if wide {
             start = out.count
-            out.append(number: page.userUnit, decimals: 4)
-            pad(from: start, to: 6)
+            out.append(number: page.userUnit)
+            pad(from: start, to: Self.unitWidth + 2)
         }
         // SIZE: displayed width x height.
         start = out.count

@@ -25,7 +25,9 @@ import XCTest
 /// `.pdf` extension replaced by `.golden.json` (as `pageinfo check --golden-dir` names it).
 ///
 /// Re-recording, as snapshot libraries do: with `record: true`, or (when `record` is `nil`) the
-/// environment variable `PAGEINFO_UPDATE_GOLDEN=1`, the golden is rewritten from the PDF
+/// environment variable `PAGEINFO_UPDATE_GOLDEN=1` (or `true`, `yes`, `on`; `0`, `false`, `no`,
+/// `off` and empty are off, and any other value fails the test and records nothing), the
+/// golden is rewritten from the PDF
 /// (atomically), and the test fails once, saying what changed, so that a recording run is never
 /// mistaken for a passing one; a golden that already holds exactly the current geometry is left
 /// alone and the test passes. `record: false` never rewrites, whatever the environment (for
@@ -60,7 +62,13 @@ public func expectPageGeometry(
     column: UInt = #column
 ) -> FileCheck {
     let golden = goldenPath ?? defaultGoldenPath(forPDF: pdfPath)
-    let update = record ?? GoldenCheck.updateRequestedByEnvironment
+    var update = record ?? false
+    if record == nil {
+        // A value that is neither on nor off fails the test and records nothing.
+        do { update = try GoldenCheck.updateRequestedByEnvironment } catch {
+            recordFailure("pageinfo check: \(error.description)", fileID: fileID, filePath: filePath, line: line, column: column)
+        }
+    }
     let check = GoldenCheck(expectation: GeometryExpectation(tolerance: tolerance, fields: fields),
                             password: password, update: update)
     let result = check.check(pdf: pdfPath, golden: golden)

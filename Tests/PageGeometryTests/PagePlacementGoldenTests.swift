@@ -150,6 +150,63 @@ struct PagePlacementGoldenTests {
         #expect(p.zoomScale == 0.5)
     }
 
+    // MARK: - visiblePageFrame: the part of the view the page covers
+
+    @Test func visiblePageFrameOfAContainViewportAtRotation90() throws {
+        // /Rotate 90: displayed 200×100. View 300×100 showing the viewport (100, 0, 200, 100),
+        // the page's right half, which is 2:1 where the view is 3:1. Contain: scale 300/200 = 1.5,
+        // the viewport's centre (200, 50) at the view's centre (150, 50):
+        // X = 150 + (x − 200)·1.5, Y = 50 − (y − 50)·1.5. Page x 0…200 → X −150…150;
+        // y 100…0 → Y −25…125: pageFrame (−150, −25, 300, 150). The view holds its part
+        // (0, 0, 150, 100): the view's right half lies beyond the page's right edge.
+        // In page space the view shows x 100…300 and y 50 ± (100/1.5)/2 (visibleRect); of that
+        // the page holds x 100…200: (100, 50 − 100/3, 100, 200/3).
+        let p = try PagePlacement(page: makePage(crop: Self.crop, rotation: .degrees90), viewSize: Size(width: 300, height: 100),
+                                  viewport: Rect(x: 100, y: 0, width: 200, height: 100))
+        #expect(p.pageSize == Size(width: 200, height: 100) && p.scale == 1.5)
+        #expect(p.pageFrame == Rect(x: -150, y: -25, width: 300, height: 150))
+        #expect(p.visiblePageFrame == Rect(x: 0, y: 0, width: 150, height: 100))
+        let shown = try #require(p.visiblePageFrame.map(p.pageRect(fromView:)))
+        #expect(isApproximatelyEqual(shown, Rect(x: 100, y: 50 - 100 / 3, width: 100, height: 200 / 3), absoluteTolerance: 1e-12))
+        // Raw (x0, y1) = (10, 220) is page (220 − 20, 110 − 10) = (200, 100), the displayed
+        // top-right corner: view (150 + 0·1.5, 50 − 50·1.5) = (150, −25), the frame's corner.
+        #expect(p.viewPoint(fromRaw: Point(x: 10, y: 220)) == Point(x: 150, y: -25))
+    }
+
+    @Test func visiblePageFrameOfAFillViewportAtRotation90() throws {
+        // Displayed 200×100. Fill: viewport (100, −50, 200, 100) stretched onto 300×100:
+        // sx = 300/200 = 1.5, sy = 100/100 = 1, X = (x − 100)·1.5, Y = (50 − y)·1.
+        // Page x 0…200 → X −150…150; y 100…0 → Y −50…50: pageFrame (−150, −50, 300, 100),
+        // of which the view holds (0, 0, 150, 50): the viewport's lower half lies below the page.
+        let p = try PagePlacement(stretching: makePage(crop: Self.crop, rotation: .degrees90),
+                                  viewport: Rect(x: 100, y: -50, width: 200, height: 100), toFill: Size(width: 300, height: 100))
+        #expect(p.scale == 1.5 && p.verticalScale == 1)
+        #expect(p.pageFrame == Rect(x: -150, y: -50, width: 300, height: 100))
+        #expect(p.visiblePageFrame == Rect(x: 0, y: 0, width: 150, height: 50))
+        // The whole page stretched onto the view covers all of it.
+        let whole = try PagePlacement(stretching: makePage(crop: Self.crop, rotation: .degrees90), toFill: Size(width: 300, height: 100))
+        #expect(whole.visiblePageFrame == Rect(x: 0, y: 0, width: 300, height: 100))
+    }
+
+    @Test func visiblePageFrameOfAnAspectFittedPageAndOfAPageOutOfSight() throws {
+        // /Rotate 270: displayed 200×100 in a 300×300 view: fit scale min(1.5, 3) = 1.5, drawn
+        // 300×150, centred vertically from (300 − 150)/2 = 75: the bands above and below are empty.
+        let fitted = try PagePlacement(page: makePage(crop: Self.crop, rotation: .degrees270), viewSize: Size(width: 300, height: 300))
+        #expect(fitted.pageFrame == Rect(x: 0, y: 75, width: 300, height: 150))
+        #expect(fitted.visiblePageFrame == fitted.pageFrame)
+        // Zoom 1 centred on page point (1000, 50): X = 150 + (x − 1000)·1.5, so the page's right
+        // edge x = 200 is at X = −1050: wholly left of the view.
+        let away = try PagePlacement(page: makePage(crop: Self.crop, rotation: .degrees270), viewSize: Size(width: 300, height: 300),
+                                     zoomScale: 1, center: Point(x: 1000, y: 50))
+        #expect(away.pageFrame.maxX == -1050)
+        #expect(away.visiblePageFrame == nil)
+        // A page edge touching the view's edge covers no area: nil too. Centre (300, 50):
+        // the page's right edge at X = 150 + (200 − 300)·1.5 = 0.
+        let touching = try PagePlacement(page: makePage(crop: Self.crop, rotation: .degrees270), viewSize: Size(width: 300, height: 300),
+                                         zoomScale: 1, center: Point(x: 300, y: 50))
+        #expect(touching.pageFrame.maxX == 0 && touching.visiblePageFrame == nil)
+    }
+
     @Test func userUnitAffectsOnlyPhysicalScale() throws {
         // /UserUnit 2: one point is 2/72 inch. Fit scale 2 view units per point
         // = 2 / 2 = 1 view unit per 1/72 inch. Coordinates are unchanged.

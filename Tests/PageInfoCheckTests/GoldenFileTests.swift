@@ -114,4 +114,15 @@ struct GoldenFileTests {
         #expect(GoldenFile.path(forPDF: "scan.pdf.pdf", in: "g") == "g/scan.pdf.golden.json")
         #expect(GoldenFile.path(forPDF: "noextension", in: "/tmp") == "/tmp/noextension.golden.json")
     }
+
+    @Test("PAGEINFO_UPDATE_GOLDEN's values: on, off, and an error for anything else")
+    func updateVariableValues() throws {
+        for value in ["1", "true", "yes", "on", "TRUE", "Yes", "ON"] { #expect(try GoldenCheck.updateRequested(byValue: value), "\(value)") }
+        for value in ["", "0", "false", "no", "off", "FALSE", "Off"] { #expect(try !GoldenCheck.updateRequested(byValue: value), "\(value)") }
+        for value in ["maybe", "2", "-1", " on", "off ", "y", "n", "enabled", "\u{0}"] {
+            #expect(throws: UpdateVariableError(value: value), "\(value)") { try GoldenCheck.updateRequested(byValue: value) }
+        }
+        #expect(UpdateVariableError(value: "o\nff").description
+                == #"PAGEINFO_UPDATE_GOLDEN='o\nff' is neither on nor off: use 1, true, yes or on to re-record goldens, 0, false, no, off or empty not to"#)
+    }
 }

@@ -234,6 +234,35 @@ struct CheckCommandTests {
         #expect(again.stdoutLines == ["UPDATED: 0 of 2 goldens rewritten, 0 differences recorded (tolerance 0.01 pt)"])
     }
 
+    /// `PAGEINFO_UPDATE_GOLDEN` takes 1/true/yes/on (any case) as on and 0/false/no/off or empty
+    /// as off; anything else is a usage error naming the accepted values, and no golden is
+    /// touched (it was read as on before: `off` rewrote the golden).
+    @Test("PAGEINFO_UPDATE_GOLDEN: on values re-record, off values compare, other values are a usage error",
+          arguments: ["1", "true", "yes", "on", "TRUE", "On", "0", "false", "no", "off", "", "OFF", "No", "maybe", "2", "offf", " on", "y"])
+    func updateVariableValues(value: String) throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let golden = try Self.mixedGolden(in: folder) { _, pages in pages[7]["rotation"] = 180 }
+        let before = try String(contentsOfFile: golden, encoding: .utf8)
+        let r = try Self.run(["check", Self.mixed, "--golden", golden], environment: ["PAGEINFO_UPDATE_GOLDEN": value])
+        let after = try String(contentsOfFile: golden, encoding: .utf8)
+        switch value.lowercased() {
+        case "1", "true", "yes", "on":
+            #expect(r.status == 0, "\(value): \(r.stderr)")
+            #expect(r.stdoutLines.first == "\(Self.mixed): page 8: rotation 180 → 90")
+            #expect(after != before, "\(value) re-records")
+        case "0", "false", "no", "off", "":
+            #expect(r.status == 1, "\(value): \(r.stderr)")
+            #expect(after == before, "\(value) leaves the golden alone")
+        default:
+            #expect(r.status == 64, "\(value): \(r.stderr)")
+            #expect(r.stdout.isEmpty && r.stderrLines.count == 1, "\(value): \(r.stderr)")
+            #expect(r.stderr.contains("PAGEINFO_UPDATE_GOLDEN") && r.stderr.contains("1, true, yes or on")
+                    && r.stderr.contains("0, false, no, off"), "\(value): \(r.stderr)")
+            #expect(after == before, "\(value) leaves the golden alone")
+        }
+    }
+
     // MARK: - Formats
 
     #if canImport(FoundationXML)

@@ -133,8 +133,41 @@ struct ConvertCommandTests {
         // Raw ↔ page needs no view: view, viewport and scale are null.
         let r2 = try CLI.run(["convert", Self.rotations, "--page", "1", "--from", "raw", "--to", "page", "--format", "json"], stdin: "20,30\n")
         let j2 = try #require(try CLI.json(r2) as? [String: Any])
-        #expect(j2["view"] is NSNull && j2["scale"] is NSNull)
+        #expect(j2["view"] is NSNull && j2["scale"] is NSNull && j2["visiblePageFrame"] is NSNull)
         #expect((j2["items"] as? [[String: [String: Double]]])?.first?["output"] == ["x": 0, "y": 0])
+    }
+
+    /// `visiblePageFrame`: the part of the view (view units) the page covers, which says what a
+    /// contain view of a `--viewport` of another aspect ratio shows. Page 2 is displayed
+    /// 600 × 400 pt (/Rotate 90). Worked by hand:
+    /// - contain, 300x200, viewport (-100, 300, 400, 200): scale 300/400 = 0.75, the viewport's
+    ///   centre (100, 400) at the view's centre (150, 100); X = (x + 100)·0.75,
+    ///   Y = 100 − (y − 400)·0.75: the page spans x 75…525, y 100…400, of which the view holds
+    ///   (75, 100, 225, 100) — the viewport's upper half lies above the page.
+    /// - fill, 300x300, the same viewport: sx = 0.75, sy = 300/200 = 1.5, Y = (500 − y)·1.5:
+    ///   the page spans y 150…750, so (75, 150, 225, 150).
+    /// - page 1 (400 × 600, /Rotate 0) fitted into 300x300: scale 0.5, (50, 0, 200, 300).
+    /// - page 2 centred on (2000, 200): the page lies wholly left of the view: null.
+    @Test("--format json: visiblePageFrame is the part of the view the page covers",
+          arguments: [(["--page", "2", "--view", "300x200", "--viewport", "-100,300,400,200"], [75.0, 100, 225, 100]),
+                      (["--page", "2", "--view", "300x300", "--fit", "fill", "--viewport", "-100,300,400,200"], [75, 150, 225, 150]),
+                      (["--page", "1", "--view", "300x300"], [50, 0, 200, 300]),
+                      (["--page", "2", "--view", "300x200", "--center", "2000,200"], [])])
+    func jsonVisiblePageFrame(options: [String], expected: [Double]) throws {
+        let r = try CLI.run(["convert", Self.rotations, "--from", "page", "--to", "view", "--format", "json"] + options + ["0,0"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let json = try #require(try CLI.json(r) as? [String: Any])
+        #expect(json.keys.contains("visiblePageFrame"), "\(r.stdoutLines.first ?? "")")
+        if expected.isEmpty {
+            #expect(json["visiblePageFrame"] is NSNull)
+        } else {
+            let frame = json["visiblePageFrame"] as? [String: Double]
+            #expect(frame == ["x": expected[0], "y": expected[1], "width": expected[2], "height": expected[3]], "\(r.stdoutLines.first ?? "")")
+        }
+        // The field sits after pageFrame, before the transform.
+        #expect(r.stdoutLines.first?.contains(#""visiblePageFrame":"#) == true
+                && r.stdoutLines.first!.range(of: "pageFrame")!.lowerBound < r.stdoutLines.first!.range(of: "visiblePageFrame")!.lowerBound
+                && r.stdoutLines.first!.range(of: "visiblePageFrame")!.lowerBound < r.stdoutLines.first!.range(of: "transform")!.lowerBound)
     }
 
     /// `--format json` streams: the placement on the first line, one whole item per line (a

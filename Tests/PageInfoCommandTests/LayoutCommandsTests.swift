@@ -209,6 +209,28 @@ struct LayoutCommandsTests {
         #expect(encrypted.status == 77 && encrypted.stderrLines.count == 1)
     }
 
+    /// A `--state` key the view state does not have (a misspelling such as `pageindex` or
+    /// `viewPort`, or a field this version cannot honour) or a key given twice is refused with
+    /// one line naming it, exit 64 as for any other bad --state; before, both were dropped
+    /// silently and the state restored as if they were not there.
+    @Test("--state: unknown and repeated keys are usage errors naming the key", arguments: [
+        (#"{"pageIndex":0,"viewPort":{"x":100,"y":150,"width":200,"height":300}}"#, #""viewPort""#),
+        (#"{"pageIndex":0,"zoom":2}"#, #""zoom""#),
+        (#"{"pageIndex":0,"viewport":{"x":100,"y":150,"width":200,"height":300,"zoom":2}}"#, #""zoom""#),
+        (#"{"pageIndex":0,"pageIndex":1}"#, #""pageIndex""#),
+        (#"{"pageIndex":0,"viewport":null,"viewport":{"x":1,"y":2,"width":3,"height":4}}"#, #""viewport""#),
+        (#"{"pageIndex":0,"viewport":{"x":100,"x":5,"y":150,"width":200,"height":300}}"#, #""x""#),
+        ("{\"pageIndex\":0,\"a\\nb\":1}", #""a\nb""#),
+    ])
+    func viewStateKeys(state: String, key: String) throws {
+        let r = try CLI.run(["viewstate", "restore", Self.rotations, "--view", "600x400", "--state", state])
+        #expect(r.status == 64, "\(state): \(r.stderr)")
+        #expect(r.stdout.isEmpty && r.stderrLines.count == 1, "\(state): \(r.stderr)")
+        #expect(r.stderr.contains("--state") && r.stderr.contains(key), "\(state): \(r.stderr)")
+        let piped = try CLI.run(["viewstate", "restore", Self.rotations, "--view", "600x400", "--state", "-"], stdin: state)
+        #expect(piped.status == 64 && piped.stderr == r.stderr, "\(state): \(piped.stderr)")
+    }
+
     // MARK: - thumbnails
 
     /// Letter in 375x667, spacing 10: 3 columns of 118×153 (see ThumbnailGridTests for the arithmetic).

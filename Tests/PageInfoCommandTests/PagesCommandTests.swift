@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import PageGeometry
+import PageInfoOutput
 import PageInfoTestSupport
 import Testing
 
@@ -368,6 +369,53 @@ struct PagesCommandTests {
                 #expect(Self.tableClose(cell, value), "\(fixture) page \(p.index + 1) \(GoldenPage.boxNames[i / 4]) corner \(i % 4): \(cell) ≠ \(value)")
             }
         }
+    }
+
+    /// The UNIT column shows /UserUnit as JSON prints it (the one number rule), so every valid
+    /// value from 10⁻⁹ to 10⁶ stays distinct, and it is wide enough for the longest text the rule
+    /// gives in that range, so the columns after it stay aligned. (It printed 4 decimals in 6
+    /// columns: 10⁻⁹ showed as 0, and 1000000 ran into the size.)
+    @Test("--wide: UNIT shows every valid /UserUnit as JSON does, and the columns stay aligned")
+    func wideUserUnit() throws {
+        let pdf = CLI.fixture("damaged/userunit-range.pdf")
+        let table = try CLI.run(["pages", "--wide", pdf])
+        let jsonl = try CLI.run(["pages", "--format", "jsonl", pdf])
+        #expect(table.status == 0 && jsonl.status == 0)
+        // The text JSON prints for each page's userUnit.
+        let units = jsonl.stdoutLines.filter { $0.hasPrefix(#"{"record":"page""#) }.compactMap { line in
+            line.range(of: #""userUnit":"#).map { String(line[$0.upperBound...].prefix { $0 != "," }) }
+        }
+        #expect(units == ["1", "1e-09", "1000000", "1"])
+        let header = table.stdoutLines[1]
+        let unitColumn = try #require(header.range(of: "UNIT")).lowerBound
+        let sizeColumn = try #require(header.range(of: "SIZE")).lowerBound
+        let offset = header.distance(from: header.startIndex, to: unitColumn)
+        let width = header.distance(from: unitColumn, to: sizeColumn)
+        let rows = Self.tableRows(table.stdoutLines)
+        try #require(rows.count == 4)
+        for (row, unit) in zip(rows, units) {
+            let cells = Array(row)
+            let cell = String(cells[offset..<(offset + width)])
+            #expect(cell.trimmingCharacters(in: .whitespaces) == unit, "'\(row)'")
+            #expect(cells[offset + width] != " " && cells[offset + width - 1] == " ", "SIZE starts under its heading: '\(row)'")
+        }
+        // The longest texts the rule gives for valid values fit the column with a space to spare.
+        for value in [999_999.999999999, 123_456.123456789, 0.000999999, 0.000123457, 1.5e-9, 1e6] {
+            #expect(formatCompact(value).count < width, "\(formatCompact(value))")
+        }
+    }
+
+    /// The table rounds to 2 decimals the number JSON prints, a tie to the even digit, as pdfinfo
+    /// does for the values a double holds exactly: boxes.pdf page 7's CropBox ends at 585.125
+    /// (10.5 + 574.625), which `pdfinfo -box` prints 585.12; the table printed 585.13.
+    @Test("the table rounds 585.125 to 585.12, as pdfinfo does, and the size 574.625 to 574.62")
+    func tableRoundsHalvesToEven() throws {
+        let r = try CLI.run(["pages", CLI.fixture("boxes.pdf"), "--pages", "7"])
+        #expect(r.status == 0)
+        #expect(Self.tableRows(r.stdoutLines) == ["    7  -             0  574.62 x 810.5     10.5 20.25 585.12 830.75     MT"])
+        let wide = try CLI.run(["pages", "--wide", CLI.fixture("boxes.pdf"), "--pages", "7"])
+        let row = try #require(Self.tableRows(wide.stdoutLines).first)
+        #expect(row.contains("574.62 x 810.5") && !row.contains("585.13") && row.contains("10.5 20.25 585.12 830.75"), "\(row)")
     }
 
     @Test("--wide with a format other than table is a usage error")

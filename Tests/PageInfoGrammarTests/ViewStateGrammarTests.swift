@@ -7,16 +7,52 @@ import Testing
 /// View state JSON through the one JSON reader: what `viewstate restore --state` accepts.
 @Suite("ValueGrammar.viewState")
 struct ViewStateGrammarTests {
-    @Test("the forms capture writes, null or missing viewports, keys ignored, the first of a duplicate")
+    @Test("the forms capture writes, null or missing viewports")
     func accepted() throws {
         #expect(try ValueGrammar.viewState(#"{"pageIndex":3,"viewport":{"x":10,"y":20,"width":300,"height":400}}"#)
                 == ViewState(pageIndex: 3, viewport: Rect(x: 10, y: 20, width: 300, height: 400)))
         #expect(try ValueGrammar.viewState(#" {"pageIndex":0} "#) == ViewState(pageIndex: 0))
         #expect(try ValueGrammar.viewState(#"{"pageIndex":1.0,"viewport":null}"#) == ViewState(pageIndex: 1))
         #expect(try ValueGrammar.viewState("\u{FEFF}{\"pageIndex\":-1e2}") == ViewState(pageIndex: -100))
-        #expect(try ValueGrammar.viewState(#"{"pageIndex":1,"pageIndex":2,"z":[1,{"a":null}]}"#) == ViewState(pageIndex: 1))
-        #expect(try ValueGrammar.viewState(#"{"pageIndex":1,"viewport":{"x":1,"y":2,"width":3,"height":4,"x":5,"q":"r"}}"#)
+        #expect(try ValueGrammar.viewState(#"{"viewport":{"height":4,"width":3,"y":2,"x":1},"pageIndex":1}"#)
                 == ViewState(pageIndex: 1, viewport: Rect(x: 1, y: 2, width: 3, height: 4)))
+    }
+
+    /// Only the keys capture writes, each once: a misspelling would otherwise restore another
+    /// view silently, and JSON readers differ on which of two values wins. Text that is not JSON
+    /// is still "not a view state", even when it has an unknown key before the fault.
+    @Test("unknown and repeated keys are refused, naming the key")
+    func keys() {
+        let cases: [(String, GrammarError)] = [
+            (#"{"pageIndex":1,"pageIndex":2}"#, .repeatedViewStateKey("pageIndex", inViewport: false)),
+            (#"{"pageIndex":1,"z":[1,{"a":null}]}"#, .unknownViewStateKey("z", inViewport: false)),
+            (#"{"pageindex":1}"#, .unknownViewStateKey("pageindex", inViewport: false)),
+            (#"{"pageIndex":1,"viewPort":{"x":1,"y":2,"width":3,"height":4}}"#, .unknownViewStateKey("viewPort", inViewport: false)),
+            (#"{"pageIndex":1,"viewport":null,"viewport":null}"#, .repeatedViewStateKey("viewport", inViewport: false)),
+            (#"{"pageIndex":1,"viewport":{"x":1,"y":2,"width":3,"height":4,"x":5}}"#, .repeatedViewStateKey("x", inViewport: true)),
+            (#"{"pageIndex":1,"viewport":{"x":1,"y":2,"width":3,"height":4,"q":"r"}}"#, .unknownViewStateKey("q", inViewport: true)),
+            // The first problem is the one named.
+            (#"{"a":1,"pageIndex":1,"pageIndex":2}"#, .unknownViewStateKey("a", inViewport: false)),
+            // A top-level key that looks like a path is a top-level key.
+            (#"{"pageIndex":1,"viewport.x":1}"#, .unknownViewStateKey("viewport.x", inViewport: false)),
+        ]
+        for (text, error) in cases {
+            #expect(throws: error, "\(text)") { try ValueGrammar.viewState(text) }
+        }
+        #expect(throws: GrammarError.notAViewState) { try ValueGrammar.viewState(#"{"zoom":2,"pageIndex":1"#) }
+        #expect(throws: GrammarError.unknownViewStateKey("zoom", inViewport: false)) { try ValueGrammar.viewState(#"{"zoom":2}"#) }
+        #expect(GrammarError.unknownViewStateKey("viewPort", inViewport: false).description
+                == #"unknown key "viewPort" in the view state; it has pageIndex and viewport"#)
+        #expect(GrammarError.unknownViewStateKey("zoom", inViewport: true).description
+                == #"unknown key "zoom" in the viewport; it has x, y, width and height"#)
+        #expect(GrammarError.repeatedViewStateKey("pageIndex", inViewport: false).description
+                == #"the view state gives "pageIndex" twice; give each key once"#)
+        #expect(GrammarError.repeatedViewStateKey("x", inViewport: true).description
+                == #"the viewport gives "x" twice; give each key once"#)
+        // One line, whatever the key holds.
+        #expect(GrammarError.unknownViewStateKey("a\nb\u{1}", inViewport: false).description
+                == #"unknown key "a\nb\u0001" in the view state; it has pageIndex and viewport"#)
+        #expect(GrammarError.unknownViewStateKey(String(repeating: "k", count: 500), inViewport: false).description.count < 140)
     }
 
     @Test("anything else is not a view state; the refusal shows the expected form")

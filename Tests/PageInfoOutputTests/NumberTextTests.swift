@@ -115,3 +115,54 @@ struct NumberTextFastPathTests {
         }
     }
 }
+
+/// The table's numbers (`ByteWriter.append(number:decimals:)`): the one rule's text rounded to
+/// fewer decimals, a tie to the even digit — the number JSON prints (for a box, the file's own
+/// decimal number), not the binary double nearest to it. Expected strings worked by hand.
+@Suite("NumberText with fewer decimals (the table)")
+struct NumberTextDecimalsTests {
+    private func text(_ value: Double, decimals: Int = 2) -> String {
+        var out = ByteWriter()
+        out.append(number: value, decimals: decimals)
+        return String(decoding: out.bytes, as: UTF8.self)
+    }
+
+    @Test("ties go to the even digit; anything past a tie goes up; no float noise first", arguments: [
+        (585.125, "585.12"),    // boxes.pdf page 7: pdfinfo -box prints 585.12 (an exact binary tie)
+        (574.625, "574.62"), (0.125, "0.12"), (0.375, "0.38"), (-585.125, "-585.12"),
+        (680.315, "680.32"),    // pymupdf-test-3820.pdf: the file says 680.315 (its double lies below)
+        (1.005, "1"), (1.015, "1.02"), (1.025, "1.02"), (1.035, "1.04"),  // the text's tie, whatever the double
+        (0.005, "0"), (-0.005, "0"), (0.015, "0.02"), (0.0051, "0.01"), (-0.004, "0"),
+        (999.995, "1000"), (9.995, "10"), (-9.995, "-10"), (0.995, "1"),
+        (585.1250000001, "585.12"),  // within 10⁻⁹ of the tie: the rule's text is 585.125
+        (585.12500001, "585.13"), (20 + 575.276 - 20, "575.28"), (612, "612"), (595.28, "595.28"),
+        (1e-5, "0"), (0.00005, "0"), (1e20, "1e+20"), (-0.0, "0"), (123456.785, "123456.78"),
+    ] as [(Double, String)])
+    func rounding(value: Double, expected: String) {
+        #expect(text(value) == expected, "\(value)")
+    }
+
+    @Test("other counts of decimals")
+    func otherDecimals() {
+        #expect(text(0.5, decimals: 0) == "0" && text(1.5, decimals: 0) == "2" && text(2.5, decimals: 0) == "2")
+        #expect(text(0.00005, decimals: 4) == "0" && text(0.00015, decimals: 4) == "0.0002" && text(1.5e-5, decimals: 5) == "0.00002")
+        #expect(text(2.675, decimals: 2) == "2.68" && text(595.2755, decimals: 3) == "595.276" && text(595.2765, decimals: 3) == "595.276")
+    }
+
+    /// Against Foundation's decimal arithmetic: the rule's text, rounded with banker's rounding.
+    @Test("agrees with Decimal's banker's rounding of the rule's text, 100,000 seeded values")
+    func agreesWithDecimal() {
+        var state: UInt64 = 0x2545F4914F6CDD1D
+        func next() -> UInt64 { state &+= 0x9E3779B97F4A7C15; var z = state; z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9; z = (z ^ (z >> 27)) &* 0x94D049BB133111EB; return z ^ (z >> 31) }
+        for i in 0..<100_000 {
+            // Three-decimal values (every tie of 2 decimals among them), and any values.
+            let magnitude = pow(10, -4 + 10 * Double(next() >> 11) / Double(1 << 53))
+            var v = next() & 1 == 0 ? magnitude : -magnitude
+            if i % 2 == 0 { v = (v * 1000).rounded() / 1000 }
+            var exact = Decimal(string: formatCompact(v))!
+            var rounded = Decimal()
+            NSDecimalRound(&rounded, &exact, 2, .bankers)
+            #expect(Decimal(string: text(v)) == rounded, "\(v): \(text(v)) vs \(rounded)")
+        }
+    }
+}

@@ -412,6 +412,31 @@ struct PageListEncoderEdgeCaseTests {
         #expect(rows.dropFirst().dropLast().map { $0[4] } == Self.awkwardLabels)
     }
 
+    /// The longest /UserUnit texts the reader can give (10⁻⁹ … 10⁶) print as JSON prints them and
+    /// keep SIZE under its heading; 4 decimals in 6 columns showed 10⁻⁹ as 0 and let 10⁶ and
+    /// 999999.999999999 run into the size.
+    @Test("wide table: every valid /UserUnit as JSON prints it, columns aligned")
+    func wideUserUnits() {
+        let units = [1, 1e-9, 1.5e-9, 0.000999999, 0.000123457, 1.0000001, 123_456.123456789, 999_999.999999999, 1e6]
+        let pages = units.enumerated().map {
+            PageInfo(index: $0.offset, boxes: PageBoxes(uniform: Rect(x: 0, y: 0, width: 612, height: 792)),
+                     rotation: .degrees0, userUnit: $0.element)
+        }
+        let table = Self.encode(.table, wide: true, documents: [(DocumentSummary(file: "f.pdf"), pages)])
+        let lines = table.split(separator: "\n").map(String.init)
+        let header = lines[1]
+        let unit = header.distance(from: header.startIndex, to: header.range(of: "UNIT")!.lowerBound)
+        let size = header.distance(from: header.startIndex, to: header.range(of: "SIZE")!.lowerBound)
+        let rows = lines.filter { !$0.hasPrefix("#") && !$0.hasPrefix(" PAGE") }
+        #expect(rows.count == units.count)
+        for (row, value) in zip(rows, units) {
+            let cells = Array(row)
+            #expect(String(cells[unit..<size]).trimmingCharacters(in: .whitespaces) == formatCompact(value), "\(row)")
+            #expect(String(cells[size...]).hasPrefix("612 x 792 "), "\(row)")
+        }
+        #expect(Set(units.map(formatCompact)).count == units.count, "every value distinct")
+    }
+
     @Test("table: long and awkward labels keep the columns aligned")
     func tableLabels() {
         let labels = ["Appendix-XYZ-123", "exactly10c", "line\nbreak", "日本語", nil]

@@ -93,6 +93,27 @@ struct ExpectPageGeometryTests {
             issue.comments.map(\.rawValue).joined().contains("Recorded \(golden)")
         }
         #expect(FileManager.default.fileExists(atPath: golden))
+        // "off" is off: a golden that differs is reported, not rewritten.
+        let other = folder.appendingPathComponent("other.golden.json").path
+        try FileManager.default.copyItem(atPath: golden, toPath: other)
+        setenv("PAGEINFO_UPDATE_GOLDEN", "off", 1)
+        withKnownIssue {
+            expectPageGeometry(ofPDF: fixture("labels.pdf"), matchesGolden: other)
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("differs from its golden")
+        }
+        #expect(FileManager.default.contents(atPath: other) == FileManager.default.contents(atPath: golden))
+        // Neither on nor off: a failure naming the values it takes (the only one, as the golden
+        // matches), and nothing rewritten.
+        setenv("PAGEINFO_UPDATE_GOLDEN", "maybe", 1)
+        let recorded = FileManager.default.contents(atPath: golden)
+        withKnownIssue {
+            expectPageGeometry(ofPDF: fixture("mixed.pdf"), matchesGolden: golden)
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains(
+                "PAGEINFO_UPDATE_GOLDEN='maybe' is neither on nor off: use 1, true, yes or on to re-record goldens, 0, false, no, off or empty not to")
+        }
+        #expect(FileManager.default.contents(atPath: golden) == recorded)
     }
 
     @Test("A PDF that cannot be read records an issue naming it")
