@@ -23,7 +23,11 @@ LICENSE_TEXTS := /usr/share/common-licenses/GPL-2 /usr/share/common-licenses/Apa
 # Debian's Python and its jsonschema, the independent validator of docs/records.schema.json (the
 # tests use $(TEST_PYTHON): a python3 earlier on the PATH may lack it) and poppler-utils (pdftoppm,
 # an oracle); hyperfine, GNU time and poppler-utils (pdfinfo, the baseline) for the benchmark;
-# Python for the fixture and benchmark generators.
+# Python for the fixture and benchmark generators. Every program a test runs comes from
+# TEST_PACKAGES, BUILD_PACKAGES or an essential package: scripts/check_test_tools.py (in `make
+# test`) fails otherwise, and Tests/PageInfoTestSupport/ExternalTool.swift fails such a test under
+# CI=true. (script(1) is bsdutils, cmp diffutils, xargs findutils: essential; `ps` is not, so no
+# test uses it: the worker checks read /proc.)
 BUILD_PACKAGES := pkg-config libpoppler-dev libpoppler-private-dev zlib1g-dev
 TEST_PACKAGES  := man-db libxml2 time jq python3 python3-jsonschema poppler-utils
 TEST_PYTHON    := /usr/bin/python3
@@ -76,6 +80,9 @@ test: deps
 	@# Every source file names its license; no Apache-2.0 target depends on GPL code (LICENSE).
 	scripts/check_licenses.py
 	scripts/check_licenses.py --self-test
+	@# Every program the tests run is installed here or essential in Debian (CONTRIBUTING.md).
+	scripts/check_test_tools.py
+	scripts/check_test_tools.py --self-test
 	scripts/check_install.sh
 	@# The end-to-end suite again, on the binary users install (release: optimized, static Swift
 	@# runtime, position-dependent; check_install.sh built it).

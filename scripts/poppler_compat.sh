@@ -11,8 +11,9 @@
 #   SwiftPM's dependency checkouts copied from the host's .build, and the host's git URL
 #   redirections to local package copies (/etc/gitconfig), so nothing is fetched.
 # - Inside: `make test` with CI=true and the corpus mounted read-only (PAGEINFO_CORPUS), so the
-#   corpus suites must run; then the output of `pageinfo pages --format jsonl` on every fixture is
-#   compared with the host build's.
+#   corpus suites must run (it installs TEST_PACKAGES; a shell's "not found" in its log fails);
+#   then the output of `pageinfo pages --format jsonl` on every fixture is compared with the
+#   host build's.
 # - Every mount is undone on exit, whatever happens (trap), and checked.
 # - POPPLER_COMPAT_PATCH=file.patch applies a patch to the copy only (to try a fix before making it).
 set -euo pipefail
@@ -120,6 +121,11 @@ status=0
 IN "cd $SRC && make test" >"$WORK/test.log" 2>&1 || status=$?
 grep -E "error:|✘|Test run with" "$WORK/test.log" | head -40 || true
 [ "$status" = 0 ] || { echo "poppler-compat: make test FAILED in $SUITE (exit $status; log: $WORK/test.log)" >&2; exit 1; }
+# A shell's "X: not found" means a test ran a program the chroot lacks: it passed without
+# checking what it meant to (make test must install it; scripts/check_test_tools.py).
+if grep -E ': (command )?not found$' "$WORK/test.log" >&2; then
+    echo "poppler-compat: a program the tests run is missing in $SUITE (log: $WORK/test.log)" >&2; exit 1
+fi
 
 # 6. Same output as the host's build on every fixture that opens.
 host_bin=$("$SWIFT_BIN" build --show-bin-path)/pageinfo

@@ -6,32 +6,51 @@ import Testing
 /// Batch mode end to end: the real binary, its worker processes, hostile inputs, kill -9 and
 /// --resume, progress on a terminal. Inputs come from `scripts/make_batch_corpus.py`, whose
 /// `expected.json` says how many pages (and which MediaBox sizes) each good file was built with.
-@Suite(.serialized)
+@Suite(.serialized, .requiresTool(.python3))
 struct BatchTests {
     /// A corpus made once per test run: good files, the hostile ones, and copies of good files
     /// under the names the test hooks react to.
+    /// Made by Python 3: the suite is skipped without it, and under `CI=true` every run of the
+    /// binary (``start(_:stdin:env:)``) throws what is missing.
     static let corpus: URL = {
         let dir = processScratchDirectory("batch")
-        let script = CLI.packageRoot.appendingPathComponent("scripts/make_batch_corpus.py").path
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3", script, dir.path, "--count", "40", "--hostile"]
-        try! p.run()
-        p.waitUntilExit()
-        precondition(p.terminationStatus == 0, "make_batch_corpus.py failed")
-        for hook in ["crash-me", "hang-me", "eat-memory"] {
-            try! FileManager.default.copyItem(at: dir.appendingPathComponent("good-00001.pdf"),
-                                              to: dir.appendingPathComponent("\(hook).pdf"))
+        corpusMade = Result {
+            let python = try ExternalTool.python3.require()
+            let script = CLI.packageRoot.appendingPathComponent("scripts/make_batch_corpus.py").path
+            let p = Process()
+            p.executableURL = python
+            p.arguments = [script, dir.path, "--count", "40", "--hostile"]
+            try p.run()
+            p.waitUntilExit()
+            guard p.terminationReason == .exit, p.terminationStatus == 0 else {
+                throw CorpusFailure(description: "\(python.path) scripts/make_batch_corpus.py exited \(p.terminationStatus)")
+            }
+            for hook in ["crash-me", "hang-me", "eat-memory"] {
+                try FileManager.default.copyItem(at: dir.appendingPathComponent("good-00001.pdf"),
+                                                 to: dir.appendingPathComponent("\(hook).pdf"))
+            }
         }
         return dir
     }()
+
+    /// Whether ``corpus`` was made (set once, by its initializer).
+    nonisolated(unsafe) static var corpusMade: Result<Void, any Error> = .success(())
+
+    struct CorpusFailure: Error, CustomStringConvertible { var description: String }
+
+    /// The corpus, or the error that kept it from being made.
+    static func requireCorpus() throws -> URL {
+        let dir = corpus
+        try corpusMade.get()
+        return dir
+    }
 
     /// Where a run's stdout, stderr and stdin files go (removed, like the corpus, by a later run).
     static let scratch = processScratchDirectory("batch-scratch")
 
     /// Pages per good file, from how the corpus was built.
     static let expected: [String: [[Double]]] = {
-        let data = try! Data(contentsOf: corpus.appendingPathComponent("expected.json"))
+        guard let data = try? Data(contentsOf: corpus.appendingPathComponent("expected.json")) else { return [:] }  // (see corpusMade)
         return try! JSONSerialization.jsonObject(with: data) as! [String: [[Double]]]
     }()
 
@@ -56,6 +75,7 @@ struct BatchTests {
     }
 
     static func start(_ args: [String], stdin: Data = Data(), env: [String: String] = hookEnvironment) throws -> (Process, URL, URL) {
+        _ = try requireCorpus()
         let tmp = scratch
         let out = tmp.appendingPathComponent("batch-out-\(UUID().uuidString)")
         let err = tmp.appendingPathComponent("batch-err-\(UUID().uuidString)")
@@ -552,6 +572,9 @@ struct BatchTests {
         while Date() < deadline, Self.fileRecords(Self.parseJSONL((try? Data(contentsOf: out)) ?? Data())).count < 5 {
             usleep(50_000)
         }
+        // The check below sees this run's workers while they live: the one held by hang-me.pdf at least.
+        let running = try Self.workers(of: process.processIdentifier)
+        #expect(!running.isEmpty, "no worker of \(process.processIdentifier) found in /proc before the interrupt")
         Glibc.kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()
         #expect(process.terminationStatus == 130)
@@ -560,17 +583,36 @@ struct BatchTests {
         let records = Self.parseJSONL(try Data(contentsOf: out))
         #expect(Self.fileRecords(records).map { $0["file"] as? String ?? "" } == Array(names.prefix(5)), "written up to the hanging file")
         #expect(records.last?["record"] as? String == "file")
-        // The hanging worker was killed: no process still reads our hang-me.pdf.
-        let ps = Process()
-        ps.executableURL = URL(fileURLWithPath: "/bin/sh")
-        ps.arguments = ["-c", "ps -eo ppid,args | grep -E 'pageinfo(-test-worker)? worker' | grep -v grep | awk '$1 == \(process.processIdentifier)' | wc -l"]
-        let pipe = Pipe()
-        ps.standardOutput = pipe
-        try ps.run(); ps.waitUntilExit()
-        #expect(String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+        // The workers were killed and reaped: no process of this run's workers is left, even
+        // reparented (read from /proc: no `ps`, whose absence once made this check pass unseen).
+        let left = try Self.workers(of: process.processIdentifier)
+        #expect(left.isEmpty, "workers of \(process.processIdentifier) still running: \(left) (of \(running) before the interrupt)")
     }
 
-    @Test("progress appears on a terminal only (script -qc gives stderr a pty)")
+    /// The live (not zombie) worker processes a coordinator started, from /proc: those whose
+    /// argv[1] is `worker` and whose environment names the coordinator (PAGEINFO_COORDINATOR_PID,
+    /// which it gives each worker), so a worker is found even after it was reparented. Throws
+    /// when /proc cannot be listed; a process that ends while it is read is skipped.
+    static func workers(of coordinator: pid_t) throws -> [pid_t] {
+        let marker = Array("PAGEINFO_COORDINATOR_PID=\(coordinator)".utf8)
+        var found: [pid_t] = []
+        for entry in try FileManager.default.contentsOfDirectory(atPath: "/proc") {
+            guard let pid = pid_t(entry), pid != getpid() else { continue }
+            let dir = "/proc/\(entry)/"
+            guard let stat = try? String(contentsOfFile: dir + "stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { continue }
+            // "pid (comm) S ppid …": the state follows the last ')' (comm may hold one).
+            guard stat[stat.index(after: close)...].split(separator: " ").first != "Z",
+                  let cmdline = FileManager.default.contents(atPath: dir + "cmdline"),
+                  let environ = FileManager.default.contents(atPath: dir + "environ") else { continue }
+            let argv = cmdline.split(separator: 0, omittingEmptySubsequences: false)
+            guard argv.count > 1, Array(argv[1]) == Array("worker".utf8) else { continue }
+            if environ.split(separator: 0).contains(where: { Array($0) == marker }) { found.append(pid) }
+        }
+        return found
+    }
+
+    @Test("progress appears on a terminal only (script -qc gives stderr a pty)", .requiresTool(.script))
     func progressOnlyOnTerminal() throws {
         let names = (0..<40).map { Self.path(String(format: "good-%05d.pdf", $0)) } + [Self.path("hang-me.pdf")]
         let listURL = Self.scratch.appendingPathComponent("progress-\(getpid()).txt")
@@ -578,14 +620,15 @@ struct BatchTests {
         let out = Self.scratch.appendingPathComponent("progress-\(getpid()).jsonl")
         let command = ([CLI.binary.path] + CLI.workerArguments(["pages", "--files-from", listURL.path, "--jobs", "2", "--timeout", "1",
                                                                   "-o", out.path], hooks: true)).joined(separator: " ")
-        let onTerminal = try Self.run(["-qc", command, "/dev/null"].map { $0 }, env: Self.hookEnvironment, executable: "/usr/bin/script")
+        let script = try ExternalTool.script.require().path
+        let onTerminal = try Self.run(["-qc", command, "/dev/null"].map { $0 }, env: Self.hookEnvironment, executable: script)
         let screen = String(decoding: onTerminal.stdout, as: UTF8.self)
         #expect(screen.contains("/41 files") && screen.contains(" files/s  ") && screen.contains("\u{1B}[K"), "\(screen)")
         #expect(screen.contains("pageinfo: 41 files in"))
         let notTerminal = try Self.run(["pages", "--files-from", listURL.path, "--jobs", "2", "--timeout", "1", "-o", out.path])
         #expect(!notTerminal.stderr.contains("files/s  ") && !notTerminal.stderr.contains("\u{1B}[K"))
         #expect(notTerminal.stderr.split(separator: "\n").count == 1)
-        let quiet = try Self.run(["-qc", command + " --no-progress", "/dev/null"], env: Self.hookEnvironment, executable: "/usr/bin/script")
+        let quiet = try Self.run(["-qc", command + " --no-progress", "/dev/null"], env: Self.hookEnvironment, executable: script)
         #expect(!String(decoding: quiet.stdout, as: UTF8.self).contains("\u{1B}[K"))
     }
 

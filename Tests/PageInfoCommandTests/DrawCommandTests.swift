@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
+import PageInfoTestSupport
 import Testing
 
 /// `pageinfo draw` and `pageinfo sheet`, end to end: the built binary on the fixtures, PNGs
@@ -10,15 +11,6 @@ import Testing
 @Suite("draw and sheet commands")
 struct DrawCommandTests {
     static let rotations = CLI.fixture("rotations.pdf")
-
-    static let pythonAvailable: Bool = {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3", "-c", "import zlib"]
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = FileHandle.nullDevice
-        do { try p.run(); p.waitUntilExit(); return p.terminationStatus == 0 } catch { return false }
-    }()
 
     /// A fresh temporary directory, removed by the caller.
     func tempDir() throws -> URL {
@@ -39,14 +31,14 @@ struct DrawCommandTests {
     func decode(_ url: URL) throws -> (Int, Int, [UInt8]) {
         let out = url.deletingPathExtension().appendingPathExtension("rgb")
         let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3", CLI.packageRoot.appendingPathComponent("scripts/png_to_rgb.py").path, url.path, out.path]
+        p.executableURL = try ExternalTool.python3.require()
+        p.arguments = [CLI.packageRoot.appendingPathComponent("scripts/png_to_rgb.py").path, url.path, out.path]
         let pipe = Pipe()
         p.standardOutput = pipe
         try p.run()
         let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         p.waitUntilExit()
-        #expect(p.terminationStatus == 0, "png_to_rgb.py failed on \(url.path)")
+        try #require(p.terminationReason == .exit && p.terminationStatus == 0, "png_to_rgb.py failed on \(url.path)")
         let dims = text.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
         return (dims[0], dims[1], [UInt8](try Data(contentsOf: out)))
     }
@@ -66,7 +58,7 @@ struct DrawCommandTests {
     }
 
     @Test("draw --space raw: a PNG whose CropBox outline and content sit where the numbers say",
-          .enabled(if: pythonAvailable, "needs python3 to decode the PNG independently"))
+          .requiresTool(.python3))
     func drawRawPNG() throws {
         let dir = try tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -204,7 +196,7 @@ struct DrawCommandTests {
     }
 
     @Test("sheet: the grid's size, thumbnails captioned with labels",
-          .enabled(if: pythonAvailable, "needs python3 to decode the PNG independently"))
+          .requiresTool(.python3))
     func sheet() throws {
         let dir = try tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }

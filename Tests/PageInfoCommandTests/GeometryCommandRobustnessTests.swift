@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
+import PageInfoTestSupport
 import Testing
 
 /// Issue 7 and 12 for `convert`, `spreads`, `layout`, `viewstate` and `thumbnails`: extreme but
@@ -279,19 +280,22 @@ struct GeometryCommandRobustnessTests {
         #expect(back.stdoutLines == ["120,80"], "\(back.stdout)")
     }
 
-    /// The same image sizes from pdftoppm itself, when it is installed (an independent oracle).
-    @Test("the --dpi image size is pdftoppm's", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/pdftoppm")))
+    /// The same image sizes from pdftoppm itself (an independent oracle; poppler-utils).
+    @Test("the --dpi image size is pdftoppm's", .requiresTool(.pdftoppm))
     func pdftoppmAgrees() throws {
+        let pdftoppm = try ExternalTool.pdftoppm.require()
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pageinfo-dpi-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         for (dpi, page) in [(150, 1), (150, 2), (75, 3), (110, 4)] {
             let render = Process()
-            render.executableURL = URL(fileURLWithPath: "/usr/bin/pdftoppm")
+            render.executableURL = pdftoppm
             let prefix = dir.appendingPathComponent("p\(page)-\(dpi)").path
             render.arguments = ["-r", "\(dpi)", "-cropbox", "-png", "-singlefile", "-f", "\(page)", "-l", "\(page)", Self.rotations, prefix]
             try render.run()
             render.waitUntilExit()
+            try #require(render.terminationReason == .exit && render.terminationStatus == 0,
+                         "pdftoppm exited \(render.terminationStatus) on page \(page) at \(dpi) dpi")
             let png = try Data(contentsOf: URL(fileURLWithPath: prefix + ".png"))
             let w = png[16..<20].reduce(0) { $0 << 8 | Int($1) }, h = png[20..<24].reduce(0) { $0 << 8 | Int($1) }
             let r = try CLI.run(["convert", Self.rotations, "--page", "\(page)", "--from", "raw", "--to", "view",

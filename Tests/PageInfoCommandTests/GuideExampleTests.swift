@@ -34,8 +34,9 @@ struct GuideExampleTests {
             .replacingOccurrences(of: #"; [0-9]+ pages\n"#, with: "; N pages\n", options: .regularExpression)
     }
 
-    @Test("every command prints what the guide shows (time and rate aside)")
+    @Test("every command prints what the guide shows (time and rate aside)", .requiresTool(.jq))
     func guideExample() throws {
+        try ExternalTool.jq.require()  // its second command
         let (poppler, steps) = try Self.example()
         try #require(steps.count == 2 && !poppler.isEmpty, "\(poppler) \(steps.map(\.command))")
         let otherRelease = !DamagedFileTests.popplerVersion.hasPrefix(poppler + ".")

@@ -117,13 +117,14 @@ struct InputTests {
     /// which Poppler, given only an owner password, would let fall back to an empty user
     /// password): a wrong password is refused even where no password is needed, as pdfinfo
     /// -upw refuses it.
-    @Test("a file with an empty user password: opens without one and with the owner password, refuses a wrong one")
+    @Test("a file with an empty user password: opens without one and with the owner password, refuses a wrong one", .requiresTool(.python3))
     func emptyUserPassword() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pageinfo-emptyuser-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("empty-user.pdf").path
         // RC4 128-bit, /R 3 (scripts/pdfgen.py): user password "", owner password "owner".
+        try ExternalTool.python3.require()  // (the shell's python3: the same PATH)
         let made = try Self.shell("""
             python3 - "$F" <<'PY'
             import sys
@@ -215,7 +216,7 @@ struct InputTests {
                 "\(missing.stdout)")
     }
 
-    @Test("names that repair alike each open their own file; only the name is spelled exactly, never a label that happens to hold U+FFFD")
+    @Test("names that repair alike each open their own file; only the name is spelled exactly, never a label that happens to hold U+FFFD", .requiresTool(.python3))
     func namesThatRepairAlike() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pageinfo-alike-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -223,6 +224,7 @@ struct InputTests {
         // caf\xe9.pdf (10 pages) and caf\xe8.pdf (9 pages) both repair to "caf\u{FFFD}.pdf"; "\xff"
         // repairs to "\u{FFFD}" alone, and its page label is "\u{FFFD}1" (/P <9F>, undefined in
         // PDFDocEncoding).
+        try ExternalTool.python3.require()  // (the shell's python3: the same PATH)
         let made = try Self.shell("""
             cp "$M" "$D/caf$(printf '\\351').pdf" && cp "$B" "$D/caf$(printf '\\350').pdf" && python3 - "$D" <<'PY'
             import os, sys

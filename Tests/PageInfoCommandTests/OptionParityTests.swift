@@ -197,7 +197,7 @@ struct OptionParityTests {
     static func runMeasured(_ args: [String], stdinPath: String) throws -> (status: Int32, maxRSSKiB: Int, stderr: String) {
         let timeOutput = URL(fileURLWithPath: scratch("rss"))
         let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/time")
+        p.executableURL = try ExternalTool.gnuTime.require()
         p.arguments = ["-o", timeOutput.path, "-f", "%M", CLI.binary.path] + args
         p.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: stdinPath))
         p.standardOutput = FileHandle.nullDevice
@@ -206,13 +206,14 @@ struct OptionParityTests {
         try p.run()
         let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         p.waitUntilExit()
+        #expect(p.terminationReason == .exit, "\(args): GNU time ended by signal \(p.terminationStatus)")
         // time's file ends with the %M line (a line "Command exited with non-zero status N" before it).
         let lines = try String(contentsOf: timeOutput, encoding: .utf8).split(separator: "\n")
         let rss = try #require(lines.last.flatMap { Int($0) })
         return (p.terminationStatus, rss, stderr)
     }
 
-    @Test("an endless stream is refused at --max-input-size with exit 66 and one line; memory stays flat")
+    @Test("an endless stream is refused at --max-input-size with exit 66 and one line; memory stays flat", .requiresTool(.gnuTime))
     func endlessStream() throws {
         // 300 MiB of /dev/zero: the reader that held a stream in memory needed more than 300 MiB.
         for args in [["pages", "--max-input-size", "300", "/dev/zero"], ["pages", "--max-input-size", "300", "-"],

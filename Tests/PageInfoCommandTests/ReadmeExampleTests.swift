@@ -63,8 +63,12 @@ struct ReadmeExampleTests {
         #expect(firstShell?.text.hasPrefix("make demo") == true)
     }
 
-    @Test("Each shell example prints what the README shows", arguments: ["table", "jq", "convert", "batch"])
+    /// The programs the examples run besides `pageinfo` and Debian's essential ones.
+    static let tools: [ExternalTool] = [.jq]
+
+    @Test("Each shell example prints what the README shows", .requiresTool(.jq), arguments: ["table", "jq", "convert", "batch"])
     func runs(_ name: String) throws {
+        for tool in Self.tools { try tool.require() }
         let block = try #require(try Self.examples().first { $0.name == name })
         let steps = Self.steps(of: block.text)
         #expect(!steps.isEmpty)
@@ -81,11 +85,16 @@ struct ReadmeExampleTests {
             process.environment = ProcessInfo.processInfo.environment.merging(["PATH": path]) { $1 }
             let out = Pipe()
             process.standardOutput = out
-            process.standardError = FileHandle.nullDevice
+            // The examples' own stderr is not shown, but a shell's "command not found" is.
+            let errors = scratch.appendingPathComponent("stderr")
+            _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: errors)
             try process.run()
             let data = out.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "\(name): `\(step.command)` exited \(process.terminationStatus)")
+            let stderr = String(decoding: (try? Data(contentsOf: errors)) ?? Data(), as: UTF8.self)
+            let notFound = process.terminationStatus == 127 ? ": \(stderr)" : ""
+            #expect(process.terminationStatus == 0, "\(name): `\(step.command)` exited \(process.terminationStatus)\(notFound)")
             #expect(String(decoding: data, as: UTF8.self) == step.expected, "\(name): `\(step.command)`")
         }
     }

@@ -45,7 +45,7 @@ struct PNGEncoderTests {
                 ("gradient", gradient), ("wide", wide), ("blocks", blocks)]
     }
 
-    @Test("Python's zlib decodes every image back to the same pixels", .enabled(if: pythonAvailable, "needs python3 (the independent decoder)"),
+    @Test("Python's zlib decodes every image back to the same pixels", .requiresTool(.python3),
           arguments: images())
     func roundTrip(_ named: (String, RGBImage)) throws {
         let (name, image) = named

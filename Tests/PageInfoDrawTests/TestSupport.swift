@@ -15,17 +15,8 @@ extension Paths {
 /// The target's seeded generator is the shared one.
 typealias SeededRNG = SeededGenerator
 
-/// Whether python3 runs here (it decodes PNGs independently of our encoder).
-let pythonAvailable: Bool = {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    p.arguments = ["python3", "-c", "import zlib"]
-    p.standardOutput = FileHandle.nullDevice
-    p.standardError = FileHandle.nullDevice
-    do { try p.run(); p.waitUntilExit(); return p.terminationStatus == 0 } catch { return false }
-}()
-
-/// Decodes PNG bytes with `scripts/png_to_rgb.py` (Python's zlib): the image, or a failure message.
+/// Decodes PNG bytes with `scripts/png_to_rgb.py` (Python's zlib, independent of our encoder):
+/// the image, or a failure message; throws ``ExternalTool/Missing`` without python3.
 func decodeWithPython(_ png: [UInt8]) throws -> RGBImage {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pageinfo-draw-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -33,8 +24,8 @@ func decodeWithPython(_ png: [UInt8]) throws -> RGBImage {
     let input = dir.appendingPathComponent("in.png"), output = dir.appendingPathComponent("out.rgb")
     try Data(png).write(to: input)
     let p = Process()
-    p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    p.arguments = ["python3", Paths.pngDecoder, input.path, output.path]
+    p.executableURL = try ExternalTool.python3.require()
+    p.arguments = [Paths.pngDecoder, input.path, output.path]
     let out = Pipe(), err = Pipe()
     p.standardOutput = out
     p.standardError = err
@@ -42,7 +33,7 @@ func decodeWithPython(_ png: [UInt8]) throws -> RGBImage {
     let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     p.waitUntilExit()
-    guard p.terminationStatus == 0 else { throw DecodeFailure(message: stderr) }
+    guard p.terminationReason == .exit, p.terminationStatus == 0 else { throw DecodeFailure(message: stderr) }
     let dims = stdout.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
     let pixels = [UInt8](try Data(contentsOf: output))
     return RGBImage(width: dims[0], height: dims[1], pixels: pixels)

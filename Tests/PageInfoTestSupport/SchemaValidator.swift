@@ -19,17 +19,13 @@ public enum SchemaValidator {
         return value.isEmpty ? "python3" : value
     }()
 
+    /// The validator as an ``ExternalTool``: `python` (looked up on the PATH as `/usr/bin/env`
+    /// would, or its absolute path) importing `jsonschema` with its Draft 2020-12 validator.
+    public static let tool = ExternalTool(python, package: "python3-jsonschema",
+                                          probe: ["-c", "import jsonschema; jsonschema.Draft202012Validator"])
+
     /// Whether `python` imports `jsonschema` and has its Draft 2020-12 validator.
-    public static let isAvailable: Bool = {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = [python, "-c", "import jsonschema; jsonschema.Draft202012Validator"]
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = FileHandle.nullDevice
-        guard (try? p.run()) != nil else { return false }
-        p.waitUntilExit()
-        return p.terminationStatus == 0
-    }()
+    public static let isAvailable: Bool = tool.isAvailable
 
     /// Whether the schema tests run: when the validator is there, or when `CI=true` requires it.
     public static var shouldRun: Bool { isAvailable || Corpus.isRequired }
@@ -45,8 +41,13 @@ public enum SchemaValidator {
 
     struct Missing: Error, CustomStringConvertible {
         var description: String {
-            "the schema validator is required (CI=\(ProcessInfo.processInfo.environment["CI"] ?? "")) but \(SchemaValidator.python) "
-                + "cannot import jsonschema (Draft 2020-12): run `make test`, or install python3-jsonschema and set PAGEINFO_PYTHON"
+            let why: String
+            switch SchemaValidator.tool.locate() {
+            case .failure(let missing): why = missing.reason
+            case .success: why = "it was missing when the run started"
+            }
+            return "the schema validator is required (CI=\(ProcessInfo.processInfo.environment["CI"] ?? "")) but \(SchemaValidator.python) "
+                + "cannot import jsonschema (Draft 2020-12): \(why); run `make test`, or install python3-jsonschema and set PAGEINFO_PYTHON"
         }
     }
 }
