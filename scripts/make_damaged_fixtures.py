@@ -665,9 +665,13 @@ def objstm_catalog_found_pdf(damage):
     if damage == "loop":
         rows[4] = (2, 6, 0)
         rows.append((2, 4, 2))
-    entries = zlib.compress(b"".join(v.to_bytes(w, "big") for r in rows for v, w in zip(r, (1, 2, 1))))
-    out += (b"5 0 obj\n<< /Type /XRef /Size %d /W [1 2 1] /Root 1 0 R /Filter /FlateDecode /Length %d >>\nstream\n"
-            % (len(rows), len(entries)) + entries + b"\nendstream\nendobj\n")
+    elif damage == "clean":  # stream 4's entry sound; an unused entry 6 names stream 30000000
+        rows[4] = (1, stm, 0)
+        rows.append((2, 30000000, 0))
+    widths = (1, 4, 1) if damage == "clean" else (1, 2, 1)
+    entries = zlib.compress(b"".join(v.to_bytes(w, "big") for r in rows for v, w in zip(r, widths)))
+    out += (b"5 0 obj\n<< /Type /XRef /Size %d /W [%d %d %d] /Root 1 0 R /Filter /FlateDecode /Length %d >>\nstream\n"
+            % ((len(rows),) + widths + (len(entries),)) + entries + b"\nendstream\nendobj\n")
     out += b"startxref\n%d\n%%%%EOF\n" % xref
     return bytes(out)
 
@@ -728,6 +732,91 @@ fixture("node-count-wrong", "Root /Kids [5 0 R 6 0 R] /Count 3; node 5 /Kids [3 
          7: page(parent=6, media=(0, 0, 100, 200))},
         "ok", 0, [p(0), p(1, crop=(0, 0, 300, 400)), p(2, crop=(0, 0, 100, 200))], count_claimed=3,
         doc_warnings=["node-count-mismatch"])
+
+# From the review of the object-stream repair (issue 43): files that must read as the other
+# engines read them.
+def objstm_body(num, objects):
+    """Object stream `num` holding `objects` ({number: dict}), FlateDecode."""
+    bodies = [ser(objects[n]) for n in sorted(objects)]
+    offsets = [sum(len(b) + 1 for b in bodies[:i]) for i in range(len(bodies))]
+    header = b" ".join(b"%d %d" % (n, o) for n, o in zip(sorted(objects), offsets)) + b"\n"
+    packed = zlib.compress(header + b"\n".join(bodies) + b"\n")
+    return (b"%d 0 obj\n<< /Type /ObjStm /N %d /First %d /Filter /FlateDecode /Length %d >>\nstream\n"
+            % (num, len(objects), len(header), len(packed)) + packed + b"\nendstream\nendobj\n")
+
+
+def updated_pdf(first_in_stream):
+    """An incremental update that Poppler must rebuild (startxref points nowhere): the catalog
+    (1) and Pages (2) top-level; page 3 with MediaBox [0 0 111 111], in object stream 7 when
+    `first_in_stream`, else top-level; then, appended, object stream 4 with page 3 again,
+    MediaBox [0 0 222 222], the later revision. Stream 4 has the lower number: the order of the
+    numbers must not decide which revision wins."""
+    pages = {"Type": Name("Pages"), "Kids": [Ref(3)], "Count": 1}
+    old_page = {"Type": Name("Page"), "Parent": Ref(2), "MediaBox": [0, 0, 111, 111]}
+    new_page = {"Type": Name("Page"), "Parent": Ref(2), "MediaBox": [0, 0, 222, 222]}
+    out = bytearray(b"%PDF-1.5\n%\xe2\xe3\xcf\xd3\n")
+    out += b"1 0 obj\n%s\nendobj\n2 0 obj\n%s\nendobj\n" % (ser(catalog()), ser(pages))
+    out += objstm_body(7, {3: old_page}) if first_in_stream else b"3 0 obj\n%s\nendobj\n" % ser(old_page)
+    out += b"xref\n0 1\n0000000000 65535 f\r\ntrailer\n<< /Size 8 /Root 1 0 R >>\nstartxref\n999999\n%%EOF\n"
+    out += objstm_body(4, {3: new_page})
+    out += b"xref\n0 1\n0000000000 65535 f\r\ntrailer\n<< /Size 8 /Root 1 0 R >>\nstartxref\n999998\n%%EOF\n"
+    return bytes(out)
+
+
+for name, first_in_stream, warnings, description in [
+        ("objstm-update-stream-then-stream", True, ["xref-repaired", "object-streams-read"],
+         "Page 3 (111 x 111) in object stream 7, then an update appends object stream 4 with page 3 "
+         "again (222 x 222); startxref points nowhere, so the table is rebuilt."),
+        ("objstm-update-top-level-then-stream", False, ["xref-repaired", "object-streams-read"],
+         "Page 3 (111 x 111) top-level, then an update appends object stream 4 with page 3 again "
+         "(222 x 222); startxref points nowhere, so the table is rebuilt.")]:
+    FIXTURES.append(dict(name=name, data=updated_pdf(first_in_stream), golden={
+        "file": name + ".pdf", "description": description + " The later revision is read, as pdfium and MuPDF read it.",
+        "status": "ok", "exit": 0, "pageCount": 1, "countClaimed": 1, "documentWarnings": warnings,
+        "errorCode": None, "pages": [p(0, crop=(0, 0, 222, 222))], "confirmedBy": ENGINES}))
+
+
+def gap_pdf():
+    """A clean classic table in two subsections, 0-3 and 6: objects 4 and 5 are listed nowhere
+    (valid: ISO 32000-2 §7.5.4). Poppler answers a question about 4 or 5 by reading the sections
+    again; the object-stream check must not ask it, or it rebuilds the table."""
+    objects = {1: catalog(), 2: {"Type": Name("Pages"), "Kids": [Ref(3)], "Count": 1},
+               3: page(media=(0, 0, 300, 300)), 6: {"Producer": b"pageinfo"}}
+    out = bytearray(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")
+    offsets = {}
+    for num in sorted(objects):
+        offsets[num] = len(out)
+        out += b"%d 0 obj\n%s\nendobj\n" % (num, ser(objects[num]))
+    xref = len(out)
+    out += b"xref\n0 4\n0000000000 65535 f\r\n"
+    out += b"".join(b"%010d 00000 n\r\n" % offsets[n] for n in (1, 2, 3))
+    out += b"6 1\n%010d 00000 n\r\n" % offsets[6]
+    out += b"trailer\n<< /Size 7 /Root 1 0 R /Info 6 0 R >>\nstartxref\n%d\n%%%%EOF\n" % xref
+    return bytes(out)
+
+
+FIXTURES.append(dict(name="xref-subsections-gap", data=gap_pdf(), golden={
+    "file": "xref-subsections-gap.pdf", "description": "A valid classic table in two subsections (0-3, 6): "
+    "objects 4 and 5 listed nowhere. Reads clean: no warning.",
+    "status": "ok", "exit": 0, "pageCount": 1, "countClaimed": 1, "documentWarnings": [],
+    "errorCode": None, "pages": [p(0, crop=(0, 0, 300, 300))]}))
+
+
+def dangling_entry_pdf():
+    """objstm_catalog_found_pdf's file without damage, plus an unused compressed entry (object 6)
+    naming object stream 30000000, past the table, and a stray "30000000 0 obj" dictionary at the
+    end: the check must neither grow the table to it nor scan the file for it."""
+    data = objstm_catalog_found_pdf("clean")
+    return data + b"30000000 0 obj\n<< /Foo 1 >>\nendobj\n"
+
+
+FIXTURES.append(dict(name="objstm-dangling-entry", data=dangling_entry_pdf(), golden={
+    "file": "objstm-dangling-entry.pdf", "description": "Catalog outside, Pages and page in object stream 4, "
+    "a sound table; an unused entry names object stream 30000000, and a stray '30000000 0 obj' follows "
+    "%%EOF. Reads clean, in the memory a 1-page file takes.",
+    "status": "ok", "exit": 0, "pageCount": 1, "countClaimed": 1, "documentWarnings": [],
+    "errorCode": None, "pages": objstm_page}))
+
 
 def main(argv):
     outdir = argv[1] if len(argv) > 1 else os.path.join(ROOT, "Fixtures", "damaged")

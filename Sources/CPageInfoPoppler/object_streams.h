@@ -20,13 +20,16 @@ constexpr int kMaxObjectStreamHeader = 16 << 20;
 
 struct StreamRecovery {
     int objects_indexed = 0;    ///< objects found in object streams and added to the table
+    int objects_replaced = 0;   ///< top-level objects replaced by a copy in an object stream written after them
     Ref root = Ref::INVALID();  ///< /Root read from the last cross-reference stream, when Poppler had none
     int streams_relocated = 0;  ///< object streams whose broken entries relocate_object_streams set
 };
 
 /// Finds the object streams among the table's top-level objects, decodes each header through
 /// Poppler's stream decoders, and adds each object it holds that the table lacks as a compressed
-/// entry, so Poppler's own fetch reads it. Then, when the trailer's /Root gives no catalog, takes
+/// entry, so Poppler's own fetch reads it. Streams are read in file order: an object a later
+/// stream holds again replaces an earlier stream's copy, and a top-level object (other than an
+/// object stream) written before that stream: the later revision of an incremental update. Then, when the trailer's /Root gives no catalog, takes
 /// /Root from the cross-reference stream with the greatest offset. Bounded: each table entry is
 /// read once, each header at most kMaxObjectStreamHeader bytes and kMaxObjectsPerStream pairs, and
 /// the table grows by at most the number of pairs read.
@@ -36,13 +39,14 @@ StreamRecovery recover_from_streams(XRef *xref);
 /// (ISO 32000-2 §7.5.8.3: an object stream is an indirect object of generation 0, never itself
 /// compressed): an entry that names its own stream, or another object stream, or a loop of them,
 /// or that is free. Poppler cannot read one object of such a stream ("Invalid object stream")
-/// and, for a cross-reference stream, does not rebuild the table. For each such stream number,
-/// the file is scanned once (Poppler's reconstruction, into a table of its own that is then
-/// dropped) for its "S 0 obj"; when that object is an object stream, the table's entry points
-/// at it. Returns how many entries were set. Reads no object unless some entry is broken so:
-/// on other files it only looks at the table's entries, silently. Bounded: each entry is read
-/// once, at most one scan of the file, and the table grows by at most one entry per broken
-/// stream number that the scan found.
+/// and, for a cross-reference stream, does not rebuild the table. Only for a cross-reference
+/// stream's table (read whole when Poppler opened it: looking at an entry reads nothing, where
+/// a classic table re-reads its sections for a number none lists, and may rebuild itself), and
+/// only for stream numbers within the table: one pass over the file's bytes, through a stream of
+/// its own, finds where "S 0 obj" starts for each such S (the last 8 of each); the latest one
+/// that is an object stream gets the entry. Returns how many entries were set. Reads no object
+/// unless some entry is broken so. Bounded: each entry read once, at most one pass over the
+/// file, memory O(stream numbers named), the table never grown.
 int relocate_object_streams(XRef *xref, BaseStream *file);
 
 /// The catalog: `catalog` (the object the document decided on when it opened: the trailer's

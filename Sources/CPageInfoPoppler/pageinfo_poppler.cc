@@ -309,6 +309,7 @@ void pi_document_get_facts(pi_document *document, pi_document_facts *out) {
     out->pages_direct = (out->root == PI_ROOT_TREE || out->root == PI_ROOT_LONE_PAGE || out->root == PI_ROOT_NO_KIDS)
         && rootRef == Ref::INVALID();
     out->objects_from_streams = document->streams.objects_indexed;
+    out->objects_replaced_from_streams = document->streams.objects_replaced;
     out->object_streams_relocated = document->streams.streams_relocated;
     out->root_from_xref_stream = document->streams.root != Ref::INVALID();
     pageinfo::CountEntry count = pageinfo::read_count(out->root, root);

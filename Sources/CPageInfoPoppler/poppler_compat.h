@@ -8,6 +8,7 @@
 #define PAGEINFO_POPPLER_COMPAT_H
 
 #include <PDFDoc.h>
+#include <Stream.h>
 #include <goo/GooString.h>
 
 #include <functional>
@@ -40,6 +41,19 @@ bool reset_stream(S *stream) {
         return true;
     } else {
         return stream->reset();
+    }
+}
+
+// BaseStream::makeSubStream returned a raw Stream * (owned by the caller) in 22.12; later
+// releases may return an owning pointer. Either way, a stream the caller owns, reading the base
+// stream's bytes from `start` to its end.
+template <typename Base>
+std::unique_ptr<Stream> make_sub_stream(Base *base, Goffset start) {
+    auto stream = base->makeSubStream(start, false, 0, Object(objNull));
+    if constexpr (std::is_pointer_v<decltype(stream)>) {
+        return std::unique_ptr<Stream>(stream);
+    } else {
+        return std::unique_ptr<Stream>(std::move(stream));
     }
 }
 

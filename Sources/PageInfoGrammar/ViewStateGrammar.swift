@@ -22,6 +22,7 @@ extension ValueGrammar {
         // The first key problem, reported once the whole text has been read as JSON (so text
         // that is not JSON at all is still called that).
         var keyProblem: GrammarError?
+        var viewportIncomplete = false // a viewport without all of x, y, width and height
         do {
             try parser.object(path: "view state") { (p: inout JSONParser, key: String) throws(JSONReadError) in
                 switch key {
@@ -48,7 +49,9 @@ extension ValueGrammar {
                         v[key] = try q.number()
                     }
                     guard let x = v["x"], let y = v["y"], let w = v["width"], let h = v["height"] else {
-                        throw JSONReadError(detail: "viewport: expected x, y, width and height")
+                        // A misspelt key ("X", "w") is named below, once the text reads as JSON.
+                        viewportIncomplete = true
+                        return
                     }
                     viewport = Rect(x: x, y: y, width: w, height: h)
                 case "pageIndex", "viewport":
@@ -64,7 +67,7 @@ extension ValueGrammar {
             throw .notAViewState
         }
         if let keyProblem { throw keyProblem }
-        guard let pageIndex else { throw .notAViewState }
+        guard let pageIndex, !viewportIncomplete else { throw .notAViewState }
         if let v = viewport {
             for value in [v.x, v.y, v.width, v.height] where !InputLimits.isWithinMagnitude(value) {
                 throw .viewportBeyondMagnitude(value)

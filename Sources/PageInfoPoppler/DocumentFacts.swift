@@ -49,6 +49,9 @@ public struct DocumentFacts: Hashable, Sendable {
     /// Whether the catalog was found through the last cross-reference stream's /Root (the
     /// rebuilt table had none).
     public var rootFromXRefStream: Bool = false
+    /// Top-level objects of Poppler's rebuilt table that an object stream written after them
+    /// holds again (a later revision, as an incremental update writes it): the later copy is read.
+    public var objectsReplacedFromStreams: Int = 0
     /// Object streams whose own cross-reference entries were broken (an entry naming its own
     /// stream, another object stream, or a loop of them), found by a scan of the file so that the
     /// objects they hold could be read.

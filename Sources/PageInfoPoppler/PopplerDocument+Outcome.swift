@@ -23,9 +23,13 @@ extension PopplerDocument {
             let objects = "\(f.objectsFromStreams) object\(f.objectsFromStreams == 1 ? "" : "s") kept in object streams"
             warnings.append(ReadWarning(.objectStreamsRead, "the rebuilt table lacked \(objects)\(f.rootFromXRefStream ? " and the catalog" : ""); read from the streams\(f.rootFromXRefStream ? " (/Root from the last cross-reference stream)" : "")"))
         }
+        if f.objectsReplacedFromStreams > 0 {
+            let n = f.objectsReplacedFromStreams
+            warnings.append(ReadWarning(.objectStreamsRead, "the rebuilt table held an earlier revision of \(n) object\(n == 1 ? "" : "s") that an object stream written after \(n == 1 ? "it" : "them") holds again; the later cop\(n == 1 ? "y" : "ies") read"))
+        }
         if f.objectStreamsRelocated > 0 {
             let streams = f.objectStreamsRelocated == 1 ? "1 object stream's own entry is" : "\(f.objectStreamsRelocated) object streams' own entries are"
-            warnings.append(ReadWarning(.objectStreamsRead, "the cross-reference data is damaged: \(streams) broken (naming its own stream, or a loop of object streams); found by a scan of the file, and the objects read from \(f.objectStreamsRelocated == 1 ? "it" : "them")"))
+            warnings.append(ReadWarning(.objectStreamsRead, "the cross-reference data is damaged: \(streams) not a top-level object (free, or compressed: in its own stream, or in a loop of object streams); found by a scan of the file, and the objects read from \(f.objectStreamsRelocated == 1 ? "it" : "them")"))
         }
         let found = "\(walk.positions) page\(walk.positions == 1 ? "" : "s")"
         switch f.countProblem {

@@ -94,6 +94,7 @@ public final class PopplerDocument {
         return DocumentFacts(pageTreeRoot: root, pagesWrittenInPlace: f.pages_direct, countClaimed: f.has_count ? Int(f.count_claimed) : nil,
                              countProblem: countProblem, xrefReconstructed: f.xref_reconstructed,
                              objectsFromStreams: Int(f.objects_from_streams), rootFromXRefStream: f.root_from_xref_stream,
+                             objectsReplacedFromStreams: Int(f.objects_replaced_from_streams),
                              objectStreamsRelocated: Int(f.object_streams_relocated),
                              hasPageLabels: f.has_page_labels, labelsDamaged: f.labels_damaged,
                              popplerDiagnostics: Int(f.diagnostics))

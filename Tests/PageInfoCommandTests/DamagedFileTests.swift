@@ -90,7 +90,7 @@ struct DamagedFileTests {
 
     @Test("the damaged fixtures are all there")
     func inventory() {
-        #expect(Self.goldens.count == 67, "\(Self.goldens.map(\.file))")
+        #expect(Self.goldens.count == 71, "\(Self.goldens.map(\.file))")
     }
 
     @Test("jsonl: every position, its error or geometry, its warnings, and the file record", arguments: comparable)

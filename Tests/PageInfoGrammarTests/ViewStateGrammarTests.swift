@@ -33,6 +33,10 @@ struct ViewStateGrammarTests {
             (#"{"pageIndex":1,"viewport":{"x":1,"y":2,"width":3,"height":4,"q":"r"}}"#, .unknownViewStateKey("q", inViewport: true)),
             // The first problem is the one named.
             (#"{"a":1,"pageIndex":1,"pageIndex":2}"#, .unknownViewStateKey("a", inViewport: false)),
+            // A misspelt viewport key stands for a missing one: named all the same (it was
+            // "not a view state", the help's promise broken; found by review).
+            (#"{"pageIndex":0,"viewport":{"X":0,"y":0,"width":100,"height":100}}"#, .unknownViewStateKey("X", inViewport: true)),
+            (#"{"pageIndex":0,"viewport":{"x":0,"y":0,"w":100,"height":100}}"#, .unknownViewStateKey("w", inViewport: true)),
             // A top-level key that looks like a path is a top-level key.
             (#"{"pageIndex":1,"viewport.x":1}"#, .unknownViewStateKey("viewport.x", inViewport: false)),
         ]
@@ -40,6 +44,8 @@ struct ViewStateGrammarTests {
             #expect(throws: error, "\(text)") { try ValueGrammar.viewState(text) }
         }
         #expect(throws: GrammarError.notAViewState) { try ValueGrammar.viewState(#"{"zoom":2,"pageIndex":1"#) }
+        // A viewport without a key and no other fault is still not a view state.
+        #expect(throws: GrammarError.notAViewState) { try ValueGrammar.viewState(#"{"pageIndex":0,"viewport":{"y":0,"width":1,"height":1}}"#) }
         #expect(throws: GrammarError.unknownViewStateKey("zoom", inViewport: false)) { try ValueGrammar.viewState(#"{"zoom":2}"#) }
         #expect(GrammarError.unknownViewStateKey("viewPort", inViewport: false).description
                 == #"unknown key "viewPort" in the view state; it has pageIndex and viewport"#)

@@ -220,6 +220,7 @@ typedef struct pi_document_facts {
     bool xref_reconstructed;  ///< Poppler rebuilt the cross-reference table while opening or reading
     int objects_from_streams; ///< objects of object streams that the rebuilt table lacked, added by the shim
     bool root_from_xref_stream; ///< the catalog was found through the last cross-reference stream's /Root
+    int objects_replaced_from_streams; ///< top-level objects of the rebuilt table replaced by a later revision in an object stream
     int object_streams_relocated; ///< object streams whose entries were broken (naming their own stream, a loop), found by a scan of the file
     bool has_page_labels;     ///< the catalog has a /PageLabels dictionary
     bool labels_damaged;      ///< /PageLabels was read only in part (too deep, loops, bad entries), or is not a dictionary
