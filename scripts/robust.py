@@ -212,17 +212,25 @@ def numbers_line(line, count):
     return values if len(values) == count and all(math.isfinite(v) for v in values) else None
 
 
-def check_convert(code, out, first_page, to):
+def result_beyond_limit(code, err):
+    """Whether convert refused an item whose result lies beyond 10^12 in magnitude (64, one line
+    naming the item and the result: b6b1157), as the ±10^12 item does on a page magnified more
+    than 1x into the view."""
+    return code == 64 and err.count(b"\n") == 1 and b"beyond 10^12 in magnitude" in err
+
+
+def check_convert(code, out, err, first_page, to):
     """Why convert's result is wrong for a file whose first page record is `first_page` (None:
     pages printed no record for page 1), or None. Page 1 with geometry: exit 0 with one finite
-    line per item (or 65, one line, when the file's sizes overflow the conversion), and raw→page
+    line per item (or 65, one line, when the file's sizes overflow the conversion; or 64, one line,
+    when an item's result lies beyond 10^12: result_beyond_limit), and raw→page
     maps (0, 0) where page 1's transform says; page 1 a page error: 65; no page 1: not 0 (64 when
     the file has no pages, as for a page past the end; 65/66/77 when it does not open)."""
     if first_page is None:
         return "exit 0 without a page 1" if code == 0 else None
     if "error" in first_page:
         return None if code == 65 else "exit %s for page 1, a page error (65 is due)" % code
-    if code == 65:
+    if code == 65 or result_beyond_limit(code, err):
         return None
     if code != 0:
         return "exit %s although page 1 has geometry" % code
@@ -258,7 +266,7 @@ def main():
     base = seeds()
     datas = {f: open(f, "rb").read() for f in base}
     counts = {k: 0 for k in ["ran", "repaired", "partial", "rejected", "crashed", "hung", "invalid", "over-mem"]}
-    converted = {"converted": 0, "refused": 0, "overflow": 0}
+    converted = {"converted": 0, "refused": 0, "overflow": 0, "beyond": 0}
     failures = []
     tmp = tempfile.mkdtemp(prefix="pageinfo-robust-")
     start = time.time()
@@ -282,8 +290,9 @@ def main():
     for k, v in counts.items():
         print("  %-9s %d" % (k, v))
     print("  convert (2 runs a mutant, page 1, %d items): %d converted, %d refused with one line "
-          "(%d of them: page 1 has geometry, its sizes overflow the conversion)" % (
-              len(CONVERT_ITEMS), converted["converted"], converted["refused"], converted["overflow"]))
+          "(%d of them: page 1 has geometry, its sizes overflow the conversion; %d: an item's result "
+          "beyond 10^12)" % (len(CONVERT_ITEMS), converted["converted"], converted["refused"], converted["overflow"],
+                             converted["beyond"]))
     for src, kind, path, problem in failures[:20]:
         print("  FAIL %s (%s of %s): %s" % (os.path.basename(path), kind, os.path.basename(src), problem))
     bad = counts["crashed"] + counts["hung"] + counts["invalid"] + counts["over-mem"]
@@ -326,10 +335,12 @@ def run_mutants(args, rng, base, datas, counts, converted, failures, tmp, start,
                 break
             bad = check("convert" if cmd_kind.startswith("convert") else cmd_kind, code, out, err)
             if not bad and cmd_kind.startswith("convert"):
-                bad = check_convert(code, out, first_page, cmd_kind.split("-")[1])
+                bad = check_convert(code, out, err, first_page, cmd_kind.split("-")[1])
                 converted["converted" if code == 0 else "refused"] += 1
                 if code == 65 and first_page is not None and "error" not in first_page:
                     converted["overflow"] += 1
+                if result_beyond_limit(code, err) and first_page is not None and "error" not in first_page:
+                    converted["beyond"] += 1
             if bad:
                 outcome, problem = "invalid", "%s: %s" % (cmd_kind, bad)
                 break
