@@ -36,6 +36,29 @@ public enum BitmapRenderer: String, Hashable, Sendable, Codable, CaseIterable {
     /// per point from the top-left corner.
     case mupdf
 
+    /// How the renderer turns a page whose /Rotate is `rawRotation` (as written) and which
+    /// pageinfo normalizes to `normalized` (``PageInfo/rotation``). The three agree on multiples
+    /// of 90 and differ on other values, which the spec forbids (measured with each at 72 dpi on
+    /// /Rotate 45, 135, 225, 315, −45, −135, 100, 190, 44, 46, 765):
+    /// - ``pdftoppm``: as pageinfo, 0 (Poppler draws such a page unrotated);
+    /// - ``pdfium``: truncated to the quarter turn below, `(raw / 90) mod 4` toward zero, a
+    ///   negative result plus 4 (135 → 90, −45 → 0, −135 → 270), as `CPDF_Page` reads it;
+    /// - ``mupdf``: the nearest quarter turn, a tie up (45 → 90, 44 → 0, 315 → 0), as
+    ///   `pdf_page_transform` snaps it, although PyMuPDF's `Page.rotation` reports 0.
+    public func displayedRotation(rawRotation: Int, normalized: PageRotation) -> PageRotation {
+        guard rawRotation % 90 != 0 else { return normalized }
+        switch self {
+        case .pdftoppm:
+            return normalized
+        case .pdfium:
+            let q = (rawRotation / 90) % 4
+            return PageRotation(rawValue: (q < 0 ? q + 4 : q) * 90) ?? normalized
+        case .mupdf:
+            let m = ((rawRotation % 360) + 360) % 360
+            return PageRotation(rawValue: (90 * ((m + 45) / 90)) % 360) ?? normalized
+        }
+    }
+
     /// Whether the renderer scales by /UserUnit: at D dpi it draws `D/72 · userUnit` pixels
     /// per point (true for ``mupdf``) or `D/72` (``pdftoppm``, ``pdfium``).
     public var appliesUserUnit: Bool { self == .mupdf }
@@ -156,7 +179,10 @@ public struct BitmapPlacement: Hashable, Sendable {
     /// Pixel space → page space: the inverse of ``pageToPixel``.
     public var pixelToPage: AffineTransform { placement.viewToPage }
 
-    /// `page` as a bitmap for `request`.
+    /// `page` as a bitmap for `request`, the page turned as the renderer turns it
+    /// (``BitmapRenderer/displayedRotation(rawRotation:normalized:)``: on a /Rotate that is not
+    /// a multiple of 90, pdfium and MuPDF turn the page where pageinfo's ``PageInfo/rotation``
+    /// says 0, and this bitmap follows the renderer).
     ///
     /// - Throws: ``PlacementError/invalidResolution(_:)`` for a resolution that is not positive
     ///   and finite, ``PlacementError/invalidViewSize(_:)`` for a pixel size below 1×1 or above
@@ -164,7 +190,9 @@ public struct BitmapPlacement: Hashable, Sendable {
     ///   have a side of 0 pixels or more than ``maximumPixels``, and the errors of
     ///   ``PagePlacement`` (a page without area).
     public init(page: PageInfo, request: BitmapRequest) throws(PlacementError) {
-        try self.init(pageSize: page.size, rawToPage: page.rawToPage, userUnit: page.userUnit, request: request)
+        var turned = page
+        turned.rotation = request.renderer.displayedRotation(rawRotation: page.rawRotation, normalized: page.rotation)
+        try self.init(pageSize: turned.size, rawToPage: turned.rawToPage, userUnit: page.userUnit, request: request)
     }
 
     /// A page of displayed size `pageSize` (points), raw → page transform `rawToPage` and

@@ -185,6 +185,28 @@ struct BitmapPlacementTests {
         }
     }
 
+    /// A /Rotate that is not a multiple of 90 (measured, see BitmapRenderer): pdftoppm draws the
+    /// page unrotated, as pageinfo's rotation 0 says; pdfium truncates to the quarter turn below;
+    /// MuPDF snaps to the nearest, a tie up.
+    @Test("odd /Rotate: each renderer's own turn", arguments: [
+        (45, PageRotation.degrees0, PageRotation.degrees0, PageRotation.degrees90),
+        (135, .degrees0, .degrees90, .degrees180), (225, .degrees0, .degrees180, .degrees270),
+        (315, .degrees0, .degrees270, .degrees0), (-45, .degrees0, .degrees0, .degrees0),
+        (-135, .degrees0, .degrees270, .degrees270), (100, .degrees0, .degrees90, .degrees90),
+        (190, .degrees0, .degrees180, .degrees180), (44, .degrees0, .degrees0, .degrees0),
+        (46, .degrees0, .degrees0, .degrees90), (765, .degrees0, .degrees0, .degrees90),
+        (-90, .degrees270, .degrees270, .degrees270), (450, .degrees90, .degrees90, .degrees90),
+    ] as [(Int, PageRotation, PageRotation, PageRotation)])
+    func oddRotate(raw: Int, pdftoppm: PageRotation, pdfium: PageRotation, mupdf: PageRotation) throws {
+        let page = PageInfo(index: 0, boxes: PageBoxes(uniform: Rect(x: 0, y: 0, width: 300, height: 500)), rawRotation: raw)
+        for (renderer, expected) in [(BitmapRenderer.pdftoppm, pdftoppm), (.pdfium, pdfium), (.mupdf, mupdf)] {
+            #expect(renderer.displayedRotation(rawRotation: raw, normalized: page.rotation) == expected, "\(raw) \(renderer)")
+            let b = try Self.bitmap(page, .dotsPerInch(72), renderer)
+            let size = expected.isQuarterTurn ? (500, 300) : (300, 500)
+            #expect(b.pixelWidth == size.0 && b.pixelHeight == size.1, "\(raw) \(renderer)")
+        }
+    }
+
     @Test("bad requests throw")
     func badRequests() {
         let page = makePage(crop: Self.crop, rotation: .degrees0)
