@@ -12,13 +12,15 @@ which each renderer turns its own way — a copy of each page gets three opaque 
 squares of different sizes (6, 10 and 14 pt) centred on chosen raw points (pikepdf; the page's
 own content wrapped in q … Q, the marks appended). Each page is rendered marked and unmarked with
 `pdftoppm -r D -cropbox`, pypdfium2 `render(scale=D/72)` and PyMuPDF `get_pixmap(dpi=D)` at 72,
-150 and 300 dpi; each square is found in the difference of the two renders (8-connected
+150 and 300 dpi, and with `--bitmap-size 500x700 --fit fill` and `640x640` (contain) through each
+renderer's own way to ask for a size (see render()); each square is found in the difference of the two renders (8-connected
 components, told apart by their areas), and its centroid weighted by the darkening. For every
 page, renderer and resolution:
 
   - the render's pixel size equals the record's bitmap width × height for that renderer;
   - rawToPixel of each raw point lands within 1 px of its square's centroid;
-  - pixelToRaw of the centroid lands within 72/D pt of the point.
+  - pixelToRaw of the centroid lands within 72/D pt of the point (for a pixel size, within one
+    pixel of that bitmap in points).
 
 pdftoppm and pdfium ignore /UserUnit and MuPDF applies it; on /Rotate 45 pdftoppm draws the page
 unrotated, pdfium truncates to 0 and MuPDF snaps to 90: the records' renderer conventions model
@@ -28,7 +30,8 @@ Page.rotation reports as 0).
 Usage: check_bitmap_placement.py PAGEINFO [--self-test]
   --self-test: the checks must reject planted errors (a matrix shifted by 2 px, the pdftoppm
   bitmap of a /UserUnit 2 page held against MuPDF's render, pdfium's 1651-row Letter held against
-  pdftoppm's 1650, a /Rotate 90 matrix for a 270 page) before the real run is trusted.
+  pdftoppm's 1650, a /Rotate 90 matrix for a 270 page, a fill bitmap against a contain render)
+  before the real run is trusted.
 Run by `make test` (`make check-bitmaps`) with the venv of `make oracle-deps`. Exits 1 naming every
 failure; 2 when a renderer is missing and CI=true (without CI it says so and skips: exit 0).
 """
@@ -46,6 +49,8 @@ FIXTURES = ["rotations.pdf", "boxes.pdf", "userunit.pdf", "odd-rotate.pdf"]
 # values, which are not multiples of 90 and which the renderers turn each their own way.
 ODD_ROTATE = [135, 225, 315, -45, -135, 100, 46, 44, 765, 190]
 DPIS = [72, 150, 300]
+# --bitmap-size requests: (W, H, fit). pdftoppm's contain is -scale-to N, so contain sizes are square.
+SIZES = [(500, 700, "fill"), (640, 640, "contain")]
 RENDERERS = ["pdftoppm", "pdfium", "mupdf"]
 # Each mark: (fraction of the CropBox's width, of its height, side in points). Placed off-centre and
 # sized differently so that a flipped or turned mapping cannot match the wrong square.
@@ -99,11 +104,26 @@ def mark(src, dst, pages):
 # Rendering: a gray image as a numpy array (rows × columns, 0 black … 255 white)
 # --------------------------------------------------------------------------------------------
 
-def render(renderer, path, index, dpi, work):
+def render(renderer, path, index, dpi, work, size=None):
+    """The page at `dpi`, or with `size` = (W, H, fit) into a bitmap of W×H pixels as that
+    renderer's own API does it: fill, exactly W×H (pdftoppm -scale-to-x W -scale-to-y H
+    -scale-dimension-before-rotation; pdfium
+    FPDF_RenderPageBitmap into a W×H bitmap; MuPDF a matrix of W and H over its page rectangle);
+    contain, one scale min(W/w, H/h) from the renderer's own page size (pdftoppm -scale-to W with
+    W = H; pypdfium2 render(scale=…); MuPDF Matrix(s, s) over its page rectangle, /UserUnit in)."""
     import numpy as np
     if renderer == "pdftoppm":
         out = os.path.join(work, "r")
-        subprocess.run(["pdftoppm", "-r", str(dpi), "-cropbox", "-gray", "-f", str(index + 1), "-l", str(index + 1),
+        if size is None:
+            scaling = ["-r", str(dpi)]
+        elif size[2] == "fill":
+            # Without -scale-dimension-before-rotation pdftoppm applies W and H to the unrotated
+            # page, so a /Rotate 90 page comes out H×W (checked: 700x500 for 500x700).
+            scaling = ["-scale-to-x", str(size[0]), "-scale-to-y", str(size[1]), "-scale-dimension-before-rotation"]
+        else:
+            assert size[0] == size[1], "pdftoppm's contain is -scale-to N: a square"
+            scaling = ["-scale-to", str(size[0])]
+        subprocess.run(["pdftoppm"] + scaling + ["-cropbox", "-gray", "-f", str(index + 1), "-l", str(index + 1),
                         "-singlefile", path, out], check=True)
         data = open(out + ".pgm", "rb").read()
         # P5 header: magic, width, height, maxval, one whitespace byte.
@@ -119,17 +139,34 @@ def render(renderer, path, index, dpi, work):
         return np.frombuffer(data, dtype=np.uint8, count=w * h, offset=at + 1).reshape(h, w)
     if renderer == "pdfium":
         import pypdfium2
+        import pypdfium2.raw as pdfium_c
         doc = pypdfium2.PdfDocument(path)
         try:
-            bitmap = doc[index].render(scale=dpi / 72, grayscale=True)
+            page = doc[index]
+            if size is not None and size[2] == "fill":
+                bitmap = pypdfium2.PdfBitmap.new_native(size[0], size[1], pdfium_c.FPDFBitmap_Gray)
+                bitmap.fill_rect((255, 255, 255, 255), 0, 0, size[0], size[1])
+                pdfium_c.FPDF_RenderPageBitmap(bitmap, page, 0, 0, size[0], size[1], 0, pdfium_c.FPDF_ANNOT)
+            else:
+                w, h = page.get_size()
+                scale = dpi / 72 if size is None else min(size[0] / w, size[1] / h)
+                bitmap = page.render(scale=scale, grayscale=True)
             a = bitmap.to_numpy()
-            return a if a.ndim == 2 else a[:, :, 0]
+            return np.array(a if a.ndim == 2 else a[:, :, 0])
         finally:
             doc.close()
     import pymupdf
     doc = pymupdf.open(path)
     try:
-        pix = doc[index].get_pixmap(dpi=dpi, colorspace=pymupdf.csGRAY, alpha=False)
+        page = doc[index]
+        if size is None:
+            pix = page.get_pixmap(dpi=dpi, colorspace=pymupdf.csGRAY, alpha=False)
+        else:
+            w, h = page.rect.width, page.rect.height
+            sx, sy = size[0] / w, size[1] / h
+            if size[2] == "contain":
+                sx = sy = min(sx, sy)
+            pix = page.get_pixmap(matrix=pymupdf.Matrix(sx, sy), colorspace=pymupdf.csGRAY, alpha=False)
         return np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.stride)[:, :pix.width]
     finally:
         doc.close()
@@ -200,8 +237,9 @@ def check(where, bitmap, points, size, found, dpi):
     return problems
 
 
-def records(binary, path, dpi, renderer):
-    out = subprocess.run([binary, "pages", "--format", "jsonl", "--dpi", str(dpi), "--renderer", renderer, path],
+def records(binary, path, dpi, renderer, size=None):
+    asked = ["--dpi", str(dpi)] if size is None else ["--bitmap-size", "%dx%d" % size[:2], "--fit", size[2]]
+    out = subprocess.run([binary, "pages", "--format", "jsonl"] + asked + ["--renderer", renderer, path],
                          check=True, capture_output=True).stdout
     return [r for r in map(json.loads, out.splitlines()) if r["record"] == "page"]
 
@@ -218,29 +256,38 @@ def run(binary, work, cases=None):
         pages = {p["index"]: raw_points(p["cropBox"]) for p in base if "cropBox" in p}
         marked = os.path.join(work, "marked-" + name)
         mark(src, marked, pages)
-        for dpi in DPIS:
+        for dpi, size in [(d, None) for d in DPIS] + [(None, s) for s in SIZES]:
             for renderer in RENDERERS:
-                for page in records(binary, src, dpi, renderer):
+                for page in records(binary, src, dpi, renderer, size):
                     i = page["index"]
-                    if cases is not None and (name, i, dpi, renderer) not in cases:
+                    case = (name, i, dpi or "%dx%d %s" % size, renderer)
+                    if cases is not None and case not in cases:
                         continue
-                    where = "%s page %d (/Rotate %d, /UserUnit %g) %s %d dpi" % (name, i + 1, page["rotationRaw"], page["userUnit"], renderer, dpi)
-                    plain = render(renderer, src, i, dpi, work)
-                    ink = render(renderer, marked, i, dpi, work)
+                    where = "%s page %d (/Rotate %d, /UserUnit %g) %s %s" % (
+                        name, i + 1, page["rotationRaw"], page["userUnit"], renderer, "%d dpi" % dpi if dpi else "--bitmap-size " + case[2])
+                    plain = render(renderer, src, i, dpi, work, size)
+                    ink = render(renderer, marked, i, dpi, work, size)
+                    if dpi is None:
+                        # The inverse's tolerance: one pixel of this bitmap, in points (the larger axis's).
+                        b = page["bitmap"]
+                        dpi = 72 * min(b["scaleX"], b["scaleY"])
                     if plain.shape != ink.shape:
                         problems.append("%s: marked and unmarked renders differ in size" % where)
                         continue
                     found = squares(plain, ink)
                     problems += check(where, page["bitmap"], pages[i], plain.shape, found, dpi)
-                    seen.append((where, page["bitmap"], pages[i], plain.shape, found, dpi, (name, i, dpi, renderer)))
+                    seen.append((where, page["bitmap"], pages[i], plain.shape, found, dpi, case))
                     checked += 1
+                    if size is not None:
+                        dpi = None
     return problems, seen, checked
 
 
 def self_test(binary, work):
     """The checks must reject planted errors; returns the failures of the self-test."""
     cases = {("userunit.pdf", 0, 72, "mupdf"), ("userunit.pdf", 0, 72, "pdftoppm"), ("rotations.pdf", 3, 150, "pdftoppm"),
-             ("rotations.pdf", 1, 150, "pdftoppm"), ("boxes.pdf", 2, 150, "pdftoppm"), ("boxes.pdf", 2, 150, "pdfium")}
+             ("rotations.pdf", 1, 150, "pdftoppm"), ("boxes.pdf", 2, 150, "pdftoppm"), ("boxes.pdf", 2, 150, "pdfium"),
+             ("rotations.pdf", 1, "640x640 contain", "pdfium"), ("rotations.pdf", 1, "500x700 fill", "pdfium")}
     problems, seen, _ = run(binary, work, cases)
     failures = ["the unplanted case fails: " + p for p in problems]
     by = {s[6]: s for s in seen}
@@ -265,6 +312,9 @@ def self_test(binary, work):
     # boxes.pdf page 3, CropBox [-100 -200 512 592] (612 × 792) at 150 dpi: pdfium's 1651 rows.
     planted("pdfium's 1275x1651 against pdftoppm's 1275x1650 render", ("boxes.pdf", 2, 150, "pdftoppm"),
             by[("boxes.pdf", 2, 150, "pdfium")][1])
+    # rotations.pdf page 2 (600 × 400 displayed): the 500x700 fill bitmap against the 640x640 contain render.
+    planted("the fill bitmap against a contain render", ("rotations.pdf", 1, "640x640 contain", "pdfium"),
+            by[("rotations.pdf", 1, "500x700 fill", "pdfium")][1])
     return failures
 
 
@@ -286,14 +336,14 @@ def main():
             failures = self_test(args[0], work)
             for f in failures:
                 print(f, file=sys.stderr)
-            print("check_bitmap_placement --self-test: %s" % ("FAILED" if failures else "5 planted errors refused"))
+            print("check_bitmap_placement --self-test: %s" % ("FAILED" if failures else "6 planted errors refused"))
             return 1 if failures else 0
         problems, _, checked = run(args[0], work)
     for p in problems:
         print(p, file=sys.stderr)
-    print("check_bitmap_placement: %d renders (%s × %s dpi) of %s, %d marks each: %s; largest distance "
+    print("check_bitmap_placement: %d renders (%s × %s dpi and --bitmap-size %s) of %s, %d marks each: %s; largest distance "
           "rawToPixel → centroid %.3f px, pixelToRaw(centroid) → point %.3f × 72/dpi pt"
-          % (checked, "/".join(RENDERERS), "/".join(map(str, DPIS)), ", ".join(FIXTURES), len(MARKS),
+          % (checked, "/".join(RENDERERS), "/".join(map(str, DPIS)), ", ".join("%dx%d %s" % z for z in SIZES), ", ".join(FIXTURES), len(MARKS),
              "%d problems" % len(problems) if problems else "every size, point and inverse within tolerance",
              WORST["pixels"], WORST["points"]))
     return 1 if problems else 0
