@@ -89,16 +89,19 @@ test: deps
 	PAGEINFO_PYTHON=$(TEST_PYTHON) PAGEINFO_BIN=$$($(SWIFT) build -c release --show-bin-path)/pageinfo $(SWIFT) test --skip-build --filter PageInfoCommandTests
 	@# pdfium and MuPDF read the pages of the fixtures whose goldens name them (issue 43).
 	@$(MAKE) --no-print-directory check-engines
+	@# pdftoppm, pdfium and MuPDF draw marks where the bitmap records say (issue 41).
+	@$(MAKE) --no-print-directory check-bitmaps
 
 # Independent engines for the damaged fixtures that list "confirmedBy" (pdfium through pypdfium2,
-# MuPDF through PyMuPDF), from PyPI into an ignored venv; a script self-test first.
+# MuPDF through PyMuPDF), and for the bitmap records (those two, pikepdf to draw marks, numpy to
+# find them), from PyPI into an ignored venv; a script self-test first.
 ORACLE_VENV ?= .venv-oracles
-ORACLE_REQ  ?= pypdfium2==5.15.2 pymupdf==2.0
+ORACLE_REQ  ?= pypdfium2==5.15.2 pymupdf==2.0 pikepdf==10.18.0 numpy==2.4.6
 
-.PHONY: check-engines oracle-deps
+.PHONY: check-engines check-bitmaps oracle-deps
 oracle-deps:
-	$(call apt_install,python3-venv)
-	@$(ORACLE_VENV)/bin/python -c 'import pypdfium2, pymupdf' 2>/dev/null || { \
+	$(call apt_install,python3-venv poppler-utils)
+	@$(ORACLE_VENV)/bin/python -c 'import pypdfium2, pymupdf, pikepdf, numpy' 2>/dev/null || { \
 		echo "Installing $(ORACLE_REQ) into $(ORACLE_VENV)"; \
 		{ [ -x $(ORACLE_VENV)/bin/pip ] || $(TEST_PYTHON) -m venv $(ORACLE_VENV); } && \
 		$(ORACLE_VENV)/bin/pip install -q $(ORACLE_REQ); }
@@ -106,6 +109,14 @@ oracle-deps:
 check-engines: oracle-deps
 	$(ORACLE_VENV)/bin/python scripts/check_damaged_with_engines.py --self-test
 	$(ORACLE_VENV)/bin/python scripts/check_damaged_with_engines.py
+
+# Renderer truth for `pages --dpi D --renderer R` (issue 41): marks drawn at raw points (pikepdf),
+# rendered by pdftoppm, pdfium and MuPDF at 72/150/300 dpi, must land where each bitmap record's
+# rawToPixel says, and come back through pixelToRaw; planted errors first (--self-test).
+check-bitmaps: oracle-deps
+	$(SWIFT) build --product pageinfo
+	$(ORACLE_VENV)/bin/python scripts/check_bitmap_placement.py $$($(SWIFT) build --show-bin-path)/pageinfo --self-test
+	$(ORACLE_VENV)/bin/python scripts/check_bitmap_placement.py $$($(SWIFT) build --show-bin-path)/pageinfo
 
 # `make install DESTDIR=$$(mktemp -d)` and a check of every installed file (part of `make test`).
 check-install: deps

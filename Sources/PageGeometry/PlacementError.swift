@@ -30,4 +30,7 @@ public enum PlacementError: Error, Hashable, Sendable {
     case outOfRange(scale: Double)
     /// The resolution (dots per inch) is zero, negative or not finite.
     case invalidResolution(Double)
+    /// The bitmap a page would render to (``BitmapPlacement``) has a side of 0 pixels or more
+    /// than ``BitmapPlacement/maximumPixels``; the pixel size it would have.
+    case invalidBitmapSize(Size)
 }

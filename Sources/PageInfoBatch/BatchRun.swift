@@ -63,7 +63,8 @@ public struct BatchConfiguration: Sendable {
         // The table and text formats do not say why a file is not ok: as in process, each such
         // file gets its one line on stderr (the other formats' records carry the reason).
         WorkerOptions(withPages: reader.withPages, ranges: reader.ranges, format: output.format, wide: output.wide,
-                      strict: reader.strict, messages: output.format == .table, maxMemoryMiB: maxMemoryMiB)
+                      strict: reader.strict, messages: output.format == .table, maxMemoryMiB: maxMemoryMiB,
+                      bitmap: output.bitmap)
     }
 }
 

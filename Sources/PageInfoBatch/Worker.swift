@@ -36,11 +36,14 @@ public struct WorkerOptions: Sendable, Hashable {
     public static let maxMemoryRange = 64...(1 << 30)
     /// The largest file a bytes request may carry, in bytes (``WorkerProtocol/maxRequestBytes`` at most).
     public var maxRequestBytes: Int
+    /// The bitmap each page record describes (`pages --dpi`, `--bitmap-size`), or nil.
+    public var bitmap: BitmapRequest?
 
-    /// Options with their defaults: `pages`, JSON lines, no limits.
+    /// Options with their defaults: `pages`, JSON lines, no limits, no bitmap.
     public init(withPages: Bool = true, ranges: PageRangeList? = nil, format: PageListFormat = .jsonl, wide: Bool = false,
                 strict: Bool = false, messages: Bool = false, maxMemoryMiB: Int = 0,
-                maxRequestBytes: Int = WorkerProtocol.maxRequestBytes) {
+                maxRequestBytes: Int = WorkerProtocol.maxRequestBytes, bitmap: BitmapRequest? = nil) {
+        self.bitmap = bitmap
         self.withPages = withPages
         self.ranges = ranges
         self.format = format
@@ -60,15 +63,18 @@ public struct WorkerOptions: Sendable, Hashable {
         if messages { arguments.append("--messages") }
         arguments += ["--max-memory", String(maxMemoryMiB)]
         if maxRequestBytes != WorkerProtocol.maxRequestBytes { arguments += ["--max-request-bytes", String(maxRequestBytes)] }
+        if let bitmap { arguments += BitmapOptions.arguments(for: bitmap) }
         return arguments
     }
 
     /// Parses a worker's arguments: `--mode pages|info`, `--pages RANGES`, `--format FORMAT`,
-    /// `--wide`, `--strict`, `--messages`, `--max-memory MIB`, `--max-request-bytes N` (each
+    /// `--wide`, `--strict`, `--messages`, `--max-memory MIB`, `--max-request-bytes N`, and
+    /// `pages`'s bitmap options `--dpi D`, `--bitmap-size WxH`, `--fit F`, `--renderer R` (each
     /// also as `--name=value`). A bad argument is a usage failure (exit 64) naming it.
     public init(arguments: [String]) throws(ExitFailure) {
         self.init()
         var rest = arguments[...]
+        var dpi: String?, bitmapSize: String?, fit: String?, renderer: String?
         while let argument = rest.popFirst() {
             let equals = argument.firstIndex(of: "=")
             let name = equals.map { String(argument[..<$0]) } ?? argument
@@ -105,8 +111,15 @@ public struct WorkerOptions: Sendable, Hashable {
                     throw ExitFailure("worker: --max-memory \(maxMemoryMiB): give 0 (no limit) or \(Self.maxMemoryRange.lowerBound) to \(Self.maxMemoryRange.upperBound) MiB", status: .usage)
                 }
             case "--max-request-bytes": maxRequestBytes = try number()
+            case "--dpi": dpi = try value()
+            case "--bitmap-size": bitmapSize = try value()
+            case "--fit": fit = try value()
+            case "--renderer": renderer = try value()
             default: throw ExitFailure("worker: unknown argument \(argument)", status: .usage)
             }
+        }
+        do { bitmap = try BitmapOptions.request(dpi: dpi, bitmapSize: bitmapSize, fit: fit, renderer: renderer) } catch {
+            throw ExitFailure("worker: \(error.description)", status: .usage)
         }
     }
 }
@@ -149,7 +162,7 @@ public enum Worker {
         let password: String? = config.first == 1 ? String(decoding: config.dropFirst(), as: UTF8.self) : nil
         let reading = DocumentReader(password: password, ranges: options.ranges, strict: options.strict, withPages: options.withPages,
                                      measuresTime: true)
-        let output = BatchOutput(format: options.format, wide: options.wide, includesPages: options.withPages)
+        let output = BatchOutput(format: options.format, wide: options.wide, includesPages: options.withPages, bitmap: options.bitmap)
         while let header = readExactly(STDIN_FILENO, 4) {
             let word = WorkerProtocol.get32(header, 0)
             var content: FileReader.Content?

@@ -35,6 +35,21 @@ struct PagesCommand: ParsableCommand {
     @Flag(help: "Table format: show all five boxes and UserUnit in full (wider than 80 columns).")
     var wide = false
 
+    @Option(parsing: .unconditional, help: ArgumentHelp("Add to each page record the bitmap the page renders to at DPI dots per inch: its pixel size and raw → pixel matrix (json, jsonl, csv).",
+                               valueName: "dpi"))
+    var dpi: String?
+
+    @Option(name: .customLong("bitmap-size"), parsing: .unconditional,
+            help: ArgumentHelp("Instead of --dpi: the bitmap of WIDTHxHEIGHT pixels the page renders to, e.g. 1024x1024 (see --fit).", valueName: "WxH"))
+    var bitmapSize: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --bitmap-size: contain (default; the page alone at one scale, as large as fits) or fill (exactly WxH, each axis stretched).",
+                               valueName: "fit"))
+    var fit: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Whose pixel-size rules the bitmap follows: pdftoppm (default), pdfium or mupdf.", valueName: "renderer"))
+    var renderer: String?
+
     @OptionGroup var input: InputOptions
 
     @Flag(help: "Fail a file (exit 65) when any of its pages is a page error or anything was repaired (any warning).")
@@ -46,8 +61,19 @@ struct PagesCommand: ParsableCommand {
     var inBatchMode: Bool { batch.isActive || files.isEmpty }
 
     func validate() throws {
-        if wide && (format ?? (inBatchMode ? .jsonl : .table)) != .table {
+        let effectiveFormat = format ?? (inBatchMode ? .jsonl : .table)
+        if wide && effectiveFormat != .table {
             throw ValidationError("--wide applies only to --format table")
+        }
+        if try bitmapRequest() != nil && effectiveFormat == .table {
+            throw ValidationError("--\(dpi != nil ? "dpi" : "bitmap-size") adds a bitmap object to each page record, which the table does not show: give --format json, jsonl or csv")
+        }
+    }
+
+    /// The bitmap the options describe (computed by the library: ``PageInfoGrammar/BitmapOptions``), or nil.
+    func bitmapRequest() throws -> BitmapRequest? {
+        do { return try BitmapOptions.request(dpi: dpi, bitmapSize: bitmapSize, fit: fit, renderer: renderer) } catch {
+            throw ValidationError(error.description)
         }
     }
 
@@ -59,7 +85,7 @@ struct PagesCommand: ParsableCommand {
     /// The work, as plain values (the same that ``PlainInvocation`` builds); batch mode runs it
     /// in workers, file by file.
     func job(format: PageListFormat) throws -> ReadingJob {
-        ReadingJob(files: files, format: format, wide: wide,
+        ReadingJob(files: files, format: format, wide: wide, bitmap: try bitmapRequest(),
                    reading: DocumentReader(password: try input.passwords.resolved(), ranges: pages, strict: strict,
                                             maxStreamMiB: input.maxStreamMiB))
     }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import ArgumentParser
+import PageGeometry
 import PageInfoOutput
 import PageInfoReading
 import PageInfoRecords
@@ -17,12 +18,14 @@ struct ReadingJob {
     var format: PageListFormat
     /// Table format: all five boxes and UserUnit in full.
     var wide = false
+    /// The bitmap each page record describes (`pages --dpi`, `--bitmap-size`), or nil.
+    var bitmap: BitmapRequest? = nil
     var reading: DocumentReader
 
     /// Reads every file; throws the worst exit code when a file is not ok, or a
     /// ``ExitFailure`` when stdout cannot be written.
     func run() throws {
-        var encoder = PageListEncoder(format: format, wide: wide, includesPages: reading.withPages,
+        var encoder = PageListEncoder(format: format, wide: wide, includesPages: reading.withPages, bitmap: bitmap,
                                       out: ByteWriter(fd: STDOUT_FILENO))
         let code = reading.read(names: CommandLineBytes.rawBytes(of: files), into: &encoder, report: reportFailure)
         if code == .ioError {

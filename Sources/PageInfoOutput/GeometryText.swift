@@ -53,6 +53,8 @@ extension PlacementError: CustomStringConvertible {
             "the raw → page transform \(t) is not invertible"
         case .invalidResolution(let dpi):
             "invalid resolution \(formatCompact(dpi)) dpi: it must be a positive finite number, e.g. 150"
+        case .invalidBitmapSize(let s):
+            "the page's bitmap would be \(formatCompact(s.width))x\(formatCompact(s.height)) pixels: each side must be 1 to 2147483647 pixels; use a smaller resolution or size"
         case .outOfRange(let scale):
             "the placement is out of range: at \(scale.isFinite && NumberText.rounded(scale) != 0 ? formatCompact(scale) : scale.description) view units per point the transform between page and view space overflows or cannot be inverted; use a smaller zoom, view or viewport"
         }

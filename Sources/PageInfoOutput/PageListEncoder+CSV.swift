@@ -10,6 +10,14 @@ extension PageListEncoder {
     ]
     /// Geometry columns after `label`: rotation, rotationRaw, userUnit, width, height, the boxes, the transform.
     static let geometryColumnCount = 5 + 5 * 4 + 6
+    /// The `bitmap.*` columns, after the transform, only when the records carry a bitmap.
+    static let bitmapColumns: [StaticString] = [
+        "bitmap.renderer", "bitmap.dpi", "bitmap.fit", "bitmap.width", "bitmap.height", "bitmap.scaleX", "bitmap.scaleY",
+        "bitmap.rawToPixel.a", "bitmap.rawToPixel.b", "bitmap.rawToPixel.c", "bitmap.rawToPixel.d", "bitmap.rawToPixel.tx", "bitmap.rawToPixel.ty",
+        "bitmap.pixelToRaw.a", "bitmap.pixelToRaw.b", "bitmap.pixelToRaw.c", "bitmap.pixelToRaw.d", "bitmap.pixelToRaw.tx", "bitmap.pixelToRaw.ty",
+    ]
+    /// The geometry columns of this output: the bitmap's too when it has them.
+    var geometryColumns: Int { Self.geometryColumnCount + (bitmap == nil ? 0 : Self.bitmapColumns.count) }
 
     mutating func writeCSVHeader() {
         out.append("record,file,index,page,label,rotation,rotationRaw,userUnit,width,height")
@@ -19,6 +27,7 @@ extension PageListEncoder {
             }
         }
         out.append(",transform.a,transform.b,transform.c,transform.d,transform.tx,transform.ty")
+        if bitmap != nil { for name in Self.bitmapColumns { out.append(","); out.append(name) } }
         out.append(",status,error,errorMessage,warnings,pageCount\n")
     }
 
@@ -51,9 +60,10 @@ extension PageListEncoder {
             }
             let t = page.rawToPage
             for v in [t.a, t.b, t.c, t.d, t.tx, t.ty] { out.append(","); out.append(number: v) }
+            if let bitmap { writeCSVBitmap(try? BitmapPlacement(page: page, request: bitmap)) }
             out.append(",ok,,")
         case .failure(let error):
-            for _ in 0..<Self.geometryColumnCount { out.append(",") }
+            for _ in 0..<geometryColumns { out.append(",") }
             out.append(",error,"); out.append(error.code.rawValue)
             out.append(","); out.append(csvField: error.message)
         }
@@ -61,11 +71,29 @@ extension PageListEncoder {
         out.append(",\n")
     }
 
+    /// The `bitmap.*` cells of a page row; all empty when the page has no bitmap (JSON's null).
+    mutating func writeCSVBitmap(_ placement: BitmapPlacement?) {
+        guard let b = placement else {
+            for _ in Self.bitmapColumns { out.append(",") }
+            return
+        }
+        out.append(","); out.append(b.renderer.rawValue)
+        out.append(","); if let d = b.request.dotsPerInch { out.append(number: d) }
+        out.append(","); if let fit = b.request.fit { out.append(fit.rawValue) }
+        out.append(","); out.append(int: b.pixelWidth)
+        out.append(","); out.append(int: b.pixelHeight)
+        out.append(","); out.append(number: b.scaleX)
+        out.append(","); out.append(number: b.scaleY)
+        for t in [b.rawToPixel, b.pixelToRaw] {
+            for v in [t.a, t.b, t.c, t.d, t.tx, t.ty] { out.append(","); out.append(number: v) }
+        }
+    }
+
     mutating func writeCSVFileRow(_ o: DocumentOutcome) {
         out.append("file,")
         out.append(csvField: file)
         out.append(",,,")
-        for _ in 0..<Self.geometryColumnCount { out.append(",") }
+        for _ in 0..<geometryColumns { out.append(",") }
         out.append(","); out.append(o.status.rawValue)
         out.append(","); if let e = o.error { out.append(csvField: e.code) }
         out.append(","); if let e = o.error { out.append(csvField: e.message) }

@@ -25,8 +25,13 @@ public struct PageListEncoder: ~Copyable {
     public let includesPages: Bool
 
     /// Whether this encoder writes one document of a larger output, without what goes between
-    /// documents (see ``init(format:wide:includesPages:fragment:out:)``).
+    /// documents (see ``init(format:wide:includesPages:fragment:bitmap:out:)``).
     public let fragment: Bool
+
+    /// The bitmap each page record carries (`pages --dpi`, `--bitmap-size`), or nil for none:
+    /// a `"bitmap"` object in JSON and the `bitmap.*` columns in CSV (docs/records.md). The table
+    /// format does not show it.
+    public let bitmap: BitmapRequest?
 
     /// An encoder writing `format` into `out`.
     ///
@@ -39,9 +44,11 @@ public struct PageListEncoder: ~Copyable {
     ///   batch mode's workers encode each file this way, and the coordinator's encoder, begun
     ///   with the real document count, stitches them with ``appendFragment(_:)``. The result is
     ///   byte for byte what one encoder writes for all the documents.
+    /// - Parameter bitmap: the bitmap each page record describes (``bitmap``), or nil.
     public init(format: PageListFormat, wide: Bool = false, includesPages: Bool = true, fragment: Bool = false,
-                out: consuming ByteWriter) {
+                bitmap: BitmapRequest? = nil, out: consuming ByteWriter) {
         self.format = format
+        self.bitmap = bitmap
         self.wide = wide
         self.includesPages = includesPages
         self.fragment = fragment
@@ -229,6 +236,10 @@ public struct PageListEncoder: ~Copyable {
             out.append(",\"artBox\":"); out.append(json: page.boxes.artBox)
             out.append(",\"size\":"); out.append(json: page.size)
             out.append(",\"transform\":"); out.append(json: page.rawToPage)
+            if let bitmap {
+                out.append(",\"bitmap\":")
+                if let b = try? BitmapPlacement(page: page, request: bitmap) { out.append(json: b) } else { out.append("null") }
+            }
         case .failure(let error):
             out.append(",\"error\":{\"code\":"); out.append(jsonString: error.code.rawValue)
             out.append(",\"message\":"); out.append(jsonString: error.message); out.append("}")
@@ -272,5 +283,23 @@ extension ByteWriter {
             append(",\"message\":"); append(jsonString: w.message); append("}")
         }
         append("]")
+    }
+}
+
+extension ByteWriter {
+    /// A page's bitmap object (docs/records.md): `{"renderer","dpi","fit","width","height",
+    /// "scaleX","scaleY","rawToPixel","pixelToRaw"}`; `dpi` is null for a pixel size, `fit` null
+    /// for a resolution; the scales in pixels per point, the matrices `{a,b,c,d,tx,ty}`.
+    public mutating func append(json b: BitmapPlacement) {
+        append("{\"renderer\":\""); append(b.renderer.rawValue)
+        append("\",\"dpi\":"); if let d = b.request.dotsPerInch { append(number: d) } else { append("null") }
+        append(",\"fit\":"); append(jsonString: b.request.fit?.rawValue)
+        append(",\"width\":"); append(int: b.pixelWidth)
+        append(",\"height\":"); append(int: b.pixelHeight)
+        append(",\"scaleX\":"); append(number: b.scaleX)
+        append(",\"scaleY\":"); append(number: b.scaleY)
+        append(",\"rawToPixel\":"); append(json: b.rawToPixel)
+        append(",\"pixelToRaw\":"); append(json: b.pixelToRaw)
+        append("}")
     }
 }

@@ -38,6 +38,20 @@ struct SchemaTests {
         jsonl += try CLI.run(["pages", "--format", "jsonl", "--pages", "99", CLI.fixture("mixed.pdf")]).stdout
         jsonl += try CLI.run(["pages", "--format", "jsonl", "--strict", CLI.fixture("damaged/kid-missing.pdf")]).stdout
         jsonl += try CLI.run(["pages", "--format", "jsonl", CLI.fixture("no-such.pdf")]).stdout
+        // The bitmap object (issue 41): every renderer, a resolution and both fits, on the good and
+        // damaged fixtures (page errors carry none); json documents too.
+        let bitmapOptions = [["--dpi", "300"], ["--dpi", "97", "--renderer", "mupdf"],
+                             ["--bitmap-size", "640x480", "--fit", "fill", "--renderer", "pdfium"], ["--bitmap-size", "1x1"]]
+        var bitmaps = 0
+        for file in files where !file.hasPrefix(CLI.corpus.path) {
+            for options in bitmapOptions {
+                let out = try CLI.run(["pages", "--format", "jsonl"] + options + [file]).stdout
+                bitmaps += out.components(separatedBy: "\"bitmap\":{").count - 1
+                jsonl += out
+            }
+            json.append(try CLI.run(["pages", "--format", "json", "--dpi", "150", file]).stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        #expect(bitmaps > 100, "\(bitmaps) bitmap objects")
         let lines = dir.appendingPathComponent("out.jsonl"), docs = dir.appendingPathComponent("out.json")
         try Data(jsonl.utf8).write(to: lines)
         try Data(("[" + json.joined(separator: ",") + "]").utf8).write(to: docs)

@@ -69,6 +69,13 @@ RECT = StructType([StructField(k, DoubleType()) for k in ("x", "y", "width", "he
 SIZE = StructType([StructField(k, DoubleType()) for k in ("width", "height")])
 TRANSFORM = StructType([StructField(k, DoubleType()) for k in ("a", "b", "c", "d", "tx", "ty")])
 ERROR = StructType([StructField("code", StringType()), StructField("message", StringType())])
+# A page's bitmap (`pages --dpi` / `--bitmap-size`, docs/records.md "Bitmap"). The job passes
+# neither option, so the column is null; it is here so that the table has every record field.
+BITMAP = StructType([StructField("renderer", StringType()), StructField("dpi", DoubleType()),
+                     StructField("fit", StringType()), StructField("width", IntegerType()),
+                     StructField("height", IntegerType()), StructField("scaleX", DoubleType()),
+                     StructField("scaleY", DoubleType()), StructField("rawToPixel", TRANSFORM),
+                     StructField("pixelToRaw", TRANSFORM)])
 WARNINGS = ArrayType(ERROR)
 BOXES = ("mediaBox", "cropBox", "bleedBox", "trimBox", "artBox")
 
@@ -78,7 +85,7 @@ PAGES_SCHEMA = StructType(
      StructField("rotation", IntegerType()), StructField("rotationRaw", IntegerType()),
      StructField("userUnit", DoubleType())]
     + [StructField(b, RECT) for b in BOXES]
-    + [StructField("size", SIZE), StructField("transform", TRANSFORM),
+    + [StructField("size", SIZE), StructField("transform", TRANSFORM), StructField("bitmap", BITMAP),
        StructField("error", ERROR), StructField("warnings", WARNINGS)])
 
 FILES_SCHEMA = StructType([

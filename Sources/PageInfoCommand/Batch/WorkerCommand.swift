@@ -34,6 +34,18 @@ struct WorkerCommand: ParsableCommand {
     @Flag(help: "Table format: all five boxes and UserUnit in full.")
     var wide = false
 
+    @Option(parsing: .unconditional, help: ArgumentHelp("The bitmap each page record describes, as pages --dpi.", valueName: "dpi"))
+    var dpi: String?
+
+    @Option(name: .customLong("bitmap-size"), parsing: .unconditional, help: ArgumentHelp("As pages --bitmap-size.", valueName: "WxH"))
+    var bitmapSize: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("As pages --fit.", valueName: "fit"))
+    var fit: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("As pages --renderer.", valueName: "renderer"))
+    var renderer: String?
+
     @Flag(help: "Fail a file when any page is a page error or anything was repaired, as pages --strict.")
     var strict = false
 

@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: Apache-2.0
+import Foundation
+import PageInfoTestSupport
+import Testing
+
+/// `pages --dpi`, `--bitmap-size`, `--fit`, `--renderer` (issue 41, step 1): the bitmap object of
+/// each page record, its CSV columns, and every misuse a usage error of one line.
+@Suite("pages: the bitmap options")
+struct BitmapOptionTests {
+    static func pageRecords(_ args: [String]) throws -> [[String: Any]] {
+        let r = try CLI.run(["pages", "--format", "jsonl"] + args)
+        #expect(r.status == 0, "\(r.stderr)")
+        return r.stdout.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }.filter { $0["record"] as? String == "page" }
+    }
+
+    static func close(_ a: Any?, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
+        guard let a = a as? Double else { return false }
+        return abs(a - b) <= tolerance
+    }
+
+    /// rotations.pdf page 2: CropBox [20 30 420 630], /Rotate 90, displayed 600 × 400 pt. pdftoppm
+    /// at 150 dpi: ⌈600·150/72⌉ × ⌈400·150/72⌉ = 1250 × 834; raw (x, y) → page (y − 30, 420 − x) →
+    /// pixel ((y − 30)·25/12, (400 − 420 + x)·25/12): a 0, b 25/12, c 25/12, d 0,
+    /// tx −30·25/12 = −62.5, ty −20·25/12 = −41.666…; the inverse a 0, b 0.48, c 0.48, d 0, tx 20, ty 30.
+    @Test("--dpi 150: the bitmap object of a /Rotate 90 page")
+    func dpi150() throws {
+        let pages = try Self.pageRecords(["--dpi", "150", "--pages", "2", CLI.fixture("rotations.pdf")])
+        try #require(pages.count == 1)
+        let b = try #require(pages[0]["bitmap"] as? [String: Any])
+        #expect(b["renderer"] as? String == "pdftoppm" && b["dpi"] as? Double == 150 && b["fit"] is NSNull)
+        #expect(b["width"] as? Int == 1250 && b["height"] as? Int == 834)
+        #expect(Self.close(b["scaleX"], 150.0 / 72) && Self.close(b["scaleY"], 150.0 / 72))
+        let m = try #require(b["rawToPixel"] as? [String: Double])
+        let expected = ["a": 0, "b": 25.0 / 12, "c": 25.0 / 12, "d": 0, "tx": -62.5, "ty": -20 * 25.0 / 12]
+        for (k, v) in expected { #expect(Self.close(m[k], v), "rawToPixel.\(k) \(String(describing: m[k]))") }
+        let inv = try #require(b["pixelToRaw"] as? [String: Double])
+        for (k, v) in ["a": 0.0, "b": 0.48, "c": 0.48, "d": 0, "tx": 20, "ty": 30] {
+            #expect(Self.close(inv[k], v), "pixelToRaw.\(k) \(String(describing: inv[k]))")
+        }
+    }
+
+    /// The renderers differ where measured: Letter at 150 dpi (mixed.pdf page 1 is Letter,
+    /// 612 × 792) is 1275 × 1650 with pdftoppm and mupdf, 1275 × 1651 with pdfium; userunit.pdf
+    /// page 1 (/UserUnit 2, Letter) at 72 dpi is 1224 × 1584 with mupdf, 612 × 792 otherwise.
+    @Test("--renderer: each renderer's pixel size")
+    func renderers() throws {
+        for (renderer, height) in [("pdftoppm", 1650), ("pdfium", 1651), ("mupdf", 1650)] {
+            let p = try Self.pageRecords(["--dpi", "150", "--renderer", renderer, "--pages", "1", CLI.fixture("userunit.pdf")])
+            // (at 150 dpi /UserUnit 2 doubles mupdf's size: 2550 × 3300)
+            let b = try #require(p.first?["bitmap"] as? [String: Any])
+            let expected = renderer == "mupdf" ? (2550, 3300) : (1275, height)
+            #expect(b["width"] as? Int == expected.0 && b["height"] as? Int == expected.1, "\(renderer): \(b)")
+        }
+        for (renderer, size) in [("pdftoppm", (612, 792)), ("pdfium", (612, 792)), ("mupdf", (1224, 1584))] {
+            let p = try Self.pageRecords(["--dpi", "72", "--renderer", renderer, "--pages", "1", CLI.fixture("userunit.pdf")])
+            let b = try #require(p.first?["bitmap"] as? [String: Any])
+            #expect(b["width"] as? Int == size.0 && b["height"] as? Int == size.1, "\(renderer): \(b)")
+        }
+    }
+
+    /// --bitmap-size 800x800 on rotations.pdf page 1 (400 × 600 pt): contain (the default) is
+    /// one scale 800/600, ⌈400·4/3⌉ × 800 = 534 × 800; fill is 800 × 800, 2 and 4/3 px per point.
+    @Test("--bitmap-size: contain and fill")
+    func bitmapSize() throws {
+        let contain = try Self.pageRecords(["--bitmap-size", "800x800", "--pages", "1", CLI.fixture("rotations.pdf")])
+        let c = try #require(contain.first?["bitmap"] as? [String: Any])
+        #expect(c["fit"] as? String == "contain" && c["dpi"] is NSNull)
+        #expect(c["width"] as? Int == 534 && c["height"] as? Int == 800)
+        #expect(Self.close(c["scaleX"], 4.0 / 3) && Self.close(c["scaleY"], 4.0 / 3))
+        let fill = try Self.pageRecords(["--bitmap-size", "800x800", "--fit", "fill", "--pages", "1", CLI.fixture("rotations.pdf")])
+        let f = try #require(fill.first?["bitmap"] as? [String: Any])
+        #expect(f["width"] as? Int == 800 && f["height"] as? Int == 800 && Self.close(f["scaleX"], 2) && Self.close(f["scaleY"], 4.0 / 3))
+    }
+
+    @Test("csv: the bitmap.* columns, only when asked for")
+    func csv() throws {
+        let plain = try CLI.run(["pages", "--format", "csv", CLI.fixture("rotations.pdf")])
+        #expect(!plain.stdout.contains("bitmap"))
+        let r = try CLI.run(["pages", "--format", "csv", "--dpi", "150", "--pages", "2", CLI.fixture("rotations.pdf")])
+        let rows = r.stdout.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        try #require(rows.count == 3)
+        #expect(rows[1].count == rows[0].count && rows[2].count == rows[0].count)
+        let row = Dictionary(uniqueKeysWithValues: zip(rows[0], rows[1]))
+        #expect(row["bitmap.renderer"] == "pdftoppm" && row["bitmap.dpi"] == "150" && row["bitmap.fit"] == "")
+        #expect(row["bitmap.width"] == "1250" && row["bitmap.height"] == "834")
+        #expect(row["bitmap.rawToPixel.tx"] == "-62.5" && row["bitmap.pixelToRaw.ty"] == "30")
+    }
+
+    @Test("misuse is a usage error of one line", arguments: [
+        (["--dpi", "0"], "--dpi 0"), (["--dpi", "-5"], "--dpi -5"), (["--dpi", "1e6"], "--dpi 1e6"), (["--dpi", "abc"], "--dpi abc"),
+        (["--dpi", "150", "--bitmap-size", "10x10"], "give one of them"),
+        (["--fit", "fill"], "--fit applies only with --bitmap-size"),
+        (["--dpi", "150", "--fit", "fill"], "--fit applies only with --bitmap-size"),
+        (["--renderer", "mupdf"], "--renderer applies only with"),
+        (["--dpi", "150", "--renderer", "ghostscript"], "--renderer ghostscript"),
+        (["--bitmap-size", "0x10"], "--bitmap-size 0x10"), (["--bitmap-size", "10"], "--bitmap-size 10"),
+        (["--bitmap-size", "10.5x10"], "--bitmap-size 10.5x10"), (["--bitmap-size", "3000000000x10"], "--bitmap-size 3000000000x10"),
+        (["--bitmap-size", "10x10", "--fit", "cover"], "--fit cover"),
+        (["--dpi", "150", "--format", "table"], "the table does not show"),
+        (["--dpi", "150", "--format", "table", "--files-from", "/dev/null"], "the table does not show"),
+    ] as [([String], String)])
+    func misuse(args: [String], message: String) throws {
+        let hasFormat = args.contains("--format")
+        let r = try CLI.run(["pages"] + (hasFormat ? [] : ["--format", "jsonl"]) + args + [CLI.fixture("rotations.pdf")])
+        #expect(r.status == 64, "\(args): exit \(r.status)")
+        #expect(r.stdout.isEmpty)
+        #expect(r.stderrLines.count == 1 && r.stderr.contains(message), "\(args): \(r.stderr)")
+    }
+}

@@ -1,0 +1,353 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""Renderer truth for `pageinfo pages --dpi D --renderer R` (issue 41, step 1): the bitmap object
+must say what pdftoppm, pdfium and MuPDF really draw.
+
+On the fixtures that hold each case — Fixtures/rotations.pdf (/Rotate 0, 90, 180, 270, 450, -90…
+around an offset CropBox [20 30 420 630]), Fixtures/boxes.pdf (CropBoxes with a negative origin,
+[-100 -200 …] and [-300 -100 …], and a fractional offset one, [10.5 20.25 …]) and
+Fixtures/userunit.pdf (/UserUnit 2, 1 and 0.5), and odd-rotate.pdf, made here from rotations.pdf
+with /Rotate values that are not multiples of 90 (135, 225, 315, -45, -135, 100, 46, 44, 765, 190),
+which each renderer turns its own way — a copy of each page gets three opaque black
+squares of different sizes (6, 10 and 14 pt) centred on chosen raw points (pikepdf; the page's
+own content wrapped in q … Q, the marks appended). Each page is rendered marked and unmarked with
+`pdftoppm -r D -cropbox`, pypdfium2 `render(scale=D/72)` and PyMuPDF `get_pixmap(dpi=D)` at 72,
+150 and 300 dpi, and with `--bitmap-size 500x700 --fit fill` and `640x640` (contain) through each
+renderer's own way to ask for a size (see render()); each square is found in the difference of the two renders (8-connected
+components, told apart by their areas), and its centroid weighted by the darkening. For every
+page, renderer and resolution:
+
+  - the render's pixel size equals the record's bitmap width × height for that renderer;
+  - rawToPixel of each raw point lands within 1 px of its square's centroid;
+  - pixelToRaw of the centroid lands within 72/D pt of the point (for a pixel size, within one
+    pixel of that bitmap in points).
+
+pdftoppm and pdfium ignore /UserUnit and MuPDF applies it; on /Rotate 45 pdftoppm draws the page
+unrotated, pdfium truncates to 0 and MuPDF snaps to 90: the records' renderer conventions model
+that, and these pages check it (this script found MuPDF's turn of /Rotate 45, which PyMuPDF's own
+Page.rotation reports as 0).
+
+Usage: check_bitmap_placement.py PAGEINFO [--self-test]
+  --self-test: the checks must reject planted errors (a matrix shifted by 2 px, the pdftoppm
+  bitmap of a /UserUnit 2 page held against MuPDF's render, pdfium's 1651-row Letter held against
+  pdftoppm's 1650, a /Rotate 90 matrix for a 270 page, a fill bitmap against a contain render)
+  before the real run is trusted.
+Run by `make test` (`make check-bitmaps`) with the venv of `make oracle-deps`. Exits 1 naming every
+failure; 2 when a renderer is missing and CI=true (without CI it says so and skips: exit 0).
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FIXTURES = ["rotations.pdf", "boxes.pdf", "userunit.pdf", "odd-rotate.pdf"]
+# odd-rotate.pdf is generated (in a scratch folder) from rotations.pdf: its pages get these /Rotate
+# values, which are not multiples of 90 and which the renderers turn each their own way.
+ODD_ROTATE = [135, 225, 315, -45, -135, 100, 46, 44, 765, 190]
+DPIS = [72, 150, 300]
+# --bitmap-size requests: (W, H, fit). pdftoppm's contain is -scale-to N, so contain sizes are square.
+SIZES = [(500, 700, "fill"), (640, 640, "contain")]
+RENDERERS = ["pdftoppm", "pdfium", "mupdf"]
+# Each mark: (fraction of the CropBox's width, of its height, side in points). Placed off-centre and
+# sized differently so that a flipped or turned mapping cannot match the wrong square.
+MARKS = [(0.22, 0.31, 6.0), (0.71, 0.24, 10.0), (0.2, 0.75, 14.0)]
+THRESHOLD = 24   # darkening (of 255) that counts as part of a square
+
+
+def missing_modules():
+    missing = []
+    for name in ("numpy", "pikepdf", "pypdfium2", "pymupdf"):
+        try:
+            __import__(name)
+        except ImportError:
+            missing.append(name)
+    if shutil.which("pdftoppm") is None:
+        missing.append("pdftoppm")
+    return missing
+
+
+# --------------------------------------------------------------------------------------------
+# Marking
+# --------------------------------------------------------------------------------------------
+
+def raw_points(crop):
+    """The marks' centres in raw space, inside the effective CropBox {x, y, width, height}."""
+    return [(crop["x"] + fx * crop["width"], crop["y"] + fy * crop["height"], side) for fx, fy, side in MARKS]
+
+
+def odd_rotate(dst):
+    """rotations.pdf with ODD_ROTATE as the pages' /Rotate."""
+    import pikepdf
+    with pikepdf.open(os.path.join(ROOT, "Fixtures", "rotations.pdf")) as pdf:
+        for page, rotate in zip(pdf.pages, ODD_ROTATE):
+            page.obj.Rotate = rotate
+        pdf.save(dst)
+
+
+def mark(src, dst, pages):
+    """A copy of `src` whose page i (0-based) has black squares centred on `pages[i]`'s points."""
+    import pikepdf
+    with pikepdf.open(src) as pdf:
+        for i, points in pages.items():
+            page = pdf.pages[i]
+            ops = b"Q q 0 g " + b" ".join(b"%.6f %.6f %.6f %.6f re f" % (x - s / 2, y - s / 2, s, s) for x, y, s in points) + b" Q"
+            page.contents_add(pikepdf.Stream(pdf, b"q"), prepend=True)
+            page.contents_add(pikepdf.Stream(pdf, ops), prepend=False)
+        pdf.save(dst)
+
+
+# --------------------------------------------------------------------------------------------
+# Rendering: a gray image as a numpy array (rows × columns, 0 black … 255 white)
+# --------------------------------------------------------------------------------------------
+
+def render(renderer, path, index, dpi, work, size=None):
+    """The page at `dpi`, or with `size` = (W, H, fit) into a bitmap of W×H pixels as that
+    renderer's own API does it: fill, exactly W×H (pdftoppm -scale-to-x W -scale-to-y H
+    -scale-dimension-before-rotation; pdfium
+    FPDF_RenderPageBitmap into a W×H bitmap; MuPDF a matrix of W and H over its page rectangle);
+    contain, one scale min(W/w, H/h) from the renderer's own page size (pdftoppm -scale-to W with
+    W = H; pypdfium2 render(scale=…); MuPDF Matrix(s, s) over its page rectangle, /UserUnit in)."""
+    import numpy as np
+    if renderer == "pdftoppm":
+        out = os.path.join(work, "r")
+        if size is None:
+            scaling = ["-r", str(dpi)]
+        elif size[2] == "fill":
+            # Without -scale-dimension-before-rotation pdftoppm applies W and H to the unrotated
+            # page, so a /Rotate 90 page comes out H×W (checked: 700x500 for 500x700).
+            scaling = ["-scale-to-x", str(size[0]), "-scale-to-y", str(size[1]), "-scale-dimension-before-rotation"]
+        else:
+            assert size[0] == size[1], "pdftoppm's contain is -scale-to N: a square"
+            scaling = ["-scale-to", str(size[0])]
+        subprocess.run(["pdftoppm"] + scaling + ["-cropbox", "-gray", "-f", str(index + 1), "-l", str(index + 1),
+                        "-singlefile", path, out], check=True)
+        data = open(out + ".pgm", "rb").read()
+        # P5 header: magic, width, height, maxval, one whitespace byte.
+        fields, at = [], 0
+        while len(fields) < 4:
+            while data[at:at + 1].isspace():
+                at += 1
+            start = at
+            while not data[at:at + 1].isspace():
+                at += 1
+            fields.append(data[start:at])
+        w, h = int(fields[1]), int(fields[2])
+        return np.frombuffer(data, dtype=np.uint8, count=w * h, offset=at + 1).reshape(h, w)
+    if renderer == "pdfium":
+        import pypdfium2
+        import pypdfium2.raw as pdfium_c
+        doc = pypdfium2.PdfDocument(path)
+        try:
+            page = doc[index]
+            if size is not None and size[2] == "fill":
+                bitmap = pypdfium2.PdfBitmap.new_native(size[0], size[1], pdfium_c.FPDFBitmap_Gray)
+                bitmap.fill_rect((255, 255, 255, 255), 0, 0, size[0], size[1])
+                pdfium_c.FPDF_RenderPageBitmap(bitmap, page, 0, 0, size[0], size[1], 0, pdfium_c.FPDF_ANNOT)
+            else:
+                w, h = page.get_size()
+                scale = dpi / 72 if size is None else min(size[0] / w, size[1] / h)
+                bitmap = page.render(scale=scale, grayscale=True)
+            a = bitmap.to_numpy()
+            return np.array(a if a.ndim == 2 else a[:, :, 0])
+        finally:
+            doc.close()
+    import pymupdf
+    doc = pymupdf.open(path)
+    try:
+        page = doc[index]
+        if size is None:
+            pix = page.get_pixmap(dpi=dpi, colorspace=pymupdf.csGRAY, alpha=False)
+        else:
+            w, h = page.rect.width, page.rect.height
+            sx, sy = size[0] / w, size[1] / h
+            if size[2] == "contain":
+                sx = sy = min(sx, sy)
+            pix = page.get_pixmap(matrix=pymupdf.Matrix(sx, sy), colorspace=pymupdf.csGRAY, alpha=False)
+        return np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.stride)[:, :pix.width]
+    finally:
+        doc.close()
+
+
+def squares(plain, marked):
+    """The marks found in the difference, as [(area, (cx, cy))] sorted by area, centroids in pixel
+    space (pixel (i, j)'s centre is (i + 0.5, j + 0.5)), weighted by how much darker each pixel got."""
+    import numpy as np
+    diff = plain.astype(np.int16) - marked.astype(np.int16)
+    ys, xs = np.nonzero(diff > THRESHOLD)
+    todo = set(zip(ys.tolist(), xs.tolist()))
+    found = []
+    while todo:
+        seed = todo.pop()
+        stack, component = [seed], [seed]
+        while stack:
+            y, x = stack.pop()
+            for dy in (-1, 0, 1):
+                for dx in (-1, 0, 1):
+                    n = (y + dy, x + dx)
+                    if n in todo:
+                        todo.remove(n)
+                        stack.append(n)
+                        component.append(n)
+        # The weights: every darkened pixel in the component's box grown by one (its anti-aliased rim).
+        cy = [p[0] for p in component]
+        cx = [p[1] for p in component]
+        y0, y1, x0, x1 = max(min(cy) - 1, 0), min(max(cy) + 2, diff.shape[0]), max(min(cx) - 1, 0), min(max(cx) + 2, diff.shape[1])
+        weights = np.clip(diff[y0:y1, x0:x1], 0, None).astype(np.float64)
+        total = weights.sum()
+        gy, gx = np.mgrid[y0:y1, x0:x1]
+        found.append((len(component), (float((weights * (gx + 0.5)).sum() / total), float((weights * (gy + 0.5)).sum() / total))))
+    return sorted(found)
+
+
+def apply(m, x, y):
+    return m["a"] * x + m["c"] * y + m["tx"], m["b"] * x + m["d"] * y + m["ty"]
+
+
+# --------------------------------------------------------------------------------------------
+# The check of one render against one bitmap object
+# --------------------------------------------------------------------------------------------
+
+WORST = {"pixels": 0.0, "points": 0.0}   # the largest distances seen: rawToPixel in px, pixelToRaw in px at the resolution
+
+
+def check(where, bitmap, points, size, found, dpi):
+    """Problems (one line each) between a bitmap record and what a renderer drew."""
+    problems = []
+    h, w = size
+    if (bitmap["width"], bitmap["height"]) != (w, h):
+        problems.append("%s: the render is %dx%d px, the record says %dx%d" % (where, w, h, bitmap["width"], bitmap["height"]))
+    if len(found) != len(points):
+        return problems + ["%s: %d marks found in the render, %d drawn" % (where, len(found), len(points))]
+    # Squares sorted by area are the marks sorted by side.
+    for (x, y, side), (area, (cx, cy)) in zip(sorted(points, key=lambda p: p[2]), found):
+        px, py = apply(bitmap["rawToPixel"], x, y)
+        WORST["pixels"] = max(WORST["pixels"], abs(px - cx), abs(py - cy))
+        if abs(px - cx) > 1 or abs(py - cy) > 1:
+            problems.append("%s: raw (%g, %g) (the %g pt mark) → pixel (%.3f, %.3f) by rawToPixel, its square's centroid is (%.3f, %.3f)"
+                            % (where, x, y, side, px, py, cx, cy))
+        rx, ry = apply(bitmap["pixelToRaw"], cx, cy)
+        WORST["points"] = max(WORST["points"], abs(rx - x) * dpi / 72, abs(ry - y) * dpi / 72)
+        if abs(rx - x) > 72 / dpi or abs(ry - y) > 72 / dpi:
+            problems.append("%s: pixelToRaw of the centroid (%.3f, %.3f) is raw (%.4f, %.4f), the mark is at (%g, %g): more than 72/%d pt"
+                            % (where, cx, cy, rx, ry, x, y, dpi))
+    return problems
+
+
+def records(binary, path, dpi, renderer, size=None):
+    asked = ["--dpi", str(dpi)] if size is None else ["--bitmap-size", "%dx%d" % size[:2], "--fit", size[2]]
+    out = subprocess.run([binary, "pages", "--format", "jsonl"] + asked + ["--renderer", renderer, path],
+                         check=True, capture_output=True).stdout
+    return [r for r in map(json.loads, out.splitlines()) if r["record"] == "page"]
+
+
+def run(binary, work, cases=None):
+    """Renders every case; returns (problems, [(where, bitmap, points, size, found, dpi)], count)."""
+    problems, seen, checked = [], [], 0
+    for name in FIXTURES:
+        src = os.path.join(ROOT, "Fixtures", name)
+        if name == "odd-rotate.pdf":
+            src = os.path.join(work, name)
+            odd_rotate(src)
+        base = records(binary, src, 72, "pdftoppm")
+        pages = {p["index"]: raw_points(p["cropBox"]) for p in base if "cropBox" in p}
+        marked = os.path.join(work, "marked-" + name)
+        mark(src, marked, pages)
+        for dpi, size in [(d, None) for d in DPIS] + [(None, s) for s in SIZES]:
+            for renderer in RENDERERS:
+                for page in records(binary, src, dpi, renderer, size):
+                    i = page["index"]
+                    case = (name, i, dpi or "%dx%d %s" % size, renderer)
+                    if cases is not None and case not in cases:
+                        continue
+                    where = "%s page %d (/Rotate %d, /UserUnit %g) %s %s" % (
+                        name, i + 1, page["rotationRaw"], page["userUnit"], renderer, "%d dpi" % dpi if dpi else "--bitmap-size " + case[2])
+                    plain = render(renderer, src, i, dpi, work, size)
+                    ink = render(renderer, marked, i, dpi, work, size)
+                    if dpi is None:
+                        # The inverse's tolerance: one pixel of this bitmap, in points (the larger axis's).
+                        b = page["bitmap"]
+                        dpi = 72 * min(b["scaleX"], b["scaleY"])
+                    if plain.shape != ink.shape:
+                        problems.append("%s: marked and unmarked renders differ in size" % where)
+                        continue
+                    found = squares(plain, ink)
+                    problems += check(where, page["bitmap"], pages[i], plain.shape, found, dpi)
+                    seen.append((where, page["bitmap"], pages[i], plain.shape, found, dpi, case))
+                    checked += 1
+                    if size is not None:
+                        dpi = None
+    return problems, seen, checked
+
+
+def self_test(binary, work):
+    """The checks must reject planted errors; returns the failures of the self-test."""
+    cases = {("userunit.pdf", 0, 72, "mupdf"), ("userunit.pdf", 0, 72, "pdftoppm"), ("rotations.pdf", 3, 150, "pdftoppm"),
+             ("rotations.pdf", 1, 150, "pdftoppm"), ("boxes.pdf", 2, 150, "pdftoppm"), ("boxes.pdf", 2, 150, "pdfium"),
+             ("rotations.pdf", 1, "640x640 contain", "pdfium"), ("rotations.pdf", 1, "500x700 fill", "pdfium")}
+    problems, seen, _ = run(binary, work, cases)
+    failures = ["the unplanted case fails: " + p for p in problems]
+    by = {s[6]: s for s in seen}
+    if len(by) != len(cases):
+        return failures + ["self-test: %d of %d cases rendered" % (len(by), len(cases))]
+
+    def planted(description, case, bitmap, size=None):
+        where, _, points, shape, found, dpi, _ = by[case]
+        if not check(where, bitmap, points, size or shape, found, dpi):
+            failures.append("self-test: %s was accepted" % description)
+
+    where, b, points, shape, found, dpi, _ = by[("rotations.pdf", 3, 150, "pdftoppm")]
+    shifted = dict(b, rawToPixel=dict(b["rawToPixel"], tx=b["rawToPixel"]["tx"] + 2))
+    planted("rawToPixel shifted by 2 px", ("rotations.pdf", 3, 150, "pdftoppm"), shifted)
+    wrong_inverse = dict(b, pixelToRaw=dict(b["pixelToRaw"], ty=b["pixelToRaw"]["ty"] + 4 * 72 / 150))
+    planted("pixelToRaw shifted by 4 px", ("rotations.pdf", 3, 150, "pdftoppm"), wrong_inverse)
+    # Page 2 is /Rotate 90, page 4 /Rotate 270, same CropBox: the 90° bitmap for the 270° render.
+    planted("the /Rotate 90 matrix for a /Rotate 270 page", ("rotations.pdf", 3, 150, "pdftoppm"), by[("rotations.pdf", 1, 150, "pdftoppm")][1])
+    # /UserUnit 2: pdftoppm's bitmap (which ignores it) against MuPDF's render (which applies it).
+    planted("pdftoppm's bitmap of a /UserUnit 2 page against MuPDF's render", ("userunit.pdf", 0, 72, "mupdf"),
+            by[("userunit.pdf", 0, 72, "pdftoppm")][1])
+    # boxes.pdf page 3, CropBox [-100 -200 512 592] (612 × 792) at 150 dpi: pdfium's 1651 rows.
+    planted("pdfium's 1275x1651 against pdftoppm's 1275x1650 render", ("boxes.pdf", 2, 150, "pdftoppm"),
+            by[("boxes.pdf", 2, 150, "pdfium")][1])
+    # rotations.pdf page 2 (600 × 400 displayed): the 500x700 fill bitmap against the 640x640 contain render.
+    planted("the fill bitmap against a contain render", ("rotations.pdf", 1, "640x640 contain", "pdfium"),
+            by[("rotations.pdf", 1, "500x700 fill", "pdfium")][1])
+    return failures
+
+
+def main():
+    args = [a for a in sys.argv[1:] if a != "--self-test"]
+    if len(args) != 1:
+        print(__doc__.strip().splitlines()[0] + "\nusage: check_bitmap_placement.py PAGEINFO [--self-test]", file=sys.stderr)
+        return 64
+    missing = missing_modules()
+    if missing:
+        message = "check_bitmap_placement: missing %s (make oracle-deps installs them)" % ", ".join(missing)
+        if os.environ.get("CI") == "true":
+            print(message + "; under CI=true that is a failure", file=sys.stderr)
+            return 2
+        print(message + "; skipped", file=sys.stderr)
+        return 0
+    with tempfile.TemporaryDirectory() as work:
+        if "--self-test" in sys.argv:
+            failures = self_test(args[0], work)
+            for f in failures:
+                print(f, file=sys.stderr)
+            print("check_bitmap_placement --self-test: %s" % ("FAILED" if failures else "6 planted errors refused"))
+            return 1 if failures else 0
+        problems, _, checked = run(args[0], work)
+    for p in problems:
+        print(p, file=sys.stderr)
+    print("check_bitmap_placement: %d renders (%s × %s dpi and --bitmap-size %s) of %s, %d marks each: %s; largest distance "
+          "rawToPixel → centroid %.3f px, pixelToRaw(centroid) → point %.3f × 72/dpi pt"
+          % (checked, "/".join(RENDERERS), "/".join(map(str, DPIS)), ", ".join("%dx%d %s" % z for z in SIZES), ", ".join(FIXTURES), len(MARKS),
+             "%d problems" % len(problems) if problems else "every size, point and inverse within tolerance",
+             WORST["pixels"], WORST["points"]))
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
