@@ -104,7 +104,8 @@ public struct BatchJob: Sendable {
                 do {
                     try ResumeState.refuseUnlessJSONLines(fd: output.rawValue, name: path)
                     let state = try ResumeState.prepare(fd: output.rawValue, expecting: ResumeState.Expectation(
-                        withPages: configuration.reader.withPages, ranges: configuration.reader.ranges, strict: configuration.reader.strict))
+                        withPages: configuration.reader.withPages, ranges: configuration.reader.ranges, strict: configuration.reader.strict,
+                        bitmap: configuration.output.bitmap))
                     names = state.remaining(names)
                     earlier = state.tally
                 } catch {

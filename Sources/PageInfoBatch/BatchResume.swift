@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+import PageGeometry
 import PageInfoGrammar
 import PageInfoOutput
 import PageInfoRecords
@@ -64,12 +65,51 @@ public struct ResumeState: Sendable {
         public var ranges: PageRangeList?
         /// `--strict`: a file with a warning or a page error is `failed` (code `strict`).
         public var strict: Bool
+        /// `--dpi`, `--bitmap-size`, `--fit`, `--renderer`: the bitmap each page record
+        /// describes, or nil for none.
+        public var bitmap: BitmapRequest?
 
         /// What a run with these reading options writes.
-        public init(withPages: Bool, ranges: PageRangeList?, strict: Bool = false) {
+        public init(withPages: Bool, ranges: PageRangeList?, strict: Bool = false, bitmap: BitmapRequest? = nil) {
             self.withPages = withPages
             self.ranges = ranges
             self.strict = strict
+            self.bitmap = bitmap
+        }
+
+        /// How a page record's bitmap object begins in this run's output: its renderer, its
+        /// resolution or fit, and with `fill` its pixel size (exactly the one asked); nil when
+        /// the run writes none. (With `contain` the size depends on the page: an output of
+        /// another `--bitmap-size` with `contain` and the same renderer is not told apart.)
+        var bitmapStart: [UInt8]? {
+            guard let bitmap else { return nil }
+            var w = ByteWriter()
+            w.append(",\"bitmap\":{\"renderer\":\""); w.append(bitmap.renderer.rawValue)
+            w.append("\",\"dpi\":"); if let d = bitmap.dotsPerInch { w.append(number: d) } else { w.append("null") }
+            w.append(",\"fit\":"); w.append(jsonString: bitmap.fit?.rawValue)
+            if case .pixelSize(let width, let height, .fill) = bitmap.target {
+                w.append(",\"width\":"); w.append(int: width)
+                w.append(",\"height\":"); w.append(int: height)
+            }
+            w.append(",")
+            return w.bytes
+        }
+
+        /// Why a page record (one line) does not describe the bitmap this run writes, or nil:
+        /// with no bitmap asked for it has no `bitmap` member; with one, its bitmap begins as
+        /// ``bitmapStart`` says, or is null (a side below one pixel), or the record is a page
+        /// error (which has none).
+        func bitmapMismatch(_ line: [UInt8], start: [UInt8]?) -> String? {
+            // (Inside a JSON string a quote is escaped: `,"bitmap":` is only ever the member.)
+            let member = Array(",\"bitmap\":".utf8)
+            let has = line.firstRange(of: member) != nil
+            guard let start else {
+                return has ? "its page records describe a bitmap (--dpi or --bitmap-size), which this run does not ask for" : nil
+            }
+            if line.firstRange(of: start) != nil || line.firstRange(of: Array(",\"bitmap\":null,".utf8)) != nil { return nil }
+            if !has && line.firstRange(of: Array(",\"error\":{".utf8)) != nil { return nil }
+            return has ? "its page records describe another bitmap than this run's --dpi, --bitmap-size, --fit and --renderer"
+                : "its page records describe no bitmap, which this run asks for (--dpi or --bitmap-size)"
         }
 
         /// Why a file record (and the page records before it, `pageWarnings` of them with
@@ -147,6 +187,7 @@ public struct ResumeState: Sendable {
         var pageIndexes: [Int] = []  // the `index` of each page record since the last file record (-1: unreadable)
         var pageWarnings = 0    // of them, those with warnings
         var mismatch: String?
+        let bitmapStart = expectation?.bitmapStart
         var line: [UInt8] = []
         var lineLength = 0      // the whole line's length; `line` holds it only up to maxLineBytes
         var offset = 0          // file offset of `line`'s start
@@ -165,6 +206,10 @@ public struct ResumeState: Sendable {
                     take(chunk[start..<i])
                     if lineLength <= maxLineBytes, line.starts(with: Self.pageRecordStart) {
                         pageIndexes.append(expectation == nil ? 0 : Self.pageIndex(line))
+                        if let expectation, mismatch == nil, let why = expectation.bitmapMismatch(line, start: bitmapStart) {
+                            mismatch = "page record \(pageIndexes.count) of a file: \(why)"
+                            return false
+                        }
                         if !line.suffix(Self.noPageWarningsEnd.count).elementsEqual(Self.noPageWarningsEnd) { pageWarnings += 1 }
                     } else if lineLength <= maxLineBytes, let record = FileRecordFields(line) {
                         if let expectation, mismatch == nil {
@@ -196,7 +241,7 @@ public struct ResumeState: Sendable {
             throw failure("cannot read it", error)
         }
         if let mismatch {
-            throw ExitFailure("--resume: the output was written by another command or with other options (\(mismatch)); resume with the same command, --pages, --strict and format, or write a new output; it is left as it is", status: .usage)
+            throw ExitFailure("--resume: the output was written by another command or with other options (\(mismatch)); resume with the same command, --pages, --strict, bitmap options and format, or write a new output; it is left as it is", status: .usage)
         }
         if keep != position {
             do { try output.truncate(toSize: keep) } catch { throw failure("cannot cut its incomplete last file", error) }

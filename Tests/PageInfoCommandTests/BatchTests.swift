@@ -402,8 +402,30 @@ struct BatchTests {
                       (["--pages", "1-10"], ["--pages", "1-10,11"], "has no page-out-of-range error where this run's --pages go past its 10 pages"),
                       (["--pages", "1-12"], ["--pages", "1-"], "has a page-out-of-range error, which this run's --pages do not give it")])
     func resumeRefusesOtherPagesOfTheSameCount(first: [String], then: [String], reason: String) throws {
+        try resumeRefusal(first: first, then: then, reason: reason)
+    }
+
+    /// Each page record describes the bitmap its run asked for: an output of other bitmap options
+    /// (or none) was continued, mixing two kinds of bitmap in one output with exit 0 (found by
+    /// the review of issue 41's first step).
+    @Test("--resume refuses an output whose page records describe another bitmap, or none; the same options continue it",
+          arguments: [(["--dpi", "150"], ["--dpi", "300"], "describe another bitmap than this run's"),
+                      (["--dpi", "150"], ["--dpi", "150", "--renderer", "pdfium"], "describe another bitmap than this run's"),
+                      (["--bitmap-size", "300x200", "--fit", "fill"], ["--bitmap-size", "300x201", "--fit", "fill"], "describe another bitmap than this run's"),
+                      (["--bitmap-size", "300x200"], ["--dpi", "150"], "describe another bitmap than this run's"),
+                      (["--pages", "1"], ["--pages", "1", "--dpi", "150"], "describe no bitmap, which this run asks for"),
+                      (["--dpi", "150"], [], "describe a bitmap (--dpi or --bitmap-size), which this run does not ask for"),
+                      (["--dpi", "150", "--renderer", "mupdf"], ["--renderer", "mupdf", "--dpi", "150"], "")])
+    func resumeRefusesAnotherBitmap(first: [String], then: [String], reason: String) throws {
+        try resumeRefusal(first: first, then: then, reason: reason)
+    }
+
+    /// Writes rotations.pdf and labels.pdf with `first`, keeps the first file's records, resumes
+    /// with `then`: refused with one line holding `reason` (64, the output left as it is), or,
+    /// when `reason` is empty, continued.
+    private func resumeRefusal(first: [String], then: [String], reason: String) throws {
         let list = Data((["rotations.pdf", "labels.pdf"].map { CLI.fixture($0) }.joined(separator: "\n") + "\n").utf8)
-        let out = Self.scratch.appendingPathComponent("same-count-\(getpid())-\(first.joined(separator: "_")).jsonl")
+        let out = Self.scratch.appendingPathComponent("resume-\(getpid())-\((first + ["then"] + then).joined(separator: "_")).jsonl")
         let written = try Self.run(["pages"] + first + ["--files-from", "-", "--no-progress", "-o", out.path], stdin: list, env: [:])
         // (labels.pdf has 13 pages: only `1-12` is out of range for the first file alone)
         #expect(written.status == (first == ["--pages", "1-12"] ? 64 : 0), "\(first): \(written.stderr)")
