@@ -256,20 +256,30 @@ bench-batch: bench-deps release spark-deps
 #   make fuzz [FUZZ_SECONDS=300]     every libFuzzer harness (Fuzz/README.md: the C reader, and the
 #                                    Swift reader + encoders, grammars, golden JSON, view state, resume)
 #                                    for FUZZ_SECONDS each, under nice; crashers to Fixtures/crashers
+#   make fuzz-smoke                  (CI) builds every harness and runs each for FUZZ_SMOKE_SECONDS
+#                                    (5) on its committed corpus only; fails on any crash or finding
 #   make sanitize                    the test suite under AddressSanitizer+LeakSanitizer and UBSan
 #   make differential [MUTANTS=500]  pages against pdfinfo -box (and qpdf --json's page objects) on the
 #                                    corpus, fixtures and mutants; differences excused only by named policies
 # ---------------------------------------------------------------------------------------------
 MUTANTS ?= 5000
 FUZZ_SECONDS ?= 300
+FUZZ_SMOKE_SECONDS ?= 5
+# clang, clang++ and llvm-ar come with the Swift toolchain; GNU time measures each run's CPU.
+FUZZ_PACKAGES := time
 
-.PHONY: robust fuzz sanitize differential
+.PHONY: robust fuzz fuzz-smoke sanitize differential
 
 robust: bench-deps release
 	python3 scripts/robust.py --mutants $(MUTANTS) --binary $$($(SWIFT) build -c release --show-bin-path)/pageinfo
 
 fuzz: deps
+	$(call apt_install,$(FUZZ_PACKAGES))
 	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz.sh
+
+fuzz-smoke: deps
+	$(call apt_install,$(FUZZ_PACKAGES))
+	FUZZ_SMOKE_SECONDS=$(FUZZ_SMOKE_SECONDS) scripts/fuzz.sh smoke
 
 sanitize: deps
 	$(call apt_install,$(TEST_PACKAGES))

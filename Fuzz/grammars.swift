@@ -76,7 +76,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         checkLimits("rect", values)
         reparse("rect", r, values, ",", ValueGrammar.rect) { [$0.x, $0.y, $0.width, $0.height] }
         let v = try? ValueGrammar.viewport(s)
-        require((v != nil) == (r.width != 0), "viewport: '\(s)' with width \(r.width): \(String(describing: v))")
+        // A viewport's width must be printable: a magnitude of at least InputLimits.smallestLength.
+        require((v != nil) == InputLimits.isPrintable(length: r.width), "viewport: '\(s)' with width \(r.width): \(String(describing: v))")
     }
     if let e = try? ValueGrammar.insets(s) {
         let values = [e.top, e.left, e.bottom, e.right]

@@ -8,13 +8,18 @@
 #   scripts/fuzz.sh                 build every harness, run each for FUZZ_SECONDS (default 300)
 #   scripts/fuzz.sh build           build only (into $FUZZ_DIR, default .build-fuzz)
 #   scripts/fuzz.sh fuzz            run each harness for FUZZ_SECONDS, without building
+#   scripts/fuzz.sh smoke           build, then run each harness for FUZZ_SMOKE_SECONDS (default 5)
+#                                   on its committed corpus only (CI: `make fuzz-smoke`)
 #   FUZZ_HARNESSES="grammars resume" scripts/fuzz.sh ...   only these harnesses
 #   scripts/fuzz.sh run NAME [ARGS] run one harness on its corpus (extra libFuzzer ARGS)
 #   scripts/fuzz.sh merge NAME      minimize the working corpus into Fuzz/corpus/NAME/
 #   scripts/fuzz.sh list            the harness names
 #
 # Each harness reads Fuzz/corpus/NAME/ (committed seeds, minimized) and writes new inputs to
-# $FUZZ_DIR/corpus/NAME/ (not committed). Fuzzing runs under `nice -n 19`. A crash, hang or
+# $FUZZ_DIR/corpus/NAME/ (not committed); a smoke run reads the committed seeds alone and writes
+# to a scratch folder emptied first. Fuzzing runs under `nice -n 19`; every run prints a line of
+# figures (and adds it to $FUZZ_DIR/stats.tsv, a smoke's to smoke-stats.tsv), and the script exits
+# non-zero when any harness failed. A crash, hang or
 # broken invariant is copied to Fixtures/crashers/NAME-<hash>[.pdf]; the test suite replays
 # every file there (Tests/PageInfoCommandTests/CrasherTests.swift).
 #
@@ -138,7 +143,9 @@ extra_seeds() {
 
 run() {
     local h=$1; shift
-    local work="$OUT/corpus/$h" art="$OUT/artifacts/$h/"
+    local work="$OUT/corpus/$h" art="$OUT/artifacts/$h/" seeds
+    # A smoke run: the committed seeds only, new inputs to a scratch folder.
+    if [ "${SMOKE:-0}" = 1 ]; then work="$OUT/smoke-corpus/$h"; rm -rf "$work"; seeds=""; else seeds=$(extra_seeds "$h"); fi
     mkdir -p "$work" "$art" "Fuzz/corpus/$h" Fixtures/crashers
     local status=0 timer=()
     # CPU time (user + system) of the run, for Fuzz/README.md's figures.
@@ -146,7 +153,7 @@ run() {
     # shellcheck disable=SC2046
     # SWIFT_BACKTRACE: the Swift runtime's crash handler would read memory ASan reports as wild.
     SWIFT_BACKTRACE=enable=no "${timer[@]}" nice -n 19 "$OUT/bin/$h" $(options "$h") -artifact_prefix="$art" -print_final_stats=1 "$@" \
-        "$work" "Fuzz/corpus/$h" $(extra_seeds "$h") || status=$?
+        "$work" "Fuzz/corpus/$h" $seeds || status=$?
     for f in "$art"crash-* "$art"timeout-* "$art"oom-* "$art"leak-*; do
         [ -e "$f" ] || continue
         local ext=""; case $h in reader_*) ext=.pdf ;; esac
@@ -171,22 +178,30 @@ case ${1:-all} in
         find "Fuzz/corpus/$h" -type f -size +"${cap}"k -delete
         echo "Fuzz/corpus/$h: $(ls "Fuzz/corpus/$h" | wc -l) files, $(du -sh "Fuzz/corpus/$h" | cut -f1)"
         ;;
-    all|fuzz)  # all: build, then fuzz; fuzz: the harnesses as built
-        [ "$1" = fuzz ] || build
-        worst=0
+    all|fuzz|smoke)  # all: build, then fuzz; fuzz: the harnesses as built; smoke: build, short runs
+        mode=${1:-all}
+        [ "$mode" = fuzz ] || build
+        if [ "$mode" = smoke ]; then SMOKE=1; SECONDS_TO_RUN=${FUZZ_SMOKE_SECONDS:-5}; fi
+        worst=0 failed=() unknown=$'?\t?'  # two columns not measured (a run stopped early)
         for h in "${HARNESSES[@]}"; do
             echo "== $h: ${SECONDS_TO_RUN}s"
             log="$OUT/log-$h"
-            run "$h" -max_total_time="$SECONDS_TO_RUN" > "$log" 2>&1 || worst=1
+            status=0
+            run "$h" -max_total_time="$SECONDS_TO_RUN" > "$log" 2>&1 || status=$?
+            if [ "$status" != 0 ]; then worst=1; failed+=("$h (exit $status, $log)"); fi
             grep -E '^(crasher|==[0-9]+==ERROR|SUMMARY|invariant broken)' "$log" || true
             # One line per run in $OUT/stats.tsv: date, harness, executions, cov, ft, CPU s, wall s, corpus.
             execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
-            covft=$(grep -E '^#[0-9]+' "$log" | tail -1 | sed -n 's/.*cov: \([0-9]*\) ft: \([0-9]*\).*/\1\t\2/p')
+            # (A run stopped before its first status line has none: `|| true`, or set -e would end here.)
+            covft=$( (grep -E '^#[0-9]+' "$log" || true) | tail -1 | sed -n 's/.*cov: \([0-9]*\) ft: \([0-9]*\).*/\1\t\2/p')
             cpu=$(awk 'END { printf "%.0f\t%.0f", $1 + $2, $3 }' "$OUT/time-$h" 2>/dev/null || true)  # the last line: time may say the status first
-            printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$h" "${execs:-?}" "${covft:-?}" "${cpu:-?}" \
-                "$(ls "$OUT/corpus/$h" | wc -l)" | tee -a "$OUT/stats.tsv"
+            work=$OUT/corpus/$h stats=$OUT/stats.tsv
+            [ "${SMOKE:-0}" = 1 ] && work=$OUT/smoke-corpus/$h stats=$OUT/smoke-stats.tsv
+            printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$h" "${execs:-?}" "${covft:-$unknown}" "${cpu:-$unknown}" \
+                "$(ls "$work" | wc -l)" | tee -a "$stats"
         done
+        if [ "$worst" != 0 ]; then printf 'failed: %s\n' "${failed[@]}" >&2; fi
         exit "$worst"
         ;;
-    *) echo "usage: $0 [all|build|fuzz|list|run NAME [ARGS]|merge NAME]" >&2; exit 64 ;;
+    *) echo "usage: $0 [all|build|fuzz|smoke|list|run NAME [ARGS]|merge NAME]" >&2; exit 64 ;;
 esac

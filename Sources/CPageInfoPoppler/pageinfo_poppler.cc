@@ -16,11 +16,13 @@
 #include <ErrorCodes.h>
 #include <GlobalParams.h>
 #include <PDFDoc.h>
+#include <Parser.h>
 #include <Stream.h>
 #include <XRef.h>
 #include <goo/GooString.h>
 #include <poppler-config.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -40,8 +42,10 @@ struct pi_document {
     bool labels_loaded = false;
     bool labels_invalid = false;        // /PageLabels is there but not a dictionary
     std::unique_ptr<pageinfo::PageLabels> labels; // null when the catalog has no /PageLabels
+    std::unique_ptr<XRef> opened_table; // a table that opened cleanly, as it opened (keep_opened_entries)
 
     ~pi_document() {
+        opened_table.reset();           // reads through the document's stream
         doc.reset();
         std::free(bytes);
     }
@@ -137,6 +141,81 @@ void settle_rebuilt_table(XRef *xref) {
     }
 }
 
+// Whether "num gen obj" begins at `offset`: what XRef::fetch requires of an uncompressed entry.
+bool object_header_at(PDFDoc &doc, Goffset offset, int num, int gen) {
+    if (offset < 0) return false;
+    BaseStream *str = doc.getBaseStream();
+    Parser parser(nullptr, str->makeSubStream(str->getStart() + offset, false, 0, Object(objNull)), true);
+    Object n = parser.getObj(true), g = parser.getObj(true), keyword = parser.getObj(true);
+    return n.isInt() && n.getInt() == num && g.isInt() && g.getInt() == gen && keyword.isCmd("obj");
+}
+
+// A table that opens cleanly is rebuilt by Poppler in the middle of a read: on the first fetch
+// that fails (once), or when an entry it lacks sends it back to the file's table sections, which
+// fail. The objects read before came from the file's table, those after from the rebuilt one,
+// which can locate an object elsewhere (a later definition of the same number, a stray
+// "N 0 obj" line) or not at all (what object streams hold). Each read meets its first failed
+// fetch at its own point (a walk with geometry reads more than `info`'s counting walk), so
+// `pages` and `info`, or a walk and a later cursor, found different pages (a crafted file:
+// `--pages 1-,2-` read page 2 from a stray definition that `--pages 2-` never saw).
+// When that rebuild has come (`rebuilds_before` is rebuilds_seen before the read), the table is
+// settled as one rebuilt while opening, then every entry of the table as it opened whose object
+// is where it says (the header for an uncompressed entry, a fetch for a compressed one) is put
+// back: the rebuild only adds what the file's table could not locate, so the objects read before
+// it read the same now. Returns whether it did so; the caller then repeats the read on this
+// table, which no later read changes. Once per document; what Poppler reports meanwhile is not
+// counted as a diagnostic.
+bool keep_opened_entries(pi_document *document, unsigned rebuilds_before) {
+    if (!document->opened_table || rebuilds_seen == rebuilds_before) return false;
+    std::unique_ptr<XRef> opened = std::move(document->opened_table);
+    XRef *xref = document->doc->getXRef();
+    const int diagnostics_before = document->diagnostics;
+    char message_before[sizeof last_message];
+    std::memcpy(message_before, last_message, sizeof last_message);
+    settle_rebuilt_table(xref);
+    // As large as the opened table (free entries), in one step (XRef::add grows it to the number).
+    if (opened->getNumObjects() > xref->getNumObjects()) xref->add(opened->getNumObjects() - 1, 0, 0, false);
+    // (The copy's size is read once: reading its entries may make it rebuild itself, larger.)
+    const int count = std::min(opened->getNumObjects(), xref->getNumObjects());
+    for (int num = 1; num < count; ++num) {
+        const XRefEntry *was = opened->getEntry(num, false); // read as the opened table would read it
+        if (was->type != xrefEntryUncompressed && was->type != xrefEntryCompressed) continue;
+        const bool compressed = was->type == xrefEntryCompressed;
+        XRefEntry *now = xref->getEntry(num, false);
+        if (now->type == was->type && now->offset == was->offset && now->gen == was->gen) continue;
+        if (!compressed && !object_header_at(*document->doc, was->offset, num, was->gen)) continue;
+        const Goffset offset = now->offset;
+        const int gen = now->gen, flags = now->flags;
+        const XRefEntryType type = now->type;
+        now->offset = was->offset;
+        now->gen = was->gen;
+        now->type = was->type;
+        now->flags = was->flags;
+        if (compressed && xref->fetch(num, 0).isNull()) { // its object stream does not hold it
+            now->offset = offset;
+            now->gen = gen;
+            now->type = type;
+            now->flags = flags;
+        }
+    }
+    // Labels read meanwhile are read again.
+    document->labels_loaded = false;
+    document->labels_invalid = false;
+    document->labels.reset();
+    document->diagnostics = diagnostics_before;
+    std::memcpy(last_message, message_before, sizeof last_message);
+    return true;
+}
+
+// `read()` on one table: repeated once when a rebuild came during it (keep_opened_entries).
+template <typename Read>
+auto read_consistently(pi_document *document, Read read) {
+    const unsigned rebuilds = rebuilds_seen;
+    auto value = read();
+    if (keep_opened_entries(document, rebuilds)) value = read();
+    return value;
+}
+
 pi_document *finish_open(std::unique_ptr<pi_document> state, pi_open_result *result) {
     PDFDoc &doc = *state->doc;
     // A file whose catalog Poppler cannot read may still hold pages: keep its cross-reference
@@ -180,6 +259,11 @@ pi_document *finish_open(std::unique_ptr<pi_document> state, pi_open_result *res
     // rebuild it (the callback sets pending_reconstructed), and the rebuilt table must be settled.
     state->xref_reconstructed = state->xref_reconstructed || pending_reconstructed;
     if (xref && state->xref_reconstructed) settle_rebuilt_table(xref);
+
+    // A clean table Poppler may still rebuild during a read (never a cross-reference stream):
+    // kept as it opened, for keep_opened_entries.
+    if (xref && !state->xref_reconstructed && !state->catalog_broken && !xref->isXRefStream() && xref->getNumObjects() > 0)
+        state->opened_table.reset(xref->copy());
     // Poppler's rebuilt table lacks what object streams hold, and its root when only a
     // cross-reference stream names it: add them (object_streams.h), after the last rebuild (a
     // rebuild would drop them). Also when Poppler found the catalog: its pages may be in an
@@ -299,9 +383,9 @@ bool pi_document_is_encrypted(pi_document *document) {
     return document->doc->isEncrypted();
 }
 
-void pi_document_get_facts(pi_document *document, pi_document_facts *out) {
-    DiagnosticsScope scope(document);
-    *out = pi_document_facts {};
+static pi_document_facts read_facts(pi_document *document) {
+    pi_document_facts facts {};
+    pi_document_facts *out = &facts;
     XRef *xref = document->doc->getXRef();
     Object root;
     Ref rootRef;
@@ -320,12 +404,17 @@ void pi_document_get_facts(pi_document *document, pi_document_facts *out) {
     pageinfo::PageLabels *labels = labels_of(document);
     out->has_page_labels = labels != nullptr;
     out->labels_damaged = labels ? labels->damaged() : document->labels_invalid;
+    return facts;
+}
+
+void pi_document_get_facts(pi_document *document, pi_document_facts *out) {
+    DiagnosticsScope scope(document);
+    *out = read_consistently(document, [document] { return read_facts(document); });
     out->xref_reconstructed = document->xref_reconstructed;
     out->diagnostics = document->diagnostics;
 }
 
-pi_page_layout pi_document_page_layout(pi_document *document) {
-    DiagnosticsScope scope(document);
+static pi_page_layout read_page_layout(pi_document *document) {
     Object catalog = pageinfo::fetch_catalog(document->doc->getXRef(), document->catalog);
     if (!catalog.isDict()) return PI_PAGE_LAYOUT_NONE;
     Object layout = catalog.dictLookup("PageLayout");
@@ -338,8 +427,12 @@ pi_page_layout pi_document_page_layout(pi_document *document) {
     return PI_PAGE_LAYOUT_NONE;
 }
 
-pi_direction pi_document_direction(pi_document *document) {
+pi_page_layout pi_document_page_layout(pi_document *document) {
     DiagnosticsScope scope(document);
+    return read_consistently(document, [document] { return read_page_layout(document); });
+}
+
+static pi_direction read_direction(pi_document *document) {
     Object catalog = pageinfo::fetch_catalog(document->doc->getXRef(), document->catalog);
     if (!catalog.isDict()) return PI_DIRECTION_NONE;
     Object prefs = catalog.dictLookup("ViewerPreferences");
@@ -350,17 +443,20 @@ pi_direction pi_document_direction(pi_document *document) {
     return PI_DIRECTION_NONE;
 }
 
+pi_direction pi_document_direction(pi_document *document) {
+    DiagnosticsScope scope(document);
+    return read_consistently(document, [document] { return read_direction(document); });
+}
+
 void pi_document_pdf_version(pi_document *document, int *major, int *minor) {
     if (!document->doc->getCatalog()) { *major = 0; *minor = 0; return; } // version unknown
     *major = document->doc->getPDFMajorVersion();
     *minor = document->doc->getPDFMinorVersion();
 }
 
-pi_page_cursor *pi_page_cursor_open(pi_document *document, int first_index, bool with_geometry) {
-    DiagnosticsScope scope(document);
-    auto *cursor = new pi_page_cursor(document, with_geometry);
-    if (with_geometry) labels_of(document);
-    // Walk to first_index: the skipped positions cost one object fetch each, nothing more.
+// Walks from the first position to `first_index`: the skipped positions cost one object fetch
+// each, nothing more.
+static void skip_to(pi_page_cursor *cursor, int first_index) {
     Object page;
     pageinfo::InheritedAttrs inherited;
     pi_page_error error;
@@ -370,12 +466,30 @@ pi_page_cursor *pi_page_cursor_open(pi_document *document, int first_index, bool
     while (cursor->walk.summary().positions < first_index) {
         if (cursor->walk.next(&page, &inherited, &error, &type, &num, &repeat, &flags) == pageinfo::PageTreeWalk::End) break;
     }
+}
+
+// After keep_opened_entries: the cursor's walk starts again, on the table every later read sees,
+// and goes back to `index` (the positions before it read the same objects as before).
+static void walk_again_to(pi_page_cursor *cursor, int index) {
+    cursor->walk = pageinfo::PageTreeWalk(cursor->document->doc->getXRef(), cursor->document->catalog);
+    skip_to(cursor, index);
+}
+
+pi_page_cursor *pi_page_cursor_open(pi_document *document, int first_index, bool with_geometry) {
+    DiagnosticsScope scope(document);
+    const unsigned rebuilds = rebuilds_seen;
+    auto *cursor = new pi_page_cursor(document, with_geometry);
+    if (with_geometry) labels_of(document);
+    skip_to(cursor, first_index);
+    if (keep_opened_entries(document, rebuilds)) {
+        if (with_geometry) labels_of(document);
+        walk_again_to(cursor, first_index);
+    }
     return cursor;
 }
 
-bool pi_page_cursor_next(pi_page_cursor *cursor, pi_page *out) {
+static bool read_position(pi_page_cursor *cursor, pi_page *out) {
     pi_document *document = cursor->document;
-    DiagnosticsScope scope(document);
     *out = pi_page {};
     Object page;
     pageinfo::InheritedAttrs inherited;
@@ -410,6 +524,19 @@ bool pi_page_cursor_next(pi_page_cursor *cursor, pi_page *out) {
         }
     }
     return true;
+}
+
+bool pi_page_cursor_next(pi_page_cursor *cursor, pi_page *out) {
+    DiagnosticsScope scope(cursor->document);
+    const unsigned rebuilds = rebuilds_seen;
+    const int index = cursor->walk.summary().positions;
+    bool more = read_position(cursor, out);
+    if (keep_opened_entries(cursor->document, rebuilds)) {
+        // This position again, on the table every later read sees.
+        walk_again_to(cursor, index);
+        more = read_position(cursor, out);
+    }
+    return more;
 }
 
 void pi_page_cursor_summary(const pi_page_cursor *cursor, pi_walk_summary *out) {

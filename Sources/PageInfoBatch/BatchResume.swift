@@ -303,7 +303,11 @@ struct FileRecordFields {
         do {
             try p.object(path: "") { (p: inout JSONParser, key: String) throws(JSONReadError) in
                 switch key {
-                case "record": record = try p.string()
+                // When `record` is repeated, the first counts: a line that starts as a page record
+                // is one, as prepare(fd:) reads it by its start, whatever follows.
+                case "record":
+                    let value = try p.string()
+                    if record == nil { record = value }
                 case "file": file = try p.stringBytes()
                 case "status": status = try p.string()
                 // A count beyond 2^31 - 1 (or below 0) is none pageinfo wrote; clamped, the

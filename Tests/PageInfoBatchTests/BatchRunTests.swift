@@ -281,4 +281,19 @@ func scriptedWorker(_ label: String, _ body: String) throws -> (path: String, di
         let (all, _) = try Self.prepare(Self.record("a.pdf") + long, maxLineBytes: ResumeState.maxLineBytes)
         #expect(all.done.count == 2)
     }
+
+    /// Found by the `resume` harness (2026-11-27): a damaged line that starts as a page record
+    /// and holds `"record":"file"` later was a file record to FileRecordFields (the last of the
+    /// duplicated key counted) but a page record to the scan, so the harness counted 4 records
+    /// where the tally had 3. The first `record` counts, as for every key JSONParser reads.
+    @Test("a line whose first record key is page is no file record, whatever key follows")
+    func duplicatedRecordKey() throws {
+        let line = "{\"record\":\"page\",\"file\":\"a.pdf\",\"index\":0,\"record\":\"file\",\"status\":\"ok\",\"pageCount\":3}"
+        #expect(FileRecordFields(Array(line.utf8)) == nil)
+        let reversed = "{\"record\":\"file\",\"file\":\"a.pdf\",\"status\":\"ok\",\"pageCount\":3,\"record\":\"page\"}"
+        #expect(FileRecordFields(Array(reversed.utf8))?.pageCount == 3)
+        let (state, left) = try Self.prepare(Self.record("b.pdf") + line + "\n", maxLineBytes: ResumeState.maxLineBytes)
+        #expect(state.tally.files == 1)
+        #expect(left == Self.record("b.pdf"))
+    }
 }

@@ -64,6 +64,35 @@ struct CrasherTests {
         }
     }
 
+    /// The crafted files of scripts/make_rebuild_crashers.py: a table that opens cleanly, rebuilt
+    /// by Poppler in the middle of a read, where the rebuilt table takes a later definition of an
+    /// object the table located. Every read keeps the table's object: the pages are those the
+    /// tree lists through it (widths 100, 200, 300 and 100, 200), for every walk, `pages` and
+    /// `info` alike. The old reader read 700, 200, 300 for `2-` after a first walk (4 pages), and
+    /// found 3 pages (100, 600, 700) in `pages` against 2 in `info`.
+    @Test("a clean table rebuilt during a read keeps what it located", arguments: [
+        ("reader-clean-table-rebuilt-mid-walk-second-walk.pdf", [100.0, 200, 300]),
+        ("reader-clean-table-rebuilt-by-mediabox-fetch-info-count.pdf", [100.0, 200]),
+    ])
+    func cleanTableRebuiltDuringARead(name: String, widths: [Double]) throws {
+        let file = Self.dir.appendingPathComponent(name).path
+        func pageWidths(_ r: CLI.Result) throws -> [Double] {
+            try r.stdoutLines.filter { $0.hasPrefix("{\"record\":\"page\"") }.map { line in
+                let record = try #require(try CLI.json(.init(status: 0, stdout: line, stderr: "")) as? [String: Any])
+                let media = try #require(record["mediaBox"] as? [String: Any])
+                return try #require(media["width"] as? Double)
+            }
+        }
+        let all = try CLI.run(["pages", "--format", "jsonl", "--pages", "1-,2-", file])
+        #expect(all.status == 0, "\(all.stderr)")
+        #expect(try pageWidths(all) == widths + widths.dropFirst())
+        let alone = try CLI.run(["pages", "--format", "jsonl", "--pages", "2-", file])
+        #expect(try pageWidths(alone) == Array(widths.dropFirst()))
+        let info = try CLI.run(["info", "--format", "jsonl", file])
+        let record = try #require(try CLI.json(info) as? [String: Any])
+        #expect(record["pageCount"] as? Int == widths.count)
+    }
+
     /// `--resume` keeps exactly the complete file records of the damaged output and appends the
     /// new file's: the line nested 190,000 deep once overflowed the stack of the record scanner,
     /// and two page counts of 2^63 − 1 overflowed the tally.
