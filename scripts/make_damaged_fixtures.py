@@ -642,19 +642,24 @@ for damage, description, warnings, confirmed in [
 #  - "unindexed": a classic table and trailer, with startxref 9 bytes off, so that Poppler
 #    rebuilds the table from the file's "N 0 obj" lines: the catalog (and its /Root, from the
 #    trailer) is found, objects 2 and 3 inside stream 4 are not, until the shim reads the stream.
+def objstm_body(num, objects):
+    """Object stream `num` holding `objects` ({number: dict}), FlateDecode."""
+    bodies = [ser(objects[n]) for n in sorted(objects)]
+    offsets = [sum(len(b) + 1 for b in bodies[:i]) for i in range(len(bodies))]
+    header = b" ".join(b"%d %d" % (n, o) for n, o in zip(sorted(objects), offsets)) + b"\n"
+    packed = zlib.compress(header + b"\n".join(bodies) + b"\n")
+    return (b"%d 0 obj\n<< /Type /ObjStm /N %d /First %d /Filter /FlateDecode /Length %d >>\nstream\n"
+            % (num, len(objects), len(header), len(packed)) + packed + b"\nendstream\nendobj\n")
+
+
 def objstm_catalog_found_pdf(damage):
     inner = {2: {"Type": Name("Pages"), "Kids": [Ref(3)], "Count": 1, "MediaBox": [0, 0, 250, 350], "Rotate": 270},
              3: {"Type": Name("Page"), "Parent": Ref(2), "CropBox": [10, 20, 210, 320]}}
-    bodies = [ser(inner[n]) for n in sorted(inner)]
-    offsets = [sum(len(b) + 1 for b in bodies[:i]) for i in range(len(bodies))]
-    header = b" ".join(b"%d %d" % (n, o) for n, o in zip(sorted(inner), offsets)) + b"\n"
-    packed = zlib.compress(header + b"\n".join(bodies) + b"\n")
     out = bytearray(b"%PDF-1.5\n%\xe2\xe3\xcf\xd3\n")
     cat = len(out)
     out += b"1 0 obj\n%s\nendobj\n" % ser(catalog())
     stm = len(out)
-    out += (b"4 0 obj\n<< /Type /ObjStm /N 2 /First %d /Filter /FlateDecode /Length %d >>\nstream\n" % (len(header), len(packed))
-            + packed + b"\nendstream\nendobj\n")
+    out += objstm_body(4, inner)
     xref = len(out)
     if damage == "unindexed":
         out += b"xref\n0 5\n0000000000 65535 f\r\n%010d 00000 n\r\n" % cat
@@ -735,16 +740,6 @@ fixture("node-count-wrong", "Root /Kids [5 0 R 6 0 R] /Count 3; node 5 /Kids [3 
 
 # From the review of the object-stream repair (issue 43): files that must read as the other
 # engines read them.
-def objstm_body(num, objects):
-    """Object stream `num` holding `objects` ({number: dict}), FlateDecode."""
-    bodies = [ser(objects[n]) for n in sorted(objects)]
-    offsets = [sum(len(b) + 1 for b in bodies[:i]) for i in range(len(bodies))]
-    header = b" ".join(b"%d %d" % (n, o) for n, o in zip(sorted(objects), offsets)) + b"\n"
-    packed = zlib.compress(header + b"\n".join(bodies) + b"\n")
-    return (b"%d 0 obj\n<< /Type /ObjStm /N %d /First %d /Filter /FlateDecode /Length %d >>\nstream\n"
-            % (num, len(objects), len(header), len(packed)) + packed + b"\nendstream\nendobj\n")
-
-
 def updated_pdf(first_in_stream):
     """An incremental update that Poppler must rebuild (startxref points nowhere): the catalog
     (1) and Pages (2) top-level; page 3 with MediaBox [0 0 111 111], in object stream 7 when
