@@ -305,10 +305,14 @@ public struct PageDrawing: Hashable, Sendable {
         return d.y > 0 ? "down" : "up"
     }
 
-    /// Numbers in the legend and in SVG: at most 4 decimals, no float noise.
+    /// Numbers in the legend and in SVG: at most 4 decimals, by the one number rule (its step 5:
+    /// the number JSON prints, rounded a tie to even, never `-0`), as the table rounds to 2.
     public static func number(_ v: Double) -> String {
-        let r = (v * 10_000).rounded() / 10_000
-        return formatCompact(r == 0 ? 0 : r)
+        guard v.isFinite else { return formatCompact(v) }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: NumberText.maxTextLength) { buffer in
+            let length = NumberText.write(v, decimals: 4, to: buffer.baseAddress!) ?? 0
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<length]), as: UTF8.self)
+        }
     }
 
     /// Whether raw and page space have the same origin and axes in this drawing (a page with no

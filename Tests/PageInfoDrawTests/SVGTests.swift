@@ -181,3 +181,20 @@ struct SVGTests {
         #expect(SVGWriter.escape("x\u{1}y") == "x?y")
     }
 }
+
+/// The legend's and SVG's numbers follow the one number rule (NumberText's step 5, ties to even
+/// on the number JSON prints); they were rounded on the double, halves away from zero.
+@Suite("Drawing numbers")
+struct DrawingNumberTests {
+    @Test("4 decimals by the number rule: ties to even, never -0, no float noise")
+    func fourDecimals() {
+        #expect(PageDrawing.number(612) == "612")
+        #expect(PageDrawing.number(0.1 + 0.2) == "0.3")
+        #expect(PageDrawing.number(1.00015) == "1.0002")   // a tie, 1 odd: up
+        #expect(PageDrawing.number(1.00025) == "1.0002")   // a tie, 2 even: stays (was 1.0003)
+        #expect(PageDrawing.number(0.00005) == "0")        // a tie, 0 even (was 0.0001)
+        #expect(PageDrawing.number(-0.00004) == "0")       // never -0
+        #expect(PageDrawing.number(-2.71828) == "-2.7183")
+        #expect(PageDrawing.number(999.99995) == "1000")   // a tie, carried
+    }
+}
