@@ -12,8 +12,9 @@ which each renderer turns its own way — a copy of each page gets three opaque 
 squares of different sizes (6, 10 and 14 pt) centred on chosen raw points (pikepdf; the page's
 own content wrapped in q … Q, the marks appended). Each page is rendered marked and unmarked with
 `pdftoppm -r D -cropbox`, pypdfium2 `render(scale=D/72)` and PyMuPDF `get_pixmap(dpi=D)` at 72,
-150 and 300 dpi, and with `--bitmap-size 500x700 --fit fill` and `640x640` (contain) through each
-renderer's own way to ask for a size (see render()); each square is found in the difference of the two renders (8-connected
+150 and 300 dpi, and with `--bitmap-size 500x700 --fit fill` and `640x640` (contain: the record's
+pixel size, drawn as fill) through each renderer's own way to draw into a size (see render());
+edge-sizes.pdf (generated) adds sizes whose rounding float noise decides; each square is found in the difference of the two renders (8-connected
 components, told apart by their areas), and its centroid weighted by the darkening. For every
 page, renderer and resolution:
 
@@ -44,12 +45,18 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-FIXTURES = ["rotations.pdf", "boxes.pdf", "userunit.pdf", "odd-rotate.pdf"]
+FIXTURES = ["rotations.pdf", "boxes.pdf", "userunit.pdf", "odd-rotate.pdf", "edge-sizes.pdf"]
+# edge-sizes.pdf (generated): sizes whose w·s or w·D/72 lies on a whole number, where a renderer's
+# own rounding depends on float noise (found by review): 960 x 540 and 1000 x 750 in 640x640
+# contain (360 and 480 px high), a 590.4 pt side (CropBox 10…600.4) at 150 dpi (pdfium: 1231, its
+# 32-bit width), /Rotate 90, and 100.08 pt at 300 dpi (pdfium: 418).
+EDGE_SIZES = [([0, 0, 960, 540], None, 0), ([0, 0, 1000, 750], None, 0),
+              ([0, 0, 700, 400], [10, 20, 600.4, 320], 90), ([0, 0, 100.08, 300], None, 0)]
 # odd-rotate.pdf is generated (in a scratch folder) from rotations.pdf: its pages get these /Rotate
 # values, which are not multiples of 90 and which the renderers turn each their own way.
 ODD_ROTATE = [135, 225, 315, -45, -135, 100, 46, 44, 765, 190]
 DPIS = [72, 150, 300]
-# --bitmap-size requests: (W, H, fit). pdftoppm's contain is -scale-to N, so contain sizes are square.
+# --bitmap-size requests: (W, H, fit). contain is drawn as fill onto the pixel size the record gives.
 SIZES = [(500, 700, "fill"), (640, 640, "contain")]
 RENDERERS = ["pdftoppm", "pdfium", "mupdf"]
 # Each mark: (fraction of the CropBox's width, of its height, side in points). Placed off-centre and
@@ -88,6 +95,21 @@ def odd_rotate(dst):
         pdf.save(dst)
 
 
+def edge_sizes(dst):
+    """A PDF of the EDGE_SIZES pages (MediaBox, CropBox or None, /Rotate), each with a grey frame."""
+    import pikepdf
+    pdf = pikepdf.new()
+    for media, crop, rotate in EDGE_SIZES:
+        box = crop or media
+        frame = b"0.8 g %g %g %g %g re f" % (box[0], box[1], box[2] - box[0], box[3] - box[1])
+        page = pikepdf.Page(pikepdf.Dictionary(Type=pikepdf.Name.Page, MediaBox=media,
+                                               Contents=pdf.make_stream(frame), Rotate=rotate))
+        if crop:
+            page.obj.CropBox = crop
+        pdf.pages.append(page)
+    pdf.save(dst)
+
+
 def mark(src, dst, pages):
     """A copy of `src` whose page i (0-based) has black squares centred on `pages[i]`'s points."""
     import pikepdf
@@ -108,9 +130,8 @@ def render(renderer, path, index, dpi, work, size=None):
     """The page at `dpi`, or with `size` = (W, H, fit) into a bitmap of W×H pixels as that
     renderer's own API does it: fill, exactly W×H (pdftoppm -scale-to-x W -scale-to-y H
     -scale-dimension-before-rotation; pdfium
-    FPDF_RenderPageBitmap into a W×H bitmap; MuPDF a matrix of W and H over its page rectangle);
-    contain, one scale min(W/w, H/h) from the renderer's own page size (pdftoppm -scale-to W with
-    W = H; pypdfium2 render(scale=…); MuPDF Matrix(s, s) over its page rectangle, /UserUnit in)."""
+    FPDF_RenderPageBitmap into a W×H bitmap; MuPDF a matrix of W and H over its page rectangle).
+    (contain is drawn as fill onto the record's pixel size: the caller passes that size.)"""
     import numpy as np
     if renderer == "pdftoppm":
         out = os.path.join(work, "r")
@@ -121,8 +142,7 @@ def render(renderer, path, index, dpi, work, size=None):
             # page, so a /Rotate 90 page comes out H×W (checked: 700x500 for 500x700).
             scaling = ["-scale-to-x", str(size[0]), "-scale-to-y", str(size[1]), "-scale-dimension-before-rotation"]
         else:
-            assert size[0] == size[1], "pdftoppm's contain is -scale-to N: a square"
-            scaling = ["-scale-to", str(size[0])]
+            raise ValueError("contain is drawn as fill onto the record's size")
         subprocess.run(["pdftoppm"] + scaling + ["-cropbox", "-gray", "-f", str(index + 1), "-l", str(index + 1),
                         "-singlefile", path, out], check=True)
         data = open(out + ".pgm", "rb").read()
@@ -164,8 +184,6 @@ def render(renderer, path, index, dpi, work, size=None):
         else:
             w, h = page.rect.width, page.rect.height
             sx, sy = size[0] / w, size[1] / h
-            if size[2] == "contain":
-                sx = sy = min(sx, sy)
             pix = page.get_pixmap(matrix=pymupdf.Matrix(sx, sy), colorspace=pymupdf.csGRAY, alpha=False)
         return np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.stride)[:, :pix.width]
     finally:
@@ -252,6 +270,9 @@ def run(binary, work, cases=None):
         if name == "odd-rotate.pdf":
             src = os.path.join(work, name)
             odd_rotate(src)
+        elif name == "edge-sizes.pdf":
+            src = os.path.join(work, name)
+            edge_sizes(src)
         base = records(binary, src, 72, "pdftoppm")
         pages = {p["index"]: raw_points(p["cropBox"]) for p in base if "cropBox" in p}
         marked = os.path.join(work, "marked-" + name)
@@ -265,8 +286,10 @@ def run(binary, work, cases=None):
                         continue
                     where = "%s page %d (/Rotate %d, /UserUnit %g) %s %s" % (
                         name, i + 1, page["rotationRaw"], page["userUnit"], renderer, "%d dpi" % dpi if dpi else "--bitmap-size " + case[2])
-                    plain = render(renderer, src, i, dpi, work, size)
-                    ink = render(renderer, marked, i, dpi, work, size)
+                    # contain decides the pixel size; the page is then drawn onto exactly it, as fill.
+                    drawn = size if size is None or size[2] == "fill" else (page["bitmap"]["width"], page["bitmap"]["height"], "fill")
+                    plain = render(renderer, src, i, dpi, work, drawn)
+                    ink = render(renderer, marked, i, dpi, work, drawn)
                     if dpi is None:
                         # The inverse's tolerance: one pixel of this bitmap, in points (the larger axis's).
                         b = page["bitmap"]

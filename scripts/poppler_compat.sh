@@ -80,6 +80,16 @@ bind /sys "$R/sys"
 bind "$SWIFT_ROOT" "$R$SWIFT_ROOT" ro
 bind "$CORPUS" "$R$CORPUS" ro
 cp /etc/resolv.conf "$R/etc/resolv.conf"
+# make test installs Python packages from PyPI into a venv (check-engines, check-bitmaps): the
+# host's pip settings and the certificate authorities it trusts (a proxy's own, where there is
+# one) apply inside too; the chroot's ca-certificates would not know a proxy's.
+[ -f /etc/pip.conf ] && cp /etc/pip.conf "$R/etc/pip.conf"
+if [ -f /etc/ssl/certs/ca-certificates.crt ]; then
+    mkdir -p "$R/etc/ssl/certs" "$R/usr/local/share/ca-certificates"
+    cp /etc/ssl/certs/ca-certificates.crt "$R/etc/ssl/certs/ca-certificates.crt"
+    # (kept should apt regenerate the bundle inside)
+    cp -r /usr/local/share/ca-certificates/. "$R/usr/local/share/ca-certificates/" 2>/dev/null || true
+fi
 # SwiftPM resolves packages through git: the host's redirections of package URLs to local
 # copies (`url.DIR.insteadOf` in /etc/gitconfig) apply inside too, each DIR read-only. The
 # client package of `make test` resolves its own dependencies this way.

@@ -79,11 +79,14 @@ public enum BitmapRenderer: String, Hashable, Sendable, Codable, CaseIterable {
         }
     }
 
-    /// The pixel count along a side of `points` points drawn at `scale` pixels per point (a
-    /// scale chosen to fit a pixel size, ``BitmapRequest/Target/pixelSize(width:height:fit:)``):
-    /// `⌈points · scale⌉`, less MuPDF's 0.001.
-    public func pixelCount(points: Double, scale: Double) -> Double {
-        (points * scale - (self == .mupdf ? 0.001 : 0)).rounded(.up)
+    /// The length of a side from `lower` to `upper` (points) as this renderer measures it:
+    /// ``pdfium`` keeps boxes in 32-bit floats (`CFX_FloatRect`, `FPDF_GetPageWidthF`), so its
+    /// side is the 32-bit difference of the two 32-bit edges, and where `length · D/72` lies on
+    /// a whole number that decides its rounding (a 590.4 pt side at 150 dpi: 1231 px, not the
+    /// 1230 the exact number gives; found by review); the others measure in doubles.
+    public func sideLength(from lower: Double, to upper: Double) -> Double {
+        guard self == .pdfium else { return upper - lower }
+        return Double(Float(upper) - Float(lower))
     }
 }
 
@@ -101,10 +104,12 @@ public struct BitmapRequest: Hashable, Sendable {
         /// - ``PageFit/fill``: exactly `width` × `height`, the page stretched onto it, each
         ///   axis on its own (`scaleX = width / w`, `scaleY = height / h`): what any renderer
         ///   draws into a bitmap of that size, and what resizing a render to that size gives.
-        /// - ``PageFit/contain``: the page alone at one scale `s = min(width / w, height / h)`,
-        ///   as large as fits: the renderer's rounding of `w·s × h·s`
-        ///   (``BitmapRenderer/pixelCount(points:scale:)``), never more than `width` × `height`
-        ///   (one side is exactly the asked one). No letterbox: the bitmap is the page.
+        /// - ``PageFit/contain``: the page alone, as large as fits at one scale
+        ///   `s = min(width / w, height / h)`: a pixel size of `⌈w·s − 10⁻⁶⌉ × ⌈h·s − 10⁻⁶⌉`
+        ///   within `width` × `height` (one side is exactly the asked one), the page then drawn
+        ///   onto exactly that size, as with fill (any renderer draws into a bitmap of a given
+        ///   size; asked for the scale instead, each rounds `w·s` its own way, and where it lies
+        ///   on a whole number float noise picks the side). No letterbox: the bitmap is the page.
         case pixelSize(width: Int, height: Int, fit: PageFit)
     }
 
@@ -138,12 +143,12 @@ public struct BitmapRequest: Hashable, Sendable {
 ///
 /// Page → pixel is `X = x · scaleX`, `Y = (h − y) · scaleY` for a point (x, y) of page space
 /// (points, the displayed page w × h), with ``scaleX`` and ``scaleY`` in pixels per point:
-/// - uniform (``BitmapRenderer/pdftoppm`` and ``BitmapRenderer/mupdf`` at a resolution, and
-///   every renderer with ``PageFit/contain``): one scale, the page's displayed top-left corner on
-///   pixel space's origin, the rounded-up last column and row partly beyond the page;
-/// - stretched (``PageFit/fill``, and ``BitmapRenderer/pdfium`` at a resolution or with
-///   ``PageFit/contain``): `scaleX = pixelWidth / w`, `scaleY = pixelHeight / h`, the page's
-///   corners on the bitmap's corners.
+/// - uniform (``BitmapRenderer/pdftoppm`` and ``BitmapRenderer/mupdf`` at a resolution): one
+///   scale, the page's displayed top-left corner on pixel space's origin, the rounded-up last
+///   column and row partly beyond the page;
+/// - stretched (a pixel size, ``PageFit/fill`` or ``PageFit/contain``, and
+///   ``BitmapRenderer/pdfium`` at a resolution): `scaleX = pixelWidth / w`,
+///   `scaleY = pixelHeight / h`, the page's corners on the bitmap's corners.
 ///
 /// At a resolution D the uniform scale is `D/72` pixels per point, times /UserUnit for
 /// ``BitmapRenderer/mupdf``, the one renderer that applies it. With a pixel size, /UserUnit
@@ -191,26 +196,38 @@ public struct BitmapPlacement: Hashable, Sendable {
     ///   ``PagePlacement`` (a page without area).
     public init(page: PageInfo, request: BitmapRequest) throws(PlacementError) {
         var turned = page
-        turned.rotation = request.renderer.displayedRotation(rawRotation: page.rawRotation, normalized: page.rotation)
-        try self.init(pageSize: turned.size, rawToPage: turned.rawToPage, userUnit: page.userUnit, request: request)
+        let renderer = request.renderer
+        turned.rotation = renderer.displayedRotation(rawRotation: page.rawRotation, normalized: page.rotation)
+        // The CropBox's sides as the renderer measures them, turned as it turns the page.
+        let crop = page.cropBox.standardized
+        let sides = Size(width: renderer.sideLength(from: crop.minX, to: crop.maxX),
+                         height: renderer.sideLength(from: crop.minY, to: crop.maxY))
+        try self.init(pageSize: turned.size, rawToPage: turned.rawToPage, userUnit: page.userUnit, request: request,
+                      measuredSize: turned.rotation.isQuarterTurn ? sides.transposed : sides)
     }
 
     /// A page of displayed size `pageSize` (points), raw → page transform `rawToPage` and
     /// /UserUnit `userUnit` as a bitmap for `request`; see ``init(page:request:)``.
+    /// `measuredSize`: the displayed size as the renderer measures it, from which its pixel
+    /// counts are rounded (``BitmapRenderer/sideLength(from:to:)``); `pageSize` when nil.
     public init(pageSize: Size, rawToPage: AffineTransform = .identity, userUnit: Double = 1,
-                request: BitmapRequest) throws(PlacementError) {
+                request: BitmapRequest, measuredSize: Size? = nil) throws(PlacementError) {
         let renderer = request.renderer
         guard pageSize.width > 0, pageSize.height > 0, pageSize.width.isFinite, pageSize.height.isFinite else {
             throw .emptyPage(pageSize)
         }
+        // (Within a part in 10⁶ of pageSize: anything else is not the same page.)
+        let counted = measuredSize.flatMap { m in
+            abs(m.width - pageSize.width) <= 1e-6 * pageSize.width && abs(m.height - pageSize.height) <= 1e-6 * pageSize.height ? m : nil
+        } ?? pageSize
         var pixels: Size
         var uniformScale: Double?     // nil: stretched onto the pixel size
         switch request.target {
         case .dotsPerInch(let dpi):
             guard dpi > 0, dpi.isFinite else { throw .invalidResolution(dpi) }
             let u = renderer.appliesUserUnit ? userUnit : 1
-            pixels = Size(width: renderer.pixelCount(points: pageSize.width, dotsPerInch: dpi, userUnit: u),
-                          height: renderer.pixelCount(points: pageSize.height, dotsPerInch: dpi, userUnit: u))
+            pixels = Size(width: renderer.pixelCount(points: counted.width, dotsPerInch: dpi, userUnit: u),
+                          height: renderer.pixelCount(points: counted.height, dotsPerInch: dpi, userUnit: u))
             uniformScale = renderer.stretchesOntoBitmap ? nil : dpi / 72 * u
         case .pixelSize(let width, let height, let fit):
             let asked = Size(width: Double(width), height: Double(height))
@@ -222,10 +239,14 @@ public struct BitmapPlacement: Hashable, Sendable {
                 pixels = asked
                 uniformScale = nil
             case .contain:
+                // The pixel size is decided here, and the page is drawn onto exactly it (as
+                // fill): a renderer asked for a scale instead rounds w·s and h·s itself, and where
+                // one lies on a whole number float noise picks the side (a 1000 × 750 page in
+                // 1200x1200: 900 or 901; found by review). Each side ⌈w·s − 10⁻⁶⌉, within W×H.
                 let s = Swift.min(asked.width / pageSize.width, asked.height / pageSize.height)
-                pixels = Size(width: Swift.min(renderer.pixelCount(points: pageSize.width, scale: s), asked.width),
-                              height: Swift.min(renderer.pixelCount(points: pageSize.height, scale: s), asked.height))
-                uniformScale = renderer.stretchesOntoBitmap ? nil : s
+                pixels = Size(width: Swift.min(Swift.max((pageSize.width * s - 1e-6).rounded(.up), 1), asked.width),
+                              height: Swift.min(Swift.max((pageSize.height * s - 1e-6).rounded(.up), 1), asked.height))
+                uniformScale = nil
             }
         }
         let limit = Double(Self.maximumPixels)

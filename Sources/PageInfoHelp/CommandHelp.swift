@@ -72,14 +72,15 @@ public enum CommandHelp {
         0,0, y down), with its inverse "pixelToRaw". The renderers round differently and one \
         applies /UserUnit, so --renderer names whose bitmap it is: pdftoppm (the default, \
         Poppler's own, also what pdf2image runs) ceil(w·D/72), the page at D/72 px per point \
-        from the top-left; pdfium (pypdfium2's render(scale=D/72)) ceil(w·(D/72)), the page \
-        stretched onto the bitmap (US Letter at 150 dpi: 1275x1651, pdftoppm 1275x1650); mupdf \
+        from the top-left; pdfium (pypdfium2's render(scale=D/72)) ceil(w·(D/72)) with w its \
+        32-bit width, the page stretched onto the bitmap (US Letter at 150 dpi: 1275x1651, pdftoppm 1275x1650); mupdf \
         (PyMuPDF's get_pixmap(dpi=D)) ceil(w·u·D/72 − 0.001) with u the /UserUnit, which the \
         other two ignore. On a /Rotate that is not a multiple of 90 each turns the page its \
         own way (pdftoppm 0, pdfium truncates, mupdf rounds: 45 → 90), and so does the bitmap. \
         --bitmap-size WxH instead sizes the bitmap in pixels: --fit contain \
-        (default) the page alone at one scale, as large as fits in WxH (no letterbox); --fit \
-        fill exactly WxH, each axis stretched. In csv the bitmap is the bitmap.* columns. A page \
+        (default) the page alone, as large as fits in WxH at one scale (no letterbox), the \
+        pixel size ceil(w·s − 1e-6) × ceil(h·s − 1e-6): render the page into exactly that \
+        width × height, as with fill; --fit fill exactly WxH, each axis stretched. In csv the bitmap is the bitmap.* columns. A page \
         whose bitmap would have a side of 0 or over 2147483647 pixels has "bitmap": null.
           pageinfo pages --dpi 150 --format jsonl Fixtures/rotations.pdf --pages 2 | jq -c 'select(.bitmap) | .bitmap'
           {"renderer":"pdftoppm","dpi":150,"fit":null,"width":1250,"height":834,...}

@@ -119,7 +119,8 @@ struct BitmapPlacementTests {
     }
 
     /// fill 800 × 600 on the 400 × 600 page: x 2 px/pt, y 1 px/pt; contain: one scale,
-    /// min(800/400, 600/600) = 1, the page alone, 400 × 600 px.
+    /// min(800/400, 600/600) = 1, the page alone, 400 × 600 px, the page drawn onto exactly that
+    /// size (scaleX = pixelWidth / w, scaleY = pixelHeight / h).
     @Test("pixel size: fill and contain", arguments: PageRotation.allCases)
     func pixelSizeFits(rotation: PageRotation) throws {
         let page = makePage(crop: Self.crop, rotation: rotation)
@@ -130,9 +131,38 @@ struct BitmapPlacementTests {
         #expect(fill.pixelRect(fromRaw: Self.crop) == Rect(x: 0, y: 0, width: 800, height: 600))
         let contain = try Self.bitmap(page, .pixelSize(width: 800, height: 600, fit: .contain))
         let s = min(800 / w, 600 / h)
-        #expect(contain.scaleX == s && contain.scaleY == s)
-        #expect(contain.pixelWidth == Int((w * s).rounded(.up)) && contain.pixelHeight == Int((h * s).rounded(.up)))
+        #expect(contain.pixelWidth == Int((w * s - 1e-6).rounded(.up)) && contain.pixelHeight == Int((h * s - 1e-6).rounded(.up)))
+        #expect(contain.scaleX == Double(contain.pixelWidth) / w && contain.scaleY == Double(contain.pixelHeight) / h)
         #expect(contain.pixelWidth <= 800 && contain.pixelHeight <= 600 && (contain.pixelWidth == 800 || contain.pixelHeight == 600))
+    }
+
+    /// Sizes whose w·s lies on a whole number, where a renderer asked for the scale lets float
+    /// noise pick the side (found by review: a 1000 × 750 page in 1200x1200 came out 1200 × 901
+    /// from pdftoppm): contain decides 900, by hand, for every renderer.
+    @Test("contain on an exact ratio: the whole number, by hand")
+    func containExactRatio() throws {
+        for renderer in BitmapRenderer.allCases {
+            for (w, h, W, H, expected) in [(1000.0, 750.0, 1200, 1200, (1200, 900)), (960, 540, 1000, 1000, (1000, 563)),
+                                           (756, 567, 1200, 1200, (1200, 900)), (720, 540, 640, 640, (640, 480))] {
+                let page = makePage(crop: Rect(x: 0, y: 0, width: w, height: h), rotation: .degrees0)
+                let b = try BitmapPlacement(page: page, request: BitmapRequest(.pixelSize(width: W, height: H, fit: .contain), renderer: renderer))
+                #expect(b.pixelWidth == expected.0 && b.pixelHeight == expected.1, "\(renderer) \(w)x\(h) in \(W)x\(H)")
+            }
+        }
+    }
+
+    /// pdfium measures a side in 32-bit floats: a CropBox from 10 to 600.4 is 590.4000244 wide
+    /// for it, so at 150 dpi 1230.00005 rounds up to 1231 (pypdfium2 renders 1231; the exact
+    /// 590.4 gives 1230, which pdftoppm renders). Found by review.
+    @Test("pdfium counts pixels from its 32-bit width")
+    func pdfiumThirtyTwoBitWidth() throws {
+        let page = makePage(crop: Rect(x: 10, y: 20, width: 590.4, height: 300), rotation: .degrees0)
+        let pdfium = try BitmapPlacement(page: page, request: BitmapRequest(.dotsPerInch(150), renderer: .pdfium))
+        let poppler = try BitmapPlacement(page: page, request: BitmapRequest(.dotsPerInch(150), renderer: .pdftoppm))
+        #expect(pdfium.pixelWidth == 1231 && poppler.pixelWidth == 1230)
+        #expect(Double(Float(600.4) - Float(10)) * (150.0 / 72) > 1230)   // the 32-bit width, by hand
+        let turned = makePage(crop: Rect(x: 10, y: 20, width: 590.4, height: 300), rotation: .degrees90)
+        #expect(try BitmapPlacement(page: turned, request: BitmapRequest(.dotsPerInch(150), renderer: .pdfium)).pixelHeight == 1231)
     }
 
     /// A fitting side never exceeds the size asked for, even when w · (W / w) is a hair above W

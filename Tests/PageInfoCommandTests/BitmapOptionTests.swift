@@ -61,14 +61,15 @@ struct BitmapOptionTests {
     }
 
     /// --bitmap-size 800x800 on rotations.pdf page 1 (400 × 600 pt): contain (the default) is
-    /// one scale 800/600, ⌈400·4/3⌉ × 800 = 534 × 800; fill is 800 × 800, 2 and 4/3 px per point.
+    /// one scale 800/600, ⌈400·4/3⌉ × 800 = 534 × 800, the page drawn onto exactly that (534/400
+    /// and 4/3 px per point); fill is 800 × 800, 2 and 4/3 px per point.
     @Test("--bitmap-size: contain and fill")
     func bitmapSize() throws {
         let contain = try Self.pageRecords(["--bitmap-size", "800x800", "--pages", "1", CLI.fixture("rotations.pdf")])
         let c = try #require(contain.first?["bitmap"] as? [String: Any])
         #expect(c["fit"] as? String == "contain" && c["dpi"] is NSNull)
         #expect(c["width"] as? Int == 534 && c["height"] as? Int == 800)
-        #expect(Self.close(c["scaleX"], 4.0 / 3) && Self.close(c["scaleY"], 4.0 / 3))
+        #expect(Self.close(c["scaleX"], 534.0 / 400) && Self.close(c["scaleY"], 4.0 / 3))
         let fill = try Self.pageRecords(["--bitmap-size", "800x800", "--fit", "fill", "--pages", "1", CLI.fixture("rotations.pdf")])
         let f = try #require(fill.first?["bitmap"] as? [String: Any])
         #expect(f["width"] as? Int == 800 && f["height"] as? Int == 800 && Self.close(f["scaleX"], 2) && Self.close(f["scaleY"], 4.0 / 3))
