@@ -177,10 +177,15 @@ bool keep_opened_entries(pi_document *document, unsigned rebuilds_before) {
     if (opened->getNumObjects() > xref->getNumObjects()) xref->add(opened->getNumObjects() - 1, 0, 0, false);
     // (The copy's size is read once: reading its entries may make it rebuild itself, larger.)
     const int count = std::min(opened->getNumObjects(), xref->getNumObjects());
+    // Top-level objects first, then compressed ones: checking a compressed entry fetches its
+    // object stream, which must already be back where the opened table says (found by review:
+    // in a hybrid file a stream numbered above its objects was fetched from the rebuilt place).
+    for (int pass = 0; pass < 2; ++pass)
     for (int num = 1; num < count; ++num) {
         const XRefEntry *was = opened->getEntry(num, false); // read as the opened table would read it
         if (was->type != xrefEntryUncompressed && was->type != xrefEntryCompressed) continue;
         const bool compressed = was->type == xrefEntryCompressed;
+        if (compressed != (pass == 1)) continue;
         XRefEntry *now = xref->getEntry(num, false);
         if (now->type == was->type && now->offset == was->offset && now->gen == was->gen) continue;
         if (!compressed && !object_header_at(*document->doc, was->offset, num, was->gen)) continue;

@@ -310,7 +310,7 @@ public struct PageDrawing: Hashable, Sendable {
     public static func number(_ v: Double) -> String {
         guard v.isFinite else { return formatCompact(v) }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: NumberText.maxTextLength) { buffer in
-            let length = NumberText.write(v, decimals: 4, to: buffer.baseAddress!) ?? 0
+            guard let length = NumberText.write(v, decimals: 4, to: buffer.baseAddress!) else { return formatCompact(v) }
             return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<length]), as: UTF8.self)
         }
     }
