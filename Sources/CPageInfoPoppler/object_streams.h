@@ -22,7 +22,6 @@ struct StreamRecovery {
     int objects_indexed = 0;    ///< objects found in object streams and added to the table
     int objects_replaced = 0;   ///< top-level objects replaced by a copy in an object stream written after them
     Ref root = Ref::INVALID();  ///< /Root read from the last cross-reference stream, when Poppler had none
-    int streams_relocated = 0;  ///< object streams whose broken entries relocate_object_streams set
 };
 
 /// Finds the object streams among the table's top-level objects, decodes each header through

@@ -38,6 +38,7 @@ struct pi_document {
     bool xref_reconstructed = false;
     bool catalog_broken = false;        // opened although Poppler could not read the catalog
     pageinfo::StreamRecovery streams;   // what recover_from_streams added (after a rebuilt table)
+    int streams_relocated = 0;          // what relocate_object_streams set (a table not rebuilt)
     Ref catalog = Ref::INVALID();       // the catalog as the document opened (see finish_open)
     bool labels_loaded = false;
     bool labels_invalid = false;        // /PageLabels is there but not a dictionary
@@ -103,14 +104,16 @@ std::function<void()> reconstructed_callback() {
     };
 }
 
-// While it lives, what Poppler reports is not counted: for objects read while opening that no
-// walk asked for (a walk that reads them counts its own diagnostics).
+// While it lives, what Poppler reports is not counted (in the document being read, or, while
+// one opens, in the pending count): for objects read that no walk asked for (a walk that reads
+// them counts its own diagnostics).
 struct UncountedDiagnostics {
-    int diagnostics = pending_diagnostics;
+    int &counter = current_document ? current_document->diagnostics : pending_diagnostics;
+    int saved = counter;
     char message[sizeof last_message];
     UncountedDiagnostics() { std::memcpy(message, last_message, sizeof last_message); }
     ~UncountedDiagnostics() {
-        pending_diagnostics = diagnostics;
+        counter = saved;
         std::memcpy(last_message, message, sizeof last_message);
     }
 };
@@ -169,9 +172,7 @@ bool keep_opened_entries(pi_document *document, unsigned rebuilds_before) {
     if (!document->opened_table || rebuilds_seen == rebuilds_before) return false;
     std::unique_ptr<XRef> opened = std::move(document->opened_table);
     XRef *xref = document->doc->getXRef();
-    const int diagnostics_before = document->diagnostics;
-    char message_before[sizeof last_message];
-    std::memcpy(message_before, last_message, sizeof last_message);
+    UncountedDiagnostics quiet; // (the read repeated after this counts its own)
     settle_rebuilt_table(xref);
     // As large as the opened table (free entries), in one step (XRef::add grows it to the number).
     if (opened->getNumObjects() > xref->getNumObjects()) xref->add(opened->getNumObjects() - 1, 0, 0, false);
@@ -207,8 +208,6 @@ bool keep_opened_entries(pi_document *document, unsigned rebuilds_before) {
     document->labels_loaded = false;
     document->labels_invalid = false;
     document->labels.reset();
-    document->diagnostics = diagnostics_before;
-    std::memcpy(last_message, message_before, sizeof last_message);
     return true;
 }
 
@@ -258,7 +257,7 @@ pi_document *finish_open(std::unique_ptr<pi_document> state, pi_open_result *res
         UncountedDiagnostics quiet;
         const unsigned rebuilds = rebuilds_seen;
         const int relocated = pageinfo::relocate_object_streams(xref, doc.getBaseStream());
-        if (rebuilds == rebuilds_seen) state->streams.streams_relocated = relocated;
+        if (rebuilds == rebuilds_seen) state->streams_relocated = relocated;
     }
     // Whether Poppler rebuilt the table, counted after that probe: fetching the root may itself
     // rebuild it (the callback sets pending_reconstructed), and the rebuilt table must be settled.
@@ -275,11 +274,9 @@ pi_document *finish_open(std::unique_ptr<pi_document> state, pi_open_result *res
     // object stream all the same. Reading the table's objects again reports what settling them
     // reported (pdfium-bug_602650.pdf, qpdf-bad-xref.pdf), so that is not counted again there.
     if (state->catalog_broken || state->xref_reconstructed) {
-        const int relocated = state->streams.streams_relocated;
         std::optional<UncountedDiagnostics> quiet;
         if (!state->catalog_broken) quiet.emplace();
         state->streams = pageinfo::recover_from_streams(xref);
-        state->streams.streams_relocated = relocated;
     }
     if (state->catalog == Ref::INVALID()) state->catalog = state->streams.root;
     state->diagnostics += pending_diagnostics;
@@ -399,7 +396,7 @@ static pi_document_facts read_facts(pi_document *document) {
         && rootRef == Ref::INVALID();
     out->objects_from_streams = document->streams.objects_indexed;
     out->objects_replaced_from_streams = document->streams.objects_replaced;
-    out->object_streams_relocated = document->streams.streams_relocated;
+    out->object_streams_relocated = document->streams_relocated;
     out->root_from_xref_stream = document->streams.root != Ref::INVALID();
     pageinfo::CountEntry count = pageinfo::read_count(out->root, root);
     out->count_shape = count.shape;
