@@ -84,9 +84,7 @@ public struct ResumeState: Sendable {
         var bitmapStart: [UInt8]? {
             guard let bitmap else { return nil }
             var w = ByteWriter()
-            w.append(",\"bitmap\":{\"renderer\":\""); w.append(bitmap.renderer.rawValue)
-            w.append("\",\"dpi\":"); if let d = bitmap.dotsPerInch { w.append(number: d) } else { w.append("null") }
-            w.append(",\"fit\":"); w.append(jsonString: bitmap.fit?.rawValue)
+            w.append(",\"bitmap\":{"); w.append(membersOf: bitmap)
             if case .pixelSize(let width, let height, .fill) = bitmap.target {
                 w.append(",\"width\":"); w.append(int: width)
                 w.append(",\"height\":"); w.append(int: height)

@@ -291,9 +291,7 @@ extension ByteWriter {
     /// "scaleX","scaleY","rawToPixel","pixelToRaw"}`; `dpi` is null for a pixel size, `fit` null
     /// for a resolution; the scales in pixels per point, the matrices `{a,b,c,d,tx,ty}`.
     public mutating func append(json b: BitmapPlacement) {
-        append("{\"renderer\":\""); append(b.renderer.rawValue)
-        append("\",\"dpi\":"); if let d = b.request.dotsPerInch { append(number: d) } else { append("null") }
-        append(",\"fit\":"); append(jsonString: b.request.fit?.rawValue)
+        append("{"); append(membersOf: b.request)
         append(",\"width\":"); append(int: b.pixelWidth)
         append(",\"height\":"); append(int: b.pixelHeight)
         append(",\"scaleX\":"); append(number: b.scaleX)
@@ -301,5 +299,13 @@ extension ByteWriter {
         append(",\"rawToPixel\":"); append(json: b.rawToPixel)
         append(",\"pixelToRaw\":"); append(json: b.pixelToRaw)
         append("}")
+    }
+
+    /// The members a bitmap object opens with, what was asked for:
+    /// `"renderer":"…","dpi":D|null,"fit":"…"|null` (no braces; `--resume` compares them).
+    public mutating func append(membersOf r: BitmapRequest) {
+        append("\"renderer\":\""); append(r.renderer.rawValue)
+        append("\",\"dpi\":"); if let d = r.dotsPerInch { append(number: d) } else { append("null") }
+        append(",\"fit\":"); append(jsonString: r.fit?.rawValue)
     }
 }
