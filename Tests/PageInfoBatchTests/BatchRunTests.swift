@@ -42,11 +42,17 @@ func runToEnd(_ run: BatchRun) throws -> [BatchFile] {
 }
 
 /// A worker that is a shell script (`#!/bin/sh` and `body`), in a new scratch directory named
-/// after `label`: its path, and the directory to remove.
+/// after `label`: its path, and the directory to remove. Written through a close-on-exec
+/// descriptor: a worker another test spawns meanwhile must not inherit it open for writing, or
+/// starting this script fails with ETXTBSY ("Text file busy", seen once in `make poppler-compat`).
 func scriptedWorker(_ label: String, _ body: String) throws -> (path: String, directory: String) {
     let dir = try makeScratchDirectory(label)
     let path = dir + "/worker"
-    try ("#!/bin/sh\n" + body).write(toFile: path, atomically: true, encoding: .utf8)
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+    guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    let bytes = Array(("#!/bin/sh\n" + body).utf8)
+    let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    guard close(fd) == 0, written == bytes.count else { throw POSIXError(.EIO) }
     guard chmod(path, 0o755) == 0 else { throw POSIXError(.EPERM) }
     return (path, dir)
 }
