@@ -32,7 +32,7 @@ SOURCE_SUFFIXES = (".swift", ".c", ".cc", ".cpp", ".h", ".py", ".sh", ".modulema
 POPPLER_SYSTEM_LIBRARY = "CPoppler"
 # Folders outside any target, and their license (Tests/ClientPackage: a client that links the
 # GPL library products).
-LOOSE_FOLDERS = {"scripts": APACHE, "integrations": APACHE, "Fuzz": GPL, "Tests/ClientPackage": GPL}
+LOOSE_FOLDERS = {"scripts": APACHE, "integrations": APACHE, "python": APACHE, "Fuzz": GPL, "Tests/ClientPackage": GPL}
 
 
 def swift():

@@ -1,0 +1,30 @@
+# SPDX-License-Identifier: Apache-2.0
+"""pageinfo: the real geometry of every page of a PDF — boxes, /Rotate, /UserUnit, labels — and
+the matrices between raw PDF space, the displayed page, rendered pixels and the coordinate
+frames of PyMuPDF, pdfplumber, pdfminer.six, pypdfium2 and pypdf.
+
+    import pageinfo
+    with pageinfo.open("scan.pdf") as doc:
+        page = doc.pages[0]
+        bitmap = page.bitmap(dpi=300)            # the pixel size pdftoppm renders
+        pdf_box = bitmap.to_pdf((120, 80, 360, 140))   # a model's pixel box → PDF points
+
+Every rule is the ``pageinfo`` executable's (shipped in the wheel, or PAGEINFO_EXECUTABLE);
+this package runs it and applies the matrices its records carry.
+"""
+
+from ._document import (FRAMES, RENDERERS, Bitmap, Document, Page, PageError, open, read_many)
+from ._errors import (BitmapUnavailable, DamagedPDF, ExecutableNotFound, FileNotFound, NotAPDF,
+                      PageInfoError, PageUnreadable, PasswordRequired, Unreadable, UsageError,
+                      VersionMismatch, WorkerFailed, WrongPassword)
+from ._executable import executable
+from ._geometry import Box, Matrix, Warning
+from ._version import __version__
+
+__all__ = [
+    "open", "read_many", "executable", "Document", "Page", "PageError", "Bitmap", "Box",
+    "Matrix", "Warning", "FRAMES", "RENDERERS", "PageInfoError", "ExecutableNotFound",
+    "VersionMismatch", "UsageError", "NotAPDF", "PasswordRequired", "WrongPassword",
+    "DamagedPDF", "FileNotFound", "Unreadable", "WorkerFailed", "PageUnreadable",
+    "BitmapUnavailable", "__version__",
+]

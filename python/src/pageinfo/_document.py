@@ -1,0 +1,600 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Documents and pages, read through ``pageinfo pages --format columns``."""
+
+from __future__ import annotations
+
+import bisect
+import os
+import tempfile
+from typing import (Any, Dict, Iterable, Iterator, List, NamedTuple, Optional, Sequence, Tuple,
+                    Union, overload)
+
+from ._errors import (BitmapUnavailable, PageInfoError, PageUnreadable, UsageError, error_for)
+from ._geometry import Box, Geometry, Matrix, Warning
+from ._run import Run
+
+__all__ = ["Document", "Page", "PageError", "Bitmap", "open", "read_many", "FRAMES", "RENDERERS"]
+
+PathLike = Union[str, "os.PathLike[str]", "os.PathLike[bytes]"]
+Source = Union[PathLike, bytes, bytearray, memoryview, Any]
+
+#: The frames :meth:`Page.convert` knows besides the libraries' own: ``pdf`` (raw PDF space,
+#: points, y up, as the boxes), ``page`` (points, y up, origin at the lower-left corner of the
+#: displayed page: the CropBox after /Rotate), ``pixels`` (the bitmap of ``dpi`` or ``size``).
+FRAMES = ("pdf", "page", "pixels", "pymupdf", "pdfplumber", "pdfminer", "pypdfium2", "pypdf")
+#: Whose pixel-size rules a bitmap follows (``pageinfo pages --renderer``).
+RENDERERS = ("pdftoppm", "pdfium", "mupdf")
+_LIBRARY_FRAMES = FRAMES[3:]
+
+
+class PageError(NamedTuple):
+    """Why a position of the page tree is not a page: a stable ``code`` (``kid-missing``, …)
+    and a one-line ``message``."""
+
+    code: str
+    message: str
+
+
+def _box(column: Dict[str, list], i: int) -> Optional[Box]:
+    x = column["x"][i]
+    if x is None:
+        return None
+    return Box(x, column["y"][i], column["width"][i], column["height"][i])
+
+
+def _matrix(column: Dict[str, list], i: int) -> Matrix:
+    return Matrix(column["a"][i], column["b"][i], column["c"][i], column["d"][i],
+                  column["tx"][i], column["ty"][i])
+
+
+class Bitmap:
+    """Where a page lands in a rendered bitmap: the pixel size a renderer produces at a DPI or
+    for a bitmap size, and the matrices between raw PDF space (points, y up) and pixel space
+    (origin at the top-left corner of pixel (0, 0), y down, one unit a pixel).
+
+    ``to_pixels`` and ``to_pdf`` are exact inverses, and take what :meth:`Matrix.apply` takes:
+    points, rectangles ``(x0, y0, x1, y1)``, :class:`Box` values, lists, numpy arrays.
+    """
+
+    __slots__ = ("renderer", "dpi", "fit", "width", "height", "scale_x", "scale_y",
+                 "raw_to_pixel", "pixel_to_raw")
+
+    def __init__(self, column: Dict[str, Any], i: int) -> None:
+        self.renderer: str = column["renderer"][i]
+        self.dpi: Optional[float] = column["dpi"][i]
+        self.fit: Optional[str] = column["fit"][i]
+        self.width: int = column["width"][i]
+        self.height: int = column["height"][i]
+        self.scale_x: float = column["scaleX"][i]
+        self.scale_y: float = column["scaleY"][i]
+        self.raw_to_pixel: Matrix = _matrix(column["rawToPixel"], i)
+        self.pixel_to_raw: Matrix = _matrix(column["pixelToRaw"], i)
+
+    @property
+    def size(self) -> Tuple[int, int]:
+        """``(width, height)`` in pixels."""
+        return (self.width, self.height)
+
+    @property
+    def matrix(self) -> Matrix:
+        """Raw PDF space → pixel space (the same as ``raw_to_pixel``)."""
+        return self.raw_to_pixel
+
+    def to_pixels(self, geometry: Geometry) -> Any:
+        """Raw PDF points → pixels."""
+        return self.raw_to_pixel.apply(geometry)
+
+    def to_pdf(self, geometry: Geometry) -> Any:
+        """Pixels → raw PDF points."""
+        return self.pixel_to_raw.apply(geometry)
+
+    def __repr__(self) -> str:
+        how = f"dpi={self.dpi:g}" if self.dpi is not None else f"fit={self.fit}"
+        return f"<Bitmap {self.width}x{self.height} {how} renderer={self.renderer}>"
+
+
+class Page:
+    """One position of the page tree: a page, or a page error (``error`` says why; asking for
+    its geometry raises :class:`PageUnreadable`).
+
+    Boxes (``media_box`` … ``art_box``) are the effective boxes in raw PDF space, in points
+    (ISO 32000 inheritance, defaults and clipping applied); ``width``/``height`` the displayed
+    size (the CropBox, turned by /Rotate); ``transform`` maps raw PDF space to page space.
+    """
+
+    __slots__ = ("_columns", "_row", "_document")
+
+    def __init__(self, columns: Dict[str, Any], row: int, document: "Document") -> None:
+        self._columns = columns
+        self._row = row
+        self._document = document
+
+    # -- identity ---------------------------------------------------------------------------
+    @property
+    def index(self) -> int:
+        """0-based position in the page tree."""
+        return self._columns["index"][self._row]
+
+    @property
+    def number(self) -> int:
+        """1-based page number (``index + 1``), as ``--pages`` and viewers count."""
+        return self._columns["index"][self._row] + 1
+
+    @property
+    def label(self) -> Optional[str]:
+        """The page label (/PageLabels), or None."""
+        return self._columns["label"][self._row]
+
+    @property
+    def error(self) -> Optional[PageError]:
+        """None for a page; for a page error, why this position is not a page."""
+        column = self._columns.get("error")
+        if column is None or column["code"][self._row] is None:
+            return None
+        return PageError(column["code"][self._row], column["message"][self._row])
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+    @property
+    def warnings(self) -> List[Warning]:
+        return [Warning(w["code"], w["message"]) for w in self._columns["warnings"][self._row]]
+
+    # -- geometry -----------------------------------------------------------------------------
+    def _value(self, name: str) -> Any:
+        value = self._columns[name][self._row]
+        if value is None:
+            raise self._unreadable(name)
+        return value
+
+    def _unreadable(self, name: str) -> PageUnreadable:
+        error = self.error
+        why = error.message if error else "no value"
+        return PageUnreadable(f"page {self.number} has no {name}: {why}",
+                              code=error.code if error else None, file=self._document.name)
+
+    def _box_named(self, name: str) -> Box:
+        box = _box(self._columns[name], self._row)
+        if box is None:
+            raise self._unreadable(name)
+        return box
+
+    @property
+    def rotation(self) -> int:
+        """/Rotate normalized to 0, 90, 180 or 270 (clockwise, degrees)."""
+        return self._value("rotation")
+
+    @property
+    def rotation_raw(self) -> int:
+        return self._value("rotationRaw")
+
+    @property
+    def user_unit(self) -> float:
+        """/UserUnit: the size of one raw unit in 1/72 inch (1 unless the page says otherwise)."""
+        return self._value("userUnit")
+
+    @property
+    def media_box(self) -> Box:
+        return self._box_named("mediaBox")
+
+    @property
+    def crop_box(self) -> Box:
+        return self._box_named("cropBox")
+
+    @property
+    def bleed_box(self) -> Box:
+        return self._box_named("bleedBox")
+
+    @property
+    def trim_box(self) -> Box:
+        return self._box_named("trimBox")
+
+    @property
+    def art_box(self) -> Box:
+        return self._box_named("artBox")
+
+    @property
+    def width(self) -> float:
+        """Displayed width in points (raw units; multiply by ``user_unit`` for 1/72 inch)."""
+        value = self._columns["size"]["width"][self._row]
+        if value is None:
+            raise self._unreadable("size")
+        return value
+
+    @property
+    def height(self) -> float:
+        value = self._columns["size"]["height"][self._row]
+        if value is None:
+            raise self._unreadable("size")
+        return value
+
+    @property
+    def size(self) -> Tuple[float, float]:
+        return (self.width, self.height)
+
+    @property
+    def transform(self) -> Matrix:
+        """Raw PDF space → page space (origin at the lower-left corner of the displayed page)."""
+        column = self._columns["transform"]
+        if column["a"][self._row] is None:
+            raise self._unreadable("transform")
+        return _matrix(column, self._row)
+
+    # -- bitmaps and frames -------------------------------------------------------------------
+    def bitmap(self, dpi: Optional[float] = None, *, size: Optional[Tuple[int, int]] = None,
+               fit: str = "contain", renderer: str = "pdftoppm") -> Bitmap:
+        """The page rendered at ``dpi`` (or into ``size=(W, H)`` pixels, ``fit`` ``"contain"``
+        or ``"fill"``) by ``renderer`` (``pdftoppm``, ``pdfium`` or ``mupdf``, whose pixel
+        sizes differ by a pixel at times): its pixel size and matrices. ``dpi`` defaults to 150.
+        """
+        if self.error is not None:
+            raise self._unreadable("bitmap")
+        options = _bitmap_options(dpi, size, fit, renderer)
+        columns, row = self._document._extra(options, self)
+        column = columns.get("bitmap")
+        if column is None or column["renderer"][row] is None:
+            raise BitmapUnavailable(
+                f"page {self.number} has no bitmap for {' '.join(options)}: a side would be 0 or "
+                "more than 2147483647 pixels", file=self._document.name)
+        return Bitmap(column, row)
+
+    def matrix(self, src: str, dst: str, *, dpi: Optional[float] = None,
+               size: Optional[Tuple[int, int]] = None, fit: str = "contain",
+               renderer: str = "pdftoppm") -> Matrix:
+        """The matrix from frame ``src`` to frame ``dst`` (see :data:`FRAMES`); ``dpi`` or
+        ``size`` (with ``fit`` and ``renderer``) say which bitmap ``pixels`` is."""
+        return self._to_raw(src, dpi, size, fit, renderer).then(
+            self._from_raw(dst, dpi, size, fit, renderer))
+
+    def convert(self, geometry: Geometry, src: str, dst: str, *, dpi: Optional[float] = None,
+                size: Optional[Tuple[int, int]] = None, fit: str = "contain",
+                renderer: str = "pdftoppm") -> Any:
+        """Points, rectangles ``(x0, y0, x1, y1)``, Boxes, lists or numpy arrays from frame
+        ``src`` to frame ``dst``: ``pdf``, ``page``, ``pixels`` (with ``dpi`` or ``size``), or
+        the frame of a library — ``pymupdf``, ``pdfplumber``, ``pdfminer``, ``pypdfium2``,
+        ``pypdf`` (docs/records.md, "Frames", says which API of each reports in it)."""
+        return self.matrix(src, dst, dpi=dpi, size=size, fit=fit,
+                           renderer=renderer).apply(geometry)
+
+    def _to_raw(self, frame: str, dpi, size, fit, renderer) -> Matrix:
+        if frame in ("pdf", "raw"):
+            return Matrix.identity()
+        if frame == "page":
+            return self.transform.inverse()
+        if frame == "pixels":
+            return self._pixels(dpi, size, fit, renderer).pixel_to_raw
+        return self._library(frame)[1]
+
+    def _from_raw(self, frame: str, dpi, size, fit, renderer) -> Matrix:
+        if frame in ("pdf", "raw"):
+            return Matrix.identity()
+        if frame == "page":
+            return self.transform
+        if frame == "pixels":
+            return self._pixels(dpi, size, fit, renderer).raw_to_pixel
+        return self._library(frame)[0]
+
+    def _pixels(self, dpi, size, fit, renderer) -> Bitmap:
+        if dpi is None and size is None:
+            raise ValueError("the pixels frame needs dpi= or size=")
+        return self.bitmap(dpi, size=size, fit=fit, renderer=renderer)
+
+    def _library(self, frame: str) -> Tuple[Matrix, Matrix]:
+        if frame not in _LIBRARY_FRAMES:
+            raise ValueError(f"unknown frame {frame!r}; the frames are {', '.join(FRAMES)}")
+        if self.error is not None:
+            raise self._unreadable("frames")
+        columns, row = self._document._extra(("--frames", "all"), self)
+        column = columns["frames"][frame]
+        return (_matrix(column["rawToFrame"], row), _matrix(column["frameToRaw"], row))
+
+    def __repr__(self) -> str:
+        error = self.error
+        if error is not None:
+            return f"<Page {self.number} error={error.code}>"
+        return (f"<Page {self.number} {self.width:g}x{self.height:g} rotation={self.rotation}"
+                + (f" label={self.label!r}" if self.label is not None else "") + ">")
+
+
+def _bitmap_options(dpi, size, fit, renderer) -> Tuple[str, ...]:
+    if renderer not in RENDERERS:
+        raise ValueError(f"renderer must be one of {', '.join(RENDERERS)}, not {renderer!r}")
+    if size is not None:
+        if dpi is not None:
+            raise ValueError("give dpi or size, not both")
+        if fit not in ("contain", "fill"):
+            raise ValueError(f"fit must be 'contain' or 'fill', not {fit!r}")
+        width, height = size
+        return ("--bitmap-size", f"{int(width)}x{int(height)}", "--fit", fit,
+                "--renderer", renderer)
+    if fit != "contain":
+        raise ValueError("fit applies to size=, not to dpi")
+    return ("--dpi", repr(float(150 if dpi is None else dpi)), "--renderer", renderer)
+
+
+class _Pages(Sequence[Page]):
+    """The pages of a document, made on access from the column chunks."""
+
+    def __init__(self, document: "Document") -> None:
+        self._document = document
+
+    def __len__(self) -> int:
+        return self._document._count
+
+    @overload
+    def __getitem__(self, i: int) -> Page: ...
+    @overload
+    def __getitem__(self, i: slice) -> List[Page]: ...
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        if i < 0:
+            i += len(self)
+        if not 0 <= i < len(self):
+            raise IndexError("page position out of range")
+        document = self._document
+        chunk = bisect.bisect_right(document._starts, i) - 1
+        return Page(document._chunks[chunk], i - document._starts[chunk], document)
+
+    def __iter__(self) -> Iterator[Page]:
+        document = self._document
+        for columns in document._chunks:
+            for row in range(len(columns["index"])):
+                yield Page(columns, row, document)
+
+
+class Document:
+    """A PDF as read: its pages (``pages``, every position of the page tree, page errors
+    included), ``status`` (``ok``, ``partial`` or ``failed``) and the file record's fields.
+
+    Returned by :func:`open` (which raises for a failed file) and :func:`read_many` (where a
+    failed file is a Document whose ``error`` is the exception ``open`` would raise). A context
+    manager: ``close()`` deletes the temporary copy of a PDF given as bytes.
+    """
+
+    def __init__(self, name: Optional[str], path: Optional[str], chunks: List[Dict[str, Any]],
+                 file_record: Dict[str, Any], *, password: Optional[str] = None,
+                 page_ranges: Optional[str] = None, temporary: Optional[str] = None) -> None:
+        self.name = name
+        self._path = path
+        self._password = password
+        self._page_ranges = page_ranges
+        self._temporary = temporary
+        self._chunks = chunks
+        self._starts: List[int] = []
+        count = 0
+        for columns in chunks:
+            self._starts.append(count)
+            count += len(columns["index"])
+        self._count = count
+        self._extras: Dict[Tuple[str, ...], List[Dict[str, Any]]] = {}
+        self.record: Dict[str, Any] = file_record
+        self.pages: Sequence[Page] = _Pages(self)
+        error = file_record.get("error")
+        self.error: Optional[PageInfoError] = (
+            None if error is None or error["code"] == "page-out-of-range"
+            else error_for(error["code"], error["message"], name))
+
+    # -- the file record ----------------------------------------------------------------------
+    @property
+    def status(self) -> str:
+        return self.record["status"]
+
+    @property
+    def page_count(self) -> int:
+        """Positions of the page tree found by the walk (pages and page errors)."""
+        return self.record["pageCount"]
+
+    @property
+    def page_errors(self) -> int:
+        return self.record["pageErrors"]
+
+    @property
+    def count_claimed(self) -> Optional[int]:
+        """The /Count the root /Pages node claims, or None."""
+        return self.record.get("countClaimed")
+
+    @property
+    def pdf_version(self) -> Optional[str]:
+        return self.record.get("pdfVersion")
+
+    @property
+    def encrypted(self) -> Optional[bool]:
+        return self.record.get("encrypted")
+
+    @property
+    def has_page_labels(self) -> Optional[bool]:
+        return self.record.get("hasPageLabels")
+
+    @property
+    def page_layout(self) -> Optional[str]:
+        return self.record.get("pageLayout")
+
+    @property
+    def direction(self) -> Optional[str]:
+        return self.record.get("direction")
+
+    @property
+    def warnings(self) -> List[Warning]:
+        return [Warning(w["code"], w["message"]) for w in self.record.get("warnings") or []]
+
+    @property
+    def size_bytes(self) -> Optional[int]:
+        return self.record.get("bytes")
+
+    @property
+    def seconds(self) -> Optional[float]:
+        return self.record.get("seconds")
+
+    # -- extra columns, fetched once per setting ----------------------------------------------
+    def _extra(self, options: Tuple[str, ...], page: Page) -> Tuple[Dict[str, Any], int]:
+        chunks = self._extras.get(options)
+        if chunks is None:
+            if self._path is None:
+                raise PageInfoError("the document is closed", file=self.name)
+            arguments = ["pages", "--format", "columns", *options]
+            if self._page_ranges:
+                arguments += ["--pages", self._page_ranges]
+            file_record, chunks = _read_one(arguments + ["--", self._path], self._password)
+            if [c["index"] for c in chunks] != [c["index"] for c in self._chunks]:
+                raise PageInfoError(
+                    f"{self.name}: the file changed since it was opened (its pages differ)",
+                    file=self.name)
+            self._extras[options] = chunks
+        return chunks[self._starts_of(page)], page._row
+
+    def _starts_of(self, page: Page) -> int:
+        for number, columns in enumerate(self._chunks):
+            if columns is page._columns:
+                return number
+        raise ValueError("the page is not a page of this document")
+
+    def close(self) -> None:
+        if self._temporary is not None:
+            try:
+                os.unlink(self._temporary)
+            except FileNotFoundError:
+                pass
+            self._temporary = None
+            self._path = None
+
+    def __enter__(self) -> "Document":
+        return self
+
+    def __exit__(self, *_: Any) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:
+            pass
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __iter__(self) -> Iterator[Page]:
+        return iter(self.pages)
+
+    def __repr__(self) -> str:
+        return f"<Document {self.name!r} {self.status} pages={self._count}>"
+
+
+def _chunks_and_file(records: Iterable[Dict[str, Any]]):
+    """Group a run's records into (chunks, file record) per file."""
+    chunks: List[Dict[str, Any]] = []
+    for record in records:
+        kind = record.get("record")
+        if kind == "pages":
+            chunks.append(record["columns"])
+        elif kind == "file":
+            yield chunks, record
+            chunks = []
+        else:
+            raise PageInfoError(f"unexpected record {kind!r} from pageinfo")
+    if chunks:
+        raise PageInfoError("pageinfo's output ended inside a file (no file record)")
+
+
+def _read_one(arguments: List[str], password: Optional[str]):
+    with Run(arguments, password=password) as run:
+        results = list(_chunks_and_file(run.records()))
+        status = run.finish()
+    if len(results) != 1:
+        raise PageInfoError(f"pageinfo wrote {len(results)} file records for one file "
+                            f"(exit status {status})")
+    chunks, file_record = results[0]
+    return file_record, chunks
+
+
+def _fspath(path: Any) -> str:
+    value = os.fspath(path)
+    return os.fsdecode(value) if isinstance(value, bytes) else value
+
+
+def open(source: Source, password: Optional[str] = None, *,  # noqa: A001 - like io.open
+         pages: Optional[str] = None) -> Document:
+    """Read a PDF: a path (``str`` or path-like), its bytes, or a binary file object.
+
+    ``password`` opens an encrypted file (passed to the executable through its environment,
+    never its command line). ``pages`` reads only some pages, as ``pageinfo --pages`` takes
+    them (``"1-3,7,10-"``). Raises :class:`NotAPDF`, :class:`PasswordRequired`,
+    :class:`WrongPassword`, :class:`DamagedPDF`, :class:`FileNotFound`, :class:`Unreadable`;
+    a file with some unreadable pages opens with ``status == "partial"``.
+    """
+    temporary = None
+    if isinstance(source, (bytes, bytearray, memoryview)) or hasattr(source, "read"):
+        data = source.read() if hasattr(source, "read") else bytes(source)
+        if not isinstance(data, (bytes, bytearray)):
+            raise TypeError("a file object given to pageinfo.open must be opened in binary mode")
+        handle, temporary = tempfile.mkstemp(prefix="pageinfo-", suffix=".pdf")
+        with os.fdopen(handle, "wb") as spool:
+            spool.write(data)
+        name, path = getattr(source, "name", None), temporary
+        name = name if isinstance(name, str) else None
+    else:
+        path = _fspath(source)
+        name = path
+    try:
+        arguments = ["pages", "--format", "columns"]
+        if pages is not None:
+            arguments += ["--pages", pages]
+        file_record, chunks = _read_one(arguments + ["--", path], password)
+        document = Document(name, path, chunks, file_record, password=password,
+                            page_ranges=pages, temporary=temporary)
+    except BaseException:
+        if temporary is not None:
+            os.unlink(temporary)
+        raise
+    if file_record.get("error") and file_record["error"]["code"] == "page-out-of-range":
+        document.close()
+        raise UsageError(file_record["error"]["message"], code="page-out-of-range", file=name)
+    if document.error is not None:
+        document.close()
+        raise document.error
+    return document
+
+
+def read_many(paths: Iterable[PathLike], *, jobs: Optional[int] = None,
+              timeout: Optional[float] = 60, max_memory: Optional[int] = 4096,
+              password: Optional[str] = None) -> Iterator[Document]:
+    """Read many PDFs in isolated worker processes (``pageinfo`` batch mode), yielding one
+    :class:`Document` per path, in input order, as they are done (like ``Executor.map``).
+
+    A file that is damaged, encrypted, crashes or hangs its worker (``timeout`` seconds, 0 or
+    None: no limit) or exceeds ``max_memory`` MiB is a Document with ``status == "failed"`` and
+    ``error`` set (:class:`WorkerFailed` for the last three); this process lives on.
+    """
+    names = [os.fsencode(path) for path in paths]
+    if any(b"\0" in name for name in names):
+        raise ValueError("a path contains a NUL byte")
+    if not names:
+        return iter(())
+    arguments = ["pages", "--files-from", "-", "-0", "--format", "columns", "--no-progress",
+                 "--timeout", _number(timeout or 0), "--max-memory", str(int(max_memory or 0))]
+    if jobs is not None:
+        if int(jobs) < 1:
+            raise ValueError("jobs must be at least 1")
+        arguments += ["--jobs", str(int(jobs))]
+    return _read_many(arguments, names, password)
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else repr(float(value))
+
+
+def _read_many(arguments, names, password) -> Iterator[Document]:
+    with Run(arguments, password=password, stdin=b"\0".join(names) + b"\0") as run:
+        position = 0
+        for chunks, file_record in _chunks_and_file(run.records()):
+            expected = os.fsdecode(names[position]) if position < len(names) else None
+            if file_record.get("file") != expected:
+                raise PageInfoError(
+                    f"pageinfo reported {file_record.get('file')!r} where {expected!r} was next")
+            position += 1
+            yield Document(expected, expected, chunks, file_record, password=password)
+        run.finish()
+        if position != len(names):
+            raise PageInfoError(f"pageinfo reported {position} of {len(names)} files")

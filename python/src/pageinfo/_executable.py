@@ -1,0 +1,87 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Finding the ``pageinfo`` executable, checking its version, and running it."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import threading
+from typing import Dict, Optional
+
+from ._errors import ExecutableNotFound, VersionMismatch
+from ._version import __version__
+
+__all__ = ["executable", "executable_version"]
+
+_INSTALL_ADVICE = (
+    "install the wheel for your platform (pip install pageinfo), set PAGEINFO_EXECUTABLE to a "
+    "pageinfo {version} binary, or build one from the Swift package (make release)"
+)
+_VERSION_LINE = re.compile(r"^pageinfo (\S+) \(Poppler ([^)]*)\)$")
+_checked: Dict[str, str] = {}
+_lock = threading.Lock()
+
+
+def _bundled() -> Optional[str]:
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_bin", "pageinfo")
+    return path if os.path.isfile(path) and os.access(path, os.X_OK) else None
+
+
+def _locate() -> str:
+    chosen = os.environ.get("PAGEINFO_EXECUTABLE")
+    if chosen:
+        if not (os.path.isfile(chosen) and os.access(chosen, os.X_OK)):
+            raise ExecutableNotFound(
+                f"PAGEINFO_EXECUTABLE={chosen} is not an executable file; "
+                + _INSTALL_ADVICE.format(version=__version__)
+            )
+        return chosen
+    found = _bundled() or shutil.which("pageinfo")
+    if found is None:
+        raise ExecutableNotFound(
+            "no pageinfo executable: this installation of the Python package carries none and "
+            "none is on PATH; " + _INSTALL_ADVICE.format(version=__version__)
+        )
+    return found
+
+
+def executable_version(path: str) -> str:
+    """The Poppler version of the executable at ``path``, after checking that its own version is
+    this package's (:class:`VersionMismatch` otherwise). Checked once per path and process."""
+    with _lock:
+        if path in _checked:
+            return _checked[path]
+    try:
+        run = subprocess.run([path, "--version"], capture_output=True, timeout=30, check=False)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        raise ExecutableNotFound(f"{path} could not be run ({error}); "
+                                 + _INSTALL_ADVICE.format(version=__version__)) from error
+    line = run.stdout.decode("utf-8", "replace").strip()
+    match = _VERSION_LINE.match(line)
+    if run.returncode != 0 or match is None:
+        raise ExecutableNotFound(
+            f"{path} is not a pageinfo executable (`--version` printed {line[:80]!r}); "
+            + _INSTALL_ADVICE.format(version=__version__)
+        )
+    if match.group(1) != __version__:
+        raise VersionMismatch(
+            f"{path} is pageinfo {match.group(1)}, but this Python package is {__version__} and "
+            f"reads only the records of the same version; "
+            + _INSTALL_ADVICE.format(version=__version__)
+        )
+    with _lock:
+        _checked[path] = match.group(2)
+    return match.group(2)
+
+
+def executable() -> str:
+    """The path of the ``pageinfo`` executable this package runs, its version checked.
+
+    In order: ``PAGEINFO_EXECUTABLE`` if set, the binary bundled in the wheel, ``pageinfo`` on
+    PATH. Raises :class:`ExecutableNotFound` (with install advice) or :class:`VersionMismatch`.
+    """
+    path = _locate()
+    executable_version(path)
+    return path

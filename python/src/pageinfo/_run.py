@@ -1,0 +1,88 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Running ``pageinfo pages --format columns`` and reading its records as they come."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import tempfile
+import threading
+from typing import Any, Dict, Iterator, List, Optional, Sequence
+
+from ._errors import PageInfoError, UsageError
+from ._executable import executable
+
+__all__ = ["Run"]
+
+
+class Run:
+    """One run of the executable: ``records()`` yields each JSON record of its stdout (page
+    chunks and file records) while it runs; ``finish()`` waits and returns the exit status,
+    raising :class:`UsageError` (64) or :class:`PageInfoError` (a signal, 74, no output) for what
+    is not a file's own outcome."""
+
+    def __init__(self, arguments: Sequence[str], *, password: Optional[str] = None,
+                 stdin: Optional[bytes] = None) -> None:
+        env = dict(os.environ)
+        env.pop("PAGEINFO_PASSWORD", None)
+        if password is not None:
+            # Through the environment, not argv: argv is visible to every user in `ps`.
+            env["PAGEINFO_PASSWORD"] = password
+        self._stderr = tempfile.TemporaryFile()
+        self.arguments = [executable(), *arguments]
+        self._process = subprocess.Popen(
+            self.arguments, stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
+            stdout=subprocess.PIPE, stderr=self._stderr, env=env)
+        self._writer: Optional[threading.Thread] = None
+        if stdin is not None:
+            # Written from a thread: the child writes records while it reads the list.
+            self._writer = threading.Thread(target=self._feed, args=(stdin,), daemon=True)
+            self._writer.start()
+
+    def _feed(self, data: bytes) -> None:
+        assert self._process.stdin is not None
+        try:
+            self._process.stdin.write(data)
+            self._process.stdin.close()
+        except (BrokenPipeError, OSError):
+            pass
+
+    def records(self) -> Iterator[Dict[str, Any]]:
+        assert self._process.stdout is not None
+        loads = json.loads
+        for line in self._process.stdout:
+            yield loads(line)
+
+    def stderr_lines(self) -> List[str]:
+        self._stderr.seek(0)
+        return self._stderr.read().decode("utf-8", "replace").splitlines()
+
+    def finish(self) -> int:
+        status = self._process.wait()
+        if self._writer is not None:
+            self._writer.join()
+        if status == 64:
+            raise UsageError(self._last_error() or "pageinfo refused the arguments")
+        if status < 0 or status == 74 or status not in (0, 2, 65, 66, 70, 77):
+            raise PageInfoError(
+                f"pageinfo exited with status {status}: {self._last_error() or 'no message'}")
+        return status
+
+    def _last_error(self) -> str:
+        lines = [line.removeprefix("pageinfo: ") for line in self.stderr_lines() if line.strip()]
+        return lines[-1] if lines else ""
+
+    def close(self) -> None:
+        if self._process.poll() is None:
+            self._process.kill()
+            self._process.wait()
+        if self._process.stdout is not None:
+            self._process.stdout.close()
+        self._stderr.close()
+
+    def __enter__(self) -> "Run":
+        return self
+
+    def __exit__(self, *_: Any) -> None:
+        self.close()
