@@ -27,6 +27,15 @@ RENDERERS = ("pdftoppm", "pdfium", "mupdf")
 _LIBRARY_FRAMES = FRAMES[3:]
 
 
+# The executable's messages name its flags; these codes get Python's advice instead.
+_PYTHON_ADVICE = {
+    "password-required": "{name}: encrypted; give its user or owner password: "
+                         "pageinfo.open(path, password=...) or read_many(paths, password=...)",
+    "wrong-password": "{name}: encrypted, and the password given is not its user or owner "
+                      "password",
+}
+
+
 class PageError(NamedTuple):
     """Why a position of the page tree is not a page: a stable ``code`` (``kid-missing``, …)
     and a one-line ``message``."""
@@ -370,12 +379,14 @@ class Document:
             count += len(columns["index"])
         self._count = count
         self._extras: Dict[Tuple[str, ...], List[Dict[str, Any]]] = {}
+        self._singles: Dict[Tuple[str, ...], Dict[int, Dict[str, Any]]] = {}
         self.record: Dict[str, Any] = file_record
         self.pages: Sequence[Page] = _Pages(self)
         error = file_record.get("error")
-        self.error: Optional[PageInfoError] = (
-            None if error is None or error["code"] == "page-out-of-range"
-            else error_for(error["code"], error["message"], name))
+        self.error: Optional[PageInfoError] = None
+        if error is not None and error["code"] != "page-out-of-range":
+            message = _PYTHON_ADVICE.get(error["code"], error["message"]).format(name=name)
+            self.error = error_for(error["code"], message, name)
 
     # -- the file record ----------------------------------------------------------------------
     @property
@@ -430,22 +441,41 @@ class Document:
 
     # -- extra columns, fetched once per setting ----------------------------------------------
     def _extra(self, options: Tuple[str, ...], page: Page) -> Tuple[Dict[str, Any], int]:
+        """The columns of ``pageinfo pages OPTIONS`` for ``page``: the first page asking for a
+        setting gets a run of its own page; a second page asking for it, a run of every page,
+        kept. A loop over pages with one setting costs two runs, a page alone one."""
         chunks = self._extras.get(options)
-        if chunks is None:
-            if self._path is None:
-                raise PageInfoError("the document is closed", file=self.name)
-            arguments = ["pages", "--format", "columns", *options]
-            if self._page_ranges:
-                arguments += ["--pages", self._page_ranges]
-            file_record, chunks = _read_one(arguments + ["--", self._path], self._password)
+        if chunks is not None:
+            return chunks[self._chunk_of(page)], page._row
+        singles = self._singles.setdefault(options, {})
+        if page.index in singles:
+            return singles[page.index], 0
+        if singles:
+            chunks = self._run_extra(options, self._page_ranges)
             if [c["index"] for c in chunks] != [c["index"] for c in self._chunks]:
                 raise PageInfoError(
                     f"{self.name}: the file changed since it was opened (its pages differ)",
                     file=self.name)
             self._extras[options] = chunks
-        return chunks[self._starts_of(page)], page._row
+            del self._singles[options]
+            return chunks[self._chunk_of(page)], page._row
+        chunks = self._run_extra(options, str(page.number))
+        if len(chunks) != 1 or chunks[0]["index"] != [page.index]:
+            raise PageInfoError(
+                f"{self.name}: the file changed since it was opened (page {page.number} differs)",
+                file=self.name)
+        singles[page.index] = chunks[0]
+        return chunks[0], 0
 
-    def _starts_of(self, page: Page) -> int:
+    def _run_extra(self, options: Tuple[str, ...], page_ranges: Optional[str]):
+        if self._path is None:
+            raise PageInfoError("the document is closed", file=self.name)
+        arguments = ["pages", "--format", "columns", *options]
+        if page_ranges:
+            arguments += ["--pages", page_ranges]
+        return _read_one(arguments + ["--", self._path], self._password)[1]
+
+    def _chunk_of(self, page: Page) -> int:
         for number, columns in enumerate(self._chunks):
             if columns is page._columns:
                 return number
@@ -501,7 +531,14 @@ def _chunks_and_file(records: Iterable[Dict[str, Any]]):
 def _read_one(arguments: List[str], password: Optional[str]):
     with Run(arguments, password=password) as run:
         results = list(_chunks_and_file(run.records()))
-        status = run.finish()
+        try:
+            status = run.finish()
+        except UsageError:
+            error = results[-1][1].get("error") if results else None
+            if error and error["code"] == "page-out-of-range":
+                raise UsageError(error["message"].replace("--pages: ", "pages=: "),
+                                 code=error["code"], file=results[-1][1].get("file")) from None
+            raise
     if len(results) != 1:
         raise PageInfoError(f"pageinfo wrote {len(results)} file records for one file "
                             f"(exit status {status})")
@@ -548,9 +585,6 @@ def open(source: Source, password: Optional[str] = None, *,  # noqa: A001 - like
         if temporary is not None:
             os.unlink(temporary)
         raise
-    if file_record.get("error") and file_record["error"]["code"] == "page-out-of-range":
-        document.close()
-        raise UsageError(file_record["error"]["message"], code="page-out-of-range", file=name)
     if document.error is not None:
         document.close()
         raise document.error
@@ -559,13 +593,15 @@ def open(source: Source, password: Optional[str] = None, *,  # noqa: A001 - like
 
 def read_many(paths: Iterable[PathLike], *, jobs: Optional[int] = None,
               timeout: Optional[float] = 60, max_memory: Optional[int] = 4096,
-              password: Optional[str] = None) -> Iterator[Document]:
+              password: Optional[str] = None, worker: Optional[str] = None) -> Iterator[Document]:
     """Read many PDFs in isolated worker processes (``pageinfo`` batch mode), yielding one
     :class:`Document` per path, in input order, as they are done (like ``Executor.map``).
 
     A file that is damaged, encrypted, crashes or hangs its worker (``timeout`` seconds, 0 or
     None: no limit) or exceeds ``max_memory`` MiB is a Document with ``status == "failed"`` and
     ``error`` set (:class:`WorkerFailed` for the last three); this process lives on.
+    ``worker`` names another worker executable (``pageinfo pages --worker``), e.g. a wrapper
+    that runs the worker in a sandbox.
     """
     names = [os.fsencode(path) for path in paths]
     if any(b"\0" in name for name in names):
@@ -574,6 +610,8 @@ def read_many(paths: Iterable[PathLike], *, jobs: Optional[int] = None,
         return iter(())
     arguments = ["pages", "--files-from", "-", "-0", "--format", "columns", "--no-progress",
                  "--timeout", _number(timeout or 0), "--max-memory", str(int(max_memory or 0))]
+    if worker is not None:
+        arguments += ["--worker", _fspath(worker)]
     if jobs is not None:
         if int(jobs) < 1:
             raise ValueError("jobs must be at least 1")
