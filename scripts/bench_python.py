@@ -1,0 +1,168 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""Speed of the Python package against the Python PDF libraries (issue 41; `make bench-python`).
+
+Two measurements, each trial in a fresh Python process (imports included in neither: the clock
+starts after them), best of RUNS, with the peak resident memory of the Python process and of
+its children (the pageinfo executable and its workers):
+
+  big files   the rotation and CropBox of every page of bench-100k.pdf and bench-15k-*.pdf:
+              pageinfo.open against PyMuPDF, pypdfium2 and pypdf. Goal: ≥ 3× the fastest.
+  many files  the same for 2,000 entries of the corpus and Fixtures/ (the list
+              scripts/bench_jobs1.sh makes: every file that opens, repeated to 2,000):
+              pageinfo.read_many(jobs=2) against a PyMuPDF loop. Goal: ≥ 5×.
+
+  scripts/bench_python.py PAGEINFO BENCH_DIR [--runs 3]
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def work_pageinfo(paths):
+    import pageinfo
+    pages = 0
+    if len(paths) == 1:
+        with pageinfo.open(paths[0]) as doc:
+            for page in doc.pages:
+                page.rotation, page.crop_box
+                pages += 1
+        return pages
+    for doc in pageinfo.read_many(paths, jobs=2):
+        for page in doc.pages:
+            page.rotation, page.crop_box
+            pages += 1
+    return pages
+
+
+def work_pymupdf(paths):
+    import pymupdf
+    pages = 0
+    for path in paths:
+        with pymupdf.open(path) as doc:
+            for page in doc:
+                page.rotation, page.cropbox
+                pages += 1
+    return pages
+
+
+def work_pypdfium2(paths):
+    import pypdfium2
+    pages = 0
+    for path in paths:
+        pdf = pypdfium2.PdfDocument(path)
+        for i in range(len(pdf)):
+            page = pdf[i]
+            page.get_rotation(), page.get_cropbox()
+            page.close()
+            pages += 1
+        pdf.close()
+    return pages
+
+
+def work_pypdf(paths):
+    import pypdf
+    pages = 0
+    for path in paths:
+        for page in pypdf.PdfReader(path).pages:
+            page.rotation, page.cropbox
+            pages += 1
+    return pages
+
+
+WORK = {"pageinfo": work_pageinfo, "PyMuPDF": work_pymupdf, "pypdfium2": work_pypdfium2,
+        "pypdf": work_pypdf}
+MODULES = {"pageinfo": "pageinfo", "PyMuPDF": "pymupdf", "pypdfium2": "pypdfium2", "pypdf": "pypdf"}
+
+
+def one_trial(library, list_file):
+    """In the child: import, then time the work; print JSON."""
+    import resource
+    __import__(MODULES[library])
+    paths = open(list_file).read().splitlines()
+    start = time.perf_counter()
+    pages = WORK[library](paths)
+    seconds = time.perf_counter() - start
+    own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    print(json.dumps({"seconds": seconds, "pages": pages, "rssKiB": own, "childRssKiB": children}))
+
+
+def trial(library, list_file, env):
+    out = subprocess.run([sys.executable, __file__, "--trial", library, list_file], env=env,
+                         check=True, capture_output=True, text=True, timeout=3600).stdout
+    return json.loads(out)
+
+
+def corpus_list(binary, bench_dir, count=2000):
+    corpus = os.environ.get("PAGEINFO_CORPUS") or os.path.join(os.path.dirname(ROOT), "shared", "corpus")
+    files = []
+    for folder in (corpus, os.path.join(ROOT, "Fixtures")):
+        for name in sorted(os.listdir(folder)):
+            path = os.path.join(folder, name)
+            if name.endswith(".pdf") and subprocess.run([binary, "info", path], capture_output=True).returncode == 0:
+                files.append(os.path.realpath(path))
+    entries = (files * (count // len(files) + 1))[:count]
+    path = os.path.join(bench_dir, "python-many-list.txt")
+    with open(path, "w") as f:
+        f.write("\n".join(entries) + "\n")
+    return path, len(files)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--trial", nargs=2, help=argparse.SUPPRESS)
+    parser.add_argument("binary", nargs="?")
+    parser.add_argument("bench_dir", nargs="?")
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    if args.trial:
+        return one_trial(*args.trial)
+    env = dict(os.environ, PAGEINFO_EXECUTABLE=os.path.abspath(args.binary),
+               PYTHONPATH=os.path.join(ROOT, "python", "src"))
+    cases = []
+    for name in ("bench-100k.pdf", "bench-15k-flat.pdf", "bench-15k-deep.pdf"):
+        path = os.path.join(args.bench_dir, name)
+        list_file = os.path.join(args.bench_dir, name + ".list")
+        with open(list_file, "w") as f:
+            f.write(os.path.abspath(path) + "\n")
+        cases.append((name, list_file, ["pageinfo", "PyMuPDF", "pypdfium2", "pypdf"], 3.0))
+    many, distinct = corpus_list(args.binary, args.bench_dir)
+    cases.append((f"2,000 files ({distinct} distinct)", many, ["pageinfo", "PyMuPDF"], 5.0))
+    print(f"# {time.strftime('%Y-%m-%d %H:%M')} UTC, {os.uname().nodename}, {os.cpu_count()} cores, "
+          f"best of {args.runs}; pageinfo {args.binary}")
+    print("| input | library | pages | best s | all s | peak RSS MiB (Python + child) | × pageinfo |")
+    print("|---|---|---|---|---|---|---|")
+    failed = []
+    for label, list_file, libraries, goal in cases:
+        best = {}
+        for library in libraries:
+            runs = [trial(library, list_file, env) for _ in range(args.runs)]
+            fastest = min(runs, key=lambda r: r["seconds"])
+            best[library] = fastest
+            if library != "pageinfo" and fastest["pages"] != best["pageinfo"]["pages"]:
+                failed.append(f"{label}: {library} read {fastest['pages']} pages, pageinfo {best['pageinfo']['pages']}")
+            ratio = fastest["seconds"] / best["pageinfo"]["seconds"]
+            print(f"| {label} | {library} | {fastest['pages']:,} | {fastest['seconds']:.3f} | "
+                  + " ".join(f"{r['seconds']:.3f}" for r in runs)
+                  + f" | {fastest['rssKiB'] / 1024:.0f} + {fastest['childRssKiB'] / 1024:.0f} | {ratio:.2f} |")
+            sys.stdout.flush()
+        others = min(best[l]["seconds"] for l in libraries if l != "pageinfo")
+        ratio = others / best["pageinfo"]["seconds"]
+        verdict = "meets" if ratio >= goal else "MISSES"
+        print(f"|  | **fastest other / pageinfo** | | | | | **{ratio:.2f}× ({verdict} the {goal:g}× goal)** |")
+        if ratio < goal:
+            failed.append(f"{label}: {ratio:.2f}× < {goal:g}×")
+    for line in failed:
+        print("bench_python:", line, file=sys.stderr)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
