@@ -91,17 +91,19 @@ test: deps
 	@$(MAKE) --no-print-directory check-engines
 	@# pdftoppm, pdfium and MuPDF draw marks where the bitmap records say (issue 41).
 	@$(MAKE) --no-print-directory check-bitmaps
+	@# The Python package's tests (issue 41).
+	@$(MAKE) --no-print-directory python-test
 
 # Independent engines for the damaged fixtures that list "confirmedBy" (pdfium through pypdfium2,
 # MuPDF through PyMuPDF), and for the bitmap records (those two, pikepdf to draw marks, numpy to
 # find them), from PyPI into an ignored venv; a script self-test first.
 ORACLE_VENV ?= .venv-oracles
-ORACLE_REQ  ?= pypdfium2==5.15.2 pymupdf==2.0 pikepdf==10.18.0 numpy==2.4.6
+ORACLE_REQ  ?= pypdfium2==5.15.2 pymupdf==2.0 pikepdf==10.18.0 numpy==2.4.6 pypdf==6.1.1 pytest==8.4.2
 
 .PHONY: check-engines check-bitmaps oracle-deps
 oracle-deps:
 	$(call apt_install,python3-venv poppler-utils)
-	@$(ORACLE_VENV)/bin/python -c 'import pypdfium2, pymupdf, pikepdf, numpy' 2>/dev/null || { \
+	@$(ORACLE_VENV)/bin/python -c 'import pypdfium2, pymupdf, pikepdf, numpy, pypdf, pytest' 2>/dev/null || { \
 		echo "Installing $(ORACLE_REQ) into $(ORACLE_VENV)"; \
 		{ [ -x $(ORACLE_VENV)/bin/pip ] || $(TEST_PYTHON) -m venv $(ORACLE_VENV); } && \
 		$(ORACLE_VENV)/bin/pip install -q $(ORACLE_REQ); }
@@ -117,6 +119,25 @@ check-bitmaps: oracle-deps
 	$(SWIFT) build --product pageinfo
 	$(ORACLE_VENV)/bin/python scripts/check_bitmap_placement.py $$($(SWIFT) build --show-bin-path)/pageinfo --self-test
 	$(ORACLE_VENV)/bin/python scripts/check_bitmap_placement.py $$($(SWIFT) build --show-bin-path)/pageinfo
+
+# The Python package (python/, issue 41): its tests under pytest, with the oracle libraries
+# (renderers, PyMuPDF, pypdf…), against this build's executable and the tests' worker (the hooks
+# that crash, hang or exhaust a worker: Sources/pageinfo-test-worker). Part of `make test`.
+.PHONY: python-test bench-python
+python-test: oracle-deps
+	$(SWIFT) build --product pageinfo
+	$(SWIFT) build --product pageinfo-test-worker
+	PAGEINFO_EXECUTABLE=$$($(SWIFT) build --show-bin-path)/pageinfo \
+	PAGEINFO_TEST_WORKER=$$($(SWIFT) build --show-bin-path)/pageinfo-test-worker \
+		$(ORACLE_VENV)/bin/python -m pytest -q -p no:cacheprovider python/tests
+	PAGEINFO_EXECUTABLE=$$($(SWIFT) build --show-bin-path)/pageinfo PYTHONPATH=python/src \
+		$(ORACLE_VENV)/bin/python python/tests/smoke_installed.py Fixtures
+
+# From Python: pageinfo against PyMuPDF, pypdfium2 and pypdf on the bench files, read_many
+# against a PyMuPDF loop on 2,000 corpus entries (scripts/bench_python.py; BENCHMARKS.md).
+bench-python: bench-deps release oracle-deps
+	@[ -f $(BENCH_DIR)/bench-100k.pdf ] || python3 scripts/make_bench_pdfs.py $(BENCH_DIR)
+	$(ORACLE_VENV)/bin/python scripts/bench_python.py $$($(SWIFT) build -c release --show-bin-path)/pageinfo $(BENCH_DIR)
 
 # `make install DESTDIR=$$(mktemp -d)` and a check of every installed file (part of `make test`).
 check-install: deps
