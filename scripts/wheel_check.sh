@@ -1,0 +1,208 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# The proof that the wheel of `make python-wheel` works where neither Swift nor Poppler is
+# installed (`make python-wheel-check`; issue 41, "Packaging"; not part of `make test`). Run as
+# root on a Debian/Ubuntu machine with apt access:
+#
+#   scripts/wheel_check.sh WHEEL HOST_BINARY
+#
+# - A Debian chroot, made by `debootstrap --variant=minbase` plus python3 and python3-venv only
+#   (--no-install-recommends), cached in $WHEEL_CHECK_DIR/$WHEEL_CHECK_SUITE (default
+#   /var/tmp/pageinfo-wheel-check/trixie, ~450 MB, 73 s the first time; `make python-wheel-clean` removes it).
+#   trixie by default: its glibc (2.41), libstdc++ and Python (3.13) are not the build machine's
+#   (Debian 12: 2.36, 3.11), so the check also shows the wheel is not tied to the system it was
+#   built on; WHEEL_CHECK_SUITE=bookworm checks on the build's own release.
+# - Before each run, that the chroot is clean: no Debian package matching "poppler"
+#   (dpkg -l), no libpoppler* file anywhere, no swift command, nothing of the host mounted but
+#   /proc, /dev and /sys.
+# - Inside: a venv; `pip install --no-index` of the wheel file alone (nothing else may be
+#   needed: the package has no dependency); from a folder outside any source tree:
+#   `pageinfo.executable()` must be the bundled pageinfo/_bin/pageinfo (version checked);
+#   `ldd` of it must find every library, each vendored one in pageinfo.libs/; the installed
+#   metadata's License-Expression and license files; PAGEINFO_EXECUTABLE=/bin/false must raise
+#   ExecutableNotFound with its install advice; and python/tests/smoke_installed.py FIXTURES,
+#   when that file exists (the installed package's API on the fixtures).
+# - The bundled binary's output: `pages --format jsonl` on every fixture with a golden file
+#   (the encrypted one with its password, the damaged ones failing), `--dpi 300` on
+#   rotations.pdf and `--jobs 2` over all of them (batch mode's workers): stdout and exit status
+#   identical to the host's release binary's on the same files (byte for byte, but for the time
+#   batch mode's file records give, "seconds").
+# Every mount is undone on exit (trap) and checked; any failure exits non-zero with the reason.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+fail() { echo "python-wheel-check: $*" >&2; exit 1; }
+[ "$(id -u)" = 0 ] || fail "run as root (debootstrap, chroot and mounts need it)"
+WHEEL=${1:?usage: scripts/wheel_check.sh WHEEL HOST_BINARY}
+HOST_BIN=${2:?usage: scripts/wheel_check.sh WHEEL HOST_BINARY}
+[ -f "$WHEEL" ] || fail "no wheel at $WHEEL (make python-wheel)"
+[ -x "$HOST_BIN" ] || fail "no host binary at $HOST_BIN (make release)"
+WORK=${WHEEL_CHECK_DIR:-/var/tmp/pageinfo-wheel-check}
+SUITE=${WHEEL_CHECK_SUITE:-trixie}
+R=$WORK/$SUITE
+CHECK=/root/wheel-check   # inside the chroot
+MIRROR=${WHEEL_CHECK_MIRROR:-$( { awk '/^URIs:/{print $2}' /etc/apt/sources.list.d/*.sources 2>/dev/null
+            awk '$1=="deb"{print $2}' /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null; } \
+          | grep -v security | head -1 || true)}
+[ -n "$MIRROR" ] || fail "no Debian mirror found in /etc/apt (set WHEEL_CHECK_MIRROR)"
+started=$(date +%s)
+
+# Mount points, in mount order; unmounted in reverse by cleanup (as scripts/poppler_compat.sh).
+MOUNTS=()
+cleanup() {
+    local status=$?
+    for ((i = ${#MOUNTS[@]} - 1; i >= 0; i--)); do
+        umount "${MOUNTS[i]}" 2>/dev/null || umount -l "${MOUNTS[i]}" 2>/dev/null || true
+    done
+    if [[ $(mount) == *" $R/"* ]]; then
+        echo "python-wheel-check: mounts are left under $R:" >&2; mount | grep -F " $R/" >&2
+        status=1
+    fi
+    exit $status
+}
+trap cleanup EXIT INT TERM HUP PIPE
+
+bind() { # source target
+    mkdir -p "$2"
+    mount --bind "$1" "$2"
+    MOUNTS+=("$2")
+}
+
+IN() {
+    chroot "$R" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
+        DEBIAN_FRONTEND=noninteractive bash -c "$*"
+}
+
+# 1. The chroot, once (cached): minbase, then python3 and python3-venv (step 3).
+if [ ! -f "$R/.pageinfo-ready" ]; then
+    command -v debootstrap >/dev/null || { apt-get update -qq; DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null; }
+    rm -rf "$R"
+    mkdir -p "$WORK"
+    echo "python-wheel-check: debootstrap --variant=minbase $SUITE from $MIRROR into $R ..."
+    debootstrap --variant=minbase "$SUITE" "$R" "$MIRROR" >/dev/null
+fi
+
+# 2. Kernel file systems only; nothing of the host's toolchain or libraries.
+bind /proc "$R/proc"
+bind /dev "$R/dev"
+bind /dev/pts "$R/dev/pts"
+bind /sys "$R/sys"
+cp /etc/resolv.conf "$R/etc/resolv.conf"
+# The host's pip settings and certificate authorities (a proxy's own, where there is one), as in
+# scripts/poppler_compat.sh. The check itself installs with --no-index: it fetches nothing.
+[ -f /etc/pip.conf ] && cp /etc/pip.conf "$R/etc/pip.conf"
+if [ -f /etc/ssl/certs/ca-certificates.crt ]; then
+    mkdir -p "$R/etc/ssl/certs" "$R/usr/local/share/ca-certificates"
+    cp /etc/ssl/certs/ca-certificates.crt "$R/etc/ssl/certs/ca-certificates.crt"
+    cp -r /usr/local/share/ca-certificates/. "$R/usr/local/share/ca-certificates/" 2>/dev/null || true
+fi
+
+# 3. python3 and python3-venv, once.
+if [ ! -f "$R/.pageinfo-ready" ]; then
+    echo "python-wheel-check: installing python3 python3-venv ..."
+    IN apt-get update -qq
+    IN apt-get install -y -qq --no-install-recommends python3 python3-venv >/dev/null
+    touch "$R/.pageinfo-ready"
+fi
+prepared=$(date +%s)
+
+# 4. The chroot is clean.
+poppler_packages=$(IN "dpkg -l | grep -i poppler" || true)
+[ -z "$poppler_packages" ] || fail "the $SUITE chroot has Poppler packages: $poppler_packages"
+IN "! command -v swift" >/dev/null || fail "the $SUITE chroot has a swift command"
+[ ! -e "$R/opt/swift" ] || fail "the $SUITE chroot has /opt/swift"
+rm -rf "${R:?}$CHECK"
+poppler_files=$(IN "find / -xdev -name 'libpoppler*' -print" || true)
+[ -z "$poppler_files" ] || fail "the $SUITE chroot has Poppler files: $poppler_files"
+
+# 5. The wheel, the fixtures and the cases, copied in.
+mkdir -p "$R$CHECK/out" "$R$CHECK/work"
+cp "$WHEEL" "$R$CHECK/"
+cp -r Fixtures "$R$CHECK/work/"
+smoke=""
+if [ -f python/tests/smoke_installed.py ]; then
+    cp python/tests/smoke_installed.py "$R$CHECK/"
+    smoke=$CHECK/smoke_installed.py
+fi
+cases=()   # "NAME ARGUMENTS", run from a folder that holds Fixtures/
+for golden in Fixtures/*.golden.json; do
+    read -r pdf password < <(python3 -c 'import json,sys; g=json.load(open(sys.argv[1])); print(g["file"], g["password"] or "")' "$golden")
+    cases+=("${pdf%.pdf} pages --format jsonl Fixtures/$pdf${password:+ --password $password}")
+done
+cases+=("rotations-dpi300 pages --format jsonl --dpi 300 Fixtures/rotations.pdf")
+cases+=("jobs2 pages --format jsonl --jobs 2 $(ls Fixtures/*.pdf | tr '\n' ' ')")
+printf '%s\n' "${cases[@]}" >"$R$CHECK/cases.txt"
+
+cat >"$R$CHECK/run.sh" <<'EOF'
+set -euo pipefail
+CHECK=$1 WHEEL=$2 SMOKE=$3
+fail() { echo "python-wheel-check (in the chroot): $*" >&2; exit 1; }
+cd "$CHECK"
+echo "== $(. /etc/os-release; echo "$PRETTY_NAME"), $(python3 --version), glibc $(ldd --version | head -1 | awk '{print $NF}')"
+python3 -m venv venv
+venv/bin/pip install --no-index --disable-pip-version-check -q "$CHECK/$WHEEL"
+cd work   # no python/src here: the import is the installed package's
+exe=$("$CHECK/venv/bin/python" -c 'import pageinfo; print(pageinfo.executable())')
+echo "== pageinfo.executable() = $exe"
+case $exe in "$CHECK"/venv/lib/python3*/site-packages/pageinfo/_bin/pageinfo) ;; *) fail "not the bundled binary: $exe" ;; esac
+echo "== $("$exe" --version)"
+echo "== ldd (system libraries and pageinfo.libs/ only):"
+ldd "$exe" | sed 's/ (0x[0-9a-f]*)$//; s/^/   /'
+! ldd "$exe" | grep -q "not found" || fail "a library is missing"
+ldd "$exe" | awk '$2 == "=>" && $3 !~ /pageinfo\.libs\// {print $3}' | while read -r lib; do
+    case ${lib##*/} in libc.so.6|libm.so.6|libstdc++.so.6|libgcc_s.so.1|libz.so.1|libexpat.so.1) ;;
+        *) fail "$lib comes from the system, not from the wheel" ;; esac
+done
+"$CHECK/venv/bin/python" - <<'PY'
+import importlib.metadata as m
+meta = m.metadata("pageinfo")
+files = meta.get_all("License-File")
+print(f"== License-Expression: {meta['License-Expression']}")
+print(f"== {len(files)} license files installed, e.g. {', '.join(files[:3])}, ..., {files[-1]}")
+dist = m.distribution("pageinfo")
+missing = [f for f in files if not dist.locate_file(f"pageinfo-{meta['Version']}.dist-info/licenses/{f}").is_file()]
+assert not missing, f"license files not installed: {missing}"
+PY
+PAGEINFO_EXECUTABLE=/bin/false "$CHECK/venv/bin/python" -c '
+import pageinfo
+try:
+    pageinfo.executable()
+except pageinfo.ExecutableNotFound as error:
+    message = str(error)
+    assert "PAGEINFO_EXECUTABLE" in message and "pip install pageinfo" in message, message
+    print("== PAGEINFO_EXECUTABLE=/bin/false: ExecutableNotFound:", message)
+else:
+    raise SystemExit("PAGEINFO_EXECUTABLE=/bin/false: no ExecutableNotFound")
+'
+while read -r name args; do
+    status=0
+    "$exe" $args >"$CHECK/out/$name.out" 2>/dev/null || status=$?
+    echo "$status" >"$CHECK/out/$name.status"
+done <"$CHECK/cases.txt"
+if [ -n "$SMOKE" ]; then
+    echo "== python smoke_installed.py Fixtures"
+    "$CHECK/venv/bin/python" "$SMOKE" Fixtures || fail "smoke_installed.py failed"
+else
+    echo "== python/tests/smoke_installed.py: not in this tree yet, not run"
+fi
+EOF
+echo "python-wheel-check: $(basename "$WHEEL") in a clean $SUITE chroot (no Poppler package or file, no swift)"
+IN "bash $CHECK/run.sh $CHECK $(basename "$WHEEL") '$smoke'" || fail "the check inside the $SUITE chroot failed (above)"
+
+# 6. The bundled binary's output against the host's release binary, case by case.
+differ=0
+while read -r name args; do
+    status=0
+    # shellcheck disable=SC2086
+    "$HOST_BIN" $args >"$WORK/host-$name.out" 2>/dev/null || status=$?
+    # (batch mode's file records time each file: "seconds" is the one field that may differ)
+    if ! cmp -s <(sed -E 's/"seconds":[-+.e0-9]+/"seconds":T/' "$WORK/host-$name.out") \
+                <(sed -E 's/"seconds":[-+.e0-9]+/"seconds":T/' "$R$CHECK/out/$name.out") \
+       || [ "$status" != "$(cat "$R$CHECK/out/$name.status")" ]; then
+        echo "python-wheel-check: '$args' differs from the host's (exit $status, in the chroot $(cat "$R$CHECK/out/$name.status"))" >&2
+        differ=1
+    fi
+done <"$R$CHECK/cases.txt"
+[ "$differ" = 0 ] || fail "the wheel's binary and the host's release binary disagree"
+echo "== ${#cases[@]} runs of the bundled binary (every fixture, --dpi 300, --jobs 2): stdout and exit status identical to the host's $HOST_BIN"
+echo "python-wheel-check: OK in $SUITE ($(($(date +%s) - prepared)) s; chroot ready in $((prepared - started)) s)"
