@@ -61,8 +61,11 @@ def executable_version(path: str) -> str:
     line = run.stdout.decode("utf-8", "replace").strip()
     match = _VERSION_LINE.match(line)
     if run.returncode != 0 or match is None:
+        # A bundled binary whose libraries do not load says why on stderr (the loader's line).
+        why = run.stderr.decode("utf-8", "replace").strip().splitlines()
+        said = f"`--version` printed {line[:80]!r}" + (f", and {why[-1][:200]!r}" if why else "")
         raise ExecutableNotFound(
-            f"{path} is not a pageinfo executable (`--version` printed {line[:80]!r}); "
+            f"{path} is not a working pageinfo executable ({said}, exit status {run.returncode}); "
             + _INSTALL_ADVICE.format(version=__version__)
         )
     if match.group(1) != __version__:
