@@ -58,7 +58,8 @@ def executable_version(path: str) -> str:
     except (OSError, subprocess.TimeoutExpired) as error:
         raise ExecutableNotFound(f"{path} could not be run ({error}); "
                                  + _INSTALL_ADVICE.format(version=__version__)) from error
-    line = run.stdout.decode("utf-8", "replace").strip()
+    lines = run.stdout.decode("utf-8", "replace").strip().splitlines()
+    line = lines[0] if lines else ""
     match = _VERSION_LINE.match(line)
     if run.returncode != 0 or match is None:
         # A bundled binary whose libraries do not load says why on stderr (the loader's line).
