@@ -96,8 +96,8 @@ public enum CommandHelp {
         extract_words(), rects as x0, top, x1, bottom: the page turned by /Rotate, y down from \
         the MediaBox's height. pdfminer: LTChar/LTRect bbox: the MediaBox turned by /Rotate, its \
         corner at 0,0, y up. pypdfium2 (get_charbox, page objects' bounds) and pypdf (the \
-        extract_text visitor's tm×cm): raw PDF space. The object lists them in that order, each \
-        once, whatever order LIST gives; in csv they are the frames.LIBRARY.rawToFrame.a … \
+        extract_text visitor's tm x cm): raw PDF space. The object lists them in that order, each \
+        once, whatever order LIST gives; in csv they are the frames.LIBRARY.rawToFrame.a ... \
         frameToRaw.ty columns. Page errors carry none. docs/records.md, "Frames", has each \
         library's rules as measured (versions, /Rotate that is not a multiple of 90, bugs).
           pageinfo pages --frames pymupdf --format jsonl Fixtures/rotations.pdf --pages 2 | jq -c 'select(.frames) | .frames.pymupdf'
