@@ -107,7 +107,7 @@ public enum LibraryFrame: String, Hashable, Sendable, Codable, CaseIterable, Cus
     /// `pypdfium2`, `pypdf`.
     public var description: String { rawValue }
 
-    /// `frames` in canonical order (the order of ``allCases``), each once: the order of the
+    /// `frames` in canonical order (the order of `allCases`), each once: the order of the
     /// `frames` object and of the CSV columns, whatever order they were asked in.
     public static func canonical<S: Sequence>(_ frames: S) -> [LibraryFrame] where S.Element == LibraryFrame {
         let asked = Set(frames)

@@ -2,7 +2,7 @@
 import PageGeometry
 
 /// The text of `pageinfo pages --frames LIST`: the Python libraries whose coordinate frames each
-/// page record carries (``PageGeometry/LibraryFrame``). Read by the command and by batch mode's
+/// page record carries (`LibraryFrame` of PageGeometry). Read by the command and by batch mode's
 /// workers, written for the workers by ``argument(for:)``, so that both read it the same way.
 public enum FrameOptions {
     /// Why the text does not name frames; ``description`` is one line naming the option and the
@@ -20,8 +20,8 @@ public enum FrameOptions {
         LibraryFrame.allCases.map(\.rawValue).joined(separator: ", ") + ", or \(all)"
     }
 
-    /// The frames `text` names — comma-separated library names (``PageGeometry/LibraryFrame``'s
-    /// raw values) or `all` — in canonical order (``PageGeometry/LibraryFrame/canonical(_:)``),
+    /// The frames `text` names — comma-separated library names (`LibraryFrame`'s raw
+    /// values) or `all` — in canonical order (`LibraryFrame.canonical(_:)`),
     /// each once; nil when the option is not given. An empty list or name, or a name that is not
     /// a library, is a ``Problem`` listing the valid names.
     public static func frames(_ text: String?) throws(Problem) -> [LibraryFrame]? {

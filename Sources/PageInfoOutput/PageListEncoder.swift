@@ -25,7 +25,7 @@ public struct PageListEncoder: ~Copyable {
     public let includesPages: Bool
 
     /// Whether this encoder writes one document of a larger output, without what goes between
-    /// documents (see ``init(format:wide:includesPages:fragment:bitmap:out:)``).
+    /// documents (see ``init(format:wide:includesPages:fragment:bitmap:frames:out:)``).
     public let fragment: Bool
 
     /// The bitmap each page record carries (`pages --dpi`, `--bitmap-size`), or nil for none:
@@ -34,7 +34,7 @@ public struct PageListEncoder: ~Copyable {
     public let bitmap: BitmapRequest?
 
     /// The Python libraries whose coordinate frames each page record carries (`pages --frames`),
-    /// in canonical order (``PageGeometry/LibraryFrame/canonical(_:)``); empty for none: a
+    /// in canonical order (`LibraryFrame.canonical(_:)`); empty for none: a
     /// `"frames"` object in JSON and the `frames.*` columns in CSV (docs/records.md). The table
     /// format does not show them.
     public let frames: [LibraryFrame]
