@@ -132,6 +132,15 @@ struct LibraryFrameTests {
         }
     }
 
+    /// The worked point of the CoordinateSpaces article: page 2 of rotations.pdf (all boxes
+    /// [20 30 420 630], /Rotate 90); PyMuPDF ignores /Rotate: raw (120, 80) → (120 − 20, 630 − 80).
+    @Test("CoordinateSpaces article: raw (120, 80) in PyMuPDF's frame is (100, 550)")
+    func articleExample() throws {
+        let page = PageInfo(index: 1, boxes: PageBoxes(uniform: Rect(x: 20, y: 30, width: 400, height: 600)), rawRotation: 90)
+        let frame = try #require(PageFrame(page: page, library: .pymupdf))
+        #expect(frame.framePoint(fromRaw: Point(x: 120, y: 80)) == Point(x: 100, y: 550))
+    }
+
     @Test("canonical order: each once, in allCases order")
     func canonical() {
         #expect(LibraryFrame.canonical([.pypdf, .pymupdf, .pypdf, .pdfminer]) == [.pymupdf, .pdfminer, .pypdf])
