@@ -91,19 +91,23 @@ test: deps
 	@$(MAKE) --no-print-directory check-engines
 	@# pdftoppm, pdfium and MuPDF draw marks where the bitmap records say (issue 41).
 	@$(MAKE) --no-print-directory check-bitmaps
+	@# PyMuPDF, pdfplumber, pdfminer.six, pypdfium2 and pypdf see marks where the frames say (issue 41).
+	@$(MAKE) --no-print-directory check-frames
 	@# The Python package's tests (issue 41).
 	@$(MAKE) --no-print-directory python-test
 
 # Independent engines for the damaged fixtures that list "confirmedBy" (pdfium through pypdfium2,
-# MuPDF through PyMuPDF), and for the bitmap records (those two, pikepdf to draw marks, numpy to
-# find them), from PyPI into an ignored venv; a script self-test first.
+# MuPDF through PyMuPDF), for the bitmap records (those two, pikepdf to draw marks, numpy to
+# find them) and for the frame records (those two, pdfplumber, pdfminer.six and pypdf, each asked
+# where it sees text and rectangles), from PyPI into an ignored venv; a script self-test first.
 ORACLE_VENV ?= .venv-oracles
-ORACLE_REQ  ?= pypdfium2==5.15.2 pymupdf==2.0 pikepdf==10.18.0 numpy==2.4.6 pypdf==6.1.1 pytest==8.4.2
+ORACLE_REQ  ?= pypdfium2==5.15.2 pymupdf==2.0 pikepdf==10.18.0 numpy==2.4.6 \
+               pdfplumber==0.11.10 pdfminer.six==20260107 pypdf==7.1.1 pytest==8.4.2
 
-.PHONY: check-engines check-bitmaps oracle-deps
+.PHONY: check-engines check-bitmaps check-frames oracle-deps
 oracle-deps:
 	$(call apt_install,python3-venv poppler-utils)
-	@$(ORACLE_VENV)/bin/python -c 'import pypdfium2, pymupdf, pikepdf, numpy, pypdf, pytest' 2>/dev/null || { \
+	@$(ORACLE_VENV)/bin/python -c 'import pypdfium2, pymupdf, pikepdf, numpy, pdfplumber, pdfminer, pypdf, pytest' 2>/dev/null || { \
 		echo "Installing $(ORACLE_REQ) into $(ORACLE_VENV)"; \
 		{ [ -x $(ORACLE_VENV)/bin/pip ] || $(TEST_PYTHON) -m venv $(ORACLE_VENV); } && \
 		$(ORACLE_VENV)/bin/pip install -q $(ORACLE_REQ); }
@@ -119,6 +123,15 @@ check-bitmaps: oracle-deps
 	$(SWIFT) build --product pageinfo
 	$(ORACLE_VENV)/bin/python scripts/check_bitmap_placement.py $$($(SWIFT) build --show-bin-path)/pageinfo --self-test
 	$(ORACLE_VENV)/bin/python scripts/check_bitmap_placement.py $$($(SWIFT) build --show-bin-path)/pageinfo
+
+# Library truth for `pages --frames` (issue 41): glyphs and rectangles drawn at raw points (pikepdf)
+# on generated pages (/Rotate, offset CropBox, negative MediaBox, /UserUnit) and corpus files, as
+# PyMuPDF, pdfplumber, pdfminer.six, pypdfium2 and pypdf report them, must come back through each
+# record's frameToRaw within 0.5 pt; planted errors first (--self-test).
+check-frames: oracle-deps
+	$(SWIFT) build --product pageinfo
+	$(ORACLE_VENV)/bin/python scripts/check_frames.py $$($(SWIFT) build --show-bin-path)/pageinfo --self-test
+	$(ORACLE_VENV)/bin/python scripts/check_frames.py $$($(SWIFT) build --show-bin-path)/pageinfo
 
 # The Python package (python/, issue 41): its tests under pytest, with the oracle libraries
 # (renderers, PyMuPDF, pypdf…), against this build's executable and the tests' worker (the hooks

@@ -105,7 +105,7 @@ public struct BatchJob: Sendable {
                     try ResumeState.refuseUnlessJSONLines(fd: output.rawValue, name: path)
                     let state = try ResumeState.prepare(fd: output.rawValue, expecting: ResumeState.Expectation(
                         withPages: configuration.reader.withPages, ranges: configuration.reader.ranges, strict: configuration.reader.strict,
-                        bitmap: configuration.output.bitmap))
+                        bitmap: configuration.output.bitmap, frames: configuration.output.frames))
                     names = state.remaining(names)
                     earlier = state.tally
                 } catch {

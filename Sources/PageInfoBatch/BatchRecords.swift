@@ -38,28 +38,33 @@ public struct BatchOutput: Sendable, Hashable {
     public var includesPages: Bool
     /// The bitmap each page record describes (`pages --dpi`, `--bitmap-size`), or nil.
     public var bitmap: BitmapRequest?
+    /// The libraries whose frames each page record carries (`pages --frames`), in canonical
+    /// order, or none.
+    public var frames: [LibraryFrame]
 
     /// The output of `pageinfo pages --format FORMAT` (`includesPages`) or `pageinfo info`.
-    public init(format: PageListFormat = .jsonl, wide: Bool = false, includesPages: Bool = true, bitmap: BitmapRequest? = nil) {
+    public init(format: PageListFormat = .jsonl, wide: Bool = false, includesPages: Bool = true, bitmap: BitmapRequest? = nil,
+                frames: [LibraryFrame] = []) {
         self.format = format
         self.wide = wide
         self.includesPages = includesPages
         self.bitmap = bitmap
+        self.frames = LibraryFrame.canonical(frames)
     }
 
     /// An encoder for one file's records inside the whole output (see
-    /// `PageListEncoder.init(format:wide:includesPages:fragment:bitmap:out:)`): what a worker writes
+    /// `PageListEncoder.init(format:wide:includesPages:fragment:bitmap:frames:out:)`): what a worker writes
     /// for each file, and the coordinator for a file whose worker failed.
     /// `headerRoom` zero bytes come before the records (room for a response header).
     public func fragmentEncoder(headerRoom: Int = 0) -> PageListEncoder {
         var out = ByteWriter()
         if headerRoom > 0 { [UInt8](repeating: 0, count: headerRoom).withUnsafeBufferPointer { out.append(buffer: $0) } }
-        return PageListEncoder(format: format, wide: wide, includesPages: includesPages, fragment: true, bitmap: bitmap, out: out)
+        return PageListEncoder(format: format, wide: wide, includesPages: includesPages, fragment: true, bitmap: bitmap, frames: frames, out: out)
     }
 
     /// An encoder that stitches the fragments into one output (``BatchWriter``).
     public func assemblingEncoder() -> PageListEncoder {
-        PageListEncoder(format: format, wide: wide, includesPages: includesPages, bitmap: bitmap, out: ByteWriter())
+        PageListEncoder(format: format, wide: wide, includesPages: includesPages, bitmap: bitmap, frames: frames, out: ByteWriter())
     }
 }
 

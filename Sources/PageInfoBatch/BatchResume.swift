@@ -68,13 +68,48 @@ public struct ResumeState: Sendable {
         /// `--dpi`, `--bitmap-size`, `--fit`, `--renderer`: the bitmap each page record
         /// describes, or nil for none.
         public var bitmap: BitmapRequest?
+        /// `--frames`: the libraries whose frames each page record carries, or none.
+        public var frames: [LibraryFrame]
 
         /// What a run with these reading options writes.
-        public init(withPages: Bool, ranges: PageRangeList?, strict: Bool = false, bitmap: BitmapRequest? = nil) {
+        public init(withPages: Bool, ranges: PageRangeList?, strict: Bool = false, bitmap: BitmapRequest? = nil,
+                    frames: [LibraryFrame] = []) {
             self.withPages = withPages
             self.ranges = ranges
             self.strict = strict
             self.bitmap = bitmap
+            self.frames = LibraryFrame.canonical(frames)
+        }
+
+        /// How a page record's frames object begins in this run's output: `,"frames":{"` and its
+        /// first library's name; nil when the run writes none.
+        var framesStart: [UInt8]? {
+            guard let first = frames.first else { return nil }
+            return Array(",\"frames\":{\"\(first.rawValue)\":".utf8)
+        }
+
+        /// Why a page record (one line) does not carry the frames this run writes, or nil: with
+        /// none asked for it has no `frames` member; with some, its frames object begins as
+        /// ``framesStart`` says and holds exactly this run's libraries (each written as
+        /// `"name":{"rawToFrame"` or `"name":null`), or the record is a page error (which has none).
+        func framesMismatch(_ line: [UInt8]) -> String? {
+            // (Inside a JSON string a quote is escaped: `,"frames":{` is only ever the member,
+            // and `"pymupdf":{"rawToFrame"` only ever a member of it.)
+            let member = Array(",\"frames\":{".utf8)
+            let has = line.firstRange(of: member) != nil
+            guard let start = framesStart else {
+                return has ? "its page records carry frames (--frames), which this run does not ask for" : nil
+            }
+            if !has {
+                if line.firstRange(of: Array(",\"error\":{".utf8)) != nil { return nil }
+                return "its page records carry no frames, which this run asks for (--frames \(FrameOptions.argument(for: frames)))"
+            }
+            let matches = line.firstRange(of: start) != nil && LibraryFrame.allCases.allSatisfy { library in
+                let written = line.firstRange(of: Array("\"\(library.rawValue)\":{\"rawToFrame\":".utf8)) != nil
+                    || line.firstRange(of: Array("\"\(library.rawValue)\":null".utf8)) != nil
+                return written == frames.contains(library)
+            }
+            return matches ? nil : "its page records carry other frames than this run's --frames \(FrameOptions.argument(for: frames))"
         }
 
         /// How a page record's bitmap object begins in this run's output: its renderer, its
@@ -204,7 +239,8 @@ public struct ResumeState: Sendable {
                     take(chunk[start..<i])
                     if lineLength <= maxLineBytes, line.starts(with: Self.pageRecordStart) {
                         pageIndexes.append(expectation == nil ? 0 : Self.pageIndex(line))
-                        if let expectation, mismatch == nil, let why = expectation.bitmapMismatch(line, start: bitmapStart) {
+                        if let expectation, mismatch == nil,
+                           let why = expectation.bitmapMismatch(line, start: bitmapStart) ?? expectation.framesMismatch(line) {
                             mismatch = "page record \(pageIndexes.count) of a file: \(why)"
                             return false
                         }
@@ -239,7 +275,7 @@ public struct ResumeState: Sendable {
             throw failure("cannot read it", error)
         }
         if let mismatch {
-            throw ExitFailure("--resume: the output was written by another command or with other options (\(mismatch)); resume with the same command, --pages, --strict, bitmap options and format, or write a new output; it is left as it is", status: .usage)
+            throw ExitFailure("--resume: the output was written by another command or with other options (\(mismatch)); resume with the same command, --pages, --strict, bitmap options, --frames and format, or write a new output; it is left as it is", status: .usage)
         }
         if keep != position {
             do { try output.truncate(toSize: keep) } catch { throw failure("cannot cut its incomplete last file", error) }

@@ -64,7 +64,7 @@ public struct BatchConfiguration: Sendable {
         // file gets its one line on stderr (the other formats' records carry the reason).
         WorkerOptions(withPages: reader.withPages, ranges: reader.ranges, format: output.format, wide: output.wide,
                       strict: reader.strict, messages: output.format == .table, maxMemoryMiB: maxMemoryMiB,
-                      bitmap: output.bitmap)
+                      bitmap: output.bitmap, frames: output.frames)
     }
 }
 

@@ -38,12 +38,15 @@ public struct WorkerOptions: Sendable, Hashable {
     public var maxRequestBytes: Int
     /// The bitmap each page record describes (`pages --dpi`, `--bitmap-size`), or nil.
     public var bitmap: BitmapRequest?
+    /// The libraries whose frames each page record carries (`pages --frames`), or none.
+    public var frames: [LibraryFrame]
 
-    /// Options with their defaults: `pages`, JSON lines, no limits, no bitmap.
+    /// Options with their defaults: `pages`, JSON lines, no limits, no bitmap, no frames.
     public init(withPages: Bool = true, ranges: PageRangeList? = nil, format: PageListFormat = .jsonl, wide: Bool = false,
                 strict: Bool = false, messages: Bool = false, maxMemoryMiB: Int = 0,
-                maxRequestBytes: Int = WorkerProtocol.maxRequestBytes, bitmap: BitmapRequest? = nil) {
+                maxRequestBytes: Int = WorkerProtocol.maxRequestBytes, bitmap: BitmapRequest? = nil, frames: [LibraryFrame] = []) {
         self.bitmap = bitmap
+        self.frames = LibraryFrame.canonical(frames)
         self.withPages = withPages
         self.ranges = ranges
         self.format = format
@@ -64,13 +67,15 @@ public struct WorkerOptions: Sendable, Hashable {
         arguments += ["--max-memory", String(maxMemoryMiB)]
         if maxRequestBytes != WorkerProtocol.maxRequestBytes { arguments += ["--max-request-bytes", String(maxRequestBytes)] }
         if let bitmap { arguments += BitmapOptions.arguments(for: bitmap) }
+        if !frames.isEmpty { arguments += ["--frames", FrameOptions.argument(for: frames)] }
         return arguments
     }
 
     /// Parses a worker's arguments: `--mode pages|info`, `--pages RANGES`, `--format FORMAT`,
     /// `--wide`, `--strict`, `--messages`, `--max-memory MIB`, `--max-request-bytes N`, and
-    /// `pages`'s bitmap options `--dpi D`, `--bitmap-size WxH`, `--fit F`, `--renderer R` (each
-    /// also as `--name=value`). A bad argument is a usage failure (exit 64) naming it.
+    /// `pages`'s bitmap options `--dpi D`, `--bitmap-size WxH`, `--fit F`, `--renderer R`, and
+    /// `--frames LIST` (each also as `--name=value`). A bad argument is a usage failure (exit 64)
+    /// naming it.
     public init(arguments: [String]) throws(ExitFailure) {
         self.init()
         var rest = arguments[...]
@@ -115,6 +120,9 @@ public struct WorkerOptions: Sendable, Hashable {
             case "--bitmap-size": bitmapSize = try value()
             case "--fit": fit = try value()
             case "--renderer": renderer = try value()
+            case "--frames":
+                let text = try value()
+                do { frames = try FrameOptions.frames(text) ?? [] } catch { throw ExitFailure("worker: \(error.description)", status: .usage) }
             default: throw ExitFailure("worker: unknown argument \(argument)", status: .usage)
             }
         }
@@ -162,7 +170,8 @@ public enum Worker {
         let password: String? = config.first == 1 ? String(decoding: config.dropFirst(), as: UTF8.self) : nil
         let reading = DocumentReader(password: password, ranges: options.ranges, strict: options.strict, withPages: options.withPages,
                                      measuresTime: true)
-        let output = BatchOutput(format: options.format, wide: options.wide, includesPages: options.withPages, bitmap: options.bitmap)
+        let output = BatchOutput(format: options.format, wide: options.wide, includesPages: options.withPages, bitmap: options.bitmap,
+                                 frames: options.frames)
         while let header = readExactly(STDIN_FILENO, 4) {
             let word = WorkerProtocol.get32(header, 0)
             var content: FileReader.Content?

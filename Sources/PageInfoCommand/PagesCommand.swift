@@ -50,6 +50,10 @@ struct PagesCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Whose pixel-size rules the bitmap follows: pdftoppm (default), pdfium or mupdf.", valueName: "renderer"))
     var renderer: String?
 
+    @Option(parsing: .unconditional, help: ArgumentHelp("Add to each page record the coordinate frames of these Python libraries, comma-separated, or all: pymupdf, pdfplumber, pdfminer, pypdfium2, pypdf (json, jsonl, csv).",
+                               valueName: "list"))
+    var frames: String?
+
     @OptionGroup var input: InputOptions
 
     @Flag(help: "Fail a file (exit 65) when any of its pages is a page error or anything was repaired (any warning).")
@@ -68,6 +72,14 @@ struct PagesCommand: ParsableCommand {
         if try bitmapRequest() != nil && effectiveFormat == .table {
             throw ValidationError("--\(dpi != nil ? "dpi" : "bitmap-size") adds a bitmap object to each page record, which the table does not show: give --format json, jsonl or csv")
         }
+        if try frameList() != nil && effectiveFormat == .table {
+            throw ValidationError("--frames adds a frames object to each page record, which the table does not show: give --format json, jsonl or csv")
+        }
+    }
+
+    /// The libraries `--frames` names (read by the library: ``PageInfoGrammar/FrameOptions``), or nil.
+    func frameList() throws -> [LibraryFrame]? {
+        do { return try FrameOptions.frames(frames) } catch { throw ValidationError(error.description) }
     }
 
     /// The bitmap the options describe (computed by the library: ``PageInfoGrammar/BitmapOptions``), or nil.
@@ -85,7 +97,7 @@ struct PagesCommand: ParsableCommand {
     /// The work, as plain values (the same that ``PlainInvocation`` builds); batch mode runs it
     /// in workers, file by file.
     func job(format: PageListFormat) throws -> ReadingJob {
-        ReadingJob(files: files, format: format, wide: wide, bitmap: try bitmapRequest(),
+        ReadingJob(files: files, format: format, wide: wide, bitmap: try bitmapRequest(), frames: try frameList() ?? [],
                    reading: DocumentReader(password: try input.passwords.resolved(), ranges: pages, strict: strict,
                                             maxStreamMiB: input.maxStreamMiB))
     }

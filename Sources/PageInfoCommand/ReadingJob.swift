@@ -20,12 +20,14 @@ struct ReadingJob {
     var wide = false
     /// The bitmap each page record describes (`pages --dpi`, `--bitmap-size`), or nil.
     var bitmap: BitmapRequest? = nil
+    /// The libraries whose frames each page record carries (`pages --frames`), or none.
+    var frames: [LibraryFrame] = []
     var reading: DocumentReader
 
     /// Reads every file; throws the worst exit code when a file is not ok, or a
     /// ``ExitFailure`` when stdout cannot be written.
     func run() throws {
-        var encoder = PageListEncoder(format: format, wide: wide, includesPages: reading.withPages, bitmap: bitmap,
+        var encoder = PageListEncoder(format: format, wide: wide, includesPages: reading.withPages, bitmap: bitmap, frames: frames,
                                       out: ByteWriter(fd: STDOUT_FILENO))
         let code = reading.read(names: CommandLineBytes.rawBytes(of: files), into: &encoder, report: reportFailure)
         if code == .ioError {

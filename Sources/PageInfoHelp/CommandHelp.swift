@@ -86,6 +86,24 @@ public enum CommandHelp {
           {"renderer":"pdftoppm","dpi":150,"fit":null,"width":1250,"height":834,...}
           pageinfo pages --bitmap-size 1024x1024 --fit fill --renderer pdfium --format csv a.pdf
 
+        FRAMES
+          --frames LIST (comma-separated, or all) adds to each page record a "frames" object: for \
+        each Python library named, "rawToFrame", the matrix from raw PDF space to the coordinates \
+        that library reports on the page, and its inverse "frameToRaw", so that a box from its API \
+        maps to PDF points (and on to pixels with a bitmap's rawToPixel) by a matrix alone. \
+        pymupdf: get_text("words"), get_drawings(): the unrotated page, origin at the CropBox's \
+        top-left, y down, times /UserUnit (Page.rect is the rotated page). pdfplumber: chars, \
+        extract_words(), rects as x0, top, x1, bottom: the page turned by /Rotate, y down from \
+        the MediaBox's height. pdfminer: LTChar/LTRect bbox: the MediaBox turned by /Rotate, its \
+        corner at 0,0, y up. pypdfium2 (get_charbox, page objects' bounds) and pypdf (the \
+        extract_text visitor's tm x cm): raw PDF space. The object lists them in that order, each \
+        once, whatever order LIST gives; in csv they are the frames.LIBRARY.rawToFrame.a ... \
+        frameToRaw.ty columns. Page errors carry none. docs/records.md, "Frames", has each \
+        library's rules as measured (versions, /Rotate that is not a multiple of 90, bugs).
+          pageinfo pages --frames pymupdf --format jsonl Fixtures/rotations.pdf --pages 2 | jq -c 'select(.frames) | .frames.pymupdf'
+          {"rawToFrame":{"a":1,"b":0,"c":0,"d":-1,"tx":-20,"ty":630},"frameToRaw":{...}}
+          pageinfo pages --frames all --dpi 300 --format jsonl scan.pdf
+
         BATCH MODE
           find archive -name '*.pdf' -print0 | pageinfo pages --files-from - -0 --jobs 2 -o out.jsonl
           Each file is read in a worker process; -o with --resume continues after a kill. Every \

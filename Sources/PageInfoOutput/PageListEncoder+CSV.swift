@@ -16,8 +16,16 @@ extension PageListEncoder {
         "bitmap.rawToPixel.a", "bitmap.rawToPixel.b", "bitmap.rawToPixel.c", "bitmap.rawToPixel.d", "bitmap.rawToPixel.tx", "bitmap.rawToPixel.ty",
         "bitmap.pixelToRaw.a", "bitmap.pixelToRaw.b", "bitmap.pixelToRaw.c", "bitmap.pixelToRaw.d", "bitmap.pixelToRaw.tx", "bitmap.pixelToRaw.ty",
     ]
-    /// The geometry columns of this output: the bitmap's too when it has them.
-    var geometryColumns: Int { Self.geometryColumnCount + (bitmap == nil ? 0 : Self.bitmapColumns.count) }
+    /// The `frames.<library>.*` columns of one frame, after its prefix: `rawToFrame.a` … `.ty`,
+    /// then `frameToRaw.a` … `.ty`.
+    static let frameColumns: [StaticString] = [
+        "rawToFrame.a", "rawToFrame.b", "rawToFrame.c", "rawToFrame.d", "rawToFrame.tx", "rawToFrame.ty",
+        "frameToRaw.a", "frameToRaw.b", "frameToRaw.c", "frameToRaw.d", "frameToRaw.tx", "frameToRaw.ty",
+    ]
+    /// The geometry columns of this output: the bitmap's and the frames' too when it has them.
+    var geometryColumns: Int {
+        Self.geometryColumnCount + (bitmap == nil ? 0 : Self.bitmapColumns.count) + frames.count * Self.frameColumns.count
+    }
 
     mutating func writeCSVHeader() {
         out.append("record,file,index,page,label,rotation,rotationRaw,userUnit,width,height")
@@ -28,6 +36,9 @@ extension PageListEncoder {
         }
         out.append(",transform.a,transform.b,transform.c,transform.d,transform.tx,transform.ty")
         if bitmap != nil { for name in Self.bitmapColumns { out.append(","); out.append(name) } }
+        for library in frames {
+            for name in Self.frameColumns { out.append(",frames."); out.append(library.rawValue); out.append("."); out.append(name) }
+        }
         out.append(",status,error,errorMessage,warnings,pageCount\n")
     }
 
@@ -61,6 +72,7 @@ extension PageListEncoder {
             let t = page.rawToPage
             for v in [t.a, t.b, t.c, t.d, t.tx, t.ty] { out.append(","); out.append(number: v) }
             if let bitmap { writeCSVBitmap(try? BitmapPlacement(page: page, request: bitmap)) }
+            for library in frames { writeCSVFrame(PageFrame(page: page, library: library)) }
             out.append(",ok,,")
         case .failure(let error):
             for _ in 0..<geometryColumns { out.append(",") }
@@ -85,6 +97,17 @@ extension PageListEncoder {
         out.append(","); out.append(number: b.scaleX)
         out.append(","); out.append(number: b.scaleY)
         for t in [b.rawToPixel, b.pixelToRaw] {
+            for v in [t.a, t.b, t.c, t.d, t.tx, t.ty] { out.append(","); out.append(number: v) }
+        }
+    }
+
+    /// The `frames.<library>.*` cells of a page row; all empty when the frame is singular (JSON's null).
+    mutating func writeCSVFrame(_ frame: PageFrame?) {
+        guard let f = frame else {
+            for _ in Self.frameColumns { out.append(",") }
+            return
+        }
+        for t in [f.rawToFrame, f.frameToRaw] {
             for v in [t.a, t.b, t.c, t.d, t.tx, t.ty] { out.append(","); out.append(number: v) }
         }
     }

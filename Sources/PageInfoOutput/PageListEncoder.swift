@@ -25,13 +25,19 @@ public struct PageListEncoder: ~Copyable {
     public let includesPages: Bool
 
     /// Whether this encoder writes one document of a larger output, without what goes between
-    /// documents (see ``init(format:wide:includesPages:fragment:bitmap:out:)``).
+    /// documents (see ``init(format:wide:includesPages:fragment:bitmap:frames:out:)``).
     public let fragment: Bool
 
     /// The bitmap each page record carries (`pages --dpi`, `--bitmap-size`), or nil for none:
     /// a `"bitmap"` object in JSON and the `bitmap.*` columns in CSV (docs/records.md). The table
     /// format does not show it.
     public let bitmap: BitmapRequest?
+
+    /// The Python libraries whose coordinate frames each page record carries (`pages --frames`),
+    /// in canonical order (`LibraryFrame.canonical(_:)`); empty for none: a
+    /// `"frames"` object in JSON and the `frames.*` columns in CSV (docs/records.md). The table
+    /// format does not show them.
+    public let frames: [LibraryFrame]
 
     /// An encoder writing `format` into `out`.
     ///
@@ -45,10 +51,13 @@ public struct PageListEncoder: ~Copyable {
     ///   with the real document count, stitches them with ``appendFragment(_:)``. The result is
     ///   byte for byte what one encoder writes for all the documents.
     /// - Parameter bitmap: the bitmap each page record describes (``bitmap``), or nil.
+    /// - Parameter frames: the libraries whose frames each page record carries (``frames``; put
+    ///   in canonical order here), or none.
     public init(format: PageListFormat, wide: Bool = false, includesPages: Bool = true, fragment: Bool = false,
-                bitmap: BitmapRequest? = nil, out: consuming ByteWriter) {
+                bitmap: BitmapRequest? = nil, frames: [LibraryFrame] = [], out: consuming ByteWriter) {
         self.format = format
         self.bitmap = bitmap
+        self.frames = LibraryFrame.canonical(frames)
         self.wide = wide
         self.includesPages = includesPages
         self.fragment = fragment
@@ -240,6 +249,14 @@ public struct PageListEncoder: ~Copyable {
                 out.append(",\"bitmap\":")
                 if let b = try? BitmapPlacement(page: page, request: bitmap) { out.append(json: b) } else { out.append("null") }
             }
+            if !frames.isEmpty {
+                out.append(",\"frames\":{")
+                for (i, library) in frames.enumerated() {
+                    out.append(i == 0 ? "\"" : ",\""); out.append(library.rawValue); out.append("\":")
+                    if let f = PageFrame(page: page, library: library) { out.append(json: f) } else { out.append("null") }
+                }
+                out.append("}")
+            }
         case .failure(let error):
             out.append(",\"error\":{\"code\":"); out.append(jsonString: error.code.rawValue)
             out.append(",\"message\":"); out.append(jsonString: error.message); out.append("}")
@@ -298,6 +315,14 @@ extension ByteWriter {
         append(",\"scaleY\":"); append(number: b.scaleY)
         append(",\"rawToPixel\":"); append(json: b.rawToPixel)
         append(",\"pixelToRaw\":"); append(json: b.pixelToRaw)
+        append("}")
+    }
+
+    /// A page's frame in one library (docs/records.md, *Frames*): `{"rawToFrame","frameToRaw"}`,
+    /// each `{a,b,c,d,tx,ty}`.
+    public mutating func append(json f: PageFrame) {
+        append("{\"rawToFrame\":"); append(json: f.rawToFrame)
+        append(",\"frameToRaw\":"); append(json: f.frameToRaw)
         append("}")
     }
 

@@ -420,6 +420,22 @@ struct BatchTests {
         try resumeRefusal(first: first, then: then, reason: reason)
     }
 
+    /// Each page record carries the frames its run asked for (`--frames`, issue 41): an output of
+    /// other frames, or none, is refused as one of another bitmap is; the same frames in another
+    /// order or spelling continue it (the records list them in canonical order).
+    @Test("--resume refuses an output whose page records carry other frames, or none; the same frames continue it",
+          arguments: [(["--frames", "pymupdf"], ["--frames", "pdfplumber"], "carry other frames than this run's --frames pdfplumber"),
+                      (["--frames", "pymupdf"], ["--frames", "pymupdf,pypdf"], "carry other frames than this run's --frames pymupdf,pypdf"),
+                      (["--frames", "all"], ["--frames", "pymupdf,pdfplumber,pdfminer,pypdfium2"], "carry other frames than this run's"),
+                      (["--pages", "1"], ["--pages", "1", "--frames", "pdfminer"], "carry no frames, which this run asks for (--frames pdfminer)"),
+                      (["--frames", "pypdf"], [], "carry frames (--frames), which this run does not ask for"),
+                      (["--frames", "pypdf", "--dpi", "150"], ["--dpi", "150"], "carry frames (--frames), which this run does not ask for"),
+                      (["--frames", "pypdf,pymupdf"], ["--frames", "pymupdf,pypdf,pypdf"], ""),
+                      (["--frames", "all", "--dpi", "72"], ["--dpi", "72", "--frames", "pypdf,pypdfium2,pdfminer,pdfplumber,pymupdf"], "")])
+    func resumeRefusesOtherFrames(first: [String], then: [String], reason: String) throws {
+        try resumeRefusal(first: first, then: then, reason: reason)
+    }
+
     /// Writes rotations.pdf and labels.pdf with `first`, keeps the first file's records, resumes
     /// with `then`: refused with one line holding `reason` (64, the output left as it is), or,
     /// when `reason` is empty, continued.

@@ -56,6 +56,8 @@ struct OptionParityTests {
         ["pages", "--format", "json", "--pages", "1"], ["pages", "--format", "jsonl", "--pages", "2-3,5-"],
         ["pages", "--format", "jsonl", "--dpi", "97", "--renderer", "mupdf"], ["pages", "--format", "json", "--dpi", "150"],
         ["pages", "--format", "csv", "--bitmap-size", "640x480", "--fit", "fill", "--renderer", "pdfium"],
+        ["pages", "--format", "jsonl", "--frames", "all"], ["pages", "--format", "json", "--frames", "pypdf,pymupdf", "--dpi", "72"],
+        ["pages", "--format", "csv", "--frames", "pdfplumber"],
         ["pages", "--format", "jsonl", "--password", "secret"], ["pages", "--format", "table", "--password-file", "PWFILE"],
         ["info", "--format", "text"], ["info", "--format", "json"], ["info", "--format", "jsonl"],
         ["info", "--format", "jsonl", "--strict"], ["info", "--format", "json", "--password-file", "PWFILE"],

@@ -52,6 +52,18 @@ struct SchemaTests {
             json.append(try CLI.run(["pages", "--format", "json", "--dpi", "150", file]).stdout.trimmingCharacters(in: .whitespacesAndNewlines))
         }
         #expect(bitmaps > 100, "\(bitmaps) bitmap objects")
+        // The frames object (issue 41): every library, alone, together and with a bitmap, on every
+        // file (page errors carry none); json documents too.
+        var frames = 0
+        for file in files {
+            for options in [["--frames", "all"], ["--frames", "pdfplumber"], ["--frames", "pypdf,pymupdf", "--dpi", "72", "--renderer", "mupdf"]] {
+                let out = try CLI.run(["pages", "--format", "jsonl"] + options + [file]).stdout
+                frames += out.components(separatedBy: "\"frames\":{").count - 1
+                jsonl += out
+            }
+            json.append(try CLI.run(["pages", "--format", "json", "--frames", "all", file]).stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        #expect(frames > 100, "\(frames) frames objects")
         let lines = dir.appendingPathComponent("out.jsonl"), docs = dir.appendingPathComponent("out.json")
         try Data(jsonl.utf8).write(to: lines)
         try Data(("[" + json.joined(separator: ",") + "]").utf8).write(to: docs)

@@ -76,6 +76,11 @@ BITMAP = StructType([StructField("renderer", StringType()), StructField("dpi", D
                      StructField("height", IntegerType()), StructField("scaleX", DoubleType()),
                      StructField("scaleY", DoubleType()), StructField("rawToPixel", TRANSFORM),
                      StructField("pixelToRaw", TRANSFORM)])
+# A page's frames (`pages --frames`, docs/records.md "Frames"): per Python library, the matrices
+# between raw PDF space and its coordinate frame. The job passes no --frames, so the column is
+# null; it is here so that the table has every record field.
+LIBRARY_FRAME = StructType([StructField("rawToFrame", TRANSFORM), StructField("frameToRaw", TRANSFORM)])
+FRAMES = StructType([StructField(k, LIBRARY_FRAME) for k in ("pymupdf", "pdfplumber", "pdfminer", "pypdfium2", "pypdf")])
 WARNINGS = ArrayType(ERROR)
 BOXES = ("mediaBox", "cropBox", "bleedBox", "trimBox", "artBox")
 
@@ -86,7 +91,7 @@ PAGES_SCHEMA = StructType(
      StructField("userUnit", DoubleType())]
     + [StructField(b, RECT) for b in BOXES]
     + [StructField("size", SIZE), StructField("transform", TRANSFORM), StructField("bitmap", BITMAP),
-       StructField("error", ERROR), StructField("warnings", WARNINGS)])
+       StructField("frames", FRAMES), StructField("error", ERROR), StructField("warnings", WARNINGS)])
 
 FILES_SCHEMA = StructType([
     StructField("input", LongType(), False), StructField("file", StringType()),

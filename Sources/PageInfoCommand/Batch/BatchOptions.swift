@@ -97,7 +97,7 @@ struct BatchOptions: ParsableArguments {
         let showsProgress = !noProgress && isatty(STDERR_FILENO) == 1
         let configuration = BatchConfiguration(
             reader: reader, output: BatchOutput(format: job.format, wide: job.wide, includesPages: reader.withPages,
-                                                 bitmap: job.bitmap), jobs: jobs,
+                                                 bitmap: job.bitmap, frames: job.frames), jobs: jobs,
             ordered: !unordered, timeout: timeout ?? BatchConfiguration.defaultTimeout,
             maxMemoryMiB: maxMemory ?? BatchConfiguration.defaultMaxMemoryMiB,
             filesPerWorker: filesPerWorker ?? BatchConfiguration.defaultFilesPerWorker, worker: worker ?? "/proc/self/exe",

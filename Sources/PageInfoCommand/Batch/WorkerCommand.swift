@@ -46,6 +46,9 @@ struct WorkerCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("As pages --renderer.", valueName: "renderer"))
     var renderer: String?
 
+    @Option(parsing: .unconditional, help: ArgumentHelp("As pages --frames.", valueName: "list"))
+    var frames: String?
+
     @Flag(help: "Fail a file when any page is a page error or anything was repaired, as pages --strict.")
     var strict = false
 

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: Apache-2.0
+import PageGeometry
+
+/// The text of `pageinfo pages --frames LIST`: the Python libraries whose coordinate frames each
+/// page record carries (`LibraryFrame` of PageGeometry). Read by the command and by batch mode's
+/// workers, written for the workers by ``argument(for:)``, so that both read it the same way.
+public enum FrameOptions {
+    /// Why the text does not name frames; ``description`` is one line naming the option and the
+    /// valid names.
+    public struct Problem: Error, Equatable, Sendable, CustomStringConvertible {
+        /// One line for a person, starting with the option's name.
+        public let description: String
+    }
+
+    /// The word that stands for every library.
+    public static let all = "all"
+
+    /// The valid names, as a usage message lists them.
+    static var validNames: String {
+        LibraryFrame.allCases.map(\.rawValue).joined(separator: ", ") + ", or \(all)"
+    }
+
+    /// The frames `text` names — comma-separated library names (`LibraryFrame`'s raw
+    /// values) or `all` — in canonical order (`LibraryFrame.canonical(_:)`),
+    /// each once; nil when the option is not given. An empty list or name, or a name that is not
+    /// a library, is a ``Problem`` listing the valid names.
+    public static func frames(_ text: String?) throws(Problem) -> [LibraryFrame]? {
+        guard let text else { return nil }
+        var asked: [LibraryFrame] = []
+        for name in text.split(separator: ",", omittingEmptySubsequences: false) {
+            if name == all[...] {
+                asked += LibraryFrame.allCases
+            } else if let frame = LibraryFrame(rawValue: String(name)) {
+                asked.append(frame)
+            } else {
+                let what = name.isEmpty ? "an empty name" : "unknown library '\(name)'"
+                throw Problem(description: "--frames \(text): \(what); give a comma-separated list of \(validNames)")
+            }
+        }
+        return LibraryFrame.canonical(asked)
+    }
+
+    /// The option's value for `frames` (what ``frames(_:)`` reads back to the same frames): their
+    /// names in canonical order, comma-separated.
+    public static func argument(for frames: [LibraryFrame]) -> String {
+        LibraryFrame.canonical(frames).map(\.rawValue).joined(separator: ",")
+    }
+}
