@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: Apache-2.0
+import PageGeometry
+import PageInfoRecords
+
+// `--format columns` (docs/records.md, "Columns"): JSON lines in which a file's page records
+// come as chunk records, struct of arrays, and every other record is the jsonl record.
+//
+//     {"record":"pages","file":"a.pdf","count":N,"columns":{"index":[…N],"label":[…N],…}}
+//
+// `columns` has every member a jsonl page record of the run can have but `record` and `file`,
+// in jsonl's order (the geometry, then `bitmap` when the run asks for one, `error`, `warnings`):
+// a scalar or array member is an array of N values (each what the jsonl record holds, `null`
+// where it has no such member); an object member is an object of the same member names,
+// recursively, whose leaves are arrays of N values, `null` in every leaf of a row whose record
+// has that object null or absent. No object of the records has all its members null, so a row
+// whose leaves are all null had a null or absent object. Every value is written by the
+// ByteWriter calls the jsonl record is written with (one number rule, one string escape).
+
+extension PageListEncoder {
+    /// The most page records one chunk record of `--format columns` holds. A file's pages are
+    /// written as chunks of this many, the last one smaller; a chunk never spans two files.
+    public static let columnChunkPages = 4096
+
+    /// How many page records wait in the chunk being gathered (`--format columns`; never more
+    /// than ``columnChunkPages``, 0 in the other formats): what the encoder holds in memory
+    /// beyond its writer's buffer.
+    public var bufferedPages: Int { columnRows.count }
+
+    /// Adds a page record to the chunk being gathered, and writes the chunk when it is full.
+    mutating func gatherColumnRow(_ entry: PageEntry) {
+        if columnRows.isEmpty { columnRows.reserveCapacity(Self.columnChunkPages) }
+        columnRows.append(entry)
+        if columnRows.count == Self.columnChunkPages { writeColumnChunk() }
+    }
+
+    /// Writes the page records gathered since the last chunk as one chunk record (nothing when
+    /// there are none): before a file record, at the end of the output, and when a chunk is full.
+    mutating func writeColumnChunk() {
+        guard !columnRows.isEmpty else { return }
+        Self.writeChunk(columnRows, file: file, bitmap: bitmap, to: &out)
+        columnRows.removeAll(keepingCapacity: true)
+        out.flushIfNeeded()
+    }
+
+    /// One chunk record: `rows` (1 to ``columnChunkPages``) of the file `file`.
+    private static func writeChunk(_ rows: [PageEntry], file: String, bitmap: BitmapRequest?, to out: inout ByteWriter) {
+        let pages = rows.map(\.page)
+        out.append("{\"record\":\"pages\",\"file\":"); out.append(jsonNamingFile: file)
+        out.append(",\"count\":"); out.append(int: rows.count)
+        out.append(",\"columns\":{")
+        column("index", rows, first: true, &out) { $0.append(int: $1.index) }
+        column("label", rows, &out) { $0.append(jsonString: $1.label) }
+        column("rotation", pages, &out) { $0.append(int: $1.rotation.rawValue) }
+        column("rotationRaw", pages, &out) { $0.append(int: $1.rawRotation) }
+        column("userUnit", pages, &out) { $0.append(number: $1.userUnit) }
+        rectColumns("mediaBox", pages.map { $0?.boxes.mediaBox }, &out)
+        rectColumns("cropBox", pages.map { $0?.boxes.cropBox }, &out)
+        rectColumns("bleedBox", pages.map { $0?.boxes.bleedBox }, &out)
+        rectColumns("trimBox", pages.map { $0?.boxes.trimBox }, &out)
+        rectColumns("artBox", pages.map { $0?.boxes.artBox }, &out)
+        let sizes = pages.map { $0?.size }
+        out.append(",\"size\":{")
+        column("width", sizes, first: true, &out) { $0.append(number: $1.width) }
+        column("height", sizes, &out) { $0.append(number: $1.height) }
+        out.append("}")
+        transformColumns("transform", pages.map { $0?.rawToPage }, &out)
+        if let bitmap {
+            // (As the page record: none on a page error, null where the bitmap cannot be made.)
+            let bitmaps = pages.map { page in page.flatMap { try? BitmapPlacement(page: $0, request: bitmap) } }
+            out.append(",\"bitmap\":{")
+            column("renderer", bitmaps, first: true, &out) { $0.append(jsonString: $1.request.renderer.rawValue) }
+            column("dpi", bitmaps, &out) { out, b in if let d = b.request.dotsPerInch { out.append(number: d) } else { out.append("null") } }
+            column("fit", bitmaps, &out) { $0.append(jsonString: $1.request.fit?.rawValue) }
+            column("width", bitmaps, &out) { $0.append(int: $1.pixelWidth) }
+            column("height", bitmaps, &out) { $0.append(int: $1.pixelHeight) }
+            column("scaleX", bitmaps, &out) { $0.append(number: $1.scaleX) }
+            column("scaleY", bitmaps, &out) { $0.append(number: $1.scaleY) }
+            transformColumns("rawToPixel", bitmaps.map { $0?.rawToPixel }, &out)
+            transformColumns("pixelToRaw", bitmaps.map { $0?.pixelToRaw }, &out)
+            out.append("}")
+        }
+        let errors = rows.map(\.error)
+        out.append(",\"error\":{")
+        column("code", errors, first: true, &out) { $0.append(jsonString: $1.code.rawValue) }
+        column("message", errors, &out) { $0.append(jsonString: $1.message) }
+        out.append("}")
+        column("warnings", rows, &out) { $0.append(json: $1.warnings) }
+        out.append("}}\n")
+    }
+
+    /// `"name":[v₀,v₁,…]` (after a comma unless `first`): `value` writes each row's value,
+    /// `null` stands for a row that has none. The writer may flush after each column, so a
+    /// chunk is never held whole in a writer to a file descriptor.
+    private static func column<Row>(_ name: StaticString, _ rows: [Row?], first: Bool = false, _ out: inout ByteWriter,
+                                    _ value: (inout ByteWriter, Row) -> Void) {
+        out.append(first ? "\"" : ",\""); out.append(name); out.append("\":[")
+        for (i, row) in rows.enumerated() {
+            if i > 0 { out.append(byte: UInt8(ascii: ",")) }
+            if let row { value(&out, row) } else { out.append("null") }
+        }
+        out.append("]")
+        out.flushIfNeeded()
+    }
+
+    /// A rectangle's columns: `"name":{"x":[…],"y":[…],"width":[…],"height":[…]}`, as
+    /// `ByteWriter.append(json: Rect)` writes one rectangle.
+    private static func rectColumns(_ name: StaticString, _ rects: [Rect?], _ out: inout ByteWriter) {
+        out.append(",\""); out.append(name); out.append("\":{")
+        column("x", rects, first: true, &out) { $0.append(number: $1.x) }
+        column("y", rects, &out) { $0.append(number: $1.y) }
+        column("width", rects, &out) { $0.append(number: $1.width) }
+        column("height", rects, &out) { $0.append(number: $1.height) }
+        out.append("}")
+    }
+
+    /// A matrix's columns: `"name":{"a":[…],"b":[…],"c":[…],"d":[…],"tx":[…],"ty":[…]}`, as
+    /// `ByteWriter.append(json: AffineTransform)` writes one matrix.
+    private static func transformColumns(_ name: StaticString, _ transforms: [AffineTransform?], _ out: inout ByteWriter) {
+        out.append(",\""); out.append(name); out.append("\":{")
+        column("a", transforms, first: true, &out) { $0.append(number: $1.a) }
+        column("b", transforms, &out) { $0.append(number: $1.b) }
+        column("c", transforms, &out) { $0.append(number: $1.c) }
+        column("d", transforms, &out) { $0.append(number: $1.d) }
+        column("tx", transforms, &out) { $0.append(number: $1.tx) }
+        column("ty", transforms, &out) { $0.append(number: $1.ty) }
+        out.append("}")
+    }
+}
