@@ -44,29 +44,27 @@ extension PageListEncoder {
 
     /// One chunk record: `rows` (1 to ``columnChunkPages``) of the file `file`.
     private static func writeChunk(_ rows: [PageEntry], file: String, bitmap: BitmapRequest?, to out: inout ByteWriter) {
-        let pages = rows.map(\.page)
+        let g = GatheredPages(rows, bitmap: bitmap)
         out.append("{\"record\":\"pages\",\"file\":"); out.append(jsonNamingFile: file)
         out.append(",\"count\":"); out.append(int: rows.count)
         out.append(",\"columns\":{")
-        column("index", rows, first: true, &out) { $0.append(int: $1.index) }
-        column("label", rows, &out) { $0.append(jsonString: $1.label) }
-        column("rotation", pages, &out) { $0.append(int: $1.rotation.rawValue) }
-        column("rotationRaw", pages, &out) { $0.append(int: $1.rawRotation) }
-        column("userUnit", pages, &out) { $0.append(number: $1.userUnit) }
-        rectColumns("mediaBox", pages.map { $0?.boxes.mediaBox }, &out)
-        rectColumns("cropBox", pages.map { $0?.boxes.cropBox }, &out)
-        rectColumns("bleedBox", pages.map { $0?.boxes.bleedBox }, &out)
-        rectColumns("trimBox", pages.map { $0?.boxes.trimBox }, &out)
-        rectColumns("artBox", pages.map { $0?.boxes.artBox }, &out)
-        let sizes = pages.map { $0?.size }
+        column("index", every: rows, first: true, &out) { $0.append(int: $1.index) }
+        column("label", every: rows, &out) { $0.append(jsonString: $1.label) }
+        column("rotation", g.rotation, &out) { $0.append(int: $1) }
+        column("rotationRaw", g.rawRotation, &out) { $0.append(int: $1) }
+        column("userUnit", g.userUnit, &out) { $0.append(number: $1) }
+        rectColumns("mediaBox", g.mediaBox, &out)
+        rectColumns("cropBox", g.cropBox, &out)
+        rectColumns("bleedBox", g.bleedBox, &out)
+        rectColumns("trimBox", g.trimBox, &out)
+        rectColumns("artBox", g.artBox, &out)
         out.append(",\"size\":{")
-        column("width", sizes, first: true, &out) { $0.append(number: $1.width) }
-        column("height", sizes, &out) { $0.append(number: $1.height) }
+        column("width", g.size, first: true, &out) { $0.append(number: $1.width) }
+        column("height", g.size, &out) { $0.append(number: $1.height) }
         out.append("}")
-        transformColumns("transform", pages.map { $0?.rawToPage }, &out)
-        if let bitmap {
-            // (As the page record: none on a page error, null where the bitmap cannot be made.)
-            let bitmaps = pages.map { page in page.flatMap { try? BitmapPlacement(page: $0, request: bitmap) } }
+        transformColumns("transform", g.transform, &out)
+        if bitmap != nil {
+            let bitmaps = g.bitmap
             out.append(",\"bitmap\":{")
             column("renderer", bitmaps, first: true, &out) { $0.append(jsonString: $1.request.renderer.rawValue) }
             column("dpi", bitmaps, &out) { out, b in if let d = b.request.dotsPerInch { out.append(number: d) } else { out.append("null") } }
@@ -79,27 +77,72 @@ extension PageListEncoder {
             transformColumns("pixelToRaw", bitmaps.map { $0?.pixelToRaw }, &out)
             out.append("}")
         }
-        let errors = rows.map(\.error)
         out.append(",\"error\":{")
-        column("code", errors, first: true, &out) { $0.append(jsonString: $1.code.rawValue) }
-        column("message", errors, &out) { $0.append(jsonString: $1.message) }
+        column("code", g.error, first: true, &out) { $0.append(jsonString: $1.code.rawValue) }
+        column("message", g.error, &out) { $0.append(jsonString: $1.message) }
         out.append("}")
-        column("warnings", rows, &out) { $0.append(json: $1.warnings) }
+        column("warnings", every: rows, &out) { $0.append(json: $1.warnings) }
         out.append("}}\n")
     }
 
-    /// `"name":[v₀,v₁,…]` (after a comma unless `first`): `value` writes each row's value,
-    /// `null` stands for a row that has none. The writer may flush after each column, so a
-    /// chunk is never held whole in a writer to a file descriptor.
-    private static func column<Row>(_ name: StaticString, _ rows: [Row?], first: Bool = false, _ out: inout ByteWriter,
+    /// The members of a chunk's rows that a page error lacks (and a page's `error`), each as an
+    /// array with `nil` for a row that has none, gathered in one pass: each page is copied once,
+    /// not once per column.
+    private struct GatheredPages {
+        var rotation: [Int?] = [], rawRotation: [Int?] = [], userUnit: [Double?] = []
+        var mediaBox: [Rect?] = [], cropBox: [Rect?] = [], bleedBox: [Rect?] = [], trimBox: [Rect?] = [], artBox: [Rect?] = []
+        var size: [Size?] = [], transform: [AffineTransform?] = []
+        /// With a bitmap request: as the page record, none on a page error and nil where the bitmap cannot be made.
+        var bitmap: [BitmapPlacement?] = []
+        var error: [PageReadError?] = []
+
+        init(_ rows: [PageEntry], bitmap request: BitmapRequest?) {
+            let n = rows.count
+            rotation.reserveCapacity(n); rawRotation.reserveCapacity(n); userUnit.reserveCapacity(n)
+            mediaBox.reserveCapacity(n); cropBox.reserveCapacity(n); bleedBox.reserveCapacity(n)
+            trimBox.reserveCapacity(n); artBox.reserveCapacity(n); size.reserveCapacity(n)
+            transform.reserveCapacity(n); error.reserveCapacity(n)
+            if request != nil { bitmap.reserveCapacity(n) }
+            for row in rows {
+                switch row.result {
+                case .success(let page):
+                    rotation.append(page.rotation.rawValue); rawRotation.append(page.rawRotation); userUnit.append(page.userUnit)
+                    mediaBox.append(page.boxes.mediaBox); cropBox.append(page.boxes.cropBox); bleedBox.append(page.boxes.bleedBox)
+                    trimBox.append(page.boxes.trimBox); artBox.append(page.boxes.artBox)
+                    size.append(page.size); transform.append(page.rawToPage)
+                    if let request { bitmap.append(try? BitmapPlacement(page: page, request: request)) }
+                    error.append(nil)
+                case .failure(let e):
+                    rotation.append(nil); rawRotation.append(nil); userUnit.append(nil)
+                    mediaBox.append(nil); cropBox.append(nil); bleedBox.append(nil); trimBox.append(nil); artBox.append(nil)
+                    size.append(nil); transform.append(nil)
+                    if request != nil { bitmap.append(nil) }
+                    error.append(e)
+                }
+            }
+        }
+    }
+
+    /// `"name":[v₀,v₁,…]` (after a comma unless `first`): `value` writes each row's value. The
+    /// writer may flush after each column, so a chunk is never held whole in a writer to a file
+    /// descriptor.
+    private static func column<Row>(_ name: StaticString, every rows: [Row], first: Bool = false, _ out: inout ByteWriter,
                                     _ value: (inout ByteWriter, Row) -> Void) {
         out.append(first ? "\"" : ",\""); out.append(name); out.append("\":[")
-        for (i, row) in rows.enumerated() {
+        for i in rows.indices {
             if i > 0 { out.append(byte: UInt8(ascii: ",")) }
-            if let row { value(&out, row) } else { out.append("null") }
+            value(&out, rows[i])
         }
         out.append("]")
         out.flushIfNeeded()
+    }
+
+    /// ``column(_:every:first:_:_:)`` of rows that may have no value: `null` for those.
+    private static func column<Row>(_ name: StaticString, _ rows: [Row?], first: Bool = false, _ out: inout ByteWriter,
+                                    _ value: (inout ByteWriter, Row) -> Void) {
+        column(name, every: rows, first: first, &out) { out, row in
+            if let row { value(&out, row) } else { out.append("null") }
+        }
     }
 
     /// A rectangle's columns: `"name":{"x":[…],"y":[…],"width":[…],"height":[…]}`, as
