@@ -174,6 +174,8 @@ check-fixtures: bench-deps
 bench: bench-deps release
 	scripts/bench_pages.sh $(BENCH_DIR)
 	scripts/bench_lines.sh $(BENCH_DIR)
+	@# pages --format columns against jsonl, and what CPython's json pays to read each (issue 41).
+	scripts/bench_columns.sh $(BENCH_DIR)
 	@# Batch mode's overhead: --jobs 1 against in-process reading of the same files (issue 22).
 	scripts/bench_jobs1.sh $$($(SWIFT) build -c release --show-bin-path)/pageinfo $(BENCH_DIR)
 	$(SWIFT) run -c release --skip-build pageinfo-bench

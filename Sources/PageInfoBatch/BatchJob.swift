@@ -63,12 +63,16 @@ public struct BatchJob: Sendable {
     }
 
     /// Refuses options that do not go together, before anything is read or opened (``run(report:)``
-    /// checks them first too): resume with a format other than JSON lines (usage, 64).
+    /// checks them first too): resume with a format other than JSON lines (jsonl or columns;
+    /// usage, 64).
     public func checkOptions() throws(ExitFailure) {
-        if case .file(_, resume: true) = destination, configuration.output.format != .jsonl {
-            throw ExitFailure("--resume continues JSON lines (it reads the file records of -o FILE): use --format jsonl", status: .usage)
+        if case .file(_, resume: true) = destination, !Self.resumableFormats.contains(configuration.output.format) {
+            throw ExitFailure("--resume continues JSON lines (it reads the file records of -o FILE): use --format jsonl or columns", status: .usage)
         }
     }
+
+    /// The formats `--resume` continues: JSON lines, whose every file ends in its file record.
+    public static let resumableFormats: Set<PageListFormat> = [.jsonl, .columns]
 
     /// Writes `line` and a newline to standard error: ``run(report:)``'s default reporter.
     public static func reportToStandardError(_ line: String) {
@@ -91,7 +95,7 @@ public struct BatchJob: Sendable {
     /// - Throws: `ExitFailure` before any record is written: the list cannot
     ///   be read (66); the output cannot be opened, or another run is writing it (74); the
     ///   output is the list or one of the inputs (64, unless resuming); with resume, a format other than JSON
-    ///   lines or an output that does not hold pageinfo JSON lines (usage, 64; the file is left as
+    ///   lines (jsonl, columns) or an output that does not hold pageinfo JSON lines (usage, 64; the file is left as
     ///   it is), or an output that cannot be read or cut (74); a worker cannot be started (70).
     public func run(report: (String) -> Void = BatchJob.reportToStandardError) throws(ExitFailure) -> ExitStatus {
         try checkOptions()
@@ -105,7 +109,8 @@ public struct BatchJob: Sendable {
                     try ResumeState.refuseUnlessJSONLines(fd: output.rawValue, name: path)
                     let state = try ResumeState.prepare(fd: output.rawValue, expecting: ResumeState.Expectation(
                         withPages: configuration.reader.withPages, ranges: configuration.reader.ranges, strict: configuration.reader.strict,
-                        bitmap: configuration.output.bitmap, frames: configuration.output.frames))
+                        bitmap: configuration.output.bitmap, frames: configuration.output.frames,
+                        columns: configuration.output.format == .columns))
                     names = state.remaining(names)
                     earlier = state.tally
                 } catch {
@@ -181,7 +186,7 @@ public struct BatchJob: Sendable {
                 progress.clear()
                 let sig = interruptSignal
                 report("pageinfo: interrupted (\(sig == SIGINT ? "Ctrl-C" : signalDescription(sig))) after \(writer.filesWritten) of \(names.count) files; "
-                       + (writer.assembles ? "the \(configuration.output.format.rawValue) output is incomplete; run the command again (only --format jsonl can be resumed)."
+                       + (writer.assembles ? "the \(configuration.output.format.rawValue) output is incomplete; run the command again (only --format jsonl and columns can be resumed)."
                           : "the output is whole up to the last file written. Run the same command again with --resume (and the same -o FILE) to continue."))
                 return sig == SIGINT ? .interrupted : .terminated
             }
@@ -204,7 +209,7 @@ public struct BatchJob: Sendable {
                                   report: (String) -> Void) -> ExitStatus {
         let code = failure.code
         progress.clear()
-        let rerun = writer.assembles ? "rerun the command (only --format jsonl can be resumed)"
+        let rerun = writer.assembles ? "rerun the command (only --format jsonl and columns can be resumed)"
             : destination == .standardOutput ? "rerun the command (with -o FILE, --resume can continue a run)"
             : "rerun with --resume (and the same -o FILE)"
         let advice = code == EPIPE ? "the reader of the output has gone"

@@ -8,8 +8,8 @@ import PageInfoRecords
 import Glibc
 #endif
 
-/// What an earlier, interrupted run left in its JSON-lines output, for `--resume`: the files
-/// already done, and their counts.
+/// What an earlier, interrupted run left in its JSON-lines output (`--format jsonl` or
+/// `columns`), for `--resume`: the files already done, and their counts.
 public struct ResumeState: Sendable {
     /// File names (raw bytes) that already have their file record, with how many times.
     public var done: [[UInt8]: Int] = [:]
@@ -40,7 +40,7 @@ public struct ResumeState: Sendable {
         }
         guard n > 0 else { return }
         if n < head.count || !head.elementsEqual(Array("{\"record\":\"".utf8)) {
-            throw ExitFailure("--resume: \(name) does not hold pageinfo JSON lines (the output of a --format jsonl run); it is left as it is", status: .usage)
+            throw ExitFailure("--resume: \(name) does not hold pageinfo JSON lines (the output of a --format jsonl or columns run); it is left as it is", status: .usage)
         }
     }
 
@@ -71,14 +71,19 @@ public struct ResumeState: Sendable {
         /// `--frames`: the libraries whose frames each page record carries, or none.
         public var frames: [LibraryFrame]
 
+        /// `--format columns`: a file's page records come as chunk records
+        /// (`{"record":"pages",…}`), not one a line (`--format jsonl`).
+        public var columns: Bool
+
         /// What a run with these reading options writes.
         public init(withPages: Bool, ranges: PageRangeList?, strict: Bool = false, bitmap: BitmapRequest? = nil,
-                    frames: [LibraryFrame] = []) {
+                    frames: [LibraryFrame] = [], columns: Bool = false) {
             self.withPages = withPages
             self.ranges = ranges
             self.strict = strict
             self.bitmap = bitmap
             self.frames = LibraryFrame.canonical(frames)
+            self.columns = columns
         }
 
         /// How a page record's frames object begins in this run's output: `,"frames":{"` and its
@@ -145,6 +150,57 @@ public struct ResumeState: Sendable {
                 : "its page records describe no bitmap, which this run asks for (--dpi or --bitmap-size)"
         }
 
+        /// ``bitmapStart``'s members, each with its value as the page record writes it: what
+        /// every row of a chunk record's `bitmap` columns holds where the bitmap is not null.
+        func bitmapMembers(start: [UInt8]?) -> [(name: String, text: [UInt8])]? {
+            guard let start else { return nil }
+            // `,"bitmap":{"renderer":…,` → `{"renderer":…}`
+            let object = Array(start.dropFirst(Array(",\"bitmap\":".utf8).count).dropLast()) + [UInt8(ascii: "}")]
+            var members: [(name: String, text: [UInt8])] = []
+            var p = JSONParser(object)
+            try? p.object(path: "bitmap") { (p: inout JSONParser, key: String) throws(JSONReadError) in
+                members.append((key, try PageChunkFields.valueText(&p)))
+            }
+            return members
+        }
+
+        /// Why a chunk record does not describe the bitmap this run writes, or is not what this
+        /// run writes at all, or nil (as ``bitmapMismatch(_:start:)`` for a page record): every
+        /// row has `members`' values, or a null bitmap (a side below one pixel, or a page error).
+        func chunkMismatch(_ chunk: PageChunkFields, members: [(name: String, text: [UInt8])]?) -> String? {
+            guard columns else {
+                return "its page records are chunks (--format columns), which this run writes one a line (--format jsonl)"
+            }
+            return chunkBitmapMismatch(chunk, members: members) ?? chunkFramesMismatch(chunk)
+        }
+
+        /// Why a chunk record does not carry the frames this run writes, or nil (as
+        /// ``framesMismatch(_:)`` for a page record): its `frames` object holds exactly this
+        /// run's libraries, or it has none and this run asks for none.
+        func chunkFramesMismatch(_ chunk: PageChunkFields) -> String? {
+            guard let written = chunk.frames else {
+                return frames.isEmpty ? nil : "its page records carry no frames, which this run asks for (--frames \(FrameOptions.argument(for: frames)))"
+            }
+            if frames.isEmpty { return "its page records carry frames (--frames), which this run does not ask for" }
+            return written == frames.map(\.rawValue) ? nil
+                : "its page records carry other frames than this run's --frames \(FrameOptions.argument(for: frames))"
+        }
+
+        /// The bitmap half of ``chunkMismatch(_:members:)``.
+        private func chunkBitmapMismatch(_ chunk: PageChunkFields, members: [(name: String, text: [UInt8])]?) -> String? {
+            guard let members else {
+                return chunk.bitmap == nil ? nil : "its page records describe a bitmap (--dpi or --bitmap-size), which this run does not ask for"
+            }
+            guard let bitmap = chunk.bitmap else { return "its page records describe no bitmap, which this run asks for (--dpi or --bitmap-size)" }
+            let null = Array("null".utf8)
+            for row in 0..<chunk.indexes.count where bitmap["renderer"]?[row] != null {
+                for (name, text) in members where bitmap[name]?[row] != text {
+                    return "its page records describe another bitmap than this run's --dpi, --bitmap-size, --fit and --renderer"
+                }
+            }
+            return nil
+        }
+
         /// Why a file record (and the page records before it, `pageWarnings` of them with
         /// warnings) cannot come from a run with ``strict`` as this one has it, or nil. With
         /// `--strict` no file is `partial`, and no file read is `ok` with a warning of its own
@@ -208,11 +264,14 @@ public struct ResumeState: Sendable {
 
     /// How every page record pageinfo writes begins.
     static let pageRecordStart = Array("{\"record\":\"page\"".utf8)
+    /// How every chunk record of page records (`--format columns`) begins.
+    static let chunkRecordStart = Array("{\"record\":\"pages\"".utf8)
     /// How a page record without warnings ends (`warnings` is always its last member).
     static let noPageWarningsEnd = Array(",\"warnings\":[]}".utf8)
 
     /// The longest line ``prepare(fd:)`` reads as a record (64 MiB: a file record holds a name
-    /// of at most 1 MiB, `\udcXX`-escaped, and a message naming it).
+    /// of at most 1 MiB, `\udcXX`-escaped, and a message naming it; a chunk record of
+    /// `--format columns` holds at most 4,096 pages, labels of at most 1,000 bytes each).
     public static let maxLineBytes = 64 << 20
 
     static func prepare(fd: Int32, maxLineBytes: Int, expecting expectation: Expectation? = nil) throws(ExitFailure) -> ResumeState {
@@ -221,6 +280,7 @@ public struct ResumeState: Sendable {
         var pageWarnings = 0    // of them, those with warnings
         var mismatch: String?
         let bitmapStart = expectation?.bitmapStart
+        let bitmapMembers = expectation?.bitmapMembers(start: bitmapStart)
         var line: [UInt8] = []
         var lineLength = 0      // the whole line's length; `line` holds it only up to maxLineBytes
         var offset = 0          // file offset of `line`'s start
@@ -237,8 +297,25 @@ public struct ResumeState: Sendable {
                 }
                 for i in 0..<chunk.count where chunk[i] == 0x0A {
                     take(chunk[start..<i])
-                    if lineLength <= maxLineBytes, line.starts(with: Self.pageRecordStart) {
+                    if lineLength <= maxLineBytes, line.starts(with: Self.chunkRecordStart) {
+                        if let pages = PageChunkFields(line) {
+                            if let expectation, mismatch == nil, let why = expectation.chunkMismatch(pages, members: bitmapMembers) {
+                                mismatch = "page records \(pageIndexes.count + 1) to \(pageIndexes.count + pages.indexes.count) of a file: \(why)"
+                                return false
+                            }
+                            pageIndexes += pages.indexes
+                            pageWarnings += pages.rowsWithWarnings
+                        } else {
+                            // (A chunk that cannot be read counts as one unreadable page record.)
+                            pageIndexes.append(-1)
+                            pageWarnings += 1
+                        }
+                    } else if lineLength <= maxLineBytes, line.starts(with: Self.pageRecordStart) {
                         pageIndexes.append(expectation == nil ? 0 : Self.pageIndex(line))
+                        if let expectation, mismatch == nil, expectation.columns {
+                            mismatch = "page record \(pageIndexes.count) of a file: its page records are one a line (--format jsonl), which this run writes in chunks (--format columns)"
+                            return false
+                        }
                         if let expectation, mismatch == nil,
                            let why = expectation.bitmapMismatch(line, start: bitmapStart) ?? expectation.framesMismatch(line) {
                             mismatch = "page record \(pageIndexes.count) of a file: \(why)"
@@ -374,5 +451,94 @@ struct FileRecordFields {
         self.errorCode = code.flatMap { FileErrorCode(rawValue: $0) }
         self.pageCount = pages
         self.hasWarnings = warnings > 0
+    }
+}
+
+/// What resume needs of a chunk record of page records (`--format columns`, docs/records.md),
+/// read from one JSON line with the package's one JSON reader: its rows' `index`es, how many
+/// rows have warnings, and the texts of its `bitmap` leaves.
+struct PageChunkFields {
+    /// Each row's `index` (-1 where it is not a page index).
+    var indexes: [Int]
+    /// How many rows have warnings (an array that is not empty, or anything but an array).
+    var rowsWithWarnings: Int
+    /// The `bitmap` columns that are arrays (`renderer`, `dpi`, `fit`, `width`…), each row's
+    /// value as written (`"pdftoppm"`, `150`, `null`); nil when the chunk has no `bitmap`.
+    var bitmap: [String: [[UInt8]]]?
+    /// The libraries of the chunk's `frames` object, in order; nil when it has none.
+    var frames: [String]?
+
+    /// Parses `line` when it is a complete JSON object whose `record` is `"pages"`, whose
+    /// `count` is its number of rows, and whose `columns` hold `index` and `warnings` of that
+    /// many rows (and `bitmap` arrays of that many, if any).
+    init?(_ line: [UInt8]) {
+        var record: String?, count: Double?, indexes: [Int]?, withWarnings: Int?, bitmap: [String: [[UInt8]]]?
+        var frames: [String]?
+        var p = JSONParser(line)
+        do {
+            try p.object(path: "") { (p: inout JSONParser, key: String) throws(JSONReadError) in
+                switch key {
+                case "record":
+                    let value = try p.string()
+                    if record == nil { record = value }
+                case "count": count = try p.number()
+                case "columns":
+                    try p.object(path: "columns") { (p: inout JSONParser, key: String) throws(JSONReadError) in
+                        switch key {
+                        case "index":
+                            var list: [Int] = []
+                            try p.array(path: "index") { (p: inout JSONParser, _: Int) throws(JSONReadError) in
+                                guard case .number(let n) = try p.value(), n >= 0, n < Double(Int32.max), n == n.rounded() else { list.append(-1); return }
+                                list.append(Int(n))
+                            }
+                            indexes = list
+                        case "warnings":
+                            var n = 0
+                            try p.array(path: "warnings") { (p: inout JSONParser, _: Int) throws(JSONReadError) in
+                                if case .array(let list) = try p.value(), list.isEmpty { return }
+                                n += 1
+                            }
+                            withWarnings = n
+                        case "bitmap":
+                            var members: [String: [[UInt8]]] = [:]
+                            try p.object(path: "bitmap") { (p: inout JSONParser, key: String) throws(JSONReadError) in
+                                p.skipSpace()
+                                guard p.peek == UInt8(ascii: "[") else { _ = try p.value(); return }
+                                var texts: [[UInt8]] = []
+                                try p.array(path: key) { (p: inout JSONParser, _: Int) throws(JSONReadError) in texts.append(try Self.valueText(&p)) }
+                                members[key] = texts
+                            }
+                            bitmap = members
+                        case "frames":
+                            var names: [String] = []
+                            try p.object(path: "frames") { (p: inout JSONParser, key: String) throws(JSONReadError) in
+                                names.append(key)
+                                _ = try p.value()
+                            }
+                            frames = names
+                        default: _ = try p.value()
+                        }
+                    }
+                default: _ = try p.value()
+                }
+            }
+            try p.end()
+        } catch {
+            return nil
+        }
+        guard record == "pages", let count, let indexes, let withWarnings, Double(indexes.count) == count,
+              bitmap?.values.allSatisfy({ $0.count == indexes.count }) ?? true else { return nil }
+        self.indexes = indexes
+        self.rowsWithWarnings = withWarnings
+        self.bitmap = bitmap
+        self.frames = frames
+    }
+
+    /// Reads the value at `p` and returns its text as written.
+    static func valueText(_ p: inout JSONParser) throws(JSONReadError) -> [UInt8] {
+        p.skipSpace()
+        let start = p.offset
+        _ = try p.value()
+        return Array(p.bytes[start..<p.offset])
     }
 }

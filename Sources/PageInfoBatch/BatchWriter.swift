@@ -6,8 +6,8 @@ import PageInfoRecords
 import Glibc
 #endif
 
-/// Writes a batch's files to a file descriptor as `pageinfo pages` writes them: JSON lines as
-/// they come, the other formats stitched into one document (json's array, csv's header, the
+/// Writes a batch's files to a file descriptor as `pageinfo pages` writes them: JSON lines (and
+/// `columns`, whose chunks never span two files) as they come, the other formats stitched into one document (json's array, csv's header, the
 /// table's blank lines) by an encoder of that format. Each file is one `write`, so a kill
 /// leaves whole files (and at most one cut file, which ``ResumeState/prepare(fd:)`` removes).
 public final class BatchWriter {
@@ -23,8 +23,9 @@ public final class BatchWriter {
     private var assembler: PageListEncoder
     private let documentCount: Int
 
-    /// Whether the format needs more than the files' records (anything but JSON lines).
-    public var assembles: Bool { output.format != .jsonl }
+    /// Whether the format needs more than the files' records (anything but JSON lines: jsonl and
+    /// columns).
+    public var assembles: Bool { output.format != .jsonl && output.format != .columns }
 
     /// What errors call the output (`standard output`, the `-o` file's path).
     public let name: String?

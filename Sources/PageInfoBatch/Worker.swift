@@ -105,7 +105,7 @@ public struct WorkerOptions: Sendable, Hashable {
                 do { ranges = try PageRangeList(text) } catch { throw ExitFailure("worker: --pages: \(error.description)", status: .usage) }
             case "--format":
                 let text = try value()
-                guard let f = PageListFormat(rawValue: text) else { throw ExitFailure("worker: --format \(text): give table, json, jsonl or csv", status: .usage) }
+                guard let f = PageListFormat(rawValue: text) else { throw ExitFailure("worker: --format \(text): give table, json, jsonl, columns or csv", status: .usage) }
                 format = f
             case "--wide": wide = true
             case "--strict": strict = true

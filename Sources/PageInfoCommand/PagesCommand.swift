@@ -11,7 +11,8 @@ import PageInfoReading
 import Glibc
 #endif
 
-/// `pageinfo pages`: every page's geometry, as a table, JSON, JSON lines or CSV.
+/// `pageinfo pages`: every page's geometry, as a table, JSON, JSON lines (one record a page, or
+/// columns: chunks of pages) or CSV.
 struct PagesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pages",
@@ -29,13 +30,13 @@ struct PagesCommand: ParsableCommand {
             })
     var pages: PageRangeList?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Output format: table, json, jsonl or csv (default: table; in batch mode jsonl).", valueName: "format"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Output format: table, json, jsonl, columns or csv (default: table; in batch mode jsonl).", valueName: "format"))
     var format: PageListFormat?
 
     @Flag(help: "Table format: show all five boxes and UserUnit in full (wider than 80 columns).")
     var wide = false
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Add to each page record the bitmap the page renders to at DPI dots per inch: its pixel size and raw → pixel matrix (json, jsonl, csv).",
+    @Option(parsing: .unconditional, help: ArgumentHelp("Add to each page record the bitmap the page renders to at DPI dots per inch: its pixel size and raw → pixel matrix (json, jsonl, columns, csv).",
                                valueName: "dpi"))
     var dpi: String?
 
@@ -70,7 +71,7 @@ struct PagesCommand: ParsableCommand {
             throw ValidationError("--wide applies only to --format table")
         }
         if try bitmapRequest() != nil && effectiveFormat == .table {
-            throw ValidationError("--\(dpi != nil ? "dpi" : "bitmap-size") adds a bitmap object to each page record, which the table does not show: give --format json, jsonl or csv")
+            throw ValidationError("--\(dpi != nil ? "dpi" : "bitmap-size") adds a bitmap object to each page record, which the table does not show: give --format json, jsonl, columns or csv")
         }
         if try frameList() != nil && effectiveFormat == .table {
             throw ValidationError("--frames adds a frames object to each page record, which the table does not show: give --format json, jsonl or csv")

@@ -65,6 +65,17 @@ public enum CommandHelp {
         walked, countClaimed, document warnings); json puts the same fields in the document \
         object; csv adds a "file" row. Schema: docs/records.md and docs/records.schema.json.
 
+        COLUMNS
+          --format columns is jsonl with each file's page records gathered into lines of at most \
+        4096 pages, {"record":"pages","file":...,"count":N,"columns":{...}}, read several times \
+        faster by Python's json. "columns" holds every member of the page records but record and \
+        file, in their order, as an array of N values, one per page; an object (mediaBox, size, \
+        transform, bitmap, error) becomes an object of such arrays, "cropBox":{"x":[...],"y":[...],...}. \
+        A page without the member (a page error's geometry, a page's "error") has null there, in \
+        every leaf of an object. The file records, and the numbers, are jsonl's; --resume continues it.
+          pageinfo pages --format columns Fixtures/rotations.pdf | jq -c 'select(.record == "pages") | .columns.rotation'
+          [0,90,180,270,270,90,0,0,180,0]
+
         BITMAPS
           --dpi D adds to each page record a "bitmap" object: the page rendered at D dpi, its \
         pixel "width" and "height", "scaleX"/"scaleY" (pixels per point) and "rawToPixel", \

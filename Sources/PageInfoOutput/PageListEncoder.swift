@@ -7,7 +7,9 @@ import PageInfoRecords
 /// Call ``begin(documentCount:)`` once, then for each document either ``beginDocument(_:)``,
 /// ``entry(_:)`` for each position of its page tree and ``endDocument(_:)``, or
 /// ``failedDocument(file:outcome:)``; finally ``end()``. The records are those of
-/// `docs/records.md`: page records, then one file record per document.
+/// `docs/records.md`: page records, then one file record per document. In the `columns` format
+/// the page records are held back until a chunk is full or a file record follows (at most
+/// ``columnChunkPages``; ``bufferedPages``); every other format writes each record as it comes.
 public struct PageListEncoder: ~Copyable {
     /// Where the records go (a writer to a file descriptor, or in memory).
     public var out: ByteWriter
@@ -20,6 +22,8 @@ public struct PageListEncoder: ~Copyable {
     var pagesInDocument = 0
     var file = ""
     var summary: DocumentSummary?
+    /// `columns`: the page records of the chunk being gathered (at most ``columnChunkPages``).
+    var columnRows: [PageEntry] = []
     /// False for `pageinfo info`: file records only (json without "pages"; the table format
     /// becomes the text summary).
     public let includesPages: Bool
@@ -73,7 +77,7 @@ public struct PageListEncoder: ~Copyable {
         switch format {
         case .json: startJSONDocument()
         case .table: if documentsWritten > 0 { out.append("\n") }
-        case .jsonl, .csv: break
+        case .jsonl, .columns, .csv: break
         }
         bytes.withUnsafeBufferPointer { out.append(buffer: $0) }
         if format == .json && !multipleDocuments { out.append("\n") }
@@ -88,7 +92,7 @@ public struct PageListEncoder: ~Copyable {
         switch format {
         case .json: if multipleDocuments { out.append("[") }
         case .csv: writeCSVHeader()
-        case .table, .jsonl: break
+        case .table, .jsonl, .columns: break
         }
     }
 
@@ -114,7 +118,7 @@ public struct PageListEncoder: ~Copyable {
             if doc.encrypted { out.append(", encrypted") }
             out.append("\n")
             writeTableHeader()
-        case .jsonl, .csv: break
+        case .jsonl, .columns, .csv: break
         }
     }
 
@@ -127,6 +131,7 @@ public struct PageListEncoder: ~Copyable {
         case .jsonl:
             writePageRecord(entry, file: file)
             out.append("\n")
+        case .columns: gatherColumnRow(entry)
         case .csv: writeCSVRow(entry)
         case .table: writeTableRow(entry)
         }
@@ -147,7 +152,8 @@ public struct PageListEncoder: ~Copyable {
             appendOutcomeFields(outcome)
             out.append("}")
             if !multipleDocuments { out.append("\n") }
-        case .jsonl:
+        case .jsonl, .columns:
+            writeColumnChunk()  // (columns: the file's last pages, before its file record)
             out.append("{\"record\":\"file\","); out.appendFields(of: summary ?? DocumentSummary(file: file))
             out.append(","); appendOutcomeFields(outcome); out.append("}\n")
         case .csv: writeCSVFileRow(outcome)
@@ -161,6 +167,7 @@ public struct PageListEncoder: ~Copyable {
     /// The file record of a file that could not be opened (nothing in the table format: the
     /// failure is reported on stderr).
     public mutating func failedDocument(file: String, outcome: DocumentOutcome) {
+        writeColumnChunk()  // (columns: the pages of a document left unended, under its own name)
         self.file = file
         switch format {
         case .json:
@@ -169,7 +176,7 @@ public struct PageListEncoder: ~Copyable {
             out.append(includesPages ? ",\"pages\":[]," : ",")
             appendOutcomeFields(outcome); out.append("}")
             if !multipleDocuments { out.append("\n") }
-        case .jsonl:
+        case .jsonl, .columns:
             out.append("{\"record\":\"file\",\"file\":"); out.append(jsonNamingFile: file); out.append(",")
             appendOutcomeFields(outcome); out.append("}\n")
         case .csv: writeCSVFileRow(outcome)
@@ -181,6 +188,7 @@ public struct PageListEncoder: ~Copyable {
 
     /// Ends the output (closing the JSON array of several documents) and flushes the writer.
     public mutating func end() {
+        writeColumnChunk()
         if format == .json && multipleDocuments { out.append(documentsWritten == 0 ? "]\n" : "\n]\n") }
         out.flush()
     }

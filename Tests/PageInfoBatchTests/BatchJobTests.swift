@@ -47,14 +47,14 @@ struct BatchJobTests {
         try FileSystem.writeFile(Array("file,page\na.pdf,1\n".utf8), to: output)
         let job = BatchJob(inputs: BatchInputs(arguments: [Array("a.pdf".utf8)]), configuration: configuration,
                            destination: .file(path: output, resume: true), stopsOnSignals: false)
-        #expect(throws: ExitFailure("--resume: \(output) does not hold pageinfo JSON lines (the output of a --format jsonl run); it is left as it is",
+        #expect(throws: ExitFailure("--resume: \(output) does not hold pageinfo JSON lines (the output of a --format jsonl or columns run); it is left as it is",
                                     status: .usage)) { _ = try job.run { _ in } }
         #expect(String(decoding: try FileDescriptor.readFile(output), as: UTF8.self) == "file,page\na.pdf,1\n")
 
         var csv = configuration
         csv.output = BatchOutput(format: .csv)
         let other = BatchJob(inputs: BatchInputs(), configuration: csv, destination: .file(path: output, resume: true), stopsOnSignals: false)
-        #expect(throws: ExitFailure("--resume continues JSON lines (it reads the file records of -o FILE): use --format jsonl", status: .usage)) {
+        #expect(throws: ExitFailure("--resume continues JSON lines (it reads the file records of -o FILE): use --format jsonl or columns", status: .usage)) {
             _ = try other.run { _ in }
         }
     }

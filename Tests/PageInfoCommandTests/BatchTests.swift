@@ -337,11 +337,12 @@ struct BatchTests {
         return !stat[stat.index(close, offsetBy: 2)...].hasPrefix("Z")
     }
 
-    @Test("--resume drops a file whose records were cut, keeps whole ones")
-    func resumeCutsPartialFile() throws {
+    @Test("--resume drops a file whose records were cut, keeps whole ones (jsonl, and columns: a cut chunk)",
+          arguments: [[], ["--format", "columns"]])
+    func resumeCutsPartialFile(format: [String]) throws {
         let names = (0..<6).map { Self.path(String(format: "good-%05d.pdf", $0)) }
         let list = Data((names.joined(separator: "\n") + "\n").utf8)
-        let full = try Self.run(["pages", "--files-from", "-", "--jobs", "1", "--no-progress"], stdin: list, env: [:])
+        let full = try Self.run(["pages"] + format + ["--files-from", "-", "--jobs", "1", "--no-progress"], stdin: list, env: [:])
         let lines = String(decoding: full.stdout, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         // Keep the first two files whole, then half of the third file's first page line.
         var kept: [Substring] = []
@@ -352,9 +353,9 @@ struct BatchTests {
         }
         let third = lines[kept.count]
         let cut = kept.joined(separator: "\n") + "\n" + String(third.prefix(third.count / 2))
-        let out = Self.scratch.appendingPathComponent("cut-\(getpid()).jsonl")
+        let out = Self.scratch.appendingPathComponent("cut-\(getpid())\(format.joined()).jsonl")
         try Data(cut.utf8).write(to: out)
-        let resumed = try Self.run(["pages", "--files-from", "-", "--jobs", "2", "--no-progress", "-o", out.path, "--resume"],
+        let resumed = try Self.run(["pages"] + format + ["--files-from", "-", "--jobs", "2", "--no-progress", "-o", out.path, "--resume"],
                                    stdin: list, env: [:])
         #expect(resumed.status == 0)
         #expect(resumed.stderr.contains("4 files in") && resumed.stderr.contains("2 more done by the earlier run"), "\(resumed.stderr)")
@@ -400,7 +401,10 @@ struct BatchTests {
                       (["--pages", "1-"], ["--pages", "1-10"], ""),
                       // The same records, but pages past its end give it page-out-of-range (exit 64).
                       (["--pages", "1-10"], ["--pages", "1-10,11"], "has no page-out-of-range error where this run's --pages go past its 10 pages"),
-                      (["--pages", "1-12"], ["--pages", "1-"], "has a page-out-of-range error, which this run's --pages do not give it")])
+                      (["--pages", "1-12"], ["--pages", "1-"], "has a page-out-of-range error, which this run's --pages do not give it"),
+                      (["--format", "columns", "--pages", "3-4"], ["--format", "columns", "--pages", "3,5"],
+                       "has page 4 as its page record 2, where this run writes page 5"),
+                      (["--format", "columns", "--pages", "2,1"], ["--pages", "2,1", "--format", "columns"], "")])
     func resumeRefusesOtherPagesOfTheSameCount(first: [String], then: [String], reason: String) throws {
         try resumeRefusal(first: first, then: then, reason: reason)
     }
@@ -415,7 +419,16 @@ struct BatchTests {
                       (["--bitmap-size", "300x200"], ["--dpi", "150"], "describe another bitmap than this run's"),
                       (["--pages", "1"], ["--pages", "1", "--dpi", "150"], "describe no bitmap, which this run asks for"),
                       (["--dpi", "150"], [], "describe a bitmap (--dpi or --bitmap-size), which this run does not ask for"),
-                      (["--dpi", "150", "--renderer", "mupdf"], ["--renderer", "mupdf", "--dpi", "150"], "")])
+                      (["--dpi", "150", "--renderer", "mupdf"], ["--renderer", "mupdf", "--dpi", "150"], ""),
+                      // The same in chunk records (--format columns): each row's bitmap.
+                      (["--format", "columns", "--dpi", "150"], ["--format", "columns", "--dpi", "300"], "describe another bitmap than this run's"),
+                      (["--format", "columns", "--bitmap-size", "300x200", "--fit", "fill"],
+                       ["--format", "columns", "--bitmap-size", "300x201", "--fit", "fill"], "describe another bitmap than this run's"),
+                      (["--format", "columns", "--pages", "1"], ["--format", "columns", "--pages", "1", "--dpi", "150"],
+                       "describe no bitmap, which this run asks for"),
+                      (["--format", "columns", "--dpi", "150"], ["--format", "columns"], "describe a bitmap (--dpi or --bitmap-size), which this run does not ask for"),
+                      (["--format", "columns", "--bitmap-size", "300x200", "--fit", "fill", "--renderer", "pdfium"],
+                       ["--format", "columns", "--renderer", "pdfium", "--bitmap-size", "300x200", "--fit", "fill"], "")])
     func resumeRefusesAnotherBitmap(first: [String], then: [String], reason: String) throws {
         try resumeRefusal(first: first, then: then, reason: reason)
     }
@@ -431,8 +444,22 @@ struct BatchTests {
                       (["--frames", "pypdf"], [], "carry frames (--frames), which this run does not ask for"),
                       (["--frames", "pypdf", "--dpi", "150"], ["--dpi", "150"], "carry frames (--frames), which this run does not ask for"),
                       (["--frames", "pypdf,pymupdf"], ["--frames", "pymupdf,pypdf,pypdf"], ""),
-                      (["--frames", "all", "--dpi", "72"], ["--dpi", "72", "--frames", "pypdf,pypdfium2,pdfminer,pdfplumber,pymupdf"], "")])
+                      (["--frames", "all", "--dpi", "72"], ["--dpi", "72", "--frames", "pypdf,pypdfium2,pdfminer,pdfplumber,pymupdf"], ""),
+                      (["--format", "columns", "--frames", "pymupdf"], ["--format", "columns", "--frames", "pdfplumber"], "carry other frames than this run's --frames pdfplumber"),
+                      (["--format", "columns", "--pages", "1"], ["--format", "columns", "--pages", "1", "--frames", "pdfminer"], "carry no frames, which this run asks for (--frames pdfminer)"),
+                      (["--format", "columns", "--frames", "pypdf"], ["--format", "columns"], "carry frames (--frames), which this run does not ask for"),
+                      (["--format", "columns", "--frames", "pypdf,pymupdf", "--dpi", "72"], ["--format", "columns", "--dpi", "72", "--frames", "pymupdf,pypdf"], "")])
     func resumeRefusesOtherFrames(first: [String], then: [String], reason: String) throws {
+        try resumeRefusal(first: first, then: then, reason: reason)
+    }
+
+    /// A file's page records are one a line (jsonl) or in chunks (columns): continuing one form
+    /// in the other would mix them in one output.
+    @Test("--resume refuses to continue jsonl output in columns and the other way round; the same format continues it",
+          arguments: [(["--format", "columns"], [], "its page records are chunks (--format columns), which this run writes one a line (--format jsonl)"),
+                      ([], ["--format", "columns"], "its page records are one a line (--format jsonl), which this run writes in chunks (--format columns)"),
+                      (["--format", "columns"], ["--format", "columns"], "")])
+    func resumeRefusesAnotherFormat(first: [String], then: [String], reason: String) throws {
         try resumeRefusal(first: first, then: then, reason: reason)
     }
 
@@ -461,6 +488,7 @@ struct BatchTests {
 
     @Test("--resume refuses an output written with --strict when this run has none, and the other way round (exit 0, 64 or 65 on a mix)",
           arguments: [(["pages"], ["pages", "--strict"], "inherit-invalid.pdf", 0),   // warnings on its pages only
+                      (["pages", "--format", "columns"], ["pages", "--format", "columns", "--strict"], "inherit-invalid.pdf", 0),
                       (["info"], ["info", "--strict"], "count-zero.pdf", 0),          // a warning of the file's own
                       (["pages", "--strict"], ["pages"], "inherit-invalid.pdf", 65),
                       (["info", "--strict"], ["info"], "count-zero.pdf", 65),
@@ -672,14 +700,15 @@ struct BatchTests {
 
     // MARK: - Schema
 
-    @Test("batch output validates against docs/records.schema.json", .requiresSchemaValidator)
-    func schema() throws {
+    @Test("batch output validates against docs/records.schema.json (jsonl, and the chunks of --format columns)", .requiresSchemaValidator,
+          arguments: [[], ["--format", "columns"]])
+    func schema(format: [String]) throws {
         try SchemaValidator.requirePresent()
         let names = ["good-00000.pdf", "good-00003.pdf", "crash-me.pdf", "damaged.pdf", "missing.pdf", "new\nline.pdf"]
         var list = Data()
         for n in names { list += Data(Self.path(n).utf8) + Data([0]) }
-        let run = try Self.run(["pages", "--files-from", "-", "-0", "--no-progress"], stdin: list)
-        let jsonl = Self.scratch.appendingPathComponent("schema-\(getpid()).jsonl")
+        let run = try Self.run(["pages"] + format + ["--files-from", "-", "-0", "--no-progress"], stdin: list)
+        let jsonl = Self.scratch.appendingPathComponent("schema-\(getpid())\(format.joined()).jsonl")
         try run.stdout.write(to: jsonl)
         let schema = CLI.packageRoot.appendingPathComponent("docs/records.schema.json").path
         let check = try Self.run([SchemaValidator.python, "-c", """

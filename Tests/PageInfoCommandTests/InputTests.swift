@@ -247,6 +247,11 @@ struct InputTests {
         let label = try Self.shell("cd \"$D\" && \"$PAGEINFO\" pages --format jsonl $(printf '\\377')", environment: ["D": dir.path])
         #expect(label.status == 0, "\(label.stderr)")
         #expect(label.stdout.contains("\"file\":\"\\udcff\",\"index\":0,\"label\":\"\u{FFFD}1\""), "\(label.stdout.prefix(200))")
+        // A chunk record (--format columns) names its file as the page records do.
+        let chunk = try Self.shell("cd \"$D\" && \"$PAGEINFO\" pages --format columns $(printf '\\377')", environment: ["D": dir.path])
+        #expect(chunk.status == 0, "\(chunk.stderr)")
+        #expect(chunk.stdout.hasPrefix("{\"record\":\"pages\",\"file\":\"\\udcff\",\"count\":1,\"columns\":{\"index\":[0],\"label\":[\"\u{FFFD}1\"],"),
+                "\(chunk.stdout.prefix(200))")
     }
 
     @Test("a name with a newline or an escape is one line on stderr, its control characters escaped")

@@ -4,8 +4,9 @@ import PageInfoTestSupport
 import Testing
 
 /// Every record the tool prints validates against docs/records.schema.json: jsonl and json from
-/// `pages` and `info` on every fixture, damaged fixture and corpus file (page errors, warnings,
-/// recovered pages, failed files included). Validated by Python's jsonschema (Draft 2020-12),
+/// `pages` and `info`, and the chunk records of `pages --format columns` (every leaf array as long
+/// as the chunk's count), on every fixture, damaged fixture and corpus file (page errors,
+/// warnings, recovered pages, failed files included). Validated by Python's jsonschema (Draft 2020-12),
 /// an implementation independent of ours. Skipped (with the reason) only where that validator is
 /// missing and `CI` is not `true` (``SchemaValidator``).
 @Suite("records match docs/records.schema.json")
@@ -19,7 +20,7 @@ struct SchemaTests {
         return files
     }
 
-    @Test("jsonl lines and json documents of pages and info validate", .requiresSchemaValidator)
+    @Test("jsonl lines, columns chunks and json documents of pages and info validate", .requiresSchemaValidator)
     func validate() throws {
         try SchemaValidator.requirePresent()
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pageinfo-schema-\(getpid())")
@@ -30,6 +31,7 @@ struct SchemaTests {
         var jsonl = "", json: [String] = []
         for file in files {
             jsonl += try CLI.run(["pages", "--format", "jsonl", file]).stdout
+            jsonl += try CLI.run(["pages", "--format", "columns", file]).stdout
             jsonl += try CLI.run(["info", "--format", "jsonl", file]).stdout
             let doc = try CLI.run(["pages", "--format", "json", file]).stdout
             json.append(doc.trimmingCharacters(in: .whitespacesAndNewlines))
@@ -48,6 +50,7 @@ struct SchemaTests {
                 let out = try CLI.run(["pages", "--format", "jsonl"] + options + [file]).stdout
                 bitmaps += out.components(separatedBy: "\"bitmap\":{").count - 1
                 jsonl += out
+                jsonl += try CLI.run(["pages", "--format", "columns"] + options + [file]).stdout
             }
             json.append(try CLI.run(["pages", "--format", "json", "--dpi", "150", file]).stdout.trimmingCharacters(in: .whitespacesAndNewlines))
         }
@@ -72,10 +75,20 @@ struct SchemaTests {
             schema = json.load(open(sys.argv[1]))
             line = jsonschema.Draft202012Validator(schema)
             document = jsonschema.Draft202012Validator(dict(schema, **{"$ref": "#/$defs/jsonDocument"}, **{"if": True, "then": True, "else": True}))
-            bad = 0
+            def leaves(column):
+                return [v for c in column.values() for v in leaves(c)] if isinstance(column, dict) else [column]
+            bad = chunks = 0
             for n, text in enumerate(open(sys.argv[2]), 1):
-                for e in line.iter_errors(json.loads(text)):
+                record = json.loads(text)
+                for e in line.iter_errors(record):
                     bad += 1; print("line %d: %s at %s" % (n, e.message[:200], list(e.absolute_path)))
+                if record.get("record") == "pages":
+                    chunks += 1
+                    lengths = {len(leaf) for leaf in leaves(record["columns"])}
+                    if lengths != {record["count"]}:
+                        bad += 1; print("line %d: count %s, leaves of %s values" % (n, record["count"], sorted(lengths)))
+            if chunks < 100:
+                bad += 1; print("only %d chunk records" % chunks)
             for n, doc in enumerate(json.load(open(sys.argv[3])), 1):
                 for e in document.iter_errors(doc):
                     bad += 1; print("document %d: %s at %s" % (n, e.message[:200], list(e.absolute_path)))

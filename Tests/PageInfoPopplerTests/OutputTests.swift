@@ -485,6 +485,105 @@ struct PageListEncoderEdgeCaseTests {
     }
 }
 
+// MARK: - --format columns: chunks
+
+/// `--format columns` (docs/records.md, "Columns"): how a file's page records are cut into chunk
+/// records. The values of the chunks are compared with the jsonl records on every fixture, damaged
+/// fixture and corpus file by `ColumnsFormatTests` (PageInfoCommandTests).
+@Suite("PageListEncoder columns chunks")
+struct ColumnChunkTests {
+    /// Page `index` of a synthetic document: every seventh a page error, every fifth with a warning.
+    static func entry(_ index: Int) -> PageEntry {
+        let warnings = index % 5 == 0 ? [ReadWarning(.boxClipped, "TrimBox extends past the MediaBox; clipped to it")] : []
+        if index % 7 == 3 { return PageEntry(index: index, label: nil, result: .failure(PageReadError(.kidMissing, "page \(index + 1): gone")), warnings: warnings) }
+        let page = PageInfo(index: index, label: "p\(index)", boxes: PageBoxes(uniform: Rect(x: 0, y: 0, width: 612, height: Double(index))),
+                            rotation: .degrees90)
+        return PageEntry(index: index, label: page.label, result: .success(page), warnings: warnings)
+    }
+
+    /// What an encoder of `format` writes to a file for `documents` (name, page count), each
+    /// document's page records made by ``entry(_:)``; `check` runs after each page record.
+    static func output(_ format: PageListFormat, bitmap: BitmapRequest? = nil, documents: [(String, Int)],
+                       check: (borrowing PageListEncoder) -> Void = { _ in }) throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("pageinfo-columns-\(UUID().uuidString)")
+        let fd = open(url.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        try #require(fd >= 0)
+        defer { try? FileManager.default.removeItem(at: url) }
+        do {
+            var e = PageListEncoder(format: format, bitmap: bitmap, out: ByteWriter(fd: fd))
+            e.begin(documentCount: documents.count)
+            for (name, count) in documents {
+                e.beginDocument(DocumentSummary(file: name))
+                for i in 0..<count { e.entry(Self.entry(i)); check(e) }
+                e.endDocument(DocumentOutcome(status: .ok, pageCount: count))
+            }
+            e.end()
+            let failed = e.out.writeFailed
+            #expect(!failed)
+        }
+        close(fd)
+        return try String(contentsOf: url, encoding: .utf8)
+    }
+
+    /// ``output(_:bitmap:documents:check:)`` of a JSON-lines format, its lines parsed.
+    static func lines(_ format: PageListFormat, bitmap: BitmapRequest? = nil, documents: [(String, Int)],
+                      check: (borrowing PageListEncoder) -> Void = { _ in }) throws -> [[String: Any]] {
+        try output(format, bitmap: bitmap, documents: documents, check: check).split(separator: "\n")
+            .map { try #require(try parseJSON(String($0)) as? [String: Any]) }
+    }
+
+    @Test("a file's pages are chunks of 4096 (the last smaller), before its file record; none for a file of no page; never across files")
+    func chunkBoundaries() throws {
+        #expect(PageListEncoder.columnChunkPages == 4096)
+        let n = PageListEncoder.columnChunkPages
+        var largestBuffer = 0, mostPagesHeld = 0
+        let lines = try Self.lines(.columns, documents: [("a.pdf", 2 * n + 1), ("empty.pdf", 0), ("b.pdf", n), ("c.pdf", 1)]) { e in
+            largestBuffer = max(largestBuffer, e.out.count)
+            mostPagesHeld = max(mostPagesHeld, e.bufferedPages)
+        }
+        let kinds = lines.map { "\($0["record"] as? String ?? "?") \($0["file"] as? String ?? "?") \($0["count"] as? Int ?? 0)" }
+        #expect(kinds == ["pages a.pdf 4096", "pages a.pdf 4096", "pages a.pdf 1", "file a.pdf 0", "file empty.pdf 0",
+                          "pages b.pdf 4096", "file b.pdf 0", "pages c.pdf 1", "file c.pdf 0"])
+        // Every row once, in order: the indexes continue across a file's chunks.
+        let indexes = lines.filter { $0["file"] as? String == "a.pdf" && $0["record"] as? String == "pages" }
+            .flatMap { (($0["columns"] as? [String: Any])?["index"] as? [Int]) ?? [] }
+        #expect(indexes == Array(0...(2 * n)))
+        // Memory stays flat: at most one chunk held, and the writer flushes as it writes a chunk
+        // (its buffer stays under its 64 KiB threshold after every record).
+        #expect(mostPagesHeld == n - 1, "a full chunk is written at once")
+        #expect(largestBuffer < 1 << 16, "\(largestBuffer) bytes buffered")
+    }
+
+    @Test("jsonl and the other formats hold no page back")
+    func otherFormatsHoldNothing() throws {
+        for format in PageListFormat.allCases where format != .columns {
+            var held = 0
+            _ = try Self.output(format, documents: [("a.pdf", 10)]) { held = max(held, $0.bufferedPages) }
+            #expect(held == 0, "\(format)")
+        }
+    }
+
+    @Test("a chunk's columns are the jsonl records' values, row by row; null where a record has no such member")
+    func valuesByRow() throws {
+        let request = BitmapRequest(.dotsPerInch(150))
+        let rows = try Self.lines(.columns, bitmap: request, documents: [("a.pdf", 9)])
+        let records = try Self.lines(.jsonl, bitmap: request, documents: [("a.pdf", 9)])
+        let columns = try #require(rows.first?["columns"] as? [String: Any])
+        #expect(Array(columns.keys).sorted() == ["artBox", "bitmap", "bleedBox", "cropBox", "error", "index", "label", "mediaBox", "rotation",
+                                                 "rotationRaw", "size", "transform", "trimBox", "userUnit", "warnings"])
+        let pages = records.dropLast()
+        #expect((columns["label"] as? [Any])?.map { $0 as? String } == pages.map { $0["label"] as? String })
+        #expect(((columns["mediaBox"] as? [String: Any])?["height"] as? [Any])?.map { $0 as? Double }
+                == pages.map { ($0["mediaBox"] as? [String: Any])?["height"] as? Double })
+        #expect(((columns["error"] as? [String: Any])?["code"] as? [Any])?.map { $0 as? String }
+                == pages.map { ($0["error"] as? [String: Any])?["code"] as? String })
+        #expect(((columns["bitmap"] as? [String: Any])?["width"] as? [Any])?.map { $0 as? Int }
+                == pages.map { ($0["bitmap"] as? [String: Any])?["width"] as? Int })
+        #expect((columns["warnings"] as? [[Any]])?.map(\.count) == pages.map { ($0["warnings"] as? [Any])?.count })
+        #expect(rows.last?["record"] as? String == "file" && rows.count == 2)
+    }
+}
+
 /// RFC 4180 CSV into rows of fields (quoted fields may hold commas, quotes and newlines).
 private func parseCSVRows(_ text: String) -> [[String]] {
     var rows: [[String]] = [], row: [String] = [], field = "", quoted = false

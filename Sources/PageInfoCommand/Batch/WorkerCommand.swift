@@ -28,7 +28,7 @@ struct WorkerCommand: ParsableCommand {
             })
     var pages: PageRangeList?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The records' format: table, json, jsonl or csv (the coordinator stitches them).", valueName: "format"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The records' format: table, json, jsonl, columns or csv (the coordinator stitches them).", valueName: "format"))
     var format: PageListFormat = .jsonl
 
     @Flag(help: "Table format: all five boxes and UserUnit in full.")
