@@ -16,6 +16,20 @@ from ._executable import executable
 __all__ = ["Run"]
 
 
+_PIPE_BYTES = 1 << 20
+
+
+def _widen_pipe(pipe: Any) -> None:
+    """Lets the executable write a whole chunk record (~750 KB for 4,096 pages) while this process
+    parses the previous one: with Linux's 64 KiB pipe the two took turns. Best effort: the limit
+    is /proc/sys/fs/pipe-max-size (1 MiB by default), and other systems have no such call."""
+    try:
+        import fcntl
+        fcntl.fcntl(pipe.fileno(), getattr(fcntl, "F_SETPIPE_SZ", 1031), _PIPE_BYTES)
+    except (ImportError, OSError, ValueError):
+        pass
+
+
 class Run:
     """One run of the executable: ``records()`` yields each JSON record of its stdout (page
     chunks and file records) while it runs; ``finish()`` waits and returns the exit status,
@@ -33,7 +47,8 @@ class Run:
         self.arguments = [executable(), *arguments]
         self._process = subprocess.Popen(
             self.arguments, stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
-            stdout=subprocess.PIPE, stderr=self._stderr, env=env)
+            stdout=subprocess.PIPE, stderr=self._stderr, env=env, bufsize=_PIPE_BYTES)
+        _widen_pipe(self._process.stdout)
         self._writer: Optional[threading.Thread] = None
         if stdin is not None:
             # Written from a thread: the child writes records while it reads the list.
