@@ -147,8 +147,7 @@ public struct CheckReport: Sendable {
             }
             out.append(",\"error\":")
             if let error = result.error {
-                out.append("{\"code\":"); out.append(jsonString: error.code)
-                out.append(",\"message\":"); out.append(jsonNamingFile: error.description); out.append("}")
+                out.append(jsonError: error.code, message: error.description, namingFile: true)
             } else {
                 out.append("null")
             }
