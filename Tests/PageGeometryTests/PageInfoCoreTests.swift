@@ -5,7 +5,6 @@ import class Foundation.JSONSerialization
 import class Foundation.NSNull
 import struct Foundation.Data
 import PageGeometry
-import PageInfoOutput
 import Testing
 import PageInfoTestSupport
 

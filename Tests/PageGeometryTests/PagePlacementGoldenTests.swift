@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
 import PageGeometry
-import PageInfoOutput
 import Testing
 import PageInfoTestSupport
 

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import func Foundation.pow
 import PageGeometry
-import PageInfoOutput
 import Testing
 import PageInfoTestSupport
 

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import PageGeometry
-import PageInfoOutput
 import Testing
 
 /// The one number-to-text rule (`NumberText`, `formatCompact`). Expected strings come from the
@@ -116,15 +115,17 @@ struct NumberTextFastPathTests {
     }
 }
 
-/// The table's numbers (`ByteWriter.append(number:decimals:)`): the one rule's text rounded to
-/// fewer decimals, a tie to the even digit — the number JSON prints (for a box, the file's own
-/// decimal number), not the binary double nearest to it. Expected strings worked by hand.
+/// The table's numbers (`NumberText.write(_:decimals:to:)`, which `ByteWriter.append(number:decimals:)`
+/// writes): the one rule's text rounded to fewer decimals, a tie to the even digit — the number
+/// JSON prints (for a box, the file's own decimal number), not the binary double nearest to it.
+/// Expected strings worked by hand.
 @Suite("NumberText with fewer decimals (the table)")
 struct NumberTextDecimalsTests {
     private func text(_ value: Double, decimals: Int = 2) -> String {
-        var out = ByteWriter()
-        out.append(number: value, decimals: decimals)
-        return String(decoding: out.bytes, as: UTF8.self)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: NumberText.maxTextLength) { buffer in
+            guard let n = NumberText.write(value, decimals: decimals, to: buffer.baseAddress!) else { return "null" }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<n]), as: UTF8.self)
+        }
     }
 
     @Test("ties go to the even digit; anything past a tie goes up; no float noise first", arguments: [
