@@ -90,7 +90,8 @@ let package = Package(
         .executableTarget(name: "pageinfo-bench", dependencies: ["PageGeometry", "DocumentLayout"]),
 
         // What every test target shares: seeded generator, fixture/corpus paths and the corpus rule,
-        // typed MANIFEST.json and golden models, the one approximate equality, page builders.
+        // typed MANIFEST.json and golden models, page builders. (Tests compare numbers with
+        // PageGeometry's isApproximatelyEqual(to:absoluteTolerance:relativeTolerance:).)
         // A library target (test targets cannot be dependencies), so `swift build` builds it too.
         .target(name: "PageInfoTestSupport", dependencies: ["PageGeometry"], path: "Tests/PageInfoTestSupport"),
         .testTarget(name: "PageGeometryTests", dependencies: ["PageGeometry", "PageInfoTestSupport"]),

@@ -39,8 +39,7 @@ struct SVGTests {
     }
 
     static func close(_ a: Rect?, _ b: Rect, _ tol: Double = 1e-4) -> Bool {
-        guard let a else { return false }
-        return abs(a.minX - b.minX) <= tol && abs(a.minY - b.minY) <= tol && abs(a.width - b.width) <= tol && abs(a.height - b.height) <= tol
+        a?.isApproximatelyEqual(to: b, absoluteTolerance: tol) ?? false
     }
 
     @Test("every box rect is PagePlacement's view rectangle, for each space and rotation", arguments: [1, 2, 3, 4], DrawingSpace.allCases)
