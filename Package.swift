@@ -12,7 +12,7 @@ let package = Package(
         // The text forms of values (sizes, points, rectangles, zooms, page numbers, convert items).
         .library(name: "PageInfoGrammar", targets: ["PageInfoGrammar"]),
         .library(name: "PageInfoPoppler", targets: ["PageInfoPoppler"]),
-        // Bytes in and out: the writers, the one JSON reader, the number rule, system calls.
+        // Bytes in and out: the writers, the one JSON reader, the XML escaper, system calls.
         .library(name: "PageInfoOutput", targets: ["PageInfoOutput"]),
         // A PDF (a path, raw path bytes, a descriptor, bytes, stdin) into its records and outcome.
         .library(name: "PageInfoReading", targets: ["PageInfoReading"]),
@@ -26,7 +26,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
-        // Pure geometry: boxes, rotation, PageInfo, raw/page/view transforms. No Poppler, no Foundation.
+        // Pure geometry: boxes, rotation, PageInfo, raw/page/view transforms, and the one number rule
+        // (NumberText) by which they and their errors describe themselves. No Poppler, no Foundation.
         .target(name: "PageGeometry", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         // Pure layout: spreads, stack layouts, view state, thumbnails. No Poppler.
         .target(name: "DocumentLayout", dependencies: ["PageGeometry"]),
@@ -47,8 +48,8 @@ let package = Package(
         // (PageInfoOutput for the one system-call layer.)
         .target(name: "PageInfoPoppler", dependencies: ["PageGeometry", "PageInfoRecords", "PageInfoOutput", "CPageInfoPoppler"]),
         // Bytes in and out (pure Swift, no Poppler): the text/JSON/CSV writers and the JSONWritable
-        // protocol, the one JSON reader, the one number rule (NumberText) and the text forms of
-        // geometry, the one system-call layer (SystemCalls.swift).
+        // protocol, the one JSON reader, the one XML escaper, the one system-call layer
+        // (SystemCalls.swift).
         .target(name: "PageInfoOutput", dependencies: ["PageGeometry", "PageInfoRecords", "DocumentLayout"]),
         // The grammars of values given as text, with typed errors (no argument parser).
         .target(name: "PageInfoGrammar", dependencies: ["PageGeometry", "DocumentLayout", "PageInfoOutput"]),
@@ -60,7 +61,7 @@ let package = Package(
         // Collections: inputs (lists, NUL-separated lists, recursive walks), N isolated worker
         // processes (crashes, hangs and memory contained per file), input order or unordered,
         // resume, progress; and the worker loop the worker processes run.
-        .target(name: "PageInfoBatch", dependencies: ["PageInfoRecords", "PageInfoOutput", "PageInfoGrammar", "PageInfoReading"]),
+        .target(name: "PageInfoBatch", dependencies: ["PageGeometry", "PageInfoRecords", "PageInfoOutput", "PageInfoGrammar", "PageInfoReading"]),
         // Golden files of page geometry: lenient golden reader, comparison with a tolerance,
         // text/JSON/JUnit reports, atomic re-recording (`pageinfo check`).
         .target(name: "PageInfoCheck", dependencies: ["PageGeometry", "PageInfoRecords", "PageInfoOutput", "PageInfoPoppler", "PageInfoReading"]),
@@ -89,11 +90,14 @@ let package = Package(
         .executableTarget(name: "pageinfo-bench", dependencies: ["PageGeometry", "DocumentLayout"]),
 
         // What every test target shares: seeded generator, fixture/corpus paths and the corpus rule,
-        // typed MANIFEST.json and golden models, the one approximate equality, page builders.
+        // typed MANIFEST.json and golden models, page builders. (Tests compare numbers with
+        // PageGeometry's isApproximatelyEqual(to:absoluteTolerance:relativeTolerance:).)
         // A library target (test targets cannot be dependencies), so `swift build` builds it too.
         .target(name: "PageInfoTestSupport", dependencies: ["PageGeometry"], path: "Tests/PageInfoTestSupport"),
-        .testTarget(name: "PageGeometryTests", dependencies: ["PageGeometry", "PageInfoOutput", "PageInfoTestSupport"]),
-        .testTarget(name: "PageInfoOutputTests", dependencies: ["PageInfoOutput", "PageGeometry", "DocumentLayout", "PageInfoTestSupport"]),
+        .testTarget(name: "PageGeometryTests", dependencies: ["PageGeometry", "PageInfoTestSupport"]),
+        .testTarget(name: "PageInfoOutputTests", dependencies: ["PageInfoOutput", "PageGeometry", "DocumentLayout", "PageInfoRecords", "PageInfoTestSupport"]),
+        // The records' own rules: the order of exit statuses, the one failure → status mapping, oneLine.
+        .testTarget(name: "PageInfoRecordsTests", dependencies: ["PageInfoRecords"]),
         .testTarget(name: "PageInfoGrammarTests", dependencies: ["PageInfoGrammar", "PageGeometry", "DocumentLayout", "PageInfoOutput"]),
         .testTarget(name: "DocumentLayoutTests", dependencies: ["DocumentLayout", "PageGeometry", "PageInfoTestSupport"]),
         .testTarget(

@@ -118,15 +118,25 @@ public struct ScrollPosition: Hashable, Sendable {
     }
 }
 
-/// Why a ``ViewState`` could not be restored into a ``StackLayout``. Its message (one line for
-/// a person) is its `description` in `PageInfoOutput`, beside `PlacementError`'s, whose numbers
-/// it prints by the one number rule.
+/// Why a ``ViewState`` could not be restored into a ``StackLayout``. Its ``description`` is one
+/// line for a person.
 @frozen
-public enum ViewStateError: Error, Hashable, Sendable {
+public enum ViewStateError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The state's page index is not a page of the layout's document.
     case pageOutOfRange(pageIndex: Int, pageCount: Int)
     /// The page or view cannot hold a viewport (see `PlacementError` of PageGeometry).
     case placement(PlacementError)
+
+    /// One line for a person, naming the page index and the valid range (a placement error's
+    /// own message, with its numbers by the one number rule of PageGeometry).
+    public var description: String {
+        switch self {
+        case .pageOutOfRange(let p, let n):
+            n == 0 ? "page index \(p) is out of range: the document has no pages"
+                   : "page index \(p) is out of range 0...\(n - 1)"
+        case .placement(let e): e.description
+        }
+    }
 }
 
 // MARK: - Capture and restore

@@ -2,8 +2,8 @@
 /// Why a ``PagePlacement`` (or one of its frame/viewport conversions) could not be built.
 ///
 /// Every case carries the offending value. Its message, one line a person can act on with the
-/// numbers by the one number rule, is its `description` in `PageInfoOutput` (the text of
-/// every number lives there), suitable for printing as is (the CLI does).
+/// numbers by the one number rule (``NumberText``), is its ``description``, suitable for
+/// printing as is (the CLI does).
 @frozen
 public enum PlacementError: Error, Hashable, Sendable {
     /// The view size (view units) is zero, negative or not finite in width or height.

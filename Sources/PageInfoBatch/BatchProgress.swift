@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+import PageGeometry
 import PageInfoOutput
 import PageInfoReading
 import PageInfoRecords
@@ -114,9 +115,8 @@ public struct BatchProgress: Sendable {
     }
 }
 
-/// Seconds with two decimals: `0.85`.
+/// Seconds with exactly two decimals, by the one number rule (`NumberText`, step 5, padded):
+/// `0.85`, `0.80`, `12.00`.
 func formatSeconds(_ s: Double) -> String {
-    let centis = Int((s * 100).rounded())
-    let frac = centis % 100
-    return "\(centis / 100).\(frac < 10 ? "0" : "")\(frac)"
+    NumberText.string(s, decimals: 2, padded: true) ?? formatCompact(s)
 }

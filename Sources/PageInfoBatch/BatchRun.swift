@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+import PageGeometry
 import PageInfoGrammar
 import PageInfoOutput
 import PageInfoReading

@@ -147,8 +147,7 @@ public struct CheckReport: Sendable {
             }
             out.append(",\"error\":")
             if let error = result.error {
-                out.append("{\"code\":"); out.append(jsonString: error.code)
-                out.append(",\"message\":"); out.append(jsonNamingFile: error.description); out.append("}")
+                out.append(jsonError: error.code, message: error.description, namingFile: true)
             } else {
                 out.append("null")
             }
@@ -192,9 +191,9 @@ public struct CheckReport: Sendable {
         for result in results {
             var cases: [(name: String, lines: [String])] = []
             if let error = result.error {
-                let suite = "  <testsuite name=\(xmlAttribute(result.file)) tests=\"1\" failures=\"0\" errors=\"1\">\n"
-                    + "    <testcase name=\"open\" classname=\(xmlAttribute(result.file))>\n"
-                    + "      <error message=\(xmlAttribute(error.description)) type=\(xmlAttribute(error.code))/>\n"
+                let suite = "  <testsuite name=\(XMLEscaper.attribute(result.file)) tests=\"1\" failures=\"0\" errors=\"1\">\n"
+                    + "    <testcase name=\"open\" classname=\(XMLEscaper.attribute(result.file))>\n"
+                    + "      <error message=\(XMLEscaper.attribute(error.description)) type=\(XMLEscaper.attribute(error.code))/>\n"
                     + "    </testcase>\n  </testsuite>\n"
                 body += suite
                 totalTests += 1; totalErrors += 1
@@ -225,20 +224,20 @@ public struct CheckReport: Sendable {
             }
             for d in added { cases.append(("\(d.subject), added", [d.description])) }
             let failures = cases.count { !$0.lines.isEmpty }
-            body += "  <testsuite name=\(xmlAttribute(result.file)) tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\">\n"
+            body += "  <testsuite name=\(XMLEscaper.attribute(result.file)) tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\">\n"
             body += "    <properties>\n"
-            body += "      <property name=\"golden\" value=\(xmlAttribute(result.golden))/>\n"
+            body += "      <property name=\"golden\" value=\(XMLEscaper.attribute(result.golden))/>\n"
             body += "      <property name=\"tolerance\" value=\"\(formatCompact(tolerance))\"/>\n"
             body += "      <property name=\"fields\" value=\"\(fields)\"/>\n"
             body += "    </properties>\n"
             for c in cases {
-                let head = "    <testcase name=\(xmlAttribute(c.name)) classname=\(xmlAttribute(result.file))"
+                let head = "    <testcase name=\(XMLEscaper.attribute(c.name)) classname=\(XMLEscaper.attribute(result.file))"
                 if c.lines.isEmpty {
                     body += head + "/>\n"
                 } else {
                     let message = "\(c.lines.count) difference\(c.lines.count == 1 ? "" : "s")"
                     body += head + ">\n      <failure message=\"\(message)\" type=\"geometry\">"
-                    body += xmlText(c.lines.joined(separator: "\n"))
+                    body += XMLEscaper.text(c.lines.joined(separator: "\n"))
                     body += "</failure>\n    </testcase>\n"
                 }
             }
@@ -262,39 +261,4 @@ extension ByteWriter {
         case .null, .none: append("null")
         }
     }
-}
-
-/// Text content for XML 1.0: `&`, `<`, `>` escaped; characters XML cannot hold (controls other
-/// than tab, line feed and carriage return) replaced by U+FFFD.
-func xmlText(_ s: String) -> String {
-    var out = ""
-    out.reserveCapacity(s.utf8.count)
-    for scalar in s.unicodeScalars {
-        switch scalar {
-        case "&": out += "&amp;"
-        case "<": out += "&lt;"
-        case ">": out += "&gt;"
-        case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
-        default:
-            let v = scalar.value
-            if v < 0x20 || v == 0xFFFE || v == 0xFFFF { out += "\u{FFFD}" } else { out.unicodeScalars.append(scalar) }
-        }
-    }
-    return out
-}
-
-/// An XML attribute value in double quotes; tab, line feed and carriage return are written as
-/// character references so that attribute normalization keeps them.
-func xmlAttribute(_ s: String) -> String {
-    var out = "\""
-    for scalar in xmlText(s).unicodeScalars {
-        switch scalar {
-        case "\"": out += "&quot;"
-        case "\t": out += "&#9;"
-        case "\n": out += "&#10;"
-        case "\r": out += "&#13;"
-        default: out.unicodeScalars.append(scalar)
-        }
-    }
-    return out + "\""
 }

@@ -7,18 +7,10 @@ import Glibc
 #endif
 
 extension CheckError {
-    /// The exit status of this failure, in the one order of outcomes (`ExitStatus`):
+    /// The exit status of this failure, by the one mapping (`FailureKind.exitStatus`):
     /// 66 a PDF or golden cannot be opened, 65 not a PDF or not a golden, 77 encrypted, 64 a usage
     /// error, 74 a golden could not be written.
-    public var exitStatus: ExitStatus {
-        switch kind {
-        case .cannotOpen: .cannotOpen
-        case .malformed: .malformed
-        case .encrypted: .encrypted
-        case .usage: .usage
-        case .writeFailed: .ioError
-        }
-    }
+    public var exitStatus: ExitStatus { kind.exitStatus }
 }
 
 extension GoldenCheck {

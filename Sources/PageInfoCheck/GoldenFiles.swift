@@ -5,6 +5,7 @@ import Glibc
 import Darwin
 #endif
 import PageInfoOutput
+import PageInfoRecords
 import PageInfoPoppler
 
 /// Why a file could not be checked. Every case names the file and says what to do.
@@ -20,26 +21,18 @@ public enum CheckError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The golden file could not be written (`--update`).
     case goldenNotWritten(path: String, reason: String)
 
-    /// The broad kind of failure, which the CLI maps to its exit codes.
-    public enum Kind: Sendable {
-        /// `cannotOpen` (exit 66), `malformed` (65), `encrypted` (77), `usage` (64), `writeFailed`: a
-        /// golden could not be written (74).
-        case cannotOpen, malformed, encrypted, usage, writeFailed
-    }
+    /// The broad kind of failure (`FailureKind`): `cannotOpen` (exit 66),
+    /// `malformed` (65), `encrypted` (77), `usage` (64), `ioError`: a golden could not be
+    /// written (74).
+    public typealias Kind = FailureKind
 
     /// The broad kind of this error.
     public var kind: Kind {
         switch self {
-        case .read(let error):
-            switch error.kind {
-            case .cannotOpen: .cannotOpen
-            case .malformed: .malformed
-            case .encrypted: .encrypted
-            case .usage: .usage
-            }
+        case .read(let error): error.kind
         case .goldenNotFound, .goldenUnreadable: .cannotOpen
         case .goldenInvalid: .malformed
-        case .goldenNotWritten: .writeFailed
+        case .goldenNotWritten: .ioError
         }
     }
 

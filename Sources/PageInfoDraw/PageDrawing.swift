@@ -307,13 +307,7 @@ public struct PageDrawing: Hashable, Sendable {
 
     /// Numbers in the legend and in SVG: at most 4 decimals, by the one number rule (its step 5:
     /// the number JSON prints, rounded a tie to even, never `-0`), as the table rounds to 2.
-    public static func number(_ v: Double) -> String {
-        guard v.isFinite else { return formatCompact(v) }
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: NumberText.maxTextLength) { buffer in
-            guard let length = NumberText.write(v, decimals: 4, to: buffer.baseAddress!) else { return formatCompact(v) }
-            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<length]), as: UTF8.self)
-        }
-    }
+    public static func number(_ v: Double) -> String { formatCompact(v, decimals: 4) }
 
     /// Whether raw and page space have the same origin and axes in this drawing (a page with no
     /// /Rotate whose CropBox starts at (0, 0)); the other space's axes are then not drawn.

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import PageGeometry
+import PageInfoOutput
 
 /// Writes a ``PageDrawing`` as SVG: the rendered page as an embedded PNG image, and every
 /// overlay as a vector element whose coordinates are the drawing's view-space values (pixels,
@@ -22,7 +23,7 @@ public enum SVGWriter {
         var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         s += "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
         s += "width=\"\(pw)\" height=\"\(ph)\" viewBox=\"0 0 \(pw) \(ph)\">\n"
-        s += "<title>\(escape(drawing.legend.first?.text ?? ""))</title>\n"
+        s += "<title>\(XMLEscaper.text(drawing.legend.first?.text ?? ""))</title>\n"
         s += "<defs>\n"
         for (id, color) in [("arrow-axes", OverlayPalette.axes), ("arrow-other", OverlayPalette.otherAxes),
                             ("arrow-viewport", OverlayPalette.viewport)] {
@@ -79,7 +80,7 @@ public enum SVGWriter {
             let c = label.chip
             s += "<rect x=\"\(c.x0)\" y=\"\(c.y0)\" width=\"\(c.x1 - c.x0)\" height=\"\(c.y1 - c.y0)\" fill=\"white\" "
             s += "fill-opacity=\"\(OverlayRenderer.labelVeil)\"/>\n"
-            s += "<text x=\"\(label.textX)\" y=\"\(label.textY + BitmapFont.glyphHeight * ts)\" fill=\"\(label.color)\">\(escape(label.text))</text>\n"
+            s += "<text x=\"\(label.textX)\" y=\"\(label.textY + BitmapFont.glyphHeight * ts)\" fill=\"\(label.color)\">\(XMLEscaper.text(label.text))</text>\n"
         }
         s += "</g>\n"
         // (The same font: the rows wrapped for the PNG fit the SVG too.)
@@ -90,28 +91,11 @@ public enum SVGWriter {
             if let c = row.swatch {
                 s += "<rect x=\"\(4 * ts)\" y=\"\(y)\" width=\"\(12 * ts)\" height=\"\(BitmapFont.glyphHeight * ts)\" fill=\"\(c)\"/>\n"
             }
-            s += "<text x=\"\(row.x)\" y=\"\(y + BitmapFont.glyphHeight * ts)\">\(escape(row.text))</text>\n"
+            s += "<text x=\"\(row.x)\" y=\"\(y + BitmapFont.glyphHeight * ts)\">\(XMLEscaper.text(row.text))</text>\n"
             y += (BitmapFont.lineHeight + 2) * ts
         }
         s += "</g>\n</svg>\n"
         return s
-    }
-
-    /// `&`, `<`, `>`, `"` escaped for XML text and attributes.
-    public static func escape(_ text: String) -> String {
-        var out = ""
-        for c in text.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default:
-                // Control characters are not allowed in XML 1.0.
-                if c.value < 0x20 && c != "\t" && c != "\n" { out += "?" } else { out.unicodeScalars.append(c) }
-            }
-        }
-        return out
     }
 }
 

@@ -155,7 +155,7 @@ public struct ByteWriter: ~Copyable {
         count += NumberText.write(integer: Int64(value), to: room(NumberText.maxTextLength))
     }
 
-    /// Appends a number by pageinfo's one number-to-text rule (``NumberText``):
+    /// Appends a number by pageinfo's one number-to-text rule (`NumberText` of PageGeometry):
     /// `612`, `595.276`, `-0.5`, never `612.0`, `-0` or float noise. Integral values up to 2⁵³
     /// print as integers; others are first rounded to 9 decimal places (so `20 + 575.276 − 20`
     /// prints `575.276`, not `575.2760000000001`) — to 16 significant digits from 10⁷ up — and
@@ -172,7 +172,7 @@ public struct ByteWriter: ~Copyable {
 
     /// Appends a number rounded to at most `decimals` places (0…9; 2 is pdfinfo's precision),
     /// no trailing zeros: `595.28`, `612`. The rounding is step 5 of the one rule
-    /// (``NumberText/write(_:decimals:to:)``): the text ``append(number:)`` prints, rounded with a
+    /// (`NumberText.write(_:decimals:to:)`): the text ``append(number:)`` prints, rounded with a
     /// tie to the even digit, so `585.125` prints `585.12`, as pdfinfo prints it. NaN and
     /// infinities print as `null` and are counted in ``nonFiniteNumbers``.
     public mutating func append(number value: Double, decimals: Int) {

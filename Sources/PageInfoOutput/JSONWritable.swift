@@ -4,7 +4,7 @@ import PageGeometry
 
 // The one JSON style of `convert`, `spreads`, `layout`, `viewstate` and `thumbnails`: compact
 // (no spaces), fields in a fixed order (the order each `writeJSON` writes them), one document
-// per line, numbers by the one rule (``NumberText``, through
+// per line, numbers by the one rule (`NumberText` of PageGeometry, through
 // ``ByteWriter/append(number:)``), written straight into a `ByteWriter`. An optional field that
 // is absent is omitted unless its documentation says `null`.
 

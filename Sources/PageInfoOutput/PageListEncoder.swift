@@ -225,8 +225,7 @@ public struct PageListEncoder: ~Copyable {
         out.append(",\"countClaimed\":"); if let c = o.countClaimed { out.append(int: c) } else { out.append("null") }
         out.append(",\"error\":")
         if let e = o.error {
-            out.append("{\"code\":"); out.append(jsonString: e.code)
-            out.append(",\"message\":"); out.append(jsonNamingFile: e.message); out.append("}")
+            out.append(jsonError: e.code, message: e.message, namingFile: true)
         } else {
             out.append("null")
         }
@@ -266,8 +265,7 @@ public struct PageListEncoder: ~Copyable {
                 out.append("}")
             }
         case .failure(let error):
-            out.append(",\"error\":{\"code\":"); out.append(jsonString: error.code.rawValue)
-            out.append(",\"message\":"); out.append(jsonString: error.message); out.append("}")
+            out.append(",\"error\":"); out.append(jsonError: error.code.rawValue, message: error.message)
         }
         out.append(",\"warnings\":"); out.append(json: entry.warnings)
         out.append("}")
@@ -304,8 +302,7 @@ extension ByteWriter {
         append("[")
         for (i, w) in warnings.enumerated() {
             if i > 0 { append(",") }
-            append("{\"code\":"); append(jsonString: w.code.rawValue)
-            append(",\"message\":"); append(jsonString: w.message); append("}")
+            append(jsonError: w.code.rawValue, message: w.message)
         }
         append("]")
     }

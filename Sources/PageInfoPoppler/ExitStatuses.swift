@@ -1,31 +1,37 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import PageInfoRecords
 
-// The exit status of each of this module's errors, in the one order of outcomes
-// (`ExitStatus`), and failures phrased for a person from them.
+// The kind of each of this module's errors, its exit status by the one mapping
+// (`FailureKind.exitStatus`), and failures phrased for a person from them.
 
 extension RenderError {
-    /// 70 (`ExitStatus.softwareFailure`) when the bitmap does not fit in
-    /// memory, 64 (usage) for a request the renderer refuses (a size or region out of bounds),
-    /// 65 (malformed) when the file cannot be opened for rendering or the page cannot be rendered.
-    public var exitStatus: ExitStatus {
+    /// `softwareFailure` when the bitmap does not fit in memory, `usage` for a request the
+    /// renderer refuses (a size or region out of bounds), `malformed` when the file cannot be
+    /// opened for rendering or the page cannot be rendered.
+    public var kind: FailureKind {
         switch self {
         case .outOfMemory: .softwareFailure
         case .invalidRequest: .usage
         case .cannotOpen, .pageUnreadable, .pageNotInTree: .malformed
         }
     }
+
+    /// 70, 64 or 65: the exit status of the ``kind``.
+    public var exitStatus: ExitStatus { kind.exitStatus }
 }
 
 extension PageSizesError {
-    /// 64 (usage) for a document of more pages than the caller's limit, 65 (malformed) for a
-    /// page whose size cannot be read.
-    public var exitStatus: ExitStatus {
+    /// `usage` for a document of more pages than the caller's limit, `malformed` for a page
+    /// whose size cannot be read.
+    public var kind: FailureKind {
         switch self {
         case .tooManyPages: .usage
         case .pageUnreadable: .malformed
         }
     }
+
+    /// 64 or 65: the exit status of the ``kind``.
+    public var exitStatus: ExitStatus { kind.exitStatus }
 }
 
 extension ExitFailure {

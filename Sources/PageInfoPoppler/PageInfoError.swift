@@ -20,12 +20,10 @@ public enum PageInfoError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The page tree lists something at this position that is not a page (`reason` says what).
     case pageUnreadable(path: String, index: Int, reason: String)
 
-    /// The broad kind of failure, which the CLI maps to its exit codes.
-    public enum Kind: Sendable {
-        /// `cannotOpen`: missing or unreadable (exit 66); `malformed`: not a PDF, damaged, or a page
-        /// error (65); `encrypted`: a password is missing or wrong (77); `usage`: a page past the end (64).
-        case cannotOpen, malformed, encrypted, usage
-    }
+    /// The broad kind of failure (`FailureKind`: `cannotOpen` missing or
+    /// unreadable, `malformed` not a PDF, damaged, or a page error, `encrypted` a password is
+    /// missing or wrong, `usage` a page past the end).
+    public typealias Kind = FailureKind
 
     /// The broad kind of this error.
     public var kind: Kind {
@@ -37,15 +35,9 @@ public enum PageInfoError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The exit status of a file that fails this way (66, 65, 77 or 64).
-    public var exitStatus: ExitStatus {
-        switch kind {
-        case .cannotOpen: .cannotOpen
-        case .malformed: .malformed
-        case .encrypted: .encrypted
-        case .usage: .usage
-        }
-    }
+    /// The exit status of a file that fails this way (66, 65, 77 or 64), by the one mapping
+    /// (`FailureKind.exitStatus`).
+    public var exitStatus: ExitStatus { kind.exitStatus }
 
     /// The stable code of the file record's `error` (see `docs/records.md`).
     public var code: String {

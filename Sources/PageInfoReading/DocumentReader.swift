@@ -170,7 +170,6 @@ public struct DocumentReader: Sendable {
         var outcome = document.outcome(after: summary)
         let warnings = outcome.warnings
         if let message = outcome.error?.message { outcome.error?.message = message.replacingPrefix(opened.path, with: file) }
-        var exitStatus = outcome.status == .partial ? ExitStatus.partial : .success
         var message: String?
         if summary.pageErrors > 0 {
             message = "\(file): \(summary.pageErrors) of \(summary.positions) page\(summary.positions == 1 ? "" : "s") could not be read; the others are reported"
@@ -182,24 +181,23 @@ public struct DocumentReader: Sendable {
             message = "\(file): the page tree is missing or broken; \(summary.recovered) page\(summary.recovered == 1 ? " was" : "s were") recovered by scanning the file's objects"
         }
         if outcome.status == .failed {
-            exitStatus = .malformed
             message = outcome.error?.message
         } else if strict, outcome.status != .ok || !warnings.isEmpty || pageWarnings > 0 {
             let total = warnings.count + pageWarnings
             let first = warnings.first?.description ?? (summary.pageErrors > 0 ? "page errors" : "page warnings")
             outcome.status = .failed
             outcome.error = DocumentOutcome.Failure(code: FileErrorCode.strict.rawValue, message: "\(file): --strict: \(summary.pageErrors) page error\(summary.pageErrors == 1 ? "" : "s") and \(total) warning\(total == 1 ? "" : "s") (\(first))")
-            exitStatus = .malformed
             message = outcome.error?.message
         }
         if let outOfRange {
             outcome.error = DocumentOutcome.Failure(code: outOfRange.code, message: "\(file): --pages: \(outOfRange.description)")
-            exitStatus = .worse(exitStatus, .usage)
             message = outcome.error?.message
         }
         if measuresTime { outcome.seconds = monotonicSeconds() - start }
         sink.endDocument(outcome)
-        return FileResult(outcome: outcome, exitStatus: exitStatus, message: message)
+        // The file record says it all: its status and error code (65 for a failed file, 64
+        // for a page past the end, worse than the file's own), by the one mapping.
+        return FileResult(outcome: outcome, exitStatus: ExitStatus(outcome), message: message)
     }
 }
 

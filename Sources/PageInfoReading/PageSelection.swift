@@ -20,13 +20,16 @@ public enum PageSelectionError: Error, Hashable, Sendable, CustomStringConvertib
         }
     }
 
-    /// 64 (usage) for a range past the end, 65 (malformed) for a page error.
-    public var exitStatus: ExitStatus {
+    /// `usage` for a range past the end, `malformed` for a page error.
+    public var kind: FailureKind {
         switch self {
         case .outOfRange: .usage
         case .pageUnreadable: .malformed
         }
     }
+
+    /// 64 or 65: the exit status of the ``kind``.
+    public var exitStatus: ExitStatus { kind.exitStatus }
 }
 
 extension PopplerDocument {

@@ -61,6 +61,13 @@ public enum ExitStatus: Int32, Sendable, Hashable, CaseIterable, Comparable, Cus
         self = Self.worse(own, error?.exitStatus ?? .success)
     }
 
+    /// The status of a file whose file record closes with `outcome`: its status and, when its
+    /// code is one of the stable ``FileErrorCode``s, its error's
+    /// (``init(status:error:)``).
+    public init(_ outcome: DocumentOutcome) {
+        self.init(status: outcome.status, error: outcome.error.flatMap { FileErrorCode(rawValue: $0.code) })
+    }
+
     /// The numeric code, e.g. `65`.
     public var description: String { String(rawValue) }
 }
@@ -91,14 +98,48 @@ public enum FileErrorCode: String, CaseIterable, Sendable, Hashable {
     /// `--strict`: the file has page errors or warnings.
     case strict
 
-    /// The exit status of a file that failed this way.
-    public var exitStatus: ExitStatus {
+    /// The kind of failure this code names.
+    public var kind: FailureKind {
         switch self {
         case .notFound, .unreadable: .cannotOpen
         case .notPDF, .damaged, .strict: .malformed
         case .passwordRequired, .wrongPassword: .encrypted
         case .crashed, .timeout, .memory: .softwareFailure
         case .pageOutOfRange: .usage
+        }
+    }
+
+    /// The exit status of a file that failed this way (``FailureKind/exitStatus``).
+    public var exitStatus: ExitStatus { kind.exitStatus }
+}
+
+/// The broad kind of a failure: what every error of the package (a file record's
+/// ``FileErrorCode``, the reader's, the renderer's and `check`'s errors) is classified as, and
+/// the package's one mapping from a failure to its exit status (``exitStatus``).
+public enum FailureKind: Sendable, Hashable, CaseIterable {
+    /// A file cannot be opened: missing, unreadable, a directory (exit 66).
+    case cannotOpen
+    /// Not a PDF (or not a golden), damaged beyond reading, a page error, or `--strict` (65).
+    case malformed
+    /// A file is encrypted and no password, or a wrong one, was given (77).
+    case encrypted
+    /// A request that cannot be met: a page past the end, a size out of bounds, too many pages (64).
+    case usage
+    /// A worker crashed, timed out or ran out of memory, or a bitmap did not fit in memory (70).
+    case softwareFailure
+    /// Output (a golden, the records) could not be written (74).
+    case ioError
+
+    /// The exit status of a failure of this kind: the one mapping every error type and the file
+    /// record's status use.
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .cannotOpen: .cannotOpen
+        case .malformed: .malformed
+        case .encrypted: .encrypted
+        case .usage: .usage
+        case .softwareFailure: .softwareFailure
+        case .ioError: .ioError
         }
     }
 }

@@ -67,8 +67,8 @@ import PageInfoTestSupport
         let layout = StackLayout(pageSizes: [Size(width: 300, height: 400), Size(width: 800, height: 200)],
                                  viewSize: Size(width: 400, height: 300), scrollMode: .perSpread, spacing: 20,
                                  contentInsets: EdgeInsets(all: 10))
-        #expect(isApproximatelyEqual(layout.frame(ofSpread: 0), Rect(x: 95, y: 10, width: 210, height: 280), relativeTolerance: 1e-9))
-        #expect(isApproximatelyEqual(layout.frame(ofSpread: 1), Rect(x: 10, y: 422.5, width: 380, height: 95), relativeTolerance: 1e-9))
+        #expect(layout.frame(ofSpread: 0).isApproximatelyEqual(to: Rect(x: 95, y: 10, width: 210, height: 280), absoluteTolerance: 1e-9, relativeTolerance: 1e-9))
+        #expect(layout.frame(ofSpread: 1).isApproximatelyEqual(to: Rect(x: 10, y: 422.5, width: 380, height: 95), absoluteTolerance: 1e-9, relativeTolerance: 1e-9))
         #expect(layout.contentSize == Size(width: 400, height: 620))
         #expect(layout.cell(ofSpread: 1) == Rect(x: 0, y: 320, width: 400, height: 300))
         #expect(layout.zoomScope == .spread && !layout.zoomAppliesToWholeDocument)
@@ -169,15 +169,15 @@ import PageInfoTestSupport
             for _ in 0..<30 {
                 let f = Double.random(in: 0...n, using: &rng)
                 let o = layout.contentOffset(forFractionalSpreadIndex: f)
-                #expect(isApproximatelyEqual(layout.fractionalSpreadIndex(forContentOffset: o), f, relativeTolerance: 1e-9), "index \(f)")
+                #expect(layout.fractionalSpreadIndex(forContentOffset: o).isApproximatelyEqual(to: f, absoluteTolerance: 1e-9, relativeTolerance: 1e-9), "index \(f)")
                 let v = Double.random(in: 0...endValue, using: &rng)
                 let offset = layout.axis == .vertical ? Point(x: 0, y: v) : Point(x: v, y: 0)
                 let back = layout.contentOffset(forFractionalSpreadIndex: layout.fractionalSpreadIndex(forContentOffset: offset))
-                #expect(isApproximatelyEqual(back, offset, relativeTolerance: 1e-9), "offset \(v)")
+                #expect(back.isApproximatelyEqual(to: offset, absoluteTolerance: 1e-9, relativeTolerance: 1e-9), "offset \(v)")
             }
             // Integer indices land on spread boundaries.
             for i in 0..<layout.spreadCount {
-                #expect(isApproximatelyEqual(layout.fractionalSpreadIndex(forContentOffset: layout.contentOffset(forFractionalSpreadIndex: Double(i))), Double(i), relativeTolerance: 1e-9))
+                #expect((layout.fractionalSpreadIndex(forContentOffset: layout.contentOffset(forFractionalSpreadIndex: Double(i)))).isApproximatelyEqual(to: Double(i), absoluteTolerance: 1e-9, relativeTolerance: 1e-9))
             }
         }
     }
@@ -187,7 +187,7 @@ import PageInfoTestSupport
         let layout = StackLayout(pageSizes: Array(repeating: Size(width: 612, height: 792), count: 10),
                                  viewSize: Size(width: 612, height: 800), spacing: 10, contentInsets: EdgeInsets(top: 16))
         for i in 0..<10 {
-            #expect(isApproximatelyEqual(layout.contentOffset(forFractionalSpreadIndex: Double(i)).y + 16, layout.frame(ofSpread: i).minY, relativeTolerance: 1e-9))
+            #expect((layout.contentOffset(forFractionalSpreadIndex: Double(i)).y + 16).isApproximatelyEqual(to: layout.frame(ofSpread: i).minY, absoluteTolerance: 1e-9, relativeTolerance: 1e-9))
         }
     }
 }

@@ -54,10 +54,10 @@ import PageInfoTestSupport
         let layout = letterLayout()
         let state = try #require(layout.captureViewState(contentOffset: Point(x: 306, y: 2000), zoomScale: 2))
         #expect(state.pageIndex == 1)
-        #expect(isApproximatelyEqual(try #require(state.viewport), Rect(x: 153, y: 192, width: 306, height: 400), relativeTolerance: 1e-9))
+        #expect((try #require(state.viewport)).isApproximatelyEqual(to: Rect(x: 153, y: 192, width: 306, height: 400), absoluteTolerance: 1e-9, relativeTolerance: 1e-9))
         let position = try layout.restore(state)
-        #expect(isApproximatelyEqual(position.zoomScale, 2, relativeTolerance: 1e-9))
-        #expect(isApproximatelyEqual(position.contentOffset, Point(x: 306, y: 2000), relativeTolerance: 1e-9))
+        #expect(position.zoomScale.isApproximatelyEqual(to: 2, absoluteTolerance: 1e-9, relativeTolerance: 1e-9))
+        #expect(position.contentOffset.isApproximatelyEqual(to: Point(x: 306, y: 2000), absoluteTolerance: 1e-9, relativeTolerance: 1e-9))
     }
 
     /// Property: capture then restore into the same view size reproduces the visible rectangle,
@@ -80,11 +80,11 @@ import PageInfoTestSupport
                 let state = try #require(layout.captureViewState(contentOffset: offset, zoomScale: zoom))
                 let viewport = try #require(state.viewport, "zoomed in, so a viewport")
                 let position = try layout.restore(state)
-                #expect(isApproximatelyEqual(position.zoomScale, zoom, relativeTolerance: 1e-9))
-                #expect(isApproximatelyEqual(position.contentOffset, offset, relativeTolerance: 1e-9), "\(layout.configuration)")
+                #expect(position.zoomScale.isApproximatelyEqual(to: zoom, absoluteTolerance: 1e-9, relativeTolerance: 1e-9))
+                #expect(position.contentOffset.isApproximatelyEqual(to: offset, absoluteTolerance: 1e-9, relativeTolerance: 1e-9), "\(layout.configuration)")
                 let again = try #require(layout.captureViewState(contentOffset: position.contentOffset, zoomScale: position.zoomScale))
                 #expect(again.pageIndex == state.pageIndex)
-                #expect(isApproximatelyEqual(try #require(again.viewport), viewport, relativeTolerance: 1e-9))
+                #expect((try #require(again.viewport)).isApproximatelyEqual(to: viewport, absoluteTolerance: 1e-9, relativeTolerance: 1e-9))
                 checked += 1
             }
         }
@@ -105,20 +105,20 @@ import PageInfoTestSupport
         let offset = Point(x: (page3.midX - 768 / zoom / 2) * zoom, y: (page3.midY - 1024 / zoom / 2) * zoom)
         let first = try #require(portrait.captureViewState(contentOffset: offset, zoomScale: zoom))
         let v1 = try #require(first.viewport)
-        #expect(isApproximatelyEqual(v1.width, 612 / zoom, relativeTolerance: 1e-9) && isApproximatelyEqual(v1.height, 612 / zoom * 1024 / 768, relativeTolerance: 1e-9))
+        #expect(v1.width.isApproximatelyEqual(to: 612 / zoom, absoluteTolerance: 1e-9, relativeTolerance: 1e-9) && v1.height.isApproximatelyEqual(to: 612 / zoom * 1024 / 768, absoluteTolerance: 1e-9, relativeTolerance: 1e-9))
 
         let inLandscape = try landscape.restore(first)
         let turned = try #require(landscape.captureViewState(contentOffset: inLandscape.contentOffset, zoomScale: inLandscape.zoomScale))
         let v2 = try #require(turned.viewport)
         #expect(turned.pageIndex == 3)
-        #expect(isApproximatelyEqual(v2.width, v1.width, relativeTolerance: 1e-9) && isApproximatelyEqual(v2.midX, v1.midX, relativeTolerance: 1e-9) && isApproximatelyEqual(v2.midY, v1.midY, relativeTolerance: 1e-9))
-        #expect(isApproximatelyEqual(v2.height, v1.width * 768 / 1024, relativeTolerance: 1e-9))
+        #expect(v2.width.isApproximatelyEqual(to: v1.width, absoluteTolerance: 1e-9, relativeTolerance: 1e-9) && v2.midX.isApproximatelyEqual(to: v1.midX, absoluteTolerance: 1e-9, relativeTolerance: 1e-9) && v2.midY.isApproximatelyEqual(to: v1.midY, absoluteTolerance: 1e-9, relativeTolerance: 1e-9))
+        #expect(v2.height.isApproximatelyEqual(to: v1.width * 768 / 1024, absoluteTolerance: 1e-9, relativeTolerance: 1e-9))
 
         let back = try portrait.restore(turned)
         let final = try #require(portrait.captureViewState(contentOffset: back.contentOffset, zoomScale: back.zoomScale))
         #expect(final.pageIndex == 3)
-        #expect(isApproximatelyEqual(try #require(final.viewport), v1, relativeTolerance: 1e-9))
-        #expect(isApproximatelyEqual(back.contentOffset, offset, relativeTolerance: 1e-9))
+        #expect((try #require(final.viewport)).isApproximatelyEqual(to: v1, absoluteTolerance: 1e-9, relativeTolerance: 1e-9))
+        #expect(back.contentOffset.isApproximatelyEqual(to: offset, absoluteTolerance: 1e-9, relativeTolerance: 1e-9))
 
         // Many turns never drift.
         var state = first
@@ -128,7 +128,7 @@ import PageInfoTestSupport
                 state = try #require(layout.captureViewState(contentOffset: p.contentOffset, zoomScale: p.zoomScale))
             }
         }
-        #expect(isApproximatelyEqual(try #require(state.viewport), v1, relativeTolerance: 1e-9))
+        #expect((try #require(state.viewport)).isApproximatelyEqual(to: v1, absoluteTolerance: 1e-9, relativeTolerance: 1e-9))
     }
 
     /// Aspect fit when the ratio shrinks: the same viewport restored into a narrower view shows
@@ -138,7 +138,7 @@ import PageInfoTestSupport
         let state = ViewState(pageIndex: 0, viewport: Rect(x: 100, y: 300, width: 200, height: 100)) // 2:1
         let p = try layout.restore(state)
         let shown = try #require(layout.captureViewState(contentOffset: p.contentOffset, zoomScale: p.zoomScale)?.viewport)
-        #expect(isApproximatelyEqual(shown.width, 200, relativeTolerance: 1e-9) && isApproximatelyEqual(shown.height, 300, relativeTolerance: 1e-9) && isApproximatelyEqual(shown.midX, 200, relativeTolerance: 1e-9) && isApproximatelyEqual(shown.midY, 350, relativeTolerance: 1e-9))
+        #expect(shown.width.isApproximatelyEqual(to: 200, absoluteTolerance: 1e-9, relativeTolerance: 1e-9) && shown.height.isApproximatelyEqual(to: 300, absoluteTolerance: 1e-9, relativeTolerance: 1e-9) && shown.midX.isApproximatelyEqual(to: 200, absoluteTolerance: 1e-9, relativeTolerance: 1e-9) && shown.midY.isApproximatelyEqual(to: 350, absoluteTolerance: 1e-9, relativeTolerance: 1e-9))
     }
 
     @Test func zoomIsClampedAboutTheCentre() throws {
@@ -146,14 +146,14 @@ import PageInfoTestSupport
         // A 10-point-wide viewport would need zoom 61.2; the maximum is 10.
         let tiny = try layout.restore(ViewState(pageIndex: 0, viewport: Rect(x: 300, y: 400, width: 10, height: 13)))
         #expect(tiny.zoomScale == 10)
-        #expect(isApproximatelyEqual(tiny.visibleRect.midX, 305, relativeTolerance: 1e-9) && isApproximatelyEqual(tiny.visibleRect.midY, 792 - 406.5, relativeTolerance: 1e-9))
+        #expect(tiny.visibleRect.midX.isApproximatelyEqual(to: 305, absoluteTolerance: 1e-9, relativeTolerance: 1e-9) && tiny.visibleRect.midY.isApproximatelyEqual(to: 792 - 406.5, absoluteTolerance: 1e-9, relativeTolerance: 1e-9))
         // A viewport wider than the page would need zoom 0.5; the minimum is 1.
         let wide = try layout.restore(ViewState(pageIndex: 0, viewport: Rect(x: -612, y: 0, width: 1224, height: 1600)))
         #expect(wide.zoomScale == 1)
         // Settable limits.
         let custom = StackLayout(pageSizes: [letter], viewSize: Size(width: 612, height: 800), minimumZoomScale: 0.25, maximumZoomScale: 100)
-        #expect(isApproximatelyEqual(try custom.restore(ViewState(pageIndex: 0, viewport: Rect(x: 300, y: 400, width: 10, height: 13))).zoomScale, 61.2, relativeTolerance: 1e-9))
-        #expect(isApproximatelyEqual(try custom.restore(ViewState(pageIndex: 0, viewport: Rect(x: -612, y: 0, width: 1224, height: 1600))).zoomScale, 0.5, relativeTolerance: 1e-9))
+        #expect((try custom.restore(ViewState(pageIndex: 0, viewport: Rect(x: 300, y: 400, width: 10, height: 13))).zoomScale).isApproximatelyEqual(to: 61.2, absoluteTolerance: 1e-9, relativeTolerance: 1e-9))
+        #expect((try custom.restore(ViewState(pageIndex: 0, viewport: Rect(x: -612, y: 0, width: 1224, height: 1600))).zoomScale).isApproximatelyEqual(to: 0.5, absoluteTolerance: 1e-9, relativeTolerance: 1e-9))
     }
 
     @Test func restoreRejectsUnknownPages() {
@@ -173,11 +173,11 @@ import PageInfoTestSupport
         // Page 2 fills cell 2 at x = 2·(612 + 20) = 1264. Its upper-left quarter at zoom 2:
         let state = ViewState(pageIndex: 2, viewport: Rect(x: 0, y: 396, width: 306, height: 396))
         let p = try layout.restore(state)
-        #expect(isApproximatelyEqual(p.zoomScale, 2, relativeTolerance: 1e-9))
-        #expect(isApproximatelyEqual(p.visibleRect, Rect(x: 1264, y: 0, width: 306, height: 396), relativeTolerance: 1e-9))
+        #expect(p.zoomScale.isApproximatelyEqual(to: 2, absoluteTolerance: 1e-9, relativeTolerance: 1e-9))
+        #expect(p.visibleRect.isApproximatelyEqual(to: Rect(x: 1264, y: 0, width: 306, height: 396), absoluteTolerance: 1e-9, relativeTolerance: 1e-9))
         #expect(p.pagingOffset == Point(x: 1264, y: 0))
-        #expect(isApproximatelyEqual(try #require(p.spreadZoomOffset), .zero, relativeTolerance: 1e-9))
-        #expect(isApproximatelyEqual(p.contentOffset, Point(x: 2528, y: 0), relativeTolerance: 1e-9))
+        #expect((try #require(p.spreadZoomOffset)).isApproximatelyEqual(to: .zero, absoluteTolerance: 1e-9, relativeTolerance: 1e-9))
+        #expect(p.contentOffset.isApproximatelyEqual(to: Point(x: 2528, y: 0), absoluteTolerance: 1e-9, relativeTolerance: 1e-9))
     }
 }
 
@@ -191,8 +191,8 @@ import PageInfoTestSupport
                                                        destinationViewSize: Size(width: 1920, height: 1080))
         #expect(mirrored.pageIndex == 4)
         let v = try #require(mirrored.viewport)
-        #expect(isApproximatelyEqual(v, Rect(x: 50, y: 200, width: 400, height: 225), relativeTolerance: 1e-9))
-        #expect(isApproximatelyEqual(v.width / v.height, 16.0 / 9.0, relativeTolerance: 1e-9))
+        #expect(v.isApproximatelyEqual(to: Rect(x: 50, y: 200, width: 400, height: 225), absoluteTolerance: 1e-9, relativeTolerance: 1e-9))
+        #expect((v.width / v.height).isApproximatelyEqual(to: 16.0 / 9.0, absoluteTolerance: 1e-9, relativeTolerance: 1e-9))
         // The source ratio can also come from the viewport itself.
         #expect(state.aspectFittedForMirroring(destinationViewSize: Size(width: 1920, height: 1080)) == mirrored)
     }

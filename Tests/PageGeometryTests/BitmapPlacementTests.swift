@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
 import PageGeometry
-import PageInfoOutput
 import PageInfoTestSupport
 import Testing
 
@@ -53,10 +52,10 @@ struct BitmapPlacementTests {
         let b = try Self.bitmap(makePage(crop: Self.crop, rotation: rotation), .dotsPerInch(150))
         #expect(b.pixelWidth == width && b.pixelHeight == height)
         #expect(b.scaleX == 150.0 / 72 && b.scaleY == 150.0 / 72)
-        #expect(isApproximatelyEqual(b.pixelPoint(fromRaw: Self.raw), expected), "\(b.pixelPoint(fromRaw: Self.raw))")
-        #expect(isApproximatelyEqual(b.rawPoint(fromPixel: expected), Self.raw))
+        #expect(b.pixelPoint(fromRaw: Self.raw).isApproximatelyEqual(to: expected, absoluteTolerance: 1e-9), "\(b.pixelPoint(fromRaw: Self.raw))")
+        #expect(b.rawPoint(fromPixel: expected).isApproximatelyEqual(to: Self.raw, absoluteTolerance: 1e-9))
         // The displayed top-left corner is pixel space's origin.
-        #expect(isApproximatelyEqual(b.pageToPixel.apply(to: Point(x: 0, y: b.placement.pageSize.height)), .zero))
+        #expect(b.pageToPixel.apply(to: Point(x: 0, y: b.placement.pageSize.height)).isApproximatelyEqual(to: .zero, absoluteTolerance: 1e-9))
     }
 
     /// pdfium stretches the page onto the rounded bitmap: Letter at 150 dpi is 1275 × 1651,
@@ -68,11 +67,11 @@ struct BitmapPlacementTests {
         let b = try Self.bitmap(page, .dotsPerInch(150), .pdfium)
         #expect(b.pixelWidth == 1275 && b.pixelHeight == 1651)
         #expect(b.scaleX == 1275.0 / 612 && b.scaleY == 1651.0 / 792)
-        #expect(isApproximatelyEqual(b.pixelPoint(fromRaw: Point(x: 612, y: 0)), Point(x: 1275, y: 1651)))
-        #expect(isApproximatelyEqual(b.pixelPoint(fromRaw: Point(x: 0, y: 792)), .zero))
+        #expect(b.pixelPoint(fromRaw: Point(x: 612, y: 0)).isApproximatelyEqual(to: Point(x: 1275, y: 1651), absoluteTolerance: 1e-9))
+        #expect(b.pixelPoint(fromRaw: Point(x: 0, y: 792)).isApproximatelyEqual(to: .zero, absoluteTolerance: 1e-9))
         // pdftoppm keeps 150/72 and leaves the last row partly blank.
         let p = try Self.bitmap(page, .dotsPerInch(150))
-        #expect(p.pixelHeight == 1650 && isApproximatelyEqual(p.pixelPoint(fromRaw: Point(x: 612, y: 0)), Point(x: 1275, y: 1650)))
+        #expect(p.pixelHeight == 1650 && p.pixelPoint(fromRaw: Point(x: 612, y: 0)).isApproximatelyEqual(to: Point(x: 1275, y: 1650), absoluteTolerance: 1e-9))
     }
 
     /// MuPDF applies /UserUnit: a page of /UserUnit 2, CropBox [20 30 420 630], /Rotate 270
@@ -84,15 +83,15 @@ struct BitmapPlacementTests {
         let page = makePage(crop: Self.crop, rotation: .degrees270, userUnit: 2)
         let m = try Self.bitmap(page, .dotsPerInch(72), .mupdf)
         #expect(m.pixelWidth == 1200 && m.pixelHeight == 800 && m.scaleX == 2 && m.scaleY == 2)
-        #expect(isApproximatelyEqual(m.pixelPoint(fromRaw: Self.raw), Point(x: 1100, y: 600)))
+        #expect(m.pixelPoint(fromRaw: Self.raw).isApproximatelyEqual(to: Point(x: 1100, y: 600), absoluteTolerance: 1e-9))
         for renderer in [BitmapRenderer.pdftoppm, .pdfium] {
             let b = try Self.bitmap(page, .dotsPerInch(72), renderer)
             #expect(b.pixelWidth == 600 && b.pixelHeight == 400 && b.scaleX == 1 && b.scaleY == 1, "\(renderer)")
-            #expect(isApproximatelyEqual(b.pixelPoint(fromRaw: Self.raw), Point(x: 550, y: 300)), "\(renderer)")
+            #expect(b.pixelPoint(fromRaw: Self.raw).isApproximatelyEqual(to: Point(x: 550, y: 300), absoluteTolerance: 1e-9), "\(renderer)")
         }
         // With a pixel size /UserUnit changes nothing.
         let fill = try Self.bitmap(page, .pixelSize(width: 300, height: 200, fit: .fill), .mupdf)
-        #expect(isApproximatelyEqual(fill.pixelPoint(fromRaw: Self.raw), Point(x: 275, y: 150)))
+        #expect(fill.pixelPoint(fromRaw: Self.raw).isApproximatelyEqual(to: Point(x: 275, y: 150), absoluteTolerance: 1e-9))
     }
 
     /// A negative MediaBox (and CropBox) origin: [-300 -100 100 400] (400 × 500 pt) at /Rotate
@@ -105,17 +104,16 @@ struct BitmapPlacementTests {
                                 rotation: .degrees180)
         let b = try Self.bitmap(negative, .dotsPerInch(72))
         #expect(b.pixelWidth == 400 && b.pixelHeight == 500)
-        #expect(isApproximatelyEqual(b.pixelPoint(fromRaw: .zero), Point(x: 100, y: 100)))
+        #expect(b.pixelPoint(fromRaw: .zero).isApproximatelyEqual(to: Point(x: 100, y: 100), absoluteTolerance: 1e-9))
         // Turned upside down, the raw lower-left corner is the displayed upper-right:
         // page (100 + 300, 400 + 100) = (400, 500) → pixel (400, 500 − 500).
-        #expect(isApproximatelyEqual(b.pixelPoint(fromRaw: Point(x: -300, y: -100)), Point(x: 400, y: 0)))
+        #expect(b.pixelPoint(fromRaw: Point(x: -300, y: -100)).isApproximatelyEqual(to: Point(x: 400, y: 0), absoluteTolerance: 1e-9))
         let offset = makePage(crop: Rect(x: 10.5, y: 20.25, width: 574.625, height: 810.5), rotation: .degrees90)
         let o = try Self.bitmap(offset, .dotsPerInch(300))
         #expect(o.pixelWidth == 3378 && o.pixelHeight == 2395)   // ⌈810.5·300/72⌉, ⌈574.625·300/72⌉
-        #expect(isApproximatelyEqual(o.pixelPoint(fromRaw: Point(x: 10.5, y: 20.25)), .zero))
+        #expect(o.pixelPoint(fromRaw: Point(x: 10.5, y: 20.25)).isApproximatelyEqual(to: .zero, absoluteTolerance: 1e-9))
         // The CropBox's upper-right (585.125, 830.75) → page (810.5, 0) → pixel (3377.08…, 2394.27…).
-        #expect(isApproximatelyEqual(o.pixelPoint(fromRaw: Point(x: 585.125, y: 830.75)),
-                                     Point(x: 810.5 * 300 / 72, y: 574.625 * 300 / 72), absoluteTolerance: 1e-9))
+        #expect(o.pixelPoint(fromRaw: Point(x: 585.125, y: 830.75)).isApproximatelyEqual(to: Point(x: 810.5 * 300 / 72, y: 574.625 * 300 / 72), absoluteTolerance: 1e-9))
     }
 
     /// fill 800 × 600 on the 400 × 600 page: x 2 px/pt, y 1 px/pt; contain: one scale,
@@ -201,10 +199,10 @@ struct BitmapPlacementTests {
                         #expect(b.pixelToRaw == b.rawToPixel.inverted())
                         #expect(b.rawToPixel == page.rawToPage.concatenating(b.pageToPixel))
                         for p in [Self.raw, Point(x: crop.minX, y: crop.maxY), Point(x: -1e3, y: 7.25)] {
-                            #expect(isApproximatelyEqual(b.rawPoint(fromPixel: b.pixelPoint(fromRaw: p)), p, absoluteTolerance: 1e-9, relativeTolerance: 1e-12))
+                            #expect(b.rawPoint(fromPixel: b.pixelPoint(fromRaw: p)).isApproximatelyEqual(to: p, absoluteTolerance: 1e-9, relativeTolerance: 1e-12))
                         }
                         let frame = b.pixelRect(fromRaw: crop)
-                        #expect(isApproximatelyEqual(frame.origin, .zero, absoluteTolerance: 1e-9))
+                        #expect(frame.origin.isApproximatelyEqual(to: .zero, absoluteTolerance: 1e-9))
                         // The page covers the bitmap but for less than one last column and row.
                         // (MuPDF's rounding takes 0.001 px off first.)
                         #expect(frame.width <= Double(b.pixelWidth) + 0.0011 && frame.width > Double(b.pixelWidth) - 1)

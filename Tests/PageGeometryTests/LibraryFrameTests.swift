@@ -40,8 +40,8 @@ struct LibraryFrameTests {
     ] as [(Int, LibraryFrame, Point)])
     func pointInFrame(rotation: Int, library: LibraryFrame, expected: Point) throws {
         let frame = try #require(PageFrame(page: Self.page(rawRotation: rotation), library: library))
-        #expect(isApproximatelyEqual(frame.framePoint(fromRaw: Self.p), expected), "\(frame.framePoint(fromRaw: Self.p))")
-        #expect(isApproximatelyEqual(frame.rawPoint(fromFrame: expected), Self.p))
+        #expect((frame.framePoint(fromRaw: Self.p)).isApproximatelyEqual(to: expected, absoluteTolerance: 1e-9), "\(frame.framePoint(fromRaw: Self.p))")
+        #expect((frame.rawPoint(fromFrame: expected)).isApproximatelyEqual(to: Self.p, absoluteTolerance: 1e-9))
     }
 
     /// /UserUnit: only MuPDF scales by it. At u = 2, PyMuPDF's (x − cx0, cy1 − y) doubles to
@@ -50,7 +50,7 @@ struct LibraryFrameTests {
     func userUnit() throws {
         for rotation in [0, 90, 180, 270] {
             let page = Self.page(rawRotation: rotation, userUnit: 2)
-            #expect(isApproximatelyEqual(LibraryFrame.pymupdf.rawToFrame(for: page).apply(to: Self.p), Point(x: 400, y: 500)))
+            #expect((LibraryFrame.pymupdf.rawToFrame(for: page).apply(to: Self.p)).isApproximatelyEqual(to: Point(x: 400, y: 500), absoluteTolerance: 1e-9))
             for library in [LibraryFrame.pdfplumber, .pdfminer, .pypdfium2, .pypdf] {
                 #expect(library.rawToFrame(for: page) == library.rawToFrame(for: Self.page(rawRotation: rotation)), "\(library) \(rotation)")
             }
@@ -73,7 +73,7 @@ struct LibraryFrameTests {
     ] as [(LibraryFrame, Int, Double, AffineTransform)])
     func matrices(library: LibraryFrame, rotation: Int, userUnit: Double, expected: AffineTransform) throws {
         let frame = try #require(PageFrame(page: Self.page(rawRotation: rotation, userUnit: userUnit), library: library))
-        #expect(isApproximatelyEqual(frame.rawToFrame, expected), "\(frame.rawToFrame)")
+        #expect((frame.rawToFrame).isApproximatelyEqual(to: expected, absoluteTolerance: 1e-9), "\(frame.rawToFrame)")
     }
 
     /// A /Rotate that is not a multiple of 90: PyMuPDF's `Page.rotation` is 0, so it does not
@@ -87,9 +87,9 @@ struct LibraryFrameTests {
     func oddRotate(rotation: Int, expected: Point) {
         let page = Self.page(rawRotation: rotation)
         #expect(page.rotation == .degrees0)
-        #expect(isApproximatelyEqual(LibraryFrame.pymupdf.rawToFrame(for: page).apply(to: Self.p), expected))
-        #expect(isApproximatelyEqual(LibraryFrame.pdfminer.rawToFrame(for: page).apply(to: Self.p), Point(x: 250, y: 450)))
-        #expect(isApproximatelyEqual(LibraryFrame.pdfplumber.rawToFrame(for: page).apply(to: Self.p), Point(x: 150, y: 550)))
+        #expect((LibraryFrame.pymupdf.rawToFrame(for: page).apply(to: Self.p)).isApproximatelyEqual(to: expected, absoluteTolerance: 1e-9))
+        #expect((LibraryFrame.pdfminer.rawToFrame(for: page).apply(to: Self.p)).isApproximatelyEqual(to: Point(x: 250, y: 450), absoluteTolerance: 1e-9))
+        #expect((LibraryFrame.pdfplumber.rawToFrame(for: page).apply(to: Self.p)).isApproximatelyEqual(to: Point(x: 150, y: 550), absoluteTolerance: 1e-9))
     }
 
     /// PyMuPDF's page corners: the CropBox's top-left raw corner (cx0, cy1) is (0, 0) and its
@@ -98,8 +98,8 @@ struct LibraryFrameTests {
     func cropBoxInPyMuPDF() throws {
         for u in [0.5, 1, 2] {
             let frame = try #require(PageFrame(page: Self.page(rawRotation: 90, userUnit: u), library: .pymupdf))
-            #expect(isApproximatelyEqual(frame.frameRect(fromRaw: Self.crop), Rect(x: 0, y: 0, width: 450 * u, height: 620 * u)))
-            #expect(isApproximatelyEqual(frame.rawRect(fromFrame: Rect(x: 0, y: 0, width: 450 * u, height: 620 * u)), Self.crop))
+            #expect((frame.frameRect(fromRaw: Self.crop)).isApproximatelyEqual(to: Rect(x: 0, y: 0, width: 450 * u, height: 620 * u), absoluteTolerance: 1e-9))
+            #expect((frame.rawRect(fromFrame: Rect(x: 0, y: 0, width: 450 * u, height: 620 * u))).isApproximatelyEqual(to: Self.crop, absoluteTolerance: 1e-9))
         }
     }
 
@@ -121,10 +121,10 @@ struct LibraryFrameTests {
             for library in LibraryFrame.allCases {
                 let frame = try #require(PageFrame(page: page, library: library))
                 let scale = Swift.max(1, abs(mx), abs(my)) * Swift.max(1, page.userUnit)
-                #expect(isApproximatelyEqual(frame.rawToFrame.concatenating(frame.frameToRaw), .identity, absoluteTolerance: 1e-12 * scale))
-                #expect(isApproximatelyEqual(frame.frameToRaw.concatenating(frame.rawToFrame), .identity, absoluteTolerance: 1e-12 * scale))
+                #expect((frame.rawToFrame.concatenating(frame.frameToRaw)).isApproximatelyEqual(to: .identity, absoluteTolerance: 1e-12 * scale))
+                #expect((frame.frameToRaw.concatenating(frame.rawToFrame)).isApproximatelyEqual(to: .identity, absoluteTolerance: 1e-12 * scale))
                 let q = Point(x: Double.random(in: crop.minX...crop.maxX, using: &rng), y: Double.random(in: crop.minY...crop.maxY, using: &rng))
-                #expect(isApproximatelyEqual(frame.rawPoint(fromFrame: frame.framePoint(fromRaw: q)), q, absoluteTolerance: 1e-9 * scale))
+                #expect((frame.rawPoint(fromFrame: frame.framePoint(fromRaw: q))).isApproximatelyEqual(to: q, absoluteTolerance: 1e-9 * scale))
                 // Every frame is an axis-aligned map: a quarter turn or a flip, times a scale.
                 let t = frame.rawToFrame
                 #expect((t.b == 0 && t.c == 0) || (t.a == 0 && t.d == 0), "\(library): \(t)")

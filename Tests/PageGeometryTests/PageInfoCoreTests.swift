@@ -5,7 +5,6 @@ import class Foundation.JSONSerialization
 import class Foundation.NSNull
 import struct Foundation.Data
 import PageGeometry
-import PageInfoOutput
 import Testing
 import PageInfoTestSupport
 
@@ -272,7 +271,7 @@ struct PageBoxesEffectiveTests {
         // A4 MediaBox [0 0 595.276 841.89]; CropBox [10.5 20.25 700 900] → [10.5 20.25 595.276 841.89]:
         // width 595.276 − 10.5 = 584.776, height 841.89 − 20.25 = 821.64.
         let b = PageBoxes.effective(mediaBox: pdf(0, 0, 595.276, 841.89), cropBox: pdf(10.5, 20.25, 700, 900))
-        #expect(isApproximatelyEqual(b.cropBox, Rect(x: 10.5, y: 20.25, width: 584.776, height: 821.64)))
+        #expect(b.cropBox.isApproximatelyEqual(to: Rect(x: 10.5, y: 20.25, width: 584.776, height: 821.64), absoluteTolerance: 1e-9))
         // Entirely inside: the exact values are kept (no x + w − x rounding).
         let c = PageBoxes.effective(mediaBox: pdf(0, 0, 900, 900), cropBox: Rect(x: 20, y: 100, width: 841.89, height: 595.276))
         #expect(c.cropBox == Rect(x: 20, y: 100, width: 841.89, height: 595.276))
@@ -406,9 +405,9 @@ struct PageInfoGeometryTests {
         ]
         for r in PageRotation.allCases {
             let p = makePage(crop: crop, rotation: r)
-            #expect(isApproximatelyEqual(p.pagePoint(fromRaw: raw), expected[r]!), "\(r)")
-            #expect(isApproximatelyEqual(p.pagePoint(fromRaw: raw), handRawToPage(raw, crop: crop, rotation: r)), "\(r)")
-            #expect(isApproximatelyEqual(p.rawPoint(fromPage: expected[r]!), raw), "\(r)")
+            #expect(p.pagePoint(fromRaw: raw).isApproximatelyEqual(to: expected[r]!, absoluteTolerance: 1e-9), "\(r)")
+            #expect(p.pagePoint(fromRaw: raw).isApproximatelyEqual(to: handRawToPage(raw, crop: crop, rotation: r), absoluteTolerance: 1e-9), "\(r)")
+            #expect(p.rawPoint(fromPage: expected[r]!).isApproximatelyEqual(to: raw, absoluteTolerance: 1e-9), "\(r)")
         }
     }
 
@@ -447,15 +446,15 @@ struct PageInfoGeometryTests {
             // Magnitudes up to ~4·10⁴; 1e-9 relative to that.
             let tol = 1e-9 * 40_000
             let pagePoint = p.pagePoint(fromRaw: raw)
-            #expect(isApproximatelyEqual(pagePoint, handRawToPage(raw, crop: crop, rotation: rotation), absoluteTolerance: tol), "case \(i)")
-            #expect(isApproximatelyEqual(p.rawPoint(fromPage: pagePoint), raw, absoluteTolerance: tol), "case \(i)")
+            #expect(pagePoint.isApproximatelyEqual(to: handRawToPage(raw, crop: crop, rotation: rotation), absoluteTolerance: tol), "case \(i)")
+            #expect(p.rawPoint(fromPage: pagePoint).isApproximatelyEqual(to: raw, absoluteTolerance: tol), "case \(i)")
             #expect(p.rawToPage.concatenating(p.pageToRaw).isApproximatelyEqual(to: .identity, tolerance: tol), "case \(i)")
             #expect(p.pageToRaw.concatenating(p.rawToPage).isApproximatelyEqual(to: .identity, tolerance: tol), "case \(i)")
             // Corners onto corners, for random boxes too.
             let s = p.size
             for corner in crop.corners {
                 let q = p.pagePoint(fromRaw: corner)
-                #expect((isApproximatelyEqual(q.x, 0, absoluteTolerance: tol) || isApproximatelyEqual(q.x, s.width, absoluteTolerance: tol)) && (isApproximatelyEqual(q.y, 0, absoluteTolerance: tol) || isApproximatelyEqual(q.y, s.height, absoluteTolerance: tol)),
+                #expect((q.x.isApproximatelyEqual(to: 0, absoluteTolerance: tol) || q.x.isApproximatelyEqual(to: s.width, absoluteTolerance: tol)) && (q.y.isApproximatelyEqual(to: 0, absoluteTolerance: tol) || q.y.isApproximatelyEqual(to: s.height, absoluteTolerance: tol)),
                         "case \(i) corner \(corner) → \(q)")
             }
         }

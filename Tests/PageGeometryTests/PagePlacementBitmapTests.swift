@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
 import PageGeometry
-import PageInfoOutput
 import PageInfoTestSupport
 import Testing
 
@@ -44,10 +43,10 @@ struct PagePlacementBitmapTests {
         let p = try PagePlacement(page: makePage(crop: Self.crop, rotation: rotation), dotsPerInch: 150)
         #expect(p.viewSize == bitmap)
         #expect(abs(p.scale - 25 / 12.0) <= 1e-12 && p.scale == p.verticalScale)
-        #expect(isApproximatelyEqual(p.viewPoint(fromRaw: Self.raw), expected), "\(p.viewPoint(fromRaw: Self.raw))")
+        #expect(p.viewPoint(fromRaw: Self.raw).isApproximatelyEqual(to: expected, absoluteTolerance: 1e-9), "\(p.viewPoint(fromRaw: Self.raw))")
         // The displayed page's top-left corner is pixel (0, 0), not centred.
-        #expect(isApproximatelyEqual(p.pageFrame.origin, .zero))
-        #expect(isApproximatelyEqual(p.rawPoint(fromView: expected), Self.raw))
+        #expect(p.pageFrame.origin.isApproximatelyEqual(to: .zero, absoluteTolerance: 1e-9))
+        #expect(p.rawPoint(fromView: expected).isApproximatelyEqual(to: Self.raw, absoluteTolerance: 1e-9))
     }
 
     /// Fill 300×300: x scale 300/width, y scale 300/height, each axis on its own; the CropBox
@@ -60,7 +59,7 @@ struct PagePlacementBitmapTests {
     ] as [(PageRotation, Point)])
     func fill(rotation: PageRotation, expected: Point) throws {
         let p = try PagePlacement(page: makePage(crop: Self.crop, rotation: rotation), viewSize: Size(width: 300, height: 300), fit: .fill)
-        #expect(isApproximatelyEqual(p.viewPoint(fromRaw: Self.raw), expected))
+        #expect(p.viewPoint(fromRaw: Self.raw).isApproximatelyEqual(to: expected, absoluteTolerance: 1e-9))
         #expect(p.viewRect(fromRaw: Self.crop) == Rect(x: 0, y: 0, width: 300, height: 300))
         // contain is the uniform placement: one scale for both axes.
         let contain = try PagePlacement(page: makePage(crop: Self.crop, rotation: rotation), viewSize: Size(width: 300, height: 300), fit: .contain)

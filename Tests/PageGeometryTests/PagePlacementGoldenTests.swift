@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
 import PageGeometry
-import PageInfoOutput
 import Testing
 import PageInfoTestSupport
 
@@ -167,7 +166,7 @@ struct PagePlacementGoldenTests {
         #expect(p.pageFrame == Rect(x: -150, y: -25, width: 300, height: 150))
         #expect(p.visiblePageFrame == Rect(x: 0, y: 0, width: 150, height: 100))
         let shown = try #require(p.visiblePageFrame.map(p.pageRect(fromView:)))
-        #expect(isApproximatelyEqual(shown, Rect(x: 100, y: 50 - 100 / 3, width: 100, height: 200 / 3), absoluteTolerance: 1e-12))
+        #expect(shown.isApproximatelyEqual(to: Rect(x: 100, y: 50 - 100 / 3, width: 100, height: 200 / 3), absoluteTolerance: 1e-12))
         // Raw (x0, y1) = (10, 220) is page (220 − 20, 110 − 10) = (200, 100), the displayed
         // top-right corner: view (150 + 0·1.5, 50 − 50·1.5) = (150, −25), the frame's corner.
         #expect(p.viewPoint(fromRaw: Point(x: 10, y: 220)) == Point(x: 150, y: -25))
@@ -224,7 +223,7 @@ struct PagePlacementGoldenTests {
         let v = p.viewPoint(fromRaw: Self.rawPoint)
         #expect(abs(v.x - 40.2) < 1e-12 && v.y == 300)
         // 201/100 is not exact in binary, so the frame's width is 201 only to rounding.
-        #expect(isApproximatelyEqual(p.pageFrame, Rect(x: 0, y: 0, width: 201, height: 400), absoluteTolerance: 1e-12 * Swift.max(1, 400)))
+        #expect(p.pageFrame.isApproximatelyEqual(to: Rect(x: 0, y: 0, width: 201, height: 400), absoluteTolerance: 1e-12 * Swift.max(1, 400)))
     }
 
     @Test func transformForEveryPairOfSpaces() throws {

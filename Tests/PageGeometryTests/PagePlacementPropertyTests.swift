@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import func Foundation.pow
 import PageGeometry
-import PageInfoOutput
 import Testing
 import PageInfoTestSupport
 
@@ -103,7 +102,7 @@ struct PagePlacementPropertyTests {
                 let v = k.placement.viewPoint(fromRaw: p)
                 let back = k.placement.rawPoint(fromView: v)
                 let mag = Swift.max(k.magnitude, magnitude(p), magnitude(v))
-                if !isApproximatelyEqual(back, p, absoluteTolerance: Self.tolerance * Swift.max(1, mag)) {
+                if !back.isApproximatelyEqual(to: p, absoluteTolerance: Self.tolerance * Swift.max(1, mag)) {
                     failures += 1
                     if failures < 5 { Issue.record("\(k): raw \(p) → view \(v) → raw \(back)") }
                 }
@@ -122,14 +121,14 @@ struct PagePlacementPropertyTests {
                 let v = k.placement.viewPoint(fromPage: p)
                 let back = k.placement.pagePoint(fromView: v)
                 let mag = Swift.max(k.magnitude, magnitude(p), magnitude(v))
-                if !isApproximatelyEqual(back, p, absoluteTolerance: Self.tolerance * Swift.max(1, mag)) {
+                if !back.isApproximatelyEqual(to: p, absoluteTolerance: Self.tolerance * Swift.max(1, mag)) {
                     failures += 1
                     if failures < 5 { Issue.record("\(k): page \(p) → view \(v) → page \(back)") }
                 }
                 // And view → page → view, through the generic API.
                 let vp = Point(x: Double.random(in: -1000...5000, using: &rng), y: Double.random(in: -1000...5000, using: &rng))
                 let again = k.placement.convert(k.placement.convert(vp, from: .view, to: .raw), from: .raw, to: .view)
-                if !isApproximatelyEqual(again, vp, absoluteTolerance: Self.tolerance * Swift.max(1, Swift.max(k.magnitude, magnitude(vp)))) {
+                if !again.isApproximatelyEqual(to: vp, absoluteTolerance: Self.tolerance * Swift.max(1, Swift.max(k.magnitude, magnitude(vp)))) {
                     failures += 1
                     if failures < 5 { Issue.record("\(k): view \(vp) → raw → view \(again)") }
                 }
@@ -158,14 +157,14 @@ struct PagePlacementPropertyTests {
                                Point(x: f.maxX, y: f.maxY), Point(x: f.minX, y: f.maxY)]
             for (raw, expected) in zip(clockwiseFromTopLeft, viewCorners) {
                 let got = k.placement.viewPoint(fromRaw: raw)
-                if !isApproximatelyEqual(got, expected, absoluteTolerance: Self.tolerance * Swift.max(1, k.magnitude)) {
+                if !got.isApproximatelyEqual(to: expected, absoluteTolerance: Self.tolerance * Swift.max(1, k.magnitude)) {
                     failures += 1
                     if failures < 5 { Issue.record("\(k): corner \(raw) → \(got), expected \(expected)") }
                 }
             }
             // The whole crop box maps onto the page frame, and page bounds likewise.
-            if !isApproximatelyEqual(k.placement.viewRect(fromRaw: c), f, absoluteTolerance: Self.tolerance * Swift.max(1, k.magnitude))
-                || !isApproximatelyEqual(k.placement.viewRect(fromPage: k.placement.pageBounds), f, absoluteTolerance: Self.tolerance * Swift.max(1, k.magnitude)) {
+            if !k.placement.viewRect(fromRaw: c).isApproximatelyEqual(to: f, absoluteTolerance: Self.tolerance * Swift.max(1, k.magnitude))
+                || !k.placement.viewRect(fromPage: k.placement.pageBounds).isApproximatelyEqual(to: f, absoluteTolerance: Self.tolerance * Swift.max(1, k.magnitude)) {
                 failures += 1
                 if failures < 5 { Issue.record("\(k): crop box → \(k.placement.viewRect(fromRaw: c)), frame \(f)") }
             }
@@ -183,12 +182,12 @@ struct PagePlacementPropertyTests {
             let view = Size(width: page.size.width * k, height: page.size.height * k)
             let p = try PagePlacement(page: page, viewSize: view, viewport: page.pageBounds)
             let mag = Swift.max(magnitude(page.cropBox), view.width, view.height)
-            #expect(isApproximatelyEqual(p.convert(page.pageBounds, from: .page, to: .view), p.viewBounds, absoluteTolerance: Self.tolerance * Swift.max(1, mag)),
+            #expect(p.convert(page.pageBounds, from: .page, to: .view).isApproximatelyEqual(to: p.viewBounds, absoluteTolerance: Self.tolerance * Swift.max(1, mag)),
                     "crop \(page.cropBox) rot \(page.rotation) view \(view)")
-            #expect(isApproximatelyEqual(p.viewRect(fromRaw: page.cropBox), p.viewBounds, absoluteTolerance: Self.tolerance * Swift.max(1, mag)))
+            #expect(p.viewRect(fromRaw: page.cropBox).isApproximatelyEqual(to: p.viewBounds, absoluteTolerance: Self.tolerance * Swift.max(1, mag)))
             // Zoom 1: the page fits exactly, so the viewport is the page and the zoom is 1.
             #expect(abs(p.zoomScale - 1) <= 1e-12)
-            #expect(isApproximatelyEqual(p.visibleRect, page.pageBounds, absoluteTolerance: Self.tolerance * Swift.max(1, mag)))
+            #expect(p.visibleRect.isApproximatelyEqual(to: page.pageBounds, absoluteTolerance: Self.tolerance * Swift.max(1, mag)))
         }
     }
 
@@ -204,7 +203,7 @@ struct PagePlacementPropertyTests {
             let viewport = try PagePlacement.viewport(pageSize: size, viewSize: view, pageFrame: frame)
             let frameAgain = try PagePlacement.pageFrame(pageSize: size, viewSize: view, viewport: viewport)
             let mag = Swift.max(k.magnitude, magnitude(viewport))
-            if !isApproximatelyEqual(frameAgain, frame, absoluteTolerance: Self.tolerance * Swift.max(1, mag)) {
+            if !frameAgain.isApproximatelyEqual(to: frame, absoluteTolerance: Self.tolerance * Swift.max(1, mag)) {
                 failures += 1
                 if failures < 5 { Issue.record("\(k): frame \(frame) → \(viewport) → \(frameAgain)") }
             }
@@ -216,7 +215,7 @@ struct PagePlacementPropertyTests {
             let f = try PagePlacement.pageFrame(pageSize: size, viewSize: view, viewport: vp)
             let vpAgain = try PagePlacement.viewport(pageSize: size, viewSize: view, pageFrame: f)
             let mag2 = Swift.max(k.magnitude, magnitude(vp), magnitude(f))
-            if !isApproximatelyEqual(vpAgain, vp, absoluteTolerance: Self.tolerance * Swift.max(1, mag2)) {
+            if !vpAgain.isApproximatelyEqual(to: vp, absoluteTolerance: Self.tolerance * Swift.max(1, mag2)) {
                 failures += 1
                 if failures < 5 { Issue.record("\(k): viewport \(vp) → \(f) → \(vpAgain)") }
             }
@@ -224,7 +223,7 @@ struct PagePlacementPropertyTests {
             let byFrame = try PagePlacement(page: k.page, viewSize: view, pageFrame: f)
             let byViewport = try PagePlacement(page: k.page, viewSize: view, viewport: vp)
             let probe = k.page.cropBox.center
-            if !isApproximatelyEqual(byFrame.viewPoint(fromRaw: probe), byViewport.viewPoint(fromRaw: probe), absoluteTolerance: Self.tolerance * Swift.max(1, mag2)) {
+            if !byFrame.viewPoint(fromRaw: probe).isApproximatelyEqual(to: byViewport.viewPoint(fromRaw: probe), absoluteTolerance: Self.tolerance * Swift.max(1, mag2)) {
                 failures += 1
                 if failures < 5 { Issue.record("\(k): frame- and viewport-built placements differ") }
             }
@@ -237,7 +236,7 @@ struct PagePlacementPropertyTests {
         for k in Self.cases where k.kind == "viewport" {
             let v = k.placement.viewport, r = k.placement.visibleRect
             let mag = Swift.max(k.magnitude, magnitude(r))
-            #expect(isApproximatelyEqual(r.center, v.center, absoluteTolerance: Self.tolerance * Swift.max(1, mag)), "\(k)")
+            #expect(r.center.isApproximatelyEqual(to: v.center, absoluteTolerance: Self.tolerance * Swift.max(1, mag)), "\(k)")
             #expect(abs(r.width - v.width) <= Self.tolerance * mag, "\(k)")
             #expect(abs(r.width / r.height - k.placement.viewSize.aspectRatio) <= 1e-9 * k.placement.viewSize.aspectRatio, "\(k)")
         }

@@ -20,17 +20,17 @@ struct ViewRequestTests {
 
     @Test("a view size alone: the page aspect-fitted (90°, 300x200 → 25,50)")
     func contain() throws {
-        #expect(isApproximatelyEqual(try viewPoint(ViewRequest(viewSize: Size(width: 300, height: 200)), .degrees90), Point(x: 25, y: 50)))
+        #expect((try viewPoint(ViewRequest(viewSize: Size(width: 300, height: 200)), .degrees90)).isApproximatelyEqual(to: Point(x: 25, y: 50), absoluteTolerance: 1e-9))
     }
 
     @Test("fit fill: each axis stretched (0°, 300x300 → 75,275)")
     func fill() throws {
-        #expect(isApproximatelyEqual(try viewPoint(ViewRequest(viewSize: Size(width: 300, height: 300), fit: .fill), .degrees0), Point(x: 75, y: 275)))
+        #expect((try viewPoint(ViewRequest(viewSize: Size(width: 300, height: 300), fit: .fill), .degrees0)).isApproximatelyEqual(to: Point(x: 75, y: 275), absoluteTolerance: 1e-9))
     }
 
     @Test("a resolution: pdftoppm's bitmap (90°, 144 dpi → 100,200)")
     func dotsPerInch() throws {
-        #expect(isApproximatelyEqual(try viewPoint(ViewRequest(dotsPerInch: 144), .degrees90), Point(x: 100, y: 200)))
+        #expect((try viewPoint(ViewRequest(dotsPerInch: 144), .degrees90)).isApproximatelyEqual(to: Point(x: 100, y: 200), absoluteTolerance: 1e-9))
     }
 
     @Test("a centre without a zoom is zoom 1 around that point")
@@ -39,15 +39,15 @@ struct ViewRequestTests {
         let request = ViewRequest(viewSize: Size(width: 400, height: 600), center: Point(x: 100, y: 100))
         let placement = try #require(try request.placement(of: info))
         // Page point (100, 100) lands at the view's centre.
-        #expect(isApproximatelyEqual(placement.transform(from: .page, to: .view).apply(to: Point(x: 100, y: 100)), Point(x: 200, y: 300)))
+        #expect((placement.transform(from: .page, to: .view).apply(to: Point(x: 100, y: 100))).isApproximatelyEqual(to: Point(x: 200, y: 300), absoluteTolerance: 1e-9))
     }
 
     @Test("no view: no placement; raw and page through the page's own transforms")
     func noView() throws {
         let info = makePage(crop: Self.crop, rotation: .degrees90)
         #expect(try ViewRequest().placement(of: info) == nil)
-        #expect(isApproximatelyEqual(ViewRequest.transform(of: info, placement: nil, from: .raw, to: .page).apply(to: Self.raw), Point(x: 50, y: 300)))
-        #expect(isApproximatelyEqual(ViewRequest.transform(of: info, placement: nil, from: .page, to: .raw).apply(to: Point(x: 50, y: 300)), Self.raw))
+        #expect(ViewRequest.transform(of: info, placement: nil, from: .raw, to: .page).apply(to: Self.raw).isApproximatelyEqual(to: Point(x: 50, y: 300), absoluteTolerance: 1e-9))
+        #expect((ViewRequest.transform(of: info, placement: nil, from: .page, to: .raw).apply(to: Point(x: 50, y: 300))).isApproximatelyEqual(to: Self.raw, absoluteTolerance: 1e-9))
         #expect(ViewRequest.transform(of: info, placement: nil, from: .raw, to: .raw) == .identity)
     }
 

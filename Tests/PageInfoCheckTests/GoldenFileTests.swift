@@ -97,7 +97,7 @@ struct GoldenFileTests {
         let nowhere = folder.appendingPathComponent("missing/dir/rotations.golden.json").path
         let unwritten = GoldenCheck(update: true).check(pdf: pdf, golden: nowhere)
         #expect(unwritten.error == .goldenNotWritten(path: nowhere, reason: "No such file or directory"))
-        #expect(unwritten.error?.kind == .writeFailed)
+        #expect(unwritten.error?.kind == .ioError)
         let directory = GoldenCheck().check(pdf: pdf, golden: folder.path)
         #expect(directory.error == .goldenUnreadable(path: folder.path, reason: "it is a directory"))
         // The PDF's own errors come first, with the reader's message.

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
+import PageGeometry
 import PageInfoTestSupport
 import Testing
 
@@ -16,8 +17,7 @@ struct BitmapOptionTests {
     }
 
     static func close(_ a: Any?, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
-        guard let a = a as? Double else { return false }
-        return abs(a - b) <= tolerance
+        (a as? Double)?.isApproximatelyEqual(to: b, absoluteTolerance: tolerance) ?? false
     }
 
     /// rotations.pdf page 2: CropBox [20 30 420 630], /Rotate 90, displayed 600 × 400 pt. pdftoppm

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
+import PageGeometry
 import PageInfoTestSupport
 import Testing
 
@@ -24,9 +25,10 @@ struct LayoutCommandsTests {
         return try #require(try CLI.json(r) as? [String: Any])
     }
 
-    func rect(_ any: Any?) throws -> [Double] {
+    func rect(_ any: Any?) throws -> Rect {
         let d = try #require(any as? [String: Any])
-        return try ["x", "y", "width", "height"].map { try #require(d[$0] as? Double) }
+        let v = try ["x", "y", "width", "height"].map { try #require(d[$0] as? Double) }
+        return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
     }
 
     /// A usage error: exit 64 and exactly one line on stderr naming the problem.
@@ -69,7 +71,7 @@ struct LayoutCommandsTests {
         #expect(abs(size["width"]! - 1785.827) < 1e-6 && abs(size["height"]! - 841.89) < 1e-9)
         let frames = try #require(spreads[1]["pageFrames"] as? [[String: Any]])
         #expect(frames.map { $0["index"] as? Int } == [2, 1])
-        #expect(isApproximatelyEqual(try rect(frames[1]["frame"]), [1190.551, 0, 595.276, 841.89], relativeTolerance: 1e-9))
+        #expect((try rect(frames[1]["frame"])).isApproximatelyEqual(to: Rect(x: 1190.551, y: 0, width: 595.276, height: 841.89), absoluteTolerance: 1e-9, relativeTolerance: 1e-9))
         // Explicit options win over the document's.
         let single = try json(["spreads", Self.mixed, "--mode", "single", "--binding", "ltr"])
         #expect(single["spreadCount"] as? Int == 10 && single["binding"] as? String == "ltr")
@@ -93,8 +95,8 @@ struct LayoutCommandsTests {
         #expect(out["scrollMode"] as? String == "continuous" && out["zoomScope"] as? String == "document")
         let spreads = try #require(out["spreads"] as? [[String: Any]])
         #expect(spreads.map { $0["index"] as? Int } == [0, 1])
-        #expect(isApproximatelyEqual(try rect(spreads[0]["frame"]), [0, 0, 200, 300], relativeTolerance: 1e-9))
-        #expect(isApproximatelyEqual(try rect(spreads[1]["frame"]), [0, 310, 200, 400.0 / 3], relativeTolerance: 1e-9))
+        #expect((try rect(spreads[0]["frame"])).isApproximatelyEqual(to: Rect(x: 0, y: 0, width: 200, height: 300), absoluteTolerance: 1e-9, relativeTolerance: 1e-9))
+        #expect((try rect(spreads[1]["frame"])).isApproximatelyEqual(to: Rect(x: 0, y: 310, width: 200, height: 400.0 / 3), absoluteTolerance: 1e-9, relativeTolerance: 1e-9))
         let visible = try #require(out["visible"] as? [String: Any])
         #expect(visible["dominantPage"] as? Int == 0)
         // The CLI prints numbers rounded to 10⁻⁹ (no float noise), so compare at that precision.
@@ -118,8 +120,8 @@ struct LayoutCommandsTests {
         #expect(content["width"] == 5 * 1000 + 4 * 20 && content["height"] == 500)
         let spreads = try #require(out["spreads"] as? [[String: Any]])
         let scale = 980.0 / 1300
-        #expect(isApproximatelyEqual(try rect(spreads[0]["frame"]), [10, 10 + (480 - 600 * scale) / 2, 980, 600 * scale], relativeTolerance: 1e-9))
-        #expect(isApproximatelyEqual(try rect(spreads[1]["frame"]), [1020 + 10, 10 + (480 - 600 * scale) / 2, 980, 600 * scale], relativeTolerance: 1e-9))
+        #expect((try rect(spreads[0]["frame"])).isApproximatelyEqual(to: Rect(x: 10, y: 10 + (480 - 600 * scale) / 2, width: 980, height: 600 * scale), absoluteTolerance: 1e-9, relativeTolerance: 1e-9))
+        #expect((try rect(spreads[1]["frame"])).isApproximatelyEqual(to: Rect(x: 1020 + 10, y: 10 + (480 - 600 * scale) / 2, width: 980, height: 600 * scale), absoluteTolerance: 1e-9, relativeTolerance: 1e-9))
     }
 
     @Test func layoutUsageErrors() throws {
@@ -152,12 +154,12 @@ struct LayoutCommandsTests {
         #expect(abs((out["zoomScale"] as? Double ?? 0) - 2) < 1e-12)
         let offset = try #require(out["contentOffset"] as? [String: Double])
         #expect(abs(offset["x"]! - 300) < 1e-9 && abs(offset["y"]! - 700) < 1e-9)
-        #expect(isApproximatelyEqual(try rect(out["visibleRect"]), [150, 350, 300, 200], relativeTolerance: 1e-9))
-        #expect(isApproximatelyEqual(try rect(out["visibleViewport"]), [100, 300 - 200.0 / 3, 200, 400.0 / 3], relativeTolerance: 1e-9))
+        #expect((try rect(out["visibleRect"])).isApproximatelyEqual(to: Rect(x: 150, y: 350, width: 300, height: 200), absoluteTolerance: 1e-9, relativeTolerance: 1e-9))
+        #expect((try rect(out["visibleViewport"])).isApproximatelyEqual(to: Rect(x: 100, y: 300 - 200.0 / 3, width: 200, height: 400.0 / 3), absoluteTolerance: 1e-9, relativeTolerance: 1e-9))
         #expect(out["spreadIndex"] as? Int == 0 && out["pagingOffset"] == nil)
         // The same through stdin.
         let piped = try json(["viewstate", "restore", Self.rotations, "--view", "600x400", "--state", "-"], stdin: state)
-        #expect(isApproximatelyEqual(try rect(piped["visibleRect"]), [150, 350, 300, 200], relativeTolerance: 1e-9))
+        #expect((try rect(piped["visibleRect"])).isApproximatelyEqual(to: Rect(x: 150, y: 350, width: 300, height: 200), absoluteTolerance: 1e-9, relativeTolerance: 1e-9))
     }
 
     /// Rotate and back through the CLI: capture in portrait, restore in landscape, capture there,
@@ -177,7 +179,7 @@ struct LayoutCommandsTests {
         let a = try #require(try JSONSerialization.jsonObject(with: Data(state.utf8)) as? [String: Any])
         let b = try #require(try JSONSerialization.jsonObject(with: Data(back.stdout.utf8)) as? [String: Any])
         #expect(a["pageIndex"] as? Int == b["pageIndex"] as? Int)
-        #expect(isApproximatelyEqual(try rect(a["viewport"]), try rect(b["viewport"]), relativeTolerance: 1e-9))
+        #expect((try rect(a["viewport"])).isApproximatelyEqual(to: try rect(b["viewport"]), absoluteTolerance: 1e-9, relativeTolerance: 1e-9))
         #expect(abs(po["x"]! - 700) < 1e-6 && abs(po["y"]! - 4000) < 1e-6)
     }
 
@@ -187,15 +189,15 @@ struct LayoutCommandsTests {
         let state = #"{"pageIndex":1,"viewport":{"x":100,"y":200,"width":300,"height":225}}"#
         let out = try json(["viewstate", "restore", Self.labels, "--view", "1920x1080", "--mirror", "--state", state])
         let applied = try #require(out["state"] as? [String: Any])
-        #expect(isApproximatelyEqual(try rect(applied["viewport"]), [50, 200, 400, 225], relativeTolerance: 1e-9))
+        #expect((try rect(applied["viewport"])).isApproximatelyEqual(to: Rect(x: 50, y: 200, width: 400, height: 225), absoluteTolerance: 1e-9, relativeTolerance: 1e-9))
         #expect(out["mirroredFrom"] != nil)
         // Everything the source showed is visible on the mirror.
         let shown = try rect(out["visibleViewport"])
-        #expect(shown[0] <= 100 + 1e-9 && shown[0] + shown[2] >= 400 - 1e-9)
-        #expect(shown[1] <= 200 + 1e-9 && shown[1] + shown[3] >= 425 - 1e-9)
+        #expect(shown.x <= 100 + 1e-9 && shown.x + shown.width >= 400 - 1e-9)
+        #expect(shown.y <= 200 + 1e-9 && shown.y + shown.height >= 425 - 1e-9)
         // With an explicit source view of the same ratio as the destination: unchanged.
         let same = try json(["viewstate", "restore", Self.labels, "--view", "1920x1080", "--mirror", "--source-view", "1600x900", "--state", state])
-        #expect(isApproximatelyEqual(try rect((same["state"] as? [String: Any])?["viewport"]), [100, 200, 300, 225], relativeTolerance: 1e-9))
+        #expect((try rect((same["state"] as? [String: Any])?["viewport"])).isApproximatelyEqual(to: Rect(x: 100, y: 200, width: 300, height: 225), absoluteTolerance: 1e-9, relativeTolerance: 1e-9))
     }
 
     @Test func viewStateErrors() throws {

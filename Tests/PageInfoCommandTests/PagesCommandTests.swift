@@ -268,7 +268,7 @@ struct PagesCommandTests {
             try #require(row.count == Self.csvHeader.count, "\(row)")
             func cell(_ name: String) -> String { row[column[name]!] }
             func close(_ name: String, _ expected: Double) {
-                #expect(abs((Double(cell(name)) ?? .nan) - expected) <= 1e-6, "\(fixture) page \(p.index) \(name): \(cell(name)) ≠ \(expected)")
+                #expect((Double(cell(name)) ?? .nan).isApproximatelyEqual(to: expected, absoluteTolerance: 1e-6), "\(fixture) page \(p.index) \(name): \(cell(name)) ≠ \(expected)")
             }
             #expect(cell("file") == g.path)
             #expect(cell("index") == "\(p.index)")

@@ -39,8 +39,7 @@ struct SVGTests {
     }
 
     static func close(_ a: Rect?, _ b: Rect, _ tol: Double = 1e-4) -> Bool {
-        guard let a else { return false }
-        return abs(a.minX - b.minX) <= tol && abs(a.minY - b.minY) <= tol && abs(a.width - b.width) <= tol && abs(a.height - b.height) <= tol
+        a?.isApproximatelyEqual(to: b, absoluteTolerance: tol) ?? false
     }
 
     @Test("every box rect is PagePlacement's view rectangle, for each space and rotation", arguments: [1, 2, 3, 4], DrawingSpace.allCases)
@@ -175,10 +174,27 @@ struct SVGTests {
         }
     }
 
-    @Test("labels and legend text are escaped")
-    func escaping() {
-        #expect(SVGWriter.escape("a<b & \"c\">") == "a&lt;b &amp; &quot;c&quot;&gt;")
-        #expect(SVGWriter.escape("x\u{1}y") == "x?y")
+    /// The title's text as an XML parser reads it.
+    final class TitleReader: NSObject, XMLParserDelegate {
+        var inTitle = false, title = ""
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                    attributes: [String: String] = [:]) { inTitle = name == "title" }
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) { inTitle = false }
+        func parser(_ parser: XMLParser, foundCharacters string: String) { if inTitle { title += string } }
+    }
+
+    @Test("a label XML must escape, or cannot hold, comes back from the SVG as written (U+0001 as U+FFFD)")
+    func escaping() throws {
+        let page = PageInfo(index: 0, label: "a<b & \"c\" > d's\u{1}", boxes: PageBoxes(uniform: Rect(x: 0, y: 0, width: 200, height: 100)),
+                            rotation: .degrees0)
+        let drawing = try PageDrawing(page: page, space: .page, size: .scale(1))
+        let svg = SVGWriter.svg(drawing, pageImage: RGBImage(width: drawing.pixelWidth, height: drawing.pixelHeight))
+        #expect(svg.contains("<title>page 1 label \"a&lt;b &amp; \"c\" &gt; d's\u{FFFD}\"  rotation 0  page space</title>"))
+        let parser = XMLParser(data: Data(svg.utf8))
+        let reader = TitleReader()
+        parser.delegate = reader
+        #expect(parser.parse(), "the SVG is well-formed XML")
+        #expect(reader.title == "page 1 label \"a<b & \"c\" > d's\u{FFFD}\"  rotation 0  page space")
     }
 }
 

@@ -63,7 +63,7 @@ struct CorpusTests {
                 if key != .media, let override = Self.deliberateBoxDifferences[file]?[page.index] {
                     reference = override
                 }
-                #expect(isApproximatelyEqual(ours, reference, absoluteTolerance: 0.01), "\(where_) \(key): ours \(ours), manifest \(reference)")
+                #expect(ours.isApproximatelyEqual(to: reference, absoluteTolerance: 0.01), "\(where_) \(key): ours \(ours), manifest \(reference)")
             }
             #expect(page.rotation.rawValue == m.rotation, "\(where_) rotation")
             if let raw = m.rotationRaw {
@@ -162,7 +162,7 @@ struct CorpusTests {
         let m = try #require(entry.pages.first)
         for key in PageBox.allCases {
             let reference = try #require(m.box(key), "\(file): \(key) missing in manifest")
-            #expect(isApproximatelyEqual(page.boxes[key], reference, absoluteTolerance: 0.01), "\(file) \(key): ours \(page.boxes[key]), manifest \(reference)")
+            #expect(page.boxes[key].isApproximatelyEqual(to: reference, absoluteTolerance: 0.01), "\(file) \(key): ours \(page.boxes[key]), manifest \(reference)")
         }
     }
 

@@ -53,11 +53,11 @@ struct FixtureTests {
             #expect(page.userUnit == e.userUnit, "\(at) userUnit")
             for key in PageBox.allCases {
                 let ours = page.boxes[key], expected = e.box(key)
-                #expect(isApproximatelyEqual(ours, expected), "\(at) \(key): ours \(ours), golden \(expected)")
+                #expect(ours.isApproximatelyEqual(to: expected, absoluteTolerance: 1e-9), "\(at) \(key): ours \(ours), golden \(expected)")
             }
             // Poppler's lexer parses reals with its own digit accumulation, so 595.276 may arrive
             // as 595.2760000000001: compare within a billionth of a point.
-            #expect(isApproximatelyEqual(page.size, e.size), "\(at) size: ours \(page.size), golden \(e.size)")
+            #expect(page.size.isApproximatelyEqual(to: e.size, absoluteTolerance: 1e-9), "\(at) size: ours \(page.size), golden \(e.size)")
         }
     }
 

@@ -218,12 +218,38 @@ public enum NumberText {
     }
 }
 
+extension NumberText {
+    /// The text of `value` as a `String`: steps 1–3 of the rule, or with `decimals` (0…9) step
+    /// 5, at most that many places (``write(_:decimals:to:)``). With `padded` the fraction is
+    /// filled with zeros to exactly `decimals` places, for a column of durations (`0.80`, `12.00`;
+    /// an integral text beyond 2⁵³, `1e+20`, stays as it is). Nil for NaN and infinities.
+    public static func string(_ value: Double, decimals: Int? = nil, padded: Bool = false) -> String? {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxTextLength + 10) { buffer -> String? in
+            let out = buffer.baseAddress!
+            guard var length = decimals.map({ write(value, decimals: $0, to: out) }) ?? write(value, to: out) else { return nil }
+            if padded, let decimals, decimals > 0, !UnsafeBufferPointer(start: out, count: length).contains(UInt8(ascii: "e")) {
+                let point = UnsafeBufferPointer(start: out, count: length).firstIndex(of: UInt8(ascii: "."))
+                if point == nil { out[length] = UInt8(ascii: "."); length += 1 }
+                let shown = length - 1 - (point ?? length - 1)
+                for _ in shown..<decimals { out[length] = UInt8(ascii: "0"); length += 1 }
+            }
+            return String(decoding: UnsafeBufferPointer(start: out, count: length), as: UTF8.self)
+        }
+    }
+}
+
 /// The text of `value` by the one rule (``NumberText``): `612`, `595.276`, `-0.5`, never
 /// `612.0`, `-0` or float noise. NaN and infinities, which no output prints, spell `nan`, `inf`
 /// and `-inf` here so that error messages can name them.
 public func formatCompact(_ value: Double) -> String {
-    guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
-    var bytes: [UInt8] = []
-    NumberText.append(value, to: &bytes)
-    return String(decoding: bytes, as: UTF8.self)
+    NumberText.string(value) ?? nonFiniteText(value)
 }
+
+/// The text of `value` rounded to at most `decimals` places (0…9) by step 5 of the one rule
+/// (``NumberText/write(_:decimals:to:)``): `585.125` → `585.12` with 2, a tie to the even
+/// digit, never `-0`. NaN and infinities spell `nan`, `inf` and `-inf`, as in ``formatCompact(_:)``.
+public func formatCompact(_ value: Double, decimals: Int) -> String {
+    NumberText.string(value, decimals: decimals) ?? nonFiniteText(value)
+}
+
+private func nonFiniteText(_ value: Double) -> String { value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }

@@ -1,11 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// The text forms of the geometry types and the messages of placement and view-state errors: every number in
-// them by the one rule (``NumberText``, through ``formatCompact(_:)``). They live here, beside
-// the rule, so that `PageGeometry` holds geometry only; any program that links this module
-// (the CLI, the check and drawing libraries) prints them this way. (Conformances declared
-// outside the types' modules, which the compiler allows within one package.)
-import DocumentLayout
-import PageGeometry
+// The text forms of the geometry types and the messages of placement errors, every number in
+// them by the one rule (``NumberText``, through ``formatCompact(_:)``): a program that uses
+// PageGeometry alone prints them as the CLI does.
 
 extension Point: CustomStringConvertible {
     /// `(x, y)` with the numbers as ``formatCompact(_:)`` writes them, e.g. `(25, 50)`.
@@ -57,18 +53,6 @@ extension PlacementError: CustomStringConvertible {
             "the page's bitmap would be \(formatCompact(s.width))x\(formatCompact(s.height)) pixels: each side must be 1 to 2147483647 pixels; use a smaller resolution or size"
         case .outOfRange(let scale):
             "the placement is out of range: at \(scale.isFinite && NumberText.rounded(scale) != 0 ? formatCompact(scale) : scale.description) view units per point the transform between page and view space overflows or cannot be inverted; use a smaller zoom, view or viewport"
-        }
-    }
-}
-
-extension ViewStateError: CustomStringConvertible {
-    /// One line for a person, naming the page index and the valid range.
-    public var description: String {
-        switch self {
-        case .pageOutOfRange(let p, let n):
-            n == 0 ? "page index \(p) is out of range: the document has no pages"
-                   : "page index \(p) is out of range 0...\(n - 1)"
-        case .placement(let e): e.description
         }
     }
 }

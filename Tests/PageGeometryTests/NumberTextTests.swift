@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import PageGeometry
-import PageInfoOutput
 import Testing
 
 /// The one number-to-text rule (`NumberText`, `formatCompact`). Expected strings come from the
@@ -116,16 +115,13 @@ struct NumberTextFastPathTests {
     }
 }
 
-/// The table's numbers (`ByteWriter.append(number:decimals:)`): the one rule's text rounded to
-/// fewer decimals, a tie to the even digit — the number JSON prints (for a box, the file's own
-/// decimal number), not the binary double nearest to it. Expected strings worked by hand.
+/// The table's numbers (`NumberText.write(_:decimals:to:)`, which `ByteWriter.append(number:decimals:)`
+/// writes, and `formatCompact(_:decimals:)` as a `String`): the one rule's text rounded to fewer decimals, a tie to the even digit — the number
+/// JSON prints (for a box, the file's own decimal number), not the binary double nearest to it.
+/// Expected strings worked by hand.
 @Suite("NumberText with fewer decimals (the table)")
 struct NumberTextDecimalsTests {
-    private func text(_ value: Double, decimals: Int = 2) -> String {
-        var out = ByteWriter()
-        out.append(number: value, decimals: decimals)
-        return String(decoding: out.bytes, as: UTF8.self)
-    }
+    private func text(_ value: Double, decimals: Int = 2) -> String { formatCompact(value, decimals: decimals) }
 
     @Test("ties go to the even digit; anything past a tie goes up; no float noise first", arguments: [
         (585.125, "585.12"),    // boxes.pdf page 7: pdfinfo -box prints 585.12 (an exact binary tie)
@@ -164,5 +160,33 @@ struct NumberTextDecimalsTests {
             NSDecimalRound(&rounded, &exact, 2, .bankers)
             #expect(Decimal(string: text(v)) == rounded, "\(v): \(text(v)) vs \(rounded)")
         }
+    }
+}
+
+/// The rule as a `String` (`NumberText.string(_:decimals:padded:)`): what `formatCompact`, the
+/// drawing's 4-decimal numbers and batch mode's seconds are. Expected strings worked by hand.
+@Suite("NumberText as a String")
+struct NumberTextStringTests {
+    @Test("steps 1–3 without decimals, step 5 with them; nil for NaN and infinities")
+    func string() {
+        #expect(NumberText.string(20 + 575.276 - 20) == "575.276" && NumberText.string(612) == "612")
+        #expect(NumberText.string(-0.0) == "0" && NumberText.string(1e20) == "1e+20")
+        #expect(NumberText.string(585.125, decimals: 2) == "585.12" && NumberText.string(1.00015, decimals: 4) == "1.0002")
+        #expect(NumberText.string(.nan) == nil && NumberText.string(.infinity, decimals: 2) == nil)
+        #expect(formatCompact(-.infinity, decimals: 2) == "-inf" && formatCompact(.nan, decimals: 4) == "nan")
+    }
+
+    @Test("padded: exactly that many decimals, trailing zeros kept")
+    func padded() {
+        #expect(NumberText.string(0.849, decimals: 2, padded: true) == "0.85")
+        #expect(NumberText.string(0.8, decimals: 2, padded: true) == "0.80")
+        #expect(NumberText.string(12, decimals: 2, padded: true) == "12.00")
+        #expect(NumberText.string(0.005, decimals: 2, padded: true) == "0.00")   // a tie, 0 even
+        #expect(NumberText.string(0.015, decimals: 2, padded: true) == "0.02")   // a tie, 1 odd: up
+        #expect(NumberText.string(-0.004, decimals: 2, padded: true) == "0.00")  // never -0
+        #expect(NumberText.string(1.5, decimals: 9, padded: true) == "1.500000000")
+        #expect(NumberText.string(2.5, decimals: 0, padded: true) == "2")
+        #expect(NumberText.string(1e20, decimals: 2, padded: true) == "1e+20")
+        #expect(NumberText.string(0.8, padded: true) == "0.8")                    // no decimals: nothing to pad
     }
 }

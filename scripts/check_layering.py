@@ -1,0 +1,600 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""The grep proof of issue 42's layering rules, over the Swift code of Sources/.
+
+Four rules, each reported with one line per offence (file, line, name) and exit status 1:
+  (a) no call of a C library function outside the system-call layer (LAYER_FILES): spawn, poll,
+      signals, limits, close, chmod, isatty, the clock, the environment… go through
+      PageInfoOutput's FileDescriptor, FileSystem, ChildProcess and LinuxCalls;
+  (b) no raw `Int32` (or `CInt`) file descriptor in a `public` signature: a parameter, an enum
+      payload or a property named like a descriptor (fd, …Fd, …FD, descriptor, …Descriptor; a
+      returned descriptor has no name to tell it by, and is not seen);
+  (c) no `CommandLine` (nor `CommandLineBytes`, nor `ProcessInfo.processInfo.arguments`) in a
+      library: the process's argv belongs to the executables;
+  (d) no `ExitFailure` in a library's `public` API (a signature that mentions it, the type
+      itself, the public members of an extension of it): exit statuses are the CLI's.
+
+(c) and (d) are about libraries: the executable targets of Package.swift are exempt. (a) and
+(b) hold everywhere.
+
+How it reads Swift: comments and string literals are blanked first (interpolated code is kept).
+A C call is a bare call of a name in C_FUNCTIONS (or `Glibc.name(`), not a member call, not a
+declaration, and with no argument label: C functions imported into Swift have no labels, so
+`read(into: buffer)` (a Swift method) is not one and `read(fd, buffer, n)` is; nor is a bare call
+of a name the file declares itself (`func close()`, a local `func free(_:)`). Names of C's pure
+memory and string functions (memcmp, strlen…) are not listed: they reach no system state. The
+Poppler shim's `pi_` calls and zlib are their own C boundaries (scripts/check_c_boundary.sh),
+not system calls.
+
+ALLOWLIST holds today's offenders, `file:name` (the C function called; the public declaration;
+the argv name used): issue 42's remaining work. The check fails on any offence not listed, and
+on a listed one that is gone (remove it: the list only shrinks). An entry covers its name in its
+file: one more call of an allowlisted function in that file is not seen as new.
+
+  scripts/check_layering.py [PACKAGE_DIR]   check (make test runs this); prints each rule's offenders
+  scripts/check_layering.py --self-test     plant one violation of each kind in a copy and see each caught
+"""
+import os
+import re
+import shutil
+import sys
+import tempfile
+
+# The system-call layer: the only files that call the C library.
+LAYER_FILES = {
+    "Sources/PageInfoOutput/SystemCalls.swift",
+    "Sources/PageInfoOutput/SystemCalls+Linux.swift",
+    "Sources/PageInfoOutput/FileSystem+Files.swift",
+}
+
+# C library functions that reach the system or process-wide state. A name ending in `*` is a
+# prefix (posix_spawn_file_actions_init…).
+C_FUNCTIONS = set("""
+    posix_spawn* fork vfork execv execve execvp execvpe _exit exit abort atexit kill killpg raise
+    signal sigaction sigprocmask pthread_* sigemptyset sigfillset sigaddset sigdelset sigismember
+    sigaltstack sigsuspend sigwait waitpid wait wait3 wait4 waitid getpid getppid getpgid setpgid
+    setsid getuid geteuid getgid getegid prctl
+    open openat creat close read write pread pwrite readv writev lseek fstat stat lstat fstatat
+    fchmod chmod fchown chown fsync fdatasync ftruncate truncate rename renameat unlink unlinkat
+    link linkat symlink readlink readlinkat mkdir mkdirat rmdir opendir fdopendir readdir closedir
+    rewinddir dup dup2 dup3 pipe pipe2 fcntl ioctl flock isatty ttyname access faccessat realpath
+    getcwd chdir umask mkstemp mkostemp mkdtemp tmpfile memfd_create
+    fopen fdopen freopen fclose fread fwrite fflush fgets fputs fprintf printf puts fileno setvbuf
+    vfscanf fscanf
+    mmap munmap mprotect madvise mlock munlock malloc calloc realloc free posix_memalign strdup strndup
+    clock_gettime clock_getres gettimeofday time nanosleep usleep sleep alarm setitimer times
+    setrlimit getrlimit getrusage sysconf uname
+    getenv setenv unsetenv putenv clearenv
+    poll ppoll select pselect epoll_create1 epoll_ctl epoll_wait
+    strerror strerror_r strsignal perror
+    dlopen dlsym dlclose dlerror
+""".split())
+# Those that take no argument (a bare `name()` is a C call only for these).
+C_NO_ARGUMENTS = {"fork", "vfork", "abort", "getpid", "getppid", "getuid", "geteuid", "getgid", "getegid",
+                  "setsid", "dlerror", "clearenv", "tmpfile", "wait"}
+
+DESCRIPTOR_NAME = re.compile(r"^(fd|\w*Fd|\w*FD|descriptor|\w*Descriptor|fileDescriptor)$")
+ARGV_NAME = re.compile(r"\b(CommandLine\w*)\b|\bProcessInfo\s*\.\s*processInfo\s*\.\s*arguments\b")
+
+# Today's offenders: issue 42's remaining work ("One system layer, finished", "No process state
+# in the library", "Typed everywhere"). Remove an entry when its offence goes; never add one.
+ALLOWLIST = {
+    # (a) C calls outside the system-call layer: batch mode's spawner, worker limits, signal
+    # handlers and polls, the CLI's isatty/dlsym/fflush, the reader's clock, golden files' fchmod,
+    # the environment, and the two executables besides `pageinfo`.
+    "c-call": """
+        Sources/PageInfoBatch/BatchJob.swift:pthread_sigmask
+        Sources/PageInfoBatch/BatchJob.swift:sigaction
+        Sources/PageInfoBatch/BatchJob.swift:sigaddset
+        Sources/PageInfoBatch/BatchJob.swift:sigemptyset
+        Sources/PageInfoBatch/BatchRecords.swift:strsignal
+        Sources/PageInfoBatch/BatchRun.swift:poll
+        Sources/PageInfoBatch/BatchRun.swift:sigaction
+        Sources/PageInfoBatch/BatchRun.swift:sysconf
+        Sources/PageInfoBatch/Worker.swift:_exit
+        Sources/PageInfoBatch/Worker.swift:access
+        Sources/PageInfoBatch/Worker.swift:close
+        Sources/PageInfoBatch/Worker.swift:getenv
+        Sources/PageInfoBatch/Worker.swift:getppid
+        Sources/PageInfoBatch/Worker.swift:kill
+        Sources/PageInfoBatch/Worker.swift:mmap
+        Sources/PageInfoBatch/Worker.swift:munmap
+        Sources/PageInfoBatch/Worker.swift:raise
+        Sources/PageInfoBatch/Worker.swift:readlink
+        Sources/PageInfoBatch/Worker.swift:setrlimit
+        Sources/PageInfoBatch/Worker.swift:sigaction
+        Sources/PageInfoBatch/Worker.swift:sigaltstack
+        Sources/PageInfoBatch/Worker.swift:signal
+        Sources/PageInfoBatch/Worker.swift:sysconf
+        Sources/PageInfoBatch/WorkerProcess.swift:free
+        Sources/PageInfoBatch/WorkerProcess.swift:getenv
+        Sources/PageInfoBatch/WorkerProcess.swift:getpid
+        Sources/PageInfoBatch/WorkerProcess.swift:kill
+        Sources/PageInfoBatch/WorkerProcess.swift:posix_spawn
+        Sources/PageInfoBatch/WorkerProcess.swift:posix_spawn_file_actions_adddup2
+        Sources/PageInfoBatch/WorkerProcess.swift:posix_spawn_file_actions_addopen
+        Sources/PageInfoBatch/WorkerProcess.swift:posix_spawn_file_actions_destroy
+        Sources/PageInfoBatch/WorkerProcess.swift:posix_spawn_file_actions_init
+        Sources/PageInfoBatch/WorkerProcess.swift:posix_spawnattr_destroy
+        Sources/PageInfoBatch/WorkerProcess.swift:posix_spawnattr_init
+        Sources/PageInfoBatch/WorkerProcess.swift:posix_spawnattr_setflags
+        Sources/PageInfoBatch/WorkerProcess.swift:posix_spawnattr_setpgroup
+        Sources/PageInfoBatch/WorkerProcess.swift:posix_spawnattr_setsigdefault
+        Sources/PageInfoBatch/WorkerProcess.swift:posix_spawnattr_setsigmask
+        Sources/PageInfoBatch/WorkerProcess.swift:pthread_cond_broadcast
+        Sources/PageInfoBatch/WorkerProcess.swift:pthread_cond_init
+        Sources/PageInfoBatch/WorkerProcess.swift:pthread_cond_wait
+        Sources/PageInfoBatch/WorkerProcess.swift:pthread_create
+        Sources/PageInfoBatch/WorkerProcess.swift:pthread_detach
+        Sources/PageInfoBatch/WorkerProcess.swift:pthread_mutex_init
+        Sources/PageInfoBatch/WorkerProcess.swift:pthread_mutex_lock
+        Sources/PageInfoBatch/WorkerProcess.swift:pthread_mutex_unlock
+        Sources/PageInfoBatch/WorkerProcess.swift:pthread_sigmask
+        Sources/PageInfoBatch/WorkerProcess.swift:sigaddset
+        Sources/PageInfoBatch/WorkerProcess.swift:sigemptyset
+        Sources/PageInfoBatch/WorkerProcess.swift:sigfillset
+        Sources/PageInfoBatch/WorkerProcess.swift:strdup
+        Sources/PageInfoBatch/WorkerProcess.swift:sysconf
+        Sources/PageInfoCheck/GoldenCheck.swift:getenv
+        Sources/PageInfoCheck/GoldenFiles.swift:fchmod
+        Sources/PageInfoCheck/GoldenFiles.swift:getpid
+        Sources/PageInfoCommand/Batch/BatchOptions.swift:isatty
+        Sources/PageInfoCommand/ConvertCommand.swift:isatty
+        Sources/PageInfoCommand/PageInfoTool.swift:_exit
+        Sources/PageInfoCommand/PageInfoTool.swift:dlsym
+        Sources/PageInfoCommand/PageInfoTool.swift:fflush
+        Sources/PageInfoReading/DocumentReader.swift:clock_gettime
+        Sources/PageInfoReading/InputFile.swift:getenv
+        Sources/PageInfoReading/PasswordSource.swift:getenv
+        Sources/pageinfo-bench/main.swift:fclose
+        Sources/pageinfo-bench/main.swift:fopen
+        Sources/pageinfo-bench/main.swift:sysconf
+        Sources/pageinfo-bench/main.swift:vfscanf
+        Sources/pageinfo-test-worker/main.swift:exit
+        Sources/pageinfo-test-worker/main.swift:getenv
+        Sources/pageinfo-test-worker/main.swift:raise
+        Sources/pageinfo-test-worker/main.swift:sleep
+    """,
+    # (b) raw descriptors in public signatures: the output writer, the stdin spooler, --resume
+    # and batch output, DocumentSource's descriptor case, and the layer's own write-all.
+    "int32-descriptor": """
+        Sources/PageInfoBatch/BatchResume.swift:prepare
+        Sources/PageInfoBatch/BatchResume.swift:refuseUnlessJSONLines
+        Sources/PageInfoBatch/BatchWriter.swift:fd
+        Sources/PageInfoBatch/BatchWriter.swift:init
+        Sources/PageInfoOutput/ByteWriter.swift:init
+        Sources/PageInfoOutput/SystemCalls.swift:writeAll
+        Sources/PageInfoReading/DocumentSource.swift:fileDescriptor
+        Sources/PageInfoReading/InputFile.swift:readAll
+        Sources/PageInfoReading/InputFile.swift:spool
+    """,
+    # (c) argv in libraries: CommandLineBytes and the readers and checks that consult it.
+    "command-line": """
+        Sources/PageInfoCheck/CurrentDocument.swift:CommandLineBytes
+        Sources/PageInfoCheck/GoldenCheck.swift:CommandLineBytes
+        Sources/PageInfoReading/CommandLineBytes.swift:CommandLine
+        Sources/PageInfoReading/CommandLineBytes.swift:CommandLineBytes
+        Sources/PageInfoReading/DocumentSource.swift:CommandLineBytes
+        Sources/PageInfoReading/InputFile.swift:CommandLineBytes
+    """,
+    # (d) ExitFailure in libraries' public API: the type itself (PageInfoRecords), its
+    # initializers from the reader's errors, and the library calls that throw it.
+    "exit-failure": """
+        Sources/PageInfoBatch/BatchInputs.swift:collect
+        Sources/PageInfoBatch/BatchJob.swift:checkOptions
+        Sources/PageInfoBatch/BatchJob.swift:run
+        Sources/PageInfoBatch/BatchResume.swift:prepare
+        Sources/PageInfoBatch/BatchResume.swift:refuseUnlessJSONLines
+        Sources/PageInfoBatch/BatchRun.swift:next
+        Sources/PageInfoBatch/Worker.swift:init
+        Sources/PageInfoCheck/GoldenCheckRun.swift:run
+        Sources/PageInfoPoppler/ExitStatuses.swift:init
+        Sources/PageInfoReading/InputFile+Renderer.swift:renderer
+        Sources/PageInfoReading/PasswordSource.swift:resolve
+        Sources/PageInfoReading/PopplerDocument+Layout.swift:layoutPageSizes
+        Sources/PageInfoReading/PopplerDocument+Layout.swift:stackLayout
+        Sources/PageInfoRecords/ExitStatus.swift:ExitFailure
+        Sources/PageInfoRecords/ExitStatus.swift:outputUnwritable
+    """,
+}
+ADVICE = {
+    "c-call": "call it through the system-call layer (PageInfoOutput's SystemCalls.swift)",
+    "int32-descriptor": "take a FileDescriptor",
+    "command-line": "let the executable pass the names or raw bytes in",
+    "exit-failure": "throw a typed error; the CLI turns it into a message and an exit status",
+}
+RULES = {
+    "c-call": "(a) C library call outside the system-call layer",
+    "int32-descriptor": "(b) raw Int32 descriptor in a public signature",
+    "command-line": "(c) the process's argv in a library",
+    "exit-failure": "(d) ExitFailure in a library's public API",
+}
+
+
+def blank_comments_and_strings(src):
+    """The source with comments and string literals replaced by spaces (newlines kept), and the
+    code of string interpolations kept, so that a match is code."""
+    out = []
+    i, n = 0, len(src)
+    # A stack of what we are in: ("string", hashes, multiline) or ("interp", paren depth).
+    stack = []
+
+    def keep(c):
+        out.append(c)
+
+    def blank(c):
+        out.append("\n" if c == "\n" else " ")
+
+    while i < n:
+        c = src[i]
+        top = stack[-1] if stack else None
+        if top is None or top[0] == "interp":
+            if src.startswith("//", i):
+                while i < n and src[i] != "\n":
+                    blank(src[i]); i += 1
+                continue
+            if src.startswith("/*", i):
+                depth = 0
+                while i < n:
+                    if src.startswith("/*", i):
+                        depth += 1; blank("/"); blank("*"); i += 2; continue
+                    if src.startswith("*/", i):
+                        depth -= 1; blank("*"); blank("/"); i += 2
+                        if depth == 0:
+                            break
+                        continue
+                    blank(src[i]); i += 1
+                continue
+            m = re.compile(r'(#*)("""|")').match(src, i)
+            if m and (m.group(1) == "" or True):
+                hashes, quote = len(m.group(1)), m.group(2)
+                out.append(" " * hashes + '"' * len(quote))
+                i = m.end()
+                stack.append(("string", hashes, quote == '"""'))
+                continue
+            if top is not None:
+                if c == "(":
+                    stack[-1] = ("interp", top[1] + 1)
+                elif c == ")":
+                    if top[1] == 0:
+                        stack.pop(); blank(c); i += 1; continue
+                    stack[-1] = ("interp", top[1] - 1)
+            keep(c); i += 1
+            continue
+        # In a string.
+        _, hashes, multiline = top
+        closing = ('"""' if multiline else '"') + "#" * hashes
+        escape = "\\" + "#" * hashes
+        if src.startswith(closing, i):
+            out.append(closing.replace("#", " "))
+            i += len(closing); stack.pop(); continue
+        if src.startswith(escape + "(", i):
+            for ch in escape + "(":
+                blank(ch)
+            i += len(escape) + 1
+            stack.append(("interp", 0))
+            continue
+        if src.startswith(escape, i) and i + len(escape) < n:
+            for ch in src[i:i + len(escape) + 1]:
+                blank(ch)
+            i += len(escape) + 1
+            continue
+        blank(c); i += 1
+    return "".join(out)
+
+
+def matching_paren(code, i):
+    """The index of the `)` closing the `(` at `i`."""
+    depth = 0
+    for j in range(i, len(code)):
+        if code[j] in "([{":
+            depth += 1
+        elif code[j] in ")]}":
+            depth -= 1
+            if depth == 0:
+                return j
+    return len(code) - 1
+
+
+def split_top_level(text):
+    parts, depth, cur = [], 0, ""
+    for ch in text:
+        if ch in "([{<":
+            depth += 1
+        elif ch in ")]}>":
+            depth -= 1
+        if ch == "," and depth == 0:
+            parts.append(cur); cur = ""
+        else:
+            cur += ch
+    if cur.strip():
+        parts.append(cur)
+    return parts
+
+
+def line_of(code, i):
+    return code.count("\n", 0, i) + 1
+
+
+def is_c_function(name):
+    return name in C_FUNCTIONS or any(p.endswith("*") and name.startswith(p[:-1]) for p in C_FUNCTIONS)
+
+
+def c_calls(code):
+    """(line, name) of each C library call. A bare call of a name the file declares itself (a
+    method, a local function or closure) is that Swift declaration's; `Glibc.name(` is C's."""
+    found = []
+    declared = set(re.findall(r"\b(?:func|let|var)\s+([A-Za-z_]\w*)", code))
+    for m in re.finditer(r"(?:(?<![\w.])|(?<=\bGlibc\.)|(?<=\bDarwin\.)|(?<=\bMusl\.))([A-Za-z_]\w*)\s*\(", code):
+        name = m.group(1)
+        qualified = code[max(0, m.start() - 1)] == "."
+        if not is_c_function(name) or (name in declared and not qualified):
+            continue
+        before = code[max(0, m.start() - 40):m.start()]
+        if re.search(r"\b(func|case|init|var|let)\s+$", before) or re.search(r"`\s*$", before):
+            continue
+        open_paren = m.end() - 1
+        args = code[open_paren + 1:matching_paren(code, open_paren)]
+        if not args.strip():
+            if name not in C_NO_ARGUMENTS:
+                continue
+        elif any(re.match(r"\s*[A-Za-z_]\w*\s*:(?!:)", a) for a in split_top_level(args)):
+            continue  # a labelled argument: a Swift function of the same name
+        found.append((line_of(code, m.start()), name))
+    return found
+
+
+DECL = re.compile(r"\b(func|init|subscript|case|var|let|struct|class|enum|actor|protocol|typealias|extension)\b")
+MODIFIERS = {"public", "open", "private", "fileprivate", "internal", "package", "static", "final", "class",
+             "mutating", "nonmutating", "override", "convenience", "required", "indirect", "lazy", "weak",
+             "unowned", "dynamic", "nonisolated", "consuming", "borrowing", "distributed", "@frozen",
+             "@inlinable", "@usableFromInline", "@discardableResult", "@inline(__always)", "@_disfavoredOverload",
+             "@objc", "@preconcurrency", "private(set)", "fileprivate(set)", "internal(set)", "package(set)"}
+
+
+def public_declarations(code):
+    """(line, kind, name, signature text, extended type) of every declaration public outside its
+    module: marked `public`/`open`, a member of a `public extension`, or a case of a public enum."""
+    decls = []
+    # Scope stack: for each open brace, (kind of the declaration it opened, is public, extended/declared type name).
+    stack = []
+    pending = None  # the declaration whose body the next `{` opens
+    i, n = 0, len(code)
+    token = re.compile(r"[{}]|\b(?:func|init|subscript|case|var|let|struct|class|enum|actor|protocol|typealias|extension)\b")
+    while True:
+        m = token.search(code, i)
+        if not m:
+            break
+        t = m.group(0)
+        if t == "{":
+            stack.append(pending or ("block", False, None))
+            pending = None
+            i = m.end(); continue
+        if t == "}":
+            if stack:
+                stack.pop()
+            pending = None
+            i = m.end(); continue
+        # The modifiers before the keyword, since the line or the block began.
+        line_start = max(code.rfind(c, 0, m.start()) for c in "\n{};") + 1
+        prefix = code[line_start:m.start()]
+        words = prefix.split()
+        if any(w not in MODIFIERS and not w.startswith("@") for w in words):
+            i = m.end(); continue  # not a declaration (e.g. `case` in a switch after code, `let` in an expression)
+        explicit = {"public", "open"} & set(words)
+        restricted = {"private", "fileprivate", "internal", "package"} & set(words)
+        parent = stack[-1] if stack else None
+        inside_public_extension = parent is not None and parent[0] == "extension" and parent[1]
+        inside_public_enum = parent is not None and parent[0] == "enum" and parent[1]
+        if t == "case":
+            is_public = inside_public_enum
+        else:
+            is_public = bool(explicit) or (inside_public_extension and not restricted)
+        # The declaration's text: up to its body or the end of its line at depth 0.
+        j, depth = m.end(), 0
+        while j < n:
+            ch = code[j]
+            if ch in "([<":
+                depth += 1
+            elif ch in ")]>":
+                depth -= 1
+            elif depth <= 0 and ch in "{\n" and (ch == "{" or not code[j - 1] in ",(" and not re.match(r"\s*(->|throws|where|\.)", code[j + 1:j + 40])):
+                break
+            elif depth <= 0 and (ch == "}" or (ch == "=" and t in ("var", "let", "typealias", "case"))):
+                break
+            j += 1
+        text = code[m.end():j]
+        name_match = re.match(r"\s*([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)", text)
+        name = "init" if t == "init" else ("subscript" if t == "subscript" else (name_match.group(1) if name_match else "?"))
+        if t in ("struct", "class", "enum", "actor", "protocol", "extension"):
+            pending = (t, is_public or (t == "extension" and bool(explicit)), name)
+        extended = parent[2] if parent is not None and parent[0] == "extension" else None
+        if is_public and t != "extension":
+            decls.append((line_of(code, m.start()), t, name, text, extended))
+        if t == "case" and is_public:
+            # `case a(Int32), b(x: Int32)`: each case of the list.
+            for part in split_top_level(text):
+                cm = re.match(r"\s*([A-Za-z_]\w*)(.*)", part, re.S)
+                if cm and cm.group(1) != name:
+                    decls.append((line_of(code, m.start()), "case", cm.group(1), cm.group(2), extended))
+        i = m.end()
+    return decls
+
+
+def descriptor_parameters(kind, name, text):
+    """Whether the declaration takes (or, a property, holds) a raw Int32 descriptor."""
+    if kind in ("var", "let"):
+        return bool(DESCRIPTOR_NAME.match(name)) and bool(re.match(r"\s*\w+\s*:\s*(Int32|CInt)\b", text))
+    if kind not in ("func", "init", "subscript", "case"):
+        return False
+    k = text.find("(")
+    if k < 0:
+        return False
+    params = text[k + 1:matching_paren(text, k)]
+    for p in split_top_level(params):
+        pm = re.match(r"\s*(?:([A-Za-z_]\w*)\s+)?(?:([A-Za-z_]\w*)\s*:)?\s*(?:inout\s+)?(.+)", p, re.S)
+        if not pm:
+            continue
+        label, param, type_ = pm.group(1), pm.group(2), pm.group(3).strip()
+        if not re.fullmatch(r"(Int32|CInt)\??(\s*=.*)?", type_, re.S):
+            continue
+        names = [x for x in (label, param) if x and x != "_"]
+        if kind == "case" and not names:
+            names = [name]  # an unlabelled payload: the case's name says what it is
+        if any(DESCRIPTOR_NAME.match(x) for x in names):
+            return True
+    return False
+
+
+def executable_folders(root):
+    with open(os.path.join(root, "Package.swift"), encoding="utf-8") as f:
+        manifest = f.read()
+    return {f"Sources/{m}" for m in re.findall(r'\.executableTarget\(\s*name:\s*"([^"]+)"', manifest)}
+
+
+def swift_files(root):
+    for dirpath, dirnames, filenames in os.walk(os.path.join(root, "Sources")):
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and not d.endswith(".docc"))
+        for name in sorted(filenames):
+            if name.endswith(".swift"):
+                yield os.path.join(dirpath, name)
+
+
+def offences(root):
+    """Rule -> {file:name -> [lines]}."""
+    found = {rule: {} for rule in RULES}
+    executables = executable_folders(root)
+
+    def add(rule, rel, name, line):
+        found[rule].setdefault(f"{rel}:{name}", []).append(line)
+
+    for path in swift_files(root):
+        rel = os.path.relpath(path, root).replace(os.sep, "/")
+        with open(path, encoding="utf-8") as f:
+            code = blank_comments_and_strings(f.read())
+        library = not any(rel.startswith(e + "/") for e in executables)
+        if rel not in LAYER_FILES:
+            for line, name in c_calls(code):
+                add("c-call", rel, name, line)
+        decls = public_declarations(code)
+        for line, kind, name, text, extended in decls:
+            if descriptor_parameters(kind, name, text):
+                add("int32-descriptor", rel, name, line)
+            if library and (re.search(r"\bExitFailure\b", text) or extended == "ExitFailure"
+                            or (kind in ("struct", "class", "enum") and name == "ExitFailure")):
+                add("exit-failure", rel, name, line)
+        if library:
+            for m in ARGV_NAME.finditer(code):
+                add("command-line", rel, m.group(1) or "ProcessInfo.arguments", line_of(code, m.start()))
+    return found
+
+
+def allowlist():
+    return {rule: {e.strip() for e in text.split("\n") if e.strip()} for rule, text in ALLOWLIST.items()}
+
+
+def check(root, quiet=False):
+    """The problems (new offences and stale allowlist entries), printing each rule's offenders."""
+    found, allowed, problems = offences(root), allowlist(), []
+    for rule, title in RULES.items():
+        if not quiet:
+            print(f"{title}: {len(found[rule])} offender(s), allowlist {len(allowed[rule])} (issue 42's remaining work)")
+            for key in sorted(found[rule]):
+                print(f"    {key} (line {', '.join(map(str, found[rule][key]))})")
+        for key in sorted(set(found[rule]) - allowed[rule]):
+            problems.append(f"{title}: {key} (line {', '.join(map(str, found[rule][key]))}) is new; {ADVICE[rule]}")
+        for key in sorted(allowed[rule] - set(found[rule])):
+            problems.append(f"{title}: allowlisted {key} is gone: remove it from ALLOWLIST in scripts/check_layering.py")
+    return problems
+
+
+def self_test(root):
+    """Plants one violation of each kind in a copy of Sources/ (each must be caught, as that
+    rule's problem), and look-alikes that are not violations (none may be)."""
+    if check(root, quiet=True):
+        print("self-test: the real package must pass first", file=sys.stderr)
+        return 1
+    failures = 0
+    plants = [
+        ("(a) a C call outside the layer", "c-call", "Sources/PageInfoGrammar/ValueGrammar.swift",
+         "\nimport Glibc\nfunc plantedChmod() { _ = fchmod(3, 0o600) }\n", "ValueGrammar.swift:fchmod"),
+        ("(a) a Glibc-qualified C call", "c-call", "Sources/PageInfoDraw/ContactSheet.swift",
+         "\nimport Glibc\nfunc plantedClose(_ x: Int32) { _ = Glibc.close(x) }\n", "ContactSheet.swift:close"),
+        ("(b) an Int32 descriptor in a public signature", "int32-descriptor", "Sources/PageInfoGrammar/ValueGrammar.swift",
+         "\npublic func plantedWrite(to outputFD: Int32, bytes: [UInt8]) {}\n", "ValueGrammar.swift:plantedWrite"),
+        ("(b) a descriptor payload of a public enum", "int32-descriptor", "Sources/PageInfoDraw/ContactSheet.swift",
+         "\npublic enum PlantedSource { case path(String), descriptor(Int32) }\n", "ContactSheet.swift:descriptor"),
+        ("(c) argv in a library", "command-line", "Sources/PageInfoDraw/ContactSheet.swift",
+         "\nlet plantedArguments = CommandLine.arguments\n", "ContactSheet.swift:CommandLine"),
+        ("(d) ExitFailure in a library's public API", "exit-failure", "Sources/PageInfoGrammar/ValueGrammar.swift",
+         "\nimport PageInfoRecords\npublic func plantedParse(_ s: String) throws(ExitFailure) -> Int { 0 }\n",
+         "ValueGrammar.swift:plantedParse"),
+        ("(d) a public member of an extension of ExitFailure", "exit-failure", "Sources/PageInfoReading/PageSelection.swift",
+         "\nextension ExitFailure {\n    public static var planted: Int { 0 }\n}\n", "PageSelection.swift:planted"),
+    ]
+    look_alikes = [
+        ("a comment, a string and a labelled Swift method are not C calls",
+         "Sources/PageInfoGrammar/ValueGrammar.swift",
+         "\n// close(fd) and isatty(1) in a comment\nlet plantedText = \"poll(&fds, 1, 0) and \\(String(1)) CommandLine.arguments\"\n"
+         "struct PlantedReader { func read(into b: Int) -> Int { b }; func use() -> Int { read(into: 1) } }\n"),
+        ("a C call in the layer, and an Int32 descriptor in an internal signature",
+         "Sources/PageInfoOutput/SystemCalls.swift",
+         "\nfunc plantedLayerCall() -> Int32 { isatty(0) }\nfunc plantedInternal(fd: Int32) {}\n"),
+        ("argv and ExitFailure in the executable", "Sources/PageInfoCommand/Common.swift",
+         "\nlet plantedArgv = CommandLine.arguments\npublic func plantedExit() throws(ExitFailure) {}\n"),
+    ]
+
+    def copy():
+        tmp = tempfile.mkdtemp(prefix="pageinfo-layering-")
+        shutil.copytree(os.path.join(root, "Sources"), os.path.join(tmp, "Sources"))
+        shutil.copy(os.path.join(root, "Package.swift"), tmp)
+        return tmp
+
+    def plant(tmp, rel, text):
+        with open(os.path.join(tmp, rel), "a", encoding="utf-8") as f:
+            f.write(text)
+
+    for label, rule, rel, text, needle in plants:
+        tmp = copy()
+        try:
+            plant(tmp, rel, text)
+            problems = check(tmp, quiet=True)
+        finally:
+            shutil.rmtree(tmp)
+        hit = [p for p in problems if p.startswith(RULES[rule]) and needle in p and "is new" in p]
+        print(f"self-test {label}: {'caught' if hit and len(problems) == 1 else 'MISSED'}"
+              f"{': ' + hit[0] if hit else ''}{'' if len(problems) <= 1 else f' ({len(problems)} problems)'}")
+        if not hit or len(problems) != 1:
+            failures += 1
+    for label, rel, text in look_alikes:
+        tmp = copy()
+        try:
+            plant(tmp, rel, text)
+            problems = check(tmp, quiet=True)
+        finally:
+            shutil.rmtree(tmp)
+        print(f"self-test look-alike, {label}: {'not flagged' if not problems else 'FLAGGED: ' + '; '.join(problems)}")
+        if problems:
+            failures += 1
+    return 1 if failures else 0
+
+
+def main(argv):
+    args = [a for a in argv if not a.startswith("--")]
+    root = os.path.abspath(args[0] if args else os.path.join(os.path.dirname(__file__), ".."))
+    if "--self-test" in argv:
+        return self_test(root)
+    problems = check(root)
+    for p in problems:
+        print(f"check_layering: {p}", file=sys.stderr)
+    if problems:
+        return 1
+    sizes = {rule: len(entries) for rule, entries in allowlist().items()}
+    print(f"check_layering: no new offence; allowlists (issue 42's remaining work): "
+          f"{sizes['c-call']} C calls, {sizes['int32-descriptor']} Int32 descriptors, "
+          f"{sizes['command-line']} argv uses, {sizes['exit-failure']} ExitFailure APIs ({sum(sizes.values())} in all)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
