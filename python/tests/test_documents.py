@@ -130,6 +130,7 @@ def test_partial_document_reports_page_errors_as_values():
 @pytest.mark.parametrize("name, error", [
     ("not-a-pdf.pdf", pageinfo.NotAPDF),
     ("encrypted.pdf", pageinfo.PasswordRequired),
+    ("damaged/count-zero-loop.pdf", pageinfo.DamagedPDF),
 ])
 def test_failed_files_raise_typed_errors(name, error):
     with pytest.raises(error) as raised:
