@@ -24,7 +24,7 @@ def main(fixtures):
         with pageinfo.open(os.path.join(fixtures, name)) as doc:
             assert doc.page_count == golden["pageCount"], name
             for page, want in zip(doc.pages, golden["pages"]):
-                assert page.crop_box._asdict() == {k: want["cropBox"][k] for k in ("x", "y", "width", "height")}, (name, page)
+                assert page.crop_box.as_record() == {k: want["cropBox"][k] for k in ("x", "y", "width", "height")}, (name, page)
                 assert (page.rotation, page.label, page.size) == (want["rotation"], want["label"], (want["size"]["width"], want["size"]["height"])), (name, page)
                 checked += 1
     with pageinfo.open(os.path.join(fixtures, "rotations.pdf")) as doc:

@@ -18,12 +18,13 @@ from ._errors import (BitmapUnavailable, DamagedPDF, ExecutableNotFound, FileNot
                       PageInfoError, PageUnreadable, PasswordRequired, Unreadable, UsageError,
                       VersionMismatch, WorkerFailed, WrongPassword)
 from ._executable import executable
-from ._geometry import Box, Matrix, Warning
+from ._geometry import Box, Matrix, PdfWarning
 from ._version import __version__
 
 __all__ = [
-    "open", "read_many", "executable", "Document", "Page", "PageError", "Bitmap", "Box",
-    "Matrix", "Warning", "FRAMES", "RENDERERS", "PageInfoError", "ExecutableNotFound",
+    # (`open` is left out of `*`: it would shadow the builtin; write pageinfo.open.)
+    "read_many", "executable", "Document", "Page", "PageError", "Bitmap", "Box",
+    "Matrix", "PdfWarning", "FRAMES", "RENDERERS", "PageInfoError", "ExecutableNotFound",
     "VersionMismatch", "UsageError", "NotAPDF", "PasswordRequired", "WrongPassword",
     "DamagedPDF", "FileNotFound", "Unreadable", "WorkerFailed", "PageUnreadable",
     "BitmapUnavailable", "__version__",

@@ -4,13 +4,14 @@
 from __future__ import annotations
 
 import bisect
+import operator
 import os
 import tempfile
 from typing import (Any, Dict, Iterable, Iterator, List, NamedTuple, Optional, Sequence, Tuple,
                     Union, overload)
 
 from ._errors import (BitmapUnavailable, PageInfoError, PageUnreadable, UsageError, error_for)
-from ._geometry import Box, Geometry, Matrix, Warning
+from ._geometry import Box, Geometry, Matrix, PdfWarning
 from ._run import Run
 
 __all__ = ["Document", "Page", "PageError", "Bitmap", "open", "read_many", "FRAMES", "RENDERERS"]
@@ -147,8 +148,8 @@ class Page:
         return self.error is None
 
     @property
-    def warnings(self) -> List[Warning]:
-        return [Warning(w["code"], w["message"]) for w in self._columns["warnings"][self._row]]
+    def warnings(self) -> List[PdfWarning]:
+        return [PdfWarning(w["code"], w["message"]) for w in self._columns["warnings"][self._row]]
 
     # -- geometry -----------------------------------------------------------------------------
     def _value(self, name: str) -> Any:
@@ -298,6 +299,14 @@ class Page:
         column = columns["frames"][frame]
         return (_matrix(column["rawToFrame"], row), _matrix(column["frameToRaw"], row))
 
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Page):
+            return NotImplemented
+        return self._document is other._document and self._columns is other._columns and self._row == other._row
+
+    def __hash__(self) -> int:
+        return hash((id(self._document), id(self._columns), self._row))
+
     def __repr__(self) -> str:
         error = self.error
         if error is not None:
@@ -314,12 +323,17 @@ def _bitmap_options(dpi, size, fit, renderer) -> Tuple[str, ...]:
             raise ValueError("give dpi or size, not both")
         if fit not in ("contain", "fill"):
             raise ValueError(f"fit must be 'contain' or 'fill', not {fit!r}")
-        width, height = size
-        return ("--bitmap-size", f"{int(width)}x{int(height)}", "--fit", fit,
-                "--renderer", renderer)
+        try:
+            width, height = (_positive_int(operator.index(v), "size") for v in size)
+        except (TypeError, ValueError):
+            raise ValueError(f"size must be (width, height) in whole pixels, not {size!r}") from None
+        return ("--bitmap-size", f"{width}x{height}", "--fit", fit, "--renderer", renderer)
     if fit != "contain":
         raise ValueError("fit applies to size=, not to dpi")
-    return ("--dpi", repr(float(150 if dpi is None else dpi)), "--renderer", renderer)
+    dots = 150.0 if dpi is None else dpi
+    if isinstance(dots, bool) or not isinstance(dots, (int, float)) or not 0 < dots < float("inf"):
+        raise ValueError(f"dpi must be a positive number, not {dpi!r}")
+    return ("--dpi", repr(float(dots)), "--renderer", renderer)
 
 
 class _Pages(Sequence[Page]):
@@ -336,7 +350,14 @@ class _Pages(Sequence[Page]):
     @overload
     def __getitem__(self, i: slice) -> List[Page]: ...
 
+    def __repr__(self) -> str:
+        return f"<pages of {self._document.name!r}: {len(self)}>"
+
     def __getitem__(self, i):
+        if isinstance(i, bool) or not isinstance(i, (int, slice)) and not hasattr(i, "__index__"):
+            raise TypeError(f"page positions are integers or slices, not {type(i).__name__}")
+        if not isinstance(i, slice):
+            i = i.__index__()
         if isinstance(i, slice):
             return [self[j] for j in range(*i.indices(len(self)))]
         if i < 0:
@@ -365,12 +386,15 @@ class Document:
 
     def __init__(self, name: Optional[str], path: Optional[str], chunks: List[Dict[str, Any]],
                  file_record: Dict[str, Any], *, password: Optional[str] = None,
-                 page_ranges: Optional[str] = None, temporary: Optional[str] = None) -> None:
+                 page_ranges: Optional[str] = None, temporary: Optional[str] = None,
+                 timeout: Optional[float] = None) -> None:
+        temporary_path = temporary
         self.name = name
         self._path = path
         self._password = password
         self._page_ranges = page_ranges
         self._temporary = temporary
+        self._timeout = timeout
         self._chunks = chunks
         self._starts: List[int] = []
         count = 0
@@ -385,7 +409,11 @@ class Document:
         error = file_record.get("error")
         self.error: Optional[PageInfoError] = None
         if error is not None and error["code"] != "page-out-of-range":
-            message = _PYTHON_ADVICE.get(error["code"], error["message"]).format(name=name)
+            advice = _PYTHON_ADVICE.get(error["code"])
+            message = advice.format(name=name or "the PDF") if advice else error["message"]
+            if temporary_path is not None:
+                # A PDF given as bytes: its spooled copy's name means nothing to the caller.
+                message = message.replace(temporary_path, name or "the PDF")
             self.error = error_for(error["code"], message, name)
 
     # -- the file record ----------------------------------------------------------------------
@@ -428,8 +456,8 @@ class Document:
         return self.record.get("direction")
 
     @property
-    def warnings(self) -> List[Warning]:
-        return [Warning(w["code"], w["message"]) for w in self.record.get("warnings") or []]
+    def warnings(self) -> List[PdfWarning]:
+        return [PdfWarning(w["code"], w["message"]) for w in self.record.get("warnings") or []]
 
     @property
     def size_bytes(self) -> Optional[int]:
@@ -443,7 +471,9 @@ class Document:
     def _extra(self, options: Tuple[str, ...], page: Page) -> Tuple[Dict[str, Any], int]:
         """The columns of ``pageinfo pages OPTIONS`` for ``page``: the first page asking for a
         setting gets a run of its own page; a second page asking for it, a run of every page,
-        kept. A loop over pages with one setting costs two runs, a page alone one."""
+        kept. A loop over pages with one setting costs two runs, a page alone one. Each run
+        reads the file again: its pages must have the geometry read at open (else the file
+        changed, and its matrices would not be this page's)."""
         chunks = self._extras.get(options)
         if chunks is not None:
             return chunks[self._chunk_of(page)], page._row
@@ -452,28 +482,39 @@ class Document:
             return singles[page.index], 0
         if singles:
             chunks = self._run_extra(options, self._page_ranges)
-            if [c["index"] for c in chunks] != [c["index"] for c in self._chunks]:
-                raise PageInfoError(
-                    f"{self.name}: the file changed since it was opened (its pages differ)",
-                    file=self.name)
+            if not self._same_pages(self._chunks, chunks):
+                raise self._changed()
             self._extras[options] = chunks
             del self._singles[options]
             return chunks[self._chunk_of(page)], page._row
         chunks = self._run_extra(options, str(page.number))
-        if len(chunks) != 1 or chunks[0]["index"] != [page.index]:
-            raise PageInfoError(
-                f"{self.name}: the file changed since it was opened (page {page.number} differs)",
-                file=self.name)
+        if len(chunks) != 1 or not self._same_pages([_row_of(page._columns, page._row)], chunks):
+            raise self._changed()
         singles[page.index] = chunks[0]
         return chunks[0], 0
 
+    _CHECKED = ("index", "rotation", "rotationRaw", "userUnit", "mediaBox", "cropBox")
+
+    @classmethod
+    def _same_pages(cls, read: List[Dict[str, Any]], again: List[Dict[str, Any]]) -> bool:
+        return [[c[k] for k in cls._CHECKED] for c in read] == [[c[k] for k in cls._CHECKED] for c in again]
+
+    def _changed(self) -> PageInfoError:
+        return PageInfoError(f"{self.name}: the file changed since it was opened (its pages differ); "
+                             "open it again", code="changed", file=self.name)
+
     def _run_extra(self, options: Tuple[str, ...], page_ranges: Optional[str]):
         if self._path is None:
-            raise PageInfoError("the document is closed", file=self.name)
+            raise PageInfoError(f"{self.name}: the document is closed", file=self.name)
         arguments = ["pages", "--format", "columns", *options]
         if page_ranges:
             arguments += ["--pages", page_ranges]
-        return _read_one(arguments + ["--", self._path], self._password)[1]
+        file_record, chunks = _read_one(arguments + ["--", self._path], self._password,
+                                        timeout=self._timeout, name=self.name)
+        error = file_record.get("error")
+        if error is not None and error["code"] != "page-out-of-range":
+            raise error_for(error["code"], error["message"], self.name)
+        return chunks
 
     def _chunk_of(self, page: Page) -> int:
         for number, columns in enumerate(self._chunks):
@@ -512,6 +553,12 @@ class Document:
         return f"<Document {self.name!r} {self.status} pages={self._count}>"
 
 
+def _row_of(columns: Dict[str, Any], row: int) -> Dict[str, Any]:
+    """One row of a chunk's columns, as a chunk of one row."""
+    return {k: ({m: (_row_of(v, row)[m] if isinstance(v[m], dict) else [v[m][row]]) for m in v}
+                if isinstance(v, dict) else [v[row]]) for k, v in columns.items()}
+
+
 def _chunks_and_file(records: Iterable[Dict[str, Any]]):
     """Group a run's records into (chunks, file record) per file."""
     chunks: List[Dict[str, Any]] = []
@@ -528,8 +575,9 @@ def _chunks_and_file(records: Iterable[Dict[str, Any]]):
         raise PageInfoError("pageinfo's output ended inside a file (no file record)")
 
 
-def _read_one(arguments: List[str], password: Optional[str]):
-    with Run(arguments, password=password) as run:
+def _read_one(arguments: List[str], password: Optional[str], *, timeout: Optional[float] = None,
+              name: Optional[str] = None):
+    with Run(arguments, password=password, timeout=timeout, name=name) as run:
         results = list(_chunks_and_file(run.records()))
         try:
             status = run.finish()
@@ -552,43 +600,67 @@ def _fspath(path: Any) -> str:
 
 
 def open(source: Source, password: Optional[str] = None, *,  # noqa: A001 - like io.open
-         pages: Optional[str] = None) -> Document:
+         pages: Optional[str] = None, timeout: Optional[float] = None) -> Document:
     """Read a PDF: a path (``str`` or path-like), its bytes, or a binary file object.
 
     ``password`` opens an encrypted file (passed to the executable through its environment,
     never its command line). ``pages`` reads only some pages, as ``pageinfo --pages`` takes
-    them (``"1-3,7,10-"``). Raises :class:`NotAPDF`, :class:`PasswordRequired`,
-    :class:`WrongPassword`, :class:`DamagedPDF`, :class:`FileNotFound`, :class:`Unreadable`;
-    a file with some unreadable pages opens with ``status == "partial"``.
+    them (``"1-3,7,10-"``). ``timeout`` (seconds) stops a read that takes longer, this one and
+    the later ones of ``bitmap()`` and ``convert()`` (:class:`WorkerFailed`, code ``timeout``;
+    a reader that crashes is :class:`WorkerFailed`, code ``crashed``). Raises :class:`NotAPDF`,
+    :class:`PasswordRequired`, :class:`WrongPassword`, :class:`DamagedPDF`,
+    :class:`FileNotFound`, :class:`Unreadable`; a file with some unreadable pages opens with
+    ``status == "partial"``.
     """
+    timeout = _seconds(timeout, "timeout")
     temporary = None
-    if isinstance(source, (bytes, bytearray, memoryview)) or hasattr(source, "read"):
-        data = source.read() if hasattr(source, "read") else bytes(source)
-        if not isinstance(data, (bytes, bytearray)):
-            raise TypeError("a file object given to pageinfo.open must be opened in binary mode")
-        handle, temporary = tempfile.mkstemp(prefix="pageinfo-", suffix=".pdf")
-        with os.fdopen(handle, "wb") as spool:
-            spool.write(data)
-        name, path = getattr(source, "name", None), temporary
-        name = name if isinstance(name, str) else None
-    else:
-        path = _fspath(source)
-        name = path
     try:
+        if isinstance(source, (bytes, bytearray, memoryview)) or hasattr(source, "read"):
+            data = source.read() if hasattr(source, "read") else bytes(source)
+            if not isinstance(data, (bytes, bytearray)):
+                raise TypeError("a file object given to pageinfo.open must be opened in binary mode")
+            handle, temporary = tempfile.mkstemp(prefix="pageinfo-", suffix=".pdf")
+            with os.fdopen(handle, "wb") as spool:
+                spool.write(data)
+            name, path = getattr(source, "name", None), temporary
+            name = name if isinstance(name, str) else None
+        else:
+            # Absolute: bitmap() and convert() read the file again, maybe after an os.chdir.
+            name = _fspath(source)
+            path = os.path.abspath(name)
         arguments = ["pages", "--format", "columns"]
         if pages is not None:
             arguments += ["--pages", pages]
-        file_record, chunks = _read_one(arguments + ["--", path], password)
+        file_record, chunks = _read_one(arguments + ["--", path], password, timeout=timeout,
+                                        name=name)
         document = Document(name, path, chunks, file_record, password=password,
-                            page_ranges=pages, temporary=temporary)
+                            page_ranges=pages, temporary=temporary, timeout=timeout)
     except BaseException:
         if temporary is not None:
-            os.unlink(temporary)
+            try:
+                os.unlink(temporary)
+            except FileNotFoundError:
+                pass
         raise
     if document.error is not None:
         document.close()
         raise document.error
     return document
+
+
+def _seconds(value: Optional[float], what: str) -> Optional[float]:
+    """None, or a positive number of seconds (infinity: None)."""
+    if value is None or value == float("inf"):
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
+        raise ValueError(f"{what} must be a positive number of seconds or None, not {value!r}")
+    return float(value)
+
+
+def _positive_int(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError(f"{what} must be a positive integer, not {value!r}")
+    return value
 
 
 def read_many(paths: Iterable[PathLike], *, jobs: Optional[int] = None,
@@ -600,22 +672,24 @@ def read_many(paths: Iterable[PathLike], *, jobs: Optional[int] = None,
     A file that is damaged, encrypted, crashes or hangs its worker (``timeout`` seconds, 0 or
     None: no limit) or exceeds ``max_memory`` MiB is a Document with ``status == "failed"`` and
     ``error`` set (:class:`WorkerFailed` for the last three); this process lives on.
+    ``timeout`` None (or infinity) and ``max_memory`` None or 0 set no limit.
     ``worker`` names another worker executable (``pageinfo pages --worker``), e.g. a wrapper
     that runs the worker in a sandbox.
     """
     names = [os.fsencode(path) for path in paths]
     if any(b"\0" in name for name in names):
         raise ValueError("a path contains a NUL byte")
-    if not names:
-        return iter(())
+    seconds = _seconds(timeout, "timeout")
+    if max_memory is not None and max_memory != 0:
+        _positive_int(max_memory, "max_memory (MiB)")
     arguments = ["pages", "--files-from", "-", "-0", "--format", "columns", "--no-progress",
-                 "--timeout", _number(timeout or 0), "--max-memory", str(int(max_memory or 0))]
+                 "--timeout", _number(seconds or 0), "--max-memory", str(max_memory or 0)]
     if worker is not None:
         arguments += ["--worker", _fspath(worker)]
     if jobs is not None:
-        if int(jobs) < 1:
-            raise ValueError("jobs must be at least 1")
-        arguments += ["--jobs", str(int(jobs))]
+        arguments += ["--jobs", str(_positive_int(jobs, "jobs"))]
+    if not names:
+        return iter(())
     return _read_many(arguments, names, password)
 
 

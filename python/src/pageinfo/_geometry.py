@@ -7,28 +7,30 @@ from __future__ import annotations
 from numbers import Real
 from typing import Any, Iterable, NamedTuple, Sequence, Tuple, Union
 
-__all__ = ["Box", "Matrix", "Warning"]
+__all__ = ["Box", "Matrix", "PdfWarning"]
 
 
-class Warning(NamedTuple):  # noqa: A001 - the records' name; not Python's warnings.Warning
+class PdfWarning(NamedTuple):
     """A warning of the records contract: a stable ``code`` and a one-line ``message``."""
 
     code: str
     message: str
 
 
-class Box(NamedTuple):
+class Box:
     """A rectangle as the records write it: lower-left corner ``x``, ``y`` and ``width``,
     ``height``, in the unit and space of where it comes from (raw PDF points for page boxes).
 
-    ``x0, y0, x1, y1`` give its corners; ``rect`` the 4-tuple ``(x0, y0, x1, y1)`` that PyMuPDF,
-    pdfplumber and pdfminer use.
+    ``x0, y0, x1, y1`` give its corners and ``rect`` the 4-tuple ``(x0, y0, x1, y1)`` that
+    PyMuPDF, pdfplumber and pdfminer use. A Box is deliberately not a tuple: unpacked or passed
+    where a 4-tuple is expected, ``(x, y, width, height)`` would pass for ``(x0, y0, x1, y1)``
+    without an error; write ``box.rect`` there.
     """
 
-    x: float
-    y: float
-    width: float
-    height: float
+    __slots__ = ("x", "y", "width", "height")
+
+    def __init__(self, x: float, y: float, width: float, height: float) -> None:
+        self.x, self.y, self.width, self.height = x, y, width, height
 
     @property
     def x0(self) -> float:
@@ -49,6 +51,21 @@ class Box(NamedTuple):
     @property
     def rect(self) -> Tuple[float, float, float, float]:
         return (self.x, self.y, self.x + self.width, self.y + self.height)
+
+    def as_record(self) -> dict:
+        """``{"x", "y", "width", "height"}``, as the records write a rectangle."""
+        return {"x": self.x, "y": self.y, "width": self.width, "height": self.height}
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Box):
+            return NotImplemented
+        return (self.x, self.y, self.width, self.height) == (other.x, other.y, other.width, other.height)
+
+    def __hash__(self) -> int:
+        return hash((self.x, self.y, self.width, self.height))
+
+    def __repr__(self) -> str:
+        return f"Box(x={self.x!r}, y={self.y!r}, width={self.width!r}, height={self.height!r})"
 
 
 Point = Tuple[float, float]

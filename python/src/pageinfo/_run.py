@@ -10,7 +10,7 @@ import tempfile
 import threading
 from typing import Any, Dict, Iterator, List, Optional, Sequence
 
-from ._errors import PageInfoError, UsageError
+from ._errors import PageInfoError, UsageError, WorkerFailed
 from ._executable import executable
 
 __all__ = ["Run"]
@@ -37,7 +37,8 @@ class Run:
     is not a file's own outcome."""
 
     def __init__(self, arguments: Sequence[str], *, password: Optional[str] = None,
-                 stdin: Optional[bytes] = None) -> None:
+                 stdin: Optional[bytes] = None, timeout: Optional[float] = None,
+                 name: Optional[str] = None) -> None:
         env = dict(os.environ)
         env.pop("PAGEINFO_PASSWORD", None)
         if password is not None:
@@ -49,11 +50,26 @@ class Run:
             self.arguments, stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
             stdout=subprocess.PIPE, stderr=self._stderr, env=env, bufsize=_PIPE_BYTES)
         _widen_pipe(self._process.stdout)
+        self._name = name
+        self._timeout = timeout
+        self._timed_out = False
+        self._watchdog: Optional[threading.Timer] = None
+        if timeout is not None:
+            # The executable is stopped after `timeout` seconds: a file that hangs the reader
+            # costs a WorkerFailed, not this process.
+            self._watchdog = threading.Timer(timeout, self._expire)
+            self._watchdog.daemon = True
+            self._watchdog.start()
         self._writer: Optional[threading.Thread] = None
         if stdin is not None:
             # Written from a thread: the child writes records while it reads the list.
             self._writer = threading.Thread(target=self._feed, args=(stdin,), daemon=True)
             self._writer.start()
+
+    def _expire(self) -> None:
+        if self._process.poll() is None:
+            self._timed_out = True
+            self._process.kill()
 
     def _feed(self, data: bytes) -> None:
         assert self._process.stdin is not None
@@ -67,7 +83,17 @@ class Run:
         assert self._process.stdout is not None
         loads = json.loads
         for line in self._process.stdout:
-            yield loads(line)
+            try:
+                record = loads(line)
+            except ValueError:
+                # A record cut short (the executable killed mid-line) or output that is not JSON.
+                self._process.kill()
+                status = self._process.wait()
+                self._raise_for_signal(status)
+                raise PageInfoError(
+                    f"pageinfo wrote a line that is not a JSON record (exit status {status}): "
+                    f"{self._last_error() or line[:80]!r}", file=self._name) from None
+            yield record
 
     def stderr_lines(self) -> List[str]:
         self._stderr.seek(0)
@@ -75,20 +101,34 @@ class Run:
 
     def finish(self) -> int:
         status = self._process.wait()
+        if self._watchdog is not None:
+            self._watchdog.cancel()
         if self._writer is not None:
             self._writer.join()
+        self._raise_for_signal(status)
         if status == 64:
             raise UsageError(self._last_error() or "pageinfo refused the arguments")
-        if status < 0 or status == 74 or status not in (0, 2, 65, 66, 70, 77):
+        if status == 74 or status not in (0, 2, 65, 66, 70, 77):
             raise PageInfoError(
                 f"pageinfo exited with status {status}: {self._last_error() or 'no message'}")
         return status
+
+    def _raise_for_signal(self, status: int) -> None:
+        """The executable stopped by the timeout, or by a signal (a crash): WorkerFailed."""
+        if self._timed_out:
+            raise WorkerFailed(f"{self._name or 'pageinfo'}: not read within {self._timeout:g} s; "
+                               "stopped", code="timeout", file=self._name)
+        if status < 0:
+            raise WorkerFailed(f"{self._name or 'pageinfo'}: the reader crashed (signal {-status}) "
+                               f"{self._last_error()}".rstrip(), code="crashed", file=self._name)
 
     def _last_error(self) -> str:
         lines = [line.removeprefix("pageinfo: ") for line in self.stderr_lines() if line.strip()]
         return lines[-1] if lines else ""
 
     def close(self) -> None:
+        if self._watchdog is not None:
+            self._watchdog.cancel()
         if self._process.poll() is None:
             self._process.kill()
             self._process.wait()
