@@ -18,6 +18,7 @@
 # - POPPLER_COMPAT_PATCH=file.patch applies a patch to the copy only (to try a fix before making it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/chroot_common.sh
 
 [ "$(id -u)" = 0 ] || { echo "poppler-compat: run as root (debootstrap, chroot and mounts need it)" >&2; exit 1; }
 
@@ -29,34 +30,13 @@ SWIFT_BIN=$(command -v swift || echo /opt/swift/usr/bin/swift)
 SWIFT_ROOT=$(dirname "$(dirname "$(dirname "$(readlink -f "$SWIFT_BIN")")")")
 R=$WORK/$SUITE
 SRC=$WORK/src
-MIRROR=${POPPLER_COMPAT_MIRROR:-$( { awk '/^URIs:/{print $2}' /etc/apt/sources.list.d/*.sources 2>/dev/null
-            awk '$1=="deb"{print $2}' /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null; } \
-          | grep -v security | head -1 || true)}
+MIRROR=${POPPLER_COMPAT_MIRROR:-$(debian_mirror)}
 [ -n "$MIRROR" ] || { echo "poppler-compat: no Debian mirror found in /etc/apt (set POPPLER_COMPAT_MIRROR)" >&2; exit 1; }
 [ -f "$CORPUS/MANIFEST.json" ] || { echo "poppler-compat: no corpus at $CORPUS (set PAGEINFO_CORPUS)" >&2; exit 1; }
 [ -d .build/checkouts ] || "$SWIFT_BIN" package resolve   # the dependency state copied into the chroot
 
-# Mount points, in mount order; unmounted in reverse by cleanup.
-MOUNTS=()
-cleanup() {
-    local status=$?
-    for ((i = ${#MOUNTS[@]} - 1; i >= 0; i--)); do
-        umount "${MOUNTS[i]}" 2>/dev/null || umount -l "${MOUNTS[i]}" 2>/dev/null || true
-    done
-    if [[ $(mount) == *" $R/"* ]]; then
-        echo "poppler-compat: mounts are left under $R:" >&2; mount | grep -F " $R/" >&2
-        status=1
-    fi
-    exit $status
-}
-trap cleanup EXIT INT TERM HUP PIPE
-
-bind() { # source target [ro]
-    mkdir -p "$2"
-    mount --bind "$1" "$2"
-    MOUNTS+=("$2")
-    if [ "${3:-}" = ro ]; then mount -o remount,ro,bind "$2"; fi
-}
+# Mount points, in mount order; unmounted in reverse on exit (scripts/chroot_common.sh).
+chroot_mounts poppler-compat "$R"
 
 IN() {
     chroot "$R" /usr/bin/env -i PATH="$SWIFT_ROOT/usr/bin:/usr/sbin:/usr/bin:/sbin:/bin" \

@@ -30,6 +30,7 @@
 # Every mount is undone on exit (trap) and checked; any failure exits non-zero with the reason.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/chroot_common.sh
 
 fail() { echo "python-wheel-check: $*" >&2; exit 1; }
 [ "$(id -u)" = 0 ] || fail "run as root (debootstrap, chroot and mounts need it)"
@@ -41,32 +42,12 @@ WORK=${WHEEL_CHECK_DIR:-/var/tmp/pageinfo-wheel-check}
 SUITE=${WHEEL_CHECK_SUITE:-trixie}
 R=$WORK/$SUITE
 CHECK=/root/wheel-check   # inside the chroot
-MIRROR=${WHEEL_CHECK_MIRROR:-$( { awk '/^URIs:/{print $2}' /etc/apt/sources.list.d/*.sources 2>/dev/null
-            awk '$1=="deb"{print $2}' /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null; } \
-          | grep -v security | head -1 || true)}
+MIRROR=${WHEEL_CHECK_MIRROR:-$(debian_mirror)}
 [ -n "$MIRROR" ] || fail "no Debian mirror found in /etc/apt (set WHEEL_CHECK_MIRROR)"
 started=$(date +%s)
 
-# Mount points, in mount order; unmounted in reverse by cleanup (as scripts/poppler_compat.sh).
-MOUNTS=()
-cleanup() {
-    local status=$?
-    for ((i = ${#MOUNTS[@]} - 1; i >= 0; i--)); do
-        umount "${MOUNTS[i]}" 2>/dev/null || umount -l "${MOUNTS[i]}" 2>/dev/null || true
-    done
-    if [[ $(mount) == *" $R/"* ]]; then
-        echo "python-wheel-check: mounts are left under $R:" >&2; mount | grep -F " $R/" >&2
-        status=1
-    fi
-    exit $status
-}
-trap cleanup EXIT INT TERM HUP PIPE
-
-bind() { # source target
-    mkdir -p "$2"
-    mount --bind "$1" "$2"
-    MOUNTS+=("$2")
-}
+# Mount points, in mount order; unmounted in reverse on exit (scripts/chroot_common.sh).
+chroot_mounts python-wheel-check "$R"
 
 IN() {
     chroot "$R" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \

@@ -1,0 +1,40 @@
+# SPDX-License-Identifier: Apache-2.0
+# Sourced by scripts/poppler_compat.sh and scripts/wheel_check.sh (bash): the Debian mirror this
+# machine uses, and bind mounts into a chroot that are all undone on exit, whatever happens.
+#
+#   debian_mirror                 prints the first non-security mirror of /etc/apt (deb822 or
+#                                 one-line sources), or nothing
+#   chroot_mounts NAME ROOT       installs the exit trap: unmount every bind in reverse order,
+#                                 then fail (exit 1, naming NAME) if any mount is left under ROOT
+#   bind SOURCE TARGET [ro]       mkdir TARGET, bind-mount SOURCE there (read-only with ro)
+
+debian_mirror() {
+    { awk '/^URIs:/{print $2}' /etc/apt/sources.list.d/*.sources 2>/dev/null
+      awk '$1=="deb"{print $2}' /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null; } \
+        | grep -v security | head -1 || true
+}
+
+MOUNTS=()
+chroot_mounts() {
+    CHROOT_NAME=$1 CHROOT_ROOT=$2
+    trap chroot_cleanup EXIT INT TERM HUP PIPE
+}
+
+chroot_cleanup() {
+    local status=$?
+    for ((i = ${#MOUNTS[@]} - 1; i >= 0; i--)); do
+        umount "${MOUNTS[i]}" 2>/dev/null || umount -l "${MOUNTS[i]}" 2>/dev/null || true
+    done
+    if [[ $(mount) == *" $CHROOT_ROOT/"* ]]; then
+        echo "$CHROOT_NAME: mounts are left under $CHROOT_ROOT:" >&2; mount | grep -F " $CHROOT_ROOT/" >&2
+        status=1
+    fi
+    exit $status
+}
+
+bind() { # source target [ro]
+    mkdir -p "$2"
+    mount --bind "$1" "$2"
+    MOUNTS+=("$2")
+    if [ "${3:-}" = ro ]; then mount -o remount,ro,bind "$2"; fi
+}
