@@ -142,6 +142,28 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                     require(records.count == (pages ? entries.count : 0) + 1 + (failedFirst ? 1 : 0), "\(what): \(records.count) records")
                     for (r, e) in zip(mine, entries) where pages { checkPage(r, e, what); require(r["file"] as? String == file, "\(what): file") }
                     require(mine.last?["record"] as? String == "file" && mine.last?["file"] as? String == file, "\(what): file record")
+                case .columns:
+                    // The jsonl records, each run of page records as chunks: expanded row by row,
+                    // the chunks give the page records back (a member null in every leaf is null).
+                    let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+                    require(lines.last?.isEmpty == true, "\(what): no final newline")
+                    var records: [[String: Any]] = []
+                    for line in lines.dropLast() {
+                        let record = requireValidJSON(Array(line), what) as? [String: Any] ?? [:]
+                        guard record["record"] as? String == "pages" else { records.append(record); continue }
+                        let count = record["count"] as? Int ?? -1
+                        let columns = record["columns"] as? [String: Any] ?? [:]
+                        require((1...PageListEncoder.columnChunkPages).contains(count), "\(what): a chunk of \(count)")
+                        for row in 0..<max(count, 0) {
+                            var page: [String: Any] = ["record": "page", "file": record["file"] ?? NSNull()]
+                            for (key, column) in columns { page[key] = columnRow(column, row, count, what) }
+                            records.append(page)
+                        }
+                    }
+                    let mine = records.suffix(pages ? entries.count + 1 : 1)
+                    require(records.count == (pages ? entries.count : 0) + 1 + (failedFirst ? 1 : 0), "\(what): \(records.count) records")
+                    for (r, e) in zip(mine, entries) where pages { checkPage(r, e, what); require(r["file"] as? String == file, "\(what): file") }
+                    require(mine.last?["record"] as? String == "file" && mine.last?["file"] as? String == file, "\(what): file record")
                 case .csv:
                     guard let rows = csvRows(bytes) else { require(false, "\(what): unreadable CSV"); break }
                     for row in rows { require(row.count == rows[0].count, "\(what): a row of \(row.count) fields, the header has \(rows[0].count)") }
@@ -165,4 +187,19 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     }
     return 0
+}
+
+/// Row `row` of a chunk column: an array's element, or for an object of columns the object of
+/// its members' rows; every array must hold `count`. (A reader takes an object whose leaves are
+/// all null for a null one, which real records allow: their numbers are finite. The fuzzed
+/// pages here may have a box of four NaNs, each written null, so the object is kept.)
+func columnRow(_ column: Any, _ row: Int, _ count: Int, _ what: String) -> Any {
+    if let values = column as? [Any] {
+        require(values.count == count, "\(what): a column of \(values.count) values in a chunk of \(count)")
+        return row < values.count ? values[row] : NSNull()
+    }
+    guard let members = column as? [String: Any] else { require(false, "\(what): a column that is neither"); return NSNull() }
+    var object: [String: Any] = [:]
+    for (key, member) in members { object[key] = columnRow(member, row, count, what) }
+    return object
 }
