@@ -100,7 +100,7 @@ struct PageInfoTool: ParsableCommand {
 /// `help NAME` where NAME is no subcommand: the parser would print the general help, exit 0.
 func refuseUnknownHelpTopic(_ arguments: [String]) throws {
     guard arguments.first == "help" else { return }
-    let names = PageInfoTool.configuration.subcommands.map { $0._commandName }
+    let names = PageInfoTool.configuration.subcommands.compactMap { $0.configuration.commandName }
     // (the first name only: `help viewstate capture` names a subcommand of a subcommand)
     if let name = arguments.dropFirst().first, !name.hasPrefix("-"), !names.contains(name) {
         throw ExitFailure("help: no subcommand '\(name)'; the subcommands are \(names.filter { $0 != "worker" }.joined(separator: ", "))", status: .usage)
