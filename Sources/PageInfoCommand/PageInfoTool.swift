@@ -5,6 +5,7 @@ import PageInfoHelp
 import PageInfoOutput
 import PageInfoPoppler
 import PageInfoRecords
+import PageInfoWorkerCommand
 
 #if canImport(Glibc)
 import Glibc
@@ -27,12 +28,11 @@ struct PageInfoTool: ParsableCommand {
 
     /// Runs the command; every failure becomes one line on stderr and a documented exit code.
     static func main() {
-        // `pageinfo worker …`: batch mode's child process (hidden from help), the library's worker
-        // loop; its arguments are the library's too (``WorkerOptions``), so the parser is skipped
-        // unless help is asked for (``WorkerCommand`` declares them for it).
+        // `pageinfo worker …`: batch mode's child process (hidden from help), parsed alone (a
+        // worker starts often), unless help is asked for: the root parser shows it.
         let arguments = CommandLine.arguments
         if arguments.count > 1, arguments[1] == "worker", !arguments.dropFirst(2).contains(where: { $0 == "--help" || $0 == "-h" }) {
-            terminate(Worker.main(arguments: Array(arguments.dropFirst(2))))
+            terminate(WorkerCommand.main(arguments: Array(arguments.dropFirst(2))))
         }
         do {
             switch PlainInvocation(arguments: Array(CommandLine.arguments.dropFirst())) {
