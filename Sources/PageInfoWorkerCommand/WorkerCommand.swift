@@ -96,12 +96,19 @@ package struct WorkerCommand: ParsableCommand {
     /// A worker process's main: parses `arguments` (those after `worker`) and serves requests
     /// until stdin ends. Returns the exit status: 0, or 64 for a bad argument with one line on
     /// stderr. `beforeEachFile` is called with each request's name before it is read (the tests'
-    /// worker crashes, hangs or exhausts memory there on chosen files).
+    /// worker crashes, hangs or exhausts memory there on chosen files). What the parser answers
+    /// itself (`--help`; `--experimental-dump-help`, which `make man`'s plugin asks of every
+    /// executable that links ArgumentParser, the tests' worker too) is printed on stdout, exit 0.
     package static func main(arguments: [String], beforeEachFile: (([UInt8]) -> Void)? = nil) -> Int32 {
         let options: WorkerOptions
         do { options = try parse(arguments).workerOptions() } catch {
-            _ = writeAll(STDERR_FILENO, Array("pageinfo: worker: \(ExitFailure.oneLine(message(for: error)))\n".utf8))
-            return exitCode(for: error).rawValue
+            let status = exitCode(for: error)
+            if status == .success {
+                _ = writeAll(STDOUT_FILENO, Array((fullMessage(for: error) + "\n").utf8))
+            } else {
+                _ = writeAll(STDERR_FILENO, Array("pageinfo: worker: \(ExitFailure.oneLine(message(for: error)))\n".utf8))
+            }
+            return status.rawValue
         }
         Worker.run(options, beforeEachFile: beforeEachFile)
         return 0
