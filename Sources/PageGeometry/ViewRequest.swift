@@ -83,7 +83,18 @@ public struct ViewRequest: Sendable, Hashable {
 extension ViewRequest {
     /// One parameter of a request (its property), as a ``Conflict`` names it.
     public enum Parameter: String, Hashable, Sendable, CaseIterable {
-        case viewSize, dotsPerInch, fit, viewport, zoomScale, center
+        /// ``ViewRequest/viewSize``.
+        case viewSize
+        /// ``ViewRequest/dotsPerInch``.
+        case dotsPerInch
+        /// ``ViewRequest/fit``.
+        case fit
+        /// ``ViewRequest/viewport``.
+        case viewport
+        /// ``ViewRequest/zoomScale``.
+        case zoomScale
+        /// ``ViewRequest/center``.
+        case center
     }
 
     /// Parameters that together describe no one placement, or none where one is needed, for a
