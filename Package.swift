@@ -75,17 +75,23 @@ let package = Package(
         // The long help of every command (`--help` after the usage, and the man page): text only.
         .target(name: "PageInfoHelp"),
 
+        // `pageinfo worker`'s options, declared once and parsed by ArgumentParser, for `pageinfo`
+        // and the tests' worker alike (not a product: the CLI's side of the worker's arguments).
+        .target(name: "PageInfoWorkerCommand", dependencies: [
+            "PageGeometry", "PageInfoBatch", "PageInfoGrammar", "PageInfoHelp", "PageInfoOutput", "PageInfoRecords",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         .executableTarget(
             name: "PageInfoCommand",
             dependencies: [
                 "PageGeometry", "DocumentLayout", "PageInfoRecords", "PageInfoPoppler", "PageInfoOutput", "PageInfoGrammar",
-                "PageInfoReading", "PageInfoBatch", "PageInfoCheck", "PageInfoDraw", "PageInfoHelp",
+                "PageInfoReading", "PageInfoBatch", "PageInfoCheck", "PageInfoDraw", "PageInfoHelp", "PageInfoWorkerCommand",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // The tests' batch worker: the library's worker loop with hooks that crash, hang or exhaust
-        // memory on chosen files (PAGEINFO_TEST_*_ON). Never installed; `pageinfo` has no hooks.
-        .executableTarget(name: "pageinfo-test-worker", dependencies: ["PageInfoBatch"]),
+        // The tests' batch worker: `pageinfo worker` with hooks that crash, hang or exhaust memory
+        // on chosen files (PAGEINFO_TEST_*_ON). Never installed; `pageinfo` has no hooks.
+        .executableTarget(name: "pageinfo-test-worker", dependencies: ["PageInfoWorkerCommand"]),
         // Release-built benchmark driver for the layout engine (`make bench`).
         .executableTarget(name: "pageinfo-bench", dependencies: ["PageGeometry", "DocumentLayout"]),
 
@@ -107,7 +113,8 @@ let package = Package(
         .testTarget(name: "PageInfoReadingTests",
                     dependencies: ["PageGeometry", "PageInfoReading", "PageInfoPoppler", "PageInfoGrammar", "PageInfoRecords", "PageInfoOutput", "PageInfoTestSupport"]),
         .testTarget(name: "PageInfoBatchTests",
-                    dependencies: ["PageInfoBatch", "PageInfoReading", "PageInfoRecords", "PageInfoOutput", "PageInfoTestSupport"]),
+                    dependencies: ["PageInfoBatch", "PageInfoReading", "PageInfoRecords", "PageInfoOutput", "PageInfoTestSupport",
+                                   "PageGeometry", "PageInfoGrammar", "PageInfoWorkerCommand"]),
         // (Snapshots/ holds the expected outputs, read by path: not a resource of the bundle.)
         .testTarget(name: "PageInfoCommandTests", dependencies: ["PageGeometry", "PageInfoOutput", "PageInfoTestSupport"],
                     exclude: ["Snapshots"]),

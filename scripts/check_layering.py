@@ -186,7 +186,6 @@ ALLOWLIST = {
         Sources/PageInfoBatch/BatchResume.swift:prepare
         Sources/PageInfoBatch/BatchResume.swift:refuseUnlessJSONLines
         Sources/PageInfoBatch/BatchRun.swift:next
-        Sources/PageInfoBatch/Worker.swift:init
         Sources/PageInfoCheck/GoldenCheckRun.swift:run
         Sources/PageInfoPoppler/ExitStatuses.swift:init
         Sources/PageInfoReading/InputFile+Renderer.swift:renderer

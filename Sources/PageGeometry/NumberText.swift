@@ -25,6 +25,10 @@
 ///    `680.31499999999994…`, which pdfinfo prints `680.31`): the table follows what the file
 ///    and JSON say, and noise below 10⁻⁹ never decides a tie.
 public enum NumberText {
+    /// 10⁻⁹, the resolution of the rule: the smallest magnitude below 10⁷ that is not printed
+    /// as 0 (a length that must be positive must be at least this).
+    public static let resolution = 1e-9
+
     /// 2⁵³: every integral `Double` up to it is exact and prints as plain digits.
     public static let exactIntegerLimit = 9_007_199_254_740_992.0
 

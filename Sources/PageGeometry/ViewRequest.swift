@@ -15,8 +15,9 @@
 ///   (default ``PageFit/contain``): ``PagePlacement/init(page:viewSize:viewport:fit:)``.
 /// - neither: no view; raw and page space are related by the page's own transforms.
 ///
-/// Which combinations make sense (a resolution and a view size together do not) is the caller's
-/// to check: the first rule above that applies wins.
+/// Which combinations make sense for a conversion (a resolution and a view size together do
+/// not) ``validate(from:to:)`` says; ``placement(of:)`` itself takes the first rule above that
+/// applies.
 public struct ViewRequest: Sendable, Hashable {
     /// The view's size in view units, or nil.
     public var viewSize: Size?
@@ -73,6 +74,92 @@ public struct ViewRequest: Sendable, Hashable {
         case (.raw, .page): return page.rawToPage
         case (.page, .raw): return page.pageToRaw
         default: return .identity
+        }
+    }
+}
+
+// MARK: - Which combinations make sense
+
+extension ViewRequest {
+    /// One parameter of a request (its property), as a ``Conflict`` names it.
+    public enum Parameter: String, Hashable, Sendable, CaseIterable {
+        /// ``ViewRequest/viewSize``.
+        case viewSize
+        /// ``ViewRequest/dotsPerInch``.
+        case dotsPerInch
+        /// ``ViewRequest/fit``.
+        case fit
+        /// ``ViewRequest/viewport``.
+        case viewport
+        /// ``ViewRequest/zoomScale``.
+        case zoomScale
+        /// ``ViewRequest/center``.
+        case center
+    }
+
+    /// Parameters that together describe no one placement, or none where one is needed, for a
+    /// conversion between two spaces (``validate(from:to:)``).
+    public enum Conflict: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The parameter places a view, and neither space of the conversion is view space.
+        case outsideViewSpace(Parameter)
+        /// A viewport together with a zoom scale or a centre: the visible rectangle is given twice.
+        case viewportWithZoom
+        /// A resolution together with a view size: the resolution derives the view's size.
+        case resolutionWithViewSize
+        /// A resolution together with a viewport, zoom scale or centre: a resolution maps the
+        /// whole page, as pdftoppm renders it.
+        case resolutionWithViewport
+        /// ``PageFit/fill`` with a viewport whose height is below ``NumberText/resolution``:
+        /// nothing to stretch onto the view.
+        case stretchedFlatViewport(Rect)
+        /// ``PageFit/fill`` together with a zoom scale or a centre.
+        case stretchedWithZoom
+        /// View space is converted from (`fromViewSpace`) or to, and there is neither a view
+        /// size nor a resolution.
+        case viewSpaceWithoutSize(fromViewSpace: Bool)
+        /// The parameter needs a view size, and there is none (nor a resolution).
+        case withoutViewSize(Parameter)
+
+        /// The rule broken, in words that name the request's parameters.
+        public var description: String {
+            switch self {
+            case .outsideViewSpace(let p): "\(p.rawValue) places a view, and neither space is view space"
+            case .viewportWithZoom: "a viewport cannot be combined with a zoom scale or a centre"
+            case .resolutionWithViewSize: "a resolution derives the view's size: give a resolution or a view size, not both"
+            case .resolutionWithViewport: "a resolution maps the whole page; it cannot be combined with a viewport, a zoom scale or a centre"
+            case .stretchedFlatViewport(let v): "viewport \(v): fit fill stretches it onto the view, so its height must be at least 10^-9"
+            case .stretchedWithZoom: "fit fill cannot be combined with a zoom scale or a centre"
+            case .viewSpaceWithoutSize(let from): "converting \(from ? "from" : "to") view space needs a view size or a resolution"
+            case .withoutViewSize(let p): "\(p.rawValue) needs a view size"
+            }
+        }
+    }
+
+    /// The parameters given, in the order a conflict names the first of them.
+    var given: [Parameter] {
+        let all: [(Parameter, Bool)] = [(.viewSize, viewSize != nil), (.dotsPerInch, dotsPerInch != nil), (.viewport, viewport != nil), (.zoomScale, zoomScale != nil),
+         (.center, center != nil), (.fit, fit != nil)]
+        return all.compactMap { $0.1 ? $0.0 : nil }
+    }
+
+    /// Checks that the parameters make sense together for a conversion from `source` to
+    /// `destination` space: view parameters only when view space is involved, then one view
+    /// (a viewport, or a zoom and centre; a resolution alone or with a fit; fill without a zoom),
+    /// and a view size or a resolution whenever view space or a view parameter needs one. The
+    /// first rule broken is thrown, in that order.
+    public func validate(from source: CoordinateSpace, to destination: CoordinateSpace) throws(Conflict) {
+        let zoomed = zoomScale != nil || center != nil
+        if source != .view && destination != .view, let first = given.first { throw .outsideViewSpace(first) }
+        if viewport != nil && zoomed { throw .viewportWithZoom }
+        if dotsPerInch != nil {
+            if viewSize != nil { throw .resolutionWithViewSize }
+            if viewport != nil || zoomed { throw .resolutionWithViewport }
+        }
+        if fit == .fill, let viewport, !(abs(viewport.height) >= NumberText.resolution) { throw .stretchedFlatViewport(viewport) }
+        if fit == .fill && zoomed { throw .stretchedWithZoom }
+        if viewSize == nil && dotsPerInch == nil {
+            if source == .view || destination == .view { throw .viewSpaceWithoutSize(fromViewSpace: source == .view) }
+            if let first = given.first { throw .withoutViewSize(first) }
         }
     }
 }

@@ -12,7 +12,8 @@ import Glibc
 
 /// What a batch worker does with each file: the reading options and output format of the
 /// in-process command it stands for. The coordinator passes them as the worker's arguments
-/// (``arguments``); the worker parses them back (``init(arguments:)``).
+/// (``arguments``); `pageinfo worker` parses them back (with its argument parser) and calls
+/// ``Worker/run(_:beforeEachFile:)``.
 public struct WorkerOptions: Sendable, Hashable {
     /// Read geometry and labels (`pages`) or only the file records (`info`).
     public var withPages: Bool
@@ -28,7 +29,7 @@ public struct WorkerOptions: Sendable, Hashable {
     /// records do not say why a file is not ok).
     public var messages: Bool
     /// The worker's address-space limit in MiB; 0: none. Otherwise within
-    /// ``maxMemoryRange`` (``init(arguments:)`` refuses anything else).
+    /// ``maxMemoryRange`` (`pageinfo worker` refuses anything else).
     public var maxMemoryMiB: Int
     /// The address-space limits a worker takes, in MiB: 64 MiB (below it a worker cannot start
     /// Poppler) to 2³⁰ MiB (1 PiB, past any machine's address space; the limit in bytes must fit
@@ -57,7 +58,7 @@ public struct WorkerOptions: Sendable, Hashable {
         self.maxRequestBytes = maxRequestBytes
     }
 
-    /// The worker's command-line arguments (after `worker`), which ``init(arguments:)`` reads.
+    /// The worker's command-line arguments (after `worker`), which `pageinfo worker` reads.
     public var arguments: [String] {
         var arguments = ["--mode", withPages ? "pages" : "info", "--format", format.rawValue]
         if let ranges { arguments += ["--pages", ranges.description] }
@@ -69,66 +70,6 @@ public struct WorkerOptions: Sendable, Hashable {
         if let bitmap { arguments += BitmapOptions.arguments(for: bitmap) }
         if !frames.isEmpty { arguments += ["--frames", FrameOptions.argument(for: frames)] }
         return arguments
-    }
-
-    /// Parses a worker's arguments: `--mode pages|info`, `--pages RANGES`, `--format FORMAT`,
-    /// `--wide`, `--strict`, `--messages`, `--max-memory MIB`, `--max-request-bytes N`, and
-    /// `pages`'s bitmap options `--dpi D`, `--bitmap-size WxH`, `--fit F`, `--renderer R`, and
-    /// `--frames LIST` (each also as `--name=value`). A bad argument is a usage failure (exit 64)
-    /// naming it.
-    public init(arguments: [String]) throws(ExitFailure) {
-        self.init()
-        var rest = arguments[...]
-        var dpi: String?, bitmapSize: String?, fit: String?, renderer: String?
-        while let argument = rest.popFirst() {
-            let equals = argument.firstIndex(of: "=")
-            let name = equals.map { String(argument[..<$0]) } ?? argument
-            func value() throws(ExitFailure) -> String {
-                if let equals { return String(argument[argument.index(after: equals)...]) }
-                guard let next = rest.popFirst() else { throw ExitFailure("worker: \(name) needs a value", status: .usage) }
-                return next
-            }
-            func number() throws(ExitFailure) -> Int {
-                let text = try value()
-                guard let n = Int(text), n >= 0 else { throw ExitFailure("worker: \(name) \(text): not a whole number of 0 or more", status: .usage) }
-                return n
-            }
-            switch name {
-            case "--mode":
-                switch try value() {
-                case "pages": withPages = true
-                case "info": withPages = false
-                case let other: throw ExitFailure("worker: --mode \(other): give pages or info", status: .usage)
-                }
-            case "--pages":
-                let text = try value()
-                do { ranges = try PageRangeList(text) } catch { throw ExitFailure("worker: --pages: \(error.description)", status: .usage) }
-            case "--format":
-                let text = try value()
-                guard let f = PageListFormat(rawValue: text) else { throw ExitFailure("worker: --format \(text): give table, json, jsonl, columns or csv", status: .usage) }
-                format = f
-            case "--wide": wide = true
-            case "--strict": strict = true
-            case "--messages": messages = true
-            case "--max-memory":
-                maxMemoryMiB = try number()
-                guard maxMemoryMiB == 0 || Self.maxMemoryRange.contains(maxMemoryMiB) else {
-                    throw ExitFailure("worker: --max-memory \(maxMemoryMiB): give 0 (no limit) or \(Self.maxMemoryRange.lowerBound) to \(Self.maxMemoryRange.upperBound) MiB", status: .usage)
-                }
-            case "--max-request-bytes": maxRequestBytes = try number()
-            case "--dpi": dpi = try value()
-            case "--bitmap-size": bitmapSize = try value()
-            case "--fit": fit = try value()
-            case "--renderer": renderer = try value()
-            case "--frames":
-                let text = try value()
-                do { frames = try FrameOptions.frames(text) ?? [] } catch { throw ExitFailure("worker: \(error.description)", status: .usage) }
-            default: throw ExitFailure("worker: unknown argument \(argument)", status: .usage)
-            }
-        }
-        do { bitmap = try BitmapOptions.request(dpi: dpi, bitmapSize: bitmapSize, fit: fit, renderer: renderer) } catch {
-            throw ExitFailure("worker: \(error.description)", status: .usage)
-        }
     }
 }
 
@@ -146,20 +87,6 @@ public enum Worker {
     /// worker whose parent is not that process (the coordinator died while the worker started)
     /// exits at once. Workers started by other programs (the Spark job) do without it.
     public static let coordinatorVariable = "PAGEINFO_COORDINATOR_PID"
-
-    /// Runs a worker process's main loop with the arguments after `worker` and returns its exit
-    /// status (0 when standard input ends; 64 for a bad argument, with one line on stderr).
-    /// `beforeEachFile` is called with each request's name before it is read: tests use it to
-    /// crash, hang or exhaust memory on chosen files.
-    public static func main(arguments: [String], beforeEachFile: (([UInt8]) -> Void)? = nil) -> Int32 {
-        let options: WorkerOptions
-        do { options = try WorkerOptions(arguments: arguments) } catch {
-            _ = writeAll(STDERR_FILENO, Array("pageinfo: \(ExitFailure.oneLine(error.message))\n".utf8))
-            return error.status.rawValue
-        }
-        run(options, beforeEachFile: beforeEachFile)
-        return 0
-    }
 
     /// Serves requests on standard input until it ends (or the coordinator is gone, or sends a
     /// frame longer than ``WorkerProtocol`` allows), with the process set up as a worker: no core

@@ -10,7 +10,6 @@ extension ConvertCommand {
     /// The placement the view options describe (``PageGeometry/ViewRequest``), or `nil` when no
     /// view is involved; a degenerate value is a usage error naming its option.
     func makePlacement(_ info: PageInfo) throws -> PagePlacement? {
-        let request = ViewRequest(viewSize: view, dotsPerInch: dpi, fit: fit, viewport: viewport, zoomScale: zoom, center: center)
         do { return try request.placement(of: info) } catch {
             let option = switch error {
             case .invalidViewSize: dpi == nil ? "--view: " : "page \(page) at --dpi \(formatCompact(dpi ?? 0)): "

@@ -76,35 +76,34 @@ struct ConvertCommand: ParsableCommand {
         if document.file == "-" && items.allSatisfy({ $0 == "--" }) {
             throw ValidationError("the PDF is read from stdin ('-'), so the ITEMs cannot be: give them as arguments")
         }
-        if from != .view && to != .view {
-            let placing = [("view", view != nil), ("dpi", dpi != nil), ("viewport", viewport != nil), ("zoom", zoom != nil),
-                           ("center", center != nil), ("fit", fit != nil)].first { $0.1 }
-            if let option = placing?.0 {
-                throw ValidationError("--\(option) places the view, and neither --from \(from.rawValue) nor --to \(to.rawValue) is view space: leave it out, or convert from or to view")
+        do { try request.validate(from: from, to: to) } catch { throw ValidationError(message(for: error)) }
+    }
+
+    /// The view the options describe (``PageGeometry/ViewRequest``).
+    var request: ViewRequest { ViewRequest(viewSize: view, dotsPerInch: dpi, fit: fit, viewport: viewport, zoomScale: zoom, center: center) }
+
+    /// A rule of ``PageGeometry/ViewRequest`` broken, in the options' words.
+    func message(for conflict: ViewRequest.Conflict) -> String {
+        func option(_ parameter: ViewRequest.Parameter) -> String {
+            switch parameter {
+            case .viewSize: "--view"
+            case .dotsPerInch: "--dpi"
+            case .fit: "--fit"
+            case .viewport: "--viewport"
+            case .zoomScale: "--zoom"
+            case .center: "--center"
             }
         }
-        if viewport != nil && (zoom != nil || center != nil) {
-            throw ValidationError("--viewport cannot be combined with --zoom or --center: give either the visible rectangle or a zoom and centre")
-        }
-        if dpi != nil {
-            if view != nil { throw ValidationError("--dpi derives the view's size from the page: give --dpi or --view, not both") }
-            if viewport != nil || zoom != nil || center != nil {
-                throw ValidationError("--dpi maps the whole page as pdftoppm renders it; it cannot be combined with --viewport, --zoom or --center")
-            }
-        }
-        if fit == .fill, let viewport, !InputLimits.isPrintable(length: viewport.height) {
-            throw ValidationError("--viewport \(viewport): --fit fill stretches it onto the view, so its height must be positive (at least 10^-9)")
-        }
-        if fit == .fill && (zoom != nil || center != nil) {
-            throw ValidationError("--fit fill stretches the page (or --viewport) onto the view; it cannot be combined with --zoom or --center")
-        }
-        if view == nil && dpi == nil {
-            if from == .view || to == .view {
-                throw ValidationError("converting \(from == .view ? "from" : "to") view space needs --view WIDTHxHEIGHT, the view's size (or --dpi D)")
-            }
-            if let option = viewport != nil ? "viewport" : zoom != nil ? "zoom" : center != nil ? "center" : fit != nil ? "fit" : nil {
-                throw ValidationError("--\(option) needs --view WIDTHxHEIGHT, the view's size")
-            }
+        return switch conflict {
+        case .outsideViewSpace(let p):
+            "\(option(p)) places the view, and neither --from \(from.rawValue) nor --to \(to.rawValue) is view space: leave it out, or convert from or to view"
+        case .viewportWithZoom: "--viewport cannot be combined with --zoom or --center: give either the visible rectangle or a zoom and centre"
+        case .resolutionWithViewSize: "--dpi derives the view's size from the page: give --dpi or --view, not both"
+        case .resolutionWithViewport: "--dpi maps the whole page as pdftoppm renders it; it cannot be combined with --viewport, --zoom or --center"
+        case .stretchedFlatViewport(let v): "--viewport \(v): --fit fill stretches it onto the view, so its height must be positive (at least 10^-9)"
+        case .stretchedWithZoom: "--fit fill stretches the page (or --viewport) onto the view; it cannot be combined with --zoom or --center"
+        case .viewSpaceWithoutSize(let fromView): "converting \(fromView ? "from" : "to") view space needs --view WIDTHxHEIGHT, the view's size (or --dpi D)"
+        case .withoutViewSize(let p): "\(option(p)) needs --view WIDTHxHEIGHT, the view's size"
         }
     }
 

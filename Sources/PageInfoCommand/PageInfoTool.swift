@@ -5,6 +5,7 @@ import PageInfoHelp
 import PageInfoOutput
 import PageInfoPoppler
 import PageInfoRecords
+import PageInfoWorkerCommand
 
 #if canImport(Glibc)
 import Glibc
@@ -27,12 +28,11 @@ struct PageInfoTool: ParsableCommand {
 
     /// Runs the command; every failure becomes one line on stderr and a documented exit code.
     static func main() {
-        // `pageinfo worker …`: batch mode's child process (hidden from help), the library's worker
-        // loop; its arguments are the library's too (``WorkerOptions``), so the parser is skipped
-        // unless help is asked for (``WorkerCommand`` declares them for it).
+        // `pageinfo worker …`: batch mode's child process (hidden from help), parsed alone (a
+        // worker starts often), unless help is asked for: the root parser shows it.
         let arguments = CommandLine.arguments
         if arguments.count > 1, arguments[1] == "worker", !arguments.dropFirst(2).contains(where: { $0 == "--help" || $0 == "-h" }) {
-            terminate(Worker.main(arguments: Array(arguments.dropFirst(2))))
+            terminate(WorkerCommand.main(arguments: Array(arguments.dropFirst(2))))
         }
         do {
             switch PlainInvocation(arguments: Array(CommandLine.arguments.dropFirst())) {
@@ -100,7 +100,7 @@ struct PageInfoTool: ParsableCommand {
 /// `help NAME` where NAME is no subcommand: the parser would print the general help, exit 0.
 func refuseUnknownHelpTopic(_ arguments: [String]) throws {
     guard arguments.first == "help" else { return }
-    let names = PageInfoTool.configuration.subcommands.map { $0._commandName }
+    let names = PageInfoTool.configuration.subcommands.compactMap { $0.configuration.commandName }
     // (the first name only: `help viewstate capture` names a subcommand of a subcommand)
     if let name = arguments.dropFirst().first, !name.hasPrefix("-"), !names.contains(name) {
         throw ExitFailure("help: no subcommand '\(name)'; the subcommands are \(names.filter { $0 != "worker" }.joined(separator: ", "))", status: .usage)

@@ -104,4 +104,3 @@ struct PagesCommand: ParsableCommand {
     }
 }
 
-extension PageListFormat: ExpressibleByArgument {}

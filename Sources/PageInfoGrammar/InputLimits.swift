@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
+import PageGeometry
+
 /// The largest inputs the geometry and layout grammars accept. Each limit keeps every result a
 /// finite `Double` and the memory of a layout small; `pageinfo --help` and the README state them.
 public enum InputLimits {
@@ -12,9 +14,9 @@ public enum InputLimits {
     /// one test of a number the grammars read, and of a result they must read back.
     public static func isWithinMagnitude(_ value: Double) -> Bool { abs(value) <= magnitude }
     /// The smallest size a length that must be positive may have (a view, container or page
-    /// size, a viewport's width): 10⁻⁹, the resolution of every number pageinfo prints. A
-    /// smaller one would be printed as 0.
-    public static let smallestLength = 1e-9
+    /// size, a viewport's width): 10⁻⁹, the resolution of every number pageinfo prints
+    /// (`NumberText.resolution`). A smaller one would be printed as 0.
+    public static let smallestLength = NumberText.resolution
     /// Whether `length`'s magnitude is at least ``smallestLength`` (false for NaN): the one test
     /// of a length that must not be printed as 0 (a viewport's signed width or height).
     public static func isPrintable(length: Double) -> Bool { abs(length) >= smallestLength }

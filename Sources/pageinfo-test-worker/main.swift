@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// A batch worker for the tests only (never installed): the library's worker loop
-// (PageInfoBatch's `Worker`) with hooks that make chosen files crash, hang or exhaust memory, so
+// A batch worker for the tests only (never installed): `pageinfo worker` (PageInfoWorkerCommand:
+// the same options, parsed the same way, and the library's worker loop) with hooks that make chosen files crash, hang or exhaust memory, so
 // that the tests can prove batch mode contains them. `pageinfo pages --worker PATH` and
 // `BatchConfiguration.worker` point a batch at it; it takes the arguments of `pageinfo worker`.
 //
 // PAGEINFO_TEST_CRASH_ON, PAGEINFO_TEST_HANG_ON and PAGEINFO_TEST_ALLOC_ON each hold a substring
 // of a file name (or a bytes request's name); reading a file whose name contains it crashes the
 // worker (SIGSEGV), hangs it, or makes it allocate without bound.
-import PageInfoBatch
+import PageInfoWorkerCommand
 
 #if canImport(Glibc)
 import Glibc
@@ -37,4 +37,4 @@ func apply(_ name: [UInt8]) {
 // Started as `pageinfo-test-worker worker ARGS…`, as the coordinator starts `pageinfo worker`.
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "worker" { arguments.removeFirst() }
-exit(Worker.main(arguments: arguments, beforeEachFile: apply))
+exit(WorkerCommand.main(arguments: arguments, beforeEachFile: apply))

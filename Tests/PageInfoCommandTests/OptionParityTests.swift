@@ -150,6 +150,59 @@ struct OptionParityTests {
         #expect(help.status == 0 && help.stdout.contains("--pages"))
     }
 
+    /// The repeat check reads each command's own list of its options (RepeatedOptions.swift);
+    /// the parser's description of the commands (`--experimental-dump-help`) is the truth it is
+    /// held to: every option of every command, by each of its names, given twice, is refused
+    /// when it takes one value and accepted when it takes a list; every short flag is known in a
+    /// cluster (`-0o FILE`).
+    @Test("every option the parser knows that takes one value is refused twice, by each name; lists may repeat; short flags cluster")
+    func repeatCheckKnowsEveryOption() throws {
+        let dump = try #require(try CLI.json(CLI.run(["--experimental-dump-help"])) as? [String: Any])
+        var commands: [([String], [String: Any])] = []
+        func walk(_ command: [String: Any], _ path: [String]) {
+            commands.append((path, command))
+            for sub in command["subcommands"] as? [[String: Any]] ?? [] { walk(sub, path + [sub["commandName"] as? String ?? "?"]) }
+        }
+        walk(try #require(dump["command"] as? [String: Any]), [])
+        var checked = 0, lists = 0, clusters = 0
+        for (path, command) in commands where !path.isEmpty && path != ["worker"] && path != ["help"] {
+            let arguments = command["arguments"] as? [[String: Any]] ?? []
+            func names(_ argument: [String: Any]) -> [String] {
+                (argument["names"] as? [[String: Any]] ?? []).map { ($0["kind"] as? String == "short" ? "-" : "--") + ($0["name"] as? String ?? "") }
+            }
+            var shortOption: String?
+            for argument in arguments where argument["kind"] as? String == "option" {
+                let all = names(argument), preferred = all.first { $0.hasPrefix("--") } ?? all[0]
+                let repeats = argument["isRepeating"] as? Bool == true
+                for name in all {
+                    let r = try CLI.run(path + [name, "1", name, "2"])
+                    if repeats {
+                        #expect(!r.stderr.contains("is given twice"), "\(path) \(name): \(r.stderr)")
+                        lists += 1
+                    } else {
+                        let spelled = name == preferred ? "" : " (as \(name))"
+                        #expect(r.status == 64 && r.stderr == "pageinfo: \(preferred) is given twice\(spelled), but it takes one value, and all but the last would be ignored: give it once\n",
+                                "\(path) \(name): \(r.status) \(r.stderr)")
+                        checked += 1
+                    }
+                    if name.count == 2 && !repeats { shortOption = name }
+                }
+            }
+            guard let shortOption else { continue }
+            for argument in arguments where argument["kind"] as? String == "flag" {
+                for flag in names(argument) where flag.count == 2 && flag != "-h" {
+                    let r = try CLI.run(path + [flag + shortOption.dropFirst(), "1", shortOption, "2"])
+                    #expect(r.status == 64 && r.stderr.contains("is given twice (as \(shortOption))"), "\(path) \(flag)\(shortOption.dropFirst()): \(r.stderr)")
+                    clusters += 1
+                }
+            }
+        }
+        // The 11 commands with options have 117 single-valued ones, 6 with a short name too
+        // (-j and -o in pages and info, -o in draw and sheet); check --golden is the one list;
+        // -0, -r and -L cluster in pages and info.
+        #expect(checked == 123 && lists == 1 && clusters == 6, "\(checked) \(lists) \(clusters)")
+    }
+
     @Test("an option batch mode cannot apply is refused with exit 64 and one line naming it", arguments: [
         (["pages", "--max-input-size", "10"], "--max-input-size"),
         (["info", "--max-input-size", "10"], "--max-input-size"),

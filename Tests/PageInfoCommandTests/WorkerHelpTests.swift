@@ -7,7 +7,7 @@ import Testing
 /// stays out of `pageinfo --help`.
 @Suite("worker help")
 struct WorkerHelpTests {
-    /// The worker's arguments, as the library's WorkerOptions reads them.
+    /// The worker's arguments, as the coordinator writes them (the library's WorkerOptions.arguments).
     static let arguments = ["--mode", "--pages", "--format", "--wide", "--strict", "--messages", "--max-memory", "--max-request-bytes"]
 
     @Test("worker --help and help worker print the same help, listing every argument, exit 0", arguments: [["worker", "--help"], ["worker", "-h"], ["help", "worker"]])
@@ -26,9 +26,14 @@ struct WorkerHelpTests {
                                   "--max-memory", "0", "--max-request-bytes", "1000"], stdin: "")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.isEmpty)
+        // A bad argument is one line and exit 64: the parser's words for a value it cannot read,
+        // the worker's for a value out of range.
         let bad = try CLI.run(["worker", "--mode", "both"], stdin: "")
         #expect(bad.status == 64)
-        #expect(bad.stderr == "pageinfo: worker: --mode both: give pages or info\n")
+        #expect(bad.stderr == "pageinfo: worker: The value 'both' is invalid for '--mode <mode>'. Please provide one of 'pages' and 'info'.\n")
+        let low = try CLI.run(["worker", "--mode", "info", "--max-memory", "10"], stdin: "")
+        #expect(low.status == 64)
+        #expect(low.stderr == "pageinfo: worker: --max-memory 10: give 0 (no limit) or 64 to 1073741824 MiB\n")
     }
 
     @Test("the worker stays out of pageinfo --help; the man page documents it")

@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+import ArgumentParser
+import PageGeometry
+import PageInfoBatch
+import PageInfoGrammar
+import PageInfoHelp
+import PageInfoOutput
+import PageInfoRecords
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `pageinfo worker`: the child process of batch mode (hidden from `pageinfo --help`). Its
+/// options are declared here once and parsed by ArgumentParser, for `pageinfo` and for the
+/// tests' worker (`pageinfo-test-worker`, which adds its hooks) alike; the coordinator writes
+/// them with ``PageInfoBatch/WorkerOptions/arguments``, and ``main(arguments:beforeEachFile:)``
+/// reads them back and runs ``PageInfoBatch/Worker/run(_:beforeEachFile:)``.
+package struct WorkerCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
+        commandName: "worker",
+        abstract: "Internal: the child process of batch mode (reads requests on stdin, writes framed records on stdout).",
+        discussion: CommandHelp.worker,
+        shouldDisplay: false
+    )
+
+    enum Mode: String, ExpressibleByArgument, CaseIterable { case pages, info }
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Read page geometry and labels (pages) or only the file records (info).", valueName: "mode"))
+    var mode: Mode = .pages
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("1-based pages to read, as pages --pages takes them (default: all).", valueName: "ranges"))
+    var pages: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("The records' format: table, json, jsonl, columns or csv (the coordinator stitches them).", valueName: "format"))
+    var format: PageListFormat = .jsonl
+
+    @Flag(help: "Table format: all five boxes and UserUnit in full.")
+    var wide = false
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("The bitmap each page record describes, as pages --dpi.", valueName: "dpi"))
+    var dpi: String?
+
+    @Option(name: .customLong("bitmap-size"), parsing: .unconditional, help: ArgumentHelp("As pages --bitmap-size.", valueName: "WxH"))
+    var bitmapSize: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("As pages --fit.", valueName: "fit"))
+    var fit: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("As pages --renderer.", valueName: "renderer"))
+    var renderer: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("As pages --frames.", valueName: "list"))
+    var frames: String?
+
+    @Flag(help: "Fail a file when any page is a page error or anything was repaired, as pages --strict.")
+    var strict = false
+
+    @Flag(help: "Send each file's stderr line with its response (for the table and text formats).")
+    var messages = false
+
+    @Option(name: .customLong("max-memory"), parsing: .unconditional, help: ArgumentHelp("The worker's address-space limit in MiB; 0: none.", valueName: "mib"))
+    var maxMemory = 0
+
+    @Option(name: .customLong("max-request-bytes"), parsing: .unconditional,
+            help: ArgumentHelp("The largest file a bytes request may carry, in bytes (at most the default).", valueName: "n"))
+    var maxRequestBytes = WorkerProtocol.maxRequestBytes
+
+    package init() {}
+
+    /// The options given, as the worker loop takes them; a value out of its range is a
+    /// `ValidationError` naming its option.
+    package func workerOptions() throws(ValidationError) -> WorkerOptions {
+        var ranges: PageRangeList?
+        if let pages {
+            do { ranges = try PageRangeList(pages) } catch { throw ValidationError("--pages: \(error.description)") }
+        }
+        for (name, value) in [("--max-memory", maxMemory), ("--max-request-bytes", maxRequestBytes)] where value < 0 {
+            throw ValidationError("\(name) \(value): not a whole number of 0 or more")
+        }
+        guard maxMemory == 0 || WorkerOptions.maxMemoryRange.contains(maxMemory) else {
+            let range = WorkerOptions.maxMemoryRange
+            throw ValidationError("--max-memory \(maxMemory): give 0 (no limit) or \(range.lowerBound) to \(range.upperBound) MiB")
+        }
+        let bitmap: BitmapRequest?, frames: [LibraryFrame]
+        do { bitmap = try BitmapOptions.request(dpi: dpi, bitmapSize: bitmapSize, fit: fit, renderer: renderer) } catch { throw ValidationError(error.description) }
+        do { frames = try FrameOptions.frames(self.frames) ?? [] } catch { throw ValidationError(error.description) }
+        return WorkerOptions(withPages: mode == .pages, ranges: ranges, format: format, wide: wide, strict: strict, messages: messages,
+                             maxMemoryMiB: maxMemory, maxRequestBytes: maxRequestBytes, bitmap: bitmap, frames: frames)
+    }
+
+    /// `pageinfo worker ARGS…` (reached through the root parser only when help is asked for,
+    /// which it answers before this).
+    package func run() throws { Worker.run(try workerOptions()) }
+
+    /// A worker process's main: parses `arguments` (those after `worker`) and serves requests
+    /// until stdin ends. Returns the exit status: 0, or 64 for a bad argument with one line on
+    /// stderr. `beforeEachFile` is called with each request's name before it is read (the tests'
+    /// worker crashes, hangs or exhausts memory there on chosen files). What the parser answers
+    /// itself (`--help`; `--experimental-dump-help`, which `make man`'s plugin asks of every
+    /// executable that links ArgumentParser, the tests' worker too) is printed on stdout, exit 0.
+    package static func main(arguments: [String], beforeEachFile: (([UInt8]) -> Void)? = nil) -> Int32 {
+        let options: WorkerOptions
+        do { options = try parse(arguments).workerOptions() } catch {
+            let status = exitCode(for: error)
+            if status == .success {
+                _ = writeAll(STDOUT_FILENO, Array((fullMessage(for: error) + "\n").utf8))
+            } else {
+                _ = writeAll(STDERR_FILENO, Array("pageinfo: worker: \(ExitFailure.oneLine(message(for: error)))\n".utf8))
+            }
+            return status.rawValue
+        }
+        Worker.run(options, beforeEachFile: beforeEachFile)
+        return 0
+    }
+}
+
+extension PageListFormat: ExpressibleByArgument {}

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+import PageGeometry
+import PageInfoBatch
+import PageInfoGrammar
+import PageInfoWorkerCommand
+import Testing
+
+/// The worker's argv contract: what the coordinator passes when it starts `pageinfo worker`
+/// (``WorkerOptions/arguments``) is what `pageinfo worker`'s parser (PageInfoWorkerCommand,
+/// through ArgumentParser) reads back, option for option.
+@Suite("worker arguments: written by the coordinator, read by the worker's parser")
+struct WorkerArgumentsTests {
+    static let cases: [WorkerOptions] = {
+        let ranges = try! PageRangeList("1-3,7,10-")
+        return [
+            WorkerOptions(),
+            WorkerOptions(withPages: false, format: .json, maxMemoryMiB: 4096),
+            WorkerOptions(ranges: ranges, format: .table, wide: true, strict: true, messages: true, maxMemoryMiB: 64,
+                          maxRequestBytes: 1000),
+            WorkerOptions(format: .csv, bitmap: BitmapRequest(.dotsPerInch(0.1 + 0.2), renderer: .mupdf)),
+            WorkerOptions(format: .columns, bitmap: BitmapRequest(.pixelSize(width: 1024, height: 768, fit: .fill), renderer: .pdfium),
+                          frames: [.pypdf, .pymupdf]),
+            WorkerOptions(maxMemoryMiB: 1 << 30, maxRequestBytes: 0, frames: LibraryFrame.allCases),
+        ]
+    }()
+
+    @Test("options → arguments → the parser → the same options", arguments: cases)
+    func roundTrip(_ options: WorkerOptions) throws {
+        let parsed = try WorkerCommand.parse(options.arguments).workerOptions()
+        #expect(parsed == options, "\(options.arguments)")
+    }
+
+    @Test("a value out of range is refused naming its option; the parser refuses what it cannot read",
+          arguments: [
+              (["--max-memory", "10"], "--max-memory 10: give 0 (no limit) or 64 to 1073741824 MiB"),
+              (["--max-memory", "-1"], "--max-memory -1: not a whole number of 0 or more"),
+              (["--max-request-bytes", "-5"], "--max-request-bytes -5: not a whole number of 0 or more"),
+              (["--pages", "0"], "--pages: '0' in page list '0': page numbers are whole numbers from 1"),
+              (["--fit", "fill"], "--fit applies only with --bitmap-size WxH (at --dpi D the page is never fitted)"),
+              (["--frames", "fitz"], "--frames fitz: unknown library 'fitz'; give a comma-separated list of pymupdf, pdfplumber, pdfminer, pypdfium2, pypdf, or all"),
+              (["--mode", "both"], "The value 'both' is invalid for '--mode <mode>'. Please provide one of 'pages' and 'info'."),
+              (["--bogus"], "Unknown option '--bogus'. Did you mean '--pages'?"),
+          ])
+    func refused(_ arguments: [String], _ message: String) {
+        #expect(throws: (any Error).self) { _ = try WorkerCommand.parse(arguments).workerOptions() }
+        do { _ = try WorkerCommand.parse(arguments).workerOptions() } catch {
+            #expect(WorkerCommand.message(for: error) == message)
+            #expect(WorkerCommand.exitCode(for: error).rawValue == 64)
+        }
+    }
+}
