@@ -31,6 +31,12 @@ public struct BatchInputs: Sendable {
         self.followSymlinks = followSymlinks
     }
 
+    /// The inputs of a batch named by `names`, UTF-8 paths as Swift spells them (a directory is
+    /// walked when `recursive`).
+    public init(names: [String], recursive: Bool = false, followSymlinks: Bool = false) {
+        self.init(arguments: names.map { Array($0.utf8) }, recursive: recursive, followSymlinks: followSymlinks)
+    }
+
     /// Reads the list and walks directories: every name, in order. Files found in one directory
     /// are sorted by their bytes (as `LC_ALL=C sort` orders them). A list that cannot be read is
     /// an `ExitFailure` (exit 66) naming it.

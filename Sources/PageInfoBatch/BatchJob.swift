@@ -21,7 +21,7 @@ import Glibc
 ///
 /// The output is byte for byte what `pageinfo pages` prints for the same files in the same
 /// format, the file records' `seconds` aside; lines for a person (files that are not ok in the
-/// table format, an interruption, a write failure, the summary) go to ``run(report:)``'s
+/// table format, an interruption, a write failure, the summary) go to ``run(report:documents:)``'s
 /// `report`.
 public struct BatchJob: Sendable {
     /// Where a job writes its records.
@@ -45,7 +45,7 @@ public struct BatchJob: Sendable {
     public var destination: Destination
     /// Whether to draw the progress line on standard error (the CLI draws it only on a terminal).
     public var showsProgress: Bool
-    /// Whether ``run(report:)`` installs handlers for `SIGINT` and `SIGTERM` (without
+    /// Whether ``run(report:documents:)`` installs handlers for `SIGINT` and `SIGTERM` (without
     /// `SA_RESTART`; they stay installed after the run) and, when one arrives, stops the
     /// workers, keeps the output whole up to the last file written and returns
     /// `ExitStatus.interrupted` (Ctrl-C) or `ExitStatus.terminated`.
@@ -62,7 +62,7 @@ public struct BatchJob: Sendable {
         self.stopsOnSignals = stopsOnSignals
     }
 
-    /// Refuses options that do not go together, before anything is read or opened (``run(report:)``
+    /// Refuses options that do not go together, before anything is read or opened (``run(report:documents:)``
     /// checks them first too): resume with a format other than JSON lines (jsonl or columns;
     /// usage, 64).
     public func checkOptions() throws(ExitFailure) {
@@ -74,7 +74,7 @@ public struct BatchJob: Sendable {
     /// The formats `--resume` continues: JSON lines, whose every file ends in its file record.
     public static let resumableFormats: Set<PageListFormat> = [.jsonl, .columns]
 
-    /// Writes `line` and a newline to standard error: ``run(report:)``'s default reporter.
+    /// Writes `line` and a newline to standard error: ``run(report:documents:)``'s default reporter.
     public static func reportToStandardError(_ line: String) {
         _ = writeAll(STDERR_FILENO, Array((ExitFailure.oneLine(line) + "\n").utf8))
     }
@@ -92,12 +92,17 @@ public struct BatchJob: Sendable {
     /// the stderr line of a file that is not ok (table format), why the run stopped, and the
     /// summary (`pageinfo: 1000 files in 0.85 s (1176 files/s): …`).
     ///
+    /// `documents`, when given, also gets each file as typed records once its bytes are written
+    /// (``BatchFile/documentRecords()``: the configuration's format must be JSON lines, else each
+    /// file comes as a ``BatchRecordsError``), in the order the files are written.
+    ///
     /// - Throws: `ExitFailure` before any record is written: the list cannot
     ///   be read (66); the output cannot be opened, or another run is writing it (74); the
     ///   output is the list or one of the inputs (64, unless resuming); with resume, a format other than JSON
     ///   lines (jsonl, columns) or an output that does not hold pageinfo JSON lines (usage, 64; the file is left as
     ///   it is), or an output that cannot be read or cut (74); a worker cannot be started (70).
-    public func run(report: (String) -> Void = BatchJob.reportToStandardError) throws(ExitFailure) -> ExitStatus {
+    public func run(report: (String) -> Void = BatchJob.reportToStandardError,
+                    documents: ((Result<BatchDocument, BatchRecordsError>) -> Void)? = nil) throws(ExitFailure) -> ExitStatus {
         try checkOptions()
         var names = try inputs.collect()
         var output = FileDescriptor.standardOutput
@@ -120,7 +125,7 @@ public struct BatchJob: Sendable {
             }
         }
         defer { if case .file = destination { try? output.close() } }
-        return try loop(names: names, output: output, earlier: earlier, report: report)
+        return try loop(names: names, output: output, earlier: earlier, report: report, documents: documents)
     }
 
     /// Opens the output file (created when missing) and, a regular file, locks it for this run; unless `resume`,
@@ -163,7 +168,7 @@ public struct BatchJob: Sendable {
     /// The batch loop: each file's records to the output as it comes (the table format's stderr
     /// line after them), the progress line, signals and write failures, the summary line.
     private func loop(names: [[UInt8]], output: FileDescriptor, earlier: BatchTally?,
-                      report: (String) -> Void) throws(ExitFailure) -> ExitStatus {
+                      report: (String) -> Void, documents: ((Result<BatchDocument, BatchRecordsError>) -> Void)?) throws(ExitFailure) -> ExitStatus {
         interruptSignal = 0  // (a signal that stopped an earlier run in this process is not this run's)
         if stopsOnSignals { Self.installSignalHandlers() }
         // A write to an output whose reader is gone fails with EPIPE, reported below (from the
@@ -176,6 +181,11 @@ public struct BatchJob: Sendable {
         while let event = try run.next() {
             if case .file(let file) = event {
                 writer.write(file)
+                if let documents {
+                    documents(Result { () throws(BatchRecordsError) in
+                        BatchDocument(index: file.index, name: file.name, records: try file.documentRecords())
+                    })
+                }
                 if !file.message.isEmpty {
                     progress.clear()
                     report("pageinfo: " + file.message)

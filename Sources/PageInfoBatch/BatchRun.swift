@@ -36,6 +36,11 @@ public struct BatchConfiguration: Sendable {
     /// The longest wait between two events in seconds: ``BatchRun/next()`` returns a
     /// ``BatchEvent/progress(_:)`` at least this often while files are being read (default 1).
     public var tickInterval: Double
+    /// Whether each file also carries the one line the reader gives for a file that is not ok
+    /// (``BatchFile/message``), whatever the format, so that ``BatchFile/documentRecords()``
+    /// returns the `DocumentRecords` a `DocumentReader` returns, its `message` included (default
+    /// `false`: the table format's lines only, as `pageinfo pages` prints them).
+    public var includesMessages: Bool
 
     /// The default of ``timeout``, in seconds.
     public static let defaultTimeout = 60.0
@@ -47,7 +52,8 @@ public struct BatchConfiguration: Sendable {
     /// A configuration with its defaults; see the properties.
     public init(reader: DocumentReader = DocumentReader(), output: BatchOutput = BatchOutput(), jobs: Int? = nil, ordered: Bool = true,
                 timeout: Double = defaultTimeout, maxMemoryMiB: Int = defaultMaxMemoryMiB,
-                filesPerWorker: Int = defaultFilesPerWorker, worker: String? = nil, tickInterval: Double = 1) {
+                filesPerWorker: Int = defaultFilesPerWorker, worker: String? = nil, tickInterval: Double = 1,
+                includesMessages: Bool = false) {
         self.reader = reader
         self.output = output
         self.jobs = jobs ?? max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
@@ -57,14 +63,18 @@ public struct BatchConfiguration: Sendable {
         self.filesPerWorker = filesPerWorker
         self.worker = worker
         self.tickInterval = tickInterval
+        self.includesMessages = includesMessages
     }
+
+    /// Whether the workers send each file's one line: the table format's, or on request.
+    var sendsMessages: Bool { output.format == .table || includesMessages }
 
     /// What the workers are told (their arguments).
     var workerOptions: WorkerOptions {
         // The table and text formats do not say why a file is not ok: as in process, each such
         // file gets its one line on stderr (the other formats' records carry the reason).
         WorkerOptions(withPages: reader.withPages, ranges: reader.ranges, format: output.format, wide: output.wide,
-                      strict: reader.strict, messages: output.format == .table, maxMemoryMiB: maxMemoryMiB,
+                      strict: reader.strict, messages: sendsMessages, maxMemoryMiB: maxMemoryMiB,
                       bitmap: output.bitmap, frames: output.frames)
     }
 }
@@ -84,9 +94,12 @@ public struct BatchFile: Sendable {
     /// Its records in the batch's format, as one fragment of the whole output (JSON lines: its
     /// page records, then its file record, each ending in `\n`); the bytes the worker wrote.
     public var records: [UInt8]
-    /// The line `pageinfo pages` prints on stderr for this file when it is not ok (table format
-    /// only: the other formats' records carry the reason); empty otherwise.
+    /// The line `pageinfo pages` prints on stderr for this file when it is not ok (table format,
+    /// or ``BatchConfiguration/includesMessages``: the other formats' records carry the reason);
+    /// empty otherwise.
     public var message: String
+    /// The format of ``records`` (what ``documentRecords()`` decodes: JSON lines).
+    var format: PageListFormat = .jsonl
 
     /// The exit status this file contributes.
     public var exitStatus: ExitStatus { ExitStatus(status: status, error: error) }
@@ -193,6 +206,12 @@ public final class BatchRun {
         self.executable = configuration.worker ?? Worker.defaultExecutable() ?? "pageinfo"
         self.workerArguments = configuration.workerOptions.arguments
         self.slots = Array(repeating: nil, count: max(1, min(configuration.jobs, names.count)))
+    }
+
+    /// A run over files named by `names` (UTF-8 paths, as Swift spells them), with the default
+    /// configuration unless one is given: JSON lines, which ``nextDocument()`` decodes.
+    public convenience init(names: [String], configuration: BatchConfiguration = BatchConfiguration()) {
+        self.init(names: names.map { Array($0.utf8) }, configuration: configuration)
     }
 
     deinit { killWorkers() }
@@ -369,7 +388,7 @@ public final class BatchRun {
             // The one copy of the records in the coordinator: out of the pipe buffer.
             complete(BatchFile(index: index, name: names[index], status: response.status, error: response.error,
                                pageCount: response.pageCount, records: Array(response.payload),
-                               message: String(decoding: response.message, as: UTF8.self)))
+                               message: String(decoding: response.message, as: UTF8.self), format: configuration.output.format))
         }
         if arrived > 0 && slot.consumed < slot.filled {
             // Part of the head file's response is here: the worker has read that file and is
@@ -456,9 +475,9 @@ public final class BatchRun {
         let bytes = FileSystem.regularFileSize(rawPath: names[index])
         fileRecord(&out, output: configuration.output, name: names[index], status: .failed, summary: nil, pageCount: 0, pageErrors: 0,
                    error: error, bytes: bytes, seconds: seconds)
-        let message = configuration.output.format == .table ? "\(FileName(raw: names[index]).text): \(error.message)" : ""
+        let message = configuration.sendsMessages ? "\(FileName(raw: names[index]).text): \(error.message)" : ""
         complete(BatchFile(index: index, name: names[index], status: .failed, error: error.code, pageCount: 0,
-                           records: out.bytes, message: message))
+                           records: out.bytes, message: message, format: configuration.output.format))
     }
 
     private func complete(_ file: BatchFile) {

@@ -213,6 +213,15 @@ public struct DocumentRecords: Sendable {
     public var exitStatus: ExitStatus
     /// The one line a command prints on stderr when the file is not ok; `nil` otherwise.
     public var message: String?
+
+    /// Records from their parts (a reader's, or those decoded from a batch worker's JSON lines).
+    public init(summary: DocumentSummary, entries: [PageEntry], outcome: DocumentOutcome, exitStatus: ExitStatus, message: String?) {
+        self.summary = summary
+        self.entries = entries
+        self.outcome = outcome
+        self.exitStatus = exitStatus
+        self.message = message
+    }
 }
 
 extension PopplerDocument {
