@@ -169,13 +169,9 @@ ALLOWLIST = {
         Sources/PageInfoReading/InputFile.swift:spool
     """,
     # (c) argv in libraries: CommandLineBytes and the readers and checks that consult it.
+    # (c) argv in libraries: none left (CommandLineBytes is the executable's; the libraries
+    # take raw path bytes and DocumentSource.standardInput).
     "command-line": """
-        Sources/PageInfoCheck/CurrentDocument.swift:CommandLineBytes
-        Sources/PageInfoCheck/GoldenCheck.swift:CommandLineBytes
-        Sources/PageInfoReading/CommandLineBytes.swift:CommandLine
-        Sources/PageInfoReading/CommandLineBytes.swift:CommandLineBytes
-        Sources/PageInfoReading/DocumentSource.swift:CommandLineBytes
-        Sources/PageInfoReading/InputFile.swift:CommandLineBytes
     """,
     # (d) ExitFailure in libraries' public API: the type itself (PageInfoRecords), its
     # initializers from the reader's errors, and the library calls that throw it.
@@ -189,7 +185,6 @@ ALLOWLIST = {
         Sources/PageInfoBatch/Worker.swift:init
         Sources/PageInfoCheck/GoldenCheckRun.swift:run
         Sources/PageInfoPoppler/ExitStatuses.swift:init
-        Sources/PageInfoReading/InputFile+Renderer.swift:renderer
         Sources/PageInfoReading/PasswordSource.swift:resolve
         Sources/PageInfoReading/PopplerDocument+Layout.swift:layoutPageSizes
         Sources/PageInfoReading/PopplerDocument+Layout.swift:stackLayout

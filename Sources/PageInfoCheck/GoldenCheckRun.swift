@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import PageInfoOutput
+import PageInfoReading
 import PageInfoRecords
 
 #if canImport(Glibc)
@@ -30,8 +31,16 @@ extension GoldenCheck {
     ///   golden folder that cannot be created (74), or `out` could not be written (74).
     public func run(files: [String], pairing: GoldenPairing, format: CheckReport.Format, out: inout ByteWriter,
                     report: (CheckError) -> Void) throws(ExitFailure) -> ExitStatus {
+        try run(sources: files.map { .path($0) }, pairing: pairing, format: format, out: &out, report: report)
+    }
+
+    /// ``run(files:pairing:format:out:report:)`` over sources: PDFs by raw path (names that are
+    /// not UTF-8 open by their bytes), or standard input. Goldens are paired by each source's
+    /// name (`DocumentSource.name`).
+    public func run(sources: [DocumentSource], pairing: GoldenPairing, format: CheckReport.Format, out: inout ByteWriter,
+                    report: (CheckError) -> Void) throws(ExitFailure) -> ExitStatus {
         let pairs: [(pdf: String, golden: String)]
-        do { pairs = try pairing.pairs(files) } catch { throw ExitFailure(error.description, status: .usage) }
+        do { pairs = try pairing.pairs(sources.map(\.name)) } catch { throw ExitFailure(error.description, status: .usage) }
         if update, case .directory(let directory) = pairing, (try? FileStatus(path: directory)) == nil {
             do { try FileSystem.makeDirectory(directory) } catch {
                 if error.code != EEXIST {
@@ -41,8 +50,8 @@ extension GoldenCheck {
         }
         var results: [FileCheck] = []
         var worst = ExitStatus.success
-        for (file, golden) in pairs {
-            let result = check(pdf: file, golden: golden)
+        for (source, (_, golden)) in zip(sources, pairs) {
+            let result = check(source, golden: golden)
             results.append(result)
             if let error = result.error {
                 out.flush()
