@@ -176,20 +176,8 @@ ALLOWLIST = {
     # (d) ExitFailure in libraries' public API: the type itself (PageInfoRecords), its
     # initializers from the reader's errors, and the library calls that throw it.
     "exit-failure": """
-        Sources/PageInfoBatch/BatchInputs.swift:collect
-        Sources/PageInfoBatch/BatchJob.swift:checkOptions
-        Sources/PageInfoBatch/BatchJob.swift:run
-        Sources/PageInfoBatch/BatchResume.swift:prepare
-        Sources/PageInfoBatch/BatchResume.swift:refuseUnlessJSONLines
-        Sources/PageInfoBatch/BatchRun.swift:next
         Sources/PageInfoBatch/Worker.swift:init
-        Sources/PageInfoCheck/GoldenCheckRun.swift:run
-        Sources/PageInfoPoppler/ExitStatuses.swift:init
-        Sources/PageInfoReading/PasswordSource.swift:resolve
-        Sources/PageInfoReading/PopplerDocument+Layout.swift:layoutPageSizes
-        Sources/PageInfoReading/PopplerDocument+Layout.swift:stackLayout
         Sources/PageInfoRecords/ExitStatus.swift:ExitFailure
-        Sources/PageInfoRecords/ExitStatus.swift:outputUnwritable
     """,
 }
 ADVICE = {

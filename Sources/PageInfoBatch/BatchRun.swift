@@ -219,15 +219,15 @@ public final class BatchRun {
     /// Runs the batch until a file is done (``BatchEvent/file(_:)``) or a wait ends without one
     /// (``BatchEvent/progress(_:)``); `nil` when every file is done or after ``cancel()``.
     /// Throws when a worker cannot be started or the coordinator's `poll` fails (exit 70).
-    public func next() throws(ExitFailure) -> BatchEvent? {
+    public func next() throws(BatchError) -> BatchEvent? {
         guard !cancelled else { return nil }
         if !started {
             started = true
             if configuration.worker == nil, Worker.defaultExecutable() == nil {
-                throw ExitFailure("no worker to start: no pageinfo next to \(Worker.runningExecutable() ?? "this program") or on PATH; give the worker executable", status: .softwareFailure)
+                throw .noWorker(near: Worker.runningExecutable() ?? "this program")
             }
             if let password = configuration.reader.password, password.utf8.count > WorkerProtocol.maxNameBytes {
-                throw ExitFailure("the password is longer than \(WorkerProtocol.maxNameBytes >> 20) MiB, more than a worker accepts", status: .usage)
+                throw .passwordTooLong
             }
             Self.catchBrokenPipes()
             for i in slots.indices where !names.isEmpty { try startWorker(i) }
@@ -252,7 +252,7 @@ public final class BatchRun {
             }
             let rc = poll(&pollSet, nfds_t(pollSet.count), pollTimeoutMilliseconds())
             if rc < 0 && errno != EINTR {  // (EINTR: a signal, which the caller may want to see: a progress event)
-                throw ExitFailure("poll: \(SystemCallError(call: "poll", code: errno).reason)", status: .softwareFailure)
+                throw .poll(reason: SystemCallError(call: "poll", code: errno).reason)
             }
             if rc > 0 {
                 for (k, p) in pollSet.enumerated() where p.revents != 0 { drain(slotOf[k]) }
@@ -271,7 +271,7 @@ public final class BatchRun {
 
     // MARK: - Workers
 
-    private func startWorker(_ i: Int) throws(ExitFailure) {
+    private func startWorker(_ i: Int) throws(BatchError) {
         let process = try WorkerProcess.spawn(executable: executable, arguments: workerArguments)
         var config: [UInt8] = [0]
         if let password = configuration.reader.password { config = [1] + Array(password.utf8) }
@@ -314,7 +314,7 @@ public final class BatchRun {
     /// The bytes of the request frame of file `index`.
     private func requestBytes(_ index: Int) -> Int { 4 + names[index].count }
 
-    private func dispatch() throws(ExitFailure) {
+    private func dispatch() throws(BatchError) {
         for i in slots.indices {
             if slots[i] == nil {
                 guard !requeued.isEmpty || nextFresh < names.count else { continue }

@@ -29,7 +29,11 @@ struct PasswordOptions: ParsableArguments {
     /// The password to try (``PasswordSource/resolve()``): --password, else the first line of
     /// --password-file, else $PAGEINFO_PASSWORD (unless empty), else none.
     func resolved() throws -> String? {
-        try PasswordSource(password: password, file: passwordFile).resolve()
+        do { return try PasswordSource(password: password, file: passwordFile).resolve() } catch {
+            var failure = ExitFailure(error)
+            failure.message = "--password-file " + failure.message
+            throw failure
+        }
     }
 }
 
@@ -65,6 +69,6 @@ struct InputOptions: ParsableArguments {
         let reader = DocumentReader(password: try passwords.resolved(), maxStreamMiB: maxStreamMiB)
         let source: DocumentSource
         do { source = try commandLineSource(path) } catch { throw ExitFailure(error) }
-        do { return try reader.renderer(source) } catch { throw ExitFailure(error.description, status: error.kind.exitStatus) }
+        do { return try reader.renderer(source) } catch { throw ExitFailure(error) }
     }
 }

@@ -4,7 +4,7 @@ import PageInfoRecords
 
 /// Why a renderer could not be opened for a document that opened: the source could not be read
 /// again (a stream that cannot be spooled), or Poppler's renderer refuses the file.
-public enum RendererOpenError: Error, Sendable, CustomStringConvertible {
+public enum RendererOpenError: ClassifiedError, Sendable {
     /// The source could not be made seekable (66, as for the document's own open).
     case source(PageInfoError)
     /// Poppler's renderer cannot open the file; `lacksRepairs`: the document, opened first, was

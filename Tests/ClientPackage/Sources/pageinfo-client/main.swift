@@ -33,7 +33,7 @@ switch arguments.first {
 case "batch" where arguments.count == 4:
     let (worker, list, output) = (arguments[1], arguments[2], arguments[3])
     let names: [[UInt8]]
-    do { names = try BatchInputs(filesFrom: list).collect() } catch { fail(error.message, error.status.rawValue) }
+    do { names = try BatchInputs(filesFrom: list).collect() } catch { fail(error.description, error.kind.exitStatus.rawValue) }
     let fd = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard fd >= 0 else { fail("\(output): cannot write it") }
     let run = BatchRun(names: names, configuration: BatchConfiguration(jobs: 2, worker: worker))
@@ -48,7 +48,7 @@ case "batch" where arguments.count == 4:
             writer.write(file)
         }
     } catch {
-        fail(error.message, error.status.rawValue)
+        fail(error.description, error.kind.exitStatus.rawValue)
     }
     writer.end()
     close(fd)
@@ -60,7 +60,7 @@ case "batch" where arguments.count == 4:
 case "job" where arguments.count == 4 || (arguments.count == 5 && arguments[4] == "--resume"):
     let job = BatchJob(inputs: BatchInputs(filesFrom: arguments[2]), configuration: BatchConfiguration(jobs: 2, worker: arguments[1]),
                        destination: .file(path: arguments[3], resume: arguments.count == 5))
-    do { exit(try job.run().rawValue) } catch { fail(error.message, error.status.rawValue) }
+    do { exit(try job.run().rawValue) } catch { fail(error.description, error.kind.exitStatus.rawValue) }
 
 case "typed" where arguments.count >= 3:
     let paths = Array(arguments.dropFirst(2))
