@@ -169,31 +169,14 @@ ALLOWLIST = {
         Sources/PageInfoReading/InputFile.swift:spool
     """,
     # (c) argv in libraries: CommandLineBytes and the readers and checks that consult it.
+    # (c) argv in libraries: none left (CommandLineBytes is the executable's; the libraries
+    # take raw path bytes and DocumentSource.standardInput).
     "command-line": """
-        Sources/PageInfoCheck/CurrentDocument.swift:CommandLineBytes
-        Sources/PageInfoCheck/GoldenCheck.swift:CommandLineBytes
-        Sources/PageInfoReading/CommandLineBytes.swift:CommandLine
-        Sources/PageInfoReading/CommandLineBytes.swift:CommandLineBytes
-        Sources/PageInfoReading/DocumentSource.swift:CommandLineBytes
-        Sources/PageInfoReading/InputFile.swift:CommandLineBytes
     """,
     # (d) ExitFailure in libraries' public API: the type itself (PageInfoRecords), its
     # initializers from the reader's errors, and the library calls that throw it.
     "exit-failure": """
-        Sources/PageInfoBatch/BatchInputs.swift:collect
-        Sources/PageInfoBatch/BatchJob.swift:checkOptions
-        Sources/PageInfoBatch/BatchJob.swift:run
-        Sources/PageInfoBatch/BatchResume.swift:prepare
-        Sources/PageInfoBatch/BatchResume.swift:refuseUnlessJSONLines
-        Sources/PageInfoBatch/BatchRun.swift:next
-        Sources/PageInfoCheck/GoldenCheckRun.swift:run
-        Sources/PageInfoPoppler/ExitStatuses.swift:init
-        Sources/PageInfoReading/InputFile+Renderer.swift:renderer
-        Sources/PageInfoReading/PasswordSource.swift:resolve
-        Sources/PageInfoReading/PopplerDocument+Layout.swift:layoutPageSizes
-        Sources/PageInfoReading/PopplerDocument+Layout.swift:stackLayout
         Sources/PageInfoRecords/ExitStatus.swift:ExitFailure
-        Sources/PageInfoRecords/ExitStatus.swift:outputUnwritable
     """,
 }
 ADVICE = {

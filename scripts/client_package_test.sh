@@ -11,7 +11,10 @@
 #      prints in process;
 #   2. BatchJob, what `pageinfo pages --files-from LIST -o FILE --resume` does in one call,
 #      writes those records too, whole and after a run cut in the middle of a file and resumed;
-#   3. it reads files through PageInfoReading from their path and from their bytes in memory,
+#   3. it reads the same files (but the crashing one) through PageInfoBatch as typed records,
+#      from String paths, and their values are those `pageinfo pages --format jsonl` prints
+#      (decoded here by Python's json, one line per record);
+#   4. it reads files through PageInfoReading from their path and from their bytes in memory,
 #      and gets the same records.
 #
 # scripts/client_package_test.sh [SWIFT]; the package is built in .build/client-package (its own
@@ -73,6 +76,37 @@ cmp <(seconds < "$work/job.jsonl") <(seconds < "$work/cli.jsonl") \
 cmp <(seconds < "$work/resumed.jsonl") <(seconds < "$work/cli.jsonl") \
     || { echo "client_package_test: BatchJob's resumed records differ from pageinfo pages --files-from" >&2; exit 1; }
 echo "ok   the client package ran BatchJob over the same files, whole and resumed after a cut: the records of pageinfo pages"
+
+# Typed records from String paths: the values of pageinfo pages --format jsonl.
+mapfile -t typed_files < <(grep -v crash-me "$work/list")
+"$client" typed "$bin/pageinfo-test-worker" "${typed_files[@]}" > "$work/typed.txt" \
+    || { echo "client_package_test: the client could not read the files as typed records" >&2; exit 1; }
+"$bin/pageinfo" pages --format jsonl "${typed_files[@]}" 2>/dev/null > "$work/typed.jsonl" || true
+python3 - "$work/typed.jsonl" > "$work/typed-cli.txt" <<'PY'
+import json, sys
+def text(v): return "-" if v is None else str(v)
+def num(v): return repr(float(v))
+def rect(r): return ",".join(num(r[k]) for k in ("x", "y", "width", "height"))
+def warnings(ws): return "[" + "; ".join(f"{w['code']}: {w['message']}" for w in ws) + "]"
+for line in open(sys.argv[1], encoding="utf-8"):
+    r = json.loads(line)
+    if r["record"] == "page":
+        out = f"page {r['file']} {r['index']} {text(r['label'])}"
+        if "error" in r:
+            out += f" error {r['error']['code']} {r['error']['message']}"
+        else:
+            out += f" {r['rotation']} {r['rotationRaw']} {num(r['userUnit'])} " + " ".join(rect(r[b]) for b in ("mediaBox", "cropBox", "bleedBox", "trimBox", "artBox"))
+            out += f" {num(r['size']['width'])},{num(r['size']['height'])}"
+        print(out + " " + warnings(r["warnings"]))
+    else:
+        e = r["error"] or {}
+        print(f"file {r['file']} {text(r.get('pdfVersion'))} {str(r.get('encrypted', False)).lower()} {str(r.get('hasPageLabels', False)).lower()}"
+              f" {text(r.get('pageLayout'))} {text(r.get('direction'))} {r['status']} {r['pageCount']} {r['pageErrors']} {text(r['countClaimed'])}"
+              f" {text(e.get('code'))} {text(e.get('message'))} {text(r['bytes'])} {warnings(r['warnings'])}")
+PY
+cmp "$work/typed.txt" "$work/typed-cli.txt" \
+    || { diff "$work/typed.txt" "$work/typed-cli.txt" | head -5 >&2; echo "client_package_test: the typed records differ from pageinfo pages --format jsonl" >&2; exit 1; }
+echo "ok   the client package read $(grep -c '^file ' "$work/typed.txt") files as typed records from String paths (PageInfoBatch): the values of pageinfo pages --format jsonl"
 
 same=0
 for f in Fixtures/mixed.pdf Fixtures/labels.pdf Fixtures/damaged/*.pdf $( [ -d "$corpus" ] && ls "$corpus"/*.pdf | head -20 ); do

@@ -31,10 +31,16 @@ public struct BatchInputs: Sendable {
         self.followSymlinks = followSymlinks
     }
 
+    /// The inputs of a batch named by `names`, UTF-8 paths as Swift spells them (a directory is
+    /// walked when `recursive`).
+    public init(names: [String], recursive: Bool = false, followSymlinks: Bool = false) {
+        self.init(arguments: names.map { Array($0.utf8) }, recursive: recursive, followSymlinks: followSymlinks)
+    }
+
     /// Reads the list and walks directories: every name, in order. Files found in one directory
     /// are sorted by their bytes (as `LC_ALL=C sort` orders them). A list that cannot be read is
-    /// an `ExitFailure` (exit 66) naming it.
-    public func collect() throws(ExitFailure) -> [[UInt8]] {
+    /// a ``BatchError`` (exit 66) naming it.
+    public func collect() throws(BatchError) -> [[UInt8]] {
         var names = arguments
         if let filesFrom {
             let data = try readList(filesFrom)
@@ -63,14 +69,14 @@ public struct BatchInputs: Sendable {
     /// /dev/zero`) is refused instead of filling memory.
     public static let maxListBytes = 1 << 30
 
-    private func readList(_ path: String) throws(ExitFailure) -> [UInt8] {
+    private func readList(_ path: String) throws(BatchError) -> [UInt8] {
         let fd: FileDescriptor
         do { fd = path == "-" ? .standardInput : try FileDescriptor.open(path) } catch {
-            throw ExitFailure("--files-from \(path): open: \(error.reason)", status: .cannotOpen)
+            throw .listCannotOpen(list: path, reason: error.reason)
         }
         defer { if fd.rawValue != STDIN_FILENO { try? fd.close() } }
         do { return try InputFile.readAll(fd.rawValue, name: path, maxBytes: Self.maxListBytes) } catch {
-            throw ExitFailure("--files-from \(error.description)", status: .cannotOpen)
+            throw .listUnreadable(error)
         }
     }
 

@@ -21,7 +21,7 @@ import Glibc
 ///
 /// The output is byte for byte what `pageinfo pages` prints for the same files in the same
 /// format, the file records' `seconds` aside; lines for a person (files that are not ok in the
-/// table format, an interruption, a write failure, the summary) go to ``run(report:)``'s
+/// table format, an interruption, a write failure, the summary) go to ``run(report:documents:)``'s
 /// `report`.
 public struct BatchJob: Sendable {
     /// Where a job writes its records.
@@ -45,16 +45,17 @@ public struct BatchJob: Sendable {
     public var destination: Destination
     /// Whether to draw the progress line on standard error (the CLI draws it only on a terminal).
     public var showsProgress: Bool
-    /// Whether ``run(report:)`` installs handlers for `SIGINT` and `SIGTERM` (without
+    /// Whether ``run(report:documents:)`` installs handlers for `SIGINT` and `SIGTERM` (without
     /// `SA_RESTART`; they stay installed after the run) and, when one arrives, stops the
     /// workers, keeps the output whole up to the last file written and returns
-    /// `ExitStatus.interrupted` (Ctrl-C) or `ExitStatus.terminated`.
-    /// Without them a signal ends the program as the program's own handlers decide.
+    /// `ExitStatus.interrupted` (Ctrl-C) or `ExitStatus.terminated`. Off unless asked for (the
+    /// CLI asks): a library installs no handler behind its caller's back. Without them a signal
+    /// ends the program as the program's own handlers decide.
     public var stopsOnSignals: Bool
 
     /// A job over `inputs` with `configuration`, writing to `destination`.
     public init(inputs: BatchInputs, configuration: BatchConfiguration, destination: Destination = .standardOutput,
-                showsProgress: Bool = false, stopsOnSignals: Bool = true) {
+                showsProgress: Bool = false, stopsOnSignals: Bool = false) {
         self.inputs = inputs
         self.configuration = configuration
         self.destination = destination
@@ -62,19 +63,19 @@ public struct BatchJob: Sendable {
         self.stopsOnSignals = stopsOnSignals
     }
 
-    /// Refuses options that do not go together, before anything is read or opened (``run(report:)``
+    /// Refuses options that do not go together, before anything is read or opened (``run(report:documents:)``
     /// checks them first too): resume with a format other than JSON lines (jsonl or columns;
     /// usage, 64).
-    public func checkOptions() throws(ExitFailure) {
+    public func checkOptions() throws(BatchError) {
         if case .file(_, resume: true) = destination, !Self.resumableFormats.contains(configuration.output.format) {
-            throw ExitFailure("--resume continues JSON lines (it reads the file records of -o FILE): use --format jsonl or columns", status: .usage)
+            throw .resumeNeedsJSONLines
         }
     }
 
     /// The formats `--resume` continues: JSON lines, whose every file ends in its file record.
     public static let resumableFormats: Set<PageListFormat> = [.jsonl, .columns]
 
-    /// Writes `line` and a newline to standard error: ``run(report:)``'s default reporter.
+    /// Writes `line` and a newline to standard error: ``run(report:documents:)``'s default reporter.
     public static func reportToStandardError(_ line: String) {
         _ = writeAll(STDERR_FILENO, Array((ExitFailure.oneLine(line) + "\n").utf8))
     }
@@ -92,12 +93,17 @@ public struct BatchJob: Sendable {
     /// the stderr line of a file that is not ok (table format), why the run stopped, and the
     /// summary (`pageinfo: 1000 files in 0.85 s (1176 files/s): …`).
     ///
-    /// - Throws: `ExitFailure` before any record is written: the list cannot
+    /// `documents`, when given, also gets each file as typed records once its bytes are written
+    /// (``BatchFile/documentRecords()``: the configuration's format must be JSON lines, else each
+    /// file comes as a ``BatchRecordsError``), in the order the files are written.
+    ///
+    /// - Throws: ``BatchError`` before any record is written: the list cannot
     ///   be read (66); the output cannot be opened, or another run is writing it (74); the
     ///   output is the list or one of the inputs (64, unless resuming); with resume, a format other than JSON
     ///   lines (jsonl, columns) or an output that does not hold pageinfo JSON lines (usage, 64; the file is left as
     ///   it is), or an output that cannot be read or cut (74); a worker cannot be started (70).
-    public func run(report: (String) -> Void = BatchJob.reportToStandardError) throws(ExitFailure) -> ExitStatus {
+    public func run(report: (String) -> Void = BatchJob.reportToStandardError,
+                    documents: ((Result<BatchDocument, BatchRecordsError>) -> Void)? = nil) throws(BatchError) -> ExitStatus {
         try checkOptions()
         var names = try inputs.collect()
         var output = FileDescriptor.standardOutput
@@ -120,7 +126,7 @@ public struct BatchJob: Sendable {
             }
         }
         defer { if case .file = destination { try? output.close() } }
-        return try loop(names: names, output: output, earlier: earlier, report: report)
+        return try loop(names: names, output: output, earlier: earlier, report: report, documents: documents)
     }
 
     /// Opens the output file (created when missing) and, a regular file, locks it for this run; unless `resume`,
@@ -129,30 +135,29 @@ public struct BatchJob: Sendable {
     /// device and inode, the list of names or one of the inputs (64: emptying it would destroy
     /// it); a missing or empty output is no input's content, so only a non-empty one is
     /// compared with them.
-    private static func openOutput(_ path: String, resume: Bool, names: [[UInt8]], list: String?) throws(ExitFailure) -> FileDescriptor {
+    private static func openOutput(_ path: String, resume: Bool, names: [[UInt8]], list: String?) throws(BatchError) -> FileDescriptor {
         let output: FileDescriptor
-        do { output = try FileDescriptor.open(path, O_RDWR | O_CREAT | O_APPEND, mode: 0o644) } catch { throw .outputUnwritable(error.reason, path: path) }
-        do throws(ExitFailure) {
+        do { output = try FileDescriptor.open(path, O_RDWR | O_CREAT | O_APPEND, mode: 0o644) } catch { throw .outputUnwritable(path: path, reason: error.reason) }
+        do throws(BatchError) {
             let status: FileStatus
-            do { status = try output.status() } catch { throw .outputUnwritable(error.reason, path: path) }
+            do { status = try output.status() } catch { throw .outputUnwritable(path: path, reason: error.reason) }
             // (A device or a FIFO, /dev/null say, is written, never locked or emptied: runs may share it.)
             guard status.kind == .regular else { return output }
             // (A file system without locks, ENOLCK: the run goes on unguarded.)
             if (try? output.lockExclusively()) == false {
-                throw ExitFailure("\(path): another process holds a lock on this output (another pageinfo run writing it?); let it finish (then --resume continues it), or give another -o FILE",
-                                  status: .ioError)
+                throw .outputLocked(path: path)
             }
             guard !resume else { return output }
             if status.size > 0 {
                 func isOutput(_ other: FileStatus?) -> Bool { other?.device == status.device && other?.inode == status.inode }
                 if let list, isOutput(list == "-" ? try? FileDescriptor.standardInput.status() : try? FileStatus(path: list)) {
-                    throw ExitFailure("-o \(path) is the list of names (--files-from \(list)): writing the records would destroy it; give another -o FILE", status: .usage)
+                    throw .outputIsList(path: path, list: list)
                 }
                 if let input = names.first(where: { isOutput(try? FileStatus(rawPath: $0, name: "")) }) {
-                    throw ExitFailure("-o \(path) is also an input (\(FileName(raw: input).text)): writing the records would destroy it; give another -o FILE", status: .usage)
+                    throw .outputIsInput(path: path, input: FileName(raw: input).text)
                 }
             }
-            do { try output.truncate(toSize: 0) } catch { throw .outputUnwritable(error.reason, path: path) }
+            do { try output.truncate(toSize: 0) } catch { throw .outputUnwritable(path: path, reason: error.reason) }
             return output
         } catch {
             try? output.close()
@@ -163,7 +168,7 @@ public struct BatchJob: Sendable {
     /// The batch loop: each file's records to the output as it comes (the table format's stderr
     /// line after them), the progress line, signals and write failures, the summary line.
     private func loop(names: [[UInt8]], output: FileDescriptor, earlier: BatchTally?,
-                      report: (String) -> Void) throws(ExitFailure) -> ExitStatus {
+                      report: (String) -> Void, documents: ((Result<BatchDocument, BatchRecordsError>) -> Void)?) throws(BatchError) -> ExitStatus {
         interruptSignal = 0  // (a signal that stopped an earlier run in this process is not this run's)
         if stopsOnSignals { Self.installSignalHandlers() }
         // A write to an output whose reader is gone fails with EPIPE, reported below (from the
@@ -176,6 +181,11 @@ public struct BatchJob: Sendable {
         while let event = try run.next() {
             if case .file(let file) = event {
                 writer.write(file)
+                if let documents {
+                    documents(Result { () throws(BatchRecordsError) in
+                        BatchDocument(index: file.index, name: file.name, records: try file.documentRecords())
+                    })
+                }
                 if !file.message.isEmpty {
                     progress.clear()
                     report("pageinfo: " + file.message)
@@ -216,7 +226,7 @@ public struct BatchJob: Sendable {
             : code == ENOSPC || code == EDQUOT ? "free some space, then \(rerun)"
             : rerun
         let written = writer.filesWritten
-        report("pageinfo: \(ExitFailure.outputUnwritable(failure.reason).message); \(written) file\(written == 1 ? "" : "s") written whole before it; \(advice)")
+        report("pageinfo: cannot write the output: \(failure.reason); \(written) file\(written == 1 ? "" : "s") written whole before it; \(advice)")
         return .ioError
     }
 

@@ -30,17 +30,17 @@ public struct ResumeState: Sendable {
     /// Refuses, before anything is cut, a non-empty output whose first line is not a pageinfo
     /// JSON-lines record (the output of a csv, json or table run, or another file named by
     /// mistake): a usage failure (64) that leaves the file as it is.
-    public static func refuseUnlessJSONLines(fd: Int32, name: String) throws(ExitFailure) {
+    public static func refuseUnlessJSONLines(fd: Int32, name: String) throws(BatchError) {
         var head = [UInt8](repeating: 0, count: 11)
         let output = FileDescriptor(rawValue: fd, path: name)
         let n: Int
         switch head.withUnsafeMutableBytes({ buffer in Result { () throws(SystemCallError) in try output.read(into: buffer, atOffset: 0) } }) {
         case .success(let count): n = count
-        case .failure(let error): throw ExitFailure("\(name): cannot read the output to resume it: pread: \(error.reason)", status: .ioError)
+        case .failure(let error): throw .resumeUnreadable(path: name, reason: error.reason)
         }
         guard n > 0 else { return }
         if n < head.count || !head.elementsEqual(Array("{\"record\":\"".utf8)) {
-            throw ExitFailure("--resume: \(name) does not hold pageinfo JSON lines (the output of a --format jsonl or columns run); it is left as it is", status: .usage)
+            throw .resumeNotJSONLines(path: name)
         }
     }
 
@@ -51,7 +51,7 @@ public struct ResumeState: Sendable {
     ///
     /// A line longer than ``maxLineBytes`` is no file record pageinfo wrote: it is not kept in
     /// memory, and counts as a cut or garbage line (kept only when a file record follows it).
-    public static func prepare(fd: Int32) throws(ExitFailure) -> ResumeState {
+    public static func prepare(fd: Int32) throws(BatchError) -> ResumeState {
         try prepare(fd: fd, maxLineBytes: maxLineBytes)
     }
 
@@ -258,7 +258,7 @@ public struct ResumeState: Sendable {
     /// ``prepare(fd:)``, first checking every complete file record against `expectation`: a
     /// file read (not failed, or failed only by `--strict`: its code, or a page count above 0) must have the page records this run
     /// would write for it. A mismatch is a usage failure (64) before anything is cut.
-    public static func prepare(fd: Int32, expecting expectation: Expectation) throws(ExitFailure) -> ResumeState {
+    public static func prepare(fd: Int32, expecting expectation: Expectation) throws(BatchError) -> ResumeState {
         try prepare(fd: fd, maxLineBytes: maxLineBytes, expecting: expectation)
     }
 
@@ -274,7 +274,7 @@ public struct ResumeState: Sendable {
     /// `--format columns` holds at most 4,096 pages, labels of at most 1,000 bytes each).
     public static let maxLineBytes = 64 << 20
 
-    static func prepare(fd: Int32, maxLineBytes: Int, expecting expectation: Expectation? = nil) throws(ExitFailure) -> ResumeState {
+    static func prepare(fd: Int32, maxLineBytes: Int, expecting expectation: Expectation? = nil) throws(BatchError) -> ResumeState {
         var state = ResumeState()
         var pageIndexes: [Int] = []  // the `index` of each page record since the last file record (-1: unreadable)
         var pageWarnings = 0    // of them, those with warnings
@@ -352,7 +352,7 @@ public struct ResumeState: Sendable {
             throw failure("cannot read it", error)
         }
         if let mismatch {
-            throw ExitFailure("--resume: the output was written by another command or with other options (\(mismatch)); resume with the same command, --pages, --strict, bitmap options, --frames and format, or write a new output; it is left as it is", status: .usage)
+            throw .resumeMismatch(mismatch)
         }
         if keep != position {
             do { try output.truncate(toSize: keep) } catch { throw failure("cannot cut its incomplete last file", error) }
@@ -386,8 +386,8 @@ public struct ResumeState: Sendable {
     /// Stops ``pageIndex(_:)``'s reading once it has the index.
     private static let indexFound = "index found"
 
-    private static func failure(_ what: String, _ error: SystemCallError) -> ExitFailure {
-        ExitFailure("--resume: the output file: \(what): \(error.reason)", status: .ioError)
+    private static func failure(_ what: String, _ error: SystemCallError) -> BatchError {
+        .resumeFile(what: what, reason: error.reason)
     }
 }
 

@@ -37,6 +37,11 @@ public struct BatchConfiguration: Sendable {
     /// The longest wait between two events in seconds: ``BatchRun/next()`` returns a
     /// ``BatchEvent/progress(_:)`` at least this often while files are being read (default 1).
     public var tickInterval: Double
+    /// Whether each file also carries the one line the reader gives for a file that is not ok
+    /// (``BatchFile/message``), whatever the format, so that ``BatchFile/documentRecords()``
+    /// returns the `DocumentRecords` a `DocumentReader` returns, its `message` included (default
+    /// `false`: the table format's lines only, as `pageinfo pages` prints them).
+    public var includesMessages: Bool
 
     /// The default of ``timeout``, in seconds.
     public static let defaultTimeout = 60.0
@@ -48,7 +53,8 @@ public struct BatchConfiguration: Sendable {
     /// A configuration with its defaults; see the properties.
     public init(reader: DocumentReader = DocumentReader(), output: BatchOutput = BatchOutput(), jobs: Int? = nil, ordered: Bool = true,
                 timeout: Double = defaultTimeout, maxMemoryMiB: Int = defaultMaxMemoryMiB,
-                filesPerWorker: Int = defaultFilesPerWorker, worker: String? = nil, tickInterval: Double = 1) {
+                filesPerWorker: Int = defaultFilesPerWorker, worker: String? = nil, tickInterval: Double = 1,
+                includesMessages: Bool = false) {
         self.reader = reader
         self.output = output
         self.jobs = jobs ?? max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
@@ -58,14 +64,18 @@ public struct BatchConfiguration: Sendable {
         self.filesPerWorker = filesPerWorker
         self.worker = worker
         self.tickInterval = tickInterval
+        self.includesMessages = includesMessages
     }
+
+    /// Whether the workers send each file's one line: the table format's, or on request.
+    var sendsMessages: Bool { output.format == .table || includesMessages }
 
     /// What the workers are told (their arguments).
     var workerOptions: WorkerOptions {
         // The table and text formats do not say why a file is not ok: as in process, each such
         // file gets its one line on stderr (the other formats' records carry the reason).
         WorkerOptions(withPages: reader.withPages, ranges: reader.ranges, format: output.format, wide: output.wide,
-                      strict: reader.strict, messages: output.format == .table, maxMemoryMiB: maxMemoryMiB,
+                      strict: reader.strict, messages: sendsMessages, maxMemoryMiB: maxMemoryMiB,
                       bitmap: output.bitmap, frames: output.frames)
     }
 }
@@ -85,9 +95,12 @@ public struct BatchFile: Sendable {
     /// Its records in the batch's format, as one fragment of the whole output (JSON lines: its
     /// page records, then its file record, each ending in `\n`); the bytes the worker wrote.
     public var records: [UInt8]
-    /// The line `pageinfo pages` prints on stderr for this file when it is not ok (table format
-    /// only: the other formats' records carry the reason); empty otherwise.
+    /// The line `pageinfo pages` prints on stderr for this file when it is not ok (table format,
+    /// or ``BatchConfiguration/includesMessages``: the other formats' records carry the reason);
+    /// empty otherwise.
     public var message: String
+    /// The format of ``records`` (what ``documentRecords()`` decodes: JSON lines).
+    var format: PageListFormat = .jsonl
 
     /// The exit status this file contributes.
     public var exitStatus: ExitStatus { ExitStatus(status: status, error: error) }
@@ -196,20 +209,26 @@ public final class BatchRun {
         self.slots = Array(repeating: nil, count: max(1, min(configuration.jobs, names.count)))
     }
 
+    /// A run over files named by `names` (UTF-8 paths, as Swift spells them), with the default
+    /// configuration unless one is given: JSON lines, which ``nextDocument()`` decodes.
+    public convenience init(names: [String], configuration: BatchConfiguration = BatchConfiguration()) {
+        self.init(names: names.map { Array($0.utf8) }, configuration: configuration)
+    }
+
     deinit { killWorkers() }
 
     /// Runs the batch until a file is done (``BatchEvent/file(_:)``) or a wait ends without one
     /// (``BatchEvent/progress(_:)``); `nil` when every file is done or after ``cancel()``.
     /// Throws when a worker cannot be started or the coordinator's `poll` fails (exit 70).
-    public func next() throws(ExitFailure) -> BatchEvent? {
+    public func next() throws(BatchError) -> BatchEvent? {
         guard !cancelled else { return nil }
         if !started {
             started = true
             if configuration.worker == nil, Worker.defaultExecutable() == nil {
-                throw ExitFailure("no worker to start: no pageinfo next to \(Worker.runningExecutable() ?? "this program") or on PATH; give the worker executable", status: .softwareFailure)
+                throw .noWorker(near: Worker.runningExecutable() ?? "this program")
             }
             if let password = configuration.reader.password, password.utf8.count > WorkerProtocol.maxNameBytes {
-                throw ExitFailure("the password is longer than \(WorkerProtocol.maxNameBytes >> 20) MiB, more than a worker accepts", status: .usage)
+                throw .passwordTooLong
             }
             Self.catchBrokenPipes()
             for i in slots.indices where !names.isEmpty { try startWorker(i) }
@@ -234,7 +253,7 @@ public final class BatchRun {
             }
             let rc = poll(&pollSet, nfds_t(pollSet.count), pollTimeoutMilliseconds())
             if rc < 0 && errno != EINTR {  // (EINTR: a signal, which the caller may want to see: a progress event)
-                throw ExitFailure("poll: \(SystemCallError(call: "poll", code: errno).reason)", status: .softwareFailure)
+                throw .poll(reason: SystemCallError(call: "poll", code: errno).reason)
             }
             if rc > 0 {
                 for (k, p) in pollSet.enumerated() where p.revents != 0 { drain(slotOf[k]) }
@@ -253,7 +272,7 @@ public final class BatchRun {
 
     // MARK: - Workers
 
-    private func startWorker(_ i: Int) throws(ExitFailure) {
+    private func startWorker(_ i: Int) throws(BatchError) {
         let process = try WorkerProcess.spawn(executable: executable, arguments: workerArguments)
         var config: [UInt8] = [0]
         if let password = configuration.reader.password { config = [1] + Array(password.utf8) }
@@ -296,7 +315,7 @@ public final class BatchRun {
     /// The bytes of the request frame of file `index`.
     private func requestBytes(_ index: Int) -> Int { 4 + names[index].count }
 
-    private func dispatch() throws(ExitFailure) {
+    private func dispatch() throws(BatchError) {
         for i in slots.indices {
             if slots[i] == nil {
                 guard !requeued.isEmpty || nextFresh < names.count else { continue }
@@ -370,7 +389,7 @@ public final class BatchRun {
             // The one copy of the records in the coordinator: out of the pipe buffer.
             complete(BatchFile(index: index, name: names[index], status: response.status, error: response.error,
                                pageCount: response.pageCount, records: Array(response.payload),
-                               message: String(decoding: response.message, as: UTF8.self)))
+                               message: String(decoding: response.message, as: UTF8.self), format: configuration.output.format))
         }
         if arrived > 0 && slot.consumed < slot.filled {
             // Part of the head file's response is here: the worker has read that file and is
@@ -457,9 +476,9 @@ public final class BatchRun {
         let bytes = FileSystem.regularFileSize(rawPath: names[index])
         fileRecord(&out, output: configuration.output, name: names[index], status: .failed, summary: nil, pageCount: 0, pageErrors: 0,
                    error: error, bytes: bytes, seconds: seconds)
-        let message = configuration.output.format == .table ? "\(FileName(raw: names[index]).text): \(error.message)" : ""
+        let message = configuration.sendsMessages ? "\(FileName(raw: names[index]).text): \(error.message)" : ""
         complete(BatchFile(index: index, name: names[index], status: .failed, error: error.code, pageCount: 0,
-                           records: out.bytes, message: message))
+                           records: out.bytes, message: message, format: configuration.output.format))
     }
 
     private func complete(_ file: BatchFile) {

@@ -24,11 +24,11 @@ struct WorkerProcess {
     /// Every worker is started from one long-lived thread (``SpawnerThread``): a worker asks the
     /// kernel for SIGKILL when its parent *thread* exits (`PR_SET_PDEATHSIG`), so a worker started
     /// from a caller's short-lived thread would be killed with that thread.
-    static func spawn(executable: String, arguments: [String]) throws(ExitFailure) -> WorkerProcess {
-        try SpawnerThread.shared.run { () throws(ExitFailure) in try spawnHere(executable: executable, arguments: arguments) }
+    static func spawn(executable: String, arguments: [String]) throws(BatchError) -> WorkerProcess {
+        try SpawnerThread.shared.run { () throws(BatchError) in try spawnHere(executable: executable, arguments: arguments) }
     }
 
-    private static func spawnHere(executable: String, arguments: [String]) throws(ExitFailure) -> WorkerProcess {
+    private static func spawnHere(executable: String, arguments: [String]) throws(BatchError) -> WorkerProcess {
         // Close-on-exec from the start (pipe2), so no worker inherits another's pipe (it would
         // keep it from seeing EOF), even one spawned by another thread in between.
         // The coordinator's end of the responses is non-blocking (the child never has it).
@@ -48,7 +48,7 @@ struct WorkerProcess {
                 throw error
             }
         } catch {
-            throw ExitFailure("cannot start a worker process (\(error.call)): \(error.reason)", status: .softwareFailure)
+            throw .workerStart(call: error.call, reason: error.reason)
         }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -92,7 +92,7 @@ struct WorkerProcess {
         guard rc == 0 else {
             closeAll([toChild[1], fromChild[0]])
             let error = SystemCallError(call: "posix_spawn", path: executable, code: rc)
-            throw ExitFailure("cannot start a worker process (posix_spawn \(executable)): \(error.reason)", status: .softwareFailure)
+            throw .workerStart(call: "posix_spawn \(executable)", reason: error.reason)
         }
         return WorkerProcess(pid: pid, requests: toChild[1], responses: fromChild[0])
     }

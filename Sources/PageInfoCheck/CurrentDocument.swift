@@ -30,15 +30,21 @@ public struct CurrentDocument: Sendable {
         })
     }
 
-    /// Reads `path` with the reader `pageinfo pages` uses (`DocumentReader`),
-    /// with one walk of the page tree.
+    /// Reads the file at `path` (``read(_:password:)``).
+    public static func read(path: String, password: String? = nil) throws(PageInfoError) -> CurrentDocument {
+        try read(.path(path), password: password)
+    }
+
+    /// Reads `source` with the reader `pageinfo pages` uses (`DocumentReader`), with one walk
+    /// of the page tree; a raw path that is not UTF-8 keeps its exact bytes for the golden's
+    /// `file` (``exactFileName``).
     ///
     /// This is the one place `check` reads a PDF (the golden writer and the comparison both use
     /// what it returns).
-    public static func read(path: String, password: String? = nil) throws(PageInfoError) -> CurrentDocument {
-        let records = try DocumentReader(password: password).records(.path(path))
+    public static func read(_ source: DocumentSource, password: String? = nil) throws(PageInfoError) -> CurrentDocument {
+        let records = try DocumentReader(password: password).records(source)
         return CurrentDocument(summary: records.summary, entries: records.entries, outcome: records.outcome,
-                               exactFileName: CommandLineBytes.exactName(of: path))
+                               exactFileName: source.exactName)
     }
 
     /// The golden for this document: byte for byte what `pageinfo pages FILE --format json`

@@ -50,12 +50,20 @@ public struct GoldenCheck: Sendable {
         }
     }
 
-    /// Compares `pdf` with the golden at `golden` (and rewrites it when ``update`` is set).
+    /// Compares the PDF at `pdf` with the golden at `golden` (``check(_:golden:)``).
     public func check(pdf: String, golden: String) -> FileCheck {
+        check(.path(pdf), golden: golden)
+    }
+
+    /// Compares `source` with the golden at `golden` (and rewrites it when ``update`` is set).
+    /// The report calls the PDF by the source's name (`DocumentSource.name`); a raw path that is
+    /// not UTF-8 keeps its exact bytes in the JSON report.
+    public func check(_ source: DocumentSource, golden: String) -> FileCheck {
+        let pdf = source.name
         var result = FileCheck(file: pdf, golden: golden, outcome: .failed(.goldenNotFound(path: golden)))
-        result.exactFileName = CommandLineBytes.exactName(of: pdf)
+        result.exactFileName = source.exactName
         let current: CurrentDocument
-        do { current = try CurrentDocument.read(path: pdf, password: password) } catch {
+        do { current = try CurrentDocument.read(source, password: password) } catch {
             result.outcome = .failed(.read(error))
             return result
         }

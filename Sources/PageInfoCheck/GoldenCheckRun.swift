@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import PageInfoOutput
+import PageInfoReading
 import PageInfoRecords
 
 #if canImport(Glibc)
@@ -11,6 +12,34 @@ extension CheckError {
     /// 66 a PDF or golden cannot be opened, 65 not a PDF or not a golden, 77 encrypted, 64 a usage
     /// error, 74 a golden could not be written.
     public var exitStatus: ExitStatus { kind.exitStatus }
+}
+
+/// Why `check` could not run over its files (each file's own failure is a ``CheckError`` in the
+/// report instead).
+public enum CheckRunError: ClassifiedError, Hashable, Sendable {
+    /// The PDFs and goldens cannot be paired (usage, 64).
+    case pairing(GoldenPairing.Problem)
+    /// The golden folder cannot be created: `reason` is the system's (74).
+    case goldenFolder(path: String, reason: String)
+    /// The report could not be written: `reason` is the system's (74).
+    case outputUnwritable(reason: String)
+
+    /// `usage` for the pairing, `ioError` for the folder and the report.
+    public var kind: FailureKind {
+        switch self {
+        case .pairing: .usage
+        case .goldenFolder, .outputUnwritable: .ioError
+        }
+    }
+
+    /// One line naming the folder, or saying what does not pair.
+    public var description: String {
+        switch self {
+        case .pairing(let problem): problem.description
+        case .goldenFolder(let path, let reason): "\(path): cannot create the golden folder: \(reason)"
+        case .outputUnwritable(let reason): "cannot write the output: \(reason)"
+        }
+    }
 }
 
 extension GoldenCheck {
@@ -26,23 +55,31 @@ extension GoldenCheck {
     /// - Returns: the worst outcome: `ExitStatus.success` when every compared
     ///   value is within the tolerance, `ExitStatus.differs` when something
     ///   moved (not when updating), else the worst ``CheckError/exitStatus``.
-    /// - Throws: `ExitFailure`: PDFs and goldens that cannot be paired (64), a
+    /// - Throws: ``CheckRunError``: PDFs and goldens that cannot be paired (64), a
     ///   golden folder that cannot be created (74), or `out` could not be written (74).
     public func run(files: [String], pairing: GoldenPairing, format: CheckReport.Format, out: inout ByteWriter,
-                    report: (CheckError) -> Void) throws(ExitFailure) -> ExitStatus {
+                    report: (CheckError) -> Void) throws(CheckRunError) -> ExitStatus {
+        try run(sources: files.map { .path($0) }, pairing: pairing, format: format, out: &out, report: report)
+    }
+
+    /// ``run(files:pairing:format:out:report:)`` over sources: PDFs by raw path (names that are
+    /// not UTF-8 open by their bytes), or standard input. Goldens are paired by each source's
+    /// name (`DocumentSource.name`).
+    public func run(sources: [DocumentSource], pairing: GoldenPairing, format: CheckReport.Format, out: inout ByteWriter,
+                    report: (CheckError) -> Void) throws(CheckRunError) -> ExitStatus {
         let pairs: [(pdf: String, golden: String)]
-        do { pairs = try pairing.pairs(files) } catch { throw ExitFailure(error.description, status: .usage) }
+        do { pairs = try pairing.pairs(sources.map(\.name)) } catch { throw .pairing(error) }
         if update, case .directory(let directory) = pairing, (try? FileStatus(path: directory)) == nil {
             do { try FileSystem.makeDirectory(directory) } catch {
                 if error.code != EEXIST {
-                    throw ExitFailure("\(directory): cannot create the golden folder: \(error.reason)", status: .ioError)
+                    throw .goldenFolder(path: directory, reason: error.reason)
                 }
             }
         }
         var results: [FileCheck] = []
         var worst = ExitStatus.success
-        for (file, golden) in pairs {
-            let result = check(pdf: file, golden: golden)
+        for (source, (_, golden)) in zip(sources, pairs) {
+            let result = check(source, golden: golden)
             results.append(result)
             if let error = result.error {
                 out.flush()
@@ -60,7 +97,7 @@ extension GoldenCheck {
         out.append(format == .text ? summary.summaryLine + "\n" : summary.render(format))
         out.flush()
         if let error = out.writeError {
-            throw ExitFailure.outputUnwritable(error.reason)
+            throw .outputUnwritable(reason: error.reason)
         }
         return worst
     }

@@ -33,6 +33,20 @@ extension ExitCode {
     init(_ status: ExitStatus) { self.init(status.rawValue) }
 }
 
+extension ExitFailure {
+    /// The one mapping from a library's typed error to the command's failure: its line for a
+    /// person and the exit status of its kind (`FailureKind.exitStatus`). A command that names
+    /// the option a value came from adds it to the line (`--password-file`).
+    init(_ error: some ClassifiedError) { self.init(error.description, status: error.kind.exitStatus) }
+
+    /// Exit 74 for output that cannot be written: "PATH: cannot write the output: REASON", or
+    /// without the path for stdout. `reason` is the system's, as `SystemCallError.reason`
+    /// phrases it.
+    static func outputUnwritable(_ reason: String, path: String? = nil) -> ExitFailure {
+        ExitFailure((path.map { "\($0): " } ?? "") + "cannot write the output: \(reason)", status: .ioError)
+    }
+}
+
 /// Prints one line, `pageinfo: <message>`, on stderr.
 func reportFailure(_ message: String) {
     writeText("pageinfo: \(ExitFailure.oneLine(message))\n", to: STDERR_FILENO)

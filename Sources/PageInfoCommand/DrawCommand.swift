@@ -118,38 +118,15 @@ func pictureFormat(_ path: String, allowed: [PictureFormat] = PictureFormat.allC
 ///
 /// A page Poppler's renderer cannot reach through the page tree (a /Count it does not trust, a
 /// page found only by scanning the file's objects, a kid or the whole tree written in place) has
-/// geometry all the same: the failure says how pageinfo read it.
+/// geometry all the same: the failure says how pageinfo read it, as the reader explains it
+/// (``PageInfoReading/PopplerDocument/renderFailureExplanation(_:pageIndex:)``).
 func renderPage(_ renderer: PageRenderer, document: PopplerDocument, index: Int, region: Rect, rotation: PageRotation,
                 width: Int, height: Int) throws -> RGBImage {
     do { return RGBImage(width: width, height: height, pixels: try renderer.render(pageIndex: index, region: region, rotation: rotation,
                                                                                    width: width, height: height)) }
     catch {
         var failure = ExitFailure(error)
-        switch error {
-        case .pageNotInTree, .pageUnreadable:
-            // What pageinfo's reader says about the page, and the pages before it, explains why
-            // Poppler's tree lacks it: one walk of at most index + 1 positions.
-            var entry: PageEntry?, firstDirect: Int?
-            let cursor = document.makePageCursor(from: 0)
-            while let next = cursor.next(), next.index <= index {
-                if next.index == index { entry = next; break }
-                if firstDirect == nil, next.warnings.contains(where: { $0.code == .kidDirect }) { firstDirect = next.index }
-            }
-            let warned = { (code: ReadWarning.Code) in entry?.warnings.contains { $0.code == code } == true }
-            if warned(.pageRecovered) {
-                failure.message += "; pageinfo found this page by scanning the file's objects, outside the page tree (`pageinfo pages` says page-recovered)"
-            } else if document.facts.pagesWrittenInPlace {
-                failure.message += "; the catalog lists the page tree as a dictionary written in place, which Poppler's page tree does not load (`pageinfo pages` says pages-direct)"
-            } else if warned(.kidDirect) {
-                failure.message += "; the page tree lists it as a dictionary written in place, which Poppler's page tree does not load (`pageinfo pages` says kid-direct)"
-            } else if let direct = firstDirect {
-                failure.message += "; Poppler's page tree stops at page \(direct + 1), which the tree lists as a dictionary written in place (`pageinfo pages` says kid-direct), "
-                    + "so it loads no page after it"
-            } else if case .pageNotInTree = error {
-                failure.message += "; " + InputFile.rendererLacksRepairs
-            }
-        case .cannotOpen, .outOfMemory, .invalidRequest: break
-        }
+        if let explanation = document.renderFailureExplanation(error, pageIndex: index) { failure.message += "; " + explanation }
         throw failure
     }
 }

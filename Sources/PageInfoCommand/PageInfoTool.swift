@@ -49,6 +49,11 @@ struct PageInfoTool: ParsableCommand {
         } catch let failure as ExitFailure {
             reportFailure(failure.message)
             terminate(failure.status.rawValue)
+        } catch let error as any ClassifiedError {
+            // A library's typed error: its line and its kind's status, by the one mapping.
+            let failure = ExitFailure(error)
+            reportFailure(failure.message)
+            terminate(failure.status.rawValue)
         } catch let code as ExitCode {
             terminate(code.rawValue)
         } catch {

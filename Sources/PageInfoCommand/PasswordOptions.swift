@@ -29,7 +29,11 @@ struct PasswordOptions: ParsableArguments {
     /// The password to try (``PasswordSource/resolve()``): --password, else the first line of
     /// --password-file, else $PAGEINFO_PASSWORD (unless empty), else none.
     func resolved() throws -> String? {
-        try PasswordSource(password: password, file: passwordFile).resolve()
+        do { return try PasswordSource(password: password, file: passwordFile).resolve() } catch {
+            var failure = ExitFailure(error)
+            failure.message = "--password-file " + failure.message
+            throw failure
+        }
     }
 }
 
@@ -56,15 +60,15 @@ struct InputOptions: ParsableArguments {
     /// laid out as an empty document. `forRendering`: ``renderer(_:)`` will open it again, and
     /// must read the same file (``PageInfoReading/InputFile/open(_:password:maxStreamMiB:pinned:)``).
     func open(_ path: String, forRendering: Bool = false) throws -> PopplerDocument {
-        let password = try passwords.resolved()
-        let document: PopplerDocument
-        do { document = try InputFile.open(path, password: password, maxStreamMiB: maxStreamMiB, pinned: forRendering) } catch { throw ExitFailure(error) }
-        if let message = document.noPageFound() { throw ExitFailure(message, status: .malformed) }
-        return document
+        let reader = DocumentReader(password: try passwords.resolved(), maxStreamMiB: maxStreamMiB)
+        do throws(PageInfoError) { return try reader.openDocument(try commandLineSource(path), forRendering: forRendering) } catch { throw ExitFailure(error) }
     }
 
-    /// Opens the renderer once the document has opened (``PageInfoReading/InputFile/renderer(_:password:maxStreamMiB:)``).
+    /// Opens the renderer once the document has opened (``PageInfoReading/DocumentReader/renderer(_:)``).
     func renderer(_ path: String) throws -> PageRenderer {
-        try InputFile.renderer(path, password: try passwords.resolved(), maxStreamMiB: maxStreamMiB)
+        let reader = DocumentReader(password: try passwords.resolved(), maxStreamMiB: maxStreamMiB)
+        let source: DocumentSource
+        do { source = try commandLineSource(path) } catch { throw ExitFailure(error) }
+        do { return try reader.renderer(source) } catch { throw ExitFailure(error) }
     }
 }

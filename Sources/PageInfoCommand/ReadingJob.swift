@@ -29,7 +29,7 @@ struct ReadingJob {
     func run() throws {
         var encoder = PageListEncoder(format: format, wide: wide, includesPages: reading.withPages, bitmap: bitmap, frames: frames,
                                       out: ByteWriter(fd: STDOUT_FILENO))
-        let code = reading.read(names: CommandLineBytes.rawBytes(of: files), into: &encoder, report: reportFailure)
+        let code = reading.read(commandLineSources(files), into: &encoder, report: reportFailure)
         if code == .ioError {
             // The write's own error: errno has been overwritten by the reads since.
             let reason = encoder.out.writeError?.reason ?? SystemCallError.reason(for: EIO)

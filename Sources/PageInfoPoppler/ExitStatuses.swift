@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import PageInfoRecords
 
-// The kind of each of this module's errors, its exit status by the one mapping
-// (`FailureKind.exitStatus`), and failures phrased for a person from them.
+// The kind of each of this module's errors and its exit status by the one mapping
+// (`FailureKind.exitStatus`). Each is a `ClassifiedError`: a command turns it into its message
+// and exit status.
 
-extension RenderError {
+extension PageInfoError: ClassifiedError {}
+
+extension RenderError: ClassifiedError {
     /// `softwareFailure` when the bitmap does not fit in memory, `usage` for a request the
     /// renderer refuses (a size or region out of bounds), `malformed` when the file cannot be
     /// opened for rendering or the page cannot be rendered.
@@ -20,7 +23,7 @@ extension RenderError {
     public var exitStatus: ExitStatus { kind.exitStatus }
 }
 
-extension PageSizesError {
+extension PageSizesError: ClassifiedError {
     /// `usage` for a document of more pages than the caller's limit, `malformed` for a page
     /// whose size cannot be read.
     public var kind: FailureKind {
@@ -32,15 +35,4 @@ extension PageSizesError {
 
     /// 64 or 65: the exit status of the ``kind``.
     public var exitStatus: ExitStatus { kind.exitStatus }
-}
-
-extension ExitFailure {
-    /// The failure for a document that cannot be opened or read: its message and exit status.
-    public init(_ error: PageInfoError) { self.init(error.description, status: error.exitStatus) }
-
-    /// The failure for a page that cannot be rendered: its message and exit status.
-    public init(_ error: RenderError) { self.init(error.description, status: error.exitStatus) }
-
-    /// The failure for page sizes that cannot be read: its message and exit status.
-    public init(_ error: PageSizesError) { self.init(error.description, status: error.exitStatus) }
 }

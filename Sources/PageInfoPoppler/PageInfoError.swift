@@ -19,6 +19,9 @@ public enum PageInfoError: Error, Hashable, Sendable, CustomStringConvertible {
     case pageOutOfRange(index: Int, pageCount: Int)
     /// The page tree lists something at this position that is not a page (`reason` says what).
     case pageUnreadable(path: String, index: Int, reason: String)
+    /// The document opened but no page can be found in it, and it is damaged (`reason` says
+    /// how): not a valid, empty document (code `damaged`, exit 65).
+    case noPageFound(path: String, reason: String)
 
     /// The broad kind of failure (`FailureKind`: `cannotOpen` missing or
     /// unreadable, `malformed` not a PDF, damaged, or a page error, `encrypted` a password is
@@ -29,7 +32,7 @@ public enum PageInfoError: Error, Hashable, Sendable, CustomStringConvertible {
     public var kind: Kind {
         switch self {
         case .fileNotFound, .unreadable: .cannotOpen
-        case .notPDF, .malformed, .pageUnreadable: .malformed
+        case .notPDF, .malformed, .pageUnreadable, .noPageFound: .malformed
         case .passwordRequired, .wrongPassword: .encrypted
         case .pageOutOfRange: .usage
         }
@@ -45,7 +48,7 @@ public enum PageInfoError: Error, Hashable, Sendable, CustomStringConvertible {
         case .fileNotFound: "not-found"
         case .unreadable: "unreadable"
         case .notPDF: "not-pdf"
-        case .malformed, .pageUnreadable: "damaged"
+        case .malformed, .pageUnreadable, .noPageFound: "damaged"
         case .passwordRequired: "password-required"
         case .wrongPassword: "wrong-password"
         case .pageOutOfRange: "page-out-of-range"
@@ -71,6 +74,8 @@ public enum PageInfoError: Error, Hashable, Sendable, CustomStringConvertible {
             "page \(index + 1) is out of range: the document has \(count) page\(count == 1 ? "" : "s")"
         case .pageUnreadable(let path, _, let reason):
             "\(path): \(reason)"
+        case .noPageFound(let path, let reason):
+            "\(path): no page found: \(reason)"
         }
     }
 }

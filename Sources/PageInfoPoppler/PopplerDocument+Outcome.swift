@@ -97,22 +97,22 @@ extension PopplerDocument {
                                       bytes: fileSize)
         if let reason = emptyReason(after: walk, facts: f) {
             outcome.status = .failed
-            outcome.error = DocumentOutcome.Failure(code: "damaged", message: noPageMessage(reason))
+            let error = PageInfoError.noPageFound(path: path, reason: reason)
+            outcome.error = DocumentOutcome.Failure(code: error.code, message: error.description)
         }
         return outcome
     }
 
-    /// Why a damaged document has no page to read, in the words `pages` and `info` use for its
-    /// record and their stderr line (`FILE: no page found: REASON`, status `failed`, 65), or
-    /// `nil` when it has a page or is a valid, empty document (see ``emptyReason(after:)``). The
-    /// commands that read one document refuse such a file with it rather than print an empty
-    /// layout with exit 0. Walks to the first page only, unless there is none.
-    public func noPageFound() -> String? {
+    /// Why a damaged document has no page to read (``PageInfoError/noPageFound(path:reason:)``:
+    /// the words `pages` and `info` use for its record and their stderr line, status `failed`,
+    /// 65), or `nil` when it has a page or is a valid, empty document (see
+    /// ``emptyReason(after:)``). The commands that read one document refuse such a file with it
+    /// rather than print an empty layout with exit 0. Walks to the first page only, unless there
+    /// is none.
+    public func noPageFound() -> PageInfoError? {
         guard !hasPage() else { return nil }
-        return emptyReason(after: walkSummary()).map(noPageMessage)
+        return emptyReason(after: walkSummary()).map { PageInfoError.noPageFound(path: path, reason: $0) }
     }
-
-    private func noPageMessage(_ reason: String) -> String { "\(path): no page found: \(reason)" }
 
     /// Why a document whose walk found no position at all is damaged, or `nil` when it is an
     /// empty document: a valid, empty page tree whose root claims `/Count 0`. A tree that is

@@ -66,15 +66,16 @@ public struct DocumentReader: Sendable {
         var openError: PageInfoError? = nil
     }
 
-    /// Reads every file named in `names` (raw bytes, any encoding) into `encoder`, as
-    /// `pageinfo pages FILE…` does: each failure is handed to `report` in one line once the
+    /// Reads every source in `sources` into `encoder`, as `pageinfo pages FILE…` does (the
+    /// command passes each name's raw bytes, `DocumentSource.rawPath(_:)`, and `-` as
+    /// `DocumentSource.standardInput`): each failure is handed to `report` in one line once the
     /// records before it are flushed; returns the worst exit status (`ExitStatus.ioError`
     /// when the encoder's output could not be written; reading stops then).
-    public func read(names: [[UInt8]], into encoder: inout PageListEncoder, report: (String) -> Void) -> ExitStatus {
-        encoder.begin(documentCount: names.count)
+    public func read(_ sources: [DocumentSource], into encoder: inout PageListEncoder, report: (String) -> Void) -> ExitStatus {
+        encoder.begin(documentCount: sources.count)
         var worst = ExitStatus.success
-        for name in names {
-            let result = read(.rawPath(name), into: &encoder)
+        for source in sources {
+            let result = read(source, into: &encoder)
             if let message = result.message {
                 encoder.out.flush()
                 report(message)
@@ -213,6 +214,15 @@ public struct DocumentRecords: Sendable {
     public var exitStatus: ExitStatus
     /// The one line a command prints on stderr when the file is not ok; `nil` otherwise.
     public var message: String?
+
+    /// Records from their parts (a reader's, or those decoded from a batch worker's JSON lines).
+    public init(summary: DocumentSummary, entries: [PageEntry], outcome: DocumentOutcome, exitStatus: ExitStatus, message: String?) {
+        self.summary = summary
+        self.entries = entries
+        self.outcome = outcome
+        self.exitStatus = exitStatus
+        self.message = message
+    }
 }
 
 extension PopplerDocument {

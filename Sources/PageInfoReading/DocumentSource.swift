@@ -12,8 +12,9 @@ import Glibc
 /// are parsed there (Poppler's memory stream, on a copy of them). However it comes, a document
 /// reads into the same records.
 public enum DocumentSource: Sendable {
-    /// A file by its path (`-` is standard input, as on the command line). A path with a NUL
-    /// byte is refused (`unreadable`, exit 66): C would open the name only up to it.
+    /// A file by its path, its UTF-8 bytes (a file named `-` is that file: standard input is
+    /// ``standardInput``). A path with a NUL byte is refused (`unreadable`, exit 66): C would
+    /// open the name only up to it.
     case path(String)
     /// A file by the raw bytes of its path, in any encoding (a name that is not valid UTF-8 is
     /// opened by its bytes, and the JSON records spell it exactly: `\udcXX`). Bytes with a NUL
@@ -75,19 +76,24 @@ struct OpenedSource {
     var content: [UInt8]?
     /// A descriptor this reader opened (a raw path's, a stream's copy), closed by ``close()``.
     var ownedDescriptor: Int32 = -1
+    /// Whether ``path`` (`-`) stands for standard input: only ``DocumentSource/standardInput``
+    /// reads it; a path `-` is the file of that name.
+    var readsStandardInput = false
+
+    /// What ``InputFile`` opens: standard input, or the file at ``path`` (a path, or
+    /// `/proc/self/fd/N`).
+    var input: InputFile.Input { readsStandardInput ? .standardInput : .file(raw: Array(path.utf8), name: path) }
 
     init(_ source: DocumentSource, maxStreamMiB: Int) throws(PageInfoError) {
         switch source {
         case .path(let path):
-            // Perhaps an argument's repaired text (U+FFFD): the file its raw bytes name.
-            guard let raw = CommandLineBytes.uniqueBytes(of: path) else { throw InputFile.ambiguous(path) }
-            guard raw.elementsEqual(path.utf8) else { self = try OpenedSource(.rawPath(raw), maxStreamMiB: maxStreamMiB); return }
             // C would read the name only up to its first NUL byte: another file.
             guard !path.utf8.contains(0) else { throw Self.nulInName(path) }
             self.path = path
-            content = Self.smallFile(named: raw, text: path)
+            content = Self.smallFile(named: Array(path.utf8), text: path)
         case .standardInput:
             self.path = "-"
+            readsStandardInput = true
         case .fileDescriptor(let fd, let name):
             self.path = "/proc/self/fd/\(fd)"
             // A stream (pipe, socket, FIFO, device) is copied as standard input is: reopening it
@@ -104,8 +110,7 @@ struct OpenedSource {
             let name = FileName(raw: raw)
             guard !raw.contains(0) else { throw Self.nulInName(name.text) }
             self.path = name.text
-            // CommandLine.arguments and lists repair invalid UTF-8 (U+FFFD): open such a name by
-            // its raw bytes and read it through /proc/self/fd. (A name that cannot be opened is
+            // Swift's strings repair invalid UTF-8 (U+FFFD): open such a name by its raw bytes and read it through /proc/self/fd. (A name that cannot be opened is
             // left to Poppler, which names the error.)
             content = Self.smallFile(named: raw, text: name.text)
             guard content == nil, !name.isValidUTF8 else { return }
@@ -125,23 +130,23 @@ struct OpenedSource {
 
     /// The size of what is read, in bytes, when it is known (the bytes; a regular file's size;
     /// standard input's, spooled or a regular file: ``InputFile/size(of:)``).
-    var size: Int? { content?.count ?? InputFile.size(of: path) }
+    var size: Int? { content?.count ?? InputFile.size(of: input) }
 
     /// Opens the document: bytes in memory, anything else by ``path`` (a stream's copy, shared
     /// with a second open of the same name: ``InputFile``). An error names the file as `path`.
     func open(password: String?, maxStreamMiB: Int) throws(PageInfoError) -> PopplerDocument {
         if let content { return try PopplerDocument(bytes: content, password: password, name: path) }
-        return try InputFile.open(path, password: password, maxStreamMiB: maxStreamMiB)
+        return try InputFile.open(input, password: password, maxStreamMiB: maxStreamMiB)
     }
 
     /// The content of the regular file with this name when it ``fitsInMemory(_:)``; `nil` for
-    /// any other file, for one that cannot be read whole (it is then left to Poppler), and for
-    /// `-`, which is standard input, not a file of that name. Only what `stat` found to be such a
+    /// any other file and for one that cannot be read whole (it is then left to Poppler). Only
+    /// what `stat` found to be such a
     /// file is opened: opening a FIFO would release a writer waiting for its reader. (A FIFO put
     /// in its place between the two calls would be opened, then refused: the same window
     /// `InputFile` has between its `stat` and its `open`.)
     private static func smallFile(named raw: [UInt8], text: String) -> [UInt8]? {
-        guard raw != [UInt8(ascii: "-")], let status = try? FileStatus(rawPath: raw, name: text), fitsInMemory(status),
+        guard let status = try? FileStatus(rawPath: raw, name: text), fitsInMemory(status),
               let file = try? FileDescriptor.open(rawPath: raw, O_RDONLY | O_NONBLOCK, name: text) else { return nil }
         defer { try? file.close() }
         // The name may have been replaced since `stat`.
@@ -181,7 +186,7 @@ struct OpenedSource {
 
     /// Releases what reading the source held: the copy of a stream, a descriptor we opened.
     func close() {
-        if content == nil { InputFile.release(path) }
+        if content == nil { InputFile.release(input) }
         if ownedDescriptor >= 0 { try? FileDescriptor(rawValue: ownedDescriptor).close() }
     }
 }

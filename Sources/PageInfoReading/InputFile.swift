@@ -7,8 +7,8 @@ import PageInfoRecords
 import Glibc
 #endif
 
-/// Where a PDF named on the command line comes from. Poppler needs to seek, so anything that is
-/// not a regular file (standard input as `-`, `/dev/stdin`, a pipe, a FIFO, a character device,
+/// How a PDF that is not parsed in memory is opened. Poppler needs to seek, so anything that is
+/// not a regular file (standard input, `/dev/stdin`, a pipe, a FIFO, a character device,
 /// process substitution such as `<(curl …)`) is first copied, in 1 MiB chunks, into an unlinked
 /// temporary file (`O_TMPFILE` in `$TMPDIR`, mode 0600: no other user can open it, and it
 /// vanishes with the process), up to `--max-input-size` MiB (``defaultMaxStreamMiB``); Poppler
@@ -18,7 +18,7 @@ import Glibc
 /// A ``DocumentReader`` opens every ``DocumentSource`` that is not parsed in memory (bytes, a
 /// small regular file: ``DocumentSource/inMemoryFileBytes``) through it; the commands that open a
 /// document twice (geometry, then the renderer) open it `pinned` and ask for
-/// ``seekablePath(_:maxStreamMiB:pinned:)`` again: they get the same copy, or the same file.
+/// for the renderer (``renderer(_:password:maxStreamMiB:)``): it reads the same copy, or the same file.
 public enum InputFile {
     /// The default of `--max-input-size`, in MiB: the most read from a stream.
     public static let defaultMaxStreamMiB = 1024
@@ -29,62 +29,117 @@ public enum InputFile {
         return 30
     }()
 
-    /// Streams already spooled in this process, by name: a stream can be read only once, and
-    /// `draw`/`sheet` open the document twice (geometry, then the renderer); also files opened
-    /// by the raw bytes of their names. ``release(_:)`` closes one once nothing will open it again.
-    nonisolated(unsafe) private static var spooled: [String: Int32] = [:]
+    /// Streams already spooled in this process, by ``Input/key``: a stream can be read only
+    /// once, and `draw`/`sheet` open the document twice (geometry, then the renderer); also files
+    /// opened by the raw bytes of their names. ``release(_:)`` closes one once nothing will open
+    /// it again.
+    nonisolated(unsafe) private static var spooled: [[UInt8]: Int32] = [:]
 
-    /// Closes the spooled copy of `name`, if any (a document opened from it keeps its own
+    /// What is opened: standard input, or a file by the bytes of its path and the name messages
+    /// call it by. No name has a meaning of its own here: a file named `-` is that file.
+    enum Input {
+        case standardInput
+        case file(raw: [UInt8], name: String)
+
+        /// The input of a source read by path (a descriptor by its `/proc/self/fd` entry);
+        /// `nil` for bytes in memory.
+        init?(_ source: DocumentSource) {
+            switch source {
+            case .path(let path): self = .file(raw: Array(path.utf8), name: path)
+            case .rawPath(let raw): self = .file(raw: raw, name: FileName(raw: raw).text)
+            case .fileDescriptor(let fd, let name): self = .file(raw: Array("/proc/self/fd/\(fd)".utf8), name: name)
+            case .standardInput: self = .standardInput
+            case .bytes: return nil
+            }
+        }
+
+        /// What messages call it.
+        var name: String {
+            switch self {
+            case .standardInput: "-"
+            case .file(_, let name): name
+            }
+        }
+
+        /// Its key among the spooled copies: the path's bytes, or a NUL byte (which no path
+        /// holds) for standard input.
+        var key: [UInt8] {
+            switch self {
+            case .standardInput: [0]
+            case .file(let raw, _): raw
+            }
+        }
+    }
+
+    /// Closes the spooled copy of `source`, if any (a document opened from it keeps its own
     /// descriptor): `pages`/`info` release each stream after reading it, so many streams on one
     /// command line never hold more than one copy at a time.
-    public static func release(_ name: String) {
-        if let fd = spooled.removeValue(forKey: name) { try? FileDescriptor(rawValue: fd).close() }
+    public static func release(_ source: DocumentSource) {
+        if let input = Input(source) { release(input) }
     }
 
-    /// The size in bytes of what ``open(_:password:maxStreamMiB:pinned:)`` reads for `name`:
-    /// the spooled copy of a stream (standard input's for `-`), standard input when it is a
-    /// regular file, else the regular file of that name; nil when none is known (a stream not
-    /// yet read, a name that is no regular file).
-    public static func size(of name: String) -> Int? {
-        if let fd = spooled[name] { return try? FileDescriptor(rawValue: fd).status().size }
-        if name == "-" {
+    static func release(_ input: Input) {
+        if let fd = spooled.removeValue(forKey: input.key) { try? FileDescriptor(rawValue: fd).close() }
+    }
+
+    /// The size in bytes of what ``open(_:password:maxStreamMiB:pinned:)`` reads for `source`:
+    /// the spooled copy of a stream, standard input when it is a regular file, else the regular
+    /// file of that name, or the bytes; nil when none is known (a stream not yet read, a name
+    /// that is no regular file).
+    public static func size(of source: DocumentSource) -> Int? {
+        if case .bytes(let bytes, _) = source { return bytes.count }
+        return Input(source).flatMap(size(of:))
+    }
+
+    static func size(of input: Input) -> Int? {
+        if let fd = spooled[input.key] { return try? FileDescriptor(rawValue: fd).status().size }
+        switch input {
+        case .standardInput:
             guard let status = try? FileDescriptor.standardInput.status(), status.kind == .regular else { return nil }
             return status.size
+        case .file(let raw, _):
+            return FileSystem.regularFileSize(rawPath: raw)
         }
-        return FileSystem.regularFileSize(name)
     }
 
-    /// Opens `name` (`-` is standard input) as a document; a stream longer than `maxStreamMiB`
-    /// MiB is refused (`PageInfoError.unreadable(path:reason:)`, exit 66). A name that is a
-    /// command-line argument's repaired text (U+FFFD for each byte that is not UTF-8) opens the
-    /// file the argument named, by its raw bytes (``CommandLineBytes/uniqueBytes(of:)``).
+    /// Opens `source` as a document; a stream longer than `maxStreamMiB` MiB is refused
+    /// (`PageInfoError.unreadable(path:reason:)`, exit 66). A name that is not UTF-8
+    /// (``DocumentSource/rawPath(_:)``) opens the file by its raw bytes; bytes are parsed in memory.
     ///
-    /// `pinned`: hold the file open, so that a second open of `name` in this process (the
+    /// `pinned`: hold the file open, so that a second open of `source` in this process (the
     /// renderer's, ``renderer(_:password:maxStreamMiB:)``) reads this same file even when the
     /// name is replaced or removed in between; ``release(_:)`` closes it. For commands that open
     /// one document twice, not for a loop over many files.
-    public static func open(_ name: String, password: String?, maxStreamMiB: Int = defaultMaxStreamMiB,
+    public static func open(_ source: DocumentSource, password: String?, maxStreamMiB: Int = defaultMaxStreamMiB,
                             pinned: Bool = false) throws(PageInfoError) -> PopplerDocument {
-        let path = try seekablePath(name, maxStreamMiB: maxStreamMiB, pinned: pinned)
-        return try PopplerDocument(path: path, password: password, name: name)
+        guard let input = Input(source) else {
+            guard case .bytes(let bytes, let name) = source else { preconditionFailure("every source but bytes is an Input") }
+            return try PopplerDocument(bytes: bytes, password: password, name: name)
+        }
+        return try open(input, password: password, maxStreamMiB: maxStreamMiB, pinned: pinned)
     }
 
-    /// A path Poppler can open and seek for `name`: the name itself for a regular file (or one
+    static func open(_ input: Input, password: String?, maxStreamMiB: Int, pinned: Bool = false) throws(PageInfoError) -> PopplerDocument {
+        let path = try seekablePath(input, maxStreamMiB: maxStreamMiB, pinned: pinned)
+        return try PopplerDocument(path: path, password: password, name: input.name)
+    }
+
+    /// A path Poppler can open and seek for `input`: the name itself for a regular file (or one
     /// that does not exist, so that Poppler names the error), else the spooled copy of the stream,
-    /// or, for a name that is not UTF-8 (see ``open(_:password:maxStreamMiB:pinned:)``) or a
-    /// file `pinned` asks to hold, the file opened by its raw bytes, as `/proc/self/fd/N` (which
-    /// reopens the same file, whatever the name now holds).
-    public static func seekablePath(_ name: String, maxStreamMiB: Int = defaultMaxStreamMiB,
-                                    pinned: Bool = false) throws(PageInfoError) -> String {
-        if let fd = spooled[name] { return "/proc/self/fd/\(fd)" }
+    /// or, for a name that is not UTF-8 or a file `pinned` asks to hold, the file opened by its
+    /// raw bytes, as `/proc/self/fd/N` (which reopens the same file, whatever the name now holds).
+    static func seekablePath(_ input: Input, maxStreamMiB: Int = defaultMaxStreamMiB,
+                             pinned: Bool = false) throws(PageInfoError) -> String {
+        if let fd = spooled[input.key] { return "/proc/self/fd/\(fd)" }
+        let name = input.name
         let stream: FileDescriptor
         var waitsForWriter = false
-        if name == "-" {
+        switch input {
+        case .standardInput:
             // Standard input redirected from a regular file: read it in place.
             if (try? FileDescriptor.standardInput.status().kind) == .regular { return "/proc/self/fd/\(STDIN_FILENO)" }
             stream = .standardInput
-        } else {
-            guard let raw = CommandLineBytes.uniqueBytes(of: name) else { throw ambiguous(name) }
+        case .file(let raw, _):
             guard let kind = try? FileStatus(rawPath: raw, name: name).kind else { return name }
             guard isStream(kind) else {
                 // A file Poppler reads in place: by its name, unless only its raw bytes name it or
@@ -97,7 +152,7 @@ public enum InputFile {
                     try? file.close()
                     throw .unreadable(path: name, reason: "it was replaced by a pipe or a device while it was being opened")
                 }
-                spooled[name] = file.rawValue
+                spooled[input.key] = file.rawValue
                 return "/proc/self/fd/\(file.rawValue)"
             }
             // O_NONBLOCK: opening a FIFO that has no writer would otherwise block forever.
@@ -108,14 +163,8 @@ public enum InputFile {
         }
         defer { if stream.rawValue != STDIN_FILENO { try? stream.close() } }
         let spool = try spool(from: stream.rawValue, name: name, waitForWriter: waitsForWriter, maxBytes: maxStreamMiB << 20)
-        spooled[name] = spool
+        spooled[input.key] = spool
         return "/proc/self/fd/\(spool)"
-    }
-
-    /// Two arguments whose names repair to the same text (`a\xff.pdf`, `a\xfe.pdf`): which file
-    /// the text means is unknown, and reading either would be a guess.
-    static func ambiguous(_ name: String) -> PageInfoError {
-        .unreadable(path: name, reason: "another argument's name reads the same once its bytes that are not UTF-8 are replaced, so which file is meant is unknown; name the files by UTF-8 paths (a symbolic link will do)")
     }
 
     /// Whether a file of this kind is read as a stream (copied first): a FIFO or pipe, a socket,

@@ -7,6 +7,26 @@ import PageInfoRecords
 import Glibc
 #endif
 
+/// Why the password file could not be read; the description names the file (a command adds the
+/// option it came from).
+public enum PasswordFileError: ClassifiedError, Hashable, Sendable {
+    /// The file cannot be opened: `reason` is the system's.
+    case cannotOpen(file: String, reason: String)
+    /// The file cannot be read to its end, or holds more than 1 MiB.
+    case unreadable(PageInfoError)
+
+    /// Always `cannotOpen` (66).
+    public var kind: FailureKind { .cannotOpen }
+
+    /// `FILE: open: REASON`, or the read error's line (`FILE: cannot read the file: …`).
+    public var description: String {
+        switch self {
+        case .cannotOpen(let file, let reason): "\(file): open: \(reason)"
+        case .unreadable(let error): error.description
+        }
+    }
+}
+
 /// Where the password of encrypted files comes from, so that it need not appear in `ps` when
 /// that matters: given, the first line of a file, or `PAGEINFO_PASSWORD`.
 public struct PasswordSource: Sendable, Hashable {
@@ -27,19 +47,19 @@ public struct PasswordSource: Sendable, Hashable {
 
     /// The password to try: ``password``, else the first line of ``file`` (without its `\n` or
     /// `\r\n`), else `$PAGEINFO_PASSWORD` (unless empty), else none. A file is read once per
-    /// process; a file that cannot be read is an `ExitFailure` (exit 66) naming it.
-    public func resolve() throws(ExitFailure) -> String? {
+    /// process; a file that cannot be read is a ``PasswordFileError`` (exit 66) naming it.
+    public func resolve() throws(PasswordFileError) -> String? {
         if let password { return password }
         if let file {
             if let cached = Self.fromFiles[file] { return cached }
             let fd: FileDescriptor
             do { fd = try FileDescriptor.open(file) } catch {
-                throw ExitFailure("--password-file \(file): open: \(error.reason)", status: .cannotOpen)
+                throw .cannotOpen(file: file, reason: error.reason)
             }
             defer { try? fd.close() }
             let bytes: [UInt8]
             do { bytes = try InputFile.readAll(fd.rawValue, name: file, maxBytes: 1 << 20) } catch {
-                throw ExitFailure("--password-file \(error.description)", status: .cannotOpen)
+                throw .unreadable(error)
             }
             var line = bytes.prefix { $0 != 0x0A }
             if line.last == 0x0D { line.removeLast() }

@@ -144,6 +144,15 @@ public enum FailureKind: Sendable, Hashable, CaseIterable {
     }
 }
 
+/// An error of the libraries, typed and classified: what failed, naming the file (and the page)
+/// in one line for a person (`description`), and its ``FailureKind``. The libraries throw these;
+/// a command turns them into its message and exit status (``FailureKind/exitStatus``) in one
+/// place.
+public protocol ClassifiedError: Error, CustomStringConvertible {
+    /// The broad kind of the failure, which decides its exit status.
+    var kind: FailureKind { get }
+}
+
 /// A failure phrased for a person, with the exit status it means: what a library call throws
 /// when there is no file record to carry the failure (a list that cannot be read, an output that
 /// cannot be written, a worker that cannot be started). A command prints `message` as its one
@@ -158,13 +167,6 @@ public struct ExitFailure: Error, Sendable, Hashable, CustomStringConvertible {
     public init(_ message: String, status: ExitStatus) {
         self.message = message
         self.status = status
-    }
-
-    /// Exit 74 (``ExitStatus/ioError``) for output that cannot be written: "PATH: cannot write
-    /// the output: REASON", or without the path for stdout. `reason` is the system's, as
-    /// `SystemCallError.reason` phrases it.
-    public static func outputUnwritable(_ reason: String, path: String? = nil) -> ExitFailure {
-        ExitFailure((path.map { "\($0): " } ?? "") + "cannot write the output: \(reason)", status: .ioError)
     }
 
     /// The ``message``.

@@ -12,6 +12,7 @@ let package = Package(
         .executableTarget(
             name: "pageinfo-client",
             dependencies: [
+                .product(name: "PageGeometry", package: "pageinfo"),
                 .product(name: "PageInfoBatch", package: "pageinfo"),
                 .product(name: "PageInfoReading", package: "pageinfo"),
                 .product(name: "PageInfoRecords", package: "pageinfo"),

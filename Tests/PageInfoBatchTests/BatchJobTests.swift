@@ -47,14 +47,16 @@ struct BatchJobTests {
         try FileSystem.writeFile(Array("file,page\na.pdf,1\n".utf8), to: output)
         let job = BatchJob(inputs: BatchInputs(arguments: [Array("a.pdf".utf8)]), configuration: configuration,
                            destination: .file(path: output, resume: true), stopsOnSignals: false)
-        #expect(throws: ExitFailure("--resume: \(output) does not hold pageinfo JSON lines (the output of a --format jsonl or columns run); it is left as it is",
-                                    status: .usage)) { _ = try job.run { _ in } }
+        #expect(throws: BatchError.resumeNotJSONLines(path: output)) { _ = try job.run { _ in } }
+        #expect(BatchError.resumeNotJSONLines(path: output).kind.exitStatus == .usage)
+        #expect(BatchError.resumeNotJSONLines(path: output).description
+                == "\(output) does not hold pageinfo JSON lines (the output of a jsonl or columns run); it is left as it is")
         #expect(String(decoding: try FileDescriptor.readFile(output), as: UTF8.self) == "file,page\na.pdf,1\n")
 
         var csv = configuration
         csv.output = BatchOutput(format: .csv)
         let other = BatchJob(inputs: BatchInputs(), configuration: csv, destination: .file(path: output, resume: true), stopsOnSignals: false)
-        #expect(throws: ExitFailure("--resume continues JSON lines (it reads the file records of -o FILE): use --format jsonl or columns", status: .usage)) {
+        #expect(throws: BatchError.resumeNeedsJSONLines) {
             _ = try other.run { _ in }
         }
     }
@@ -65,7 +67,7 @@ struct BatchJobTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let output = directory + "/missing/out.jsonl"
         let job = BatchJob(inputs: BatchInputs(), configuration: configuration, destination: .file(path: output, resume: false), stopsOnSignals: false)
-        #expect(throws: ExitFailure("\(output): cannot write the output: No such file or directory", status: .ioError)) {
+        #expect(throws: BatchError.outputUnwritable(path: output, reason: "No such file or directory")) {
             _ = try job.run { _ in }
         }
     }

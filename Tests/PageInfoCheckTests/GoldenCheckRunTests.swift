@@ -58,9 +58,15 @@ struct GoldenCheckRunTests {
     @Test("files and goldens that cannot be paired are a usage failure")
     func pairingFailure() {
         var out = ByteWriter()
-        #expect(throws: ExitFailure("2 files but 1 --golden value; give one --golden per file, in the same order", status: .usage)) {
+        #expect(throws: CheckRunError.pairing(.countMismatch(files: 2, goldens: 1))) {
             _ = try GoldenCheck().run(files: ["a.pdf", "b.pdf"], pairing: .files(["a.golden.json"]), format: .text, out: &out) { _ in }
         }
+        // The line and status `pageinfo check` prints and exits with.
+        let error = CheckRunError.pairing(.countMismatch(files: 2, goldens: 1))
+        #expect(error.description == "2 files but 1 --golden value; give one --golden per file, in the same order")
+        #expect(error.kind.exitStatus == .usage)
+        #expect(CheckRunError.outputUnwritable(reason: "No space left on device").description == "cannot write the output: No space left on device")
+        #expect(CheckRunError.outputUnwritable(reason: "x").kind.exitStatus == .ioError)
     }
 
     @Test("a report that cannot be written is exit 74 naming the reason")
@@ -68,7 +74,7 @@ struct GoldenCheckRunTests {
         let full = try FileDescriptor.open("/dev/full", O_WRONLY)
         defer { try? full.close() }
         var out = ByteWriter(fd: full.rawValue)
-        #expect(throws: ExitFailure("cannot write the output: No space left on device", status: .ioError)) {
+        #expect(throws: CheckRunError.outputUnwritable(reason: "No space left on device")) {
             _ = try GoldenCheck().run(files: [fixture("rotations.pdf")], pairing: .files([fixture("rotations.golden.json")]),
                                       format: .json, out: &out) { _ in }
         }

@@ -42,31 +42,14 @@ func rotatedPages(of path: String) throws -> (rotated: [Int], outcome: DocumentO
     return (rotated, document.outcome(after: cursor.summary))   // status, page count as walked, warnings
 }
 
-func statuses(of paths: [String]) -> [String: String] {
-    var result: [String: String] = [:]
-    for path in paths {
-        do {
-            let document = try PopplerDocument(path: path)
-            let cursor = document.makePageCursor()
-            while cursor.next() != nil {}
-            let outcome = document.outcome(after: cursor.summary)
-            result[path] = "\(outcome.status.rawValue), \(outcome.pageCount) pages"
-        } catch {
-            result[path] = "failed: \(error)"
-        }
-    }
-    return result
-}
-
 @Suite("PageInfoPoppler and README documentation examples")
 struct PageInfoPopplerDocumentationExampleTests {
     @Test("Every Swift snippet of the README and the PageInfoPoppler articles is compiled in this file")
     func snippetsAreCompiledHere() throws {
         let articles = ["README.md",
-                        "Sources/PageInfoPoppler/PageInfoPoppler.docc/PageInfoPoppler.md",
-                        "Sources/PageInfoPoppler/PageInfoPoppler.docc/ReadingCollections.md"]
+                        "Sources/PageInfoPoppler/PageInfoPoppler.docc/PageInfoPoppler.md"]
         let snippets = try DocumentationSnippets.snippets(of: articles, compiledIn: #filePath)
-        #expect(snippets.count == 4)
+        #expect(snippets.count == 3)
         #expect(snippets.missing.isEmpty, "not in \(#filePath): \(snippets.missing)")
     }
 
@@ -91,14 +74,6 @@ struct PageInfoPopplerDocumentationExampleTests {
         #expect(rotated == golden.pages.enumerated().filter { $0.element.rotation != 0 }.map(\.offset))
         #expect(outcome.status == .ok)
         #expect(outcome.pageCount == golden.pages.count)
-    }
-
-    @Test("Reading collections: one status per file, a failure for the file that is not a PDF")
-    func collections() {
-        let paths = ["rotations.pdf", "not-a-pdf.pdf"].map(Paths.fixture)
-        let result = statuses(of: paths)
-        #expect(result[paths[0]] == "ok, 10 pages")
-        #expect(result[paths[1]]?.hasPrefix("failed: ") == true)
     }
 }
 

@@ -35,7 +35,7 @@ import Glibc
         }
         // Through the command's loop: the file record says so, and the exit status is 66.
         var encoder = PageListEncoder(format: .jsonl, out: ByteWriter())
-        let status = DocumentReader().read(names: [Array(withNul.utf8)], into: &encoder) { _ in }
+        let status = DocumentReader().read([.rawPath(Array(withNul.utf8))], into: &encoder) { _ in }
         #expect(status == .cannotOpen)
         #expect(String(decoding: encoder.out.bytes, as: UTF8.self).contains("\"code\":\"unreadable\""))
     }
@@ -185,11 +185,11 @@ import Glibc
             let name = dir + "/\(pinned).pdf", replacement = dir + "/replacement.pdf"
             try FileManager.default.copyItem(atPath: Self.mixed, toPath: name)
             try FileManager.default.copyItem(atPath: Paths.fixture("boxes.pdf"), toPath: replacement)
-            defer { InputFile.release(name) }
-            let document = try InputFile.open(name, password: nil, pinned: pinned)
+            defer { InputFile.release(.path(name)) }
+            let document = try InputFile.open(.path(name), password: nil, pinned: pinned)
             #expect(document.pageCount == 10)
             #expect(rename(replacement, name) == 0)
-            let renderer = try InputFile.renderer(name, password: nil)
+            let renderer = try InputFile.renderer(.path(name), password: nil)
             if pinned {
                 #expect(renderer.path.hasPrefix("/proc/self/fd/"))
                 #expect(try white(renderer).count == 12)

@@ -27,11 +27,4 @@ struct PageSelectionTests {
         }
         #expect(PageSelectionError.outOfRange("x").exitStatus == .usage)
     }
-
-    @Test("arguments without a repaired character are their own UTF-8 bytes")
-    func argumentBytes() {
-        #expect(CommandLineBytes.rawBytes(of: ["a.pdf", "é.pdf"]) == [Array("a.pdf".utf8), Array("é.pdf".utf8)])
-        // A repaired text that is no argument of this process keeps its own bytes.
-        #expect(CommandLineBytes.rawBytes(of: ["\u{FFFD}-not-an-argument"]) == [Array("\u{FFFD}-not-an-argument".utf8)])
-    }
 }

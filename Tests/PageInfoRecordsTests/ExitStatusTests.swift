@@ -91,11 +91,4 @@ struct ExitFailureTests {
         #expect(ExitFailure.oneLine("ü → 😀 \u{85}") == "ü → 😀 \u{85}")  // not C0 or DEL: kept
         #expect(ExitFailure.oneLine("") == "")
     }
-
-    @Test("output that cannot be written: 74, naming the path when there is one")
-    func outputUnwritable() {
-        let file = ExitFailure.outputUnwritable("No space left on device", path: "out.jsonl")
-        #expect(file.message == "out.jsonl: cannot write the output: No space left on device" && file.status == .ioError)
-        #expect(ExitFailure.outputUnwritable("Broken pipe").description == "cannot write the output: Broken pipe")
-    }
 }

@@ -7,8 +7,13 @@
 //                                         what `pageinfo pages --files-from LIST -o OUT [--resume]`
 //                                         does, in one call (PageInfoBatch's BatchJob, 2 workers
 //                                         started from WORKER); exits with its exit status.
+// pageinfo-client typed WORKER FILE...   reads FILEs (String paths) through PageInfoBatch as typed
+//                                         records (2 workers started from WORKER, input order), and
+//                                         prints one line per record with their values, for a
+//                                         comparison with `pageinfo pages --format jsonl`.
 // pageinfo-client same FILE              reads FILE through PageInfoReading from its path and from
 //                                         its bytes in memory; exits 0 when the records are equal.
+import PageGeometry
 import PageInfoBatch
 import PageInfoReading
 import PageInfoRecords
@@ -28,7 +33,7 @@ switch arguments.first {
 case "batch" where arguments.count == 4:
     let (worker, list, output) = (arguments[1], arguments[2], arguments[3])
     let names: [[UInt8]]
-    do { names = try BatchInputs(filesFrom: list).collect() } catch { fail(error.message, error.status.rawValue) }
+    do { names = try BatchInputs(filesFrom: list).collect() } catch { fail(error.description, error.kind.exitStatus.rawValue) }
     let fd = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard fd >= 0 else { fail("\(output): cannot write it") }
     let run = BatchRun(names: names, configuration: BatchConfiguration(jobs: 2, worker: worker))
@@ -43,7 +48,7 @@ case "batch" where arguments.count == 4:
             writer.write(file)
         }
     } catch {
-        fail(error.message, error.status.rawValue)
+        fail(error.description, error.kind.exitStatus.rawValue)
     }
     writer.end()
     close(fd)
@@ -55,7 +60,38 @@ case "batch" where arguments.count == 4:
 case "job" where arguments.count == 4 || (arguments.count == 5 && arguments[4] == "--resume"):
     let job = BatchJob(inputs: BatchInputs(filesFrom: arguments[2]), configuration: BatchConfiguration(jobs: 2, worker: arguments[1]),
                        destination: .file(path: arguments[3], resume: arguments.count == 5))
-    do { exit(try job.run().rawValue) } catch { fail(error.message, error.status.rawValue) }
+    do { exit(try job.run().rawValue) } catch { fail(error.description, error.kind.exitStatus.rawValue) }
+
+case "typed" where arguments.count >= 3:
+    let paths = Array(arguments.dropFirst(2))
+    let run = BatchRun(names: paths, configuration: BatchConfiguration(jobs: 2, worker: arguments[1]))
+    func rect(_ r: Rect) -> String { "\(r.origin.x),\(r.origin.y),\(r.size.width),\(r.size.height)" }
+    func text(_ s: String?) -> String { s ?? "-" }
+    var documents = 0
+    do {
+        while let document = try run.nextDocument() {
+            guard document.index == documents, document.records.summary.file == paths[documents] else { fail("file \(document.index) out of order") }
+            documents += 1
+            let r = document.records
+            for entry in r.entries {
+                var line = "page \(r.summary.file) \(entry.index) \(text(entry.label))"
+                switch entry.result {
+                case .success(let p):
+                    line += " \(p.rotation.rawValue) \(p.rawRotation) \(p.userUnit) " + [p.boxes.mediaBox, p.boxes.cropBox, p.boxes.bleedBox,
+                            p.boxes.trimBox, p.boxes.artBox].map(rect).joined(separator: " ") + " \(p.size.width),\(p.size.height)"
+                case .failure(let e): line += " error \(e.code.rawValue) \(e.message)"
+                }
+                print(line + " [" + entry.warnings.map { "\($0.code.rawValue): \($0.message)" }.joined(separator: "; ") + "]")
+            }
+            let o = r.outcome, s = r.summary
+            print("file \(s.file) \(text(s.pdfVersion)) \(s.encrypted) \(s.hasPageLabels) \(text(s.pageLayout?.rawValue)) \(text(s.direction?.rawValue))"
+                  + " \(o.status.rawValue) \(o.pageCount) \(o.pageErrors) \(o.countClaimed.map(String.init) ?? "-") \(text(o.error?.code)) \(text(o.error?.message))"
+                  + " \(o.bytes.map(String.init) ?? "-") [" + o.warnings.map { "\($0.code.rawValue): \($0.message)" }.joined(separator: "; ") + "]")
+        }
+    } catch {
+        fail("\(error)")
+    }
+    guard documents == paths.count else { fail("\(documents) files delivered of \(paths.count)") }
 
 case "same" where arguments.count == 2:
     let path = arguments[1]
