@@ -14,7 +14,7 @@ struct FileSystemFilesTests {
         let path = directory + "/out.bin"
         try FileSystem.writeFile(Array("a longer first version".utf8), to: path)
         try FileSystem.writeFile([1, 2, 3], to: path)
-        #expect(try FileDescriptor.readFile(path) == [1, 2, 3])
+        #expect(try OpenFile.readFile(path) == [1, 2, 3])
         let old = umask(0o022); umask(old)
         #expect(try FileStatus(path: path).permissions == 0o644 & ~old)
     }
