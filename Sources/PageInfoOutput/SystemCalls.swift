@@ -99,7 +99,7 @@ public struct OpenFile: Sendable, Hashable {
         try path.withCString { cPath in Result { () throws(SystemCallError) in try open(cPath: cPath, flags, mode: mode, name: path) } }.get()
     }
 
-    /// ``open(_:_:mode:)`` for a swift-system `FilePath` (its bytes, in any encoding); errors
+    /// ``open(_:_:mode:)-(String,_,_)`` for a swift-system `FilePath` (its bytes, in any encoding); errors
     /// name it by its `description` (invalid UTF-8 repaired).
     ///
     /// - Throws: ``SystemCallError`` naming `open` and the path.
@@ -108,7 +108,7 @@ public struct OpenFile: Sendable, Hashable {
         return try path.withPlatformString { cPath in Result { () throws(SystemCallError) in try open(cPath: cPath, flags, mode: mode, name: name) } }.get()
     }
 
-    /// ``open(_:_:mode:)`` for a path given as raw bytes, in any encoding (a name that is not
+    /// ``open(_:_:mode:)-(String,_,_)`` for a path given as raw bytes, in any encoding (a name that is not
     /// valid UTF-8 is opened by exactly these bytes); `name` is what errors call it.
     ///
     /// - Throws: ``SystemCallError`` naming `open` and `name`; `EINVAL` when the bytes hold a
@@ -392,7 +392,7 @@ public struct OpenFile: Sendable, Hashable {
 
     /// Takes an exclusive advisory lock on the open file without waiting (`flock(2)`,
     /// `LOCK_EX | LOCK_NB`, retrying `EINTR`); it is released when this open file is closed (a
-    /// descriptor opened with ``open(_:_:mode:)`` is never inherited by a child). Returns false
+    /// descriptor opened with ``open(_:_:mode:)-(String,_,_)`` is never inherited by a child). Returns false
     /// when another open file holds a lock on the same file: two processes writing it at once.
     ///
     /// - Throws: ``SystemCallError`` naming `flock` when the file cannot be locked at all
