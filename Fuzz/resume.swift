@@ -10,6 +10,7 @@
 @testable import PageInfoBatch
 import PageInfoOutput
 import PageInfoRecords
+import SystemPackage
 import Foundation
 
 private let path = scratchPath("resume.jsonl")
