@@ -24,6 +24,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // The system layer's descriptor, errno and path types (FileDescriptor, Errno, FilePath).
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         // Pure geometry: boxes, rotation, PageInfo, raw/page/view transforms, and the one number rule
@@ -50,18 +52,20 @@ let package = Package(
         // Bytes in and out (pure Swift, no Poppler): the text/JSON/CSV writers and the JSONWritable
         // protocol, the one JSON reader, the one XML escaper, the one system-call layer
         // (SystemCalls.swift).
-        .target(name: "PageInfoOutput", dependencies: ["PageGeometry", "PageInfoRecords", "DocumentLayout"]),
+        .target(name: "PageInfoOutput", dependencies: ["PageGeometry", "PageInfoRecords", "DocumentLayout", .product(name: "SystemPackage", package: "swift-system")]),
         // The grammars of values given as text, with typed errors (no argument parser).
         .target(name: "PageInfoGrammar", dependencies: ["PageGeometry", "DocumentLayout", "PageInfoOutput"]),
         // The one reading loop: a PDF from a path, raw path bytes, a descriptor, bytes in memory or
         // stdin (streams spooled to an unlinked temporary file) into the records of
         // docs/records.md, with page ranges, --strict and passwords; what pages, info, batch
         // workers and check read through.
-        .target(name: "PageInfoReading", dependencies: ["PageGeometry", "DocumentLayout", "PageInfoRecords", "PageInfoPoppler", "PageInfoOutput", "PageInfoGrammar"]),
+        .target(name: "PageInfoReading", dependencies: ["PageGeometry", "DocumentLayout", "PageInfoRecords", "PageInfoPoppler", "PageInfoOutput", "PageInfoGrammar",
+                                                  .product(name: "SystemPackage", package: "swift-system")]),
         // Collections: inputs (lists, NUL-separated lists, recursive walks), N isolated worker
         // processes (crashes, hangs and memory contained per file), input order or unordered,
         // resume, progress; and the worker loop the worker processes run.
-        .target(name: "PageInfoBatch", dependencies: ["PageGeometry", "PageInfoRecords", "PageInfoOutput", "PageInfoGrammar", "PageInfoReading"]),
+        .target(name: "PageInfoBatch", dependencies: ["PageGeometry", "PageInfoRecords", "PageInfoOutput", "PageInfoGrammar", "PageInfoReading",
+                                                .product(name: "SystemPackage", package: "swift-system")]),
         // Golden files of page geometry: lenient golden reader, comparison with a tolerance,
         // text/JSON/JUnit reports, atomic re-recording (`pageinfo check`).
         .target(name: "PageInfoCheck", dependencies: ["PageGeometry", "PageInfoRecords", "PageInfoOutput", "PageInfoPoppler", "PageInfoReading"]),
@@ -91,9 +95,9 @@ let package = Package(
         ),
         // The tests' batch worker: `pageinfo worker` with hooks that crash, hang or exhaust memory
         // on chosen files (PAGEINFO_TEST_*_ON). Never installed; `pageinfo` has no hooks.
-        .executableTarget(name: "pageinfo-test-worker", dependencies: ["PageInfoWorkerCommand"]),
+        .executableTarget(name: "pageinfo-test-worker", dependencies: ["PageInfoWorkerCommand", "PageInfoOutput"]),
         // Release-built benchmark driver for the layout engine (`make bench`).
-        .executableTarget(name: "pageinfo-bench", dependencies: ["PageGeometry", "DocumentLayout"]),
+        .executableTarget(name: "pageinfo-bench", dependencies: ["PageGeometry", "DocumentLayout", "PageInfoOutput"]),
 
         // What every test target shares: seeded generator, fixture/corpus paths and the corpus rule,
         // typed MANIFEST.json and golden models, page builders. (Tests compare numbers with
@@ -101,7 +105,7 @@ let package = Package(
         // A library target (test targets cannot be dependencies), so `swift build` builds it too.
         .target(name: "PageInfoTestSupport", dependencies: ["PageGeometry"], path: "Tests/PageInfoTestSupport"),
         .testTarget(name: "PageGeometryTests", dependencies: ["PageGeometry", "PageInfoTestSupport"]),
-        .testTarget(name: "PageInfoOutputTests", dependencies: ["PageInfoOutput", "PageGeometry", "DocumentLayout", "PageInfoRecords", "PageInfoTestSupport"]),
+        .testTarget(name: "PageInfoOutputTests", dependencies: ["PageInfoOutput", "PageGeometry", "DocumentLayout", "PageInfoRecords", "PageInfoTestSupport", .product(name: "SystemPackage", package: "swift-system")]),
         // The records' own rules: the order of exit statuses, the one failure → status mapping, oneLine.
         .testTarget(name: "PageInfoRecordsTests", dependencies: ["PageInfoRecords"]),
         .testTarget(name: "PageInfoGrammarTests", dependencies: ["PageInfoGrammar", "PageGeometry", "DocumentLayout", "PageInfoOutput"]),
@@ -111,7 +115,7 @@ let package = Package(
             dependencies: ["PageInfoPoppler", "PageGeometry", "PageInfoRecords", "PageInfoOutput", "PageInfoTestSupport"]
         ),
         .testTarget(name: "PageInfoReadingTests",
-                    dependencies: ["PageGeometry", "PageInfoReading", "PageInfoPoppler", "PageInfoGrammar", "PageInfoRecords", "PageInfoOutput", "PageInfoTestSupport"]),
+                    dependencies: ["PageGeometry", "PageInfoReading", "PageInfoPoppler", "PageInfoGrammar", "PageInfoRecords", "PageInfoOutput", "PageInfoTestSupport", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "PageInfoBatchTests",
                     dependencies: ["PageInfoBatch", "PageInfoReading", "PageInfoRecords", "PageInfoOutput", "PageInfoTestSupport",
                                    "PageGeometry", "PageInfoGrammar", "PageInfoWorkerCommand"]),

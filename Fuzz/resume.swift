@@ -10,6 +10,7 @@
 @testable import PageInfoBatch
 import PageInfoOutput
 import PageInfoRecords
+import SystemPackage
 import Foundation
 
 private let path = scratchPath("resume.jsonl")
@@ -19,7 +20,7 @@ private func prepare(_ bytes: [UInt8]) -> (ResumeState, [UInt8])? {
     let fd = open(path, O_RDWR | O_CLOEXEC)
     require(fd >= 0, "cannot open \(path)")
     defer { close(fd) }
-    guard let state = try? ResumeState.prepare(fd: fd) else { return nil }
+    guard let state = try? ResumeState.prepare(fd: FileDescriptor(rawValue: fd)) else { return nil }
     let after = readFile(path)
     return (state, after)
 }

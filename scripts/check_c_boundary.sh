@@ -10,7 +10,9 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 printf 'import PageInfoPoppler\nlet v = PopplerDocument.popplerVersion\n' > "$tmp/good.swift"
 printf 'import PageInfoPoppler\nlet v = pi_poppler_version()\n' > "$tmp/bad.swift"
 flags=(-I "$BIN/Modules" -Xcc "-fmodule-map-file=$BIN/CPageInfoPoppler.build/module.modulemap"
-       -Xcc -ISources/CPageInfoPoppler/include -Xcc -fmodule-map-file=Sources/CPoppler/module.modulemap)
+       -Xcc -ISources/CPageInfoPoppler/include -Xcc -fmodule-map-file=Sources/CPoppler/module.modulemap
+       # swift-system's C module, which PageInfoOutput's SystemPackage import brings along.
+       -Xcc "-fmodule-map-file=$(dirname "$BIN")/../checkouts/swift-system/Sources/CSystem/include/module.modulemap")
 swiftc -typecheck "${flags[@]}" "$tmp/good.swift" || { echo "check-boundary: a client cannot use PopplerDocument" >&2; exit 1; }
 if swiftc -typecheck "${flags[@]}" "$tmp/bad.swift" 2>"$tmp/err"; then
     echo "check-boundary: a client can name pi_poppler_version: the C module leaks through PageInfoPoppler" >&2; exit 1

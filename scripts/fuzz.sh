@@ -66,6 +66,27 @@ build() {
     mapfile -t files < <(find "$ap/ArgumentParser" -name '*.swift')
     module ArgumentParser "-swift-version 5" "${files[@]}"
 
+    # swift-system (the system layer's FileDescriptor, Errno and FilePath), as `swift package
+    # resolve` checked it out, not instrumented, with its manifest's settings: SYSTEM_PACKAGE,
+    # the Lifetimes feature and its availability macros (Linux has no availability: any text).
+    [ -d .build/checkouts/swift-system ] || "$SWIFT_BIN/swift" package resolve >/dev/null
+    local ss=.build/checkouts/swift-system/Sources
+    common+=(-I "$PWD/$ss/CSystem/include")
+    if [ ! -f "$lib/libCSystem.a" ] || [ ! -f "$lib/SystemPackage.swiftmodule" ]; then
+        echo "  swiftc SystemPackage"
+        "$CXX" -x c -O1 -g -I "$ss/CSystem/include" -c "$ss/CSystem/shims.c" -o "$obj/CSystem-shims.o"
+        "$SWIFT_BIN/llvm-ar" rcs "$lib/libCSystem.a" "$obj/CSystem-shims.o"
+        local system_flags=(-swift-version 5 -D SYSTEM_PACKAGE -enable-experimental-feature Lifetimes)
+        local v
+        for v in $(grep -o 'Available("[0-9.]*"' .build/checkouts/swift-system/Package.swift | grep -o '[0-9][0-9.]*'); do
+            system_flags+=(-enable-experimental-feature "AvailabilityMacro=System $v:macOS 10.10, iOS 8.0, watchOS 2.0, tvOS 9.0, visionOS 1.0")
+        done
+        mapfile -t files < <(find "$ss/System" -name '*.swift')
+        "$SWIFTC" "${common[@]}" "${system_flags[@]}" -module-name SystemPackage -emit-library -static \
+            -emit-module -emit-module-path "$lib/SystemPackage.swiftmodule" -o "$lib/libSystemPackage.a" "${files[@]}"
+        rebuilt=1
+    fi
+
     # The C++ shim, instrumented; its module map points at its public headers.
     local cflags=(-std=c++20 -g -O1 -fsanitize=fuzzer-no-link,address -I Sources/CPageInfoPoppler/include
                   -I Sources/CPageInfoPoppler $(pkg-config --cflags poppler))
@@ -108,7 +129,7 @@ build() {
         Sources/CPageInfoPoppler/*.cc Fuzz/reader_fuzzer.cc $(pkg-config --libs poppler) -o "$OUT/bin/reader_c"
     fi
     local libs=(-lPageInfoCommand -lPageInfoHelp -lPageInfoDraw -lPageInfoCheck -lPageInfoBatch -lPageInfoReading -lPageInfoPoppler
-                -lPageInfoGrammar -lPageInfoOutput -lPageInfoRecords -lDocumentLayout -lPageGeometry -lArgumentParser -lArgumentParserToolInfo
+                -lPageInfoGrammar -lPageInfoOutput -lSystemPackage -lCSystem -lPageInfoRecords -lDocumentLayout -lPageGeometry -lArgumentParser -lArgumentParserToolInfo
                 -lCPageInfoPoppler -lpoppler -lz -lstdc++ -lm)
     for h in "${HARNESSES[@]}"; do
         [ "$h" = reader_c ] && continue

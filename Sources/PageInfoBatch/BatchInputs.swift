@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import PageInfoOutput
+import SystemPackage
 import PageInfoReading
 import PageInfoRecords
 
@@ -70,12 +71,12 @@ public struct BatchInputs: Sendable {
     public static let maxListBytes = 1 << 30
 
     private func readList(_ path: String) throws(BatchError) -> [UInt8] {
-        let fd: FileDescriptor
-        do { fd = path == "-" ? .standardInput : try FileDescriptor.open(path) } catch {
+        let fd: OpenFile
+        do { fd = path == "-" ? .standardInput : try OpenFile.open(path) } catch {
             throw .listCannotOpen(list: path, reason: error.reason)
         }
         defer { if fd.rawValue != STDIN_FILENO { try? fd.close() } }
-        do { return try InputFile.readAll(fd.rawValue, name: path, maxBytes: Self.maxListBytes) } catch {
+        do { return try InputFile.readAll(fd.descriptor, name: path, maxBytes: Self.maxListBytes) } catch {
             throw .listUnreadable(error)
         }
     }

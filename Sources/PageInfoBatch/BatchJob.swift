@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import PageInfoOutput
+import SystemPackage
 import PageInfoRecords
 
 #if canImport(Glibc)
@@ -77,7 +78,7 @@ public struct BatchJob: Sendable {
 
     /// Writes `line` and a newline to standard error: ``run(report:documents:)``'s default reporter.
     public static func reportToStandardError(_ line: String) {
-        _ = writeAll(STDERR_FILENO, Array((ExitFailure.oneLine(line) + "\n").utf8))
+        try? OpenFile.standardError.writeAll(Array((ExitFailure.oneLine(line) + "\n").utf8))
     }
 
     /// Runs the job to its end and returns the exit status of the worst outcome, this run's
@@ -106,14 +107,14 @@ public struct BatchJob: Sendable {
                     documents: ((Result<BatchDocument, BatchRecordsError>) -> Void)? = nil) throws(BatchError) -> ExitStatus {
         try checkOptions()
         var names = try inputs.collect()
-        var output = FileDescriptor.standardOutput
+        var output = OpenFile.standardOutput
         var earlier: BatchTally?
         if case .file(let path, let resume) = destination {
             output = try Self.openOutput(path, resume: resume, names: names, list: inputs.filesFrom)
             if resume {
                 do {
-                    try ResumeState.refuseUnlessJSONLines(fd: output.rawValue, name: path)
-                    let state = try ResumeState.prepare(fd: output.rawValue, expecting: ResumeState.Expectation(
+                    try ResumeState.refuseUnlessJSONLines(fd: output.descriptor, name: path)
+                    let state = try ResumeState.prepare(fd: output.descriptor, expecting: ResumeState.Expectation(
                         withPages: configuration.reader.withPages, ranges: configuration.reader.ranges, strict: configuration.reader.strict,
                         bitmap: configuration.output.bitmap, frames: configuration.output.frames,
                         columns: configuration.output.format == .columns))
@@ -135,9 +136,9 @@ public struct BatchJob: Sendable {
     /// device and inode, the list of names or one of the inputs (64: emptying it would destroy
     /// it); a missing or empty output is no input's content, so only a non-empty one is
     /// compared with them.
-    private static func openOutput(_ path: String, resume: Bool, names: [[UInt8]], list: String?) throws(BatchError) -> FileDescriptor {
-        let output: FileDescriptor
-        do { output = try FileDescriptor.open(path, O_RDWR | O_CREAT | O_APPEND, mode: 0o644) } catch { throw .outputUnwritable(path: path, reason: error.reason) }
+    private static func openOutput(_ path: String, resume: Bool, names: [[UInt8]], list: String?) throws(BatchError) -> OpenFile {
+        let output: OpenFile
+        do { output = try OpenFile.open(path, O_RDWR | O_CREAT | O_APPEND, mode: 0o644) } catch { throw .outputUnwritable(path: path, reason: error.reason) }
         do throws(BatchError) {
             let status: FileStatus
             do { status = try output.status() } catch { throw .outputUnwritable(path: path, reason: error.reason) }
@@ -150,7 +151,7 @@ public struct BatchJob: Sendable {
             guard !resume else { return output }
             if status.size > 0 {
                 func isOutput(_ other: FileStatus?) -> Bool { other?.device == status.device && other?.inode == status.inode }
-                if let list, isOutput(list == "-" ? try? FileDescriptor.standardInput.status() : try? FileStatus(path: list)) {
+                if let list, isOutput(list == "-" ? try? OpenFile.standardInput.status() : try? FileStatus(path: list)) {
                     throw .outputIsList(path: path, list: list)
                 }
                 if let input = names.first(where: { isOutput(try? FileStatus(rawPath: $0, name: "")) }) {
@@ -167,7 +168,7 @@ public struct BatchJob: Sendable {
 
     /// The batch loop: each file's records to the output as it comes (the table format's stderr
     /// line after them), the progress line, signals and write failures, the summary line.
-    private func loop(names: [[UInt8]], output: FileDescriptor, earlier: BatchTally?,
+    private func loop(names: [[UInt8]], output: OpenFile, earlier: BatchTally?,
                       report: (String) -> Void, documents: ((Result<BatchDocument, BatchRecordsError>) -> Void)?) throws(BatchError) -> ExitStatus {
         interruptSignal = 0  // (a signal that stopped an earlier run in this process is not this run's)
         if stopsOnSignals { Self.installSignalHandlers() }
@@ -175,7 +176,7 @@ public struct BatchJob: Sendable {
         // first byte the writer writes, before the run starts its workers).
         BatchRun.catchBrokenPipes()
         let run = BatchRun(names: names, configuration: configuration)
-        let writer = BatchWriter(output: configuration.output, fd: output.rawValue, documentCount: names.count)
+        let writer = BatchWriter(output: configuration.output, fd: output.descriptor, documentCount: names.count)
         var progress = BatchProgress(enabled: showsProgress, total: names.count)
         writer.begin()
         while let event = try run.next() {
@@ -233,18 +234,8 @@ public struct BatchJob: Sendable {
     /// SIGINT and SIGTERM set `interruptSignal`; without SA_RESTART, the batch's `poll` returns
     /// at once and the loop stops the workers.
     private static func installSignalHandlers() {
-        // A parent may have started us with these blocked (the mask survives exec).
-        var set = sigset_t()
-        sigemptyset(&set)
-        sigaddset(&set, SIGINT); sigaddset(&set, SIGTERM)
-        pthread_sigmask(SIG_UNBLOCK, &set, nil)
-        for sig in [SIGINT, SIGTERM] {
-            var action = sigaction()
-            action.__sigaction_handler.sa_handler = { interruptSignal = $0 }
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = 0  // no SA_RESTART: poll returns EINTR at once
-            sigaction(sig, &action, nil)
-        }
+        // (A parent may have started us with these blocked: the layer unblocks them.)
+        Signals.handleInterrupting([SIGINT, SIGTERM]) { interruptSignal = $0 }
     }
 }
 

@@ -87,12 +87,12 @@ public struct BatchProgress: Sendable {
         if t.files > 0, t.files < total, rate > 0 {
             line += "  ETA " + Self.duration(Double(total - t.files) / rate)
         }
-        _ = writeAll(STDERR_FILENO, Array((line + "\u{1B}[K").utf8))
+        try? OpenFile.standardError.writeAll(Array((line + "\u{1B}[K").utf8))
     }
 
     /// Erases the progress line.
     public func clear() {
-        if enabled { _ = writeAll(STDERR_FILENO, Array("\r\u{1B}[K".utf8)) }
+        if enabled { try? OpenFile.standardError.writeAll(Array("\r\u{1B}[K".utf8)) }
     }
 
     /// `1:05`, `2:03:04`.

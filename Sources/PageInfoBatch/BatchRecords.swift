@@ -87,13 +87,5 @@ func fileRecord(_ out: inout ByteWriter, output: BatchOutput, name: [UInt8], sta
     out.bytes += encoder.out.bytes
 }
 
-/// The name of a signal for messages: `SIGSEGV (segmentation fault)`.
-package func signalDescription(_ signal: Int32) -> String {
-    let names: [Int32: String] = [SIGSEGV: "SIGSEGV", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGILL: "SIGILL",
-                                  SIGFPE: "SIGFPE", SIGKILL: "SIGKILL", SIGTERM: "SIGTERM", SIGTRAP: "SIGTRAP",
-                                  SIGINT: "SIGINT", SIGPIPE: "SIGPIPE", SIGXCPU: "SIGXCPU"]
-    let name = names[signal] ?? "signal \(signal)"
-    if let text = strsignal(signal) { return "\(name) (\(String(cString: text).lowercased()))" }
-    return name
-}
+// (signalDescription, the name of a signal for messages, is the system layer's.)
 

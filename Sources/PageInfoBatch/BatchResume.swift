@@ -2,6 +2,7 @@
 import PageGeometry
 import PageInfoGrammar
 import PageInfoOutput
+import SystemPackage
 import PageInfoRecords
 
 #if canImport(Glibc)
@@ -30,9 +31,9 @@ public struct ResumeState: Sendable {
     /// Refuses, before anything is cut, a non-empty output whose first line is not a pageinfo
     /// JSON-lines record (the output of a csv, json or table run, or another file named by
     /// mistake): a usage failure (64) that leaves the file as it is.
-    public static func refuseUnlessJSONLines(fd: Int32, name: String) throws(BatchError) {
+    public static func refuseUnlessJSONLines(fd: FileDescriptor, name: String) throws(BatchError) {
         var head = [UInt8](repeating: 0, count: 11)
-        let output = FileDescriptor(rawValue: fd, path: name)
+        let output = OpenFile(fd, path: name)
         let n: Int
         switch head.withUnsafeMutableBytes({ buffer in Result { () throws(SystemCallError) in try output.read(into: buffer, atOffset: 0) } }) {
         case .success(let count): n = count
@@ -51,7 +52,7 @@ public struct ResumeState: Sendable {
     ///
     /// A line longer than ``maxLineBytes`` is no file record pageinfo wrote: it is not kept in
     /// memory, and counts as a cut or garbage line (kept only when a file record follows it).
-    public static func prepare(fd: Int32) throws(BatchError) -> ResumeState {
+    public static func prepare(fd: FileDescriptor) throws(BatchError) -> ResumeState {
         try prepare(fd: fd, maxLineBytes: maxLineBytes)
     }
 
@@ -258,7 +259,7 @@ public struct ResumeState: Sendable {
     /// ``prepare(fd:)``, first checking every complete file record against `expectation`: a
     /// file read (not failed, or failed only by `--strict`: its code, or a page count above 0) must have the page records this run
     /// would write for it. A mismatch is a usage failure (64) before anything is cut.
-    public static func prepare(fd: Int32, expecting expectation: Expectation) throws(BatchError) -> ResumeState {
+    public static func prepare(fd: FileDescriptor, expecting expectation: Expectation) throws(BatchError) -> ResumeState {
         try prepare(fd: fd, maxLineBytes: maxLineBytes, expecting: expectation)
     }
 
@@ -274,7 +275,7 @@ public struct ResumeState: Sendable {
     /// `--format columns` holds at most 4,096 pages, labels of at most 1,000 bytes each).
     public static let maxLineBytes = 64 << 20
 
-    static func prepare(fd: Int32, maxLineBytes: Int, expecting expectation: Expectation? = nil) throws(BatchError) -> ResumeState {
+    static func prepare(fd: FileDescriptor, maxLineBytes: Int, expecting expectation: Expectation? = nil) throws(BatchError) -> ResumeState {
         var state = ResumeState()
         var pageIndexes: [Int] = []  // the `index` of each page record since the last file record (-1: unreadable)
         var pageWarnings = 0    // of them, those with warnings
@@ -286,7 +287,7 @@ public struct ResumeState: Sendable {
         var offset = 0          // file offset of `line`'s start
         var keep = 0            // bytes to keep: the end of the last complete file record
         var position = 0
-        let output = FileDescriptor(rawValue: fd, path: "the output file")
+        let output = OpenFile(fd, path: "the output file")
         do { try output.seek(to: .start) } catch { throw failure("cannot read it", error) }
         do {
             try output.readChunks(chunkSize: 1 << 20) { chunk in

@@ -57,7 +57,7 @@ public struct BatchConfiguration: Sendable {
                 includesMessages: Bool = false) {
         self.reader = reader
         self.output = output
-        self.jobs = jobs ?? max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        self.jobs = jobs ?? CurrentProcess.onlineProcessors
         self.ordered = ordered
         self.timeout = timeout
         self.maxMemoryMiB = maxMemoryMiB
@@ -196,7 +196,7 @@ public final class BatchRun {
     private var completed = 0
     private var ready: [BatchFile] = []
     private var readyHead = 0
-    private var pollSet: [pollfd] = []
+    private var pollSet = ReadinessPoll()
     private var slotOf: [Int] = []
 
     /// A run over `names` (raw bytes: any encoding; regular files; see ``BatchInputs``). No
@@ -246,17 +246,14 @@ public final class BatchRun {
                 return nil
             }
             try dispatch()
-            pollSet.removeAll(keepingCapacity: true)
+            pollSet.removeAll()
             slotOf.removeAll(keepingCapacity: true)
             for (i, slot) in slots.enumerated() {
-                if let slot { pollSet.append(pollfd(fd: slot.process.responses, events: Int16(POLLIN), revents: 0)); slotOf.append(i) }
+                if let slot { pollSet.add(OpenFile(rawValue: slot.process.responses)); slotOf.append(i) }
             }
-            let rc = poll(&pollSet, nfds_t(pollSet.count), pollTimeoutMilliseconds())
-            if rc < 0 && errno != EINTR {  // (EINTR: a signal, which the caller may want to see: a progress event)
-                throw .poll(reason: SystemCallError(call: "poll", code: errno).reason)
-            }
-            if rc > 0 {
-                for (k, p) in pollSet.enumerated() where p.revents != 0 { drain(slotOf[k]) }
+            // (A signal ends the wait with nothing ready, which the caller may want to see: a progress event.)
+            do { try pollSet.wait(timeoutMilliseconds: pollTimeoutMilliseconds()) { drain(slotOf[$0]) } } catch {
+                throw .poll(reason: error.reason)
             }
             checkTimeouts()
             if readyHead == ready.count { return .progress(tally) }
@@ -276,7 +273,7 @@ public final class BatchRun {
         let process = try WorkerProcess.spawn(executable: executable, arguments: workerArguments)
         var config: [UInt8] = [0]
         if let password = configuration.reader.password { config = [1] + Array(password.utf8) }
-        _ = writeAll(process.requests, WorkerProtocol.request(config))
+        try? OpenFile(rawValue: process.requests).writeAll(WorkerProtocol.request(config))
         slots[i] = Slot(process: process)
     }
 
@@ -289,13 +286,7 @@ public final class BatchRun {
     /// is seen as EPIPE. A handler that does nothing, not SIG_IGN, which every program the host
     /// starts later would inherit; it stays installed.
     static func catchBrokenPipes() {
-        var current = sigaction()
-        if sigaction(SIGPIPE, nil, &current) == 0, current.__sigaction_handler.sa_handler == nil {
-            var action = sigaction()
-            action.__sigaction_handler.sa_handler = { _ in }
-            action.sa_flags = SA_RESTART
-            sigaction(SIGPIPE, &action, nil)
-        }
+        Signals.catchIfDefault(SIGPIPE)
     }
 
     private func nextIndex() -> Int? {
@@ -345,7 +336,7 @@ public final class BatchRun {
                 }
                 if slot.outstanding.isEmpty { slot.headBegins() }
                 slot.outstanding.append(index)
-                if writeAll(slot.process.requests, WorkerProtocol.request(names[index])) != 0 { break }  // it died: seen on read
+                if (try? OpenFile(rawValue: slot.process.requests).writeAll(WorkerProtocol.request(names[index]))) == nil { break }  // it died: seen on read
             }
             slots[i] = slot
         }
@@ -360,7 +351,7 @@ public final class BatchRun {
             // Read straight into the buffer, after what it holds: no intermediate chunk.
             let room = 1 << 16
             if slot.buffer.count - slot.filled < room { slot.buffer.append(contentsOf: repeatElement(0, count: max(room, slot.buffer.count))) }
-            let filled = slot.filled, responses = FileDescriptor(rawValue: slot.process.responses)
+            let filled = slot.filled, responses = OpenFile(rawValue: slot.process.responses)
             let result = slot.buffer.withUnsafeMutableBytes { buffer in
                 Result { () throws(SystemCallError) in try responses.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...])) }
             }

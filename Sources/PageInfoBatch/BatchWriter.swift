@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import PageInfoOutput
 import PageInfoRecords
+import SystemPackage
 
 #if canImport(Glibc)
 import Glibc
@@ -14,7 +15,7 @@ public final class BatchWriter {
     /// The format written.
     public let output: BatchOutput
     /// Where the records go.
-    public let fd: Int32
+    public let fd: FileDescriptor
     /// Files whose records were written whole.
     public private(set) var filesWritten = 0
     /// The write that failed, once one did (nothing more is written then): `write`, the
@@ -32,7 +33,7 @@ public final class BatchWriter {
 
     /// A writer of `documentCount` files' records in `output`'s format to `fd`; `name` is what
     /// errors call it.
-    public init(output: BatchOutput, fd: Int32, documentCount: Int, name: String? = nil) {
+    public init(output: BatchOutput, fd: FileDescriptor, documentCount: Int, name: String? = nil) {
         self.output = output
         self.fd = fd
         self.name = name
@@ -51,8 +52,7 @@ public final class BatchWriter {
     public func write(_ file: BatchFile) {
         guard writeFailure == nil else { return }
         guard assembles else {
-            let failure = writeAll(fd, file.records)
-            if failure == 0 { filesWritten += 1 } else { writeFailure = SystemCallError(call: "write", path: name, code: failure) }
+            do { try OpenFile(fd, path: name).writeAll(file.records); filesWritten += 1 } catch { writeFailure = error }
             return
         }
         assembler.appendFragment(file.records)
@@ -70,7 +70,7 @@ public final class BatchWriter {
         let bytes = assembler.out.bytes
         assembler.out.bytes = []
         guard writeFailure == nil else { return }
-        let failure = bytes.isEmpty ? 0 : writeAll(fd, bytes)
-        if failure == 0 { if countsAsFile { filesWritten += 1 } } else { writeFailure = SystemCallError(call: "write", path: name, code: failure) }
+        do { try OpenFile(fd, path: name).writeAll(bytes) } catch { writeFailure = error; return }
+        if countsAsFile { filesWritten += 1 }
     }
 }

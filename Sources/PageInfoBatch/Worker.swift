@@ -2,6 +2,7 @@
 import PageGeometry
 import PageInfoGrammar
 import PageInfoOutput
+import SystemPackage
 import PageInfoPoppler
 import PageInfoReading
 import PageInfoRecords
@@ -114,8 +115,8 @@ public enum Worker {
             beforeEachFile?(name)
             let worker = FileReader(name: name, reading: reading, output: output, sendsMessage: options.messages, content: content)
             let response = worker.read()
-            if case .memory(let fd) = content { close(fd) }
-            guard writeAll(STDOUT_FILENO, response) == 0 else { return }
+            if case .memory(let fd) = content { try? OpenFile(rawValue: fd).close() }
+            guard (try? OpenFile.standardOutput.writeAll(response)) != nil else { return }
         }
     }
 
@@ -128,7 +129,7 @@ public enum Worker {
 
     private static func readFrame(length: Int, limit: Int) -> [UInt8]? {
         guard length <= limit else {
-            _ = writeAll(STDERR_FILENO, Array("pageinfo worker: a request of \(length) bytes, more than the protocol's \(limit); stopping\n".utf8))
+            try? OpenFile.standardError.writeAll(Array("pageinfo worker: a request of \(length) bytes, more than the protocol's \(limit); stopping\n".utf8))
             return nil
         }
         return length == 0 ? [] : readExactly(STDIN_FILENO, length)
@@ -156,20 +157,20 @@ enum BytesRequest {
         if size > limit {
             failure = "cannot read the file: its \(size) bytes are more than the \(limit) a worker accepts (--max-request-bytes)"
         } else {
-            do { fd = try FileDescriptor.memoryFile("pageinfo-request").rawValue } catch {
+            do { fd = try OpenFile.memoryFile("pageinfo-request").rawValue } catch {
                 failure = "cannot hold the file's bytes: memfd_create: \(error.reason)"
             }
         }
         // Copy (or skip) the content in 1 MiB chunks: the worker holds no more of a large file.
         var chunk = [UInt8](repeating: 0, count: min(size, 1 << 20))
         var left = size
-        let memory = FileDescriptor(rawValue: fd, path: "the memory file")
+        let memory = OpenFile(rawValue: fd, path: "the memory file")
         while left > 0 {
             let n = min(left, chunk.count)
             let whole = chunk.withUnsafeMutableBytes { buffer in
-                (try? FileDescriptor.standardInput.read(exactly: UnsafeMutableRawBufferPointer(rebasing: buffer[..<n]))) ?? false
+                (try? OpenFile.standardInput.read(exactly: UnsafeMutableRawBufferPointer(rebasing: buffer[..<n]))) ?? false
             }
-            guard whole else { if fd >= 0 { close(fd) }; return nil }
+            guard whole else { if fd >= 0 { try? memory.close() }; return nil }
             if fd >= 0, failure == nil {
                 let written = chunk.withUnsafeBytes { buffer in
                     Result { () throws(SystemCallError) in try memory.writeAll(UnsafeRawBufferPointer(rebasing: buffer[..<n])) }
@@ -179,7 +180,7 @@ enum BytesRequest {
             left -= n
         }
         if let failure {
-            if fd >= 0 { close(fd) }
+            if fd >= 0 { try? memory.close() }
             return (name, .failed(FileError(code: .unreadable, message: failure), bytes: size))
         }
         return (name, .memory(fd))
@@ -215,7 +216,7 @@ struct FileReader {
         func failed(_ error: FileError, bytes: Int? = nil) -> [UInt8] { self.failed(error, bytes: bytes, start: start) }
         switch content {
         case .failed(let error, let bytes): return failed(error, bytes: bytes)
-        case .memory(let fd): return read(start: start) { .fileDescriptor(fd, name: $0) }
+        case .memory(let fd): return read(start: start) { .fileDescriptor(FileDescriptor(rawValue: fd), name: $0) }
         case .bytes(let bytes): return read(start: start) { .bytes(bytes, name: $0) }
         case nil: break
         }
@@ -224,8 +225,8 @@ struct FileReader {
         if name.contains(0) {
             return failed(FileError(code: .unreadable, message: "cannot read the file: the name contains a NUL byte"))
         }
-        let file: FileDescriptor
-        do { file = try FileDescriptor.open(rawPath: name, O_RDONLY | O_NONBLOCK, name: FileName(raw: name).text) } catch {
+        let file: OpenFile
+        do { file = try OpenFile.open(rawPath: name, O_RDONLY | O_NONBLOCK, name: FileName(raw: name).text) } catch {
             return failed(.opening(error))
         }
         defer { try? file.close() }
@@ -234,7 +235,7 @@ struct FileReader {
         case .directory: return failed(FileError(code: .unreadable, message: "cannot read the file: it is a directory"))
         default: return failed(FileError(code: .unreadable, message: "cannot read the file: not a regular file"))
         }
-        return read(start: start) { .fileDescriptor(file.rawValue, name: $0) }
+        return read(start: start) { .fileDescriptor(file.descriptor, name: $0) }
     }
 
     /// The response of a file that failed before its records (`bytes`: its size, when known).
@@ -285,60 +286,30 @@ enum WorkerGuard {
 
     /// The address space in use (the first field of /proc/self/statm, in pages), in bytes.
     static func addressSpaceInUse() -> Int {
-        guard let statm = try? FileDescriptor.readFile("/proc/self/statm", limit: 4096) else { return 0 }
-        var pages = 0
-        for byte in statm {
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { break }
-            pages = pages * 10 + Int(byte - UInt8(ascii: "0"))
-        }
-        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+        CurrentProcess.addressSpaceInUse()
     }
 
     static func install(maxMemoryMiB: Int) {
-        var core = rlimit(rlim_cur: 0, rlim_max: 0)
-        setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &core)
+        ResourceLimits.disableCoreFiles()
         if maxMemoryMiB > 0 {
             memoryLimit = maxMemoryMiB << 20
             probeSize = max(memoryLimit - addressSpaceInUse(), 1 << 16) / 8
-            var limit = rlimit(rlim_cur: rlim_t(memoryLimit), rlim_max: rlim_t(memoryLimit))
-            setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit)
+            ResourceLimits.limitAddressSpace(toBytes: memoryLimit)
         }
         // A handler on its own stack (a stack overflow must still reach it) that tells a crash
         // from running out of memory: the failed allocation left ENOMEM in errno, or the address
         // space is nearly used up. A crash is re-raised so the coordinator sees the signal.
-        let stackSize = 1 << 16
-        var stack = stack_t()
-        stack.ss_sp = UnsafeMutableRawPointer.allocate(byteCount: stackSize, alignment: 16)
-        stack.ss_size = stackSize
-        sigaltstack(&stack, nil)
-        for sig in [SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGTRAP, SIGFPE] {
-            var action = sigaction()
-            action.__sigaction_handler.sa_handler = { sig in
-                let err = errno
-                if WorkerGuard.memoryLimit > 0 {
-                    var nearLimit = err == ENOMEM
-                    if !nearLimit {
-                        let probe = mmap(nil, WorkerGuard.probeSize, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)
-                        if probe == MAP_FAILED { nearLimit = true } else { munmap(probe, WorkerGuard.probeSize) }
-                    }
-                    if nearLimit { _exit(WorkerProtocol.memoryExitStatus) }
-                }
-                signal(sig, SIG_DFL)
-                raise(sig)
-            }
-            action.sa_flags = SA_ONSTACK
-            sigaction(sig, &action, nil)
-        }
+        CrashHandler.install(memoryLimit: memoryLimit, probeSize: probeSize, memoryExitStatus: WorkerProtocol.memoryExitStatus)
         // Die with the coordinator (even while stuck in one file): the kernel sends SIGKILL when
         // it exits. If it exited before the request took effect (while this process started),
         // we already have another parent: the coordinator names itself in the environment, so
         // that case is told apart (reading getppid() here, after the fact, could not). Another
         // parent alone is no proof (a wrapper script may run the worker): the coordinator must
         // be gone too.
-        _ = LinuxCalls.deliverOnParentDeath(SIGKILL)  // (fails only without prctl: stdin's end still stops an idle worker)
-        if let named = getenv(Worker.coordinatorVariable), let coordinator = pid_t(String(cString: named)),
-           getppid() != coordinator, kill(coordinator, 0) == -1, errno == ESRCH {
-            _exit(0)
+        ChildProcess.deliverOnParentDeath(SIGKILL)  // (fails only without prctl: stdin's end still stops an idle worker)
+        if let named = CurrentProcess.environmentValue(Worker.coordinatorVariable), let coordinator = pid_t(named),
+           CurrentProcess.parentID != coordinator, ChildProcess.isGone(coordinator) {
+            CurrentProcess.exitImmediately(0)
         }
     }
 }
@@ -347,10 +318,7 @@ enum WorkerGuard {
 extension Worker {
     /// The path of the running executable (`/proc/self/exe` resolved), or `nil`.
     public static func runningExecutable() -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard n > 0 else { return nil }
-        return String(decoding: buffer.prefix(n).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        CurrentProcess.executablePath
     }
 
     /// The worker a batch starts when none is given: the running program itself when it is
@@ -361,9 +329,9 @@ extension Worker {
         if let running, running.split(separator: "/").last == "pageinfo" { return "/proc/self/exe" }
         var candidates: [String] = []
         if let running, let slash = running.lastIndex(of: "/") { candidates.append(running[..<slash] + "/pageinfo") }
-        if let path = getenv("PATH") {
-            for dir in String(cString: path).split(separator: ":") where !dir.isEmpty { candidates.append(dir + "/pageinfo") }
+        if let path = CurrentProcess.environmentValue("PATH") {
+            for dir in path.split(separator: ":") where !dir.isEmpty { candidates.append(dir + "/pageinfo") }
         }
-        return candidates.first { access($0, X_OK) == 0 }
+        return candidates.first { CurrentProcess.canExecute($0) }
     }
 }

@@ -153,6 +153,6 @@ public enum WorkerProtocol {
 /// Reads exactly `count` bytes from `fd`; nil at end of file or on an error.
 func readExactly(_ fd: Int32, _ count: Int) -> [UInt8]? {
     var out = [UInt8](repeating: 0, count: count)
-    let whole = out.withUnsafeMutableBytes { buffer in (try? FileDescriptor(rawValue: fd).read(exactly: buffer)) ?? false }
+    let whole = out.withUnsafeMutableBytes { buffer in (try? OpenFile(rawValue: fd).read(exactly: buffer)) ?? false }
     return whole ? out : nil
 }

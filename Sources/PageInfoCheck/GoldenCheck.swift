@@ -32,8 +32,8 @@ public struct GoldenCheck: Sendable {
     /// - Throws: ``UpdateVariableError`` when the variable holds a value that is neither on nor off.
     public static var updateRequestedByEnvironment: Bool {
         get throws(UpdateVariableError) {
-            guard let raw = getenv(UpdateVariableError.variable) else { return false }
-            return try updateRequested(byValue: String(cString: raw))
+            guard let raw = CurrentProcess.environmentValue(UpdateVariableError.variable) else { return false }
+            return try updateRequested(byValue: raw)
         }
     }
 

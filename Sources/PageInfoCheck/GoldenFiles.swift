@@ -81,7 +81,7 @@ public enum GoldenFile {
 
     /// The bytes of a golden file (at most ``maxBytes``).
     public static func read(_ path: String) throws(CheckError) -> [UInt8] {
-        do { return try FileDescriptor.readFile(path, limit: maxBytes) } catch {
+        do { return try OpenFile.readFile(path, limit: maxBytes) } catch {
             if error.call == "open", error.code == ENOENT { throw .goldenNotFound(path: path) }
             let reason = error.code == EISDIR ? "it is a directory"
                 : error.call == "read" && error.code == EFBIG ? "longer than \(maxBytes >> 20) MiB, more than any golden (100,000 pages are about 47 MB)"
@@ -102,33 +102,8 @@ public enum GoldenFile {
     /// in the same directory, flushed to disk, and renamed over `path`, so a reader sees the old
     /// golden or the new one, never a part. An existing golden keeps its permissions.
     public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(CheckError) {
-        let name = lastComponent(path)
-        let directory = path.hasSuffix(name) ? String(path.dropLast(name.count)) : ""
-        let temporary = "\(directory).\(name).\(getpid()).tmp"
-        let mode = (try? FileStatus(path: path))?.permissions ?? 0o666
-        let fd: FileDescriptor
-        do { fd = try FileDescriptor.open(temporary, O_WRONLY | O_CREAT | O_EXCL, mode: mode) } catch {
+        do { try FileSystem.writeFileAtomically(bytes, to: path) } catch {
             throw .goldenNotWritten(path: path, reason: error.reason)
         }
-        if mode != 0o666 { _ = fchmod(fd.rawValue, mode) }  // not subject to the umask, as the old file was
-        do {
-            try writeAndClose(fd, bytes)
-            try FileSystem.rename(temporary, to: path)
-        } catch {
-            try? FileSystem.removeFile(temporary)
-            throw .goldenNotWritten(path: path, reason: error.reason)
-        }
-    }
-
-    /// Writes `bytes`, flushes them to disk and closes `fd` (also when writing fails).
-    private static func writeAndClose(_ fd: FileDescriptor, _ bytes: [UInt8]) throws(SystemCallError) {
-        do {
-            try fd.writeAll(bytes)
-            try fd.sync()
-        } catch {
-            try? fd.close()
-            throw error
-        }
-        try fd.close()
     }
 }

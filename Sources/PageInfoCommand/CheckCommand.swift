@@ -75,7 +75,7 @@ struct CheckCommand: ParsableCommand {
             }
         }
         let check = GoldenCheck(expectation: expectation, password: try passwords.resolved(), update: updating)
-        var out = ByteWriter(fd: STDOUT_FILENO)
+        var out = ByteWriter(fd: .standardOutput)
         let worst = try check.run(sources: commandLineSources(files), pairing: try pairing(), format: format, out: &out) { reportFailure($0.description) }
         if worst != .success { throw ExitCode(worst) }
     }

@@ -16,7 +16,7 @@ import Glibc
 /// Writes text to a file descriptor, all of it (stdout: 1, stderr: 2).
 func writeText(_ text: String, to fd: Int32 = STDOUT_FILENO) {
     var text = text
-    text.withUTF8 { _ = writeAll(fd, UnsafeRawBufferPointer($0)) }
+    text.withUTF8 { try? OpenFile(rawValue: fd).writeAll(UnsafeRawBufferPointer($0)) }
 }
 
 /// Writes `text` to stdout; a failed write is exit 74 with one line, as for every output.

@@ -142,7 +142,7 @@ struct ConvertCommand: ParsableCommand {
             return item
         }
         if !parsed.isEmpty { return parsed }
-        if isatty(STDIN_FILENO) != 0 {
+        if OpenFile.standardInput.isTerminal {
             throw ValidationError("no ITEM given: pass points x,y or rectangles x,y,w,h as arguments or one per line on stdin")
         }
         return nil

@@ -12,7 +12,7 @@ import Glibc
 /// Stdout for one command: everything goes through one ``ByteWriter``, and ``finish()`` turns
 /// a failed write into exit 74 with one line.
 struct StandardOutput: ~Copyable {
-    var out = ByteWriter(fd: STDOUT_FILENO)
+    var out = ByteWriter(fd: .standardOutput)
 
     /// Writes everything buffered; throws exit 74 when any write failed (a full disk, a closed
     /// pipe).

@@ -84,11 +84,11 @@ struct PageInfoTool: ParsableCommand {
     /// nothing the kernel does not, and touching their code costs a page fault each (~0.1 ms of a
     /// one-page run). Everything pageinfo writes is written before this point.
     static func terminate(_ code: Int32) -> Never {
-        fflush(nil)
+        CurrentProcess.flushStandardStreams()
         #if PAGEINFO_LEAK_CHECK
         leakCheck()
         #endif
-        _exit(code)
+        CurrentProcess.exitImmediately(code)
     }
 
     #if PAGEINFO_LEAK_CHECK
@@ -96,8 +96,7 @@ struct PageInfoTool: ParsableCommand {
     /// which it runs from an exit handler that `_exit` skips. Other builds leave the lookup out of
     /// every exit (start-up is measured to the tenth of a millisecond).
     static func leakCheck() {
-        guard let check = dlsym(nil, "__lsan_do_leak_check") else { return }
-        unsafeBitCast(check, to: (@convention(c) () -> Void).self)()
+        CurrentProcess.callIfPresent("__lsan_do_leak_check")
     }
     #endif
 }

@@ -28,7 +28,7 @@ struct ReadingJob {
     /// ``ExitFailure`` when stdout cannot be written.
     func run() throws {
         var encoder = PageListEncoder(format: format, wide: wide, includesPages: reading.withPages, bitmap: bitmap, frames: frames,
-                                      out: ByteWriter(fd: STDOUT_FILENO))
+                                      out: ByteWriter(fd: .standardOutput))
         let code = reading.read(commandLineSources(files), into: &encoder, report: reportFailure)
         if code == .ioError {
             // The write's own error: errno has been overwritten by the reads since.

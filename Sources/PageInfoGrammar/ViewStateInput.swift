@@ -38,7 +38,7 @@ extension ValueGrammar {
     public static func viewState(textOrStandardInput text: String) throws(ViewStateInputError) -> ViewState {
         var json = text
         if text == "-" {
-            do { json = String(decoding: try FileDescriptor.standardInput.readAll(limit: viewStateByteLimit), as: UTF8.self) } catch {
+            do { json = String(decoding: try OpenFile.standardInput.readAll(limit: viewStateByteLimit), as: UTF8.self) } catch {
                 throw .unreadable(error)
             }
         }

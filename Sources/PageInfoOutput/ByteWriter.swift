@@ -5,6 +5,7 @@ import Glibc
 import Darwin
 #endif
 import PageGeometry
+import SystemPackage
 
 /// A reusable output buffer: text is formatted straight into bytes and written to a file
 /// descriptor in large blocks (64 KiB), never one `write` per line and never via
@@ -17,7 +18,7 @@ public struct ByteWriter: ~Copyable {
     private var capacity: Int
     /// How many bytes are buffered (for an in-memory writer: all that was appended).
     public private(set) var count = 0
-    private let fd: Int32?
+    private let fd: OpenFile?
     private let flushThreshold: Int
     /// The first write to the file descriptor that failed (e.g. a closed pipe, a full disk),
     /// naming `write` and its errno; output stops there.
@@ -35,8 +36,8 @@ public struct ByteWriter: ~Copyable {
     public var exactFileName: FileName?
 
     /// A writer that flushes to `fd` whenever the buffer exceeds `flushThreshold` bytes.
-    public init(fd: Int32, flushThreshold: Int = 1 << 16) {
-        self.fd = fd
+    public init(fd: FileDescriptor, flushThreshold: Int = 1 << 16) {
+        self.fd = OpenFile(fd)
         self.flushThreshold = flushThreshold
         self.capacity = flushThreshold + 4096
         self.storage = .allocate(capacity: capacity)
@@ -51,7 +52,7 @@ public struct ByteWriter: ~Copyable {
     }
 
     deinit {
-        if let fd, count > 0, !writeFailed { _ = writeAll(fd, UnsafeRawBufferPointer(start: storage, count: count)) }
+        if let fd, count > 0, !writeFailed { try? fd.writeAll(UnsafeRawBufferPointer(start: storage, count: count)) }
         storage.deallocate()
     }
 
@@ -76,8 +77,7 @@ public struct ByteWriter: ~Copyable {
     public mutating func flush() {
         guard let fd, count > 0 else { return }
         if !writeFailed {
-            let code = writeAll(fd, UnsafeRawBufferPointer(start: storage, count: count))
-            if code != 0 { writeError = SystemCallError(call: "write", code: code) }
+            do { try fd.writeAll(UnsafeRawBufferPointer(start: storage, count: count)) } catch { writeError = error }
         }
         count = 0
     }

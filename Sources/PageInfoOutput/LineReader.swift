@@ -3,14 +3,14 @@
 /// byte buffers, so thousands of lines cost no per-line String or allocation, and a line of n
 /// bytes costs O(n) however many reads it takes.
 public struct LineReader {
-    /// The descriptor read (its ``FileDescriptor/path`` names it in errors).
-    public let file: FileDescriptor
+    /// The descriptor read (its ``OpenFile/path`` names it in errors).
+    public let file: OpenFile
     /// The longest line read, in bytes (64 MiB by default): a longer one is an error, so a
     /// stream without newlines (`< /dev/zero`) cannot grow the buffer without bound.
     public var maxLineBytes = 64 << 20
 
     /// A reader of `file`.
-    public init(_ file: FileDescriptor) { self.file = file }
+    public init(_ file: OpenFile) { self.file = file }
 
     /// True when the descriptor is a regular file: reading it never waits for a writer.
     public var isRegularFile: Bool { (try? file.status().kind) == .regular }

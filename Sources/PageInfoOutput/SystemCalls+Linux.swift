@@ -24,13 +24,13 @@ package enum LinuxCalls {
     private static let mkostempFunction = lookUp("mkostemp", as: Mkostemp.self)
 
     /// `memfd_create(name, MFD_CLOEXEC)`: an anonymous memory file. -1 with errno on failure
-    /// (``FileDescriptor/memoryFile(_:)`` throws it as an error).
+    /// (``OpenFile/memoryFile(_:)`` throws it as an error).
     package static func memoryFile(_ name: String) -> Int32 {
         guard let memfdCreateFunction else { errno = ENOSYS; return -1 }
         return memfdCreateFunction(name, 1 /* MFD_CLOEXEC */)
     }
 
-    /// `pipe2(ends, flags)`: 0, or -1 with errno (``FileDescriptor/pipe(extraFlags:)`` throws it).
+    /// `pipe2(ends, flags)`: 0, or -1 with errno (``OpenFile/pipe(extraFlags:)`` throws it).
     package static func pipe2(_ ends: UnsafeMutablePointer<Int32>, _ flags: Int32) -> Int32 {
         guard let pipe2Function else { fatalError("the C library has no pipe2") }
         return pipe2Function(ends, flags)

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
-// The package's one system-call layer, after apple/swift-system's `FileDescriptor` and `Errno`
-// but small and our own: every call retries `EINTR`, and every failure is a ``SystemCallError``
-// that names the call, the file when there is one, and the errno with its text. The only
-// `strerror` of the package is in ``SystemCallError/reason(for:)``.
+// The package's one system-call layer, over apple/swift-system's `FileDescriptor`, `Errno` and
+// `FilePath`: every call retries `EINTR`, and every failure is a ``SystemCallError`` that names
+// the call, the file when there is one, and the errno with its text. The only `strerror` of the
+// package is in ``SystemCallError/reason(for:)``. ``OpenFile`` is a swift-system descriptor with
+// the name its errors give (the type is not called `FileDescriptor`: a client importing both
+// modules would meet two).
 // Linux only (`pipe2`, `Glibc.`-qualified calls), as the package is.
 import Glibc
+import SystemPackage
 
 /// A system call that failed: which call, on which file, and why (the `errno`).
 ///
@@ -21,12 +24,19 @@ public struct SystemCallError: Error, Sendable, Hashable, CustomStringConvertibl
     public var path: String?
     /// The `errno` the call set (`EISDIR`, `ENOSPC`, …).
     public var code: Int32
+    /// ``code`` as swift-system's typed `Errno` (`.isDirectory`, `.noSpace`, …).
+    public var errno: Errno { Errno(rawValue: code) }
 
     /// An error for `call` on `path` that set `errno` to `code`.
     public init(call: String, path: String? = nil, code: Int32) {
         self.call = call
         self.path = path
         self.code = code
+    }
+
+    /// An error for `call` on `path` from swift-system's `Errno`.
+    public init(call: String, path: String? = nil, errno: Errno) {
+        self.init(call: call, path: path, code: errno.rawValue)
     }
 
     /// The C library's text for ``code``, e.g. `No such file or directory`.
@@ -44,26 +54,34 @@ public struct SystemCallError: Error, Sendable, Hashable, CustomStringConvertibl
     }
 }
 
-/// An open file descriptor and the name to put in its errors. A value, like swift-system's:
-/// copying it does not duplicate the descriptor, and nothing closes it but ``close()``.
-public struct FileDescriptor: Sendable, Hashable {
-    /// The descriptor number.
-    public let rawValue: Int32
+/// An open file descriptor (swift-system's `FileDescriptor`) and the name to put in its errors.
+/// A value: copying it does not duplicate the descriptor, and nothing closes it but ``close()``.
+public struct OpenFile: Sendable, Hashable {
+    /// The descriptor.
+    public let descriptor: FileDescriptor
     /// The file's path or a name for messages (``SystemCallError/path``), or nil.
     public var path: String?
 
     /// Wraps an open descriptor; `path` names it in errors.
-    public init(rawValue: Int32, path: String? = nil) {
-        self.rawValue = rawValue
+    public init(_ descriptor: FileDescriptor, path: String? = nil) {
+        self.descriptor = descriptor
         self.path = path
     }
 
+    /// Wraps an open descriptor number (the layer and its package's own call sites).
+    package init(rawValue: Int32, path: String? = nil) {
+        self.init(FileDescriptor(rawValue: rawValue), path: path)
+    }
+
+    /// The descriptor number, for the C calls of the layer.
+    package var rawValue: Int32 { descriptor.rawValue }
+
     /// Standard input (descriptor 0), named `standard input` in errors.
-    public static var standardInput: FileDescriptor { FileDescriptor(rawValue: 0, path: "standard input") }
+    public static var standardInput: OpenFile { OpenFile(rawValue: 0, path: "standard input") }
     /// Standard output (descriptor 1), named `standard output` in errors.
-    public static var standardOutput: FileDescriptor { FileDescriptor(rawValue: 1, path: "standard output") }
+    public static var standardOutput: OpenFile { OpenFile(rawValue: 1, path: "standard output") }
     /// Standard error (descriptor 2), named `standard error` in errors.
-    public static var standardError: FileDescriptor { FileDescriptor(rawValue: 2, path: "standard error") }
+    public static var standardError: OpenFile { OpenFile(rawValue: 2, path: "standard error") }
 
     private func failure(_ call: String, _ code: Int32 = errno) -> SystemCallError {
         SystemCallError(call: call, path: path, code: code)
@@ -77,25 +95,34 @@ public struct FileDescriptor: Sendable, Hashable {
     /// umask) applies when the file is created. Retries `EINTR`.
     ///
     /// - Throws: ``SystemCallError`` naming `open` and `path` (`ENOENT`, `EACCES`, …).
-    public static func open(_ path: String, _ flags: Int32 = O_RDONLY, mode: mode_t = 0o666) throws(SystemCallError) -> FileDescriptor {
+    public static func open(_ path: String, _ flags: Int32 = O_RDONLY, mode: mode_t = 0o666) throws(SystemCallError) -> OpenFile {
         try path.withCString { cPath in Result { () throws(SystemCallError) in try open(cPath: cPath, flags, mode: mode, name: path) } }.get()
     }
 
-    /// ``open(_:_:mode:)`` for a path given as raw bytes, in any encoding (a name that is not
+    /// ``open(_:_:mode:)-(String,_,_)`` for a swift-system `FilePath` (its bytes, in any encoding); errors
+    /// name it by its `description` (invalid UTF-8 repaired).
+    ///
+    /// - Throws: ``SystemCallError`` naming `open` and the path.
+    public static func open(_ path: FilePath, _ flags: Int32 = O_RDONLY, mode: mode_t = 0o666) throws(SystemCallError) -> OpenFile {
+        let name = path.description
+        return try path.withPlatformString { cPath in Result { () throws(SystemCallError) in try open(cPath: cPath, flags, mode: mode, name: name) } }.get()
+    }
+
+    /// ``open(_:_:mode:)-(String,_,_)`` for a path given as raw bytes, in any encoding (a name that is not
     /// valid UTF-8 is opened by exactly these bytes); `name` is what errors call it.
     ///
     /// - Throws: ``SystemCallError`` naming `open` and `name`; `EINVAL` when the bytes hold a
     ///   NUL byte (C would read the name only up to it: another file).
-    public static func open(rawPath: [UInt8], _ flags: Int32 = O_RDONLY, mode: mode_t = 0o666, name: String) throws(SystemCallError) -> FileDescriptor {
+    public static func open(rawPath: [UInt8], _ flags: Int32 = O_RDONLY, mode: mode_t = 0o666, name: String) throws(SystemCallError) -> OpenFile {
         try withTerminated(rawPath, call: "open", name: name) { cPath in
             Result { () throws(SystemCallError) in try open(cPath: cPath, flags, mode: mode, name: name) }
         }.get()
     }
 
-    private static func open(cPath: UnsafePointer<CChar>, _ flags: Int32, mode: mode_t, name: String) throws(SystemCallError) -> FileDescriptor {
+    private static func open(cPath: UnsafePointer<CChar>, _ flags: Int32, mode: mode_t, name: String) throws(SystemCallError) -> OpenFile {
         while true {
             let fd = Glibc.open(cPath, flags | O_CLOEXEC, mode)
-            if fd >= 0 { return FileDescriptor(rawValue: fd, path: name) }
+            if fd >= 0 { return OpenFile(rawValue: fd, path: name) }
             if errno != EINTR { throw SystemCallError(call: "open", path: name, code: errno) }
         }
     }
@@ -106,7 +133,7 @@ public struct FileDescriptor: Sendable, Hashable {
     ///
     /// - Throws: ``SystemCallError`` naming `open` or `mkostemp` and `directory` (`ENOENT`,
     ///   `EACCES`, `ENOSPC`).
-    public static func unnamedFile(in directory: String) throws(SystemCallError) -> FileDescriptor {
+    public static func unnamedFile(in directory: String) throws(SystemCallError) -> OpenFile {
         // O_TMPFILE is a macro Swift does not import: __O_TMPFILE (octal 20000000 on x86-64,
         // arm64, riscv64, ppc64 and s390x; alpha, sparc and parisc differ) with O_DIRECTORY.
         do { return try open(directory, 0o20000000 | O_DIRECTORY | O_RDWR | O_EXCL, mode: 0o600) } catch {
@@ -117,7 +144,7 @@ public struct FileDescriptor: Sendable, Hashable {
 
     /// ``unnamedFile(in:)``'s way on a file system without `O_TMPFILE` (`package`: the tests
     /// take it on any file system).
-    package static func namedThenUnlinkedFile(in directory: String) throws(SystemCallError) -> FileDescriptor {
+    package static func namedThenUnlinkedFile(in directory: String) throws(SystemCallError) -> OpenFile {
         var template = Array((directory + "/pageinfo-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { LinuxCalls.makeTemporaryFile($0.baseAddress!) }
         guard fd >= 0 else { throw SystemCallError(call: "mkostemp", path: directory, code: errno) }
@@ -127,7 +154,7 @@ public struct FileDescriptor: Sendable, Hashable {
             Glibc.close(fd)
             throw failure
         }
-        return FileDescriptor(rawValue: fd, path: directory)
+        return OpenFile(rawValue: fd, path: directory)
     }
 
     /// An anonymous file in memory (`memfd_create(2)` with `MFD_CLOEXEC`): no name in any file
@@ -135,20 +162,20 @@ public struct FileDescriptor: Sendable, Hashable {
     ///
     /// - Throws: ``SystemCallError`` naming `memfd_create` (`EMFILE`, `ENOMEM`; `ENOSYS`
     ///   without the call).
-    public static func memoryFile(_ name: String) throws(SystemCallError) -> FileDescriptor {
+    public static func memoryFile(_ name: String) throws(SystemCallError) -> OpenFile {
         let fd = LinuxCalls.memoryFile(name)
         guard fd >= 0 else { throw SystemCallError(call: "memfd_create", path: name, code: errno) }
-        return FileDescriptor(rawValue: fd, path: name)
+        return OpenFile(rawValue: fd, path: name)
     }
 
     /// A pipe from `pipe2(2)` with `O_CLOEXEC` on both ends (and `extraFlags`, e.g.
     /// `O_NONBLOCK`), so that a child gets only the ends it is given on purpose.
     ///
     /// - Throws: ``SystemCallError`` naming `pipe2` (`EMFILE`, `ENFILE`).
-    public static func pipe(extraFlags: Int32 = 0) throws(SystemCallError) -> (readEnd: FileDescriptor, writeEnd: FileDescriptor) {
+    public static func pipe(extraFlags: Int32 = 0) throws(SystemCallError) -> (readEnd: OpenFile, writeEnd: OpenFile) {
         var ends: [Int32] = [-1, -1]
         guard LinuxCalls.pipe2(&ends, O_CLOEXEC | extraFlags) == 0 else { throw SystemCallError(call: "pipe2", code: errno) }
-        return (FileDescriptor(rawValue: ends[0], path: "pipe"), FileDescriptor(rawValue: ends[1], path: "pipe"))
+        return (OpenFile(rawValue: ends[0], path: "pipe"), OpenFile(rawValue: ends[1], path: "pipe"))
     }
 
     /// Closes the descriptor with `close(2)`. Not retried: on Linux the descriptor is released
@@ -292,19 +319,28 @@ public struct FileDescriptor: Sendable, Hashable {
 
     // MARK: Writing
 
-    /// Writes all of `buffer`, retrying `EINTR` and short writes (``writeAll(_:_:)-(_,UnsafeRawBufferPointer)``).
+    /// Writes all of `buffer`, retrying `EINTR` and short writes: the one write loop of the
+    /// package (the output buffer, the CLI's text and files, batch mode's pipes and files).
     ///
     /// - Throws: ``SystemCallError`` naming `write` (`ENOSPC` on a full disk, `EPIPE` when the
     ///   reader of a pipe is gone and `SIGPIPE` is ignored).
     public func writeAll(_ buffer: UnsafeRawBufferPointer) throws(SystemCallError) {
-        let code = PageInfoOutput.writeAll(rawValue, buffer)
-        if code != 0 { throw failure("write", code) }
+        guard var base = buffer.baseAddress else { return }
+        var remaining = buffer.count
+        while remaining > 0 {
+            let n = Glibc.write(rawValue, base, remaining)
+            if n < 0 {
+                if Glibc.errno == EINTR { continue }
+                throw failure("write")
+            }
+            base += n
+            remaining -= n
+        }
     }
 
     /// ``writeAll(_:)-(UnsafeRawBufferPointer)`` for an array of bytes.
     public func writeAll(_ bytes: [UInt8]) throws(SystemCallError) {
-        let code = PageInfoOutput.writeAll(rawValue, bytes)
-        if code != 0 { throw failure("write", code) }
+        try bytes.withUnsafeBytes { buffer in Result { () throws(SystemCallError) in try writeAll(buffer) } }.get()
     }
 
     /// Flushes what was written to the storage device (`fsync(2)`), retrying `EINTR`.
@@ -356,7 +392,7 @@ public struct FileDescriptor: Sendable, Hashable {
 
     /// Takes an exclusive advisory lock on the open file without waiting (`flock(2)`,
     /// `LOCK_EX | LOCK_NB`, retrying `EINTR`); it is released when this open file is closed (a
-    /// descriptor opened with ``open(_:_:mode:)`` is never inherited by a child). Returns false
+    /// descriptor opened with ``open(_:_:mode:)-(String,_,_)`` is never inherited by a child). Returns false
     /// when another open file holds a lock on the same file: two processes writing it at once.
     ///
     /// - Throws: ``SystemCallError`` naming `flock` when the file cannot be locked at all
@@ -527,28 +563,4 @@ public enum ChildProcess {
         }
         return status
     }
-}
-
-/// Writes all of `buffer` to `fd`, retrying after `EINTR` and short writes. Returns 0, or the
-/// `errno` of the `write(2)` that failed. The one write loop of the package: the output buffer,
-/// the CLI's text and files, batch mode's pipes and ``FileDescriptor/writeAll(_:)-(UnsafeRawBufferPointer)``
-/// all go through it.
-public func writeAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> Int32 {
-    guard var base = buffer.baseAddress else { return 0 }
-    var remaining = buffer.count
-    while remaining > 0 {
-        let n = write(fd, base, remaining)
-        if n < 0 {
-            if errno == EINTR { continue }
-            return errno
-        }
-        base += n
-        remaining -= n
-    }
-    return 0
-}
-
-/// ``writeAll(_:_:)-(_,UnsafeRawBufferPointer)`` for an array of bytes.
-public func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32 {
-    bytes.withUnsafeBytes { writeAll(fd, $0) }
 }

@@ -262,7 +262,7 @@ public final class PopplerDocument {
 
     /// The first 1024 bytes of the file (where Poppler looks for the header), or fewer.
     private static func readHeader(_ path: String) -> ArraySlice<UInt8> {
-        guard let file = try? FileDescriptor.open(path) else { return [] }
+        guard let file = try? OpenFile.open(path) else { return [] }
         defer { try? file.close() }
         var head: [UInt8] = []
         try? file.readChunks(chunkSize: 1024) { chunk in

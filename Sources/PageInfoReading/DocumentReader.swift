@@ -243,10 +243,5 @@ extension String {
     }
 }
 
-/// Seconds on the monotonic clock.
-package func monotonicSeconds() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-}
+// (monotonicSeconds, the clock, is the system layer's.)
 

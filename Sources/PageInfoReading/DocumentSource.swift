@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import PageInfoOutput
 import PageInfoPoppler
+import SystemPackage
 
 #if canImport(Glibc)
 import Glibc
@@ -25,7 +26,7 @@ public enum DocumentSource: Sendable {
     /// was); a stream (a pipe, socket, FIFO or
     /// character device) is read from where it is to its end and copied first, as standard
     /// input is, at most ``DocumentReader/maxStreamMiB`` (an empty stream is an empty file: not a PDF).
-    case fileDescriptor(Int32, name: String)
+    case fileDescriptor(FileDescriptor, name: String)
     /// The whole file in memory; `name` is what the records call it.
     case bytes([UInt8], name: String)
     /// Standard input (the records call it `-`).
@@ -95,17 +96,17 @@ struct OpenedSource {
             self.path = "-"
             readsStandardInput = true
         case .fileDescriptor(let fd, let name):
-            self.path = "/proc/self/fd/\(fd)"
+            self.path = "/proc/self/fd/\(fd.rawValue)"
             // A stream (pipe, socket, FIFO, device) is copied as standard input is: reopening it
             // through /proc fails for a socket, and would wait for another writer on a pipe.
-            let status = try? FileDescriptor(rawValue: fd, path: name).status()
+            let status = try? OpenFile(fd, path: name).status()
             guard let status, InputFile.isStream(status.kind) else {
-                if let status, Self.fitsInMemory(status) { content = Self.wholeContent(of: FileDescriptor(rawValue: fd, path: name), size: status.size) }
+                if let status, Self.fitsInMemory(status) { content = Self.wholeContent(of: OpenFile(fd, path: name), size: status.size) }
                 return
             }
             let copy = try InputFile.spool(from: fd, name: name, maxBytes: maxStreamMiB << 20)
-            self.path = "/proc/self/fd/\(copy)"
-            self.ownedDescriptor = copy
+            self.path = "/proc/self/fd/\(copy.rawValue)"
+            self.ownedDescriptor = copy.rawValue
         case .rawPath(let raw):
             let name = FileName(raw: raw)
             guard !raw.contains(0) else { throw Self.nulInName(name.text) }
@@ -115,8 +116,8 @@ struct OpenedSource {
             content = Self.smallFile(named: raw, text: name.text)
             guard content == nil, !name.isValidUTF8 else { return }
             // Only these bytes name the file: its repaired text could name another (or none).
-            let fd: FileDescriptor
-            do { fd = try FileDescriptor.open(rawPath: raw, O_RDONLY | O_NONBLOCK, name: name.text) } catch {
+            let fd: OpenFile
+            do { fd = try OpenFile.open(rawPath: raw, O_RDONLY | O_NONBLOCK, name: name.text) } catch {
                 if error.code == ENOENT { throw .fileNotFound(path: name.text) }
                 throw .unreadable(path: name.text, reason: error.code == EISDIR ? "it is a directory" : error.reason)
             }
@@ -147,7 +148,7 @@ struct OpenedSource {
     /// `InputFile` has between its `stat` and its `open`.)
     private static func smallFile(named raw: [UInt8], text: String) -> [UInt8]? {
         guard let status = try? FileStatus(rawPath: raw, name: text), fitsInMemory(status),
-              let file = try? FileDescriptor.open(rawPath: raw, O_RDONLY | O_NONBLOCK, name: text) else { return nil }
+              let file = try? OpenFile.open(rawPath: raw, O_RDONLY | O_NONBLOCK, name: text) else { return nil }
         defer { try? file.close() }
         // The name may have been replaced since `stat`.
         guard let now = try? file.status(), now.kind == .regular, now.size == status.size else { return nil }
@@ -162,7 +163,7 @@ struct OpenedSource {
 
     /// The `size` bytes of an open regular file, read from its start with `pread` (its reading
     /// position stays where it is); `nil` when the file does not hold exactly that many.
-    private static func wholeContent(of file: FileDescriptor, size: Int) -> [UInt8]? {
+    private static func wholeContent(of file: OpenFile, size: Int) -> [UInt8]? {
         // One byte more than the size is asked for: a file that holds more than its size says
         // (it grew meanwhile; a /proc file of size 0) is left to Poppler. Reading stops once the
         // size is read: one `pread` for a file that does not change.
@@ -187,6 +188,6 @@ struct OpenedSource {
     /// Releases what reading the source held: the copy of a stream, a descriptor we opened.
     func close() {
         if content == nil { InputFile.release(input) }
-        if ownedDescriptor >= 0 { try? FileDescriptor(rawValue: ownedDescriptor).close() }
+        if ownedDescriptor >= 0 { try? OpenFile(rawValue: ownedDescriptor).close() }
     }
 }

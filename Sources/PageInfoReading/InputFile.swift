@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import PageInfoOutput
+import SystemPackage
 import PageInfoPoppler
 import PageInfoRecords
 
@@ -25,7 +26,7 @@ public enum InputFile {
     /// How long a FIFO may stay silent (no writer, or no data) before we give up: 30 s, or
     /// `$PAGEINFO_STREAM_TIMEOUT` seconds (1…3600).
     public static let idleTimeoutSeconds: Int32 = {
-        if let env = getenv("PAGEINFO_STREAM_TIMEOUT"), let v = Int32(String(cString: env)), (1...3600).contains(v) { return v }
+        if let env = CurrentProcess.environmentValue("PAGEINFO_STREAM_TIMEOUT"), let v = Int32(env), (1...3600).contains(v) { return v }
         return 30
     }()
 
@@ -79,7 +80,7 @@ public enum InputFile {
     }
 
     static func release(_ input: Input) {
-        if let fd = spooled.removeValue(forKey: input.key) { try? FileDescriptor(rawValue: fd).close() }
+        if let fd = spooled.removeValue(forKey: input.key) { try? OpenFile(rawValue: fd).close() }
     }
 
     /// The size in bytes of what ``open(_:password:maxStreamMiB:pinned:)`` reads for `source`:
@@ -92,10 +93,10 @@ public enum InputFile {
     }
 
     static func size(of input: Input) -> Int? {
-        if let fd = spooled[input.key] { return try? FileDescriptor(rawValue: fd).status().size }
+        if let fd = spooled[input.key] { return try? OpenFile(rawValue: fd).status().size }
         switch input {
         case .standardInput:
-            guard let status = try? FileDescriptor.standardInput.status(), status.kind == .regular else { return nil }
+            guard let status = try? OpenFile.standardInput.status(), status.kind == .regular else { return nil }
             return status.size
         case .file(let raw, _):
             return FileSystem.regularFileSize(rawPath: raw)
@@ -132,12 +133,12 @@ public enum InputFile {
                              pinned: Bool = false) throws(PageInfoError) -> String {
         if let fd = spooled[input.key] { return "/proc/self/fd/\(fd)" }
         let name = input.name
-        let stream: FileDescriptor
+        let stream: OpenFile
         var waitsForWriter = false
         switch input {
         case .standardInput:
             // Standard input redirected from a regular file: read it in place.
-            if (try? FileDescriptor.standardInput.status().kind) == .regular { return "/proc/self/fd/\(STDIN_FILENO)" }
+            if (try? OpenFile.standardInput.status().kind) == .regular { return "/proc/self/fd/\(STDIN_FILENO)" }
             stream = .standardInput
         case .file(let raw, _):
             guard let kind = try? FileStatus(rawPath: raw, name: name).kind else { return name }
@@ -145,7 +146,7 @@ public enum InputFile {
                 // A file Poppler reads in place: by its name, unless only its raw bytes name it or
                 // it is to be pinned (one it cannot open is left to Poppler, which names the error).
                 guard pinned || !raw.elementsEqual(name.utf8),
-                      let file = try? FileDescriptor.open(rawPath: raw, O_RDONLY | O_NONBLOCK, name: name) else { return name }
+                      let file = try? OpenFile.open(rawPath: raw, O_RDONLY | O_NONBLOCK, name: name) else { return name }
                 // Replaced by a stream since `stat`: reopening it through /proc would wait for a
                 // writer.
                 guard let now = try? file.status(), !isStream(now.kind) else {
@@ -156,15 +157,15 @@ public enum InputFile {
                 return "/proc/self/fd/\(file.rawValue)"
             }
             // O_NONBLOCK: opening a FIFO that has no writer would otherwise block forever.
-            do { stream = try FileDescriptor.open(rawPath: raw, O_RDONLY | O_NONBLOCK, name: name) } catch {
+            do { stream = try OpenFile.open(rawPath: raw, O_RDONLY | O_NONBLOCK, name: name) } catch {
                 throw .unreadable(path: name, reason: "open: \(error.reason)")
             }
             waitsForWriter = kind == .fifo
         }
         defer { if stream.rawValue != STDIN_FILENO { try? stream.close() } }
-        let spool = try spool(from: stream.rawValue, name: name, waitForWriter: waitsForWriter, maxBytes: maxStreamMiB << 20)
-        spooled[input.key] = spool
-        return "/proc/self/fd/\(spool)"
+        let spool = try spool(from: stream.descriptor, name: name, waitForWriter: waitsForWriter, maxBytes: maxStreamMiB << 20)
+        spooled[input.key] = spool.rawValue
+        return "/proc/self/fd/\(spool.rawValue)"
     }
 
     /// Whether a file of this kind is read as a stream (copied first): a FIFO or pipe, a socket,
@@ -174,9 +175,9 @@ public enum InputFile {
     }
 
     /// An unlinked temporary file, readable and writable by this process alone.
-    private static func temporaryFile(name: String) throws(PageInfoError) -> Int32 {
-        let dir = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        do { return try FileDescriptor.unnamedFile(in: dir).rawValue } catch {
+    private static func temporaryFile(name: String) throws(PageInfoError) -> FileDescriptor {
+        let dir = CurrentProcess.environmentValue("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        do { return try OpenFile.unnamedFile(in: dir).descriptor } catch {
             throw .unreadable(path: name, reason: "cannot make a temporary file in \(dir) to hold the stream (\(error.call): \(error.reason)); set TMPDIR to a writable directory")
         }
     }
@@ -184,9 +185,9 @@ public enum InputFile {
     /// Copies a stream to its end into a new unlinked temporary file and returns that file's
     /// descriptor. `waitForWriter`: `fd` is a FIFO we opened with `O_NONBLOCK`, which may have
     /// no writer yet: wait at most ``idleTimeoutSeconds`` for one and then for each chunk.
-    public static func spool(from fd: Int32, name: String, waitForWriter: Bool = false, maxBytes: Int) throws(PageInfoError) -> Int32 {
+    public static func spool(from fd: FileDescriptor, name: String, waitForWriter: Bool = false, maxBytes: Int) throws(PageInfoError) -> FileDescriptor {
         let out = try temporaryFile(name: name)
-        let copy = FileDescriptor(rawValue: out, path: "the temporary file")
+        let copy = OpenFile(out, path: "the temporary file")
         var copyError: SystemCallError?
         do throws(PageInfoError) {
             try read(fd, name: name, waitForWriter: waitForWriter, maxBytes: maxBytes,
@@ -206,7 +207,7 @@ public enum InputFile {
 
     /// A whole stream in memory, for small inputs (a view state on stdin, a password file, a
     /// list of files), at most `maxBytes` bytes.
-    public static func readAll(_ fd: Int32, name: String, maxBytes: Int) throws(PageInfoError) -> [UInt8] {
+    public static func readAll(_ fd: FileDescriptor, name: String, maxBytes: Int) throws(PageInfoError) -> [UInt8] {
         var bytes: [UInt8] = []
         try read(fd, name: name, maxBytes: maxBytes, tooLong: "longer than \(maxBytes >> 20) MiB, more than this input can be") { chunk in
             bytes.append(contentsOf: chunk)
@@ -216,13 +217,13 @@ public enum InputFile {
     }
 
     /// Reads a stream to its end in 1 MiB chunks through the one read loop
-    /// (`FileDescriptor.readChunks`)
+    /// (`OpenFile.readChunks`)
     /// and words its errors: `tooLong` past `maxBytes`; a non-blocking stream silent for
     /// ``idleTimeoutSeconds``; for a FIFO we opened (`waitForWriter`), no writer within that time.
-    private static func read(_ fd: Int32, name: String, waitForWriter: Bool = false, maxBytes: Int, tooLong: String,
+    private static func read(_ fd: FileDescriptor, name: String, waitForWriter: Bool = false, maxBytes: Int, tooLong: String,
                              sink: (UnsafeRawBufferPointer) -> Bool) throws(PageInfoError) {
         do {
-            try FileDescriptor(rawValue: fd, path: name).readChunks(
+            try OpenFile(fd, path: name).readChunks(
                 chunkSize: 1 << 20, limit: maxBytes, idleTimeoutMilliseconds: idleTimeoutSeconds * 1000,
                 waitsForWriter: waitForWriter, sink)
         } catch {

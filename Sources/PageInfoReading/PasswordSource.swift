@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import PageInfoOutput
+import SystemPackage
 import PageInfoPoppler
 import PageInfoRecords
 
@@ -52,13 +53,13 @@ public struct PasswordSource: Sendable, Hashable {
         if let password { return password }
         if let file {
             if let cached = Self.fromFiles[file] { return cached }
-            let fd: FileDescriptor
-            do { fd = try FileDescriptor.open(file) } catch {
+            let fd: OpenFile
+            do { fd = try OpenFile.open(file) } catch {
                 throw .cannotOpen(file: file, reason: error.reason)
             }
             defer { try? fd.close() }
             let bytes: [UInt8]
-            do { bytes = try InputFile.readAll(fd.rawValue, name: file, maxBytes: 1 << 20) } catch {
+            do { bytes = try InputFile.readAll(fd.descriptor, name: file, maxBytes: 1 << 20) } catch {
                 throw .unreadable(error)
             }
             var line = bytes.prefix { $0 != 0x0A }
@@ -75,7 +76,7 @@ public struct PasswordSource: Sendable, Hashable {
 
     /// `$PAGEINFO_PASSWORD` when it is set and not empty.
     public static func environmentPassword() -> String? {
-        guard let value = getenv("PAGEINFO_PASSWORD"), value.pointee != 0 else { return nil }
-        return String(cString: value)
+        guard let value = CurrentProcess.environmentValue("PAGEINFO_PASSWORD"), !value.isEmpty else { return nil }
+        return value
     }
 }

@@ -104,9 +104,9 @@ package struct WorkerCommand: ParsableCommand {
         do { options = try parse(arguments).workerOptions() } catch {
             let status = exitCode(for: error)
             if status == .success {
-                _ = writeAll(STDOUT_FILENO, Array((fullMessage(for: error) + "\n").utf8))
+                try? OpenFile.standardOutput.writeAll(Array((fullMessage(for: error) + "\n").utf8))
             } else {
-                _ = writeAll(STDERR_FILENO, Array("pageinfo: worker: \(ExitFailure.oneLine(message(for: error)))\n".utf8))
+                try? OpenFile.standardError.writeAll(Array("pageinfo: worker: \(ExitFailure.oneLine(message(for: error)))\n".utf8))
             }
             return status.rawValue
         }

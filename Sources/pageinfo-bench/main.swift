@@ -9,6 +9,7 @@
 
 import DocumentLayout
 import PageGeometry
+import PageInfoOutput
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -91,16 +92,7 @@ func measurePerCall(count: Int, batch: Int = 100, _ body: (Int) -> Void) -> [Dou
 }
 
 func residentBytes() -> Int {
-    #if canImport(Glibc)
-    guard let f = fopen("/proc/self/statm", "r") else { return 0 }
-    defer { fclose(f) }
-    var size = 0, resident = 0
-    guard withUnsafeMutablePointer(to: &size, { s in withUnsafeMutablePointer(to: &resident) { r in
-        withVaList([s, r]) { vfscanf(f, "%ld %ld", $0) } } }) == 2 else { return 0 }
-    return resident * Int(sysconf(Int32(_SC_PAGESIZE)))
-    #else
-    return 0
-    #endif
+    CurrentProcess.residentBytes() ?? 0
 }
 
 func format(_ ns: Double) -> String {

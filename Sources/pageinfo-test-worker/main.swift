@@ -7,6 +7,7 @@
 // PAGEINFO_TEST_CRASH_ON, PAGEINFO_TEST_HANG_ON and PAGEINFO_TEST_ALLOC_ON each hold a substring
 // of a file name (or a bytes request's name); reading a file whose name contains it crashes the
 // worker (SIGSEGV), hangs it, or makes it allocate without bound.
+import PageInfoOutput
 import PageInfoWorkerCommand
 
 #if canImport(Glibc)
@@ -15,8 +16,8 @@ import Glibc
 
 /// The hook's substring, from the environment.
 func hook(_ key: String) -> [UInt8]? {
-    guard let value = getenv(key), value.pointee != 0 else { return nil }
-    return Array(String(cString: value).utf8)
+    guard let value = CurrentProcess.environmentValue(key), !value.isEmpty else { return nil }
+    return Array(value.utf8)
 }
 
 let crash = hook("PAGEINFO_TEST_CRASH_ON"), hang = hook("PAGEINFO_TEST_HANG_ON"), alloc = hook("PAGEINFO_TEST_ALLOC_ON")
@@ -26,8 +27,8 @@ func apply(_ name: [UInt8]) {
         guard let s, name.count >= s.count else { return false }
         return (0...(name.count - s.count)).contains { name[$0..<$0 + s.count].elementsEqual(s) }
     }
-    if matches(crash) { raise(SIGSEGV) }
-    if matches(hang) { while true { sleep(1000) } }
+    if matches(crash) { CurrentProcess.raise(SIGSEGV) }
+    if matches(hang) { while true { CurrentProcess.sleep(seconds: 1000) } }
     if matches(alloc) {
         var blocks: [[UInt8]] = []
         while true { blocks.append([UInt8](repeating: 1, count: 16 << 20)) }
@@ -37,4 +38,4 @@ func apply(_ name: [UInt8]) {
 // Started as `pageinfo-test-worker worker ARGS…`, as the coordinator starts `pageinfo worker`.
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "worker" { arguments.removeFirst() }
-exit(WorkerCommand.main(arguments: arguments, beforeEachFile: apply))
+CurrentProcess.exit(WorkerCommand.main(arguments: arguments, beforeEachFile: apply))

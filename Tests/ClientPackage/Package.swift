@@ -7,7 +7,11 @@ import PackageDescription
 
 let package = Package(
     name: "pageinfo-client",
-    dependencies: [.package(name: "pageinfo", path: "../..")],
+    dependencies: [
+        .package(name: "pageinfo", path: "../.."),
+        // The descriptor type of the libraries' signatures.
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+    ],
     targets: [
         .executableTarget(
             name: "pageinfo-client",
@@ -16,6 +20,7 @@ let package = Package(
                 .product(name: "PageInfoBatch", package: "pageinfo"),
                 .product(name: "PageInfoReading", package: "pageinfo"),
                 .product(name: "PageInfoRecords", package: "pageinfo"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
     ],

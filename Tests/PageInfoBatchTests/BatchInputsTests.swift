@@ -24,7 +24,7 @@ struct BatchInputsTests {
         }
         // A name with the bytes ff fe: not UTF-8, so made through the raw-bytes open.
         let raw = Array((root + "/bad-").utf8) + [0xFF, 0xFE] + Array(".pdf".utf8)
-        try FileDescriptor.open(rawPath: raw, O_WRONLY | O_CREAT | O_EXCL, name: "bad").close()
+        try OpenFile.open(rawPath: raw, O_WRONLY | O_CREAT | O_EXCL, name: "bad").close()
         #expect(fm.createFile(atPath: outside + "/linked.pdf", contents: Data("x".utf8)))
         try fm.createSymbolicLink(atPath: root + "/link.pdf", withDestinationPath: outside + "/linked.pdf")
         try fm.createSymbolicLink(atPath: root + "/b/loop", withDestinationPath: root)

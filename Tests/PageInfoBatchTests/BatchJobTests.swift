@@ -36,7 +36,7 @@ struct BatchJobTests {
         #expect(lines.count == 1)
         #expect(lines.first?.hasPrefix("pageinfo: 0 files in ") == true)
         #expect(lines.first?.hasSuffix(": 0 ok, 0 partial, 0 failed; 0 pages; 2 more done by the earlier run (1 ok, 0 partial, 1 failed (1 not-found))") == true)
-        #expect(String(decoding: try FileDescriptor.readFile(output), as: UTF8.self) == done)
+        #expect(String(decoding: try OpenFile.readFile(output), as: UTF8.self) == done)
     }
 
     @Test("resume refuses an output that is not pageinfo JSON lines, and leaves it as it is")
@@ -51,7 +51,7 @@ struct BatchJobTests {
         #expect(BatchError.resumeNotJSONLines(path: output).kind.exitStatus == .usage)
         #expect(BatchError.resumeNotJSONLines(path: output).description
                 == "\(output) does not hold pageinfo JSON lines (the output of a jsonl or columns run); it is left as it is")
-        #expect(String(decoding: try FileDescriptor.readFile(output), as: UTF8.self) == "file,page\na.pdf,1\n")
+        #expect(String(decoding: try OpenFile.readFile(output), as: UTF8.self) == "file,page\na.pdf,1\n")
 
         var csv = configuration
         csv.output = BatchOutput(format: .csv)
@@ -82,7 +82,7 @@ struct BatchJobTests {
         let status = try BatchJob(inputs: BatchInputs(), configuration: configuration, destination: .file(path: output, resume: false), stopsOnSignals: false)
             .run { lines.append($0) }
         #expect(status == .success)
-        #expect(try FileDescriptor.readFile(output).isEmpty)
+        #expect(try OpenFile.readFile(output).isEmpty)
         #expect(lines.count == 1 && lines[0].hasSuffix(": 0 ok, 0 partial, 0 failed; 0 pages"))
     }
 }

@@ -151,7 +151,7 @@ func pageCounts(of paths: [String]) throws -> [String: Int] {
         for (a, b) in zip(documents[0].records.entries, expected.entries) { #expect(sameEntry(a, b)) }
         #expect(documents[1].records.outcome.error?.code == "not-pdf")
         // The file holds the records the documents were decoded from: one file record per file.
-        let written = String(decoding: try FileDescriptor.readFile(output), as: UTF8.self)
+        let written = String(decoding: try OpenFile.readFile(output), as: UTF8.self)
         #expect(written.split(separator: "\n").filter { $0.hasPrefix("{\"record\":\"file\"") }.count == 2)
         #expect(written.split(separator: "\n").count == expected.entries.count + 2)
     }

@@ -263,9 +263,9 @@ func scriptedWorker(_ label: String, _ body: String) throws -> (path: String, di
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = dir + "/out.jsonl"
         try text.write(toFile: path, atomically: false, encoding: .utf8)
-        let fd = try FileDescriptor.open(path, O_RDWR)
+        let fd = try OpenFile.open(path, O_RDWR)
         defer { try? fd.close() }
-        let state = try ResumeState.prepare(fd: fd.rawValue, maxLineBytes: maxLineBytes)
+        let state = try ResumeState.prepare(fd: fd.descriptor, maxLineBytes: maxLineBytes)
         return (state, try String(contentsOfFile: path, encoding: .utf8))
     }
 

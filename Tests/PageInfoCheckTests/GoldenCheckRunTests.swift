@@ -71,9 +71,9 @@ struct GoldenCheckRunTests {
 
     @Test("a report that cannot be written is exit 74 naming the reason")
     func writeFailure() throws {
-        let full = try FileDescriptor.open("/dev/full", O_WRONLY)
+        let full = try OpenFile.open("/dev/full", O_WRONLY)
         defer { try? full.close() }
-        var out = ByteWriter(fd: full.rawValue)
+        var out = ByteWriter(fd: full.descriptor)
         #expect(throws: CheckRunError.outputUnwritable(reason: "No space left on device")) {
             _ = try GoldenCheck().run(files: [fixture("rotations.pdf")], pairing: .files([fixture("rotations.golden.json")]),
                                       format: .json, out: &out) { _ in }

@@ -16,7 +16,7 @@ struct ConversionStreamTests {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("pageinfo-items-\(UUID().uuidString)").path
         defer { try? FileSystem.removeFile(path) }
         try FileSystem.writeFile(Array(text.utf8), to: path)
-        let fd = try FileDescriptor.open(path)
+        let fd = try OpenFile.open(path)
         defer { try? fd.close() }
         try body(LineReader(fd))
     }
@@ -89,7 +89,7 @@ struct ConversionStreamTests {
     @Test("a read error is a read problem, never the end of the input")
     func readError() throws {
         let directory = FileManager.default.temporaryDirectory.path
-        let fd = try FileDescriptor.open(directory)
+        let fd = try OpenFile.open(directory)
         defer { try? fd.close() }
         var stream = ConversionStream(transform: Self.transform, format: .text)
         var out = ByteWriter()

@@ -13,8 +13,8 @@ struct LineReaderTests {
         precondition(fd >= 0)
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         defer { close(fd) }
-        precondition(writeAll(fd, Array(text.utf8)) == 0 && lseek(fd, 0, SEEK_SET) == 0)
-        var reader = LineReader(FileDescriptor(rawValue: fd, path: "lines"))
+        precondition((try? OpenFile(rawValue: fd).writeAll(Array(text.utf8))) != nil && lseek(fd, 0, SEEK_SET) == 0)
+        var reader = LineReader(OpenFile(rawValue: fd, path: "lines"))
         reader.maxLineBytes = maxLineBytes
         #expect(reader.isRegularFile)
         var out: [String] = []
@@ -44,7 +44,7 @@ struct LineReaderTests {
     func readError() throws {
         let fd = open("/", O_RDONLY | O_DIRECTORY)
         defer { close(fd) }
-        let reader = LineReader(FileDescriptor(rawValue: fd, path: "/"))
+        let reader = LineReader(OpenFile(rawValue: fd, path: "/"))
         #expect(!reader.isRegularFile)
         #expect(throws: LineReader.ReadError.failed(SystemCallError(call: "read", path: "/", code: EISDIR))) {
             try reader.forEachLine { _, _ in true }

@@ -2,6 +2,7 @@
 import Foundation
 import PageGeometry
 import PageInfoOutput
+import SystemPackage
 import PageInfoRecords
 import Testing
 
@@ -344,7 +345,7 @@ struct ByteWriterBufferTests {
         var fds: [Int32] = [0, 0]
         #expect(pipe(&fds) == 0)
         do {
-            var w = ByteWriter(fd: fds[1], flushThreshold: 100)
+            var w = ByteWriter(fd: FileDescriptor(rawValue: fds[1]), flushThreshold: 100)
             for i in 0..<1_000 { w.append(int: i); w.append(byte: 10); w.flushIfNeeded() }
         }  // the rest is written when the writer ends
         close(fds[1])
@@ -510,7 +511,7 @@ struct ColumnChunkTests {
         try #require(fd >= 0)
         defer { try? FileManager.default.removeItem(at: url) }
         do {
-            var e = PageListEncoder(format: format, bitmap: bitmap, out: ByteWriter(fd: fd))
+            var e = PageListEncoder(format: format, bitmap: bitmap, out: ByteWriter(fd: FileDescriptor(rawValue: fd)))
             e.begin(documentCount: documents.count)
             for (name, count) in documents {
                 e.beginDocument(DocumentSummary(file: name))

@@ -12,10 +12,10 @@ struct SystemCallsTests {
     func readDirectory() throws {
         let directory = try makeScratchDirectory("syscalls")
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let fd = try FileDescriptor.open(directory)
+        let fd = try OpenFile.open(directory)
         defer { try? fd.close() }
         #expect(throws: SystemCallError(call: "read", path: directory, code: EISDIR)) { _ = try fd.readAll() }
-        do { _ = try FileDescriptor.readFile(directory); Issue.record("read a directory") } catch {
+        do { _ = try OpenFile.readFile(directory); Issue.record("read a directory") } catch {
             #expect(error.description == "read \(directory): Is a directory (errno 21)")
             #expect(error.reason == "Is a directory")
         }
@@ -23,23 +23,24 @@ struct SystemCallsTests {
 
     @Test("writing to /dev/full is ENOSPC from write")
     func writeFull() throws {
-        let fd = try FileDescriptor.open("/dev/full", O_WRONLY)
+        let fd = try OpenFile.open("/dev/full", O_WRONLY)
         defer { try? fd.close() }
         #expect(throws: SystemCallError(call: "write", path: "/dev/full", code: ENOSPC)) { try fd.writeAll([1, 2, 3]) }
         // The output buffer records the same failure instead of a stale errno.
-        var out = ByteWriter(fd: fd.rawValue)
+        var out = ByteWriter(fd: fd.descriptor)
         out.append("text")
         out.flush()
         #expect(out.writeError == SystemCallError(call: "write", code: ENOSPC))
         #expect(out.writeError?.description == "write: No space left on device (errno 28)")
-        // The errno-returning loop the CLI's callers use.
-        #expect(writeAll(fd.rawValue, [1]) == ENOSPC)
+        // The one write loop names the file it was given, and swift-system's Errno says the same.
+        #expect(throws: SystemCallError(call: "write", path: "/dev/full", code: ENOSPC)) { try fd.writeAll([1]) }
+        #expect(SystemCallError(call: "write", code: ENOSPC).errno == .noSpace)
     }
 
     @Test("opening a missing file is ENOENT from open")
     func openMissing() throws {
         let path = "/nonexistent-\(UUID().uuidString)/x"
-        #expect(throws: SystemCallError(call: "open", path: path, code: ENOENT)) { _ = try FileDescriptor.open(path) }
+        #expect(throws: SystemCallError(call: "open", path: path, code: ENOENT)) { _ = try OpenFile.open(path) }
         #expect(throws: SystemCallError(call: "stat", path: path, code: ENOENT)) { _ = try FileStatus(path: path) }
     }
 
@@ -49,21 +50,21 @@ struct SystemCallsTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/data"
         let bytes = (0..<200_003).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) }
-        let out = try FileDescriptor.open(path, O_WRONLY | O_CREAT | O_EXCL, mode: 0o640)
+        let out = try OpenFile.open(path, O_WRONLY | O_CREAT | O_EXCL, mode: 0o640)
         try out.writeAll(bytes)
         try out.sync()
         #expect(try out.status() == FileStatus(path: path))
         try out.close()
 
-        #expect(try FileDescriptor.readFile(path) == bytes)
-        #expect(try FileDescriptor.readFile(path, limit: bytes.count) == bytes)
-        #expect(throws: SystemCallError(call: "read", path: path, code: EFBIG)) { _ = try FileDescriptor.readFile(path, limit: bytes.count - 1) }
+        #expect(try OpenFile.readFile(path) == bytes)
+        #expect(try OpenFile.readFile(path, limit: bytes.count) == bytes)
+        #expect(throws: SystemCallError(call: "read", path: path, code: EFBIG)) { _ = try OpenFile.readFile(path, limit: bytes.count - 1) }
 
         let status = try FileStatus(path: path)
         #expect(status.size == bytes.count && status.kind == .regular && status.permissions & 0o600 == 0o600)
         #expect(try FileStatus(path: directory).kind == .directory)
 
-        let fd = try FileDescriptor.open(path)
+        let fd = try OpenFile.open(path)
         var chunks: [Int] = [], joined: [UInt8] = []
         try fd.readChunks(chunkSize: 4096) { chunk in
             chunks.append(chunk.count)
@@ -74,7 +75,7 @@ struct SystemCallsTests {
         #expect(joined == bytes && chunks.allSatisfy { $0 > 0 && $0 <= 4096 } && chunks.count >= bytes.count / 4096)
 
         // Stopping early reads no further.
-        let again = try FileDescriptor.open(path)
+        let again = try OpenFile.open(path)
         var seen = 0
         try again.readChunks(chunkSize: 1000) { chunk in seen += chunk.count; return false }
         #expect(seen == 1000)
@@ -83,7 +84,7 @@ struct SystemCallsTests {
 
     @Test("pipes are close-on-exec at both ends and carry bytes")
     func pipe() throws {
-        let (r, w) = try FileDescriptor.pipe()
+        let (r, w) = try OpenFile.pipe()
         #expect(fcntl(r.rawValue, F_GETFD) & FD_CLOEXEC != 0 && fcntl(w.rawValue, F_GETFD) & FD_CLOEXEC != 0)
         try w.writeAll(Array("through the pipe".utf8))
         try w.close()
@@ -93,7 +94,7 @@ struct SystemCallsTests {
         // A descriptor number that is surely not open (tests run in parallel: a closed number
         // may be reused at once) is EBADF from close.
         #expect(throws: SystemCallError(call: "close", path: "nothing", code: EBADF)) {
-            try FileDescriptor(rawValue: Int32.max, path: "nothing").close()
+            try OpenFile(rawValue: Int32.max, path: "nothing").close()
         }
     }
 
@@ -102,15 +103,15 @@ struct SystemCallsTests {
         let directory = try makeScratchDirectory("syscalls")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let raw = Array((directory + "/caf").utf8) + [0xE9]  // Latin-1 "café": not UTF-8
-        let file = try FileDescriptor.open(rawPath: raw, O_WRONLY | O_CREAT | O_EXCL, mode: 0o600, name: "café")
+        let file = try OpenFile.open(rawPath: raw, O_WRONLY | O_CREAT | O_EXCL, mode: 0o600, name: "café")
         try file.writeAll(Array("bytes".utf8))
         try file.close()
-        let again = try FileDescriptor.open(rawPath: raw, name: "café")
+        let again = try OpenFile.open(rawPath: raw, name: "café")
         #expect(try again.readAll() == Array("bytes".utf8))
         try again.close()
         // The part before the NUL exists (the directory): C would open it.
         #expect(throws: SystemCallError(call: "open", path: "cut", code: EINVAL)) {
-            _ = try FileDescriptor.open(rawPath: Array(directory.utf8) + [0] + Array("/x".utf8), name: "cut")
+            _ = try OpenFile.open(rawPath: Array(directory.utf8) + [0] + Array("/x".utf8), name: "cut")
         }
     }
 
@@ -121,13 +122,13 @@ struct SystemCallsTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/fifo"
         #expect(mkfifo(path, 0o600) == 0)
-        let fifo = try FileDescriptor.open(path, O_RDONLY | O_NONBLOCK)
+        let fifo = try OpenFile.open(path, O_RDONLY | O_NONBLOCK)
         defer { try? fifo.close() }
         #expect(throws: SystemCallError(call: "poll", path: path, code: ETIMEDOUT)) {
             try fifo.readChunks(idleTimeoutMilliseconds: 100, waitsForWriter: true) { _ in true }
         }
         // A writer that comes after the reader opened, and goes without writing.
-        let writer = Thread { try? FileDescriptor.open(path, O_WRONLY).close() }
+        let writer = Thread { try? OpenFile.open(path, O_WRONLY).close() }
         writer.start()
         let start = Date()
         var bytes = 0
@@ -138,7 +139,7 @@ struct SystemCallsTests {
 
     @Test("read(exactly:) fills the buffer across short pipe writes; false when the writer closes early")
     func readExactly() throws {
-        let pipe = try FileDescriptor.pipe()
+        let pipe = try OpenFile.pipe()
         defer { try? pipe.readEnd.close() }
         let writer = Thread {
             for part in ["ab", "cde", "f"] { try? pipe.writeEnd.writeAll(Array(part.utf8)); usleep(20_000) }
@@ -155,9 +156,9 @@ struct SystemCallsTests {
 
     @Test("a memory file holds bytes; a child's wait status; a second wait is ECHILD from waitpid")
     func memoryFileAndChild() throws {
-        let memory = try FileDescriptor.memoryFile("test")
+        let memory = try OpenFile.memoryFile("test")
         try memory.writeAll(Array("in memory".utf8))
-        #expect(try FileDescriptor.readFile("/proc/self/fd/\(memory.rawValue)") == Array("in memory".utf8))
+        #expect(try OpenFile.readFile("/proc/self/fd/\(memory.rawValue)") == Array("in memory".utf8))
         try memory.close()
 
         var pid: pid_t = 0
@@ -174,7 +175,7 @@ struct SystemCallsTests {
         let directory = try makeScratchDirectory("syscalls")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/data"
-        let fd = try FileDescriptor.open(path, O_RDWR | O_CREAT | O_EXCL, mode: 0o600)
+        let fd = try OpenFile.open(path, O_RDWR | O_CREAT | O_EXCL, mode: 0o600)
         defer { try? fd.close() }
         try fd.writeAll(Array("0123456789".utf8))
         var three = [UInt8](repeating: 0, count: 3)
@@ -189,9 +190,9 @@ struct SystemCallsTests {
         #expect(FileSystem.regularFileSize(path) == 4)
         try fd.seek(to: .end)
         try fd.writeAll(Array("z".utf8))
-        #expect(try FileDescriptor.readFile(path) == Array("0123z".utf8))
+        #expect(try OpenFile.readFile(path) == Array("0123z".utf8))
 
-        let pipe = try FileDescriptor.pipe()
+        let pipe = try OpenFile.pipe()
         defer { try? pipe.readEnd.close(); try? pipe.writeEnd.close() }
         #expect(throws: SystemCallError(call: "pread", path: "pipe", code: ESPIPE)) {
             _ = try three.withUnsafeMutableBytes { try pipe.readEnd.read(into: $0, atOffset: 0) }
@@ -219,7 +220,7 @@ struct SystemCallsTests {
         let directory = try makeScratchDirectory("syscalls")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let raw = Array((directory + "/bad-").utf8) + [0xFF, 0xFE]
-        let fd = try FileDescriptor.open(rawPath: raw, O_WRONLY | O_CREAT | O_EXCL, mode: 0o600, name: "bad")
+        let fd = try OpenFile.open(rawPath: raw, O_WRONLY | O_CREAT | O_EXCL, mode: 0o600, name: "bad")
         try fd.writeAll([1, 2, 3])
         try fd.close()
         try FileManager.default.createSymbolicLink(atPath: directory + "/link", withDestinationPath: directory + "/none")
@@ -249,21 +250,21 @@ struct SystemCallsTests {
     func unnamedFile(withoutTmpfile: Bool) throws {
         let directory = try makeScratchDirectory("syscalls")
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let make = withoutTmpfile ? FileDescriptor.namedThenUnlinkedFile(in:) : FileDescriptor.unnamedFile(in:)
+        let make = withoutTmpfile ? OpenFile.namedThenUnlinkedFile(in:) : OpenFile.unnamedFile(in:)
         let fd = try make(directory)
         defer { try? fd.close() }
         try fd.writeAll(Array("spooled".utf8))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
         #expect(try fd.status().permissions == 0o600)
         #expect(fcntl(fd.rawValue, F_GETFD) & FD_CLOEXEC != 0)
-        #expect(try FileDescriptor.readFile("/proc/self/fd/\(fd.rawValue)") == Array("spooled".utf8))
+        #expect(try OpenFile.readFile("/proc/self/fd/\(fd.rawValue)") == Array("spooled".utf8))
         let missing = directory + "/missing"
         #expect(throws: SystemCallError(call: withoutTmpfile ? "mkostemp" : "open", path: missing, code: ENOENT)) { _ = try make(missing) }
     }
 
     @Test("a non-blocking pipe end reads EAGAIN when empty, bytes when written")
     func nonBlocking() throws {
-        let pipe = try FileDescriptor.pipe()
+        let pipe = try OpenFile.pipe()
         defer { try? pipe.readEnd.close(); try? pipe.writeEnd.close() }
         try pipe.readEnd.setNonBlocking()
         var buffer = [UInt8](repeating: 0, count: 4)

@@ -2,6 +2,7 @@
 import Foundation
 import PageGeometry
 import PageInfoOutput
+import SystemPackage
 import PageInfoPoppler
 @testable import PageInfoReading
 import PageInfoRecords
@@ -44,35 +45,35 @@ import Glibc
     func socketDescriptor() throws {
         var ends: [Int32] = [-1, -1]
         #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0)
-        let bytes = try FileDescriptor.readFile(Self.mixed)
+        let bytes = try OpenFile.readFile(Self.mixed)
         let writer = Thread { [ends] in
-            _ = writeAll(ends[1], bytes)
+            try? OpenFile(rawValue: ends[1]).writeAll(bytes)
             close(ends[1])
         }
         writer.start()
         defer { close(ends[0]) }
-        #expect(try Self.pageSizes(.fileDescriptor(ends[0], name: "socket")) == Self.pageSizes(.path(Self.mixed)))
+        #expect(try Self.pageSizes(.fileDescriptor(FileDescriptor(rawValue: ends[0]), name: "socket")) == Self.pageSizes(.path(Self.mixed)))
     }
 
     @Test("a pipe given as a descriptor: its bytes are read; an empty one is not a PDF at once, no wait for a writer",
           .timeLimit(.minutes(1)))
     func pipeDescriptor() throws {
-        let bytes = try FileDescriptor.readFile(Self.mixed)
-        let full = try FileDescriptor.pipe()
+        let bytes = try OpenFile.readFile(Self.mixed)
+        let full = try OpenFile.pipe()
         let writer = Thread { [full] in
             try? full.writeEnd.writeAll(bytes)
             try? full.writeEnd.close()
         }
         writer.start()
-        #expect(try Self.pageSizes(.fileDescriptor(full.readEnd.rawValue, name: "pipe")) == Self.pageSizes(.path(Self.mixed)))
+        #expect(try Self.pageSizes(.fileDescriptor(full.readEnd.descriptor, name: "pipe")) == Self.pageSizes(.path(Self.mixed)))
         try full.readEnd.close()
 
-        let empty = try FileDescriptor.pipe()
+        let empty = try OpenFile.pipe()
         try empty.writeEnd.close()
         defer { try? empty.readEnd.close() }
         let start = Date()
         let error = #expect(throws: PageInfoError.self) {
-            try DocumentReader().records(.fileDescriptor(empty.readEnd.rawValue, name: "empty pipe"))
+            try DocumentReader().records(.fileDescriptor(empty.readEnd.descriptor, name: "empty pipe"))
         }
         #expect(error?.code == "not-pdf", "\(String(describing: error))")
         #expect(Date().timeIntervalSince(start) < 5, "no wait for another writer")
@@ -93,7 +94,7 @@ import Glibc
         let content = try PaddedPDF.bytes(of: Self.mixed, largerThan: 256 << 10)
         let large = dir + "/large.pdf"
         try FileSystem.writeFile(content, to: large)
-        let file = try FileDescriptor.open(large)
+        let file = try OpenFile.open(large)
         defer { try? file.close() }
 
         // In place (a path, a raw path, a descriptor), and the same bytes in memory.
@@ -107,7 +108,7 @@ import Glibc
         }
         #expect(sizes == golden.pages.map { [$0.size.width, $0.size.height] })
         #expect(Self.jsonLines(.rawPath(Array(large.utf8))) == inPlace)
-        #expect(Self.jsonLines(.fileDescriptor(file.rawValue, name: large)) == inPlace)
+        #expect(Self.jsonLines(.fileDescriptor(file.descriptor, name: large)) == inPlace)
         #expect(Self.jsonLines(.bytes(content, name: large)) == inPlace)
         #expect(inPlace.last?.contains("\"bytes\":\(content.count),") == true, "\(inPlace.last ?? "")")
 
@@ -138,7 +139,7 @@ import Glibc
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let limit = DocumentSource.inMemoryFileBytes
         #expect(limit == 256 << 10)
-        let small = try FileDescriptor.readFile(Self.mixed)
+        let small = try OpenFile.readFile(Self.mixed)
         // Which route is a matter of size alone: any bytes will do.
         let atLimit = small + [UInt8](repeating: 0x0A, count: limit - small.count)
         let overLimit = atLimit + [0x0A]
@@ -163,12 +164,12 @@ import Glibc
         #expect(fifo.content == nil && fifo.path == dir + "/fifo")
 
         // A descriptor whose position is elsewhere: the whole file, the position kept.
-        let file = try FileDescriptor.open(Self.mixed)
+        let file = try OpenFile.open(Self.mixed)
         defer { try? file.close() }
         #expect(lseek(file.rawValue, 100, SEEK_SET) == 100)
-        #expect(try content(.fileDescriptor(file.rawValue, name: "mixed")) == small)
+        #expect(try content(.fileDescriptor(file.descriptor, name: "mixed")) == small)
         #expect(lseek(file.rawValue, 0, SEEK_CUR) == 100)
-        #expect(try Self.pageSizes(.fileDescriptor(file.rawValue, name: "mixed")) == Self.pageSizes(.path(Self.mixed)))
+        #expect(try Self.pageSizes(.fileDescriptor(file.descriptor, name: "mixed")) == Self.pageSizes(.path(Self.mixed)))
     }
 
     @Test("draw and sheet: the renderer reads the file the document was opened from (pinned), even once its name holds another file")

@@ -94,7 +94,7 @@ struct BatchOptions: ParsableArguments {
         }
         var reader = job.reading
         reader.measuresTime = true
-        let showsProgress = !noProgress && isatty(STDERR_FILENO) == 1
+        let showsProgress = !noProgress && OpenFile.standardError.isTerminal
         let configuration = BatchConfiguration(
             reader: reader, output: BatchOutput(format: job.format, wide: job.wide, includesPages: reader.withPages,
                                                  bitmap: job.bitmap, frames: job.frames), jobs: jobs,

@@ -16,6 +16,7 @@
 import PageGeometry
 import PageInfoBatch
 import PageInfoReading
+import SystemPackage
 import PageInfoRecords
 
 #if canImport(Glibc)
@@ -37,7 +38,7 @@ case "batch" where arguments.count == 4:
     let fd = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard fd >= 0 else { fail("\(output): cannot write it") }
     let run = BatchRun(names: names, configuration: BatchConfiguration(jobs: 2, worker: worker))
-    let writer = BatchWriter(output: run.configuration.output, fd: fd, documentCount: names.count)
+    let writer = BatchWriter(output: run.configuration.output, fd: FileDescriptor(rawValue: fd), documentCount: names.count)
     writer.begin()
     var files = 0
     do {
@@ -102,7 +103,7 @@ case "same" where arguments.count == 2:
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { fail("\(path): cannot open it") }
     let bytes: [UInt8]
-    do { bytes = try InputFile.readAll(fd, name: path, maxBytes: 1 << 30) } catch { fail("\(error)") }
+    do { bytes = try InputFile.readAll(FileDescriptor(rawValue: fd), name: path, maxBytes: 1 << 30) } catch { fail("\(error)") }
     close(fd)
     let fromBytes: DocumentRecords
     do { fromBytes = try reader.records(.bytes(bytes, name: path)) } catch { fail("\(path) (bytes): \(error)") }
