@@ -117,6 +117,7 @@ build() {
     module PageInfoCheck "$inst" Sources/PageInfoCheck/*.swift
     module PageInfoDraw "$inst" Sources/PageInfoDraw/*.swift
     module PageInfoHelp "$inst" Sources/PageInfoHelp/*.swift
+    module PageInfoWorkerCommand "$inst" Sources/PageInfoWorkerCommand/*.swift
     # The executable target as a testable library: its entry point renamed so libFuzzer's main
     # is the program's.
     module PageInfoCommand "$inst -Xfrontend -entry-point-function-name -Xfrontend pageinfo_main" \
@@ -128,7 +129,7 @@ build() {
         -I Sources/CPageInfoPoppler/include -I Sources/CPageInfoPoppler $(pkg-config --cflags poppler) \
         Sources/CPageInfoPoppler/*.cc Fuzz/reader_fuzzer.cc $(pkg-config --libs poppler) -o "$OUT/bin/reader_c"
     fi
-    local libs=(-lPageInfoCommand -lPageInfoHelp -lPageInfoDraw -lPageInfoCheck -lPageInfoBatch -lPageInfoReading -lPageInfoPoppler
+    local libs=(-lPageInfoCommand -lPageInfoWorkerCommand -lPageInfoHelp -lPageInfoDraw -lPageInfoCheck -lPageInfoBatch -lPageInfoReading -lPageInfoPoppler
                 -lPageInfoGrammar -lPageInfoOutput -lSystemPackage -lCSystem -lPageInfoRecords -lDocumentLayout -lPageGeometry -lArgumentParser -lArgumentParserToolInfo
                 -lCPageInfoPoppler -lpoppler -lz -lstdc++ -lm)
     for h in "${HARNESSES[@]}"; do
