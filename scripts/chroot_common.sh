@@ -7,6 +7,11 @@
 #   chroot_mounts NAME ROOT       installs the exit trap: unmount every bind in reverse order,
 #                                 then fail (exit 1, naming NAME) if any mount is left under ROOT
 #   bind SOURCE TARGET [ro]       mkdir TARGET, bind-mount SOURCE there (read-only with ro)
+#   chroot_bootstrap NAME SUITE WORK ROOT MIRROR
+#                                 debootstrap minbase SUITE into ROOT unless a finished one is
+#                                 there (ROOT/.pageinfo-ready, which the caller touches once its
+#                                 own packages are in); installs debootstrap when missing
+#   bind_kernel_filesystems ROOT  /proc, /dev, /dev/pts and /sys into ROOT
 
 debian_mirror() {
     { awk '/^URIs:/{print $2}' /etc/apt/sources.list.d/*.sources 2>/dev/null
@@ -37,4 +42,20 @@ bind() { # source target [ro]
     mount --bind "$1" "$2"
     MOUNTS+=("$2")
     if [ "${3:-}" = ro ]; then mount -o remount,ro,bind "$2"; fi
+}
+
+chroot_bootstrap() { # name suite work root mirror
+    [ -f "$4/.pageinfo-ready" ] && return 0
+    command -v debootstrap >/dev/null || { apt-get update -qq; DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null; }
+    rm -rf "$4"
+    mkdir -p "$3"
+    echo "$1: debootstrap --variant=minbase $2 from $5 into $4 ..."
+    debootstrap --variant=minbase "$2" "$4" "$5" >/dev/null
+}
+
+bind_kernel_filesystems() { # root
+    bind /proc "$1/proc"
+    bind /dev "$1/dev"
+    bind /dev/pts "$1/dev/pts"
+    bind /sys "$1/sys"
 }

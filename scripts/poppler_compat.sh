@@ -44,19 +44,10 @@ IN() {
 }
 
 # 1. The chroot, once (cached).
-if [ ! -f "$R/.pageinfo-ready" ]; then
-    command -v debootstrap >/dev/null || { apt-get update -qq; DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null; }
-    rm -rf "$R"
-    mkdir -p "$WORK"
-    echo "poppler-compat: debootstrap $SUITE from $MIRROR into $R ..."
-    debootstrap --variant=minbase "$SUITE" "$R" "$MIRROR" >/dev/null
-fi
+chroot_bootstrap poppler-compat "$SUITE" "$WORK" "$R" "$MIRROR"
 
 # 2. Mounts: kernel file systems; the toolchain and the corpus read-only, at the same paths.
-bind /proc "$R/proc"
-bind /dev "$R/dev"
-bind /dev/pts "$R/dev/pts"
-bind /sys "$R/sys"
+bind_kernel_filesystems "$R"
 bind "$SWIFT_ROOT" "$R$SWIFT_ROOT" ro
 bind "$CORPUS" "$R$CORPUS" ro
 cp /etc/resolv.conf "$R/etc/resolv.conf"

@@ -55,19 +55,10 @@ IN() {
 }
 
 # 1. The chroot, once (cached): minbase, then python3 and python3-venv (step 3).
-if [ ! -f "$R/.pageinfo-ready" ]; then
-    command -v debootstrap >/dev/null || { apt-get update -qq; DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null; }
-    rm -rf "$R"
-    mkdir -p "$WORK"
-    echo "python-wheel-check: debootstrap --variant=minbase $SUITE from $MIRROR into $R ..."
-    debootstrap --variant=minbase "$SUITE" "$R" "$MIRROR" >/dev/null
-fi
+chroot_bootstrap python-wheel-check "$SUITE" "$WORK" "$R" "$MIRROR"
 
 # 2. Kernel file systems only; nothing of the host's toolchain or libraries.
-bind /proc "$R/proc"
-bind /dev "$R/dev"
-bind /dev/pts "$R/dev/pts"
-bind /sys "$R/sys"
+bind_kernel_filesystems "$R"
 cp /etc/resolv.conf "$R/etc/resolv.conf"
 # The host's pip settings and certificate authorities (a proxy's own, where there is one), as in
 # scripts/poppler_compat.sh. The check itself installs with --no-index: it fetches nothing.
