@@ -220,7 +220,9 @@ mkdir -p "$OUT"
 rm -f "$OUT"/pageinfo-*.whl "$OUT"/pageinfo-*-source.tar.gz
 cp "${final[0]}" "$OUT/"
 git archive --format=tar.gz --prefix="pageinfo-$version/" -o "$OUT/pageinfo-$version-source.tar.gz" "$commit"
-tar -tzf "$OUT/pageinfo-$version-source.tar.gz" | grep -qx "pageinfo-$version/Sources/CPageInfoPoppler/pageinfo_poppler.cc" \
+# (the listing read whole: `grep -q` stopping early would make tar fail under pipefail)
+listing=$(tar -tzf "$OUT/pageinfo-$version-source.tar.gz")
+grep -qx "pageinfo-$version/Sources/CPageInfoPoppler/pageinfo_poppler.cc" <<<"$listing" \
     || fail "the source archive holds no Sources/CPageInfoPoppler/pageinfo_poppler.cc"
 auditwheel show "$OUT/$name" 2>/dev/null | tee "$WORK/auditwheel-show.txt"
 echo
