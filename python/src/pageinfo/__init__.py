@@ -13,7 +13,8 @@ Every rule is the ``pageinfo`` executable's (shipped in the wheel, or PAGEINFO_E
 this package runs it and applies the matrices its records carry.
 """
 
-from ._document import (FRAMES, RENDERERS, Bitmap, Document, Page, PageError, open, read_many)
+from ._document import (FRAMES, RENDERERS, Bitmap, Document, Page, PageError, iter_pages, open,
+                        read_many)
 from ._errors import (BitmapUnavailable, DamagedPDF, ExecutableNotFound, FileNotFound, NotAPDF,
                       PageInfoError, PageUnreadable, PasswordRequired, Unreadable, UsageError,
                       VersionMismatch, WorkerFailed, WrongPassword)
@@ -23,7 +24,7 @@ from ._version import __version__
 
 __all__ = [
     # (`open` is left out of `*`: it would shadow the builtin; write pageinfo.open.)
-    "read_many", "executable", "Document", "Page", "PageError", "Bitmap", "Box",
+    "iter_pages", "read_many", "executable", "Document", "Page", "PageError", "Bitmap", "Box",
     "Matrix", "PdfWarning", "FRAMES", "RENDERERS", "PageInfoError", "ExecutableNotFound",
     "VersionMismatch", "UsageError", "NotAPDF", "PasswordRequired", "WrongPassword",
     "DamagedPDF", "FileNotFound", "Unreadable", "WorkerFailed", "PageUnreadable",
