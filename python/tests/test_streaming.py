@@ -241,3 +241,39 @@ def test_iter_pages_of_bytes_and_early_stop():
     gc.collect()
     assert not os.path.exists(temporary), "the spooled copy goes with the last page"
     assert [described(page) for page in pageinfo.iter_pages(data)] == expected
+
+
+def test_iter_pages_of_a_hanging_crashing_or_cut_reader(tmp_path, monkeypatch):
+    from test_robustness import wrapper
+    real = pageinfo.executable()
+    monkeypatch.setenv("PAGEINFO_EXECUTABLE", wrapper(tmp_path, "exec sleep 30"))
+    with pytest.raises(pageinfo.WorkerFailed) as raised:
+        list(pageinfo.iter_pages(fixture("boxes.pdf"), timeout=1))
+    assert raised.value.code == "timeout"
+    monkeypatch.setenv("PAGEINFO_EXECUTABLE", wrapper(tmp_path, "kill -SEGV $$"))
+    with pytest.raises(pageinfo.WorkerFailed) as raised:
+        list(pageinfo.iter_pages(fixture("boxes.pdf")))
+    assert raised.value.code == "crashed"
+    monkeypatch.setenv("PAGEINFO_EXECUTABLE", wrapper(tmp_path, f'{real} "$@" | head -c 3000; kill -KILL $$'))
+    with pytest.raises(pageinfo.PageInfoError):
+        list(pageinfo.iter_pages(fixture("mixed.pdf")))
+
+
+def test_a_streamed_page_of_a_changed_file_is_refused(tmp_path):
+    import shutil
+    path = tmp_path / "a.pdf"
+    shutil.copy(fixture("rotations.pdf"), path)
+    pages = pageinfo.iter_pages(path)
+    page = next(pages)
+    assert page.rotation == 0
+    shutil.copy(fixture("mixed.pdf"), path)
+    with pytest.raises(pageinfo.PageInfoError) as raised:
+        page.bitmap(dpi=72)
+    assert "changed since it was opened" in str(raised.value)
+    pages.close()
+
+
+def test_iter_pages_of_bytes_names_no_temporary_file():
+    with pytest.raises(pageinfo.NotAPDF) as raised:
+        list(pageinfo.iter_pages(b"hello, not a PDF"))
+    assert "pageinfo-" not in str(raised.value) and raised.value.file is None
