@@ -769,7 +769,7 @@ def open(source: Source, password: Optional[str] = None, *,  # noqa: A001 - like
     :class:`FileNotFound`, :class:`Unreadable`; a file with some unreadable pages opens with
     ``status == "partial"``.
 
-    The geometry of every page is kept, in typed arrays (about 0.3 KB a page); :func:`iter_pages`
+    The geometry of every page is kept, in typed arrays (about 0.4 KB a page); :func:`iter_pages`
     reads the same pages in flat memory, for a pipeline that visits each page once.
     """
     timeout = _seconds(timeout, "timeout")
