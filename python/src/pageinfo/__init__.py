@@ -8,6 +8,8 @@ frames of PyMuPDF, pdfplumber, pdfminer.six, pypdfium2 and pypdf.
         page = doc.pages[0]
         bitmap = page.bitmap(dpi=300)            # the pixel size pdftoppm renders
         pdf_box = bitmap.to_pdf((120, 80, 360, 140))   # a model's pixel box → PDF points
+    for page in pageinfo.iter_pages("huge.pdf"):  # one page at a time, in flat memory
+        ...
 
 Every rule is the ``pageinfo`` executable's (shipped in the wheel, or PAGEINFO_EXECUTABLE);
 this package runs it and applies the matrices its records carry.
