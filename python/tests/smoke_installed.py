@@ -31,6 +31,9 @@ def main(fixtures):
         bitmap = doc.pages[1].bitmap(dpi=300)
         assert bitmap.size == (2500, 1667), bitmap
         assert [round(v, 6) for v in bitmap.to_pdf((100, 200, 400, 260))] == [68, 54, 82.4, 126]
+    streamed = [(p.rotation, p.size) for p in pageinfo.iter_pages(os.path.join(fixtures, "rotations.pdf"))]
+    with pageinfo.open(os.path.join(fixtures, "rotations.pdf")) as doc:
+        assert streamed == [(p.rotation, p.size) for p in doc.pages], streamed
     names = [os.path.join(fixtures, n) for n in ("boxes.pdf", "not-a-pdf.pdf", "mixed.pdf")]
     results = list(pageinfo.read_many(names, jobs=2))
     assert [r.status for r in results] == ["ok", "failed", "ok"], results
@@ -40,7 +43,7 @@ def main(fixtures):
         raise AssertionError("an encrypted file opened without its password")
     except pageinfo.PasswordRequired:
         pass
-    print(f"smoke_installed: ok: {exe}, {checked} pages to their goldens, bitmap, read_many, errors")
+    print(f"smoke_installed: ok: {exe}, {checked} pages to their goldens, bitmap, iter_pages, read_many, errors")
 
 
 if __name__ == "__main__":

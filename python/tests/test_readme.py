@@ -16,8 +16,8 @@ README = os.path.join(ROOT, "python", "README.md")
 BLOCKS = re.findall(r"```python\n(.*?)```", open(README).read(), re.S)
 
 
-def test_the_readme_has_five_examples():
-    assert len(BLOCKS) == 5
+def test_the_readme_has_six_examples():
+    assert len(BLOCKS) == 6
 
 
 def expected_lines(code):

@@ -8,12 +8,15 @@ frames of PyMuPDF, pdfplumber, pdfminer.six, pypdfium2 and pypdf.
         page = doc.pages[0]
         bitmap = page.bitmap(dpi=300)            # the pixel size pdftoppm renders
         pdf_box = bitmap.to_pdf((120, 80, 360, 140))   # a model's pixel box → PDF points
+    for page in pageinfo.iter_pages("huge.pdf"):  # one page at a time, in flat memory
+        ...
 
 Every rule is the ``pageinfo`` executable's (shipped in the wheel, or PAGEINFO_EXECUTABLE);
 this package runs it and applies the matrices its records carry.
 """
 
-from ._document import (FRAMES, RENDERERS, Bitmap, Document, Page, PageError, open, read_many)
+from ._document import (FRAMES, RENDERERS, Bitmap, Document, Page, PageError, iter_pages, open,
+                        read_many)
 from ._errors import (BitmapUnavailable, DamagedPDF, ExecutableNotFound, FileNotFound, NotAPDF,
                       PageInfoError, PageUnreadable, PasswordRequired, Unreadable, UsageError,
                       VersionMismatch, WorkerFailed, WrongPassword)
@@ -23,7 +26,7 @@ from ._version import __version__
 
 __all__ = [
     # (`open` is left out of `*`: it would shadow the builtin; write pageinfo.open.)
-    "read_many", "executable", "Document", "Page", "PageError", "Bitmap", "Box",
+    "iter_pages", "read_many", "executable", "Document", "Page", "PageError", "Bitmap", "Box",
     "Matrix", "PdfWarning", "FRAMES", "RENDERERS", "PageInfoError", "ExecutableNotFound",
     "VersionMismatch", "UsageError", "NotAPDF", "PasswordRequired", "WrongPassword",
     "DamagedPDF", "FileNotFound", "Unreadable", "WorkerFailed", "PageUnreadable",

@@ -4,9 +4,11 @@
 from __future__ import annotations
 
 import bisect
+import math
 import operator
 import os
 import tempfile
+from array import array
 from typing import (Any, Dict, Iterable, Iterator, List, NamedTuple, Optional, Sequence, Tuple,
                     Union, overload)
 
@@ -14,7 +16,8 @@ from ._errors import (BitmapUnavailable, PageInfoError, PageUnreadable, UsageErr
 from ._geometry import Box, Geometry, Matrix, PdfWarning
 from ._run import Run
 
-__all__ = ["Document", "Page", "PageError", "Bitmap", "open", "read_many", "FRAMES", "RENDERERS"]
+__all__ = ["Document", "Page", "PageError", "Bitmap", "open", "iter_pages", "read_many", "FRAMES",
+           "RENDERERS"]
 
 PathLike = Union[str, "os.PathLike[str]", "os.PathLike[bytes]"]
 Source = Union[PathLike, bytes, bytearray, memoryview, Any]
@@ -45,14 +48,119 @@ class PageError(NamedTuple):
     message: str
 
 
-def _box(column: Dict[str, list], i: int) -> Optional[Box]:
+# -- compact columns --------------------------------------------------------------------------
+# A chunk's numeric columns are kept as typed arrays, not as the parsed JSON lists (about 1.1 KB
+# of Python objects a page): numbers in points as array('d'), a null as NaN; whole numbers as
+# array('q'), a null as _NO_INT. A column whose values do not fit (never written so by the
+# executable) stays a list, and the accessors take both: a null is None, NaN or _NO_INT.
+
+_NO_INT = -(1 << 63)
+_NAN = math.nan
+_INT_COLUMNS = ("index", "rotation", "rotationRaw")
+_FLOAT_COLUMNS = ("userUnit",)
+_FLOAT_GROUPS = ("mediaBox", "cropBox", "bleedBox", "trimBox", "artBox", "size", "transform")
+_MATRIX_KEYS = {"a", "b", "c", "d", "tx", "ty"}
+_NO_WARNINGS: Tuple[Any, ...] = ()
+
+
+def _floats(values: list) -> Any:
+    try:
+        return array("d", values)
+    except TypeError:
+        pass
+    try:
+        return array("d", [_NAN if v is None else v for v in values])
+    except TypeError:
+        return values
+
+
+def _ints(values: list, nullable: bool = True) -> Any:
+    if _NO_INT in values or (not nullable and None in values):
+        return values
+    try:
+        return array("q", values)
+    except (TypeError, OverflowError):
+        pass
+    try:
+        return array("q", [_NO_INT if v is None else v for v in values])
+    except (TypeError, OverflowError):
+        return values
+
+
+def _compact_matrices(value: Any, shared: Any) -> Any:
+    """The matrices of the bitmap and frames columns (dicts of a … ty) as arrays."""
+    if isinstance(value, dict):
+        if value.keys() == _MATRIX_KEYS:
+            return {k: shared(_floats(v)) for k, v in value.items()}
+        return {k: _compact_matrices(v, shared) for k, v in value.items()}
+    return value
+
+
+def _compact(columns: Dict[str, Any]) -> Dict[str, Any]:
+    """A chunk's columns as parsed, made compact in place (and returned). Equal columns of a
+    chunk are one array (read-only, as all columns are): on most pages the BleedBox, TrimBox and
+    ArtBox equal the CropBox, x and y are 0, /UserUnit 1 and /Rotate as written."""
+    pool: Dict[Tuple[str, bytes], Any] = {}
+
+    def shared(values: Any) -> Any:
+        if type(values) is not array:
+            return values
+        return pool.setdefault((values.typecode, values.tobytes()), values)
+
+    for name in _INT_COLUMNS:
+        if name in columns:
+            # (index has no null: if it had one, it would stay a list, and Page.index None.)
+            columns[name] = shared(_ints(columns[name], nullable=name != "index"))
+    for name in _FLOAT_COLUMNS:
+        if name in columns:
+            columns[name] = shared(_floats(columns[name]))
+    for name in _FLOAT_GROUPS:
+        group = columns.get(name)
+        if isinstance(group, dict):
+            columns[name] = {k: shared(_floats(v)) for k, v in group.items()}
+    warnings = columns.get("warnings")
+    if isinstance(warnings, list):
+        # Most pages have none: one shared empty tuple, not a list each.
+        columns["warnings"] = [w or _NO_WARNINGS for w in warnings]
+    for name in ("bitmap", "frames"):
+        if name in columns:
+            columns[name] = _compact_matrices(columns[name], shared)
+    return columns
+
+
+def _is_null(value: Any) -> bool:
+    """A null of a column: None (a list), NaN (array('d')) or _NO_INT (array('q'))."""
+    return value is None or value != value or (type(value) is int and value == _NO_INT)
+
+
+def _plain(column: Any) -> Any:
+    if isinstance(column, dict):
+        return {k: _plain(v) for k, v in column.items()}
+    return [None if _is_null(v) else v for v in column]
+
+
+def _same_column(a: Any, b: Any) -> bool:
+    """Equal columns, nulls included (NaN is not equal to itself: arrays compare by bytes)."""
+    if a is b:
+        return True
+    if a is None or b is None:
+        return False
+    if isinstance(a, dict) or isinstance(b, dict):
+        return (isinstance(a, dict) and isinstance(b, dict) and a.keys() == b.keys()
+                and all(_same_column(a[k], b[k]) for k in a))
+    if type(a) is array and type(b) is array and a.typecode == b.typecode:
+        return a.tobytes() == b.tobytes()
+    return _plain(a) == _plain(b)
+
+
+def _box(column: Dict[str, Any], i: int) -> Optional[Box]:
     x = column["x"][i]
-    if x is None:
+    if x is None or x != x:
         return None
     return Box(x, column["y"][i], column["width"][i], column["height"][i])
 
 
-def _matrix(column: Dict[str, list], i: int) -> Matrix:
+def _matrix(column: Dict[str, Any], i: int) -> Matrix:
     return Matrix(column["a"][i], column["b"][i], column["c"][i], column["d"][i],
                   column["tx"][i], column["ty"][i])
 
@@ -107,9 +215,10 @@ class Page:
     """One position of the page tree: a page, or a page error (``error`` says why; asking for
     its geometry raises :class:`PageUnreadable`).
 
-    Boxes (``media_box`` … ``art_box``) are the effective boxes in raw PDF space, in points
-    (ISO 32000 inheritance, defaults and clipping applied); ``width``/``height`` the displayed
-    size (the CropBox, turned by /Rotate); ``transform`` maps raw PDF space to page space.
+    Boxes (``media_box`` … ``art_box``) are the effective boxes in raw PDF space, in points,
+    as floats (ISO 32000 inheritance, defaults and clipping applied); ``width``/``height`` the
+    displayed size (the CropBox, turned by /Rotate), in points, as floats; ``transform`` maps raw
+    PDF space to page space. ``index``, ``number`` and ``rotation`` are ints.
     """
 
     __slots__ = ("_columns", "_row", "_document")
@@ -154,7 +263,7 @@ class Page:
     # -- geometry -----------------------------------------------------------------------------
     def _value(self, name: str) -> Any:
         value = self._columns[name][self._row]
-        if value is None:
+        if _is_null(value):
             raise self._unreadable(name)
         return value
 
@@ -181,7 +290,8 @@ class Page:
 
     @property
     def user_unit(self) -> float:
-        """/UserUnit: the size of one raw unit in 1/72 inch (1 unless the page says otherwise)."""
+        """/UserUnit: the size of one raw unit in 1/72 inch, a float (1.0 unless the page says
+        otherwise)."""
         return self._value("userUnit")
 
     @property
@@ -206,16 +316,17 @@ class Page:
 
     @property
     def width(self) -> float:
-        """Displayed width in points (raw units; multiply by ``user_unit`` for 1/72 inch)."""
+        """Displayed width in points, as a float (raw units; multiply by ``user_unit`` for 1/72
+        inch)."""
         value = self._columns["size"]["width"][self._row]
-        if value is None:
+        if value is None or value != value:
             raise self._unreadable("size")
         return value
 
     @property
     def height(self) -> float:
         value = self._columns["size"]["height"][self._row]
-        if value is None:
+        if value is None or value != value:
             raise self._unreadable("size")
         return value
 
@@ -227,7 +338,8 @@ class Page:
     def transform(self) -> Matrix:
         """Raw PDF space → page space (origin at the lower-left corner of the displayed page)."""
         column = self._columns["transform"]
-        if column["a"][self._row] is None:
+        a = column["a"][self._row]
+        if a is None or a != a:
             raise self._unreadable("transform")
         return _matrix(column, self._row)
 
@@ -388,7 +500,6 @@ class Document:
                  file_record: Dict[str, Any], *, password: Optional[str] = None,
                  page_ranges: Optional[str] = None, temporary: Optional[str] = None,
                  timeout: Optional[float] = None) -> None:
-        temporary_path = temporary
         self.name = name
         self._path = path
         self._password = password
@@ -404,16 +515,21 @@ class Document:
         self._count = count
         self._extras: Dict[Tuple[str, ...], List[Dict[str, Any]]] = {}
         self._singles: Dict[Tuple[str, ...], Dict[int, Dict[str, Any]]] = {}
-        self.record: Dict[str, Any] = file_record
         self.pages: Sequence[Page] = _Pages(self)
+        self._take_record(file_record)
+
+    def _take_record(self, file_record: Dict[str, Any]) -> None:
+        """The file record: its fields, and ``error``, the exception a failed file raises."""
+        self.record: Dict[str, Any] = file_record
         error = file_record.get("error")
         self.error: Optional[PageInfoError] = None
         if error is not None and error["code"] != "page-out-of-range":
+            name = self.name
             advice = _PYTHON_ADVICE.get(error["code"])
             message = advice.format(name=name or "the PDF") if advice else error["message"]
-            if temporary_path is not None:
+            if self._temporary is not None:
                 # A PDF given as bytes: its spooled copy's name means nothing to the caller.
-                message = message.replace(temporary_path, name or "the PDF")
+                message = message.replace(self._temporary, name or "the PDF")
             self.error = error_for(error["code"], message, name)
 
     # -- the file record ----------------------------------------------------------------------
@@ -497,7 +613,8 @@ class Document:
 
     @classmethod
     def _same_pages(cls, read: List[Dict[str, Any]], again: List[Dict[str, Any]]) -> bool:
-        return [[c[k] for k in cls._CHECKED] for c in read] == [[c[k] for k in cls._CHECKED] for c in again]
+        return len(read) == len(again) and all(
+            _same_column(r[k], a[k]) for r, a in zip(read, again) for k in cls._CHECKED)
 
     def _changed(self) -> PageInfoError:
         return PageInfoError(f"{self.name}: the file changed since it was opened (its pages differ); "
@@ -553,10 +670,45 @@ class Document:
         return f"<Document {self.name!r} {self.status} pages={self._count}>"
 
 
+class _Stream(Document):
+    """The Document shell behind the pages of :func:`iter_pages`: it keeps no chunk, so the
+    extra columns of ``bitmap()`` and ``convert()`` come from a run of the pages of the asking
+    page's chunk, kept while pages of that chunk ask (one chunk per setting)."""
+
+    def __init__(self, name: Optional[str], path: str, *, password: Optional[str],
+                 page_ranges: Optional[str], temporary: Optional[str],
+                 timeout: Optional[float]) -> None:
+        super().__init__(name, path, [], {"status": None}, password=password,
+                         page_ranges=page_ranges, temporary=temporary, timeout=timeout)
+        self._held: Dict[Tuple[str, ...], Tuple[Dict[str, Any], Dict[str, Any]]] = {}
+
+    def _extra(self, options: Tuple[str, ...], page: Page) -> Tuple[Dict[str, Any], int]:
+        held = self._held.get(options)
+        if held is not None and held[0] is page._columns:
+            return held[1], page._row
+        index = page._columns["index"]
+        first, last = index[0], index[-1]
+        if type(index) is array and list(index) == list(range(first, last + 1)):
+            chunks = self._run_extra(options, f"{first + 1}-{last + 1}")
+            if not self._same_pages([page._columns], chunks):
+                raise self._changed()
+            self._held[options] = (page._columns, chunks[0])
+            return chunks[0], page._row
+        # A page list out of order (pages="3,1"): a run of this page alone.
+        chunks = self._run_extra(options, str(page.number))
+        if not self._same_pages([_row_of(page._columns, page._row)], chunks):
+            raise self._changed()
+        return chunks[0], 0
+
+    def __repr__(self) -> str:
+        return f"<pages of {self.name!r}, read one by one>"
+
+
 def _row_of(columns: Dict[str, Any], row: int) -> Dict[str, Any]:
-    """One row of a chunk's columns, as a chunk of one row."""
-    return {k: ({m: (_row_of(v, row)[m] if isinstance(v[m], dict) else [v[m][row]]) for m in v}
-                if isinstance(v, dict) else [v[row]]) for k, v in columns.items()}
+    """One row of a chunk's columns, as a chunk of one row (an array column as an array)."""
+    return {k: (_row_of(v, row) if isinstance(v, dict)
+                else array(v.typecode, (v[row],)) if type(v) is array else [v[row]])
+            for k, v in columns.items()}
 
 
 def _chunks_and_file(records: Iterable[Dict[str, Any]]):
@@ -565,7 +717,7 @@ def _chunks_and_file(records: Iterable[Dict[str, Any]]):
     for record in records:
         kind = record.get("record")
         if kind == "pages":
-            chunks.append(record["columns"])
+            chunks.append(_compact(record["columns"]))
         elif kind == "file":
             yield chunks, record
             chunks = []
@@ -575,18 +727,23 @@ def _chunks_and_file(records: Iterable[Dict[str, Any]]):
         raise PageInfoError("pageinfo's output ended inside a file (no file record)")
 
 
+def _finish(run: Run, file_record: Optional[Dict[str, Any]]) -> int:
+    """``run.finish()``; a page list past the end is the UsageError of ``pages=``."""
+    try:
+        return run.finish()
+    except UsageError:
+        error = file_record.get("error") if file_record else None
+        if error and error["code"] == "page-out-of-range":
+            raise UsageError(error["message"].replace("--pages: ", "pages=: "),
+                             code=error["code"], file=file_record.get("file")) from None
+        raise
+
+
 def _read_one(arguments: List[str], password: Optional[str], *, timeout: Optional[float] = None,
               name: Optional[str] = None):
     with Run(arguments, password=password, timeout=timeout, name=name) as run:
         results = list(_chunks_and_file(run.records()))
-        try:
-            status = run.finish()
-        except UsageError:
-            error = results[-1][1].get("error") if results else None
-            if error and error["code"] == "page-out-of-range":
-                raise UsageError(error["message"].replace("--pages: ", "pages=: "),
-                                 code=error["code"], file=results[-1][1].get("file")) from None
-            raise
+        status = _finish(run, results[-1][1] if results else None)
     if len(results) != 1:
         raise PageInfoError(f"pageinfo wrote {len(results)} file records for one file "
                             f"(exit status {status})")
@@ -611,41 +768,121 @@ def open(source: Source, password: Optional[str] = None, *,  # noqa: A001 - like
     :class:`PasswordRequired`, :class:`WrongPassword`, :class:`DamagedPDF`,
     :class:`FileNotFound`, :class:`Unreadable`; a file with some unreadable pages opens with
     ``status == "partial"``.
+
+    The geometry of every page is kept, in typed arrays (about 0.4 KB a page); :func:`iter_pages`
+    reads the same pages in flat memory, for a pipeline that visits each page once.
     """
     timeout = _seconds(timeout, "timeout")
-    temporary = None
+    name, path, temporary = _place(source, "open")
     try:
-        if isinstance(source, (bytes, bytearray, memoryview)) or hasattr(source, "read"):
-            data = source.read() if hasattr(source, "read") else bytes(source)
-            if not isinstance(data, (bytes, bytearray)):
-                raise TypeError("a file object given to pageinfo.open must be opened in binary mode")
-            handle, temporary = tempfile.mkstemp(prefix="pageinfo-", suffix=".pdf")
-            with os.fdopen(handle, "wb") as spool:
-                spool.write(data)
-            name, path = getattr(source, "name", None), temporary
-            name = name if isinstance(name, str) else None
-        else:
-            # Absolute: bitmap() and convert() read the file again, maybe after an os.chdir.
-            name = _fspath(source)
-            path = os.path.abspath(name)
-        arguments = ["pages", "--format", "columns"]
-        if pages is not None:
-            arguments += ["--pages", pages]
-        file_record, chunks = _read_one(arguments + ["--", path], password, timeout=timeout,
+        file_record, chunks = _read_one(_arguments(pages, path), password, timeout=timeout,
                                         name=name)
         document = Document(name, path, chunks, file_record, password=password,
                             page_ranges=pages, temporary=temporary, timeout=timeout)
     except BaseException:
-        if temporary is not None:
-            try:
-                os.unlink(temporary)
-            except FileNotFoundError:
-                pass
+        _unlink(temporary)
         raise
     if document.error is not None:
         document.close()
         raise document.error
     return document
+
+
+def _place(source: Source, function: str) -> Tuple[Optional[str], str, Optional[str]]:
+    """``(name, path, temporary)`` of a source: a path (made absolute: bitmap() and convert()
+    read the file again, maybe after an os.chdir), or bytes and file objects spooled to a
+    temporary file."""
+    if isinstance(source, (bytes, bytearray, memoryview)) or hasattr(source, "read"):
+        data = source.read() if hasattr(source, "read") else bytes(source)
+        if not isinstance(data, (bytes, bytearray)):
+            raise TypeError(f"a file object given to pageinfo.{function} must be opened in "
+                            "binary mode")
+        handle, temporary = tempfile.mkstemp(prefix="pageinfo-", suffix=".pdf")
+        try:
+            with os.fdopen(handle, "wb") as spool:
+                spool.write(data)
+        except BaseException:
+            _unlink(temporary)
+            raise
+        name = getattr(source, "name", None)
+        return (name if isinstance(name, str) else None), temporary, temporary
+    name = _fspath(source)
+    return name, os.path.abspath(name), None
+
+
+def _arguments(pages: Optional[str], path: str) -> List[str]:
+    arguments = ["pages", "--format", "columns"]
+    if pages is not None:
+        arguments += ["--pages", pages]
+    return arguments + ["--", path]
+
+
+def _unlink(path: Optional[str]) -> None:
+    if path is not None:
+        try:
+            os.unlink(path)
+        except FileNotFoundError:
+            pass
+
+
+def iter_pages(source: Source, password: Optional[str] = None, *,
+               pages: Optional[str] = None, timeout: Optional[float] = None) -> Iterator[Page]:
+    """The pages of a PDF one by one, while the executable reads them: like
+    ``iter(pageinfo.open(...).pages)``, in flat memory (one chunk of at most 4,096 pages alive at
+    a time, whatever the page count), for a pipeline that visits each page once.
+
+    Takes what :func:`open` takes. Pages are those of ``open``, page errors included (their
+    geometry raises :class:`PageUnreadable`); ``bitmap()`` and ``convert()`` read the file again
+    for the pages of the page's chunk (once per setting and chunk). A failed file raises what
+    ``open`` raises (:class:`NotAPDF`, :class:`PasswordRequired`, …) when the iteration reaches
+    it: before the first page, since a failed file has none. Stopping early (``break``, or
+    ``close()`` of the iterator) stops the executable. ``timeout`` counts from the start of the
+    iteration, the time the loop's body takes included. A PDF given as bytes is spooled to a
+    temporary file, deleted when neither the iterator nor any of its pages is left (or at once if
+    the file fails).
+    """
+    timeout = _seconds(timeout, "timeout")
+    name, path, temporary = _place(source, "iter_pages")
+    try:
+        document = _Stream(name, path, password=password, page_ranges=pages,
+                           temporary=temporary, timeout=timeout)
+    except BaseException:
+        _unlink(temporary)
+        raise
+    return _iter_pages(document)
+
+
+def _iter_pages(document: "_Stream") -> Iterator[Page]:
+    assert document._path is not None
+    file_record = None
+    try:
+        with Run(_arguments(document._page_ranges, document._path), password=document._password,
+                 timeout=document._timeout, name=document.name) as run:
+            for record in run.records():
+                kind = record.get("record")
+                if kind == "pages" and file_record is None:
+                    columns = _compact(record["columns"])
+                    del record
+                    for row in range(len(columns["index"])):
+                        yield Page(columns, row, document)
+                    del columns
+                elif kind == "file" and file_record is None:
+                    file_record = record
+                else:
+                    raise PageInfoError(f"unexpected record {kind!r} from pageinfo")
+            status = _finish(run, file_record)
+        if file_record is None:
+            raise PageInfoError(f"pageinfo wrote no file record (exit status {status})")
+        document._take_record(file_record)
+        if document.error is not None:
+            raise document.error
+    except GeneratorExit:
+        # Stopped early: the pages made may still ask for bitmaps (the copy of a PDF given as
+        # bytes goes with the last of them, Document.__del__).
+        raise
+    except BaseException:
+        document.close()
+        raise
 
 
 def _seconds(value: Optional[float], what: str) -> Optional[float]:
