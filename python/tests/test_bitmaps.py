@@ -120,3 +120,14 @@ def test_bitmap_arguments_are_checked():
         with pytest.raises(ValueError):
             page.convert((0, 0), "pdf", "opencv")
         assert page.bitmap(size=(100, 100), fit="fill").size == (100, 100)
+
+
+def test_requested_size_is_the_size_asked_for():
+    """A bitmap says what was asked for: with contain the pixel size depends on the page
+    (rotations.pdf page 2 is 600×400 displayed, so 300×200 into 300×250), the size asked stays."""
+    with pageinfo.open(fixture("rotations.pdf"), pages="2") as doc:
+        page = doc.pages[0]
+        contain = page.bitmap(size=(300, 250))
+        assert contain.requested_size == (300, 250) and contain.size == (300, 200)
+        assert page.bitmap(size=(300, 250), fit="fill").size == (300, 250)
+        assert page.bitmap(dpi=72).requested_size is None

@@ -174,13 +174,17 @@ class Bitmap:
     points, rectangles ``(x0, y0, x1, y1)``, :class:`Box` values, lists, numpy arrays.
     """
 
-    __slots__ = ("renderer", "dpi", "fit", "width", "height", "scale_x", "scale_y",
-                 "raw_to_pixel", "pixel_to_raw")
+    __slots__ = ("renderer", "dpi", "fit", "requested_size", "width", "height", "scale_x",
+                 "scale_y", "raw_to_pixel", "pixel_to_raw")
 
     def __init__(self, column: Dict[str, Any], i: int) -> None:
         self.renderer: str = column["renderer"][i]
         self.dpi: Optional[float] = column["dpi"][i]
         self.fit: Optional[str] = column["fit"][i]
+        # The size=(W, H) asked for (the bitmap is exactly that with fill, at most that with
+        # contain); None at a dpi.
+        requested = (column["requestedWidth"][i], column["requestedHeight"][i])
+        self.requested_size: Optional[Tuple[int, int]] = None if requested[0] is None else requested
         self.width: int = column["width"][i]
         self.height: int = column["height"][i]
         self.scale_x: float = column["scaleX"][i]
