@@ -26,7 +26,17 @@ swift=${1:-${SWIFT:-swift}}
 "$swift" build --product pageinfo >/dev/null
 "$swift" build --product pageinfo-test-worker >/dev/null
 bin=$("$swift" build --show-bin-path)
+# SwiftPM plans a path dependency's targets once: a source file added to pageinfo since the last
+# build of the client is not compiled, and the link fails (seen in poppler-compat's kept build:
+# "undefined reference to pageinfo::open_block_file_source"). The list of the package's files
+# is kept beside the build; when it changes, the client is built afresh.
+files_now=$(find Package.swift Sources -type f | LC_ALL=C sort | sha256sum | cut -d' ' -f1)
+if [ "$(cat .build/client-package/pageinfo-files.sha256 2>/dev/null)" != "$files_now" ]; then
+    rm -rf .build/client-package
+    mkdir -p .build/client-package
+fi
 "$swift" build --package-path Tests/ClientPackage --scratch-path .build/client-package 2>&1 | grep -v '^\[' || true
+echo "$files_now" > .build/client-package/pageinfo-files.sha256
 client=$("$swift" build --package-path Tests/ClientPackage --scratch-path .build/client-package --show-bin-path)/pageinfo-client
 [ -x "$client" ] || { echo "client_package_test: the client package did not build" >&2; exit 1; }
 
