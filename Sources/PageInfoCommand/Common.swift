@@ -48,6 +48,11 @@ extension ExitFailure {
     }
 }
 
+extension PlacementError {
+    /// The line a command prints: the fit that stretches a viewport named as `convert`'s option.
+    var commandLineMessage: String { description(namingFillAs: "convert --fit fill") }
+}
+
 /// Prints one line, `pageinfo: <message>`, on stderr.
 func reportFailure(_ message: String) {
     writeText("pageinfo: \(ExitFailure.oneLine(message))\n", to: STDERR_FILENO)

@@ -148,7 +148,8 @@ extension DrawingError {
         case let .containerTooSmall(s): "the container \(s) is too small for a thumbnail; give a larger --container"
         case let .viewportOutside(v, _):
             "--viewport \(Self.viewportText(v))" + description.dropFirst("the viewport \(Self.viewportText(v))".count)
-        case .tooLarge, .placement: description
+        case let .placement(e): e.commandLineMessage
+        case .tooLarge: description
         }
     }
 }
