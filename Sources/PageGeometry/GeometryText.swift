@@ -29,8 +29,13 @@ extension AffineTransform: CustomStringConvertible {
 }
 
 extension PlacementError: CustomStringConvertible {
-    /// One line saying what is wrong and what a valid value looks like (values printed compactly).
-    public var description: String {
+    /// One line saying what is wrong and what a valid value looks like (values printed compactly),
+    /// naming the stretched fit as the library does (`PageFit.fill`).
+    public var description: String { description(namingFillAs: "PageFit.fill") }
+
+    /// ``description``, naming the fit that stretches a viewport onto the view as `fill` says
+    /// (a command names its option instead of `PageFit.fill`).
+    public func description(namingFillAs fill: String) -> String {
         switch self {
         case .invalidViewSize(let s):
             "invalid view size \(s): width and height must be positive finite numbers, e.g. 800x600"
@@ -38,7 +43,7 @@ extension PlacementError: CustomStringConvertible {
             "the page's displayed size \(s) has no area, so it cannot be fitted into a view; give an explicit viewport"
         case .invalidViewport(let r):
             "invalid viewport \(r) (x,y,width,height in page space): the width must be a positive finite number and x, y and the height finite; "
-                + "a viewport stretched onto the view (convert --fit fill) needs a positive height too"
+                + "a viewport stretched onto the view (\(fill)) needs a positive height too"
         case .invalidZoomScale(let z):
             "invalid zoom scale \(formatCompact(z)): it must be a positive finite number (1 = the whole page fits the view)"
         case .invalidCenter(let p):

@@ -21,7 +21,8 @@ import Glibc
 /// ```
 ///
 /// The output is byte for byte what `pageinfo pages` prints for the same files in the same
-/// format, the file records' `seconds` aside; lines for a person (files that are not ok in the
+/// format, the file records' `seconds` aside, when the reader's `wording` is `commandLine` (by
+/// default the messages name the settings in the library's words: `strict`, not `--strict`); lines for a person (files that are not ok in the
 /// table format, an interruption, a write failure, the summary) go to ``run(report:documents:)``'s
 /// `report`.
 public struct BatchJob: Sendable {
@@ -53,15 +54,24 @@ public struct BatchJob: Sendable {
     /// CLI asks): a library installs no handler behind its caller's back. Without them a signal
     /// ends the program as the program's own handlers decide.
     public var stopsOnSignals: Bool
+    /// Whether ``run(report:documents:)`` catches `SIGPIPE` (when the program keeps its default)
+    /// with a handler that does nothing, so that a write to an output whose reader has gone fails
+    /// with `EPIPE` and is reported (exit 74) instead of ending the program. Not `SIG_IGN`, which
+    /// the programs started later would inherit; it stays installed. Off unless asked for (the
+    /// CLI asks): without it, writing to a closed pipe ends the program by `SIGPIPE`, as for any
+    /// program, unless the program ignores or catches `SIGPIPE` itself (then the run reports
+    /// `EPIPE`). The run's writes to its workers never need it.
+    public var catchesBrokenPipes: Bool
 
     /// A job over `inputs` with `configuration`, writing to `destination`.
     public init(inputs: BatchInputs, configuration: BatchConfiguration, destination: Destination = .standardOutput,
-                showsProgress: Bool = false, stopsOnSignals: Bool = false) {
+                showsProgress: Bool = false, stopsOnSignals: Bool = false, catchesBrokenPipes: Bool = false) {
         self.inputs = inputs
         self.configuration = configuration
         self.destination = destination
         self.showsProgress = showsProgress
         self.stopsOnSignals = stopsOnSignals
+        self.catchesBrokenPipes = catchesBrokenPipes
     }
 
     /// Refuses options that do not go together, before anything is read or opened (``run(report:documents:)``
@@ -78,7 +88,7 @@ public struct BatchJob: Sendable {
 
     /// Writes `line` and a newline to standard error: ``run(report:documents:)``'s default reporter.
     public static func reportToStandardError(_ line: String) {
-        try? OpenFile.standardError.writeAll(Array((ExitFailure.oneLine(line) + "\n").utf8))
+        try? OpenFile.standardError.writeAll(Array((oneLine(line) + "\n").utf8))
     }
 
     /// Runs the job to its end and returns the exit status of the worst outcome, this run's
@@ -86,9 +96,9 @@ public struct BatchJob: Sendable {
     /// when every file is ok. A write failure returns `ExitStatus.ioError`
     /// after its line, a signal (``stopsOnSignals``) `interrupted` or `terminated`.
     ///
-    /// A write to an output whose reader has gone fails with `EPIPE` and is reported: ``BatchRun``
-    /// catches `SIGPIPE` with a handler that does nothing when the program keeps the default
-    /// (not `SIG_IGN`, which the programs it starts later would inherit).
+    /// A write to an output whose reader has gone fails with `EPIPE` and is reported when
+    /// `SIGPIPE` is caught or ignored (``catchesBrokenPipes``, or the program's own disposition);
+    /// at its default, it ends the program.
     ///
     /// `report` gets each line for a person, without its newline, each beginning `pageinfo: `:
     /// the stderr line of a file that is not ok (table format), why the run stopped, and the
@@ -117,7 +127,7 @@ public struct BatchJob: Sendable {
                     let state = try ResumeState.prepare(fd: output.descriptor, expecting: ResumeState.Expectation(
                         withPages: configuration.reader.withPages, ranges: configuration.reader.ranges, strict: configuration.reader.strict,
                         bitmap: configuration.output.bitmap, frames: configuration.output.frames,
-                        columns: configuration.output.format == .columns))
+                        columns: configuration.output.format == .columns, wording: configuration.reader.wording))
                     names = state.remaining(names)
                     earlier = state.tally
                 } catch {
@@ -173,8 +183,8 @@ public struct BatchJob: Sendable {
         interruptSignal = 0  // (a signal that stopped an earlier run in this process is not this run's)
         if stopsOnSignals { Self.installSignalHandlers() }
         // A write to an output whose reader is gone fails with EPIPE, reported below (from the
-        // first byte the writer writes, before the run starts its workers).
-        BatchRun.catchBrokenPipes()
+        // first byte the writer writes, before the run starts its workers), when asked for.
+        if catchesBrokenPipes { BatchRun.catchBrokenPipes() }
         let run = BatchRun(names: names, configuration: configuration)
         let writer = BatchWriter(output: configuration.output, fd: output.descriptor, documentCount: names.count)
         var progress = BatchProgress(enabled: showsProgress, total: names.count)
@@ -196,9 +206,10 @@ public struct BatchJob: Sendable {
                 run.cancel()
                 progress.clear()
                 let sig = interruptSignal
+                let n = configuration.reader.wording.name
                 report("pageinfo: interrupted (\(sig == SIGINT ? "Ctrl-C" : signalDescription(sig))) after \(writer.filesWritten) of \(names.count) files; "
-                       + (writer.assembles ? "the \(configuration.output.format.rawValue) output is incomplete; run the command again (only --format jsonl and columns can be resumed)."
-                          : "the output is whole up to the last file written. Run the same command again with --resume (and the same -o FILE) to continue."))
+                       + (writer.assembles ? "the \(configuration.output.format.rawValue) output is incomplete; run the command again (only \(n(.jsonLines)) and columns can be resumed)."
+                          : "the output is whole up to the last file written. Run the same command again with \(n(.resume)) (and the same \(n(.output))) to continue."))
                 return sig == SIGINT ? .interrupted : .terminated
             }
             if let failure = writer.writeFailure {
@@ -220,9 +231,10 @@ public struct BatchJob: Sendable {
                                   report: (String) -> Void) -> ExitStatus {
         let code = failure.code
         progress.clear()
-        let rerun = writer.assembles ? "rerun the command (only --format jsonl and columns can be resumed)"
-            : destination == .standardOutput ? "rerun the command (with -o FILE, --resume can continue a run)"
-            : "rerun with --resume (and the same -o FILE)"
+        let n = configuration.reader.wording.name
+        let rerun = writer.assembles ? "rerun the command (only \(n(.jsonLines)) and columns can be resumed)"
+            : destination == .standardOutput ? "rerun the command (with \(n(.output)), \(n(.resume)) can continue a run)"
+            : "rerun with \(n(.resume)) (and the same \(n(.output)))"
         let advice = code == EPIPE ? "the reader of the output has gone"
             : code == ENOSPC || code == EDQUOT ? "free some space, then \(rerun)"
             : rerun

@@ -75,17 +75,25 @@ public struct ResumeState: Sendable {
         /// `--format columns`: a file's page records come as chunk records
         /// (`{"record":"pages",…}`), not one a line (`--format jsonl`).
         public var columns: Bool
+        /// Whose words the mismatches (``BatchError/resumeMismatch(_:)``) use for the settings
+        /// they name: the library's (`strict`, `ranges`, `frames`) unless the CLI asks for its
+        /// options (`--strict`, `--pages`, `--frames`).
+        public var wording: Wording
 
         /// What a run with these reading options writes.
         public init(withPages: Bool, ranges: PageRangeList?, strict: Bool = false, bitmap: BitmapRequest? = nil,
-                    frames: [LibraryFrame] = [], columns: Bool = false) {
+                    frames: [LibraryFrame] = [], columns: Bool = false, wording: Wording = .library) {
             self.withPages = withPages
             self.ranges = ranges
             self.strict = strict
             self.bitmap = bitmap
             self.frames = LibraryFrame.canonical(frames)
             self.columns = columns
+            self.wording = wording
         }
+
+        /// The name of `setting` in ``wording``.
+        private func name(_ setting: Setting) -> String { wording.name(setting) }
 
         /// How a page record's frames object begins in this run's output: `,"frames":{"` and its
         /// first library's name; nil when the run writes none.
@@ -104,18 +112,18 @@ public struct ResumeState: Sendable {
             let member = Array(",\"frames\":{".utf8)
             let has = line.firstRange(of: member) != nil
             guard let start = framesStart else {
-                return has ? "its page records carry frames (--frames), which this run does not ask for" : nil
+                return has ? "its page records carry frames (\(name(.frames))), which this run does not ask for" : nil
             }
             if !has {
                 if line.firstRange(of: Array(",\"error\":{".utf8)) != nil { return nil }
-                return "its page records carry no frames, which this run asks for (--frames \(FrameOptions.argument(for: frames)))"
+                return "its page records carry no frames, which this run asks for (\(name(.frames)) \(FrameOptions.argument(for: frames)))"
             }
             let matches = line.firstRange(of: start) != nil && LibraryFrame.allCases.allSatisfy { library in
                 let written = line.firstRange(of: Array("\"\(library.rawValue)\":{\"rawToFrame\":".utf8)) != nil
                     || line.firstRange(of: Array("\"\(library.rawValue)\":null".utf8)) != nil
                 return written == frames.contains(library)
             }
-            return matches ? nil : "its page records carry other frames than this run's --frames \(FrameOptions.argument(for: frames))"
+            return matches ? nil : "its page records carry other frames than this run's \(name(.frames)) \(FrameOptions.argument(for: frames))"
         }
 
         /// How a page record's bitmap object begins in this run's output: its renderer, its
@@ -144,12 +152,12 @@ public struct ResumeState: Sendable {
             let member = Array(",\"bitmap\":".utf8)
             let has = line.firstRange(of: member) != nil
             guard let start else {
-                return has ? "its page records describe a bitmap (--dpi or --bitmap-size), which this run does not ask for" : nil
+                return has ? "its page records describe a bitmap (\(name(.dpi)) or \(name(.bitmapSize))), which this run does not ask for" : nil
             }
             if line.firstRange(of: start) != nil || line.firstRange(of: Array(",\"bitmap\":null,".utf8)) != nil { return nil }
             if !has && line.firstRange(of: Array(",\"error\":{".utf8)) != nil { return nil }
-            return has ? "its page records describe another bitmap than this run's --dpi, --bitmap-size, --fit and --renderer"
-                : "its page records describe no bitmap, which this run asks for (--dpi or --bitmap-size)"
+            return has ? "its page records describe another bitmap than this run's \(name(.dpi)), \(name(.bitmapSize)), \(name(.fit)) and \(name(.renderer))"
+                : "its page records describe no bitmap, which this run asks for (\(name(.dpi)) or \(name(.bitmapSize)))"
         }
 
         /// ``bitmapStart``'s members, each with its value as the page record writes it: what
@@ -171,7 +179,7 @@ public struct ResumeState: Sendable {
         /// row has `members`' values, or a null bitmap (a side below one pixel, or a page error).
         func chunkMismatch(_ chunk: PageChunkFields, members: [(name: String, text: [UInt8])]?) -> String? {
             guard columns else {
-                return "its page records are chunks (--format columns), which this run writes one a line (--format jsonl)"
+                return "its page records are chunks (\(name(.columns))), which this run writes one a line (\(name(.jsonLines)))"
             }
             return chunkBitmapMismatch(chunk, members: members) ?? chunkFramesMismatch(chunk)
         }
@@ -181,23 +189,23 @@ public struct ResumeState: Sendable {
         /// run's libraries, or it has none and this run asks for none.
         func chunkFramesMismatch(_ chunk: PageChunkFields) -> String? {
             guard let written = chunk.frames else {
-                return frames.isEmpty ? nil : "its page records carry no frames, which this run asks for (--frames \(FrameOptions.argument(for: frames)))"
+                return frames.isEmpty ? nil : "its page records carry no frames, which this run asks for (\(name(.frames)) \(FrameOptions.argument(for: frames)))"
             }
-            if frames.isEmpty { return "its page records carry frames (--frames), which this run does not ask for" }
+            if frames.isEmpty { return "its page records carry frames (\(name(.frames))), which this run does not ask for" }
             return written == frames.map(\.rawValue) ? nil
-                : "its page records carry other frames than this run's --frames \(FrameOptions.argument(for: frames))"
+                : "its page records carry other frames than this run's \(name(.frames)) \(FrameOptions.argument(for: frames))"
         }
 
         /// The bitmap half of ``chunkMismatch(_:members:)``.
         private func chunkBitmapMismatch(_ chunk: PageChunkFields, members: [(name: String, text: [UInt8])]?) -> String? {
             guard let members else {
-                return chunk.bitmap == nil ? nil : "its page records describe a bitmap (--dpi or --bitmap-size), which this run does not ask for"
+                return chunk.bitmap == nil ? nil : "its page records describe a bitmap (\(name(.dpi)) or \(name(.bitmapSize))), which this run does not ask for"
             }
-            guard let bitmap = chunk.bitmap else { return "its page records describe no bitmap, which this run asks for (--dpi or --bitmap-size)" }
+            guard let bitmap = chunk.bitmap else { return "its page records describe no bitmap, which this run asks for (\(name(.dpi)) or \(name(.bitmapSize)))" }
             let null = Array("null".utf8)
             for row in 0..<chunk.indexes.count where bitmap["renderer"]?[row] != null {
                 for (name, text) in members where bitmap[name]?[row] != text {
-                    return "its page records describe another bitmap than this run's --dpi, --bitmap-size, --fit and --renderer"
+                    return "its page records describe another bitmap than this run's \(self.name(.dpi)), \(self.name(.bitmapSize)), \(self.name(.fit)) and \(self.name(.renderer))"
                 }
             }
             return nil
@@ -216,10 +224,10 @@ public struct ResumeState: Sendable {
         func strictMismatch(_ record: FileRecordFields, pageWarnings: Int) -> String? {
             let name = FileName(raw: record.file).text
             if !strict {
-                return record.failedByStrict ? "\(name) failed by --strict, which this run does not give" : nil
+                return record.failedByStrict ? "\(name) failed by \(self.name(.strict)), which this run does not give" : nil
             }
             if record.status == .partial || (record.status == .ok && (record.hasWarnings || pageWarnings > 0)) {
-                return "\(name) is \(record.status.rawValue) with warnings or page errors, which this run's --strict fails"
+                return "\(name) is \(record.status.rawValue) with warnings or page errors, which this run's \(self.name(.strict)) fails"
             }
             return nil
         }
@@ -243,8 +251,8 @@ public struct ResumeState: Sendable {
             let pageCount = record.pageCount, name = FileName(raw: record.file).text
             let beyond = ranges.map { (try? $0.indexRanges(pageCount: pageCount)) == nil } ?? false  // (it throws past the end)
             if beyond != (record.errorCode == .pageOutOfRange) {
-                return beyond ? "\(name) has no page-out-of-range error where this run's --pages go past its \(pageCount) page\(pageCount == 1 ? "" : "s")"
-                    : "\(name) has a page-out-of-range error, which this run's --pages do not give it"
+                return beyond ? "\(name) has no page-out-of-range error where this run's \(self.name(.pages)) go past its \(pageCount) page\(pageCount == 1 ? "" : "s")"
+                    : "\(name) has a page-out-of-range error, which this run's \(self.name(.pages)) do not give it"
             }
             let wanted = pageIndexes(pageCount: pageCount)
             if indexes == wanted { return nil }
@@ -315,7 +323,7 @@ public struct ResumeState: Sendable {
                     } else if lineLength <= maxLineBytes, line.starts(with: Self.pageRecordStart) {
                         pageIndexes.append(expectation == nil ? 0 : Self.pageIndex(line))
                         if let expectation, mismatch == nil, expectation.columns {
-                            mismatch = "page record \(pageIndexes.count) of a file: its page records are one a line (--format jsonl), which this run writes in chunks (--format columns)"
+                            mismatch = "page record \(pageIndexes.count) of a file: its page records are one a line (\(expectation.wording.name(.jsonLines))), which this run writes in chunks (\(expectation.wording.name(.columns)))"
                             return false
                         }
                         if let expectation, mismatch == nil,

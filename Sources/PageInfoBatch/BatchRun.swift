@@ -13,7 +13,9 @@ import Glibc
 /// contain a file that crashes, hangs or eats memory.
 public struct BatchConfiguration: Sendable {
     /// How each file is read: its password, page ranges, `strict` and `withPages` (the reader's
-    /// `measuresTime` is always on in a batch: the file records carry `seconds`).
+    /// `measuresTime` is always on in a batch: the file records carry `seconds`). Its `wording`
+    /// is also the batch's: the workers' messages and the run's own (a worker out of memory or
+    /// time) name the settings in it (the library's by default; the CLI asks for its options).
     public var reader: DocumentReader
     /// The format of the records (JSON lines, the default, or the other `pages` formats).
     public var output: BatchOutput
@@ -76,7 +78,7 @@ public struct BatchConfiguration: Sendable {
         // file gets its one line on stderr (the other formats' records carry the reason).
         WorkerOptions(withPages: reader.withPages, ranges: reader.ranges, format: output.format, wide: output.wide,
                       strict: reader.strict, messages: sendsMessages, maxMemoryMiB: maxMemoryMiB,
-                      bitmap: output.bitmap, frames: output.frames)
+                      bitmap: output.bitmap, frames: output.frames, wording: reader.wording)
     }
 }
 
@@ -138,10 +140,11 @@ public enum BatchEvent: Sendable {
 /// (``cancel()``), and needs no concurrency runtime; the coordinator is one thread around `poll`.
 /// Not thread-safe: use a run from one thread at a time (any thread: workers are started from
 /// one long-lived thread of their own, so a caller's thread that ends takes no worker with it
-/// through `PR_SET_PDEATHSIG`). The first ``next()`` gives SIGPIPE a handler that does nothing
-/// when the program left it at its default (a write to a dead worker's pipe must fail with
-/// `EPIPE`, not end the program); unlike `SIG_IGN`, a handler is not inherited by the programs
-/// the host starts later, and the workers start with SIGPIPE at its default.
+/// through `PR_SET_PDEATHSIG`). A run installs no signal handler and changes no disposition:
+/// a dead worker's pipe would raise SIGPIPE, so a run blocks SIGPIPE in its own thread for each
+/// write to a worker, and the write fails with `EPIPE` instead (the signal it leaves pending is
+/// consumed); the workers start with SIGPIPE at its default. A caller that writes the records to
+/// a pipe or a socket itself handles SIGPIPE for those writes as it sees fit.
 public final class BatchRun {
     /// The names, raw bytes, in input order.
     public let names: [[UInt8]]
@@ -230,7 +233,6 @@ public final class BatchRun {
             if let password = configuration.reader.password, password.utf8.count > WorkerProtocol.maxNameBytes {
                 throw .passwordTooLong
             }
-            Self.catchBrokenPipes()
             for i in slots.indices where !names.isEmpty { try startWorker(i) }
         }
         while true {
@@ -273,7 +275,7 @@ public final class BatchRun {
         let process = try WorkerProcess.spawn(executable: executable, arguments: workerArguments)
         var config: [UInt8] = [0]
         if let password = configuration.reader.password { config = [1] + Array(password.utf8) }
-        try? OpenFile(rawValue: process.requests).writeAll(WorkerProtocol.request(config))
+        try? OpenFile(rawValue: process.requests).writeAllBlockingSIGPIPE(WorkerProtocol.request(config))
         slots[i] = Slot(process: process)
     }
 
@@ -281,10 +283,11 @@ public final class BatchRun {
         for i in slots.indices { if let s = slots[i] { s.process.kill(); slots[i] = nil } }
     }
 
-    /// A worker that dies leaves a pipe whose writes raise SIGPIPE, and so does an output whose
-    /// reader has gone: catch it (when the program keeps the default), so that the failed write
-    /// is seen as EPIPE. A handler that does nothing, not SIG_IGN, which every program the host
-    /// starts later would inherit; it stays installed.
+    /// An output whose reader has gone raises SIGPIPE: catch it (when the program keeps the
+    /// default), so that the failed write is seen as EPIPE. A handler that does nothing, not
+    /// SIG_IGN, which every program the host starts later would inherit; it stays installed.
+    /// Only on request (``BatchJob/catchesBrokenPipes``; the CLI asks): a run's own writes to
+    /// its workers need no handler (``OpenFile/writeAllBlockingSIGPIPE(_:)``).
     static func catchBrokenPipes() {
         Signals.catchIfDefault(SIGPIPE)
     }
@@ -336,7 +339,7 @@ public final class BatchRun {
                 }
                 if slot.outstanding.isEmpty { slot.headBegins() }
                 slot.outstanding.append(index)
-                if (try? OpenFile(rawValue: slot.process.requests).writeAll(WorkerProtocol.request(names[index]))) == nil { break }  // it died: seen on read
+                if (try? OpenFile(rawValue: slot.process.requests).writeAllBlockingSIGPIPE(WorkerProtocol.request(names[index]))) == nil { break }  // it died: seen on read
             }
             slots[i] = slot
         }
@@ -428,7 +431,7 @@ public final class BatchRun {
         } else if signal != 0 && signal != 0x7F {
             error = FileError(code: .crashed, message: "the worker reading this file was killed by \(signalDescription(signal)); nothing from this file is kept")
         } else if (status >> 8) & 0xFF == WorkerProtocol.memoryExitStatus {
-            error = FileError(code: .memory, message: "reading this file needed more than --max-memory \(configuration.maxMemoryMiB) MiB; the worker was stopped")
+            error = FileError(code: .memory, message: "reading this file needed more than \(configuration.reader.wording.name(.maxMemory)) \(configuration.maxMemoryMiB) MiB; the worker was stopped")
         } else {
             error = FileError(code: .crashed, message: "the worker reading this file exited with status \((status >> 8) & 0xFF); nothing from this file is kept")
         }
@@ -443,7 +446,7 @@ public final class BatchRun {
             slot.process.kill()
             slots[i] = nil
             requeued.append(contentsOf: slot.outstanding.dropFirst().reversed())
-            completeWithError(slot.outstanding[0], FileError(code: .timeout, message: "reading this file took longer than --timeout \(formatCompact(configuration.timeout)) s; the worker was stopped"),
+            completeWithError(slot.outstanding[0], FileError(code: .timeout, message: "reading this file took longer than \(configuration.reader.wording.name(.timeout)) \(formatCompact(configuration.timeout)) s; the worker was stopped"),
                               seconds: now - slot.headBegan)
         }
     }

@@ -42,11 +42,17 @@ public struct WorkerOptions: Sendable, Hashable {
     public var bitmap: BitmapRequest?
     /// The libraries whose frames each page record carries (`pages --frames`), or none.
     public var frames: [LibraryFrame]
+    /// Whose words the worker's messages (the file records' `error.message`, the stderr lines)
+    /// use for the settings they name: `pageinfo worker` words them as the CLI's options unless
+    /// it is given `--library-wording` (``arguments`` gives it for ``PageInfoRecords/Wording/library``).
+    public var wording: Wording
 
-    /// Options with their defaults: `pages`, JSON lines, no limits, no bitmap, no frames.
+    /// Options with their defaults: `pages`, JSON lines, no limits, no bitmap, no frames, the
+    /// library's wording.
     public init(withPages: Bool = true, ranges: PageRangeList? = nil, format: PageListFormat = .jsonl, wide: Bool = false,
                 strict: Bool = false, messages: Bool = false, maxMemoryMiB: Int = 0,
-                maxRequestBytes: Int = WorkerProtocol.maxRequestBytes, bitmap: BitmapRequest? = nil, frames: [LibraryFrame] = []) {
+                maxRequestBytes: Int = WorkerProtocol.maxRequestBytes, bitmap: BitmapRequest? = nil, frames: [LibraryFrame] = [],
+                wording: Wording = .library) {
         self.bitmap = bitmap
         self.frames = LibraryFrame.canonical(frames)
         self.withPages = withPages
@@ -57,6 +63,7 @@ public struct WorkerOptions: Sendable, Hashable {
         self.messages = messages
         self.maxMemoryMiB = maxMemoryMiB
         self.maxRequestBytes = maxRequestBytes
+        self.wording = wording
     }
 
     /// The worker's command-line arguments (after `worker`), which `pageinfo worker` reads.
@@ -70,6 +77,7 @@ public struct WorkerOptions: Sendable, Hashable {
         if maxRequestBytes != WorkerProtocol.maxRequestBytes { arguments += ["--max-request-bytes", String(maxRequestBytes)] }
         if let bitmap { arguments += BitmapOptions.arguments(for: bitmap) }
         if !frames.isEmpty { arguments += ["--frames", FrameOptions.argument(for: frames)] }
+        if wording == .library { arguments.append("--library-wording") }
         return arguments
     }
 }
@@ -97,7 +105,7 @@ public enum Worker {
         guard let config = readFrame(limit: WorkerProtocol.maxNameBytes + 1) else { return }
         let password: String? = config.first == 1 ? String(decoding: config.dropFirst(), as: UTF8.self) : nil
         let reading = DocumentReader(password: password, ranges: options.ranges, strict: options.strict, withPages: options.withPages,
-                                     measuresTime: true)
+                                     measuresTime: true, wording: options.wording)
         let output = BatchOutput(format: options.format, wide: options.wide, includesPages: options.withPages, bitmap: options.bitmap,
                                  frames: options.frames)
         while let header = readExactly(STDIN_FILENO, 4) {
@@ -106,7 +114,8 @@ public enum Worker {
             let name: [UInt8]
             if word & WorkerProtocol.bytesRequestFlag != 0 {
                 guard let request = BytesRequest.read(length: Int(word & ~WorkerProtocol.bytesRequestFlag),
-                                                      limit: min(options.maxRequestBytes, WorkerProtocol.maxRequestBytes)) else { return }
+                                                      limit: min(options.maxRequestBytes, WorkerProtocol.maxRequestBytes),
+                                                      wording: options.wording) else { return }
                 (name, content) = request
             } else {
                 guard let frame = readFrame(length: Int(word), limit: WorkerProtocol.maxNameBytes) else { return }
@@ -143,7 +152,7 @@ public enum Worker {
 /// page faults per request, which only small files notice.
 enum BytesRequest {
     /// nil when stdin ends early or the frame is malformed (the coordinator is gone or broken).
-    static func read(length: Int, limit: Int) -> ([UInt8], FileReader.Content)? {
+    static func read(length: Int, limit: Int, wording: Wording) -> ([UInt8], FileReader.Content)? {
         guard length >= 4, let word = readExactly(STDIN_FILENO, 4) else { return nil }
         let nameLength = Int(WorkerProtocol.get32(word, 0))
         guard nameLength <= length - 4, nameLength <= WorkerProtocol.maxNameBytes, let name = nameLength == 0 ? [] : readExactly(STDIN_FILENO, nameLength) else { return nil }
@@ -155,7 +164,7 @@ enum BytesRequest {
         var fd: Int32 = -1
         var failure: String?
         if size > limit {
-            failure = "cannot read the file: its \(size) bytes are more than the \(limit) a worker accepts (--max-request-bytes)"
+            failure = "cannot read the file: its \(size) bytes are more than the \(limit) a worker accepts (\(wording.name(.maxRequestBytes)))"
         } else {
             do { fd = try OpenFile.memoryFile("pageinfo-request").rawValue } catch {
                 failure = "cannot hold the file's bytes: memfd_create: \(error.reason)"

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import PageGeometry
 import PageInfoOutput
+import PageInfoRecords
 
 /// The report of a `pageinfo check` run over one or more files, as text for people, JSON for
 /// tools, or JUnit XML for CI systems.
@@ -13,11 +14,13 @@ public struct CheckReport: Sendable {
     public var fields: CheckFields
     /// Whether goldens were being rewritten.
     public var update: Bool
+    /// Whose words the files' errors use for the settings they name (``CheckError/message(_:)``).
+    public var wording: Wording
 
     /// A report of `results`, checked with `tolerance` (points) and `fields`; `update` when the
-    /// goldens were being rewritten.
-    public init(results: [FileCheck], tolerance: Double, fields: CheckFields, update: Bool = false) {
-        self.results = results; self.tolerance = tolerance; self.fields = fields; self.update = update
+    /// goldens were being rewritten; errors in `wording`.
+    public init(results: [FileCheck], tolerance: Double, fields: CheckFields, update: Bool = false, wording: Wording = .library) {
+        self.results = results; self.tolerance = tolerance; self.fields = fields; self.update = update; self.wording = wording
     }
 
     /// The output formats (`--format`).
@@ -147,7 +150,7 @@ public struct CheckReport: Sendable {
             }
             out.append(",\"error\":")
             if let error = result.error {
-                out.append(jsonError: error.code, message: error.description, namingFile: true)
+                out.append(jsonError: error.code, message: error.message(wording), namingFile: true)
             } else {
                 out.append("null")
             }
@@ -193,7 +196,7 @@ public struct CheckReport: Sendable {
             if let error = result.error {
                 let suite = "  <testsuite name=\(XMLEscaper.attribute(result.file)) tests=\"1\" failures=\"0\" errors=\"1\">\n"
                     + "    <testcase name=\"open\" classname=\(XMLEscaper.attribute(result.file))>\n"
-                    + "      <error message=\(XMLEscaper.attribute(error.description)) type=\(XMLEscaper.attribute(error.code))/>\n"
+                    + "      <error message=\(XMLEscaper.attribute(error.message(wording))) type=\(XMLEscaper.attribute(error.code))/>\n"
                     + "    </testcase>\n  </testsuite>\n"
                 body += suite
                 totalTests += 1; totalErrors += 1

@@ -6,6 +6,7 @@ import Darwin
 #endif
 import PageInfoOutput
 import PageInfoReading
+import PageInfoRecords
 
 /// Checks PDFs against golden files, and re-records goldens: what `pageinfo check` and the
 /// `PageInfoTesting` helpers do for each file.
@@ -16,14 +17,19 @@ public struct GoldenCheck: Sendable {
     public var password: String?
     /// Rewrite each golden from the current file (after comparing, so the report says what changed).
     public var update: Bool
+    /// Whose words the errors and the report use for the settings they name: the library's
+    /// (`update`, `GoldenPairing.files`) unless the CLI asks for its options (`--update`, `--golden`).
+    public var wording: Wording
 
     /// A check comparing with `expectation`, opening encrypted PDFs with `password`, and
     /// rewriting goldens when `update` is set (the environment is not consulted here: see
     /// ``updateRequestedByEnvironment``).
-    public init(expectation: GeometryExpectation = GeometryExpectation(), password: String? = nil, update: Bool = false) {
+    public init(expectation: GeometryExpectation = GeometryExpectation(), password: String? = nil, update: Bool = false,
+                wording: Wording = .library) {
         self.expectation = expectation
         self.password = password
         self.update = update
+        self.wording = wording
     }
 
     /// Whether the environment asks to re-record goldens: ``updateRequested(byValue:)`` of
@@ -88,7 +94,7 @@ public struct GoldenCheck: Sendable {
         if update, let existingBytes, goldenSnapshot != nil,
            let documents = GeometrySnapshot.documentCount(goldenJSON: existingBytes), documents > 1 {
             // Rewriting it with this document alone would delete the others.
-            result.outcome = .failed(.goldenNotWritten(path: golden, reason: "it holds \(documents) documents and --update writes one; give this PDF a golden of its own (pageinfo pages FILE --format json)"))
+            result.outcome = .failed(.goldenNotWritten(path: golden, reason: "it holds \(documents) documents and \(wording.name(.update)) writes one; give this PDF a golden of its own (pageinfo pages FILE --format json)"))
             return result
         }
         if update {

@@ -32,10 +32,13 @@ public enum CheckRunError: ClassifiedError, Hashable, Sendable {
         }
     }
 
-    /// One line naming the folder, or saying what does not pair.
-    public var description: String {
+    /// One line naming the folder, or saying what does not pair, in the library's wording.
+    public var description: String { message(.library) }
+
+    /// One line naming the folder, or saying what does not pair (naming the settings in `wording`).
+    public func message(_ wording: Wording) -> String {
         switch self {
-        case .pairing(let problem): problem.description
+        case .pairing(let problem): problem.message(wording)
         case .goldenFolder(let path, let reason): "\(path): cannot create the golden folder: \(reason)"
         case .outputUnwritable(let reason): "cannot write the output: \(reason)"
         }
@@ -93,7 +96,8 @@ extension GoldenCheck {
                 out.flush()
             }
         }
-        let summary = CheckReport(results: results, tolerance: expectation.tolerance, fields: expectation.fields, update: update)
+        let summary = CheckReport(results: results, tolerance: expectation.tolerance, fields: expectation.fields, update: update,
+                                  wording: wording)
         out.append(format == .text ? summary.summaryLine + "\n" : summary.render(format))
         out.flush()
         if let error = out.writeError {

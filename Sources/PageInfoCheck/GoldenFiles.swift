@@ -47,13 +47,17 @@ public enum CheckError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// One line naming the file.
-    public var description: String {
+    /// One line naming the file, in the library's wording (``message(_:)``).
+    public var description: String { message(.library) }
+
+    /// One line naming the file, with the settings it mentions (the password, `update`) named
+    /// in `wording`.
+    public func message(_ wording: Wording) -> String {
         switch self {
         case .read(let error):
-            error.description
+            error.message(wording)
         case .goldenNotFound(let path):
-            "\(path): no such golden file; record it with --update (or PAGEINFO_UPDATE_GOLDEN=1)"
+            "\(path): no such golden file; record it with \(wording.name(.update)) (or PAGEINFO_UPDATE_GOLDEN=1)"
         case .goldenUnreadable(let path, let reason):
             "\(path): cannot read the golden file: \(reason)"
         case .goldenInvalid(let path, let error):

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+import PageInfoRecords
+
 /// How the PDFs of a check are paired with their goldens: one golden per PDF in the same order,
 /// or a folder of goldens matched by file name (``GoldenFile/path(forPDF:in:)``).
 public enum GoldenPairing: Hashable, Sendable {
@@ -16,13 +18,21 @@ public enum GoldenPairing: Hashable, Sendable {
         /// Two PDFs of the same name would share one golden in the folder.
         case sharedGolden(first: String, second: String, golden: String)
 
-        /// One line for a person, saying which option to change.
-        public var description: String {
-            switch self {
+        /// One line for a person, saying what to change, in the library's wording (``message(_:)``).
+        public var description: String { message(.library) }
+
+        /// One line for a person, saying which setting to change, named in `wording`.
+        public func message(_ wording: Wording) -> String {
+            let golden = wording.name(.golden)
+            return switch self {
+            case .noGoldens where wording == .commandLine:
+                "give the golden of each file with \(golden) GOLDEN.json, or a folder of them with \(wording.name(.goldenDirectory)) DIR"
             case .noGoldens:
-                "give the golden of each file with --golden GOLDEN.json, or a folder of them with --golden-dir DIR"
+                "give the golden of each file (\(golden)), or a folder of them (\(wording.name(.goldenDirectory)))"
+            case .countMismatch(let files, let goldens) where wording == .commandLine:
+                "\(files) file\(files == 1 ? "" : "s") but \(goldens) \(golden) value\(goldens == 1 ? "" : "s"); give one \(golden) per file, in the same order"
             case .countMismatch(let files, let goldens):
-                "\(files) file\(files == 1 ? "" : "s") but \(goldens) --golden value\(goldens == 1 ? "" : "s"); give one --golden per file, in the same order"
+                "\(files) file\(files == 1 ? "" : "s") but \(goldens) golden\(goldens == 1 ? "" : "s") (\(golden)); give one golden per file, in the same order"
             case .sharedGolden(let first, let second, let golden):
                 "'\(first)' and '\(second)' would share the golden \(golden); check them in separate runs"
             }

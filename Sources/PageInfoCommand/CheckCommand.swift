@@ -63,7 +63,7 @@ struct CheckCommand: ParsableCommand {
         try requireExactName(goldenDir, option: "--golden-dir")
         // A golden's name in --golden-dir is built from its PDF's name.
         if goldenDir != nil { for name in files { try requireExactName(name, option: "--golden-dir (the PDF)") } }
-        do { _ = try pairing().pairs(files) } catch let error as GoldenPairing.Problem { throw ValidationError(error.description) }
+        do { _ = try pairing().pairs(files) } catch let error as GoldenPairing.Problem { throw ValidationError(error.message(.commandLine)) }
     }
 
     func run() throws {
@@ -74,9 +74,9 @@ struct CheckCommand: ParsableCommand {
                 throw ExitFailure(error.description, status: ExitStatus.usage)
             }
         }
-        let check = GoldenCheck(expectation: expectation, password: try passwords.resolved(), update: updating)
+        let check = GoldenCheck(expectation: expectation, password: try passwords.resolved(), update: updating, wording: .commandLine)
         var out = ByteWriter(fd: .standardOutput)
-        let worst = try check.run(sources: commandLineSources(files), pairing: try pairing(), format: format, out: &out) { reportFailure($0.description) }
+        let worst = try check.run(sources: commandLineSources(files), pairing: try pairing(), format: format, out: &out) { reportFailure($0.message(.commandLine)) }
         if worst != .success { throw ExitCode(worst) }
     }
 

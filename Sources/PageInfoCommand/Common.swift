@@ -35,9 +35,10 @@ extension ExitCode {
 
 extension ExitFailure {
     /// The one mapping from a library's typed error to the command's failure: its line for a
-    /// person and the exit status of its kind (`FailureKind.exitStatus`). A command that names
+    /// person, in the command's wording (its option names, `Wording.commandLine`), and the exit
+    /// status of its kind (`FailureKind.exitStatus`). A command that names
     /// the option a value came from adds it to the line (`--password-file`).
-    init(_ error: some ClassifiedError) { self.init(error.description, status: error.kind.exitStatus) }
+    init(_ error: some ClassifiedError) { self.init(error.message(.commandLine), status: error.kind.exitStatus) }
 
     /// Exit 74 for output that cannot be written: "PATH: cannot write the output: REASON", or
     /// without the path for stdout. `reason` is the system's, as `SystemCallError.reason`
@@ -45,6 +46,11 @@ extension ExitFailure {
     static func outputUnwritable(_ reason: String, path: String? = nil) -> ExitFailure {
         ExitFailure((path.map { "\($0): " } ?? "") + "cannot write the output: \(reason)", status: .ioError)
     }
+}
+
+extension PlacementError {
+    /// The line a command prints: the fit that stretches a viewport named as `convert`'s option.
+    var commandLineMessage: String { description(namingFillAs: "convert --fit fill") }
 }
 
 /// Prints one line, `pageinfo: <message>`, on stderr.

@@ -19,7 +19,7 @@ extension ConvertCommand {
             case .invalidResolution: "--dpi: "
             default: "page \(page): "
             }
-            throw ValidationError(option + error.description)
+            throw ValidationError(option + error.commandLineMessage)
         }
     }
 }

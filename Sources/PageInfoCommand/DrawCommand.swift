@@ -134,8 +134,24 @@ func renderPage(_ renderer: PageRenderer, document: PopplerDocument, index: Int,
 /// The usage failure for a drawing that cannot be made; one too large says which options of
 /// the command make it `smaller`.
 func drawingFailure(_ error: DrawingError, smaller: String) -> ExitFailure {
-    guard case .tooLarge = error else { return ExitFailure(error.description, status: ExitStatus.usage) }
-    return ExitFailure(error.description + "; use " + smaller, status: ExitStatus.usage)
+    guard case .tooLarge = error else { return ExitFailure(error.commandLineMessage, status: ExitStatus.usage) }
+    return ExitFailure(error.commandLineMessage + "; use " + smaller, status: ExitStatus.usage)
+}
+
+extension DrawingError {
+    /// The library's line in the words of the options the values came from (`--scale`,
+    /// `--width`, `--container`, `--viewport`).
+    var commandLineMessage: String {
+        switch self {
+        case let .invalidSize(.scale(s)): "--scale: \(s) must be a positive number (1 = one pixel per point)"
+        case let .invalidSize(.width(px)): "--width: \(px) must be a positive number of pixels"
+        case let .containerTooSmall(s): "the container \(s) is too small for a thumbnail; give a larger --container"
+        case let .viewportOutside(v, _):
+            "--viewport \(Self.viewportText(v))" + description.dropFirst("the viewport \(Self.viewportText(v))".count)
+        case let .placement(e): e.commandLineMessage
+        case .tooLarge: description
+        }
+    }
 }
 
 /// Writes `bytes` to `path` (``PageInfoOutput/FileSystem/writeFile(_:to:mode:)``: nothing is

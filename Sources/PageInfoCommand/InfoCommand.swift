@@ -50,6 +50,6 @@ struct InfoCommand: ParsableCommand {
     func job(format: Format) throws -> ReadingJob {
         ReadingJob(files: files, format: format.pageListFormat,
                    reading: DocumentReader(password: try input.passwords.resolved(), strict: strict, withPages: false,
-                                            maxStreamMiB: input.maxStreamMiB))
+                                            maxStreamMiB: input.maxStreamMiB, wording: .commandLine))
     }
 }

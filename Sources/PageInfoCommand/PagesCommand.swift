@@ -100,7 +100,7 @@ struct PagesCommand: ParsableCommand {
     func job(format: PageListFormat) throws -> ReadingJob {
         ReadingJob(files: files, format: format, wide: wide, bitmap: try bitmapRequest(), frames: try frameList() ?? [],
                    reading: DocumentReader(password: try input.passwords.resolved(), ranges: pages, strict: strict,
-                                            maxStreamMiB: input.maxStreamMiB))
+                                            maxStreamMiB: input.maxStreamMiB, wording: .commandLine))
     }
 }
 

@@ -60,13 +60,13 @@ struct InputOptions: ParsableArguments {
     /// laid out as an empty document. `forRendering`: ``renderer(_:)`` will open it again, and
     /// must read the same file (``PageInfoReading/InputFile/open(_:password:maxStreamMiB:pinned:)``).
     func open(_ path: String, forRendering: Bool = false) throws -> PopplerDocument {
-        let reader = DocumentReader(password: try passwords.resolved(), maxStreamMiB: maxStreamMiB)
+        let reader = DocumentReader(password: try passwords.resolved(), maxStreamMiB: maxStreamMiB, wording: .commandLine)
         do throws(PageInfoError) { return try reader.openDocument(try commandLineSource(path), forRendering: forRendering) } catch { throw ExitFailure(error) }
     }
 
     /// Opens the renderer once the document has opened (``PageInfoReading/DocumentReader/renderer(_:)``).
     func renderer(_ path: String) throws -> PageRenderer {
-        let reader = DocumentReader(password: try passwords.resolved(), maxStreamMiB: maxStreamMiB)
+        let reader = DocumentReader(password: try passwords.resolved(), maxStreamMiB: maxStreamMiB, wording: .commandLine)
         let source: DocumentSource
         do { source = try commandLineSource(path) } catch { throw ExitFailure(error) }
         do { return try reader.renderer(source) } catch { throw ExitFailure(error) }

@@ -79,11 +79,11 @@ enum PlainInvocation {
         password = password ?? PasswordSource.environmentPassword()
         if command == "pages" {
             guard let format = formatName.map(PageListFormat.init(rawValue:)) ?? .table else { return nil }
-            self = .read(ReadingJob(files: files, format: format, reading: DocumentReader(password: password)))
+            self = .read(ReadingJob(files: files, format: format, reading: DocumentReader(password: password, wording: .commandLine)))
         } else {
             guard let format = formatName.map(InfoCommand.Format.init(rawValue:)) ?? .text else { return nil }
             self = .read(ReadingJob(files: files, format: format.pageListFormat,
-                                    reading: DocumentReader(password: password, withPages: false)))
+                                    reading: DocumentReader(password: password, withPages: false, wording: .commandLine)))
         }
     }
 }

@@ -110,7 +110,8 @@ struct ViewStateCommand: ParsableCommand {
             let stack = try layout.makeLayout(doc, defaultMinimumZoom: mirror ? 0 : 1)
             let position: ScrollPosition
             do { position = try stack.restore(applied) } catch {
-                throw ExitFailure("\(document.file): \(error.description)", status: ExitStatus.usage)
+                let line = if case .placement(let e) = error { e.commandLineMessage } else { error.description }
+                throw ExitFailure("\(document.file): \(line)", status: ExitStatus.usage)
             }
             let output = ViewStateRestoreJSON(state: applied, mirroredFrom: mirror ? input : nil, position: position,
                                        visibleViewport: stack.viewport(ofPage: applied.pageIndex, visibleRect: position.visibleRect))

@@ -26,8 +26,8 @@ public enum DrawingSize: Hashable, Sendable {
 public enum DrawingError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The image would exceed ``DrawingLimits``.
     case tooLarge(width: Int, height: Int)
-    /// A scale or width that is zero, negative or not finite.
-    case invalidSize(String)
+    /// A scale or width that is zero, negative or not finite (the size given).
+    case invalidSize(DrawingSize)
     /// The container is too small to hold a thumbnail.
     case containerTooSmall(Size)
     /// The placement could not be built (a page or viewport the conversion rejects).
@@ -36,19 +36,26 @@ public enum DrawingError: Error, Hashable, Sendable, CustomStringConvertible {
     /// its margin (the displayed page is `page` points large).
     case viewportOutside(viewport: Rect, page: Size)
 
+    /// One line in the library's terms (the `DrawingSize`, the container, the viewport); the
+    /// CLI names its options instead (`--scale`, `--container`, `--viewport`).
     public var description: String {
         switch self {
         case let .tooLarge(w, h):
             "the picture would be at least \(Self.pixels(w)) x \(Self.pixels(h)) pixels, more than the limit of \(DrawingLimits.maxSide) pixels a side and "
                 + "\(DrawingLimits.maxPixels / 1_000_000) megapixels"
-        case let .invalidSize(what): what
-        case let .containerTooSmall(s): "the container \(s) is too small for a thumbnail; give a larger --container"
+        case let .invalidSize(.scale(s)): "scale: \(s) must be a positive number (1 = one pixel per point)"
+        case let .invalidSize(.width(px)): "width: \(px) must be a positive number of pixels"
+        case let .containerTooSmall(s): "the container \(s) is too small for a thumbnail; give a larger container"
         case let .placement(e): e.description
         case let .viewportOutside(v, page):
-            "--viewport \(PageDrawing.number(v.x)),\(PageDrawing.number(v.y)),\(PageDrawing.number(v.width)),\(PageDrawing.number(v.height)) "
-                + "lies wholly outside the page (page space 0…\(PageDrawing.number(page.width)) x 0…\(PageDrawing.number(page.height)) pt) and the margin around it: "
+            "the viewport \(Self.viewportText(v)) lies wholly outside the page (page space 0…\(PageDrawing.number(page.width)) x 0…\(PageDrawing.number(page.height)) pt) and the margin around it: "
                 + "nothing of it would be drawn; give a viewport on the page"
         }
+    }
+
+    /// A viewport as `x,y,width,height`, compactly.
+    public static func viewportText(_ v: Rect) -> String {
+        "\(PageDrawing.number(v.x)),\(PageDrawing.number(v.y)),\(PageDrawing.number(v.width)),\(PageDrawing.number(v.height))"
     }
 
     /// A side in pixels; `Int.max` stands for one too large to count.
@@ -278,11 +285,11 @@ public struct PageDrawing: Hashable, Sendable {
         let w: Double, h: Double
         switch size {
         case .scale(let s):
-            guard s > 0, s.isFinite else { throw .invalidSize("--scale: \(s) must be a positive number (1 = one pixel per point)") }
+            guard s > 0, s.isFinite else { throw .invalidSize(size) }
             w = ceilPixels(displayed.width * s)
             h = ceilPixels(displayed.height * s)
         case .width(let px):
-            guard px > 0 else { throw .invalidSize("--width: \(px) must be a positive number of pixels") }
+            guard px > 0 else { throw .invalidSize(size) }
             w = Double(px)
             h = ceilPixels(displayed.height * Double(px) / displayed.width)
         }

@@ -116,6 +116,30 @@ package enum CurrentProcess {
 extension OpenFile {
     /// Whether the descriptor is a terminal (`isatty(3)`).
     package var isTerminal: Bool { isatty(rawValue) == 1 }
+
+    /// ``writeAll(_:)-([UInt8])`` to a pipe whose reader may be gone, without a signal handler:
+    /// `SIGPIPE` is blocked in the calling thread for the write (the signal a write raises goes to
+    /// the writing thread), so the write fails with `EPIPE`, and the `SIGPIPE` it left pending is
+    /// consumed before the thread's mask is restored. The process's dispositions are not touched.
+    package func writeAllBlockingSIGPIPE(_ bytes: [UInt8]) throws(SystemCallError) {
+        var pipeSet = sigset_t(), oldMask = sigset_t(), pending = sigset_t()
+        sigemptyset(&pipeSet)
+        sigaddset(&pipeSet, SIGPIPE)
+        pthread_sigmask(SIG_BLOCK, &pipeSet, &oldMask)
+        defer { pthread_sigmask(SIG_SETMASK, &oldMask, nil) }
+        sigpending(&pending)
+        let pendingBefore = sigismember(&pending, SIGPIPE) == 1
+        do { try writeAll(bytes) } catch {
+            if error.code == EPIPE, !pendingBefore {
+                sigpending(&pending)
+                if sigismember(&pending, SIGPIPE) == 1 {
+                    var zero = timespec(tv_sec: 0, tv_nsec: 0)
+                    _ = sigtimedwait(&pipeSet, nil, &zero)
+                }
+            }
+            throw error
+        }
+    }
 }
 
 /// Signal dispositions.

@@ -22,6 +22,9 @@ public enum PageInfoError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The document opened but no page can be found in it, and it is damaged (`reason` says
     /// how): not a valid, empty document (code `damaged`, exit 65).
     case noPageFound(path: String, reason: String)
+    /// A stream (standard input, a pipe, a device) is longer than the limit on what is read from
+    /// one, `limitMiB` MiB (`DocumentReader.maxStreamMiB`): unreadable (exit 66).
+    case streamTooLong(path: String, limitMiB: Int)
 
     /// The broad kind of failure (`FailureKind`: `cannotOpen` missing or
     /// unreadable, `malformed` not a PDF, damaged, or a page error, `encrypted` a password is
@@ -31,7 +34,7 @@ public enum PageInfoError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The broad kind of this error.
     public var kind: Kind {
         switch self {
-        case .fileNotFound, .unreadable: .cannotOpen
+        case .fileNotFound, .unreadable, .streamTooLong: .cannotOpen
         case .notPDF, .malformed, .pageUnreadable, .noPageFound: .malformed
         case .passwordRequired, .wrongPassword: .encrypted
         case .pageOutOfRange: .usage
@@ -46,7 +49,7 @@ public enum PageInfoError: Error, Hashable, Sendable, CustomStringConvertible {
     public var code: String {
         switch self {
         case .fileNotFound: "not-found"
-        case .unreadable: "unreadable"
+        case .unreadable, .streamTooLong: "unreadable"
         case .notPDF: "not-pdf"
         case .malformed, .pageUnreadable, .noPageFound: "damaged"
         case .passwordRequired: "password-required"
@@ -55,8 +58,13 @@ public enum PageInfoError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// One line, naming the file, that says what went wrong and what to do.
-    public var description: String {
+    /// One line, naming the file, that says what went wrong and what to do, in the library's
+    /// wording (``message(_:)``).
+    public var description: String { message(.library) }
+
+    /// One line, naming the file, that says what went wrong and what to do, naming the settings
+    /// it mentions (the password, the stream limit) in `wording`.
+    public func message(_ wording: Wording) -> String {
         switch self {
         case .fileNotFound(let path):
             "\(path): no such file"
@@ -67,7 +75,8 @@ public enum PageInfoError: Error, Hashable, Sendable, CustomStringConvertible {
         case .malformed(let path, let detail):
             "\(path): damaged PDF that Poppler cannot repair" + (detail.isEmpty ? "" : " (\(detail))")
         case .passwordRequired(let path):
-            "\(path): encrypted; give its user or owner password with --password-file FILE, PAGEINFO_PASSWORD or --password"
+            // (The library's caller knows where its password goes; the CLI says how to give one.)
+            "\(path): encrypted; give its user or owner password" + (wording == .commandLine ? " with \(wording.name(.password))" : "")
         case .wrongPassword(let path):
             "\(path): encrypted, and the password given is not its user or owner password"
         case .pageOutOfRange(let index, let count):
@@ -76,6 +85,9 @@ public enum PageInfoError: Error, Hashable, Sendable, CustomStringConvertible {
             "\(path): \(reason)"
         case .noPageFound(let path, let reason):
             "\(path): no page found: \(reason)"
+        case .streamTooLong(let path, let limit):
+            "\(path): cannot read the file: the stream is longer than \(wording.name(.maxInputSize)) \(limit) MiB; "
+                + "save it to a file, or raise \(wording.name(.maxInputSize))"
         }
     }
 }

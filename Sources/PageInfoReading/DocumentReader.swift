@@ -41,16 +41,21 @@ public struct DocumentReader: Sendable {
     public var measuresTime: Bool
     /// The most read from standard input, a pipe or a device, in MiB (`--max-input-size`).
     public var maxStreamMiB: Int
+    /// Whose words the messages use for the settings they name (the file record's `error.message`,
+    /// ``FileResult/message``): ``PageInfoRecords/Wording/library`` (`strict: …`, `ranges: …`)
+    /// unless a command asks for its options (`--strict: …`, `--pages: …`).
+    public var wording: Wording
 
     /// A reader with its options; see the properties.
     public init(password: String? = nil, ranges: PageRangeList? = nil, strict: Bool = false, withPages: Bool = true,
-                measuresTime: Bool = false, maxStreamMiB: Int = InputFile.defaultMaxStreamMiB) {
+                measuresTime: Bool = false, maxStreamMiB: Int = InputFile.defaultMaxStreamMiB, wording: Wording = .library) {
         self.password = password
         self.ranges = ranges
         self.strict = strict
         self.withPages = withPages
         self.measuresTime = measuresTime
         self.maxStreamMiB = maxStreamMiB
+        self.wording = wording
     }
 
     /// How reading one file ended: its outcome (the file record's closing fields), the exit
@@ -113,7 +118,7 @@ public struct DocumentReader: Sendable {
         let file = source.name
         let start = monotonicSeconds()
         func failed(_ error: PageInfoError, path: String, bytes: Int?) -> FileResult {
-            let outcome = DocumentOutcome.failed(.init(code: error.code, message: error.description.replacingPrefix(path, with: file)),
+            let outcome = DocumentOutcome.failed(.init(code: error.code, message: error.message(wording).replacingPrefix(path, with: file)),
                                                  bytes: bytes, seconds: measuresTime ? monotonicSeconds() - start : nil)
             sink.failedDocument(file: file, outcome: outcome)
             return FileResult(outcome: outcome, exitStatus: error.exitStatus, message: outcome.error?.message, openError: error)
@@ -187,11 +192,11 @@ public struct DocumentReader: Sendable {
             let total = warnings.count + pageWarnings
             let first = warnings.first?.description ?? (summary.pageErrors > 0 ? "page errors" : "page warnings")
             outcome.status = .failed
-            outcome.error = DocumentOutcome.Failure(code: FileErrorCode.strict.rawValue, message: "\(file): --strict: \(summary.pageErrors) page error\(summary.pageErrors == 1 ? "" : "s") and \(total) warning\(total == 1 ? "" : "s") (\(first))")
+            outcome.error = DocumentOutcome.Failure(code: FileErrorCode.strict.rawValue, message: "\(file): \(wording.name(.strict)): \(summary.pageErrors) page error\(summary.pageErrors == 1 ? "" : "s") and \(total) warning\(total == 1 ? "" : "s") (\(first))")
             message = outcome.error?.message
         }
         if let outOfRange {
-            outcome.error = DocumentOutcome.Failure(code: outOfRange.code, message: "\(file): --pages: \(outOfRange.description)")
+            outcome.error = DocumentOutcome.Failure(code: outOfRange.code, message: "\(file): \(wording.name(.pages)): \(outOfRange.message(wording))")
             message = outcome.error?.message
         }
         if measuresTime { outcome.seconds = monotonicSeconds() - start }

@@ -191,7 +191,7 @@ public enum InputFile {
         var copyError: SystemCallError?
         do throws(PageInfoError) {
             try read(fd, name: name, waitForWriter: waitForWriter, maxBytes: maxBytes,
-                     tooLong: "the stream is longer than --max-input-size \(maxBytes >> 20) MiB; save it to a file, or raise --max-input-size") { chunk in
+                     tooLong: .streamTooLong(path: name, limitMiB: maxBytes >> 20)) { chunk in
                 do throws(SystemCallError) { try copy.writeAll(chunk) } catch { copyError = error; return false }
                 return true
             }
@@ -209,7 +209,8 @@ public enum InputFile {
     /// list of files), at most `maxBytes` bytes.
     public static func readAll(_ fd: FileDescriptor, name: String, maxBytes: Int) throws(PageInfoError) -> [UInt8] {
         var bytes: [UInt8] = []
-        try read(fd, name: name, maxBytes: maxBytes, tooLong: "longer than \(maxBytes >> 20) MiB, more than this input can be") { chunk in
+        try read(fd, name: name, maxBytes: maxBytes,
+                 tooLong: .unreadable(path: name, reason: "longer than \(maxBytes >> 20) MiB, more than this input can be")) { chunk in
             bytes.append(contentsOf: chunk)
             return true
         }
@@ -220,7 +221,7 @@ public enum InputFile {
     /// (`OpenFile.readChunks`)
     /// and words its errors: `tooLong` past `maxBytes`; a non-blocking stream silent for
     /// ``idleTimeoutSeconds``; for a FIFO we opened (`waitForWriter`), no writer within that time.
-    private static func read(_ fd: FileDescriptor, name: String, waitForWriter: Bool = false, maxBytes: Int, tooLong: String,
+    private static func read(_ fd: FileDescriptor, name: String, waitForWriter: Bool = false, maxBytes: Int, tooLong: PageInfoError,
                              sink: (UnsafeRawBufferPointer) -> Bool) throws(PageInfoError) {
         do {
             try OpenFile(fd, path: name).readChunks(
@@ -228,7 +229,7 @@ public enum InputFile {
                 waitsForWriter: waitForWriter, sink)
         } catch {
             switch (error.call, error.code) {
-            case ("read", EFBIG): throw .unreadable(path: name, reason: tooLong)
+            case ("read", EFBIG): throw tooLong
             case ("poll", ETIMEDOUT):
                 throw .unreadable(path: name, reason: waitForWriter ? "no data within \(idleTimeoutSeconds) s: no writer opened the FIFO, or it closed it without writing"
                                                                     : "no data for \(idleTimeoutSeconds) s")

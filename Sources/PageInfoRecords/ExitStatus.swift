@@ -151,44 +151,7 @@ public enum FailureKind: Sendable, Hashable, CaseIterable {
 public protocol ClassifiedError: Error, CustomStringConvertible {
     /// The broad kind of the failure, which decides its exit status.
     var kind: FailureKind { get }
-}
-
-/// A failure phrased for a person, with the exit status it means: what a library call throws
-/// when there is no file record to carry the failure (a list that cannot be read, an output that
-/// cannot be written, a worker that cannot be started). A command prints `message` as its one
-/// line on stderr and exits with `status`.
-public struct ExitFailure: Error, Sendable, Hashable, CustomStringConvertible {
-    /// One line for a person: what failed, naming the file or option, and what to do.
-    public var message: String
-    /// The exit status the failure means.
-    public var status: ExitStatus
-
-    /// A failure with its one-line `message` and the exit status it means.
-    public init(_ message: String, status: ExitStatus) {
-        self.message = message
-        self.status = status
-    }
-
-    /// The ``message``.
-    public var description: String { message }
-
-    /// `text` as one line for stderr: a control character (a newline or tab in a file name, an
-    /// escape sequence) is written as `\n`, `\r`, `\t` or `\xNN`, so that a message is always
-    /// one line and cannot drive the terminal.
-    public static func oneLine(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
-        var line = ""
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x0A: line += "\\n"
-            case 0x0D: line += "\\r"
-            case 0x09: line += "\\t"
-            case 0..<0x20, 0x7F:
-                let hex = String(scalar.value, radix: 16)
-                line += "\\x" + (hex.count < 2 ? "0" : "") + hex
-            default: line.unicodeScalars.append(scalar)
-            }
-        }
-        return line
-    }
+    /// The line in `wording`: the ``description`` naming the settings it mentions as a Swift
+    /// program set them (``Wording/library``) or as `pageinfo`'s options (``Wording/commandLine``).
+    func message(_ wording: Wording) -> String
 }

@@ -66,6 +66,10 @@ package struct WorkerCommand: ParsableCommand {
             help: ArgumentHelp("The largest file a bytes request may carry, in bytes (at most the default).", valueName: "n"))
     var maxRequestBytes = WorkerProtocol.maxRequestBytes
 
+    @Flag(name: .customLong("library-wording"),
+          help: "Name settings in messages as a Swift program sets them (strict, maxMemoryMiB), not as pageinfo's options.")
+    var libraryWording = false
+
     package init() {}
 
     /// The options given, as the worker loop takes them; a value out of its range is a
@@ -86,7 +90,8 @@ package struct WorkerCommand: ParsableCommand {
         do { bitmap = try BitmapOptions.request(dpi: dpi, bitmapSize: bitmapSize, fit: fit, renderer: renderer) } catch { throw ValidationError(error.description) }
         do { frames = try FrameOptions.frames(self.frames) ?? [] } catch { throw ValidationError(error.description) }
         return WorkerOptions(withPages: mode == .pages, ranges: ranges, format: format, wide: wide, strict: strict, messages: messages,
-                             maxMemoryMiB: maxMemory, maxRequestBytes: maxRequestBytes, bitmap: bitmap, frames: frames)
+                             maxMemoryMiB: maxMemory, maxRequestBytes: maxRequestBytes, bitmap: bitmap, frames: frames,
+                             wording: libraryWording ? .library : .commandLine)
     }
 
     /// `pageinfo worker ARGS…` (reached through the root parser only when help is asked for,
@@ -106,7 +111,7 @@ package struct WorkerCommand: ParsableCommand {
             if status == .success {
                 try? OpenFile.standardOutput.writeAll(Array((fullMessage(for: error) + "\n").utf8))
             } else {
-                try? OpenFile.standardError.writeAll(Array("pageinfo: worker: \(ExitFailure.oneLine(message(for: error)))\n".utf8))
+                try? OpenFile.standardError.writeAll(Array("pageinfo: worker: \(oneLine(message(for: error)))\n".utf8))
             }
             return status.rawValue
         }

@@ -285,5 +285,11 @@ struct PagePlacementGoldenTests {
                 == "invalid view size 0x600: width and height must be positive finite numbers, e.g. 800x600")
         #expect(PlacementError.invalidZoomScale(-1).description
                 == "invalid zoom scale -1: it must be a positive finite number (1 = the whole page fits the view)")
+        // The stretched fit is named as the library's (`PageFit.fill`), or as a command says.
+        let viewport = PlacementError.invalidViewport(Rect(x: 0, y: 0, width: 10, height: 0))
+        #expect(viewport.description.hasSuffix("a viewport stretched onto the view (PageFit.fill) needs a positive height too"))
+        #expect(!viewport.description.contains("--"))
+        #expect(viewport.description(namingFillAs: "convert --fit fill")
+                == viewport.description.replacingOccurrences(of: "(PageFit.fill)", with: "(convert --fit fill)"))
     }
 }

@@ -80,10 +80,37 @@ func scriptedWorker(_ label: String, _ body: String) throws -> (path: String, di
         let files = try shared.first + runToEnd(shared.run)
         #expect(files.count == names.count)
         #expect(files.filter { $0.status != .ok }.map { "\($0.index): \($0.error?.rawValue ?? "")" } == [])
-        // SIGPIPE is caught, not ignored: the programs this process starts get it at its default.
+        // SIGPIPE is never ignored: the programs this process starts get it at its default.
         var current = sigaction()
         sigaction(SIGPIPE, nil, &current)
         #expect(current.__sigaction_handler.sa_handler.map { unsafeBitCast($0, to: Int.self) } != 1, "SIG_IGN")
+    }
+
+    @Test("a run installs no signal handler: SIGPIPE, SIGINT and SIGTERM keep their dispositions; workers that close their requests pipe and die are crashed files, not a SIGPIPE",
+          .timeLimit(.minutes(1)))
+    func noSignalHandlers() throws {
+        func handlers() -> [Int] {
+            [SIGPIPE, SIGINT, SIGTERM].map { sig in
+                var action = sigaction()
+                sigaction(sig, nil, &action)
+                return action.__sigaction_handler.sa_handler.map { unsafeBitCast($0, to: Int.self) } ?? 0
+            }
+        }
+        let before = handlers()
+        let names = Array(repeating: Array(Paths.fixture("mixed.pdf").utf8), count: 4)
+        let files = try runToEnd(BatchRun(names: names, configuration: testConfiguration(jobs: 2, worker: testWorker)))
+        #expect(files.map(\.status) == Array(repeating: .ok, count: 4))
+        #expect(handlers() == before)
+        // Workers that close stdin (the coordinator's writes then fail with EPIPE) and exit.
+        let (closer, dir) = try scriptedWorker("closer", """
+            exec 0<&-
+            sleep 0.1
+            exit 3
+            """)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let failed = try runToEnd(BatchRun(names: names, configuration: testConfiguration(jobs: 2, timeout: 20, worker: closer)))
+        #expect(failed.count == 4 && failed.allSatisfy { $0.error == .crashed })
+        #expect(handlers() == before)
     }
 
     @Test("a worker whose answer waits in the pipe while the caller pauses longer than --timeout is not timed out",

@@ -21,6 +21,7 @@ struct WorkerArgumentsTests {
             WorkerOptions(format: .columns, bitmap: BitmapRequest(.pixelSize(width: 1024, height: 768, fit: .fill), renderer: .pdfium),
                           frames: [.pypdf, .pymupdf]),
             WorkerOptions(maxMemoryMiB: 1 << 30, maxRequestBytes: 0, frames: LibraryFrame.allCases),
+            WorkerOptions(strict: true, wording: .commandLine),
         ]
     }()
 
@@ -28,6 +29,13 @@ struct WorkerArgumentsTests {
     func roundTrip(_ options: WorkerOptions) throws {
         let parsed = try WorkerCommand.parse(options.arguments).workerOptions()
         #expect(parsed == options, "\(options.arguments)")
+    }
+
+    @Test("the wording: the library's is asked for with --library-wording; without it, pageinfo worker words messages as the CLI")
+    func wording() throws {
+        #expect(WorkerOptions().wording == .library && WorkerOptions().arguments.last == "--library-wording")
+        #expect(!WorkerOptions(wording: .commandLine).arguments.contains("--library-wording"))
+        #expect(try WorkerCommand.parse(["--mode", "pages"]).workerOptions().wording == .commandLine)
     }
 
     @Test("a value out of range is refused naming its option; the parser refuses what it cannot read",

@@ -144,7 +144,7 @@ struct CheckReportTests {
         #expect(pageCases[1].elements(forName: "failure").isEmpty)
         let error = try #require(suites[2].elements(forName: "testcase").first?.elements(forName: "error").first)
         #expect(error.attribute(forName: "type")?.stringValue == "password-required")
-        #expect(error.attribute(forName: "message")?.stringValue == "locked.pdf: encrypted; give its user or owner password with --password-file FILE, PAGEINFO_PASSWORD or --password")
+        #expect(error.attribute(forName: "message")?.stringValue == "locked.pdf: encrypted; give its user or owner password")
         // The file name is escaped for XML, its U+0001 replaced by U+FFFD (XML 1.0 cannot hold
         // it); a label with a control character is shown with JSON escapes.
         #expect(names(suites[3]) == ["document", #"page 1 (a\"b<c>&\u0001)"#])

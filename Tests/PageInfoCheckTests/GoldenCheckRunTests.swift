@@ -61,9 +61,10 @@ struct GoldenCheckRunTests {
         #expect(throws: CheckRunError.pairing(.countMismatch(files: 2, goldens: 1))) {
             _ = try GoldenCheck().run(files: ["a.pdf", "b.pdf"], pairing: .files(["a.golden.json"]), format: .text, out: &out) { _ in }
         }
-        // The line and status `pageinfo check` prints and exits with.
+        // The library's line, the line and status `pageinfo check` prints and exits with.
         let error = CheckRunError.pairing(.countMismatch(files: 2, goldens: 1))
-        #expect(error.description == "2 files but 1 --golden value; give one --golden per file, in the same order")
+        #expect(error.description == "2 files but 1 golden (GoldenPairing.files); give one golden per file, in the same order")
+        #expect(error.message(.commandLine) == "2 files but 1 --golden value; give one --golden per file, in the same order")
         #expect(error.kind.exitStatus == .usage)
         #expect(CheckRunError.outputUnwritable(reason: "No space left on device").description == "cannot write the output: No space left on device")
         #expect(CheckRunError.outputUnwritable(reason: "x").kind.exitStatus == .ioError)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import PageInfoCheck
+import PageInfoRecords
 import Testing
 
 @Suite("GoldenPairing")
@@ -18,6 +19,8 @@ struct GoldenPairingTests {
     func files() throws {
         #expect(try GoldenPairing.files(["1.json", "2.json"]).pairs(["a.pdf", "b.pdf"]).map(\.golden) == ["1.json", "2.json"])
         #expect(GoldenPairing.Problem.countMismatch(files: 2, goldens: 1).description
+                == "2 files but 1 golden (GoldenPairing.files); give one golden per file, in the same order")
+        #expect(GoldenPairing.Problem.countMismatch(files: 2, goldens: 1).message(.commandLine)
                 == "2 files but 1 --golden value; give one --golden per file, in the same order")
         #expect(throws: GoldenPairing.Problem.noGoldens) { try GoldenPairing.files([]).pairs(["a.pdf"]) }
     }

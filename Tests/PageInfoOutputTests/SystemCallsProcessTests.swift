@@ -29,6 +29,24 @@ struct SystemCallsProcessTests {
         #expect((status >> 8) & 0xFF == 3)
     }
 
+    @Test("a write to a pipe whose reader is gone fails with EPIPE, without a handler: no signal, none left pending, dispositions untouched")
+    func writeBlockingSIGPIPE() throws {
+        var before = sigaction()
+        sigaction(SIGPIPE, nil, &before)
+        let pipe = try OpenFile.pipe()
+        try pipe.readEnd.close()
+        defer { try? pipe.writeEnd.close() }
+        #expect(throws: SystemCallError.self) { try pipe.writeEnd.writeAllBlockingSIGPIPE(Array("request".utf8)) }
+        do { try pipe.writeEnd.writeAllBlockingSIGPIPE([1]) } catch { #expect(error.code == EPIPE) }
+        var pending = sigset_t()
+        sigpending(&pending)
+        #expect(sigismember(&pending, SIGPIPE) == 0, "a SIGPIPE is left pending")
+        var after = sigaction()
+        sigaction(SIGPIPE, nil, &after)
+        #expect(after.__sigaction_handler.sa_handler.map { unsafeBitCast($0, to: Int.self) }
+                == before.__sigaction_handler.sa_handler.map { unsafeBitCast($0, to: Int.self) })
+    }
+
     @Test("spawning a missing program throws naming posix_spawn and the program (ENOENT)")
     func spawnMissing() throws {
         let pipe = try OpenFile.pipe()

@@ -78,17 +78,17 @@ struct ExitStatusTests {
     }
 }
 
-/// `ExitFailure`: one line for stderr.
-@Suite("ExitFailure")
-struct ExitFailureTests {
+/// `oneLine`: one line for stderr.
+@Suite("oneLine")
+struct OneLineTests {
     @Test("oneLine escapes control characters so a message stays one line and cannot drive the terminal")
     func oneLine() {
-        #expect(ExitFailure.oneLine("a.pdf: no such file") == "a.pdf: no such file")
-        #expect(ExitFailure.oneLine("two\nlines") == #"two\nlines"#)
-        #expect(ExitFailure.oneLine("tab\tcr\r") == #"tab\tcr\r"#)
-        #expect(ExitFailure.oneLine("\u{1B}[31mred") == #"\x1b[31mred"#)
-        #expect(ExitFailure.oneLine("nul\u{0} del\u{7F} us\u{1F}") == #"nul\x00 del\x7f us\x1f"#)
-        #expect(ExitFailure.oneLine("ü → 😀 \u{85}") == "ü → 😀 \u{85}")  // not C0 or DEL: kept
-        #expect(ExitFailure.oneLine("") == "")
+        #expect(PageInfoRecords.oneLine("a.pdf: no such file") == "a.pdf: no such file")
+        #expect(PageInfoRecords.oneLine("two\nlines") == #"two\nlines"#)
+        #expect(PageInfoRecords.oneLine("tab\tcr\r") == #"tab\tcr\r"#)
+        #expect(PageInfoRecords.oneLine("\u{1B}[31mred") == #"\x1b[31mred"#)
+        #expect(PageInfoRecords.oneLine("nul\u{0} del\u{7F} us\u{1F}") == #"nul\x00 del\x7f us\x1f"#)
+        #expect(PageInfoRecords.oneLine("ü → 😀 \u{85}") == "ü → 😀 \u{85}")  // not C0 or DEL: kept
+        #expect(PageInfoRecords.oneLine("") == "")
     }
 }

@@ -106,7 +106,7 @@ struct BatchOptions: ParsableArguments {
                                  recursive: recursive, followSymlinks: followSymlinks)
         let batch = BatchJob(inputs: inputs, configuration: configuration,
                              destination: output.map { .file(path: $0, resume: resume) } ?? .standardOutput, showsProgress: showsProgress,
-                             stopsOnSignals: true)
+                             stopsOnSignals: true, catchesBrokenPipes: true)
         // Usage errors (these, and --resume refusing the output below) are printed as the parser
         // prints one.
         do { try batch.checkOptions() } catch { throw ValidationError(error.commandLineMessage) }

@@ -29,6 +29,13 @@ func fail(_ message: String, _ status: Int32 = 1) -> Never {
     exit(status)
 }
 
+/// Two workers started from `worker`. The records are compared byte for byte with those of
+/// `pageinfo pages`, so the messages name the settings as its options (`Wording.commandLine`;
+/// a Swift program gets the library's words by default).
+func configuration(worker: String) -> BatchConfiguration {
+    BatchConfiguration(reader: DocumentReader(wording: .commandLine), jobs: 2, worker: worker)
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "batch" where arguments.count == 4:
@@ -37,7 +44,7 @@ case "batch" where arguments.count == 4:
     do { names = try BatchInputs(filesFrom: list).collect() } catch { fail(error.description, error.kind.exitStatus.rawValue) }
     let fd = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard fd >= 0 else { fail("\(output): cannot write it") }
-    let run = BatchRun(names: names, configuration: BatchConfiguration(jobs: 2, worker: worker))
+    let run = BatchRun(names: names, configuration: configuration(worker: worker))
     let writer = BatchWriter(output: run.configuration.output, fd: FileDescriptor(rawValue: fd), documentCount: names.count)
     writer.begin()
     var files = 0
@@ -59,13 +66,13 @@ case "batch" where arguments.count == 4:
     exit(run.tally.exitCode.rawValue)
 
 case "job" where arguments.count == 4 || (arguments.count == 5 && arguments[4] == "--resume"):
-    let job = BatchJob(inputs: BatchInputs(filesFrom: arguments[2]), configuration: BatchConfiguration(jobs: 2, worker: arguments[1]),
+    let job = BatchJob(inputs: BatchInputs(filesFrom: arguments[2]), configuration: configuration(worker: arguments[1]),
                        destination: .file(path: arguments[3], resume: arguments.count == 5))
     do { exit(try job.run().rawValue) } catch { fail(error.description, error.kind.exitStatus.rawValue) }
 
 case "typed" where arguments.count >= 3:
     let paths = Array(arguments.dropFirst(2))
-    let run = BatchRun(names: paths, configuration: BatchConfiguration(jobs: 2, worker: arguments[1]))
+    let run = BatchRun(names: paths, configuration: configuration(worker: arguments[1]))
     func rect(_ r: Rect) -> String { "\(r.origin.x),\(r.origin.y),\(r.size.width),\(r.size.height)" }
     func text(_ s: String?) -> String { s ?? "-" }
     var documents = 0
