@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /// How the PDFs of a check are paired with their goldens: one golden per PDF in the same order,
 /// or a folder of goldens matched by file name (``GoldenFile/path(forPDF:in:)``).
-public enum GoldenPairing: Hashable, Sendable {
+package enum GoldenPairing: Hashable, Sendable {
     /// One golden path per PDF, in the same order.
     case files([String])
     /// A folder of goldens: `book.pdf` → `DIR/book.golden.json`.
     case directory(String)
 
     /// Why PDFs and goldens cannot be paired.
-    public enum Problem: Error, Hashable, Sendable, CustomStringConvertible {
+    package enum Problem: Error, Hashable, Sendable, CustomStringConvertible {
         /// Neither goldens nor a folder were given.
         case noGoldens
         /// The counts of PDFs and goldens differ.
@@ -17,7 +17,7 @@ public enum GoldenPairing: Hashable, Sendable {
         case sharedGolden(first: String, second: String, golden: String)
 
         /// One line for a person, saying which option to change.
-        public var description: String {
+        package var description: String {
             switch self {
             case .noGoldens:
                 "give the golden of each file with --golden GOLDEN.json, or a folder of them with --golden-dir DIR"
@@ -30,7 +30,7 @@ public enum GoldenPairing: Hashable, Sendable {
     }
 
     /// Each PDF with its golden, in the order of `pdfs`.
-    public func pairs(_ pdfs: [String]) throws(Problem) -> [(pdf: String, golden: String)] {
+    package func pairs(_ pdfs: [String]) throws(Problem) -> [(pdf: String, golden: String)] {
         switch self {
         case .directory(let directory):
             let pairs = pdfs.map { ($0, GoldenFile.path(forPDF: $0, in: directory)) }
