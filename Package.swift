@@ -115,7 +115,7 @@ let package = Package(
         .testTarget(name: "DocumentLayoutTests", dependencies: ["DocumentLayout", "PageGeometry", "PageInfoTestSupport"]),
         .testTarget(
             name: "PageInfoPopplerTests",
-            dependencies: ["PageInfoPoppler", "PageGeometry", "PageInfoRecords", "PageInfoOutput", "PageInfoTestSupport"]
+            dependencies: ["PageInfoPoppler", "PageInfoReading", "PageGeometry", "PageInfoRecords", "PageInfoOutput", "PageInfoTestSupport"]
         ),
         .testTarget(name: "PageInfoReadingTests",
                     dependencies: ["PageGeometry", "PageInfoReading", "PageInfoPoppler", "PageInfoGrammar", "PageInfoRecords", "PageInfoOutput", "PageInfoTestSupport", .product(name: "SystemPackage", package: "swift-system")]),

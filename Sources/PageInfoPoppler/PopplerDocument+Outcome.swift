@@ -89,7 +89,7 @@ extension PopplerDocument {
     /// `ok`, `partial` (page errors, pages recovered by the object scan, or a walk stopped at its
     /// limit for repeated subtrees) or `failed` (no page
     /// at all in a damaged file), with the document's warnings. `seconds` is left `nil`.
-    package func outcome(after walk: WalkSummary) -> DocumentOutcome {
+    public func outcome(after walk: WalkSummary) -> DocumentOutcome {
         let f = facts  // one read of the catalog for the whole record
         var outcome = DocumentOutcome(status: walk.pageErrors + walk.recovered > 0 || walk.limitReached ? .partial : .ok,
                                       pageCount: walk.positions, pageErrors: walk.pageErrors,
