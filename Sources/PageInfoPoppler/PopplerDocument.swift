@@ -109,7 +109,7 @@ public final class PopplerDocument {
     public var pageCount: Int { walkSummary().positions }
 
     /// A complete walk of the page tree that reads no geometry and no labels: the page count
-    /// and the tree's anomalies, for ``documentWarnings(after:)``. Computed once.
+    /// and the tree's anomalies, for `documentWarnings(after:)`. Computed once.
     public func walkSummary() -> WalkSummary {
         if let countingWalk { return countingWalk }
         let cursor = PageCursor(document: self, firstIndex: 0, withGeometry: false)

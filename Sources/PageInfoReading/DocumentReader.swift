@@ -26,7 +26,7 @@ import Glibc
 /// print(records.outcome.status, records.exitStatus)
 /// ```
 public struct DocumentReader: Sendable {
-    /// The user or owner password of encrypted files (see ``PasswordSource`` for reading it from
+    /// The user or owner password of encrypted files (see `PasswordSource` for reading it from
     /// a file or `PAGEINFO_PASSWORD`); `nil` for none.
     public var password: String?
     /// The 1-based pages to read (`--pages`), or `nil` for all.
