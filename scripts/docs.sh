@@ -7,7 +7,9 @@
 #      reuses what `make test` built) and extracts one symbol graph per module, public symbols
 #      only, without inherited doc comments or synthesized members (what is shown is what we wrote);
 #   2. for each product, the toolchain's `docc convert` turns Sources/<P>/<P>.docc and the
-#      module's symbol graphs into a site for static hosting under the base path /<P>/,
+#      symbol graphs of the module and of the modules it re-exports that are no product of their
+#      own (PageInfoReading: the records and the Poppler reader; PageInfoTesting: the golden
+#      checks) into a site for static hosting under the base path /<P>/,
 #      with --warnings-as-errors: any warning (an unresolved ``symbol`` link, a bad directive,
 #      a missing article) fails the build;
 #   3. it prints, per module, how many public declarations carry a doc comment of their own,
