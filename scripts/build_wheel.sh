@@ -33,6 +33,11 @@
 #   unchanged between the two passes; the executable, unpacked, runs `--version` and resolves
 #   every library it needs either in pageinfo.libs/ or among the policy's system libraries.
 #   Then `auditwheel show` (also saved to python/build/wheel/auditwheel-show.txt).
+# - The source of the GPL code it carries (GPL-2.0 §3, GPL-3.0 §6): the wheel's
+#   LICENSES/SOURCES.txt names pageinfo's commit and the Debian source package and version of
+#   every vendored library (with its snapshot.debian.org address), and
+#   python/dist/pageinfo-VERSION-source.tar.gz, `git archive` of that commit, is written beside
+#   the wheel: publish it (and mirror those Debian sources) wherever the wheel is published.
 #   `make python-wheel-check` installs the wheel in a clean Debian chroot (scripts/wheel_check.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -129,6 +134,27 @@ for p in "${packages[@]}"; do
     cp -L "/usr/share/doc/$p/copyright" "$STAGE/LICENSES/$p.copyright"
 done
 
+# Where the source of the object code in the wheel is: pageinfo's commit (archived beside the
+# wheel below) and each vendored library's Debian source package.
+commit=$(git rev-parse HEAD)
+dirty=$(git status --porcelain --untracked-files=no -- Package.swift Sources python LICENSE | head -1)
+[ -z "$dirty" ] || fail "the working tree has uncommitted changes under Package.swift, Sources, python or LICENSE: the source archive of the wheel would not be its source; commit them first"
+{
+    echo "The source of the programs in this wheel (GPL-2.0 section 3, GPL-3.0 section 6)"
+    echo
+    echo "pageinfo/_bin/pageinfo and src/pageinfo: pageinfo $version, commit $commit, whose complete"
+    echo "source is pageinfo-$version-source.tar.gz, published beside this wheel (git archive of that"
+    echo "commit; build it with 'make release' as its README says)."
+    echo
+    echo "pageinfo.libs/: built by Debian 12 (bookworm) from these source packages, each at"
+    echo "https://snapshot.debian.org/package/SOURCE/VERSION/ (and 'apt-get source SOURCE=VERSION'):"
+    echo
+    for p in "${packages[@]}"; do
+        dpkg-query -W -f='  ${binary:Package} from source ${source:Package} ${source:Version}\n' "$p" \
+            || fail "dpkg-query knows no package $p"
+    done
+} > "$STAGE/LICENSES/SOURCES.txt"
+
 # Pass 2: the wheel with every license file (setuptools' leftovers of pass 1 removed first).
 rm -rf "$STAGE/build" "$STAGE"/src/*.egg-info
 build_and_repair "$WORK/pure2" "$WORK/repaired2"
@@ -154,7 +180,7 @@ problems = []
 if meta["License-Expression"] != wanted:
     problems.append(f"License-Expression {meta['License-Expression']!r}, pyproject.toml says {wanted!r}")
 files = set(meta.get_all("License-File") or [])
-for need in ["LICENSE", "LICENSES/pageinfo-LICENSE.txt", "LICENSES/Apache-2.0.txt", "LICENSES/GPL-2.0.txt",
+for need in ["LICENSE", "LICENSES/pageinfo-LICENSE.txt", "LICENSES/SOURCES.txt", "LICENSES/Apache-2.0.txt", "LICENSES/GPL-2.0.txt",
              "LICENSES/GPL-3.0.txt", "LICENSES/MPL-2.0.txt"] + [f"LICENSES/{p}.copyright" for p in packages]:
     if need not in files:
         problems.append(f"no License-File: {need}")
@@ -165,6 +191,10 @@ if info["Root-Is-Purelib"].strip().lower() != "false":
 tags = info.get_all("Tag")
 if len(tags) != 1 or not tags[0].startswith("py3-none-manylinux_"):
     problems.append(f"WHEEL tags {tags}")
+sources = z.read(f"{dist_info}/licenses/LICENSES/SOURCES.txt").decode() if f"{dist_info}/licenses/LICENSES/SOURCES.txt" in names else ""
+for p in packages:
+    if f"  {p}:" not in sources and f"  {p} from source " not in sources:
+        problems.append(f"LICENSES/SOURCES.txt names no source package for {p}")
 member = z.getinfo("pageinfo/_bin/pageinfo")
 if (member.external_attr >> 16) & 0o111 != 0o111:
     problems.append("pageinfo/_bin/pageinfo is not executable in the archive")
@@ -187,10 +217,14 @@ system_libs=$(awk '$2 == "=>" && $3 ~ /^\// && $3 !~ /pageinfo\.libs/ {print $1}
     || { echo "$ldd_out" >&2; fail "the executable does not load all ${#libs2[@]} vendored libraries from pageinfo.libs/"; }
 
 mkdir -p "$OUT"
-rm -f "$OUT"/pageinfo-*.whl
+rm -f "$OUT"/pageinfo-*.whl "$OUT"/pageinfo-*-source.tar.gz
 cp "${final[0]}" "$OUT/"
+git archive --format=tar.gz --prefix="pageinfo-$version/" -o "$OUT/pageinfo-$version-source.tar.gz" "$commit"
+tar -tzf "$OUT/pageinfo-$version-source.tar.gz" | grep -qx "pageinfo-$version/Sources/CPageInfoPoppler/pageinfo_poppler.cc" \
+    || fail "the source archive holds no Sources/CPageInfoPoppler/pageinfo_poppler.cc"
 auditwheel show "$OUT/$name" 2>/dev/null | tee "$WORK/auditwheel-show.txt"
 echo
 echo "python-wheel: $OUT/$name ($(du -k "$OUT/$name" | cut -f1) KiB; $(($(date +%s) - started)) s without the Swift build)"
 echo "  ${#libs2[@]} libraries vendored in pageinfo.libs/ from ${#packages[@]} Debian packages: ${packages[*]}"
 echo "  taken from the system (manylinux policy): $system_libs"
+echo "  its source: $OUT/pageinfo-$version-source.tar.gz (commit $commit) and the Debian sources in LICENSES/SOURCES.txt"

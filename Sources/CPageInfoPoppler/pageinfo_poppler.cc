@@ -4,6 +4,7 @@
 // page_tree.cc, page_labels.cc and text_string.cc.
 #include "pageinfo_poppler.h"
 
+#include "block_file_stream.h"
 #include "object_streams.h"
 #include "page_labels.h"
 #include "poppler_compat.h"
@@ -355,8 +356,15 @@ extern "C" {
 
 pi_document *pi_document_open_file(const char *path, const char *password, pi_open_result *result) {
     begin_open(result);
+    // Read through 64 KiB blocks rather than Poppler's FileStream (block_file_stream.h).
+    std::shared_ptr<pageinfo::BlockFileSource> source = pageinfo::open_block_file_source(path);
+    if (!source) { // as Poppler reports a file it cannot open (errOpenFile)
+        result->status = PI_STATUS_OPEN_FAILED;
+        result->os_errno = errno;
+        return nullptr;
+    }
     auto state = std::make_unique<pi_document>();
-    state->doc = open_doc([path] { return std::make_unique<GooString>(path); }, password);
+    state->doc = open_doc([&source] { return pageinfo::make_block_file_stream(source); }, password);
     return finish_open(std::move(state), result);
 }
 

@@ -130,6 +130,12 @@ public struct BitmapRequest: Hashable, Sendable {
 
     /// The fit asked for with a pixel size, or nil for a resolution.
     public var fit: PageFit? { if case .pixelSize(_, _, let fit) = target { fit } else { nil } }
+
+    /// The bitmap size asked for (whole pixels), for a pixel size; nil for a resolution. With
+    /// ``PageFit/contain`` the bitmap is at most this size, with ``PageFit/fill`` exactly it.
+    public var requestedPixelSize: (width: Int, height: Int)? {
+        if case .pixelSize(let width, let height, _) = target { (width, height) } else { nil }
+    }
 }
 
 /// One page rendered as a bitmap: its pixel size and the exact mapping between raw PDF space and

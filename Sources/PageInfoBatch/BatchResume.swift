@@ -119,9 +119,10 @@ package struct ResumeState: Sendable {
         }
 
         /// How a page record's bitmap object begins in this run's output: its renderer, its
-        /// resolution or fit, and with `fill` its pixel size (exactly the one asked); nil when
-        /// the run writes none. (With `contain` the size depends on the page: an output of
-        /// another `--bitmap-size` with `contain` and the same renderer is not told apart.)
+        /// resolution or fit and the size asked for (`requestedWidth`, `requestedHeight`: two
+        /// runs with `contain` and other sizes are told apart, though their pages' sizes may
+        /// agree), and with `fill` its pixel size (exactly the one asked); nil when the run
+        /// writes none.
         var bitmapStart: [UInt8]? {
             guard let bitmap else { return nil }
             var w = ByteWriter()

@@ -94,7 +94,7 @@ package enum CommandHelp {
         width × height, as with fill; --fit fill exactly WxH, each axis stretched. In csv the bitmap is the bitmap.* columns. A page \
         whose bitmap would have a side of 0 or over 2147483647 pixels has "bitmap": null.
           pageinfo pages --dpi 150 --format jsonl Fixtures/rotations.pdf --pages 2 | jq -c 'select(.bitmap) | .bitmap'
-          {"renderer":"pdftoppm","dpi":150,"fit":null,"width":1250,"height":834,...}
+          {"renderer":"pdftoppm","dpi":150,"fit":null,"requestedWidth":null,"requestedHeight":null,"width":1250,"height":834,...}
           pageinfo pages --bitmap-size 1024x1024 --fit fill --renderer pdfium --format csv a.pdf
 
         FRAMES

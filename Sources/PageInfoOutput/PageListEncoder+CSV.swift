@@ -12,7 +12,7 @@ extension PageListEncoder {
     static let geometryColumnCount = 5 + 5 * 4 + 6
     /// The `bitmap.*` columns, after the transform, only when the records carry a bitmap.
     static let bitmapColumns: [StaticString] = [
-        "bitmap.renderer", "bitmap.dpi", "bitmap.fit", "bitmap.width", "bitmap.height", "bitmap.scaleX", "bitmap.scaleY",
+        "bitmap.renderer", "bitmap.dpi", "bitmap.fit", "bitmap.requestedWidth", "bitmap.requestedHeight", "bitmap.width", "bitmap.height", "bitmap.scaleX", "bitmap.scaleY",
         "bitmap.rawToPixel.a", "bitmap.rawToPixel.b", "bitmap.rawToPixel.c", "bitmap.rawToPixel.d", "bitmap.rawToPixel.tx", "bitmap.rawToPixel.ty",
         "bitmap.pixelToRaw.a", "bitmap.pixelToRaw.b", "bitmap.pixelToRaw.c", "bitmap.pixelToRaw.d", "bitmap.pixelToRaw.tx", "bitmap.pixelToRaw.ty",
     ]
@@ -92,6 +92,8 @@ extension PageListEncoder {
         out.append(","); out.append(b.renderer.rawValue)
         out.append(","); if let d = b.request.dotsPerInch { out.append(number: d) }
         out.append(","); if let fit = b.request.fit { out.append(fit.rawValue) }
+        out.append(","); if let r = b.request.requestedPixelSize { out.append(int: r.width) }
+        out.append(","); if let r = b.request.requestedPixelSize { out.append(int: r.height) }
         out.append(","); out.append(int: b.pixelWidth)
         out.append(","); out.append(int: b.pixelHeight)
         out.append(","); out.append(number: b.scaleX)

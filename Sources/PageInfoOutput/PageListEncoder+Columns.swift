@@ -71,6 +71,8 @@ extension PageListEncoder {
             column("renderer", bitmaps, first: true, &out) { $0.append(jsonString: $1.request.renderer.rawValue) }
             column("dpi", bitmaps, &out) { out, b in if let d = b.request.dotsPerInch { out.append(number: d) } else { out.append("null") } }
             column("fit", bitmaps, &out) { $0.append(jsonString: $1.request.fit?.rawValue) }
+            column("requestedWidth", bitmaps, &out) { out, b in if let r = b.request.requestedPixelSize { out.append(int: r.width) } else { out.append("null") } }
+            column("requestedHeight", bitmaps, &out) { out, b in if let r = b.request.requestedPixelSize { out.append(int: r.height) } else { out.append("null") } }
             column("width", bitmaps, &out) { $0.append(int: $1.pixelWidth) }
             column("height", bitmaps, &out) { $0.append(int: $1.pixelHeight) }
             column("scaleX", bitmaps, &out) { $0.append(number: $1.scaleX) }

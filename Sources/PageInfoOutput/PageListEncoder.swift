@@ -309,9 +309,9 @@ extension ByteWriter {
 }
 
 extension ByteWriter {
-    /// A page's bitmap object (docs/records.md): `{"renderer","dpi","fit","width","height",
-    /// "scaleX","scaleY","rawToPixel","pixelToRaw"}`; `dpi` is null for a pixel size, `fit` null
-    /// for a resolution; the scales in pixels per point, the matrices `{a,b,c,d,tx,ty}`.
+    /// A page's bitmap object (docs/records.md): `{"renderer","dpi","fit","requestedWidth",
+    /// "requestedHeight","width","height","scaleX","scaleY","rawToPixel","pixelToRaw"}`; `dpi`
+    /// is null for a pixel size, `fit` and the requested size null for a resolution; the scales in pixels per point, the matrices `{a,b,c,d,tx,ty}`.
     package mutating func append(json b: BitmapPlacement) {
         append("{"); append(membersOf: b.request)
         append(",\"width\":"); append(int: b.pixelWidth)
@@ -332,10 +332,14 @@ extension ByteWriter {
     }
 
     /// The members a bitmap object opens with, what was asked for:
-    /// `"renderer":"…","dpi":D|null,"fit":"…"|null` (no braces; `--resume` compares them).
+    /// `"renderer":"…","dpi":D|null,"fit":"…"|null,"requestedWidth":W|null,"requestedHeight":H|null`
+    /// (no braces; `--resume` compares them).
     package mutating func append(membersOf r: BitmapRequest) {
         append("\"renderer\":\""); append(r.renderer.rawValue)
         append("\",\"dpi\":"); if let d = r.dotsPerInch { append(number: d) } else { append("null") }
         append(",\"fit\":"); append(jsonString: r.fit?.rawValue)
+        let requested = r.requestedPixelSize
+        append(",\"requestedWidth\":"); if let requested { append(int: requested.width) } else { append("null") }
+        append(",\"requestedHeight\":"); if let requested { append(int: requested.height) } else { append("null") }
     }
 }

@@ -417,6 +417,10 @@ struct BatchTests {
                       (["--dpi", "150"], ["--dpi", "150", "--renderer", "pdfium"], "describe another bitmap than this run's"),
                       (["--bitmap-size", "300x200", "--fit", "fill"], ["--bitmap-size", "300x201", "--fit", "fill"], "describe another bitmap than this run's"),
                       (["--bitmap-size", "300x200"], ["--dpi", "150"], "describe another bitmap than this run's"),
+                      // contain: each page's size depends on the page; the size asked for tells
+                      // the runs apart (requestedWidth/requestedHeight).
+                      (["--bitmap-size", "300x200"], ["--bitmap-size", "300x250"], "describe another bitmap than this run's"),
+                      (["--bitmap-size", "300x200", "--fit", "contain"], ["--bitmap-size", "300x200"], ""),
                       (["--pages", "1"], ["--pages", "1", "--dpi", "150"], "describe no bitmap, which this run asks for"),
                       (["--dpi", "150"], [], "describe a bitmap (--dpi or --bitmap-size), which this run does not ask for"),
                       (["--dpi", "150", "--renderer", "mupdf"], ["--renderer", "mupdf", "--dpi", "150"], ""),
@@ -426,6 +430,8 @@ struct BatchTests {
                        ["--format", "columns", "--bitmap-size", "300x201", "--fit", "fill"], "describe another bitmap than this run's"),
                       (["--format", "columns", "--pages", "1"], ["--format", "columns", "--pages", "1", "--dpi", "150"],
                        "describe no bitmap, which this run asks for"),
+                      (["--format", "columns", "--bitmap-size", "300x200"], ["--format", "columns", "--bitmap-size", "400x200"],
+                       "describe another bitmap than this run's"),
                       (["--format", "columns", "--dpi", "150"], ["--format", "columns"], "describe a bitmap (--dpi or --bitmap-size), which this run does not ask for"),
                       (["--format", "columns", "--bitmap-size", "300x200", "--fit", "fill", "--renderer", "pdfium"],
                        ["--format", "columns", "--renderer", "pdfium", "--bitmap-size", "300x200", "--fit", "fill"], "")])

@@ -72,7 +72,8 @@ ERROR = StructType([StructField("code", StringType()), StructField("message", St
 # A page's bitmap (`pages --dpi` / `--bitmap-size`, docs/records.md "Bitmap"). The job passes
 # neither option, so the column is null; it is here so that the table has every record field.
 BITMAP = StructType([StructField("renderer", StringType()), StructField("dpi", DoubleType()),
-                     StructField("fit", StringType()), StructField("width", IntegerType()),
+                     StructField("fit", StringType()), StructField("requestedWidth", IntegerType()),
+                     StructField("requestedHeight", IntegerType()), StructField("width", IntegerType()),
                      StructField("height", IntegerType()), StructField("scaleX", DoubleType()),
                      StructField("scaleY", DoubleType()), StructField("rawToPixel", TRANSFORM),
                      StructField("pixelToRaw", TRANSFORM)])
