@@ -6,20 +6,21 @@ let package = Package(
     name: "pageinfo",
     products: [
         .executable(name: "pageinfo", targets: ["PageInfoCommand"]),
+        // Five library products, named for what a user wants (issue 42). Every other module below is
+        // the package's own: not a product, its declarations `package`, not `public`; a product
+        // re-exports (`@_exported import`) the modules whose public types its API uses.
+        // Pure geometry: boxes, rotation, PageInfo, transforms (Apache-2.0).
         .library(name: "PageGeometry", targets: ["PageGeometry"]),
+        // Pure layout: spreads, stacks, view state, thumbnails (Apache-2.0).
         .library(name: "DocumentLayout", targets: ["DocumentLayout"]),
-        .library(name: "PageInfoRecords", targets: ["PageInfoRecords"]),
-        // The text forms of values (sizes, points, rectangles, zooms, page numbers, convert items).
-        .library(name: "PageInfoGrammar", targets: ["PageInfoGrammar"]),
-        .library(name: "PageInfoPoppler", targets: ["PageInfoPoppler"]),
-        // Bytes in and out: the writers, the one JSON reader, the XML escaper, system calls.
-        .library(name: "PageInfoOutput", targets: ["PageInfoOutput"]),
-        // A PDF (a path, raw path bytes, a descriptor, bytes, stdin) into its records and outcome.
+        // A PDF (a path, raw path bytes, a descriptor, bytes, stdin) into its typed records, with one
+        // import: re-exports PageGeometry, PageInfoRecords, PageInfoPoppler and PageRangeList's module.
         .library(name: "PageInfoReading", targets: ["PageInfoReading"]),
-        // Collections of PDFs read in isolated worker processes: the engine of batch mode.
+        // Collections of PDFs read in isolated worker processes (BatchRun, BatchJob); re-exports
+        // PageInfoReading, so a collection needs one import more at most.
         .library(name: "PageInfoBatch", targets: ["PageInfoBatch"]),
-        // Golden-file regression checks of page geometry (`pageinfo check`), and the test helpers.
-        .library(name: "PageInfoCheck", targets: ["PageInfoCheck"]),
+        // One-line golden checks of page geometry for Swift Testing and XCTest; re-exports
+        // PageInfoCheck (the golden comparison) and PageInfoReading.
         .library(name: "PageInfoTesting", targets: ["PageInfoTesting"]),
     ],
     dependencies: [
@@ -51,9 +52,11 @@ let package = Package(
         .target(name: "PageInfoPoppler", dependencies: ["PageGeometry", "PageInfoRecords", "PageInfoOutput", "CPageInfoPoppler"]),
         // Bytes in and out (pure Swift, no Poppler): the text/JSON/CSV writers and the JSONWritable
         // protocol, the one JSON reader, the one XML escaper, the one system-call layer
-        // (SystemCalls.swift).
+        // (SystemCalls.swift). Not a product: all `package` but PageListFormat (BatchJob's formats,
+        // re-exported by PageInfoBatch).
         .target(name: "PageInfoOutput", dependencies: ["PageGeometry", "PageInfoRecords", "DocumentLayout", .product(name: "SystemPackage", package: "swift-system")]),
-        // The grammars of values given as text, with typed errors (no argument parser).
+        // The grammars of values given as text, with typed errors (no argument parser). Not a
+        // product: all `package` but PageRangeList (DocumentReader's ranges, re-exported by PageInfoReading).
         .target(name: "PageInfoGrammar", dependencies: ["PageGeometry", "DocumentLayout", "PageInfoOutput"]),
         // The one reading loop: a PDF from a path, raw path bytes, a descriptor, bytes in memory or
         // stdin (streams spooled to an unlinked temporary file) into the records of
@@ -70,7 +73,7 @@ let package = Package(
         // text/JSON/JUnit reports, atomic re-recording (`pageinfo check`).
         .target(name: "PageInfoCheck", dependencies: ["PageGeometry", "PageInfoRecords", "PageInfoOutput", "PageInfoPoppler", "PageInfoReading"]),
         // One-line golden checks for Swift Testing and XCTest suites.
-        .target(name: "PageInfoTesting", dependencies: ["PageInfoCheck", "PageGeometry"]),
+        .target(name: "PageInfoTesting", dependencies: ["PageInfoCheck", "PageInfoReading", "PageGeometry"]),
         // zlib for the PNG writer's DEFLATE and CRC-32 (libpoppler loads it anyway).
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Pictures of the geometry: overlays, legend, bitmap font, PNG and SVG writers, contact sheets.
@@ -112,7 +115,7 @@ let package = Package(
         .testTarget(name: "DocumentLayoutTests", dependencies: ["DocumentLayout", "PageGeometry", "PageInfoTestSupport"]),
         .testTarget(
             name: "PageInfoPopplerTests",
-            dependencies: ["PageInfoPoppler", "PageGeometry", "PageInfoRecords", "PageInfoOutput", "PageInfoTestSupport"]
+            dependencies: ["PageInfoPoppler", "PageInfoReading", "PageGeometry", "PageInfoRecords", "PageInfoOutput", "PageInfoTestSupport"]
         ),
         .testTarget(name: "PageInfoReadingTests",
                     dependencies: ["PageGeometry", "PageInfoReading", "PageInfoPoppler", "PageInfoGrammar", "PageInfoRecords", "PageInfoOutput", "PageInfoTestSupport", .product(name: "SystemPackage", package: "swift-system")]),

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """The grep proof of issue 42's layering rules, over the Swift code of Sources/.
 
-Four rules, each reported with one line per offence (file, line, name) and exit status 1:
+Five rules, each reported with one line per offence (file, line, name) and exit status 1:
   (a) no call of a C library function outside the system-call layer (LAYER_FILES): spawn, poll,
       signals, limits, close, chmod, isatty, the clock, the environment… go through
       PageInfoOutput's OpenFile, FileSystem, ChildProcess, CurrentProcess, Signals,
@@ -13,10 +13,14 @@ Four rules, each reported with one line per offence (file, line, name) and exit 
   (c) no `CommandLine` (nor `CommandLineBytes`, nor `ProcessInfo.processInfo.arguments`) in a
       library: the process's argv belongs to the executables;
   (d) no `ExitFailure` in a library's `public` API (a signature that mentions it, the type
-      itself, the public members of an extension of it): exit statuses are the CLI's.
+      itself, the public members of an extension of it): exit statuses are the CLI's;
+  (e) a `public` declaration only in a module a user can see: the target of a library product of
+      Package.swift, or a module such a target re-exports (`@_exported import`, followed through
+      the re-exported modules' own sources). Every other module is the package's own: its
+      declarations are `package` (issue 42, "five library products at most").
 
-(c) and (d) are about libraries: the executable targets of Package.swift are exempt. (a) and
-(b) hold everywhere.
+(c), (d) and (e) are about libraries: the executable targets of Package.swift are exempt. (a)
+and (b) hold everywhere.
 
 How it reads Swift: comments and string literals are blanked first (interpolated code is kept).
 A C call is a bare call of a name in C_FUNCTIONS (or `Glibc.name(`), not a member call, not a
@@ -98,18 +102,24 @@ ALLOWLIST = {
     # libraries throw typed errors and keep `oneLine` as PageInfoRecords' function).
     "exit-failure": """
     """,
+    # (e) public declarations outside the products and what they re-export: none.
+    "public-outside-products": """
+    """,
 }
 ADVICE = {
     "c-call": "call it through the system-call layer (PageInfoOutput's SystemCalls.swift)",
     "int32-descriptor": "take swift-system's FileDescriptor (or the layer's OpenFile)",
     "command-line": "let the executable pass the names or raw bytes in",
     "exit-failure": "throw a typed error; the CLI turns it into a message and an exit status",
+    "public-outside-products": "declare it `package` (or, if a product's public API needs it, have that product "
+                               "re-export its module with `@_exported import`)",
 }
 RULES = {
     "c-call": "(a) C library call outside the system-call layer",
     "int32-descriptor": "(b) raw Int32 descriptor in a public signature",
     "command-line": "(c) the process's argv in a library",
     "exit-failure": "(d) ExitFailure in a library's public API",
+    "public-outside-products": "(e) public declaration in a module no product shows",
 }
 
 
@@ -354,6 +364,38 @@ def executable_folders(root):
     return {f"Sources/{m}" for m in re.findall(r'\.executableTarget\(\s*name:\s*"([^"]+)"', manifest)}
 
 
+def visible_modules(root):
+    """The modules a user of the library products sees: each library product's targets, and the
+    modules they re-export with `@_exported import`, followed through those modules' sources."""
+    with open(os.path.join(root, "Package.swift"), encoding="utf-8") as f:
+        manifest = blank_comments_and_strings_keeping_literals(f.read())
+    seen = set()
+    for m in re.finditer(r'\.library\(\s*name:\s*"[^"]+"\s*,(?:\s*type:\s*\.\w+\s*,)?\s*targets:\s*\[([^\]]*)\]', manifest):
+        seen.update(re.findall(r'"([^"]+)"', m.group(1)))
+    todo = sorted(seen)
+    while todo:
+        module = todo.pop()
+        folder = os.path.join(root, "Sources", module)
+        for dirpath, dirnames, filenames in os.walk(folder):
+            dirnames[:] = [d for d in dirnames if not d.endswith(".docc")]
+            for name in filenames:
+                if not name.endswith(".swift"):
+                    continue
+                with open(os.path.join(dirpath, name), encoding="utf-8") as f:
+                    code = blank_comments_and_strings(f.read())
+                for exported in re.findall(r"@_exported\s+(?:public\s+)?import\s+(?:(?:struct|class|enum|protocol|func|var|let|typealias)\s+)?([A-Za-z_]\w*)", code):
+                    if exported not in seen:
+                        seen.add(exported)
+                        todo.append(exported)
+    return seen
+
+
+def blank_comments_and_strings_keeping_literals(src):
+    """The manifest with its comments blanked and its string literals kept (target names)."""
+    out = re.sub(r"/\*.*?\*/", lambda m: re.sub(r"[^\n]", " ", m.group(0)), src, flags=re.S)
+    return re.sub(r"//[^\n]*", lambda m: " " * len(m.group(0)), out)
+
+
 def swift_files(root):
     for dirpath, dirnames, filenames in os.walk(os.path.join(root, "Sources")):
         dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and not d.endswith(".docc"))
@@ -366,6 +408,7 @@ def offences(root):
     """Rule -> {file:name -> [lines]}."""
     found = {rule: {} for rule in RULES}
     executables = executable_folders(root)
+    visible = visible_modules(root)
 
     def add(rule, rel, name, line):
         found[rule].setdefault(f"{rel}:{name}", []).append(line)
@@ -379,6 +422,10 @@ def offences(root):
             for line, name in c_calls(code):
                 add("c-call", rel, name, line)
         decls = public_declarations(code)
+        module = rel.split("/")[1]
+        if library and module not in visible:
+            for line, kind, name, text, extended in decls:
+                add("public-outside-products", rel, name, line)
         for line, kind, name, text, extended in decls:
             if descriptor_parameters(kind, name, text):
                 add("int32-descriptor", rel, name, line)
@@ -424,8 +471,8 @@ def self_test(root):
          "\nimport Glibc\nfunc plantedClose(_ x: Int32) { _ = Glibc.close(x) }\n", "ContactSheet.swift:close"),
         ("(b) an Int32 descriptor in a public signature", "int32-descriptor", "Sources/PageInfoGrammar/ValueGrammar.swift",
          "\npublic func plantedWrite(to outputFD: Int32, bytes: [UInt8]) {}\n", "ValueGrammar.swift:plantedWrite"),
-        ("(b) a descriptor payload of a public enum", "int32-descriptor", "Sources/PageInfoDraw/ContactSheet.swift",
-         "\npublic enum PlantedSource { case path(String), descriptor(Int32) }\n", "ContactSheet.swift:descriptor"),
+        ("(b) a descriptor payload of a public enum", "int32-descriptor", "Sources/PageInfoReading/PageSelection.swift",
+         "\npublic enum PlantedSource { case path(String), descriptor(Int32) }\n", "PageSelection.swift:descriptor"),
         ("(c) argv in a library", "command-line", "Sources/PageInfoDraw/ContactSheet.swift",
          "\nlet plantedArguments = CommandLine.arguments\n", "ContactSheet.swift:CommandLine"),
         ("(d) ExitFailure in a library's public API", "exit-failure", "Sources/PageInfoGrammar/ValueGrammar.swift",
@@ -433,6 +480,14 @@ def self_test(root):
          "ValueGrammar.swift:plantedParse"),
         ("(d) a public member of an extension of ExitFailure", "exit-failure", "Sources/PageInfoReading/PageSelection.swift",
          "\nextension ExitFailure {\n    public static var planted: Int { 0 }\n}\n", "PageSelection.swift:planted"),
+        ("(e) a public declaration in a module no product shows", "public-outside-products",
+         "Sources/PageInfoDraw/ContactSheet.swift", "\npublic func plantedDrawing() {}\n", "ContactSheet.swift:plantedDrawing"),
+        ("(e) a public member of a public extension there", "public-outside-products",
+         "Sources/PageInfoHelp/CommandHelp.swift", "\npublic extension String {\n    static var plantedHelp: String { \"\" }\n}\n",
+         "CommandHelp.swift:plantedHelp"),
+        ("(e) a module no product re-exports any more", "public-outside-products",
+         ("Sources/PageInfoReading/Exports.swift", "@_exported import PageInfoGrammar", "import PageInfoGrammar"),
+         None, "PageRangeList.swift:PageRangeList"),
     ]
     look_alikes = [
         ("a comment, a string and a labelled Swift method are not C calls",
@@ -444,6 +499,12 @@ def self_test(root):
          "\nfunc plantedLayerCall() -> Int32 { isatty(0) }\nfunc plantedInternal(fd: Int32) {}\n"),
         ("argv and ExitFailure in the executable", "Sources/PageInfoCommand/Common.swift",
          "\nlet plantedArgv = CommandLine.arguments\npublic func plantedExit() throws(ExitFailure) {}\n"),
+        ("a package declaration outside the products, a public one in a re-exported module and a comment",
+         "Sources/PageInfoDraw/ContactSheet.swift",
+         "\npackage func plantedPackage() {}\n// public func plantedComment() {}\n"
+         "let plantedPublicText = \"public func plantedString()\"\n"),
+        ("a public declaration in a module a product re-exports", "Sources/PageInfoGrammar/ValueGrammar.swift",
+         "\npublic struct PlantedGrammarValue {}\n"),
     ]
 
     def copy():
@@ -453,6 +514,15 @@ def self_test(root):
         return tmp
 
     def plant(tmp, rel, text):
+        if isinstance(rel, tuple):  # (file, old, new): an edit rather than an addition
+            rel, old, new = rel
+            path = os.path.join(tmp, rel)
+            with open(path, encoding="utf-8") as f:
+                src = f.read()
+            assert old in src, f"self-test: {old!r} not in {rel}"
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(src.replace(old, new))
+            return
         with open(os.path.join(tmp, rel), "a", encoding="utf-8") as f:
             f.write(text)
 
@@ -464,9 +534,12 @@ def self_test(root):
         finally:
             shutil.rmtree(tmp)
         hit = [p for p in problems if p.startswith(RULES[rule]) and needle in p and "is new" in p]
-        print(f"self-test {label}: {'caught' if hit and len(problems) == 1 else 'MISSED'}"
+        # Every problem is that rule's, in the planted file (one plant may make several
+        # offences: a module that is no longer re-exported has each of its public declarations).
+        only = all(p.startswith(RULES[rule]) and needle.split(":")[0] in p for p in problems)
+        print(f"self-test {label}: {'caught' if hit and only else 'MISSED'}"
               f"{': ' + hit[0] if hit else ''}{'' if len(problems) <= 1 else f' ({len(problems)} problems)'}")
-        if not hit or len(problems) != 1:
+        if not hit or not only:
             failures += 1
     for label, rel, text in look_alikes:
         tmp = copy()
@@ -494,7 +567,8 @@ def main(argv):
     sizes = {rule: len(entries) for rule, entries in allowlist().items()}
     print(f"check_layering: no new offence; allowlists (issue 42's remaining work): "
           f"{sizes['c-call']} C calls, {sizes['int32-descriptor']} Int32 descriptors, "
-          f"{sizes['command-line']} argv uses, {sizes['exit-failure']} ExitFailure APIs ({sum(sizes.values())} in all)")
+          f"{sizes['command-line']} argv uses, {sizes['exit-failure']} ExitFailure APIs, "
+          f"{sizes['public-outside-products']} public declarations outside the products ({sum(sizes.values())} in all)")
     return 0
 
 

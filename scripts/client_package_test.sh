@@ -14,8 +14,12 @@
 #   3. it reads the same files (but the crashing one) through PageInfoBatch as typed records,
 #      from String paths, and their values are those `pageinfo pages --format jsonl` prints
 #      (decoded here by Python's json, one line per record);
-#   4. it reads files through PageInfoReading from their path and from their bytes in memory,
-#      and gets the same records.
+#   4. it reads files through PageInfoReading from their path, from their bytes in memory and
+#      from an open descriptor, and gets the same records.
+# The client depends on the library products only (PageInfoReading, PageInfoBatch; swift-system
+# for the descriptors it passes), and issue 42's promise is checked on its sources: the file that
+# reads a file into typed records has one import, `import PageInfoReading`, and the collections'
+# file one more, `import PageInfoBatch`.
 #
 # scripts/client_package_test.sh [SWIFT]; the package is built in .build/client-package (its own
 # scratch folder: it never disturbs the package's own build).
@@ -39,6 +43,21 @@ fi
 echo "$files_now" > .build/client-package/pageinfo-files.sha256
 client=$("$swift" build --package-path Tests/ClientPackage --scratch-path .build/client-package --show-bin-path)/pageinfo-client
 [ -x "$client" ] || { echo "client_package_test: the client package did not build" >&2; exit 1; }
+
+client_sources=Tests/ClientPackage/Sources/pageinfo-client
+imports() { grep -E '^[[:space:]]*(@[[:alnum:]_]+[[:space:]]+)?import[[:space:]]' "$1" | sed -E 's/^.*import[[:space:]]+//' | tr '\n' ' '; }
+[ "$(imports "$client_sources/Reading.swift")" = "PageInfoReading " ] \
+    || { echo "client_package_test: Reading.swift must import PageInfoReading and nothing else: $(imports "$client_sources/Reading.swift")" >&2; exit 1; }
+[ "$(imports "$client_sources/Collections.swift")" = "PageInfoBatch " ] \
+    || { echo "client_package_test: Collections.swift must import PageInfoBatch and nothing else: $(imports "$client_sources/Collections.swift")" >&2; exit 1; }
+products=$("$swift" package dump-package --package-path Tests/ClientPackage | python3 -c '
+import json, sys
+for t in json.load(sys.stdin)["targets"]:
+    for d in t["dependencies"]:
+        if "product" in d: print(d["product"][0])' | sort | tr '\n' ' ')
+[ "$products" = "PageInfoBatch PageInfoReading SystemPackage " ] \
+    || { echo "client_package_test: the client depends on $products, not PageInfoReading, PageInfoBatch and SystemPackage" >&2; exit 1; }
+echo "ok   the client package depends on $products; Reading.swift reads with one import (PageInfoReading), Collections.swift with one more (PageInfoBatch)"
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -125,4 +144,4 @@ for f in Fixtures/mixed.pdf Fixtures/labels.pdf Fixtures/damaged/*.pdf $( [ -d "
     }
 done
 [ "$same" -ge 2 ] || { echo "client_package_test: only $same files compared from path and bytes" >&2; exit 1; }
-echo "ok   the client package read $same files through PageInfoReading from their path and their bytes: the same records"
+echo "ok   the client package read $same files through PageInfoReading from their path, their bytes and a descriptor: the same records"

@@ -7,7 +7,9 @@
 #      reuses what `make test` built) and extracts one symbol graph per module, public symbols
 #      only, without inherited doc comments or synthesized members (what is shown is what we wrote);
 #   2. for each product, the toolchain's `docc convert` turns Sources/<P>/<P>.docc and the
-#      module's symbol graphs into a site for static hosting under the base path /<P>/,
+#      symbol graphs of the module and of the modules it re-exports that are no product of their
+#      own (PageInfoReading: the records and the Poppler reader; PageInfoTesting: the golden
+#      checks) into a site for static hosting under the base path /<P>/,
 #      with --warnings-as-errors: any warning (an unresolved ``symbol`` link, a bad directive,
 #      a missing article) fails the build;
 #   3. it prints, per module, how many public declarations carry a doc comment of their own,
@@ -51,12 +53,43 @@ log=$("$SWIFT" package dump-symbol-graph --minimum-access-level public \
 dumped=$(printf '%s\n' "$log" | sed -n 's/^Files written to //p' | tail -1)
 [ -d "$dumped" ] || { echo "$log" >&2; echo "docs.sh: no symbol graph directory in the output above" >&2; exit 1; }
 rm -rf "$GRAPHS"
-for p in "${PRODUCTS[@]}"; do
-    mkdir -p "$GRAPHS/$p"
-    # The module's own graph and its extensions of other modules' types (P@Swift.symbols.json).
-    cp "$dumped/$p.symbols.json" "$GRAPHS/$p/"
-    for f in "$dumped/$p@"*.symbols.json; do [ -e "$f" ] && cp "$f" "$GRAPHS/$p/"; done
-done
+# Per product: its module's graph and its extensions of other modules' types (P@Swift.symbols.json),
+# and those of the modules it re-exports (`@_exported import`, followed through their sources)
+# that are no product of their own: what `import P` shows a user (PageInfoReading's site documents
+# the records and the Poppler reader it re-exports; PageInfoTesting's the golden checks). Their
+# graphs are renamed into the product's module, so that DocC merges them into one site; a
+# re-exported product (PageGeometry, PageInfoReading) keeps its own site.
+python3 - "$dumped" "$GRAPHS" "${PRODUCTS[@]}" <<'EOF_GRAPHS'
+import json, os, pathlib, re, sys
+dumped, out, products = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2]), sys.argv[3:]
+
+def reexported(module):
+    found = set()
+    for path in pathlib.Path("Sources", module).rglob("*.swift"):
+        code = re.sub(r"//[^\n]*", "", path.read_text(encoding="utf-8"))
+        found.update(re.findall(r"@_exported\s+(?:public\s+)?import\s+([A-Za-z_]\w*)", code))
+    return found
+
+for product in products:
+    members, todo = [product], [product]
+    while todo:
+        for m in sorted(reexported(todo.pop())):
+            if m not in members and m not in products:
+                members.append(m)
+                todo.append(m)
+    (out / product).mkdir(parents=True)
+    for m in members:
+        for graph in sorted(dumped.glob(f"{m}.symbols.json")) + sorted(dumped.glob(f"{m}@*.symbols.json")):
+            extended = graph.name[len(m) + 1:-len(".symbols.json")] if "@" in graph.name else None
+            data = json.loads(graph.read_text())
+            data["module"]["name"] = product
+            if extended is None or extended in members:
+                name = f"{product}.symbols.json" if m == product and extended is None else f"{product}-{m}-{extended or 'main'}.symbols.json"
+            else:
+                name = f"{product}@{extended}.symbols.json" if m == product else f"{product}-{m}@{extended}.symbols.json"
+            (out / product / name).write_text(json.dumps(data))
+    print(f"docs.sh: {product}: the symbols of {', '.join(members)}")
+EOF_GRAPHS
 
 # 3. Documented / total public declarations per module: those written in our source (not the
 #    compiler's implicit ones), documented when they carry a doc comment of their own.

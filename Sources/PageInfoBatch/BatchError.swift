@@ -35,7 +35,7 @@ public enum BatchError: ClassifiedError, Hashable, Sendable {
     case resumeFile(what: String, reason: String)
     /// No worker executable: none next to `near`, none on `PATH`, none configured (70).
     case noWorker(near: String)
-    /// The password is longer than a worker accepts (``WorkerProtocol/maxNameBytes``) (64).
+    /// The password is longer than a worker accepts (`WorkerProtocol/maxNameBytes`) (64).
     case passwordTooLong
     /// A worker process cannot be started: `call` failed for `reason` (70).
     case workerStart(call: String, reason: String)

@@ -10,7 +10,7 @@ import Glibc
 /// What `pageinfo pages --files-from LIST -o FILE --resume` does, in one call: collect the names,
 /// open the output (replaced, or continued after the files an earlier run finished), run the
 /// files through worker processes (``BatchRun``), write each file's records as it comes
-/// (``BatchWriter``), draw the progress line, stop cleanly on Ctrl-C, `SIGTERM` or a failed
+/// (`BatchWriter`), draw the progress line, stop cleanly on Ctrl-C, `SIGTERM` or a failed
 /// write, and print the summary line.
 ///
 /// ```swift
@@ -34,7 +34,7 @@ public struct BatchJob: Sendable {
         /// regular file, locked (`flock`) for the run: a second run writing it at the same time is refused. Without
         /// `resume` it is emptied first, unless it is the list or one of the inputs (refused);
         /// with `resume` it must hold JSON lines of an earlier run
-        /// of the same job (``ResumeState``): a cut last file is dropped, the files it holds are
+        /// of the same job (`ResumeState`): a cut last file is dropped, the files it holds are
         /// not read again, and the records of the rest are appended.
         case file(path: String, resume: Bool)
     }

@@ -59,23 +59,23 @@ public struct BatchTally: Sendable, Hashable {
 }
 
 /// The one-line progress display (stderr, on a terminal only) and the closing summary line.
-public struct BatchProgress: Sendable {
+package struct BatchProgress: Sendable {
     /// Whether the line is drawn (a terminal).
-    public let enabled: Bool
+    package let enabled: Bool
     /// Files in the batch.
-    public let total: Int
+    package let total: Int
     /// When the batch started (seconds on the monotonic clock).
-    public let start = monotonicSeconds()
+    package let start = monotonicSeconds()
     private var lastDraw = 0.0
 
     /// A progress display for `total` files, drawn on stderr when `enabled`.
-    public init(enabled: Bool, total: Int) {
+    package init(enabled: Bool, total: Int) {
         self.enabled = enabled
         self.total = total
     }
 
     /// Redraws the line at most 5 times a second: `120/1000 files  3456 pages  240 files/s  1 failed  ETA 0:04`.
-    public mutating func update(_ t: BatchTally, force: Bool = false) {
+    package mutating func update(_ t: BatchTally, force: Bool = false) {
         guard enabled else { return }
         let now = monotonicSeconds()
         guard force || now - lastDraw >= 0.2 else { return }
@@ -91,19 +91,19 @@ public struct BatchProgress: Sendable {
     }
 
     /// Erases the progress line.
-    public func clear() {
+    package func clear() {
         if enabled { try? OpenFile.standardError.writeAll(Array("\r\u{1B}[K".utf8)) }
     }
 
     /// `1:05`, `2:03:04`.
-    public static func duration(_ seconds: Double) -> String {
+    package static func duration(_ seconds: Double) -> String {
         let s = Int(seconds.rounded())
         func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
         return s >= 3600 ? "\(s / 3600):\(two(s / 60 % 60)):\(two(s % 60))" : "\(s / 60):\(two(s % 60))"
     }
 
     /// The summary line: `pageinfo: 1000 files in 0.85 s (1176 files/s): 990 ok, 2 partial, 8 failed (…); 2345 pages`.
-    public func summary(_ run: BatchTally, earlier: BatchTally?) -> String {
+    package func summary(_ run: BatchTally, earlier: BatchTally?) -> String {
         let elapsed = monotonicSeconds() - start
         var s = "pageinfo: \(run.files) file\(run.files == 1 ? "" : "s") in \(formatSeconds(elapsed)) s"
         if elapsed > 0, run.files > 0 { s += " (\(Int((Double(run.files) / elapsed).rounded())) files/s)" }

@@ -56,14 +56,14 @@ public struct BatchOutput: Sendable, Hashable {
     /// `PageListEncoder.init(format:wide:includesPages:fragment:bitmap:frames:out:)`): what a worker writes
     /// for each file, and the coordinator for a file whose worker failed.
     /// `headerRoom` zero bytes come before the records (room for a response header).
-    public func fragmentEncoder(headerRoom: Int = 0) -> PageListEncoder {
+    package func fragmentEncoder(headerRoom: Int = 0) -> PageListEncoder {
         var out = ByteWriter()
         if headerRoom > 0 { [UInt8](repeating: 0, count: headerRoom).withUnsafeBufferPointer { out.append(buffer: $0) } }
         return PageListEncoder(format: format, wide: wide, includesPages: includesPages, fragment: true, bitmap: bitmap, frames: frames, out: out)
     }
 
     /// An encoder that stitches the fragments into one output (``BatchWriter``).
-    public func assemblingEncoder() -> PageListEncoder {
+    package func assemblingEncoder() -> PageListEncoder {
         PageListEncoder(format: format, wide: wide, includesPages: includesPages, bitmap: bitmap, frames: frames, out: ByteWriter())
     }
 }

@@ -11,15 +11,15 @@ import Glibc
 
 /// What an earlier, interrupted run left in its JSON-lines output (`--format jsonl` or
 /// `columns`), for `--resume`: the files already done, and their counts.
-public struct ResumeState: Sendable {
+package struct ResumeState: Sendable {
     /// File names (raw bytes) that already have their file record, with how many times.
-    public var done: [[UInt8]: Int] = [:]
+    package var done: [[UInt8]: Int] = [:]
     /// The outcome of those files, for the summary and the exit status.
-    public var tally = BatchTally()
+    package var tally = BatchTally()
 
     /// `names` without the files already done (a name listed twice and done once is read once
     /// more), in their order.
-    public func remaining(_ names: [[UInt8]]) -> [[UInt8]] {
+    package func remaining(_ names: [[UInt8]]) -> [[UInt8]] {
         var done = self.done
         return names.filter { name in
             guard let n = done[name], n > 0 else { return true }
@@ -31,7 +31,7 @@ public struct ResumeState: Sendable {
     /// Refuses, before anything is cut, a non-empty output whose first line is not a pageinfo
     /// JSON-lines record (the output of a csv, json or table run, or another file named by
     /// mistake): a usage failure (64) that leaves the file as it is.
-    public static func refuseUnlessJSONLines(fd: FileDescriptor, name: String) throws(BatchError) {
+    package static func refuseUnlessJSONLines(fd: FileDescriptor, name: String) throws(BatchError) {
         var head = [UInt8](repeating: 0, count: 11)
         let output = OpenFile(fd, path: name)
         let n: Int
@@ -52,36 +52,36 @@ public struct ResumeState: Sendable {
     ///
     /// A line longer than ``maxLineBytes`` is no file record pageinfo wrote: it is not kept in
     /// memory, and counts as a cut or garbage line (kept only when a file record follows it).
-    public static func prepare(fd: FileDescriptor) throws(BatchError) -> ResumeState {
+    package static func prepare(fd: FileDescriptor) throws(BatchError) -> ResumeState {
         try prepare(fd: fd, maxLineBytes: maxLineBytes)
     }
 
     /// What the run that resumes writes for each file, so that an output written by another
     /// command or other options is refused rather than continued (its files would keep their
     /// page records, or lack them, and the mix would be taken as done).
-    public struct Expectation: Sendable {
+    package struct Expectation: Sendable {
         /// `pages` (page records before each file record) or `info` (file records only).
-        public var withPages: Bool
+        package var withPages: Bool
         /// `--pages`, or `nil` for every page.
-        public var ranges: PageRangeList?
+        package var ranges: PageRangeList?
         /// `--strict`: a file with a warning or a page error is `failed` (code `strict`).
-        public var strict: Bool
+        package var strict: Bool
         /// `--dpi`, `--bitmap-size`, `--fit`, `--renderer`: the bitmap each page record
         /// describes, or nil for none.
-        public var bitmap: BitmapRequest?
+        package var bitmap: BitmapRequest?
         /// `--frames`: the libraries whose frames each page record carries, or none.
-        public var frames: [LibraryFrame]
+        package var frames: [LibraryFrame]
 
         /// `--format columns`: a file's page records come as chunk records
         /// (`{"record":"pages",…}`), not one a line (`--format jsonl`).
-        public var columns: Bool
+        package var columns: Bool
         /// Whose words the mismatches (``BatchError/resumeMismatch(_:)``) use for the settings
         /// they name: the library's (`strict`, `ranges`, `frames`) unless the CLI asks for its
         /// options (`--strict`, `--pages`, `--frames`).
-        public var wording: Wording
+        package var wording: Wording
 
         /// What a run with these reading options writes.
-        public init(withPages: Bool, ranges: PageRangeList?, strict: Bool = false, bitmap: BitmapRequest? = nil,
+        package init(withPages: Bool, ranges: PageRangeList?, strict: Bool = false, bitmap: BitmapRequest? = nil,
                     frames: [LibraryFrame] = [], columns: Bool = false, wording: Wording = .library) {
             self.withPages = withPages
             self.ranges = ranges
@@ -268,7 +268,7 @@ public struct ResumeState: Sendable {
     /// ``prepare(fd:)``, first checking every complete file record against `expectation`: a
     /// file read (not failed, or failed only by `--strict`: its code, or a page count above 0) must have the page records this run
     /// would write for it. A mismatch is a usage failure (64) before anything is cut.
-    public static func prepare(fd: FileDescriptor, expecting expectation: Expectation) throws(BatchError) -> ResumeState {
+    package static func prepare(fd: FileDescriptor, expecting expectation: Expectation) throws(BatchError) -> ResumeState {
         try prepare(fd: fd, maxLineBytes: maxLineBytes, expecting: expectation)
     }
 
@@ -282,7 +282,7 @@ public struct ResumeState: Sendable {
     /// The longest line ``prepare(fd:)`` reads as a record (64 MiB: a file record holds a name
     /// of at most 1 MiB, `\udcXX`-escaped, and a message naming it; a chunk record of
     /// `--format columns` holds at most 4,096 pages, labels of at most 1,000 bytes each).
-    public static let maxLineBytes = 64 << 20
+    package static let maxLineBytes = 64 << 20
 
     static func prepare(fd: FileDescriptor, maxLineBytes: Int, expecting expectation: Expectation? = nil) throws(BatchError) -> ResumeState {
         var state = ResumeState()

@@ -33,8 +33,8 @@ public struct BatchConfiguration: Sendable {
     /// also replaced when its resident memory grew by 256 MiB since its first file.
     public var filesPerWorker: Int
     /// The worker executable, started as `EXECUTABLE worker ARGS…`: a `pageinfo`, or any program
-    /// that reads ``WorkerOptions/arguments`` and runs ``Worker/run(_:beforeEachFile:)``. `nil`:
-    /// ``Worker/defaultExecutable()``.
+    /// that reads `WorkerOptions/arguments` and runs `Worker/run(_:beforeEachFile:)`. `nil`:
+    /// `Worker/defaultExecutable()`.
     public var worker: String?
     /// The longest wait between two events in seconds: ``BatchRun/next()`` returns a
     /// ``BatchEvent/progress(_:)`` at least this often while files are being read (default 1).

@@ -11,29 +11,29 @@ import Glibc
 /// `columns`, whose chunks never span two files) as they come, the other formats stitched into one document (json's array, csv's header, the
 /// table's blank lines) by an encoder of that format. Each file is one `write`, so a kill
 /// leaves whole files (and at most one cut file, which ``ResumeState/prepare(fd:)`` removes).
-public final class BatchWriter {
+package final class BatchWriter {
     /// The format written.
-    public let output: BatchOutput
+    package let output: BatchOutput
     /// Where the records go.
-    public let fd: FileDescriptor
+    package let fd: FileDescriptor
     /// Files whose records were written whole.
-    public private(set) var filesWritten = 0
+    package private(set) var filesWritten = 0
     /// The write that failed, once one did (nothing more is written then): `write`, the
     /// output's name and its `errno`, as `ByteWriter.writeError`.
-    public private(set) var writeFailure: SystemCallError?
+    package private(set) var writeFailure: SystemCallError?
     private var assembler: PageListEncoder
     private let documentCount: Int
 
     /// Whether the format needs more than the files' records (anything but JSON lines: jsonl and
     /// columns).
-    public var assembles: Bool { output.format != .jsonl && output.format != .columns }
+    package var assembles: Bool { output.format != .jsonl && output.format != .columns }
 
     /// What errors call the output (`standard output`, the `-o` file's path).
-    public let name: String?
+    package let name: String?
 
     /// A writer of `documentCount` files' records in `output`'s format to `fd`; `name` is what
     /// errors call it.
-    public init(output: BatchOutput, fd: FileDescriptor, documentCount: Int, name: String? = nil) {
+    package init(output: BatchOutput, fd: FileDescriptor, documentCount: Int, name: String? = nil) {
         self.output = output
         self.fd = fd
         self.name = name
@@ -42,14 +42,14 @@ public final class BatchWriter {
     }
 
     /// Writes what comes before the first file (json's `[`, csv's header).
-    public func begin() {
+    package func begin() {
         guard assembles else { return }
         assembler.begin(documentCount: documentCount)
         flushAssembled(countsAsFile: false)
     }
 
     /// Writes one file's records, in one write.
-    public func write(_ file: BatchFile) {
+    package func write(_ file: BatchFile) {
         guard writeFailure == nil else { return }
         guard assembles else {
             do { try OpenFile(fd, path: name).writeAll(file.records); filesWritten += 1 } catch { writeFailure = error }
@@ -60,7 +60,7 @@ public final class BatchWriter {
     }
 
     /// Writes what comes after the last file (json's `]`).
-    public func end() {
+    package func end() {
         guard assembles else { return }
         assembler.end()
         flushAssembled(countsAsFile: false)

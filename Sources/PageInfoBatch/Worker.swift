@@ -15,41 +15,41 @@ import Glibc
 /// in-process command it stands for. The coordinator passes them as the worker's arguments
 /// (``arguments``); `pageinfo worker` parses them back (with its argument parser) and calls
 /// ``Worker/run(_:beforeEachFile:)``.
-public struct WorkerOptions: Sendable, Hashable {
+package struct WorkerOptions: Sendable, Hashable {
     /// Read geometry and labels (`pages`) or only the file records (`info`).
-    public var withPages: Bool
+    package var withPages: Bool
     /// The 1-based pages to read, or all.
-    public var ranges: PageRangeList?
+    package var ranges: PageRangeList?
     /// The records' format (the coordinator stitches the files' records).
-    public var format: PageListFormat
+    package var format: PageListFormat
     /// Table format: every box in full.
-    public var wide: Bool
+    package var wide: Bool
     /// `--strict`: any page error or warning fails the file.
-    public var strict: Bool
+    package var strict: Bool
     /// Send each file's stderr line with its response (the table and text formats, whose
     /// records do not say why a file is not ok).
-    public var messages: Bool
+    package var messages: Bool
     /// The worker's address-space limit in MiB; 0: none. Otherwise within
     /// ``maxMemoryRange`` (`pageinfo worker` refuses anything else).
-    public var maxMemoryMiB: Int
+    package var maxMemoryMiB: Int
     /// The address-space limits a worker takes, in MiB: 64 MiB (below it a worker cannot start
     /// Poppler) to 2³⁰ MiB (1 PiB, past any machine's address space; the limit in bytes must fit
     /// a 64-bit integer).
-    public static let maxMemoryRange = 64...(1 << 30)
+    package static let maxMemoryRange = 64...(1 << 30)
     /// The largest file a bytes request may carry, in bytes (``WorkerProtocol/maxRequestBytes`` at most).
-    public var maxRequestBytes: Int
+    package var maxRequestBytes: Int
     /// The bitmap each page record describes (`pages --dpi`, `--bitmap-size`), or nil.
-    public var bitmap: BitmapRequest?
+    package var bitmap: BitmapRequest?
     /// The libraries whose frames each page record carries (`pages --frames`), or none.
-    public var frames: [LibraryFrame]
+    package var frames: [LibraryFrame]
     /// Whose words the worker's messages (the file records' `error.message`, the stderr lines)
     /// use for the settings they name: `pageinfo worker` words them as the CLI's options unless
     /// it is given `--library-wording` (``arguments`` gives it for ``PageInfoRecords/Wording/library``).
-    public var wording: Wording
+    package var wording: Wording
 
     /// Options with their defaults: `pages`, JSON lines, no limits, no bitmap, no frames, the
     /// library's wording.
-    public init(withPages: Bool = true, ranges: PageRangeList? = nil, format: PageListFormat = .jsonl, wide: Bool = false,
+    package init(withPages: Bool = true, ranges: PageRangeList? = nil, format: PageListFormat = .jsonl, wide: Bool = false,
                 strict: Bool = false, messages: Bool = false, maxMemoryMiB: Int = 0,
                 maxRequestBytes: Int = WorkerProtocol.maxRequestBytes, bitmap: BitmapRequest? = nil, frames: [LibraryFrame] = [],
                 wording: Wording = .library) {
@@ -67,7 +67,7 @@ public struct WorkerOptions: Sendable, Hashable {
     }
 
     /// The worker's command-line arguments (after `worker`), which `pageinfo worker` reads.
-    public var arguments: [String] {
+    package var arguments: [String] {
         var arguments = ["--mode", withPages ? "pages" : "info", "--format", format.rawValue]
         if let ranges { arguments += ["--pages", ranges.description] }
         if strict { arguments.append("--strict") }
@@ -91,16 +91,16 @@ public struct WorkerOptions: Sendable, Hashable {
 /// (`DocumentReader`, with the same ranges, `--strict` and password) and
 /// encoded as one fragment of the batch's format (``BatchOutput``), so the stitched output is
 /// what the in-process command prints.
-public enum Worker {
+package enum Worker {
     /// The environment variable in which the coordinator gives a worker its own process id: a
     /// worker whose parent is not that process (the coordinator died while the worker started)
     /// exits at once. Workers started by other programs (the Spark job) do without it.
-    public static let coordinatorVariable = "PAGEINFO_COORDINATOR_PID"
+    package static let coordinatorVariable = "PAGEINFO_COORDINATOR_PID"
 
     /// Serves requests on standard input until it ends (or the coordinator is gone, or sends a
     /// frame longer than ``WorkerProtocol`` allows), with the process set up as a worker: no core
     /// files, the address-space limit, death with the parent.
-    public static func run(_ options: WorkerOptions, beforeEachFile: (([UInt8]) -> Void)? = nil) {
+    package static func run(_ options: WorkerOptions, beforeEachFile: (([UInt8]) -> Void)? = nil) {
         WorkerGuard.install(maxMemoryMiB: options.maxMemoryMiB)
         guard let config = readFrame(limit: WorkerProtocol.maxNameBytes + 1) else { return }
         let password: String? = config.first == 1 ? String(decoding: config.dropFirst(), as: UTF8.self) : nil
@@ -326,14 +326,14 @@ enum WorkerGuard {
 
 extension Worker {
     /// The path of the running executable (`/proc/self/exe` resolved), or `nil`.
-    public static func runningExecutable() -> String? {
+    package static func runningExecutable() -> String? {
         CurrentProcess.executablePath
     }
 
     /// The worker a batch starts when none is given: the running program itself when it is
     /// `pageinfo`, else the `pageinfo` next to the running executable, else the first on `PATH`;
     /// `nil` when there is none.
-    public static func defaultExecutable() -> String? {
+    package static func defaultExecutable() -> String? {
         let running = runningExecutable()
         if let running, running.split(separator: "/").last == "pageinfo" { return "/proc/self/exe" }
         var candidates: [String] = []

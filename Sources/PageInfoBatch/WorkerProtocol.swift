@@ -43,20 +43,20 @@ import Glibc
 /// (`unreadable`) instead; a frame that claims more is a broken peer: a worker stops reading
 /// its input, and the coordinator stops the worker (its file becomes `failed`, `crashed`, with
 /// the reason).
-public enum WorkerProtocol {
+package enum WorkerProtocol {
     static let headerSize = 12
     /// The worker's exit status when it stopped because it reached `--max-memory`.
     static let memoryExitStatus: Int32 = 86
     /// Set in a request's length word: the frame is a bytes request (name and content).
     static let bytesRequestFlag: UInt32 = 0x8000_0000
     /// The largest file a bytes request may carry (1 GiB, as for a PDF read from a stream).
-    public static let maxRequestBytes = 1 << 30
+    package static let maxRequestBytes = 1 << 30
     /// The longest name frame, bytes request name or configuration (1 MiB; a path the kernel
     /// opens is at most 4 KiB, a password file at most 1 MiB).
-    public static let maxNameBytes = 1 << 20
+    package static let maxNameBytes = 1 << 20
     /// The longest response payload: one file's records and message (1 GiB, some 1.5 million
     /// pages of JSON lines).
-    public static let maxResponseBytes = 1 << 30
+    package static let maxResponseBytes = 1 << 30
 
     struct Response {
         var pageCount: Int

@@ -5,26 +5,26 @@ import PageInfoRecords
 
 /// The report of a `pageinfo check` run over one or more files, as text for people, JSON for
 /// tools, or JUnit XML for CI systems.
-public struct CheckReport: Sendable {
+package struct CheckReport: Sendable {
     /// One result per file, in the order checked.
-    public var results: [FileCheck]
+    package var results: [FileCheck]
     /// The tolerance used, points.
-    public var tolerance: Double
+    package var tolerance: Double
     /// The fields compared.
-    public var fields: CheckFields
+    package var fields: CheckFields
     /// Whether goldens were being rewritten.
-    public var update: Bool
+    package var update: Bool
     /// Whose words the files' errors use for the settings they name (``CheckError/message(_:)``).
-    public var wording: Wording
+    package var wording: Wording
 
     /// A report of `results`, checked with `tolerance` (points) and `fields`; `update` when the
     /// goldens were being rewritten; errors in `wording`.
-    public init(results: [FileCheck], tolerance: Double, fields: CheckFields, update: Bool = false, wording: Wording = .library) {
+    package init(results: [FileCheck], tolerance: Double, fields: CheckFields, update: Bool = false, wording: Wording = .library) {
         self.results = results; self.tolerance = tolerance; self.fields = fields; self.update = update; self.wording = wording
     }
 
     /// The output formats (`--format`).
-    public enum Format: String, Sendable, CaseIterable {
+    package enum Format: String, Sendable, CaseIterable {
         /// One line per difference, naming the file and page, then a summary line.
         case text
         /// One JSON document (compact, one line).
@@ -34,7 +34,7 @@ public struct CheckReport: Sendable {
     }
 
     /// The report in `format`.
-    public func render(_ format: Format) -> String {
+    package func render(_ format: Format) -> String {
         switch format {
         case .text: text
         case .json: json
@@ -45,20 +45,20 @@ public struct CheckReport: Sendable {
     // MARK: - Counts
 
     /// All differences, over every file.
-    public var differenceCount: Int { results.reduce(0) { $0 + $1.differences.count } }
+    package var differenceCount: Int { results.reduce(0) { $0 + $1.differences.count } }
     /// Files with at least one difference.
-    public var differingFileCount: Int { results.count { !$0.differences.isEmpty } }
+    package var differingFileCount: Int { results.count { !$0.differences.isEmpty } }
     /// Files that could not be checked (unreadable PDF or golden, golden not written).
-    public var failedFileCount: Int { results.count { $0.error != nil } }
+    package var failedFileCount: Int { results.count { $0.error != nil } }
     /// Golden pages compared, over the files that could be checked.
-    public var comparedPageCount: Int { results.reduce(0) { $0 + ($1.error == nil ? $1.pages.count : 0) } }
+    package var comparedPageCount: Int { results.reduce(0) { $0 + ($1.error == nil ? $1.pages.count : 0) } }
 
     // MARK: - Text
 
     /// Every difference as `FILE: page 3 (iii): cropBox.width 612 → 611.5 (−0.5 pt)`, what
     /// `--update` did to each golden, and a summary line. Files that could not be checked are
     /// only counted here: the CLI reports them on stderr.
-    public var text: String {
+    package var text: String {
         var out = ""
         for result in results { out += Self.text(for: result) }
         out += summaryLine + "\n"
@@ -67,7 +67,7 @@ public struct CheckReport: Sendable {
 
     /// The text lines of one file (empty when it matches, or could not be checked), so that a
     /// caller can print each file's lines as soon as it is checked and the summary at the end.
-    public static func text(for result: FileCheck) -> String {
+    package static func text(for result: FileCheck) -> String {
         guard result.error == nil else { return "" }
         var out = ""
         for difference in result.differences { out += "\(result.file): \(difference)\n" }
@@ -86,7 +86,7 @@ public struct CheckReport: Sendable {
 
     /// `OK: 3 files, 27 pages match their goldens (tolerance 0.01 pt)`,
     /// `FAILED: 2 differences in 1 of 3 files (tolerance 0.01 pt)`, …
-    public var summaryLine: String {
+    package var summaryLine: String {
         var settings = "tolerance \(formatCompact(tolerance)) pt"
         if fields != .all { settings += "; fields \(fields)" }
         let failed = failedFileCount, compared = results.count - failed
@@ -120,7 +120,7 @@ public struct CheckReport: Sendable {
     /// for the document); `expected` and `actual` are numbers, strings or `null`. A PDF name that
     /// is not valid UTF-8 is spelled exactly in `file` and in a message quoting it (`\udcXX`,
     /// ``FileCheck/exactFileName``), as `pageinfo pages` spells it.
-    public var json: String {
+    package var json: String {
         var out = ByteWriter()
         out.append("{\"tolerance\":"); out.append(number: tolerance)
         out.append(",\"fields\":[")
@@ -188,7 +188,7 @@ public struct CheckReport: Sendable {
     /// one per page added, and one named `document` for the page count and file-level changes.
     /// A difference is a `<failure>` whose text is the report lines; a file that could not be
     /// checked is a suite with one test case holding an `<error>`.
-    public var junit: String {
+    package var junit: String {
         var body = ""
         var totalTests = 0, totalFailures = 0, totalErrors = 0
         for result in results {

@@ -7,19 +7,19 @@ import PageInfoRecords
 
 /// A PDF as it reads now: the document fields, page records and file record `pageinfo pages`
 /// prints for it.
-public struct CurrentDocument: Sendable {
+package struct CurrentDocument: Sendable {
     /// The document-level fields of the golden (`file` is the path as given).
-    public var summary: DocumentSummary
+    package var summary: DocumentSummary
     /// Every position of the page tree in document order: a page, or why there is none.
-    public var entries: [PageEntry]
+    package var entries: [PageEntry]
     /// How the reading ended (the file record's fields; `seconds` is not measured).
-    public var outcome: DocumentOutcome
+    package var outcome: DocumentOutcome
     /// The name as the file system has it, when it is not valid UTF-8 (`summary.file` then
     /// spells each invalid byte as U+FFFD): the golden's `file` writes these bytes (`\udcXX`).
-    public var exactFileName: FileName?
+    package var exactFileName: FileName?
 
     /// The snapshot ``GeometryExpectation`` compares.
-    public var snapshot: GeometrySnapshot {
+    package var snapshot: GeometrySnapshot {
         GeometrySnapshot(file: summary.file, pageCount: outcome.pageCount, countClaimed: outcome.countClaimed, pages: entries.map { entry in
             switch entry.result {
             case .success(let info): PageSnapshot(info)
@@ -31,7 +31,7 @@ public struct CurrentDocument: Sendable {
     }
 
     /// Reads the file at `path` (``read(_:password:)``).
-    public static func read(path: String, password: String? = nil) throws(PageInfoError) -> CurrentDocument {
+    package static func read(path: String, password: String? = nil) throws(PageInfoError) -> CurrentDocument {
         try read(.path(path), password: password)
     }
 
@@ -41,7 +41,7 @@ public struct CurrentDocument: Sendable {
     ///
     /// This is the one place `check` reads a PDF (the golden writer and the comparison both use
     /// what it returns).
-    public static func read(_ source: DocumentSource, password: String? = nil) throws(PageInfoError) -> CurrentDocument {
+    package static func read(_ source: DocumentSource, password: String? = nil) throws(PageInfoError) -> CurrentDocument {
         let records = try DocumentReader(password: password).records(source)
         return CurrentDocument(summary: records.summary, entries: records.entries, outcome: records.outcome,
                                exactFileName: source.exactName)
@@ -49,7 +49,7 @@ public struct CurrentDocument: Sendable {
 
     /// The golden for this document: byte for byte what `pageinfo pages FILE --format json`
     /// prints (the same encoder writes it, page errors and warnings included).
-    public func goldenJSON() -> [UInt8] {
+    package func goldenJSON() -> [UInt8] {
         var encoder = PageListEncoder(format: .json, out: ByteWriter())
         encoder.out.exactFileName = exactFileName
         encoder.begin(documentCount: 1)

@@ -25,14 +25,14 @@ public struct CheckFields: OptionSet, Sendable, Hashable, CustomStringConvertibl
     public static let all: CheckFields = [.boxes, .rotation, .size, .label, .userUnit, .count]
 
     /// The names `--fields` takes, in the order they are listed.
-    public static let names: [(String, CheckFields)] = [
+    package static let names: [(String, CheckFields)] = [
         ("boxes", .boxes), ("rotation", .rotation), ("size", .size),
         ("label", .label), ("userUnit", .userUnit), ("count", .count),
     ]
 
     /// Parses a comma-separated list of names (`boxes,rotation`); `all` selects every group.
     /// Returns `nil` and the offending name when a name is unknown or the list is empty.
-    public static func parse(_ text: String) -> Result<CheckFields, FieldListError> {
+    package static func parse(_ text: String) -> Result<CheckFields, FieldListError> {
         var fields: CheckFields = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             let name = part.filter { $0 != " " }
@@ -52,11 +52,11 @@ public struct CheckFields: OptionSet, Sendable, Hashable, CustomStringConvertibl
 }
 
 /// An unknown name in a `--fields` list.
-public struct FieldListError: Error, Sendable, CustomStringConvertible {
+package struct FieldListError: Error, Sendable, CustomStringConvertible {
     /// The name that was not recognized (empty for an empty list).
-    public var name: String
+    package var name: String
     /// One line naming the valid fields.
-    public var description: String {
+    package var description: String {
         let valid = CheckFields.names.map(\.0).joined(separator: ", ")
         return name.isEmpty ? "empty field list; name some of: \(valid)"
             : "unknown field '\(name)'; the fields are \(valid) (or all)"

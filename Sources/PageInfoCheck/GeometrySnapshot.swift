@@ -5,7 +5,7 @@ import PageGeometry
 /// records, or what the PDF holds now.
 ///
 /// A golden is the document `pageinfo pages FILE --format json` prints (docs/records.md), so any
-/// saved output is a golden. ``init(goldenJSON:file:)`` reads it leniently: unknown keys are ignored,
+/// saved output is a golden. `init(goldenJSON:file:)` reads it leniently: unknown keys are ignored,
 /// and fields added to the record format later (`record`, `warnings`, `status`, `error`,
 /// `countClaimed`) are optional, so old goldens keep working.
 public struct GeometrySnapshot: Sendable, Hashable {

@@ -135,7 +135,7 @@ public struct FileCheck: Sendable, Hashable {
     /// The PDF's name as the file system has it, when it is not valid UTF-8 (`file` then spells
     /// each invalid byte as U+FFFD); the JSON report writes these bytes (`\udcXX`), as
     /// `pageinfo pages` does.
-    public var exactFileName: FileName?
+    package var exactFileName: FileName?
     /// The comparison, or why there was none.
     public var outcome: Outcome
     /// The golden's pages (the current ones when a golden was just created), for per-page reports.

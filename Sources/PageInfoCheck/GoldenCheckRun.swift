@@ -11,12 +11,12 @@ extension CheckError {
     /// The exit status of this failure, by the one mapping (`FailureKind.exitStatus`):
     /// 66 a PDF or golden cannot be opened, 65 not a PDF or not a golden, 77 encrypted, 64 a usage
     /// error, 74 a golden could not be written.
-    public var exitStatus: ExitStatus { kind.exitStatus }
+    package var exitStatus: ExitStatus { kind.exitStatus }
 }
 
 /// Why `check` could not run over its files (each file's own failure is a ``CheckError`` in the
 /// report instead).
-public enum CheckRunError: ClassifiedError, Hashable, Sendable {
+package enum CheckRunError: ClassifiedError, Hashable, Sendable {
     /// The PDFs and goldens cannot be paired (usage, 64).
     case pairing(GoldenPairing.Problem)
     /// The golden folder cannot be created: `reason` is the system's (74).
@@ -25,7 +25,7 @@ public enum CheckRunError: ClassifiedError, Hashable, Sendable {
     case outputUnwritable(reason: String)
 
     /// `usage` for the pairing, `ioError` for the folder and the report.
-    public var kind: FailureKind {
+    package var kind: FailureKind {
         switch self {
         case .pairing: .usage
         case .goldenFolder, .outputUnwritable: .ioError
@@ -33,10 +33,10 @@ public enum CheckRunError: ClassifiedError, Hashable, Sendable {
     }
 
     /// One line naming the folder, or saying what does not pair, in the library's wording.
-    public var description: String { message(.library) }
+    package var description: String { message(.library) }
 
     /// One line naming the folder, or saying what does not pair (naming the settings in `wording`).
-    public func message(_ wording: Wording) -> String {
+    package func message(_ wording: Wording) -> String {
         switch self {
         case .pairing(let problem): problem.message(wording)
         case .goldenFolder(let path, let reason): "\(path): cannot create the golden folder: \(reason)"
@@ -60,7 +60,7 @@ extension GoldenCheck {
     ///   moved (not when updating), else the worst ``CheckError/exitStatus``.
     /// - Throws: ``CheckRunError``: PDFs and goldens that cannot be paired (64), a
     ///   golden folder that cannot be created (74), or `out` could not be written (74).
-    public func run(files: [String], pairing: GoldenPairing, format: CheckReport.Format, out: inout ByteWriter,
+    package func run(files: [String], pairing: GoldenPairing, format: CheckReport.Format, out: inout ByteWriter,
                     report: (CheckError) -> Void) throws(CheckRunError) -> ExitStatus {
         try run(sources: files.map { .path($0) }, pairing: pairing, format: format, out: &out, report: report)
     }
@@ -68,7 +68,7 @@ extension GoldenCheck {
     /// ``run(files:pairing:format:out:report:)`` over sources: PDFs by raw path (names that are
     /// not UTF-8 open by their bytes), or standard input. Goldens are paired by each source's
     /// name (`DocumentSource.name`).
-    public func run(sources: [DocumentSource], pairing: GoldenPairing, format: CheckReport.Format, out: inout ByteWriter,
+    package func run(sources: [DocumentSource], pairing: GoldenPairing, format: CheckReport.Format, out: inout ByteWriter,
                     report: (CheckError) -> Void) throws(CheckRunError) -> ExitStatus {
         let pairs: [(pdf: String, golden: String)]
         do { pairs = try pairing.pairs(sources.map(\.name)) } catch { throw .pairing(error) }

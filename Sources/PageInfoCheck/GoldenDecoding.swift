@@ -17,7 +17,7 @@ extension GeometrySnapshot {
     /// JSON): memory grows with the pages' snapshots, not with a tree of the whole document.
     ///
     /// - Throws: ``GoldenFormatError`` naming the first thing that is not a golden.
-    public init(goldenJSON bytes: [UInt8], file: String? = nil) throws(GoldenFormatError) {
+    package init(goldenJSON bytes: [UInt8], file: String? = nil) throws(GoldenFormatError) {
         do { self = try Self.decode(bytes, file: file) } catch { throw GoldenFormatError(detail: error.detail) }
     }
 

@@ -69,10 +69,10 @@ public enum CheckError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Reading and writing golden files.
-public enum GoldenFile {
+package enum GoldenFile {
     /// The golden file for `pdfPath` in `directory`: the PDF's file name with its `.pdf`
     /// extension (any case) replaced by `.golden.json` (`book.pdf` → `DIR/book.golden.json`).
-    public static func path(forPDF pdfPath: String, in directory: String) -> String {
+    package static func path(forPDF pdfPath: String, in directory: String) -> String {
         var name = lastComponent(pdfPath)
         if name.lowercased().hasSuffix(".pdf") { name.removeLast(4) }
         let dir = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
@@ -81,10 +81,10 @@ public enum GoldenFile {
 
     /// The largest golden read, in bytes (256 MiB: a 100,000-page golden is about 47 MB); a
     /// longer file (`/dev/zero`, a huge sparse file) is refused once that much is read.
-    public static let maxBytes = 256 << 20
+    package static let maxBytes = 256 << 20
 
     /// The bytes of a golden file (at most ``maxBytes``).
-    public static func read(_ path: String) throws(CheckError) -> [UInt8] {
+    package static func read(_ path: String) throws(CheckError) -> [UInt8] {
         do { return try OpenFile.readFile(path, limit: maxBytes) } catch {
             if error.call == "open", error.code == ENOENT { throw .goldenNotFound(path: path) }
             let reason = error.code == EISDIR ? "it is a directory"
@@ -95,7 +95,7 @@ public enum GoldenFile {
     }
 
     /// Reads and decodes a golden file; `pdfPath` picks the document from an array of them.
-    public static func load(_ path: String, forPDF pdfPath: String? = nil) throws(CheckError) -> GeometrySnapshot {
+    package static func load(_ path: String, forPDF pdfPath: String? = nil) throws(CheckError) -> GeometrySnapshot {
         let bytes = try read(path)
         do { return try GeometrySnapshot(goldenJSON: bytes, file: pdfPath) } catch {
             throw .goldenInvalid(path: path, error: error)
@@ -105,7 +105,7 @@ public enum GoldenFile {
     /// Replaces the file at `path` with `bytes` atomically: they are written to a temporary file
     /// in the same directory, flushed to disk, and renamed over `path`, so a reader sees the old
     /// golden or the new one, never a part. An existing golden keeps its permissions.
-    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(CheckError) {
+    package static func writeAtomically(_ bytes: [UInt8], to path: String) throws(CheckError) {
         do { try FileSystem.writeFileAtomically(bytes, to: path) } catch {
             throw .goldenNotWritten(path: path, reason: error.reason)
         }

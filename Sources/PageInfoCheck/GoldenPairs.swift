@@ -3,14 +3,14 @@ import PageInfoRecords
 
 /// How the PDFs of a check are paired with their goldens: one golden per PDF in the same order,
 /// or a folder of goldens matched by file name (``GoldenFile/path(forPDF:in:)``).
-public enum GoldenPairing: Hashable, Sendable {
+package enum GoldenPairing: Hashable, Sendable {
     /// One golden path per PDF, in the same order.
     case files([String])
     /// A folder of goldens: `book.pdf` → `DIR/book.golden.json`.
     case directory(String)
 
     /// Why PDFs and goldens cannot be paired.
-    public enum Problem: Error, Hashable, Sendable, CustomStringConvertible {
+    package enum Problem: Error, Hashable, Sendable, CustomStringConvertible {
         /// Neither goldens nor a folder were given.
         case noGoldens
         /// The counts of PDFs and goldens differ.
@@ -19,10 +19,10 @@ public enum GoldenPairing: Hashable, Sendable {
         case sharedGolden(first: String, second: String, golden: String)
 
         /// One line for a person, saying what to change, in the library's wording (``message(_:)``).
-        public var description: String { message(.library) }
+        package var description: String { message(.library) }
 
         /// One line for a person, saying which setting to change, named in `wording`.
-        public func message(_ wording: Wording) -> String {
+        package func message(_ wording: Wording) -> String {
             let golden = wording.name(.golden)
             return switch self {
             case .noGoldens where wording == .commandLine:
@@ -40,7 +40,7 @@ public enum GoldenPairing: Hashable, Sendable {
     }
 
     /// Each PDF with its golden, in the order of `pdfs`.
-    public func pairs(_ pdfs: [String]) throws(Problem) -> [(pdf: String, golden: String)] {
+    package func pairs(_ pdfs: [String]) throws(Problem) -> [(pdf: String, golden: String)] {
         switch self {
         case .directory(let directory):
             let pairs = pdfs.map { ($0, GoldenFile.path(forPDF: $0, in: directory)) }

@@ -2,13 +2,13 @@
 /// A 5×7 pixel bitmap font for ASCII (the classic LCD character generator), enough for labels
 /// and legends without a font library. Glyphs sit in 6×9 cells (one column and two rows of
 /// gap); characters outside printable ASCII are drawn as `?`.
-public enum BitmapFont {
+package enum BitmapFont {
     /// Width of a character cell in pixels at scale 1 (5 for the glyph, 1 gap).
-    public static let advance = 6
+    package static let advance = 6
     /// Height of a line in pixels at scale 1 (7 for the glyph, 2 gap).
-    public static let lineHeight = 9
+    package static let lineHeight = 9
     /// Height of a glyph in pixels at scale 1.
-    public static let glyphHeight = 7
+    package static let glyphHeight = 7
 
     /// Five column bytes per glyph for ASCII 32…126; bit 0 is the top row.
     static let glyphs: [UInt8] = [
@@ -47,7 +47,7 @@ public enum BitmapFont {
     ]
 
     /// The width in pixels of `text` at `scale` (no trailing gap).
-    public static func width(of text: String, scale: Int = 1) -> Int {
+    package static func width(of text: String, scale: Int = 1) -> Int {
         let n = text.unicodeScalars.count
         return n == 0 ? 0 : (n * advance - 1) * scale
     }
@@ -55,7 +55,7 @@ public enum BitmapFont {
     /// `text` cut to fit `width` pixels at `scale`: as it is when it fits, else its first
     /// characters and `..` (`.` when only two characters fit; at least one character, whatever
     /// the width, so a cut shows unless the room holds a single character).
-    public static func fitting(_ text: String, width: Int, scale: Int = 1) -> String {
+    package static func fitting(_ text: String, width: Int, scale: Int = 1) -> String {
         guard self.width(of: text, scale: scale) > width else { return text }
         let n = max(1, (width + scale) / (advance * scale))
         let mark = String(repeating: ".", count: min(2, n - 1))
@@ -74,7 +74,7 @@ public enum BitmapFont {
 
 extension RGBImage {
     /// Draws `text` with its top-left corner at (x, y), each font pixel a `scale`×`scale` square.
-    public mutating func drawText(_ text: String, x: Int, y: Int, color: RGBColor, scale: Int = 1) {
+    package mutating func drawText(_ text: String, x: Int, y: Int, color: RGBColor, scale: Int = 1) {
         var cx = x
         for scalar in text.unicodeScalars {
             for column in 0..<5 {

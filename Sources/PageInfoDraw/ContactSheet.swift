@@ -10,36 +10,36 @@ import PageGeometry
 /// `i / columns`, at `(column · (itemWidth + spacing), row · (itemHeight + spacing))`. The sheet
 /// is as wide as the container and as tall as all rows; a dashed line marks the container's
 /// bottom edge (what one screen shows).
-public struct ContactSheet: Sendable {
+package struct ContactSheet: Sendable {
     /// One thumbnail.
-    public struct Item: Sendable {
-        public var page: PageInfo
+    package struct Item: Sendable {
+        package var page: PageInfo
         /// The page label, or the 1-based page number when the document has no labels.
-        public var caption: String
+        package var caption: String
         /// The grid cell (view space, pixels).
-        public var cell: Rect
+        package var cell: Rect
         /// Where the page image goes: the page aspect-fitted and centred in the cell, rounded to
         /// whole pixels (x, y, width, height).
-        public var pixelFrame: (x: Int, y: Int, width: Int, height: Int)
+        package var pixelFrame: (x: Int, y: Int, width: Int, height: Int)
         /// Maps the page's raw and page space onto the thumbnail's pixels (`pixelFrame`'s size,
         /// origin at its top-left corner): what the renderer is asked to draw.
-        public var placement: PagePlacement
+        package var placement: PagePlacement
     }
 
-    public let grid: ThumbnailGrid
-    public let items: [Item]
+    package let grid: ThumbnailGrid
+    package let items: [Item]
     /// The sheet's size in pixels, without the legend band.
-    public let pixelWidth: Int, pixelHeight: Int
-    public let legend: [String]
+    package let pixelWidth: Int, pixelHeight: Int
+    package let legend: [String]
     /// The ``legend`` as drawn: wrapped to the sheet's width
     /// (``OverlayRenderer/legendRows(_:pictureWidth:textScale:)``).
-    public let legendRows: [OverlayRenderer.LegendRow]
+    package let legendRows: [OverlayRenderer.LegendRow]
 
     /// Lays out `pages` in a container of `containerSize` with `spacing` between items.
     ///
     /// - Throws: ``DrawingError/containerTooSmall(_:)`` when an item would be smaller than a pixel,
     ///   ``DrawingError/tooLarge(width:height:)`` beyond ``DrawingLimits``.
-    public init(pages: [PageInfo], containerSize: Size, spacing: Double) throws(DrawingError) {
+    package init(pages: [PageInfo], containerSize: Size, spacing: Double) throws(DrawingError) {
         let grid = ThumbnailGrid(pageSizes: pages.map(\.size), containerSize: containerSize, spacing: spacing)
         self.grid = grid
         let item = grid.itemSize
@@ -85,13 +85,13 @@ public struct ContactSheet: Sendable {
     }
 
     /// The legend band's height in pixels.
-    public var legendHeight: Int {
+    package var legendHeight: Int {
         OverlayRenderer.legendHeight(rows: legendRows.count, textScale: OverlayRenderer.textScale(imageWidth: pixelWidth))
     }
 
     /// The finished sheet from the rendered thumbnails (`thumbnails[i]` is item i's image, of
     /// its `pixelFrame` size).
-    public func render(thumbnails: [RGBImage]) -> RGBImage {
+    package func render(thumbnails: [RGBImage]) -> RGBImage {
         precondition(thumbnails.count == items.count)
         var i = 0
         return render { (_: Item) throws(Never) -> RGBImage in i += 1; return thumbnails[i - 1] }
@@ -99,7 +99,7 @@ public struct ContactSheet: Sendable {
 
     /// The finished sheet, asking `thumbnail` for each item's image (of its `pixelFrame` size)
     /// in order, so that only one thumbnail is in memory at a time.
-    public func render<E: Error>(_ thumbnail: (Item) throws(E) -> RGBImage) throws(E) -> RGBImage {
+    package func render<E: Error>(_ thumbnail: (Item) throws(E) -> RGBImage) throws(E) -> RGBImage {
         var canvas = RGBImage(width: pixelWidth, height: pixelHeight + legendHeight, color: ContactSheet.background)
         let ts = OverlayRenderer.textScale(imageWidth: pixelWidth)
         for item in items {
@@ -126,7 +126,7 @@ public struct ContactSheet: Sendable {
     }
 
     /// The sheet's background, the cell outlines and the page outlines.
-    public static let background = RGBColor(hex: 0xD8D8D8)
-    public static let cellOutline = RGBColor(hex: 0xB0B0B0)
-    public static let pageOutline = RGBColor(hex: 0x404040)
+    package static let background = RGBColor(hex: 0xD8D8D8)
+    package static let cellOutline = RGBColor(hex: 0xB0B0B0)
+    package static let pageOutline = RGBColor(hex: 0x404040)
 }

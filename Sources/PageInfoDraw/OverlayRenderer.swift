@@ -7,22 +7,22 @@ import PageGeometry
 /// whole pixels, spans columns `x0..<x1` and rows `y0..<y1` has its outline on columns
 /// `x0..<x0+t` and `x1−t..<x1` and rows `y0..<y0+t` and `y1−t..<y1` (t = ``strokeWidth``), so
 /// every outline stays on its own box and on the image.
-public enum OverlayRenderer {
+package enum OverlayRenderer {
     /// Outline width in pixels: 2, or 3 for images 1500 pixels wide or more.
-    public static func strokeWidth(imageWidth: Int) -> Int { imageWidth >= 1500 ? 3 : 2 }
+    package static func strokeWidth(imageWidth: Int) -> Int { imageWidth >= 1500 ? 3 : 2 }
     /// Text scale: 1 (5×7 pixel glyphs), 2 for images 1000 pixels wide or more.
-    public static func textScale(imageWidth: Int) -> Int { imageWidth >= 1000 ? 2 : 1 }
+    package static func textScale(imageWidth: Int) -> Int { imageWidth >= 1000 ? 2 : 1 }
     /// The background of the legend band.
-    public static let legendBackground = RGBColor(hex: 0xF2F2F2)
+    package static let legendBackground = RGBColor(hex: 0xF2F2F2)
 
     /// One row of the legend band as drawn, in picture pixels.
-    public struct LegendRow: Hashable, Sendable {
+    package struct LegendRow: Hashable, Sendable {
         /// The text of the row.
-        public var text: String
+        package var text: String
         /// The swatch drawn before it (on a line's first row only).
-        public var swatch: RGBColor?
+        package var swatch: RGBColor?
         /// The left edge of the text.
-        public var x: Int
+        package var x: Int
     }
 
     /// The legend's `lines` as rows within a picture `pictureWidth` pixels wide at text scale
@@ -30,7 +30,7 @@ public enum OverlayRenderer {
     /// its rows aligned after the swatch, so no text runs off the picture. Characters are counted
     /// as the font draws them, one glyph per Unicode scalar. Each row but an empty line's holds
     /// at least one scalar, so the rows are at most the scalars of the lines (or one per line).
-    public static func legendRows(_ lines: [(text: String, color: RGBColor?)], pictureWidth: Int, textScale s: Int) -> [LegendRow] {
+    package static func legendRows(_ lines: [(text: String, color: RGBColor?)], pictureWidth: Int, textScale s: Int) -> [LegendRow] {
         var rows: [LegendRow] = []
         for line in lines {
             let x = 4 * s + (line.color == nil ? 0 : 16 * s)
@@ -59,24 +59,24 @@ public enum OverlayRenderer {
     }
 
     /// The legend band's height for `rows` rows at text scale `s`.
-    public static func legendHeight(rows: Int, textScale s: Int) -> Int {
+    package static func legendHeight(rows: Int, textScale s: Int) -> Int {
         rows * (BitmapFont.lineHeight + 2) * s + 6 * s
     }
 
     /// The pixel rectangle `(x0, y0, x1, y1)` of a view rectangle: its edges rounded to the nearest pixel boundary.
-    public static func pixelBounds(_ r: Rect) -> (x0: Int, y0: Int, x1: Int, y1: Int) {
+    package static func pixelBounds(_ r: Rect) -> (x0: Int, y0: Int, x1: Int, y1: Int) {
         func p(_ v: Double) -> Int { Int(v.clamped(-1e9, 1e9).rounded()) }
         return (p(r.minX), p(r.minY), p(r.maxX), p(r.maxY))
     }
 
     /// The margin around the page image, in pixels: 24, or 48 for images 1000 pixels wide or
     /// more, so that origins and axes on the page's edges (or just off it) stay visible.
-    public static func margin(imageWidth: Int) -> Int { 24 * textScale(imageWidth: imageWidth) }
+    package static func margin(imageWidth: Int) -> Int { 24 * textScale(imageWidth: imageWidth) }
 
     /// The finished picture: `pageImage` (which must be `pixelWidth × pixelHeight`) on a grey
     /// board with a ``margin(imageWidth:)`` on every side, the overlays, and the legend band below.
     /// View point (x, y) of the drawing is at picture pixel (x + margin, y + margin).
-    public static func render(_ drawing: PageDrawing, pageImage: RGBImage) -> RGBImage {
+    package static func render(_ drawing: PageDrawing, pageImage: RGBImage) -> RGBImage {
         var labels: [(LabelBounds, RGBColor)] = []
         return render(drawing, pageImage: pageImage, labels: &labels)
     }
@@ -118,10 +118,10 @@ public enum OverlayRenderer {
     }
 
     /// A label's chip in picture pixels: columns `x0..<x1`, rows `y0..<y1`.
-    public typealias LabelBounds = (x0: Int, y0: Int, x1: Int, y1: Int)
+    package typealias LabelBounds = (x0: Int, y0: Int, x1: Int, y1: Int)
 
     /// The board around the page image.
-    public static let board = RGBColor(hex: 0xC8C8C8)
+    package static let board = RGBColor(hex: 0xC8C8C8)
 
     static func midpoint(_ a: Point, _ b: Point) -> Point { Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2) }
 
@@ -247,7 +247,7 @@ public enum OverlayRenderer {
 extension RGBImage {
     /// Outlines the pixel rectangle `x0..<x1 × y0..<y1` inside its edges with a `width`-pixel line.
     /// Only rows above `clipHeight` are touched.
-    public mutating func strokeInside(_ r: (x0: Int, y0: Int, x1: Int, y1: Int), width t: Int, _ color: RGBColor,
+    package mutating func strokeInside(_ r: (x0: Int, y0: Int, x1: Int, y1: Int), width t: Int, _ color: RGBColor,
                                       clipHeight: Int = Int.max) {
         guard r.x1 > r.x0, r.y1 > r.y0 else { return }
         let bottom = min(r.y1, clipHeight)

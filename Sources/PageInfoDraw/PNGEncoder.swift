@@ -6,9 +6,9 @@ import CZlib
 /// The image data is filtered row by row (the filter of the five that gives the smallest sum of
 /// absolute values, the heuristic libpng uses) and compressed by zlib (a zlib stream,
 /// RFC 1950, at zlib's default level 6, as libpng writes); chunks carry zlib's CRC-32.
-public enum PNGEncoder {
+package enum PNGEncoder {
     /// The PNG file bytes of `image`.
-    public static func encode(_ image: RGBImage) -> [UInt8] {
+    package static func encode(_ image: RGBImage) -> [UInt8] {
         var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         var header: [UInt8] = []
         header.appendBigEndian(UInt32(image.width))

@@ -9,13 +9,13 @@ import PageInfoOutput
 /// - ``page``: the displayed page (the CropBox after /Rotate); the origin and axes drawn are the
 ///   normalized page space's, at the displayed lower-left corner.
 @frozen
-public enum DrawingSpace: String, Hashable, Sendable, CaseIterable {
+package enum DrawingSpace: String, Hashable, Sendable, CaseIterable {
     case raw, page
 }
 
 /// How large to draw: pixels per point, or a width in pixels.
 @frozen
-public enum DrawingSize: Hashable, Sendable {
+package enum DrawingSize: Hashable, Sendable {
     /// `s` pixels per point (1 = 72 dpi).
     case scale(Double)
     /// The image's width in pixels; the height follows the region's aspect ratio.
@@ -23,7 +23,7 @@ public enum DrawingSize: Hashable, Sendable {
 }
 
 /// Why a drawing cannot be made.
-public enum DrawingError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum DrawingError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The image would exceed ``DrawingLimits``.
     case tooLarge(width: Int, height: Int)
     /// A scale or width that is zero, negative or not finite (the size given).
@@ -38,7 +38,7 @@ public enum DrawingError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// One line in the library's terms (the `DrawingSize`, the container, the viewport); the
     /// CLI names its options instead (`--scale`, `--container`, `--viewport`).
-    public var description: String {
+    package var description: String {
         switch self {
         case let .tooLarge(w, h):
             "the picture would be at least \(Self.pixels(w)) x \(Self.pixels(h)) pixels, more than the limit of \(DrawingLimits.maxSide) pixels a side and "
@@ -54,7 +54,7 @@ public enum DrawingError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A viewport as `x,y,width,height`, compactly.
-    public static func viewportText(_ v: Rect) -> String {
+    package static func viewportText(_ v: Rect) -> String {
         "\(PageDrawing.number(v.x)),\(PageDrawing.number(v.y)),\(PageDrawing.number(v.width)),\(PageDrawing.number(v.height))"
     }
 
@@ -64,9 +64,9 @@ public enum DrawingError: Error, Hashable, Sendable, CustomStringConvertible {
 
 /// The largest image `draw` and `sheet` make: 30,000 pixels a side and 100 megapixels (300 MB of
 /// RGB in memory), far above any screen, well below what exhausts a machine.
-public enum DrawingLimits {
-    public static let maxSide = 30_000
-    public static let maxPixels = 100_000_000
+package enum DrawingLimits {
+    package static let maxSide = 30_000
+    package static let maxPixels = 100_000_000
 
     static func check(width: Int, height: Int) throws(DrawingError) {
         guard width <= maxSide, height <= maxSide, width * height <= maxPixels else {
@@ -76,8 +76,8 @@ public enum DrawingLimits {
 }
 
 /// The overlay colours, one per box, documented in the README and drawn in the legend.
-public enum OverlayPalette {
-    public static func color(for box: PageBox) -> RGBColor {
+package enum OverlayPalette {
+    package static func color(for box: PageBox) -> RGBColor {
         switch box {
         case .media: RGBColor(hex: 0x1F4FE0)   // blue
         case .crop: RGBColor(hex: 0x00A030)    // green
@@ -87,33 +87,33 @@ public enum OverlayPalette {
         }
     }
     /// The chosen space's origin and axes.
-    public static let axes = RGBColor(hex: 0x111111)
+    package static let axes = RGBColor(hex: 0x111111)
     /// The other space's origin and axes.
-    public static let otherAxes = RGBColor(hex: 0x8A5A00)
+    package static let otherAxes = RGBColor(hex: 0x8A5A00)
     /// The viewport, as the seeds draw it.
-    public static let viewport = RGBColor(hex: 0xFF8000)
+    package static let viewport = RGBColor(hex: 0xFF8000)
 }
 
 /// A box as drawn: which one, its rectangle in raw space and in view space (pixels).
-public struct DrawnBox: Hashable, Sendable {
-    public var kind: PageBox
+package struct DrawnBox: Hashable, Sendable {
+    package var kind: PageBox
     /// The effective box in raw PDF user space (points).
-    public var raw: Rect
+    package var raw: Rect
     /// The same box in the drawing's view space (pixels, top-left origin, y down).
-    public var view: Rect
+    package var view: Rect
     /// An earlier drawn box with the same rectangle, if any (the legend says "= CropBox").
-    public var sameAs: PageBox?
+    package var sameAs: PageBox?
 }
 
 /// An origin and its two axes in view space (pixels): where (0, 0) of a space is, and the
 /// direction in which its x and y grow.
-public struct DrawnAxes: Hashable, Sendable {
+package struct DrawnAxes: Hashable, Sendable {
     /// `raw` or `page`.
-    public var space: CoordinateSpace
+    package var space: CoordinateSpace
     /// The space's (0, 0) in view space (pixels); may lie outside the image.
-    public var origin: Point
+    package var origin: Point
     /// Unit vectors in view space along the space's +x and +y.
-    public var xDirection: Point, yDirection: Point
+    package var xDirection: Point, yDirection: Point
 
     /// The end of an axis drawn `length` pixels from the origin along `direction` (view space).
     func end(of direction: Point, length: Double) -> Point {
@@ -123,50 +123,50 @@ public struct DrawnAxes: Hashable, Sendable {
 
 /// A viewport (page space) as drawn: the rectangle, and the arrows along which its width and
 /// height grow, from its page-space origin corner (as the seeds draw a viewport's dimensions).
-public struct DrawnViewport: Hashable, Sendable {
+package struct DrawnViewport: Hashable, Sendable {
     /// The viewport in page space (points, standardized).
-    public var page: Rect
+    package var page: Rect
     /// The same rectangle in view space (pixels).
-    public var view: Rect
+    package var view: Rect
     /// The viewport's page-space origin (its lower-left corner in page space), in view space.
-    public var origin: Point
+    package var origin: Point
     /// The end of the width arrow (page (x + w, y)) and of the height arrow (page (x, y + h)), view space.
-    public var widthEnd: Point, heightEnd: Point
+    package var widthEnd: Point, heightEnd: Point
 }
 
 /// Everything `pageinfo draw` puts in a picture, computed once from a ``PageInfo`` with
 /// ``PagePlacement`` (the conversion `pageinfo convert` uses), and then rasterized
 /// (``OverlayRenderer``) or written as SVG (``SVGWriter``): the size of the page image, the
 /// region Poppler renders into it, and the overlays in view space.
-public struct PageDrawing: Hashable, Sendable {
-    public let page: PageInfo
-    public let space: DrawingSpace
+package struct PageDrawing: Hashable, Sendable {
+    package let page: PageInfo
+    package let space: DrawingSpace
     /// Maps raw (and, for ``DrawingSpace/page``, page) space onto the image's pixels: the region
     /// stretched onto `pixelWidth × pixelHeight`, exactly as the renderer maps it.
-    public let placement: PagePlacement
+    package let placement: PagePlacement
     /// The page image's size in pixels (the legend band is extra, below it).
-    public let pixelWidth: Int, pixelHeight: Int
+    package let pixelWidth: Int, pixelHeight: Int
     /// The rectangle of raw space that fills the image: the MediaBox (raw) or the CropBox (page).
-    public let region: Rect
+    package let region: Rect
     /// The clockwise quarter turn applied to `region` (0 for raw space, the page's /Rotate for page space).
-    public let rotation: PageRotation
-    public let boxes: [DrawnBox]
+    package let rotation: PageRotation
+    package let boxes: [DrawnBox]
     /// The chosen space's origin and axes.
-    public let axes: DrawnAxes
+    package let axes: DrawnAxes
     /// The other space's origin and axes (page space in a raw drawing, raw space in a page drawing).
-    public let otherAxes: DrawnAxes
-    public let viewport: DrawnViewport?
+    package let otherAxes: DrawnAxes
+    package let viewport: DrawnViewport?
     /// Lines of the legend, each with the colour of its swatch (`nil`: text only).
-    public let legend: [(text: String, color: RGBColor?)]
+    package let legend: [(text: String, color: RGBColor?)]
     /// The ``legend`` as drawn: wrapped to the picture's width
     /// (``OverlayRenderer/legendRows(_:pictureWidth:textScale:)``).
-    public let legendRows: [OverlayRenderer.LegendRow]
+    package let legendRows: [OverlayRenderer.LegendRow]
 
-    public static func == (a: PageDrawing, b: PageDrawing) -> Bool {
+    package static func == (a: PageDrawing, b: PageDrawing) -> Bool {
         a.page == b.page && a.space == b.space && a.placement == b.placement && a.pixelWidth == b.pixelWidth
             && a.pixelHeight == b.pixelHeight && a.boxes == b.boxes && a.viewport == b.viewport
     }
-    public func hash(into h: inout Hasher) { h.combine(page); h.combine(space); h.combine(pixelWidth); h.combine(pixelHeight) }
+    package func hash(into h: inout Hasher) { h.combine(page); h.combine(space); h.combine(pixelWidth); h.combine(pixelHeight) }
 
     /// Lays out a drawing of `page`.
     ///
@@ -178,7 +178,7 @@ public struct PageDrawing: Hashable, Sendable {
     ///   - boxes: the boxes to draw, in drawing order (later ones on top).
     ///   - viewport: a rectangle of page space (points) to draw, or `nil`.
     /// - Throws: ``DrawingError`` for a bad size or an image beyond ``DrawingLimits``.
-    public init(page: PageInfo, space: DrawingSpace, size: DrawingSize, boxes: [PageBox] = PageBox.allCases,
+    package init(page: PageInfo, space: DrawingSpace, size: DrawingSize, boxes: [PageBox] = PageBox.allCases,
                 viewport: Rect? = nil) throws(DrawingError) {
         self.page = page
         self.space = space
@@ -314,11 +314,11 @@ public struct PageDrawing: Hashable, Sendable {
 
     /// Numbers in the legend and in SVG: at most 4 decimals, by the one number rule (its step 5:
     /// the number JSON prints, rounded a tie to even, never `-0`), as the table rounds to 2.
-    public static func number(_ v: Double) -> String { formatCompact(v, decimals: 4) }
+    package static func number(_ v: Double) -> String { formatCompact(v, decimals: 4) }
 
     /// Whether raw and page space have the same origin and axes in this drawing (a page with no
     /// /Rotate whose CropBox starts at (0, 0)); the other space's axes are then not drawn.
-    public var axesCoincide: Bool { Self.coincide(axes, otherAxes) }
+    package var axesCoincide: Bool { Self.coincide(axes, otherAxes) }
 
     static func coincide(_ a: DrawnAxes, _ b: DrawnAxes) -> Bool {
         func same(_ p: Point, _ q: Point) -> Bool { abs(p.x - q.x) < 0.5 && abs(p.y - q.y) < 0.5 }
@@ -326,14 +326,14 @@ public struct PageDrawing: Hashable, Sendable {
     }
 
     /// The height of the legend band below the page image and its margin, in pixels.
-    public var legendHeight: Int {
+    package var legendHeight: Int {
         OverlayRenderer.legendHeight(rows: legendRows.count, textScale: OverlayRenderer.textScale(imageWidth: pixelWidth))
     }
 
     /// The margin around the page image in the finished picture, in pixels.
-    public var margin: Int { OverlayRenderer.margin(imageWidth: pixelWidth) }
+    package var margin: Int { OverlayRenderer.margin(imageWidth: pixelWidth) }
     /// The picture's size in pixels: the page image, its margin on every side and the legend band.
-    public var pictureSize: (width: Int, height: Int) { (pixelWidth + 2 * margin, pixelHeight + 2 * margin + legendHeight) }
+    package var pictureSize: (width: Int, height: Int) { (pixelWidth + 2 * margin, pixelHeight + 2 * margin + legendHeight) }
     /// The length of the drawn axes in pixels: a sixth of the page image's smaller side, 24…120.
-    public var axisLength: Double { Double(max(24, min(120, min(pixelWidth, pixelHeight) / 6))) }
+    package var axisLength: Double { Double(max(24, min(120, min(pixelWidth, pixelHeight) / 6))) }
 }

@@ -1,25 +1,25 @@
 // SPDX-License-Identifier: Apache-2.0
 /// An 8-bit RGB colour.
 @frozen
-public struct RGBColor: Hashable, Sendable, CustomStringConvertible {
-    public var red: UInt8
-    public var green: UInt8
-    public var blue: UInt8
+package struct RGBColor: Hashable, Sendable, CustomStringConvertible {
+    package var red: UInt8
+    package var green: UInt8
+    package var blue: UInt8
 
-    @inlinable public init(red: UInt8, green: UInt8, blue: UInt8) {
+    @inlinable package init(red: UInt8, green: UInt8, blue: UInt8) {
         self.red = red; self.green = green; self.blue = blue
     }
 
     /// `0xRRGGBB`.
-    @inlinable public init(hex: UInt32) {
+    @inlinable package init(hex: UInt32) {
         self.init(red: UInt8((hex >> 16) & 0xFF), green: UInt8((hex >> 8) & 0xFF), blue: UInt8(hex & 0xFF))
     }
 
-    public static let white = RGBColor(hex: 0xFFFFFF)
-    public static let black = RGBColor(hex: 0x000000)
+    package static let white = RGBColor(hex: 0xFFFFFF)
+    package static let black = RGBColor(hex: 0x000000)
 
     /// `#rrggbb`, as SVG and CSS write it.
-    public var description: String {
+    package var description: String {
         let digits = Array("0123456789abcdef")
         var s = "#"
         for v in [red, green, blue] { s.append(digits[Int(v >> 4)]); s.append(digits[Int(v & 15)]) }
@@ -27,7 +27,7 @@ public struct RGBColor: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// This colour laid over `base` with opacity `alpha` (0…1).
-    @inlinable public func blended(over base: RGBColor, alpha: Double) -> RGBColor {
+    @inlinable package func blended(over base: RGBColor, alpha: Double) -> RGBColor {
         func mix(_ a: UInt8, _ b: UInt8) -> UInt8 {
             UInt8((Double(a) * alpha + Double(b) * (1 - alpha)).rounded().clamped(0, 255))
         }
@@ -42,16 +42,16 @@ extension Double {
 /// A raster image of 8-bit RGB pixels, rows top to bottom: pixel (x, y) has its top-left
 /// corner at view point (x, y) and covers the unit square to (x + 1, y + 1). This is view space
 /// in pixels, the space ``PagePlacement``'s `rawToView` and `pageToView` map into.
-public struct RGBImage: Hashable, Sendable {
+package struct RGBImage: Hashable, Sendable {
     /// Width in pixels (> 0).
-    public let width: Int
+    package let width: Int
     /// Height in pixels (> 0).
-    public let height: Int
+    package let height: Int
     /// `width × height × 3` bytes: R, G, B of each pixel, row by row from the top.
-    public var pixels: [UInt8]
+    package var pixels: [UInt8]
 
     /// An image filled with `color`.
-    public init(width: Int, height: Int, color: RGBColor = .white) {
+    package init(width: Int, height: Int, color: RGBColor = .white) {
         precondition(width > 0 && height > 0, "an image needs a positive size")
         self.width = width
         self.height = height
@@ -65,7 +65,7 @@ public struct RGBImage: Hashable, Sendable {
     }
 
     /// An image over existing RGB bytes (`width × height × 3`, rows from the top).
-    public init(width: Int, height: Int, pixels: [UInt8]) {
+    package init(width: Int, height: Int, pixels: [UInt8]) {
         precondition(width > 0 && height > 0 && pixels.count == width * height * 3, "pixel count does not match the size")
         self.width = width
         self.height = height
@@ -73,14 +73,14 @@ public struct RGBImage: Hashable, Sendable {
     }
 
     /// The colour of pixel (x, y); `nil` outside the image.
-    public func pixel(x: Int, y: Int) -> RGBColor? {
+    package func pixel(x: Int, y: Int) -> RGBColor? {
         guard x >= 0, y >= 0, x < width, y < height else { return nil }
         let i = (y * width + x) * 3
         return RGBColor(red: pixels[i], green: pixels[i + 1], blue: pixels[i + 2])
     }
 
     /// Sets pixel (x, y), blending with opacity `alpha`; pixels outside the image are ignored.
-    @inlinable public mutating func setPixel(x: Int, y: Int, _ color: RGBColor, alpha: Double = 1) {
+    @inlinable package mutating func setPixel(x: Int, y: Int, _ color: RGBColor, alpha: Double = 1) {
         guard x >= 0, y >= 0, x < width, y < height else { return }
         let i = (y * width + x) * 3
         if alpha >= 1 {
@@ -93,14 +93,14 @@ public struct RGBImage: Hashable, Sendable {
     }
 
     /// Fills the pixels `x0..<x1 × y0..<y1` (clipped to the image).
-    public mutating func fill(x0: Int, y0: Int, x1: Int, y1: Int, _ color: RGBColor, alpha: Double = 1) {
+    package mutating func fill(x0: Int, y0: Int, x1: Int, y1: Int, _ color: RGBColor, alpha: Double = 1) {
         let xa = Swift.max(0, x0), xb = Swift.min(width, x1), ya = Swift.max(0, y0), yb = Swift.min(height, y1)
         guard xa < xb, ya < yb else { return }
         for y in ya..<yb { for x in xa..<xb { setPixel(x: x, y: y, color, alpha: alpha) } }
     }
 
     /// Copies `image` with its top-left corner at (x, y), clipped to this image.
-    public mutating func draw(_ image: RGBImage, x: Int, y: Int) {
+    package mutating func draw(_ image: RGBImage, x: Int, y: Int) {
         let xa = Swift.max(0, x), xb = Swift.min(width, x + image.width)
         guard xa < xb else { return }
         for sy in 0..<image.height {

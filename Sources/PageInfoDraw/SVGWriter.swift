@@ -13,9 +13,9 @@ import PageInfoOutput
 /// `viewport-height` (`line`, from the viewport's page-space origin corner), `labels` (each
 /// axis's name, each origin's "0,0" and the viewport's "w" and "h", as `text` on a veiled
 /// `rect`, in picture pixels where the PNG draws them) and `legend`.
-public enum SVGWriter {
+package enum SVGWriter {
     /// The SVG document for `drawing` over `pageImage` (the Poppler rendering, without raster overlays).
-    public static func svg(_ drawing: PageDrawing, pageImage: RGBImage) -> String {
+    package static func svg(_ drawing: PageDrawing, pageImage: RGBImage) -> String {
         let w = drawing.pixelWidth, h = drawing.pixelHeight, lh = drawing.legendHeight, m = drawing.margin
         let (pw, ph) = drawing.pictureSize
         let n = PageDrawing.number
@@ -100,11 +100,11 @@ public enum SVGWriter {
 }
 
 /// Base64 (RFC 4648, with padding).
-public enum Base64 {
+package enum Base64 {
     static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
     /// `bytes` in Base64.
-    public static func encode(_ bytes: [UInt8]) -> String {
+    package static func encode(_ bytes: [UInt8]) -> String {
         var out = [UInt8]()
         out.reserveCapacity((bytes.count + 2) / 3 * 4)
         var i = 0

@@ -6,22 +6,22 @@ import PageInfoOutput
 /// `--fit contain|fill`, `--renderer pdftoppm|pdfium|mupdf` — and the one `BitmapRequest`
 /// they describe: read by the command and by batch mode's workers, written for the workers by
 /// ``arguments(for:)``, so that both read the same options the same way.
-public enum BitmapOptions {
+package enum BitmapOptions {
     /// Why the options do not describe a bitmap; ``description`` is one line naming the option.
-    public struct Problem: Error, Equatable, Sendable, CustomStringConvertible {
+    package struct Problem: Error, Equatable, Sendable, CustomStringConvertible {
         /// One line for a person, starting with the option's name.
-        public let description: String
+        package let description: String
     }
 
     /// The renderer assumed without `--renderer`: pdftoppm, Poppler's own renderer (pageinfo
     /// reads with Poppler), which pdf2image also runs.
-    public static let defaultRenderer = BitmapRenderer.pdftoppm
+    package static let defaultRenderer = BitmapRenderer.pdftoppm
     /// The fit assumed with `--bitmap-size` and without `--fit`: the whole page, undistorted.
-    public static let defaultFit = PageFit.contain
+    package static let defaultFit = PageFit.contain
 
     /// A pixel size `WxH` (or `WXH`): two whole numbers of pixels, each 1 to
     /// `BitmapPlacement.maximumPixels`.
-    public static func pixelSize(_ text: String) throws(Problem) -> (width: Int, height: Int) {
+    package static func pixelSize(_ text: String) throws(Problem) -> (width: Int, height: Int) {
         let parts = text.split(separator: text.contains("x") ? "x" : "X", omittingEmptySubsequences: false)
         let range = 1...BitmapPlacement.maximumPixels
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), parts.allSatisfy({ $0.first != "+" }) else {
@@ -37,7 +37,7 @@ public enum BitmapOptions {
     /// `--dpi` nor `--bitmap-size` is given. A value that does not parse, both `--dpi` and
     /// `--bitmap-size`, `--fit` without `--bitmap-size`, or `--renderer` without either is a
     /// ``Problem``: nothing is ignored.
-    public static func request(dpi: String?, bitmapSize: String?, fit: String?, renderer: String?) throws(Problem) -> BitmapRequest? {
+    package static func request(dpi: String?, bitmapSize: String?, fit: String?, renderer: String?) throws(Problem) -> BitmapRequest? {
         if dpi != nil && bitmapSize != nil {
             throw Problem(description: "--dpi and --bitmap-size both size the bitmap: give one of them")
         }
@@ -72,7 +72,7 @@ public enum BitmapOptions {
     /// The options that describe `request` (what ``request(dpi:bitmapSize:fit:renderer:)``
     /// reads back to an equal request): `--dpi D` with the shortest text that is exactly D, or
     /// `--bitmap-size WxH --fit F`, then `--renderer R`.
-    public static func arguments(for request: BitmapRequest) -> [String] {
+    package static func arguments(for request: BitmapRequest) -> [String] {
         var arguments: [String]
         switch request.target {
         case .dotsPerInch(let d): arguments = ["--dpi", d.description]

@@ -14,9 +14,9 @@ import PageInfoOutput
 ///
 /// Lives beside ``ConvertItem`` (PageInfoGrammar, which depends on PageInfoOutput) rather than in
 /// PageInfoOutput, which cannot see the item grammar.
-public struct ConversionStream: Sendable {
+package struct ConversionStream: Sendable {
     /// The output's form.
-    public enum Format: String, Sendable, Hashable, CaseIterable {
+    package enum Format: String, Sendable, Hashable, CaseIterable {
         /// One converted item per line, `x,y` or `x,y,w,h`: it can be piped back in.
         case text
         /// One JSON object per item, in the array the header opens.
@@ -24,7 +24,7 @@ public struct ConversionStream: Sendable {
     }
 
     /// Why a stream stopped before the end of its items.
-    public enum Problem: Error, Sendable, Hashable, CustomStringConvertible {
+    package enum Problem: Error, Sendable, Hashable, CustomStringConvertible {
         /// An item that is not an item, or whose result overflows a `Double`: the message
         /// names it (and its stdin line), e.g. `stdin line 3: '1,x' is not a point x,y or …`.
         case item(String)
@@ -33,7 +33,7 @@ public struct ConversionStream: Sendable {
 
         /// `stdin line 3: …` for an item; `cannot read the items on stdin: read: Is a
         /// directory` for a read error.
-        public var description: String {
+        package var description: String {
             switch self {
             case .item(let message): message
             case .read(.failed(let failure)): "cannot read the items on stdin: \(failure.call): \(failure.reason)"
@@ -43,14 +43,14 @@ public struct ConversionStream: Sendable {
     }
 
     /// The transform applied to every item.
-    public let transform: AffineTransform
+    package let transform: AffineTransform
     /// The output's form.
-    public let format: Format
+    package let format: Format
     /// Items written so far.
-    public private(set) var count = 0
+    package private(set) var count = 0
 
     /// A stream that maps items by `transform` and writes them in `format`.
-    public init(transform: AffineTransform, format: Format) {
+    package init(transform: AffineTransform, format: Format) {
         self.transform = transform
         self.format = format
     }
@@ -58,7 +58,7 @@ public struct ConversionStream: Sendable {
     /// Converts and writes one item; returns why it cannot be written (a result beyond what a
     /// `Double` holds, or beyond ``InputLimits/magnitude``, which could not be read back),
     /// writing nothing then.
-    public mutating func write(_ item: ConvertItem, to out: inout ByteWriter) -> String? {
+    package mutating func write(_ item: ConvertItem, to out: inout ByteWriter) -> String? {
         let result = item.applying(transform)
         guard result.isFinite else { return "converting \(item.textForMessage) gives a number beyond what a Double holds" }
         // (What convert prints, it reads back: the other direction gets this line again.)
@@ -81,7 +81,7 @@ public struct ConversionStream: Sendable {
     }
 
     /// Writes `items` in order, stopping at the first that cannot be written.
-    public mutating func write(_ items: [ConvertItem], to out: inout ByteWriter) -> Problem? {
+    package mutating func write(_ items: [ConvertItem], to out: inout ByteWriter) -> Problem? {
         for item in items {
             if let problem = write(item, to: &out) { return .item(problem) }
         }
@@ -94,7 +94,7 @@ public struct ConversionStream: Sendable {
     /// answer at once. Stops at the first line that is not an item or cannot be converted
     /// (``Problem/item(_:)``, naming the `stdin line`) or at a read error (``Problem/read(_:)``,
     /// after the lines before it).
-    public mutating func write(linesOf reader: LineReader, to out: inout ByteWriter) -> Problem? {
+    package mutating func write(linesOf reader: LineReader, to out: inout ByteWriter) -> Problem? {
         let interactive = !reader.isRegularFile
         var failure: String?
         do {
@@ -117,7 +117,7 @@ public struct ConversionStream: Sendable {
 
     /// Closes the output: the JSON form's `]}` and a newline (nothing for text). Call it even
     /// after a problem, so the JSON document stays whole.
-    public func finish(to out: inout ByteWriter) {
+    package func finish(to out: inout ByteWriter) {
         if format == .json { out.append("]}\n") }
     }
 }

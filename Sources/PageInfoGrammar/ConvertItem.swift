@@ -6,7 +6,7 @@ import PageInfoOutput
 /// space, view units for view space): what `pageinfo convert` converts, one per argument or
 /// line. Numbers are finite and within ±``InputLimits/magnitude``; blanks (space, tab, carriage
 /// return) around each are allowed.
-public enum ConvertItem: Hashable, Sendable {
+package enum ConvertItem: Hashable, Sendable {
     /// A point `x,y`.
     case point(Point)
     /// A rectangle `x,y,w,h` as given (a negative width or height is kept).
@@ -14,14 +14,14 @@ public enum ConvertItem: Hashable, Sendable {
 
     /// Parses `x,y` or `x,y,w,h`; `nil` when malformed, not finite or beyond the limit
     /// (``parse(_:)`` says why).
-    public init?(_ text: some StringProtocol) {
+    package init?(_ text: some StringProtocol) {
         let bytes = Array(text.utf8)
         guard let item = bytes.withUnsafeBufferPointer({ ConvertItem(bytes: $0) }) else { return nil }
         self = item
     }
 
     /// Parses one line's UTF-8 bytes without building a String for the whole line.
-    public init?(bytes: UnsafeBufferPointer<UInt8>) {
+    package init?(bytes: UnsafeBufferPointer<UInt8>) {
         var values: (Double, Double, Double, Double) = (0, 0, 0, 0)
         var count = 0
         var start = 0
@@ -49,7 +49,7 @@ public enum ConvertItem: Hashable, Sendable {
 
     /// Parses `x,y` or `x,y,w,h`, or throws ``GrammarError/malformedItem(_:)`` whose message
     /// says what is wrong.
-    public static func parse(_ text: String) throws(GrammarError) -> ConvertItem {
+    package static func parse(_ text: String) throws(GrammarError) -> ConvertItem {
         guard let item = ConvertItem(text) else { throw .malformedItem(text) }
         return item
     }
@@ -69,7 +69,7 @@ public enum ConvertItem: Hashable, Sendable {
 
     /// The one-line explanation of why `text` is not an item (the text is shortened to 60
     /// characters).
-    public static func problem(_ text: String) -> String {
+    package static func problem(_ text: String) -> String {
         let shown = text.count > 60 ? String(text.prefix(60)) + "…" : text
         if text.hasPrefix("--") { return "unknown option or malformed item '\(shown)'" }
         let numbers = text.split(separator: ",", omittingEmptySubsequences: false).map { part -> Double? in
@@ -83,7 +83,7 @@ public enum ConvertItem: Hashable, Sendable {
     }
 
     /// The item mapped by `t`; a rectangle comes out standardized.
-    public func applying(_ t: AffineTransform) -> ConvertItem {
+    package func applying(_ t: AffineTransform) -> ConvertItem {
         switch self {
         case .point(let p): .point(t.apply(to: p))
         case .rect(let r): .rect(t.apply(to: r.standardized))
@@ -91,7 +91,7 @@ public enum ConvertItem: Hashable, Sendable {
     }
 
     /// True when every number of the item is finite (a conversion can overflow).
-    public var isFinite: Bool {
+    package var isFinite: Bool {
         switch self {
         case .point(let p): p.isFinite
         case .rect(let r): r.isFinite
@@ -100,7 +100,7 @@ public enum ConvertItem: Hashable, Sendable {
 
     /// True when every number of the item is at most ``InputLimits/magnitude`` in size (so
     /// finite): an item this grammar reads back.
-    public var isWithinInputLimits: Bool {
+    package var isWithinInputLimits: Bool {
         let within = InputLimits.isWithinMagnitude
         return switch self {
         case .point(let p): within(p.x) && within(p.y)
@@ -109,7 +109,7 @@ public enum ConvertItem: Hashable, Sendable {
     }
 
     /// Writes `x,y` or `x,y,w,h`, numbers by the one number rule: the form ``init(_:)`` reads.
-    public func writeText(to out: inout ByteWriter) {
+    package func writeText(to out: inout ByteWriter) {
         switch self {
         case .point(let p):
             out.append(number: p.x); out.append(byte: UInt8(ascii: ",")); out.append(number: p.y)
@@ -121,7 +121,7 @@ public enum ConvertItem: Hashable, Sendable {
     }
 
     /// The item as it could have been typed, for messages: `25,50` or `0,0,10,20`.
-    public var textForMessage: String {
+    package var textForMessage: String {
         switch self {
         case .point(let p): "\(formatCompact(p.x)),\(formatCompact(p.y))"
         case .rect(let r): r.description
@@ -131,7 +131,7 @@ public enum ConvertItem: Hashable, Sendable {
 
 extension ConvertItem: JSONWritable {
     /// `{"x","y"}` or `{"x","y","width","height"}`.
-    public func writeJSON(to out: inout ByteWriter) {
+    package func writeJSON(to out: inout ByteWriter) {
         switch self {
         case .point(let p): p.writeJSON(to: &out)
         case .rect(let r): r.writeJSON(to: &out)

@@ -4,16 +4,16 @@ import PageGeometry
 /// The text of `pageinfo pages --frames LIST`: the Python libraries whose coordinate frames each
 /// page record carries (`LibraryFrame` of PageGeometry). Read by the command and by batch mode's
 /// workers, written for the workers by ``argument(for:)``, so that both read it the same way.
-public enum FrameOptions {
+package enum FrameOptions {
     /// Why the text does not name frames; ``description`` is one line naming the option and the
     /// valid names.
-    public struct Problem: Error, Equatable, Sendable, CustomStringConvertible {
+    package struct Problem: Error, Equatable, Sendable, CustomStringConvertible {
         /// One line for a person, starting with the option's name.
-        public let description: String
+        package let description: String
     }
 
     /// The word that stands for every library.
-    public static let all = "all"
+    package static let all = "all"
 
     /// The valid names, as a usage message lists them.
     static var validNames: String {
@@ -24,7 +24,7 @@ public enum FrameOptions {
     /// values) or `all` — in canonical order (`LibraryFrame.canonical(_:)`),
     /// each once; nil when the option is not given. An empty list or name, or a name that is not
     /// a library, is a ``Problem`` listing the valid names.
-    public static func frames(_ text: String?) throws(Problem) -> [LibraryFrame]? {
+    package static func frames(_ text: String?) throws(Problem) -> [LibraryFrame]? {
         guard let text else { return nil }
         var asked: [LibraryFrame] = []
         for name in text.split(separator: ",", omittingEmptySubsequences: false) {
@@ -42,7 +42,7 @@ public enum FrameOptions {
 
     /// The option's value for `frames` (what ``frames(_:)`` reads back to the same frames): their
     /// names in canonical order, comma-separated.
-    public static func argument(for frames: [LibraryFrame]) -> String {
+    package static func argument(for frames: [LibraryFrame]) -> String {
         LibraryFrame.canonical(frames).map(\.rawValue).joined(separator: ",")
     }
 }

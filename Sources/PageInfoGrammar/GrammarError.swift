@@ -5,7 +5,7 @@ import PageInfoOutput
 /// Why a value's text does not follow its grammar or is beyond ``InputLimits``. Its
 /// ``description`` is one sentence without the value's name (the caller adds which option or
 /// field it came from), e.g. `'abc' is not a finite number`.
-public enum GrammarError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum GrammarError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The text is not a finite number.
     case notANumber(String)
     /// The number's magnitude is beyond ``InputLimits/magnitude``.
@@ -51,7 +51,7 @@ public enum GrammarError: Error, Equatable, Sendable, CustomStringConvertible {
     case malformedItem(String)
 
     /// One line for a person: what was wrong with the value, quoting it as given.
-    public var description: String {
+    package var description: String {
         switch self {
         case .notANumber(let text): "'\(text)' is not a finite number"
         case .beyondMagnitude(let value): "\(formatCompact(value)) is beyond the limit of ±10^12"

@@ -7,9 +7,9 @@ import PageGeometry
 /// function turns the text into a geometry value or throws a ``GrammarError`` that says what is
 /// wrong. Numbers are decimal `Double` literals (blanks around each allowed), finite and within
 /// ``InputLimits``; units are the caller's (points for page space, view units for a view).
-public enum ValueGrammar {
+package enum ValueGrammar {
     /// A finite number, blanks around it allowed.
-    public static func finiteNumber(_ text: some StringProtocol) throws(GrammarError) -> Double {
+    package static func finiteNumber(_ text: some StringProtocol) throws(GrammarError) -> Double {
         var trimmed = Substring(text)
         while trimmed.first?.isWhitespace == true { trimmed.removeFirst() }
         while trimmed.last?.isWhitespace == true { trimmed.removeLast() }
@@ -20,7 +20,7 @@ public enum ValueGrammar {
     /// Whether `bytes` can only be a decimal literal: digits, `.`, signs and exponent marks.
     /// `Double(_:)` also reads hexadecimal (`0x10` is 16, `0x1p4` too), `inf` and `nan`: a
     /// `0x10` typed by mistake would be taken silently.
-    public static func isDecimalLiteral(_ bytes: some Sequence<UInt8>) -> Bool {
+    package static func isDecimalLiteral(_ bytes: some Sequence<UInt8>) -> Bool {
         bytes.allSatisfy { b in
             (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: ".") || b == UInt8(ascii: "-")
                 || b == UInt8(ascii: "+") || b == UInt8(ascii: "e") || b == UInt8(ascii: "E")
@@ -28,7 +28,7 @@ public enum ValueGrammar {
     }
 
     /// A finite number within ±``InputLimits/magnitude``, blanks around it allowed.
-    public static func number(_ text: some StringProtocol) throws(GrammarError) -> Double {
+    package static func number(_ text: some StringProtocol) throws(GrammarError) -> Double {
         let value = try finiteNumber(text)
         guard InputLimits.isWithinMagnitude(value) else { throw .beyondMagnitude(value) }
         return value
@@ -36,7 +36,7 @@ public enum ValueGrammar {
 
     /// `count` comma-separated numbers (each as ``number(_:)``); `form` names the expected form
     /// in the error, e.g. `x,y`.
-    public static func numbers(_ text: String, count: Int, form: String) throws(GrammarError) -> [Double] {
+    package static func numbers(_ text: String, count: Int, form: String) throws(GrammarError) -> [Double] {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == count else { throw .expectedForm(form) }
         var values: [Double] = []
@@ -46,7 +46,7 @@ public enum ValueGrammar {
 
     /// A size `WxH` (also `WXH` or `W,H`) with a positive width and height, each at least
     /// ``InputLimits/smallestLength``: a view, container or page, in the caller's units.
-    public static func size(_ text: String) throws(GrammarError) -> Size {
+    package static func size(_ text: String) throws(GrammarError) -> Size {
         let separator: Character = text.contains("x") ? "x" : (text.contains("X") ? "X" : ",")
         let parts = text.split(separator: separator, omittingEmptySubsequences: false)
         guard parts.count == 2 else { throw .notASize }
@@ -56,62 +56,62 @@ public enum ValueGrammar {
     }
 
     /// A point `x,y`.
-    public static func point(_ text: String) throws(GrammarError) -> Point {
+    package static func point(_ text: String) throws(GrammarError) -> Point {
         let v = try numbers(text, count: 2, form: "x,y")
         return Point(x: v[0], y: v[1])
     }
 
     /// A rectangle `x,y,w,h` as given: a negative width or height is kept (callers standardize).
-    public static func rect(_ text: String) throws(GrammarError) -> Rect {
+    package static func rect(_ text: String) throws(GrammarError) -> Rect {
         let v = try numbers(text, count: 4, form: "x,y,width,height")
         return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
     }
 
     /// A viewport `x,y,w,h` in page space (points): a rectangle whose width is at least
     /// ``InputLimits/smallestLength`` in size (a negative one is kept: callers standardize).
-    public static func viewport(_ text: String) throws(GrammarError) -> Rect {
+    package static func viewport(_ text: String) throws(GrammarError) -> Rect {
         let r = try rect(text)
         guard InputLimits.isPrintable(length: r.width) else { throw .zeroWidthViewport }
         return r
     }
 
     /// Content insets `top,left,bottom,right` (view units), none negative.
-    public static func insets(_ text: String) throws(GrammarError) -> EdgeInsets {
+    package static func insets(_ text: String) throws(GrammarError) -> EdgeInsets {
         let v = try numbers(text, count: 4, form: "top,left,bottom,right")
         guard v.allSatisfy({ $0 >= 0 }) else { throw .negativeInsets }
         return EdgeInsets(top: v[0], left: v[1], bottom: v[2], right: v[3])
     }
 
     /// A length of 0 or more, e.g. a spacing in view units.
-    public static func length(_ text: String) throws(GrammarError) -> Double {
+    package static func length(_ text: String) throws(GrammarError) -> Double {
         let v = try number(text)
         guard v >= 0 else { throw .negativeLength }
         return v
     }
 
     /// A zoom scale in ``InputLimits/zoom`` (1 = the fitted page or layout).
-    public static func zoom(_ text: String) throws(GrammarError) -> Double {
+    package static func zoom(_ text: String) throws(GrammarError) -> Double {
         let v = try finiteNumber(text)
         guard InputLimits.zoom.contains(v) else { throw .zoomOutOfRange }
         return v
     }
 
     /// A resolution in dots per inch, in ``InputLimits/dotsPerInch``.
-    public static func dotsPerInch(_ text: String) throws(GrammarError) -> Double {
+    package static func dotsPerInch(_ text: String) throws(GrammarError) -> Double {
         let v = try finiteNumber(text)
         guard InputLimits.dotsPerInch.contains(v) else { throw .resolutionOutOfRange }
         return v
     }
 
     /// A page count, 0 to ``InputLimits/pageCount``.
-    public static func pageCount(_ text: String) throws(GrammarError) -> Int {
+    package static func pageCount(_ text: String) throws(GrammarError) -> Int {
         guard let n = Int(text), n >= 0 else { throw .notAPageCount }
         guard n <= InputLimits.pageCount else { throw .tooManyPages }
         return n
     }
 
     /// A 1-based page number.
-    public static func pageNumber(_ text: String) throws(GrammarError) -> Int {
+    package static func pageNumber(_ text: String) throws(GrammarError) -> Int {
         guard let n = Int(text) else { throw .notAPageNumber }
         guard n >= 1 else { throw .pageNumberBelowOne(n) }
         return n
@@ -119,7 +119,7 @@ public enum ValueGrammar {
 
     /// A comma-separated list of page boxes, each `media`, `crop`, `bleed`, `trim` or `art`
     /// (or the box's full name, `CropBox`; any case), in the order given, each box once.
-    public static func boxes(_ text: String) throws(GrammarError) -> [PageBox] {
+    package static func boxes(_ text: String) throws(GrammarError) -> [PageBox] {
         var result: [PageBox] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             let name = part.lowercased()

@@ -14,7 +14,7 @@ extension ValueGrammar {
     /// ``GrammarError/repeatedViewStateKey(_:inViewport:)`` (JSON readers disagree on which of two
     /// values wins), once the text has been read as JSON. Throws ``GrammarError/notAViewState``
     /// or ``GrammarError/viewportBeyondMagnitude(_:)`` otherwise.
-    public static func viewState(_ text: String) throws(GrammarError) -> ViewState {
+    package static func viewState(_ text: String) throws(GrammarError) -> ViewState {
         var parser = JSONParser(Array(text.utf8))
         var pageIndex: Int?
         var viewport: Rect?

@@ -7,7 +7,7 @@ import Glibc
 #endif
 
 /// Why ``ValueGrammar/viewState(textOrStandardInput:)`` has no view state.
-public enum ViewStateInputError: Error, Sendable, CustomStringConvertible {
+package enum ViewStateInputError: Error, Sendable, CustomStringConvertible {
     /// Standard input could not be read, or holds more than ``ValueGrammar/viewStateByteLimit``
     /// bytes (`EFBIG`).
     case unreadable(SystemCallError)
@@ -16,7 +16,7 @@ public enum ViewStateInputError: Error, Sendable, CustomStringConvertible {
 
     /// `more than 16 MiB, more than a view state can be`, the read error
     /// (`read standard input: Is a directory (errno 21)`), or the grammar's message.
-    public var description: String {
+    package var description: String {
         switch self {
         case .unreadable(let error) where error.code == EFBIG: "more than 16 MiB, more than a view state can be"
         case .unreadable(let error): error.description
@@ -28,14 +28,14 @@ public enum ViewStateInputError: Error, Sendable, CustomStringConvertible {
 extension ValueGrammar {
     /// The most bytes of standard input read for one view state: 16 MiB (a view state is a few
     /// hundred bytes).
-    public static let viewStateByteLimit = 16 << 20
+    package static let viewStateByteLimit = 16 << 20
 
     /// A view state given as JSON text (``viewState(_:)``), or, when `text` is `-`, read from
     /// all of standard input (at most ``viewStateByteLimit`` bytes; invalid UTF-8 is repaired
     /// before parsing): what `viewstate restore --state` takes.
     ///
     /// - Throws: ``ViewStateInputError``.
-    public static func viewState(textOrStandardInput text: String) throws(ViewStateInputError) -> ViewState {
+    package static func viewState(textOrStandardInput text: String) throws(ViewStateInputError) -> ViewState {
         var json = text
         if text == "-" {
             do { json = String(decoding: try OpenFile.standardInput.readAll(limit: viewStateByteLimit), as: UTF8.self) } catch {

@@ -6,7 +6,7 @@
 ///
 /// The examples marked "check it by hand" are worked out from the fixtures' known geometry
 /// and run by the end-to-end tests.
-public enum CommandHelp {
+package enum CommandHelp {
     /// The input limits every geometry command states (indented, wrapped at 72 columns).
     static let inputLimits = """
           Numbers must be finite; lengths and coordinates at most 10^12 in
@@ -16,7 +16,7 @@ public enum CommandHelp {
         """
 
     /// `pageinfo --help`: the spaces, the exit codes and their order.
-    public static let pageinfo = """
+    package static let pageinfo = """
         Boxes are in raw PDF user space (points, 1/72 inch before /UserUnit); "page space" is the \
         displayed page (CropBox after /Rotate) with its origin at the lower-left; "view space" has its \
         origin at the top-left, y down. The PageGeometry documentation (make docs) has the diagrams and formulas.
@@ -38,7 +38,7 @@ public enum CommandHelp {
         """
 
     /// `pageinfo pages --help`.
-    public static let pages = """
+    package static let pages = """
         Boxes are effective boxes in raw PDF user space (points): CropBox defaults to MediaBox, \
         Bleed/Trim/ArtBox default to CropBox, each is clipped to the MediaBox (ISO 32000-2 §14.11.2). \
         "size" is the displayed size: the CropBox, width and height swapped at 90° and 270°. \
@@ -134,7 +134,7 @@ public enum CommandHelp {
         """
 
     /// `pageinfo info --help`.
-    public static let info = """
+    package static let info = """
         The page count is that of the page tree as walked, the same as `pageinfo pages` reports \
         (never the /Count the file claims; when they differ, both are shown). Page geometry and \
         labels are not read, except with --strict, which reads them for their warnings (as \
@@ -151,7 +151,7 @@ public enum CommandHelp {
         """
 
     /// `pageinfo convert --help`: the spaces, the view options, worked examples.
-    public static let convert = """
+    package static let convert = """
         SPACES
           raw   the page's PDF user space (points, y up): boxes, content, links.
           page  the displayed page (CropBox after /Rotate): origin at its
@@ -243,7 +243,7 @@ public enum CommandHelp {
         """
 
     /// `pageinfo spreads --help`.
-    public static let spreads = """
+    package static let spreads = """
         single  one page per spread.
         double  pairs from the first page: (0,1) (2,3) …; the last spread
                 may hold one page.
@@ -298,7 +298,7 @@ public enum CommandHelp {
         """
 
     /// `pageinfo layout --help`.
-    public static let layout = """
+    package static let layout = """
         Frames are in content coordinates: the scroll view's content at zoom 1, origin at its \
         top-left corner, y down, in view units.
 
@@ -355,7 +355,7 @@ public enum CommandHelp {
         """
 
     /// `pageinfo viewstate --help`.
-    public static let viewState = """
+    package static let viewState = """
         A view state is {"pageIndex":N,"viewport":{"x":…,"y":…,"width":…,"height":…}}: the dominant \
         page (0-based) and, only when the view is zoomed in, the rectangle of that page's page space \
         (points, origin at the displayed page's lower-left corner, y up) that the view shows. Without \
@@ -385,7 +385,7 @@ public enum CommandHelp {
         """
 
     /// `pageinfo viewstate capture --help`.
-    public static let viewStateCapture = """
+    package static let viewStateCapture = """
         The scroll view shows the document laid out as 'pageinfo layout' does (same options), \
         zoomed by --zoom, scrolled to --offset (in zoomed content units, as UIScrollView and most \
         scroll views report it): it shows the content rectangle (offset / zoom, view / zoom). \
@@ -406,7 +406,7 @@ public enum CommandHelp {
         """
 
     /// `pageinfo viewstate restore --help`.
-    public static let viewStateRestore = """
+    package static let viewStateRestore = """
         The document is laid out as 'pageinfo layout' does (same options) for --view. The output \
         gives "zoomScale" (clamped to --min-zoom…--max-zoom, default 1…10), "contentOffset" (zoomed \
         content units), "visibleRect" (content coordinates at zoom 1), "spreadIndex", "visibleViewport" \
@@ -453,7 +453,7 @@ public enum CommandHelp {
         """
 
     /// `pageinfo thumbnails --help`.
-    public static let thumbnails = """
+    package static let thumbnails = """
         The size aims at about 10 thumbnails on screen with a whole number of columns and the same \
         horizontal and vertical spacing, rounded down so they always fit:
 
@@ -504,7 +504,7 @@ public enum CommandHelp {
         """
 
     /// `pageinfo check --help`: the golden format, the report, examples.
-    public static let check = """
+    package static let check = """
         A golden is what `pageinfo pages FILE --format json` prints, so any saved output is one. \
         Box coordinates (raw PDF user space) and the displayed size are compared within --tolerance \
         points (default 0.01 pt, pdfinfo's precision); rotation and rotationRaw are compared exactly, \
@@ -561,7 +561,7 @@ public enum CommandHelp {
         """
 
     /// `pageinfo draw --help`.
-    public static let draw = """
+    package static let draw = """
         The page is rendered by Poppler (its own rasterizer, as pdftoppm) and the \
         overlays are placed with the same conversion as 'pageinfo convert':
 
@@ -618,7 +618,7 @@ public enum CommandHelp {
         """
 
     /// `pageinfo sheet --help`.
-    public static let sheet = """
+    package static let sheet = """
         The grid is the one 'pageinfo thumbnails' computes for the pages given: \
         about 10 items in the container, a whole number of columns, the same \
         horizontal and vertical spacing, item sizes rounded down, for the most \
@@ -647,7 +647,7 @@ public enum CommandHelp {
         """
 
     /// `pageinfo worker --help` (batch mode's hidden child process).
-    public static let worker = """
+    package static let worker = """
         Batch mode (`pages`/`info` with --files-from, -r, --jobs, -o …) starts its workers \
         as 'PATH worker ARGS…' (PATH: --worker, default this pageinfo) and talks to them over \
         pipes; a person never needs to run it. Other programs may (the Spark job does): the \

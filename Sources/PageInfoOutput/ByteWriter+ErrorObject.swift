@@ -8,7 +8,7 @@ extension ByteWriter {
     /// With `namingFile`, the message is about the file being read and names it: the name is
     /// spelled exactly while ``exactFileName`` is set (``append(jsonNamingFile:)``). Page errors
     /// and warnings are not about the file's name and are written as they are.
-    public mutating func append(jsonError code: String, message: String, namingFile: Bool = false) {
+    package mutating func append(jsonError code: String, message: String, namingFile: Bool = false) {
         append("{\"code\":"); append(jsonString: code)
         append(",\"message\":")
         if namingFile { append(jsonNamingFile: message) } else { append(jsonString: message) }

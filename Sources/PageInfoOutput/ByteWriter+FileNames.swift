@@ -4,20 +4,20 @@
 
 /// A file name as the file system has it (`raw`) and as Swift text spells it (`text`: each byte
 /// that is not part of valid UTF-8 repaired as U+FFFD).
-public struct FileName: Sendable, Hashable {
+package struct FileName: Sendable, Hashable {
     /// The name's bytes, as the file system has them.
-    public var raw: [UInt8]
+    package var raw: [UInt8]
     /// The name as Swift text: `raw` decoded as UTF-8, each invalid byte repaired as U+FFFD.
-    public var text: String
+    package var text: String
 
     /// The name of the bytes `raw`.
-    public init(raw: [UInt8]) {
+    package init(raw: [UInt8]) {
         self.raw = raw
         self.text = String(decoding: raw, as: UTF8.self)
     }
 
     /// Whether `raw` is valid UTF-8, so that `text` spells it exactly.
-    public var isValidUTF8: Bool { Array(text.utf8) == raw }
+    package var isValidUTF8: Bool { Array(text.utf8) == raw }
 }
 
 extension ByteWriter {
@@ -25,7 +25,7 @@ extension ByteWriter {
     /// escapes, and DEL escaped too), each byte that is not part of a valid UTF-8 sequence as
     /// the lone surrogate `\udcXX` (XX = the byte), as Python's `surrogateescape` does (PEP 383):
     /// `os.fsencode(json.loads(line)["file"])` gives the original bytes back.
-    public mutating func append(jsonFileName raw: [UInt8]) {
+    package mutating func append(jsonFileName raw: [UInt8]) {
         append(byte: UInt8(ascii: "\""))
         appendJSONFileNameContents(raw)
         append(byte: UInt8(ascii: "\""))
@@ -64,7 +64,7 @@ extension ByteWriter {
 
 /// The length of the valid UTF-8 sequence of 2 to 4 bytes starting at `i` (no overlong forms,
 /// no surrogates, nothing above U+10FFFF), or 0.
-public func validUTF8SequenceLength(_ s: [UInt8], at i: Int) -> Int {
+package func validUTF8SequenceLength(_ s: [UInt8], at i: Int) -> Int {
     let b0 = s[i]
     func cont(_ k: Int, _ lo: UInt8 = 0x80, _ hi: UInt8 = 0xBF) -> Bool {
         i + k < s.count && s[i + k] >= lo && s[i + k] <= hi

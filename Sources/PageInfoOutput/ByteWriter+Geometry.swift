@@ -5,7 +5,7 @@ import PageInfoRecords
 // JSON objects for the geometry types, with the field names of the README's schema.
 extension ByteWriter {
     /// `{"x","y","width","height"}`.
-    public mutating func append(json r: Rect) {
+    package mutating func append(json r: Rect) {
         append("{\"x\":"); append(number: r.x)
         append(",\"y\":"); append(number: r.y)
         append(",\"width\":"); append(number: r.width)
@@ -14,14 +14,14 @@ extension ByteWriter {
     }
 
     /// `{"width","height"}`.
-    public mutating func append(json s: Size) {
+    package mutating func append(json s: Size) {
         append("{\"width\":"); append(number: s.width)
         append(",\"height\":"); append(number: s.height)
         append("}")
     }
 
     /// `{"a","b","c","d","tx","ty"}` (x' = a·x + c·y + tx, y' = b·x + d·y + ty).
-    public mutating func append(json t: AffineTransform) {
+    package mutating func append(json t: AffineTransform) {
         append("{\"a\":"); append(number: t.a)
         append(",\"b\":"); append(number: t.b)
         append(",\"c\":"); append(number: t.c)

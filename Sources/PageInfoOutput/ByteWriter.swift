@@ -10,33 +10,33 @@ import SystemPackage
 /// A reusable output buffer: text is formatted straight into bytes and written to a file
 /// descriptor in large blocks (64 KiB), never one `write` per line and never via
 /// `String(format:)` or `JSONEncoder`, which dominate the cost of printing 100,000 pages.
-public struct ByteWriter: ~Copyable {
+package struct ByteWriter: ~Copyable {
     /// The buffer (trivial bytes: initialized up to `count`), owned and freed by this writer.
     /// Appending writes into it directly: no `Array` growth checks, uniqueness checks or
     /// generic `append(contentsOf:)` per literal, which cost a third of printing a page.
     private var storage: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     /// How many bytes are buffered (for an in-memory writer: all that was appended).
-    public private(set) var count = 0
+    package private(set) var count = 0
     private let fd: OpenFile?
     private let flushThreshold: Int
     /// The first write to the file descriptor that failed (e.g. a closed pipe, a full disk),
     /// naming `write` and its errno; output stops there.
-    public private(set) var writeError: SystemCallError?
+    package private(set) var writeError: SystemCallError?
     /// Whether a write to the file descriptor failed (``writeError`` is set); output stops.
-    public var writeFailed: Bool { writeError != nil }
+    package var writeFailed: Bool { writeError != nil }
     /// How many NaN or infinite values ``append(number:)`` was given (each printed as `null`):
     /// a writer that must print only finite numbers checks that this stayed 0.
-    public private(set) var nonFiniteNumbers = 0
+    package private(set) var nonFiniteNumbers = 0
     /// The file name whose exact bytes ``append(jsonNamingFile:)`` writes while it is set:
     /// wherever the name's repaired spelling (`text`, with U+FFFD) occurs in a "file" field or
     /// a message about the file, the raw bytes are written instead, as
     /// ``append(jsonFileName:)`` writes them. Other strings (labels, page errors, warnings) are
     /// never touched. Set it only for a name that is not valid UTF-8.
-    public var exactFileName: FileName?
+    package var exactFileName: FileName?
 
     /// A writer that flushes to `fd` whenever the buffer exceeds `flushThreshold` bytes.
-    public init(fd: FileDescriptor, flushThreshold: Int = 1 << 16) {
+    package init(fd: FileDescriptor, flushThreshold: Int = 1 << 16) {
         self.fd = OpenFile(fd)
         self.flushThreshold = flushThreshold
         self.capacity = flushThreshold + 4096
@@ -44,7 +44,7 @@ public struct ByteWriter: ~Copyable {
     }
 
     /// A writer that only collects bytes in memory (for tests and for strings).
-    public init() {
+    package init() {
         self.fd = nil
         self.flushThreshold = .max
         self.capacity = 256
@@ -57,7 +57,7 @@ public struct ByteWriter: ~Copyable {
     }
 
     /// The buffered bytes, as an array (a copy); setting it replaces them.
-    public var bytes: [UInt8] {
+    package var bytes: [UInt8] {
         get { Array(UnsafeBufferPointer(start: storage, count: count)) }
         set {
             count = 0
@@ -66,15 +66,15 @@ public struct ByteWriter: ~Copyable {
     }
 
     /// The collected bytes as a String (in-memory writers).
-    public var string: String { String(decoding: UnsafeBufferPointer(start: storage, count: count), as: UTF8.self) }
+    package var string: String { String(decoding: UnsafeBufferPointer(start: storage, count: count), as: UTF8.self) }
 
     /// Writes the buffer out if it is over the threshold; call after each record.
-    public mutating func flushIfNeeded() {
+    package mutating func flushIfNeeded() {
         if count >= flushThreshold { flush() }
     }
 
     /// Writes everything buffered to the file descriptor.
-    public mutating func flush() {
+    package mutating func flush() {
         guard let fd, count > 0 else { return }
         if !writeFailed {
             do { try fd.writeAll(UnsafeRawBufferPointer(start: storage, count: count)) } catch { writeError = error }
@@ -102,14 +102,14 @@ public struct ByteWriter: ~Copyable {
     // MARK: - Appending text
 
     /// Appends bytes.
-    public mutating func append(buffer: UnsafeBufferPointer<UInt8>) {
+    package mutating func append(buffer: UnsafeBufferPointer<UInt8>) {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return }
         room(buffer.count).initialize(from: base, count: buffer.count)
         count += buffer.count
     }
 
     /// Appends a literal's UTF-8.
-    public mutating func append(_ s: StaticString) {
+    package mutating func append(_ s: StaticString) {
         s.withUTF8Buffer { append(buffer: $0) }
     }
 
@@ -117,26 +117,26 @@ public struct ByteWriter: ~Copyable {
     /// overload: String is the default literal type, and a literal as a `String` costs a
     /// retain, a release and a representation check on every call.)
     @_disfavoredOverload
-    public mutating func append(_ s: String) {
+    package mutating func append(_ s: String) {
         var s = s
         s.withUTF8 { append(buffer: $0) }
     }
 
     /// Appends one byte.
-    public mutating func append(byte: UInt8) {
+    package mutating func append(byte: UInt8) {
         room(1).initialize(to: byte)
         count += 1
     }
 
     /// Appends `count` spaces.
-    public mutating func appendSpaces(_ n: Int) {
+    package mutating func appendSpaces(_ n: Int) {
         guard n > 0 else { return }
         room(n).initialize(repeating: UInt8(ascii: " "), count: n)
         count += n
     }
 
     /// Inserts `n` spaces at byte offset `index` (≤ ``count``), moving what follows.
-    public mutating func insertSpaces(_ n: Int, at index: Int) {
+    package mutating func insertSpaces(_ n: Int, at index: Int) {
         precondition(index >= 0 && index <= count)
         guard n > 0 else { return }
         _ = room(n)
@@ -146,12 +146,12 @@ public struct ByteWriter: ~Copyable {
     }
 
     /// Removes the spaces at the end of the buffer.
-    public mutating func trimTrailingSpaces() {
+    package mutating func trimTrailingSpaces() {
         while count > 0 && storage[count - 1] == UInt8(ascii: " ") { count -= 1 }
     }
 
     /// Appends an integer in decimal.
-    public mutating func append(int value: Int) {
+    package mutating func append(int value: Int) {
         count += NumberText.write(integer: Int64(value), to: room(NumberText.maxTextLength))
     }
 
@@ -161,7 +161,7 @@ public struct ByteWriter: ~Copyable {
     /// prints `575.276`, not `575.2760000000001`) — to 16 significant digits from 10⁷ up — and
     /// then printed in Swift's shortest round-trip form. NaN and infinities, which JSON cannot
     /// hold, print as `null` and are counted in ``nonFiniteNumbers``.
-    public mutating func append(number value: Double) {
+    package mutating func append(number value: Double) {
         if let n = NumberText.write(value, to: room(NumberText.maxTextLength)) {
             count += n
         } else {
@@ -175,7 +175,7 @@ public struct ByteWriter: ~Copyable {
     /// (`NumberText.write(_:decimals:to:)`): the text ``append(number:)`` prints, rounded with a
     /// tie to the even digit, so `585.125` prints `585.12`, as pdfinfo prints it. NaN and
     /// infinities print as `null` and are counted in ``nonFiniteNumbers``.
-    public mutating func append(number value: Double, decimals: Int) {
+    package mutating func append(number value: Double, decimals: Int) {
         if let n = NumberText.write(value, decimals: decimals, to: room(NumberText.maxTextLength)) {
             count += n
         } else {
@@ -185,7 +185,7 @@ public struct ByteWriter: ~Copyable {
     }
 
     /// Appends a JSON string literal with the escapes RFC 8259 requires.
-    public mutating func append(jsonString s: String) {
+    package mutating func append(jsonString s: String) {
         var s = s
         s.withUTF8 { utf8 in
             append(byte: UInt8(ascii: "\""))
@@ -196,7 +196,7 @@ public struct ByteWriter: ~Copyable {
 
     /// Appends a JSON string that names the file being read — its "file" field, or a message
     /// about it — spelling the name exactly when ``exactFileName`` is set.
-    public mutating func append(jsonNamingFile s: String) {
+    package mutating func append(jsonNamingFile s: String) {
         guard let name = exactFileName else { return append(jsonString: s) }
         if s.utf8.elementsEqual(name.text.utf8) { return append(jsonFileName: name.raw) }
         var s = s
@@ -256,7 +256,7 @@ public struct ByteWriter: ~Copyable {
     }
 
     /// Appends a CSV field (RFC 4180): quoted only when it holds a comma, quote, CR or LF.
-    public mutating func append(csvField s: String) {
+    package mutating func append(csvField s: String) {
         let needsQuotes = s.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
         guard needsQuotes else { append(s); return }
         append(byte: UInt8(ascii: "\""))

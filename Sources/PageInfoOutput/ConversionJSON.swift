@@ -9,23 +9,23 @@ import PageGeometry
 /// units (view); `pageFrame` is the whole page in view space and `visiblePageFrame`
 /// (`PagePlacement.visiblePageFrame`) the part of the view it covers, `null` when it covers
 /// none; the transform is `{a,b,c,d,tx,ty}` with x' = a·x + c·y + tx and y' = b·x + d·y + ty.
-public struct ConversionHeaderJSON: JSONWritable {
+package struct ConversionHeaderJSON: JSONWritable {
     /// The file name to report.
-    public var file: String
+    package var file: String
     /// The page's geometry.
-    public var page: PageInfo
+    package var page: PageInfo
     /// The space converted from.
-    public var from: CoordinateSpace
+    package var from: CoordinateSpace
     /// The space converted to.
-    public var to: CoordinateSpace
+    package var to: CoordinateSpace
     /// The placement in a view, or nil when no view is involved (`view` … `visiblePageFrame` are
     /// `null`).
-    public var placement: PagePlacement?
+    package var placement: PagePlacement?
     /// The transform applied to every item.
-    public var transform: AffineTransform
+    package var transform: AffineTransform
 
     /// The header for converting items of `page` of `file` with `transform`.
-    public init(file: String, page: PageInfo, from: CoordinateSpace, to: CoordinateSpace,
+    package init(file: String, page: PageInfo, from: CoordinateSpace, to: CoordinateSpace,
                 placement: PagePlacement?, transform: AffineTransform) {
         self.file = file
         self.page = page
@@ -36,7 +36,7 @@ public struct ConversionHeaderJSON: JSONWritable {
     }
 
     /// Appends the header line described above, up to and including `"items":[` and its newline.
-    public func writeJSON(to out: inout ByteWriter) {
+    package func writeJSON(to out: inout ByteWriter) {
         let p = placement
         out.append(byte: UInt8(ascii: "{"))
         out.append(fileField: file, first: true)

@@ -7,7 +7,7 @@ extension FileSystem {
     ///
     /// - Throws: ``SystemCallError`` naming `mkdir` and `path`: `EEXIST` when something is
     ///   already there, `ENOENT` without the parent, `EACCES`, `EROFS`, …
-    public static func makeDirectory(_ path: String, mode: mode_t = 0o777) throws(SystemCallError) {
+    package static func makeDirectory(_ path: String, mode: mode_t = 0o777) throws(SystemCallError) {
         while mkdir(path, mode) != 0 {
             if errno != EINTR { throw SystemCallError(call: "mkdir", path: path, code: errno) }
         }
@@ -19,7 +19,7 @@ extension FileSystem {
     /// the `write`, or else the `close` (`EIO`, `EDQUOT`: data that never reached the file).
     ///
     /// - Throws: ``SystemCallError`` naming `open`, `write` or `close` and `path`.
-    public static func writeFile(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(SystemCallError) {
+    package static func writeFile(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(SystemCallError) {
         let file = try OpenFile.open(path, O_WRONLY | O_CREAT | O_TRUNC, mode: mode)
         var failure: SystemCallError?
         do { try file.writeAll(bytes) } catch { failure = error }
@@ -39,7 +39,7 @@ extension FileSystem {
     ///
     /// - Throws: ``SystemCallError`` naming `open` (of the temporary file), `write`, `fsync`,
     ///   `close` or `rename`.
-    public static func writeFileAtomically(_ bytes: [UInt8], to path: String) throws(SystemCallError) {
+    package static func writeFileAtomically(_ bytes: [UInt8], to path: String) throws(SystemCallError) {
         let name = path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path
         let directory = path.hasSuffix(name) ? String(path.dropLast(name.count)) : ""
         let temporary = "\(directory).\(name).\(getpid()).tmp"

@@ -5,7 +5,7 @@
 // their escapes, as text or as the exact bytes of a file name (`\udcXX`).
 
 /// A JSON value. Objects keep their members in order (small objects: a linear search beats hashing).
-public enum JSONValue: Sendable {
+package enum JSONValue: Sendable {
     /// `null`.
     case null
     /// `true` or `false`.
@@ -20,20 +20,20 @@ public enum JSONValue: Sendable {
     case object([(String, JSONValue)])
 
     /// Whether this is `null`.
-    public var isNull: Bool { if case .null = self { return true }; return false }
+    package var isNull: Bool { if case .null = self { return true }; return false }
 }
 
 /// Text that is not JSON, or JSON that is not what the reader's caller expected.
-public struct JSONReadError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct JSONReadError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong and where: `not valid JSON: expected ':' at byte 12` from the reader,
     /// or a caller's own words about a value (`pages[3].cropBox: missing`).
-    public var detail: String
+    package var detail: String
 
     /// An error with the caller's own `detail`.
-    public init(detail: String) { self.detail = detail }
+    package init(detail: String) { self.detail = detail }
 
     /// The ``detail``.
-    public var description: String { detail }
+    package var description: String { detail }
 }
 
 /// A recursive-descent JSON reader over bytes (RFC 8259, an optional UTF-8 byte order mark
@@ -45,32 +45,32 @@ public struct JSONReadError: Error, Sendable, Hashable, CustomStringConvertible 
 /// or ``number()``; call ``end()`` after the document. Nesting deeper than ``maxDepth``
 /// objects and arrays is an error, never a stack overflow. Every error is a
 /// ``JSONReadError`` naming the byte (1-based) where the text stopped being JSON.
-public struct JSONParser {
+package struct JSONParser {
     /// The text being read.
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
     /// The offset of the next byte to read.
     var i = 0
     /// How many objects and arrays enclose the reading position.
-    public private(set) var depth = 0
+    package private(set) var depth = 0
     /// The deepest nesting of objects and arrays the reader accepts.
-    public static let maxDepth = 512
+    package static let maxDepth = 512
 
     /// A reader at the start of `bytes`, after a UTF-8 byte order mark if there is one.
-    public init(_ bytes: [UInt8]) {
+    package init(_ bytes: [UInt8]) {
         self.bytes = bytes
         // A UTF-8 byte order mark is allowed before the text.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
     }
 
     /// The offset of the next byte to read (0-based).
-    public var offset: Int { i }
+    package var offset: Int { i }
 
     /// The next byte, or nil at the end of the text. After ``skipSpace()``, it says which kind
     /// of value comes next (`{`, `[`, `"`, `t`, `f`, `n`, or a number's first byte).
-    public var peek: UInt8? { i < bytes.count ? bytes[i] : nil }
+    package var peek: UInt8? { i < bytes.count ? bytes[i] : nil }
 
     /// Moves past white space (space, tab, line feed, carriage return).
-    public mutating func skipSpace() {
+    package mutating func skipSpace() {
         while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 }
     }
 
@@ -88,7 +88,7 @@ public struct JSONParser {
     }
 
     /// Only white space may follow the document.
-    public mutating func end() throws(JSONReadError) {
+    package mutating func end() throws(JSONReadError) {
         skipSpace()
         if i < bytes.count { throw invalid("unexpected text after the document") }
     }
@@ -96,7 +96,7 @@ public struct JSONParser {
     /// Reads an object, calling `member` with the parser positioned at each value; `member`
     /// must read the value (``value()`` to skip it). `path` names the object in the error
     /// thrown when the value here is JSON but not an object (`PATH: expected an object`).
-    public mutating func object(path: String, _ member: (inout JSONParser, String) throws(JSONReadError) -> Void) throws(JSONReadError) {
+    package mutating func object(path: String, _ member: (inout JSONParser, String) throws(JSONReadError) -> Void) throws(JSONReadError) {
         skipSpace()
         guard let c = peek, c == UInt8(ascii: "{") else {
             guard let c = peek else { throw invalid("unexpected end") }
@@ -126,7 +126,7 @@ public struct JSONParser {
     /// Reads an array, calling `element` with the parser positioned at each element and its
     /// index (from 0); `element` must read it. `path` names the array in the error thrown when
     /// the value here is not an array (`PATH: expected an array`).
-    public mutating func array(path: String, _ element: (inout JSONParser, Int) throws(JSONReadError) -> Void) throws(JSONReadError) {
+    package mutating func array(path: String, _ element: (inout JSONParser, Int) throws(JSONReadError) -> Void) throws(JSONReadError) {
         skipSpace()
         guard peek == UInt8(ascii: "[") else { throw JSONReadError(detail: "\(path): expected an array") }
         i += 1
@@ -147,7 +147,7 @@ public struct JSONParser {
     }
 
     /// Reads any value (strings as text, as ``string()`` reads them).
-    public mutating func value() throws(JSONReadError) -> JSONValue {
+    package mutating func value() throws(JSONReadError) -> JSONValue {
         skipSpace()
         guard let c = peek else { throw invalid("unexpected end") }
         switch c {
@@ -185,7 +185,7 @@ public struct JSONParser {
 
     /// A number, `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`, converted exactly (the
     /// nearest Double); one beyond a Double's range is an error.
-    public mutating func number() throws(JSONReadError) -> Double {
+    package mutating func number() throws(JSONReadError) -> Double {
         let start = i
         func digits(_ p: inout JSONParser) -> Int {
             let s = p.i
@@ -212,7 +212,7 @@ public struct JSONParser {
 
     /// A string literal as text, escapes decoded: surrogate pairs joined, a lone surrogate
     /// (and a byte that is not part of valid UTF-8) becoming U+FFFD.
-    public mutating func string() throws(JSONReadError) -> String {
+    package mutating func string() throws(JSONReadError) -> String {
         try expectQuote()
         let start = i
         // Fast path: no escapes.
@@ -236,7 +236,7 @@ public struct JSONParser {
     /// decoded as ``string()`` decodes it, to UTF-8; bytes of the text that are not valid
     /// UTF-8 are kept as they are. Any other lone surrogate (`\ud800`, `\udc41`) is an error:
     /// it spells neither a character nor a byte.
-    public mutating func stringBytes() throws(JSONReadError) -> [UInt8] {
+    package mutating func stringBytes() throws(JSONReadError) -> [UInt8] {
         try expectQuote()
         return try stringContents(rawBytes: true)
     }

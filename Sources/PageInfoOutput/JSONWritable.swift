@@ -9,14 +9,14 @@ import PageGeometry
 // is absent is omitted unless its documentation says `null`.
 
 /// A value that writes itself as JSON.
-public protocol JSONWritable {
+package protocol JSONWritable {
     /// Appends the value's JSON text to `out`.
     func writeJSON(to out: inout ByteWriter)
 }
 
 extension ByteWriter {
     /// `"name":value`, after a comma unless it is the object's first field.
-    public mutating func append<Value: JSONWritable>(field name: StaticString, _ value: Value, first: Bool = false) {
+    package mutating func append<Value: JSONWritable>(field name: StaticString, _ value: Value, first: Bool = false) {
         if !first { append(byte: UInt8(ascii: ",")) }
         append(byte: UInt8(ascii: "\""))
         append(name)
@@ -26,43 +26,43 @@ extension ByteWriter {
 
     /// `"file":"NAME"`, after a comma unless it is the object's first field: the name of the
     /// file read, spelled exactly when ``exactFileName`` is set (``append(jsonNamingFile:)``).
-    public mutating func append(fileField file: String, first: Bool = false) {
+    package mutating func append(fileField file: String, first: Bool = false) {
         if !first { append(byte: UInt8(ascii: ",")) }
         append("\"file\":")
         append(jsonNamingFile: file)
     }
 
     /// ``append(field:_:first:)`` when `value` is not `nil`; nothing otherwise.
-    public mutating func append<Value: JSONWritable>(optionalField name: StaticString, _ value: Value?) {
+    package mutating func append<Value: JSONWritable>(optionalField name: StaticString, _ value: Value?) {
         if let value { append(field: name, value) }
     }
 }
 
 extension Int: JSONWritable {
     /// The decimal digits.
-    public func writeJSON(to out: inout ByteWriter) { out.append(int: self) }
+    package func writeJSON(to out: inout ByteWriter) { out.append(int: self) }
 }
 
 extension Double: JSONWritable {
     /// By the one number rule (``ByteWriter/append(number:)``); NaN and infinities as `null`.
-    public func writeJSON(to out: inout ByteWriter) { out.append(number: self) }
+    package func writeJSON(to out: inout ByteWriter) { out.append(number: self) }
 }
 
 extension String: JSONWritable {
     /// A string literal with RFC 8259's escapes.
-    public func writeJSON(to out: inout ByteWriter) { out.append(jsonString: self) }
+    package func writeJSON(to out: inout ByteWriter) { out.append(jsonString: self) }
 }
 
 extension Optional: JSONWritable where Wrapped: JSONWritable {
     /// `null` when absent.
-    public func writeJSON(to out: inout ByteWriter) {
+    package func writeJSON(to out: inout ByteWriter) {
         if let value = self { value.writeJSON(to: &out) } else { out.append("null") }
     }
 }
 
 extension Array: JSONWritable where Element: JSONWritable {
     /// `[…]`, the elements separated by commas.
-    public func writeJSON(to out: inout ByteWriter) {
+    package func writeJSON(to out: inout ByteWriter) {
         out.append(byte: UInt8(ascii: "["))
         for (i, element) in enumerated() {
             if i > 0 { out.append(byte: UInt8(ascii: ",")) }
@@ -74,7 +74,7 @@ extension Array: JSONWritable where Element: JSONWritable {
 
 extension Point: JSONWritable {
     /// `{"x","y"}`.
-    public func writeJSON(to out: inout ByteWriter) {
+    package func writeJSON(to out: inout ByteWriter) {
         out.append(byte: UInt8(ascii: "{"))
         out.append(field: "x", x, first: true)
         out.append(field: "y", y)
@@ -84,22 +84,22 @@ extension Point: JSONWritable {
 
 extension Size: JSONWritable {
     /// `{"width","height"}`.
-    public func writeJSON(to out: inout ByteWriter) { out.append(json: self) }
+    package func writeJSON(to out: inout ByteWriter) { out.append(json: self) }
 }
 
 extension Rect: JSONWritable {
     /// `{"x","y","width","height"}`.
-    public func writeJSON(to out: inout ByteWriter) { out.append(json: self) }
+    package func writeJSON(to out: inout ByteWriter) { out.append(json: self) }
 }
 
 extension AffineTransform: JSONWritable {
     /// `{"a","b","c","d","tx","ty"}`.
-    public func writeJSON(to out: inout ByteWriter) { out.append(json: self) }
+    package func writeJSON(to out: inout ByteWriter) { out.append(json: self) }
 }
 
 extension EdgeInsets: JSONWritable {
     /// `{"top","left","bottom","right"}`.
-    public func writeJSON(to out: inout ByteWriter) {
+    package func writeJSON(to out: inout ByteWriter) {
         out.append(byte: UInt8(ascii: "{"))
         out.append(field: "top", top, first: true)
         out.append(field: "left", left)
@@ -111,7 +111,7 @@ extension EdgeInsets: JSONWritable {
 
 extension ViewState: JSONWritable {
     /// `{"pageIndex":3,"viewport":{"x","y","width","height"}}`, the viewport omitted when absent.
-    public func writeJSON(to out: inout ByteWriter) {
+    package func writeJSON(to out: inout ByteWriter) {
         out.append(byte: UInt8(ascii: "{"))
         out.append(field: "pageIndex", pageIndex, first: true)
         out.append(optionalField: "viewport", viewport)

@@ -7,24 +7,24 @@ import PageGeometry
 /// contentInsets, zoomScope, minimumZoomScale, maximumZoomScale, contentSize, spreadCount,
 /// spreads, visible), frames in content coordinates (view units at zoom 1, origin top-left,
 /// y down). The spreads are streamed: ``ByteWriter/flushIfNeeded()`` after each.
-public struct StackLayoutJSON: JSONWritable {
+package struct StackLayoutJSON: JSONWritable {
     /// The file name to report.
-    public var file: String
+    package var file: String
     /// The layout.
-    public var layout: StackLayout
+    package var layout: StackLayout
     /// A content rectangle (standardized): only the spreads intersecting it are listed, and a
     /// `visible` object gives its dominant page and fractional spread index.
-    public var visible: Rect?
+    package var visible: Rect?
 
     /// The JSON of `layout` for `file`, all spreads or those intersecting `visible`.
-    public init(file: String, layout: StackLayout, visible: Rect? = nil) {
+    package init(file: String, layout: StackLayout, visible: Rect? = nil) {
         self.file = file
         self.layout = layout
         self.visible = visible
     }
 
     /// Appends the one-line object described above, without a newline; flushes after each spread.
-    public func writeJSON(to out: inout ByteWriter) {
+    package func writeJSON(to out: inout ByteWriter) {
         let c = layout.configuration
         out.append(byte: UInt8(ascii: "{"))
         out.append(fileField: file, first: true)
@@ -73,7 +73,7 @@ public struct StackLayoutJSON: JSONWritable {
 
 extension PlacedPage: JSONWritable {
     /// `{"index":0,"frame":{"x","y","width","height"}}`.
-    public func writeJSON(to out: inout ByteWriter) {
+    package func writeJSON(to out: inout ByteWriter) {
         out.append(byte: UInt8(ascii: "{"))
         out.append(field: "index", page, first: true)
         out.append(field: "frame", frame)
@@ -83,7 +83,7 @@ extension PlacedPage: JSONWritable {
 
 extension SpreadPages: JSONWritable {
     /// `[{"index","frame"},…]`, left to right.
-    public func writeJSON(to out: inout ByteWriter) {
+    package func writeJSON(to out: inout ByteWriter) {
         out.append(byte: UInt8(ascii: "["))
         for (i, page) in enumerated() {
             if i > 0 { out.append(byte: UInt8(ascii: ",")) }

@@ -2,28 +2,28 @@
 /// Reads a file descriptor in 64 KiB blocks and hands out its lines (without the newline) as
 /// byte buffers, so thousands of lines cost no per-line String or allocation, and a line of n
 /// bytes costs O(n) however many reads it takes.
-public struct LineReader {
+package struct LineReader {
     /// The descriptor read (its ``OpenFile/path`` names it in errors).
-    public let file: OpenFile
+    package let file: OpenFile
     /// The longest line read, in bytes (64 MiB by default): a longer one is an error, so a
     /// stream without newlines (`< /dev/zero`) cannot grow the buffer without bound.
-    public var maxLineBytes = 64 << 20
+    package var maxLineBytes = 64 << 20
 
     /// A reader of `file`.
-    public init(_ file: OpenFile) { self.file = file }
+    package init(_ file: OpenFile) { self.file = file }
 
     /// True when the descriptor is a regular file: reading it never waits for a writer.
-    public var isRegularFile: Bool { (try? file.status().kind) == .regular }
+    package var isRegularFile: Bool { (try? file.status().kind) == .regular }
 
     /// A read that failed, or a line longer than ``maxLineBytes``.
-    public enum ReadError: Error, Hashable, Sendable, CustomStringConvertible {
+    package enum ReadError: Error, Hashable, Sendable, CustomStringConvertible {
         /// `read(2)` failed (EINTR is retried, never reported).
         case failed(SystemCallError)
         /// Line `lineNumber` (1-based) is longer than `limit` bytes.
         case lineTooLong(lineNumber: Int, limit: Int)
 
         /// `read standard input: Is a directory (errno 21)`, `line 3 is longer than 64 MiB`.
-        public var description: String {
+        package var description: String {
             switch self {
             case .failed(let error): error.description
             case .lineTooLong(let n, let limit): "line \(n) is longer than \(limit >> 20) MiB"
@@ -37,7 +37,7 @@ public struct LineReader {
     /// the next read may block: the moment to flush answers to a coprocess. Each byte is scanned
     /// once. A read error (EIO, EISDIR, …) is thrown after the lines before it were handed out:
     /// it is never taken for the end of the input.
-    public func forEachLine(willWait: () -> Void = {}, _ body: (UnsafeBufferPointer<UInt8>, Int) -> Bool) throws(ReadError) {
+    package func forEachLine(willWait: () -> Void = {}, _ body: (UnsafeBufferPointer<UInt8>, Int) -> Bool) throws(ReadError) {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var filled = 0, lineNumber = 0
         // Bytes before `scanned` hold no newline (they belong to the line being read).

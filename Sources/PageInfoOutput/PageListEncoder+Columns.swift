@@ -20,12 +20,12 @@ import PageInfoRecords
 extension PageListEncoder {
     /// The most page records one chunk record of `--format columns` holds. A file's pages are
     /// written as chunks of this many, the last one smaller; a chunk never spans two files.
-    public static let columnChunkPages = 4096
+    package static let columnChunkPages = 4096
 
     /// How many page records wait in the chunk being gathered (`--format columns`; never more
     /// than ``columnChunkPages``, 0 in the other formats): what the encoder holds in memory
     /// beyond its writer's buffer.
-    public var bufferedPages: Int { columnRows.count }
+    package var bufferedPages: Int { columnRows.count }
 
     /// Adds a page record to the chunk being gathered, and writes the chunk when it is full.
     mutating func gatherColumnRow(_ entry: PageEntry) {

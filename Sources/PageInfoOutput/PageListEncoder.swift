@@ -10,13 +10,13 @@ import PageInfoRecords
 /// `docs/records.md`: page records, then one file record per document. In the `columns` format
 /// the page records are held back until a chunk is full or a file record follows (at most
 /// ``columnChunkPages``; ``bufferedPages``); every other format writes each record as it comes.
-public struct PageListEncoder: ~Copyable {
+package struct PageListEncoder: ~Copyable {
     /// Where the records go (a writer to a file descriptor, or in memory).
-    public var out: ByteWriter
+    package var out: ByteWriter
     /// The format written.
-    public let format: PageListFormat
+    package let format: PageListFormat
     /// Whether the table shows every box in full (`--wide`); other formats always do.
-    public let wide: Bool
+    package let wide: Bool
     var multipleDocuments = false
     var documentsWritten = 0
     var pagesInDocument = 0
@@ -26,22 +26,22 @@ public struct PageListEncoder: ~Copyable {
     var columnRows: [PageEntry] = []
     /// False for `pageinfo info`: file records only (json without "pages"; the table format
     /// becomes the text summary).
-    public let includesPages: Bool
+    package let includesPages: Bool
 
     /// Whether this encoder writes one document of a larger output, without what goes between
     /// documents (see ``init(format:wide:includesPages:fragment:bitmap:frames:out:)``).
-    public let fragment: Bool
+    package let fragment: Bool
 
     /// The bitmap each page record carries (`pages --dpi`, `--bitmap-size`), or nil for none:
     /// a `"bitmap"` object in JSON and the `bitmap.*` columns in CSV (docs/records.md). The table
     /// format does not show it.
-    public let bitmap: BitmapRequest?
+    package let bitmap: BitmapRequest?
 
     /// The Python libraries whose coordinate frames each page record carries (`pages --frames`),
     /// in canonical order (`LibraryFrame.canonical(_:)`); empty for none: a
     /// `"frames"` object in JSON and the `frames.*` columns in CSV (docs/records.md). The table
     /// format does not show them.
-    public let frames: [LibraryFrame]
+    package let frames: [LibraryFrame]
 
     /// An encoder writing `format` into `out`.
     ///
@@ -57,7 +57,7 @@ public struct PageListEncoder: ~Copyable {
     /// - Parameter bitmap: the bitmap each page record describes (``bitmap``), or nil.
     /// - Parameter frames: the libraries whose frames each page record carries (``frames``; put
     ///   in canonical order here), or none.
-    public init(format: PageListFormat, wide: Bool = false, includesPages: Bool = true, fragment: Bool = false,
+    package init(format: PageListFormat, wide: Bool = false, includesPages: Bool = true, fragment: Bool = false,
                 bitmap: BitmapRequest? = nil, frames: [LibraryFrame] = [], out: consuming ByteWriter) {
         self.format = format
         self.bitmap = bitmap
@@ -72,7 +72,7 @@ public struct PageListEncoder: ~Copyable {
     /// Appends one document encoded by a ``fragment`` encoder of the same format, with the
     /// separator this encoder writes before its next document. An empty fragment (a table for
     /// a file that could not be opened) writes nothing.
-    public mutating func appendFragment(_ bytes: [UInt8]) {
+    package mutating func appendFragment(_ bytes: [UInt8]) {
         guard !bytes.isEmpty else { return }
         switch format {
         case .json: startJSONDocument()
@@ -87,7 +87,7 @@ public struct PageListEncoder: ~Copyable {
 
     /// Starts the output for `documentCount` documents (json wraps several in an array; csv
     /// prints its header once).
-    public mutating func begin(documentCount: Int) {
+    package mutating func begin(documentCount: Int) {
         multipleDocuments = documentCount != 1
         switch format {
         case .json: if multipleDocuments { out.append("[") }
@@ -98,7 +98,7 @@ public struct PageListEncoder: ~Copyable {
 
     /// Starts a document whose pages follow (``entry(_:)``), with what is known before its
     /// pages are walked.
-    public mutating func beginDocument(_ doc: DocumentSummary) {
+    package mutating func beginDocument(_ doc: DocumentSummary) {
         file = doc.file
         summary = doc
         pagesInDocument = 0
@@ -123,7 +123,7 @@ public struct PageListEncoder: ~Copyable {
     }
 
     /// One position of the page tree: a page or a page error, with its warnings.
-    public mutating func entry(_ entry: PageEntry) {
+    package mutating func entry(_ entry: PageEntry) {
         switch format {
         case .json:
             out.append(pagesInDocument == 0 ? "\n" : ",\n")
@@ -140,12 +140,12 @@ public struct PageListEncoder: ~Copyable {
     }
 
     /// A page without warnings (for callers that hold `PageInfo` values).
-    public mutating func page(_ page: PageInfo) {
+    package mutating func page(_ page: PageInfo) {
         entry(PageEntry(index: page.index, label: page.label, result: .success(page)))
     }
 
     /// Ends the document begun with ``beginDocument(_:)`` with its file record.
-    public mutating func endDocument(_ outcome: DocumentOutcome) {
+    package mutating func endDocument(_ outcome: DocumentOutcome) {
         switch format {
         case .json:
             if includesPages { out.append(pagesInDocument == 0 ? "]," : "\n],") }
@@ -166,7 +166,7 @@ public struct PageListEncoder: ~Copyable {
 
     /// The file record of a file that could not be opened (nothing in the table format: the
     /// failure is reported on stderr).
-    public mutating func failedDocument(file: String, outcome: DocumentOutcome) {
+    package mutating func failedDocument(file: String, outcome: DocumentOutcome) {
         writeColumnChunk()  // (columns: the pages of a document left unended, under its own name)
         self.file = file
         switch format {
@@ -187,7 +187,7 @@ public struct PageListEncoder: ~Copyable {
     }
 
     /// Ends the output (closing the JSON array of several documents) and flushes the writer.
-    public mutating func end() {
+    package mutating func end() {
         writeColumnChunk()
         if format == .json && multipleDocuments { out.append(documentsWritten == 0 ? "]\n" : "\n]\n") }
         out.flush()
@@ -235,7 +235,7 @@ public struct PageListEncoder: ~Copyable {
     }
 
     /// The page record of the JSON formats (see `docs/records.md`).
-    public mutating func writePageRecord(_ entry: PageEntry, file: String?) {
+    package mutating func writePageRecord(_ entry: PageEntry, file: String?) {
         out.append("{\"record\":\"page\",")
         if let file { out.append("\"file\":"); out.append(jsonNamingFile: file); out.append(",") }
         out.append("\"index\":"); out.append(int: entry.index)
@@ -272,7 +272,7 @@ public struct PageListEncoder: ~Copyable {
     }
 
     /// The page object of the JSON formats for a page without warnings.
-    public mutating func writePageObject(_ page: PageInfo, file: String?) {
+    package mutating func writePageObject(_ page: PageInfo, file: String?) {
         writePageRecord(PageEntry(index: page.index, label: page.label, result: .success(page)), file: file)
     }
 
@@ -280,13 +280,13 @@ public struct PageListEncoder: ~Copyable {
 
 extension ByteWriter {
     /// A JSON string, or `null` for nil.
-    public mutating func append(jsonString s: String?) {
+    package mutating func append(jsonString s: String?) {
         if let s { append(jsonString: s) } else { append("null") }
     }
 
     /// The document fields every file record starts with, without braces: `"file",
     /// "pdfVersion", "encrypted", "hasPageLabels", "pageLayout", "direction"`.
-    public mutating func appendFields(of doc: DocumentSummary) {
+    package mutating func appendFields(of doc: DocumentSummary) {
         append("\"file\":"); append(jsonNamingFile: doc.file)
         append(",\"pdfVersion\":"); append(jsonString: doc.pdfVersion)
         append(",\"encrypted\":"); append(doc.encrypted ? "true" : "false")
@@ -298,7 +298,7 @@ extension ByteWriter {
 
 extension ByteWriter {
     /// A JSON array of warnings: `[{"code","message"}, …]`.
-    public mutating func append(json warnings: [ReadWarning]) {
+    package mutating func append(json warnings: [ReadWarning]) {
         append("[")
         for (i, w) in warnings.enumerated() {
             if i > 0 { append(",") }
@@ -312,7 +312,7 @@ extension ByteWriter {
     /// A page's bitmap object (docs/records.md): `{"renderer","dpi","fit","requestedWidth",
     /// "requestedHeight","width","height","scaleX","scaleY","rawToPixel","pixelToRaw"}`; `dpi`
     /// is null for a pixel size, `fit` and the requested size null for a resolution; the scales in pixels per point, the matrices `{a,b,c,d,tx,ty}`.
-    public mutating func append(json b: BitmapPlacement) {
+    package mutating func append(json b: BitmapPlacement) {
         append("{"); append(membersOf: b.request)
         append(",\"width\":"); append(int: b.pixelWidth)
         append(",\"height\":"); append(int: b.pixelHeight)
@@ -325,7 +325,7 @@ extension ByteWriter {
 
     /// A page's frame in one library (docs/records.md, *Frames*): `{"rawToFrame","frameToRaw"}`,
     /// each `{a,b,c,d,tx,ty}`.
-    public mutating func append(json f: PageFrame) {
+    package mutating func append(json f: PageFrame) {
         append("{\"rawToFrame\":"); append(json: f.rawToFrame)
         append(",\"frameToRaw\":"); append(json: f.frameToRaw)
         append("}")
@@ -334,7 +334,7 @@ extension ByteWriter {
     /// The members a bitmap object opens with, what was asked for:
     /// `"renderer":"…","dpi":D|null,"fit":"…"|null,"requestedWidth":W|null,"requestedHeight":H|null`
     /// (no braces; `--resume` compares them).
-    public mutating func append(membersOf r: BitmapRequest) {
+    package mutating func append(membersOf r: BitmapRequest) {
         append("\"renderer\":\""); append(r.renderer.rawValue)
         append("\",\"dpi\":"); if let d = r.dotsPerInch { append(number: d) } else { append("null") }
         append(",\"fit\":"); append(jsonString: r.fit?.rawValue)

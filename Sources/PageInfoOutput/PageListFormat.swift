@@ -11,7 +11,7 @@ public enum PageListFormat: String, CaseIterable, Sendable {
     /// One page object per line, each with a `file` field; streamed.
     case jsonl
     /// JSON lines as ``jsonl`` writes them, except that a file's page records come as chunk
-    /// records of at most ``PageListEncoder/columnChunkPages`` pages, each member an array of one
+    /// records of at most `PageListEncoder/columnChunkPages` pages, each member an array of one
     /// value per page (`{"record":"pages","file","count","columns":{…}}`, docs/records.md,
     /// "Columns"): the same numbers, parsed several times faster by a reader such as CPython's
     /// `json`. Streamed, one chunk at a time.

@@ -8,21 +8,21 @@ import PageGeometry
 /// natural `size` and `pageFrames` (`SpreadGeometry`: spread coordinates,
 /// origin top-left, y down, points). The spreads are streamed: ``ByteWriter/flushIfNeeded()``
 /// after each.
-public struct SpreadsJSON: JSONWritable {
+package struct SpreadsJSON: JSONWritable {
     /// The spreads.
-    public var mapping: SpreadMapping
+    package var mapping: SpreadMapping
     /// The file the pages came from, if any: `file`, `pageLayout` and `direction` are written
     /// only with a file.
-    public var file: String?
+    package var file: String?
     /// The document's /PageLayout name, omitted when `nil`.
-    public var pageLayout: String?
+    package var pageLayout: String?
     /// The document's /Direction name, omitted when `nil`.
-    public var direction: String?
+    package var direction: String?
     /// The pages' displayed sizes (points): each spread then gets its geometry.
-    public var pageSizes: [Size]?
+    package var pageSizes: [Size]?
 
     /// The JSON of `mapping`, for `file` with its settings and page sizes when given.
-    public init(mapping: SpreadMapping, file: String? = nil, pageLayout: String? = nil, direction: String? = nil,
+    package init(mapping: SpreadMapping, file: String? = nil, pageLayout: String? = nil, direction: String? = nil,
                 pageSizes: [Size]? = nil) {
         self.mapping = mapping
         self.file = file
@@ -32,7 +32,7 @@ public struct SpreadsJSON: JSONWritable {
     }
 
     /// Appends the one-line object described above, without a newline.
-    public func writeJSON(to out: inout ByteWriter) {
+    package func writeJSON(to out: inout ByteWriter) {
         out.append(byte: UInt8(ascii: "{"))
         if let file {
             out.append(fileField: file, first: true)
@@ -72,20 +72,20 @@ public struct SpreadsJSON: JSONWritable {
 /// fields in a fixed order (file, pageCount, pageSize, aspectRatio, containerSize, spacing,
 /// columns, itemSize, visibleRows, fullyVisibleRows, totalRows); sizes in view units, the page
 /// size in points.
-public struct ThumbnailGridJSON: JSONWritable {
+package struct ThumbnailGridJSON: JSONWritable {
     /// The file the pages came from: `file`, `pageCount` and `totalRows` are written only with one.
-    public var file: String?
+    package var file: String?
     /// The grid.
-    public var grid: ThumbnailGrid
+    package var grid: ThumbnailGrid
 
     /// The JSON of `grid`, for `file` when given.
-    public init(file: String?, grid: ThumbnailGrid) {
+    package init(file: String?, grid: ThumbnailGrid) {
         self.file = file
         self.grid = grid
     }
 
     /// Appends the one-line object described above, without a newline.
-    public func writeJSON(to out: inout ByteWriter) {
+    package func writeJSON(to out: inout ByteWriter) {
         out.append(byte: UInt8(ascii: "{"))
         if let file {
             out.append(fileField: file, first: true)
@@ -109,18 +109,18 @@ public struct ThumbnailGridJSON: JSONWritable {
 /// contentOffset, visibleRect, visibleViewport, pagingOffset, spreadZoomOffset); optional
 /// fields are omitted when absent. Offsets in zoomed content units, rectangles as
 /// `ScrollPosition` gives them.
-public struct ViewStateRestoreJSON: JSONWritable {
+package struct ViewStateRestoreJSON: JSONWritable {
     /// The state applied.
-    public var state: ViewState
+    package var state: ViewState
     /// The state before a mirror fit, when one was made.
-    public var mirroredFrom: ViewState?
+    package var mirroredFrom: ViewState?
     /// Where the scroll view goes.
-    public var position: ScrollPosition
+    package var position: ScrollPosition
     /// What the view shows of the state's page, in its page space (points).
-    public var visibleViewport: Rect?
+    package var visibleViewport: Rect?
 
     /// The JSON of restoring `state` to `position`.
-    public init(state: ViewState, mirroredFrom: ViewState? = nil, position: ScrollPosition, visibleViewport: Rect?) {
+    package init(state: ViewState, mirroredFrom: ViewState? = nil, position: ScrollPosition, visibleViewport: Rect?) {
         self.state = state
         self.mirroredFrom = mirroredFrom
         self.position = position
@@ -128,7 +128,7 @@ public struct ViewStateRestoreJSON: JSONWritable {
     }
 
     /// Appends the one-line object described above, without a newline.
-    public func writeJSON(to out: inout ByteWriter) {
+    package func writeJSON(to out: inout ByteWriter) {
         out.append(byte: UInt8(ascii: "{"))
         out.append(field: "state", state, first: true)
         out.append(optionalField: "mirroredFrom", mirroredFrom)

@@ -14,56 +14,56 @@ import SystemPackage
 /// ``description`` is one line for a person, e.g. `read /tmp/notes: Is a directory (errno 21)`;
 /// ``reason`` is the C library's text alone (`Is a directory`), for messages that word the
 /// rest themselves.
-public struct SystemCallError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct SystemCallError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The call, as its manual page names it: `open`, `read`, `write`, `close`, `fstat`,
     /// `fsync`, `pipe2`, `poll`, `memfd_create`, `waitpid`, `posix_spawn`, `rename`, `unlink`,
     /// `stat`, `lstat`, `opendir`, `readdir`, `pread`, `lseek`, `ftruncate`, `mkostemp`, `fcntl`.
-    public var call: String
+    package var call: String
     /// The file the call was about (the path it was opened with, or a name such as
     /// `standard input`), or nil.
-    public var path: String?
+    package var path: String?
     /// The `errno` the call set (`EISDIR`, `ENOSPC`, …).
-    public var code: Int32
+    package var code: Int32
     /// ``code`` as swift-system's typed `Errno` (`.isDirectory`, `.noSpace`, …).
-    public var errno: Errno { Errno(rawValue: code) }
+    package var errno: Errno { Errno(rawValue: code) }
 
     /// An error for `call` on `path` that set `errno` to `code`.
-    public init(call: String, path: String? = nil, code: Int32) {
+    package init(call: String, path: String? = nil, code: Int32) {
         self.call = call
         self.path = path
         self.code = code
     }
 
     /// An error for `call` on `path` from swift-system's `Errno`.
-    public init(call: String, path: String? = nil, errno: Errno) {
+    package init(call: String, path: String? = nil, errno: Errno) {
         self.init(call: call, path: path, code: errno.rawValue)
     }
 
     /// The C library's text for ``code``, e.g. `No such file or directory`.
-    public var reason: String { Self.reason(for: code) }
+    package var reason: String { Self.reason(for: code) }
 
     /// The C library's text for an `errno` value (`strerror`), e.g. `Is a directory` for
     /// `EISDIR`: the one place the package asks for it.
-    public static func reason(for code: Int32) -> String {
+    package static func reason(for code: Int32) -> String {
         String(cString: strerror(code))
     }
 
     /// `CALL PATH: REASON (errno N)`, or `CALL: REASON (errno N)` without a path.
-    public var description: String {
+    package var description: String {
         "\(call)\(path.map { " \($0)" } ?? ""): \(reason) (errno \(code))"
     }
 }
 
 /// An open file descriptor (swift-system's `FileDescriptor`) and the name to put in its errors.
 /// A value: copying it does not duplicate the descriptor, and nothing closes it but ``close()``.
-public struct OpenFile: Sendable, Hashable {
+package struct OpenFile: Sendable, Hashable {
     /// The descriptor.
-    public let descriptor: FileDescriptor
+    package let descriptor: FileDescriptor
     /// The file's path or a name for messages (``SystemCallError/path``), or nil.
-    public var path: String?
+    package var path: String?
 
     /// Wraps an open descriptor; `path` names it in errors.
-    public init(_ descriptor: FileDescriptor, path: String? = nil) {
+    package init(_ descriptor: FileDescriptor, path: String? = nil) {
         self.descriptor = descriptor
         self.path = path
     }
@@ -77,11 +77,11 @@ public struct OpenFile: Sendable, Hashable {
     package var rawValue: Int32 { descriptor.rawValue }
 
     /// Standard input (descriptor 0), named `standard input` in errors.
-    public static var standardInput: OpenFile { OpenFile(rawValue: 0, path: "standard input") }
+    package static var standardInput: OpenFile { OpenFile(rawValue: 0, path: "standard input") }
     /// Standard output (descriptor 1), named `standard output` in errors.
-    public static var standardOutput: OpenFile { OpenFile(rawValue: 1, path: "standard output") }
+    package static var standardOutput: OpenFile { OpenFile(rawValue: 1, path: "standard output") }
     /// Standard error (descriptor 2), named `standard error` in errors.
-    public static var standardError: OpenFile { OpenFile(rawValue: 2, path: "standard error") }
+    package static var standardError: OpenFile { OpenFile(rawValue: 2, path: "standard error") }
 
     private func failure(_ call: String, _ code: Int32 = errno) -> SystemCallError {
         SystemCallError(call: call, path: path, code: code)
@@ -95,7 +95,7 @@ public struct OpenFile: Sendable, Hashable {
     /// umask) applies when the file is created. Retries `EINTR`.
     ///
     /// - Throws: ``SystemCallError`` naming `open` and `path` (`ENOENT`, `EACCES`, …).
-    public static func open(_ path: String, _ flags: Int32 = O_RDONLY, mode: mode_t = 0o666) throws(SystemCallError) -> OpenFile {
+    package static func open(_ path: String, _ flags: Int32 = O_RDONLY, mode: mode_t = 0o666) throws(SystemCallError) -> OpenFile {
         try path.withCString { cPath in Result { () throws(SystemCallError) in try open(cPath: cPath, flags, mode: mode, name: path) } }.get()
     }
 
@@ -103,7 +103,7 @@ public struct OpenFile: Sendable, Hashable {
     /// name it by its `description` (invalid UTF-8 repaired).
     ///
     /// - Throws: ``SystemCallError`` naming `open` and the path.
-    public static func open(_ path: FilePath, _ flags: Int32 = O_RDONLY, mode: mode_t = 0o666) throws(SystemCallError) -> OpenFile {
+    package static func open(_ path: FilePath, _ flags: Int32 = O_RDONLY, mode: mode_t = 0o666) throws(SystemCallError) -> OpenFile {
         let name = path.description
         return try path.withPlatformString { cPath in Result { () throws(SystemCallError) in try open(cPath: cPath, flags, mode: mode, name: name) } }.get()
     }
@@ -113,7 +113,7 @@ public struct OpenFile: Sendable, Hashable {
     ///
     /// - Throws: ``SystemCallError`` naming `open` and `name`; `EINVAL` when the bytes hold a
     ///   NUL byte (C would read the name only up to it: another file).
-    public static func open(rawPath: [UInt8], _ flags: Int32 = O_RDONLY, mode: mode_t = 0o666, name: String) throws(SystemCallError) -> OpenFile {
+    package static func open(rawPath: [UInt8], _ flags: Int32 = O_RDONLY, mode: mode_t = 0o666, name: String) throws(SystemCallError) -> OpenFile {
         try withTerminated(rawPath, call: "open", name: name) { cPath in
             Result { () throws(SystemCallError) in try open(cPath: cPath, flags, mode: mode, name: name) }
         }.get()
@@ -133,7 +133,7 @@ public struct OpenFile: Sendable, Hashable {
     ///
     /// - Throws: ``SystemCallError`` naming `open` or `mkostemp` and `directory` (`ENOENT`,
     ///   `EACCES`, `ENOSPC`).
-    public static func unnamedFile(in directory: String) throws(SystemCallError) -> OpenFile {
+    package static func unnamedFile(in directory: String) throws(SystemCallError) -> OpenFile {
         // O_TMPFILE is a macro Swift does not import: __O_TMPFILE (octal 20000000 on x86-64,
         // arm64, riscv64, ppc64 and s390x; alpha, sparc and parisc differ) with O_DIRECTORY.
         do { return try open(directory, 0o20000000 | O_DIRECTORY | O_RDWR | O_EXCL, mode: 0o600) } catch {
@@ -162,7 +162,7 @@ public struct OpenFile: Sendable, Hashable {
     ///
     /// - Throws: ``SystemCallError`` naming `memfd_create` (`EMFILE`, `ENOMEM`; `ENOSYS`
     ///   without the call).
-    public static func memoryFile(_ name: String) throws(SystemCallError) -> OpenFile {
+    package static func memoryFile(_ name: String) throws(SystemCallError) -> OpenFile {
         let fd = LinuxCalls.memoryFile(name)
         guard fd >= 0 else { throw SystemCallError(call: "memfd_create", path: name, code: errno) }
         return OpenFile(rawValue: fd, path: name)
@@ -172,7 +172,7 @@ public struct OpenFile: Sendable, Hashable {
     /// `O_NONBLOCK`), so that a child gets only the ends it is given on purpose.
     ///
     /// - Throws: ``SystemCallError`` naming `pipe2` (`EMFILE`, `ENFILE`).
-    public static func pipe(extraFlags: Int32 = 0) throws(SystemCallError) -> (readEnd: OpenFile, writeEnd: OpenFile) {
+    package static func pipe(extraFlags: Int32 = 0) throws(SystemCallError) -> (readEnd: OpenFile, writeEnd: OpenFile) {
         var ends: [Int32] = [-1, -1]
         guard LinuxCalls.pipe2(&ends, O_CLOEXEC | extraFlags) == 0 else { throw SystemCallError(call: "pipe2", code: errno) }
         return (OpenFile(rawValue: ends[0], path: "pipe"), OpenFile(rawValue: ends[1], path: "pipe"))
@@ -183,7 +183,7 @@ public struct OpenFile: Sendable, Hashable {
     /// data written earlier did not reach the file) is thrown.
     ///
     /// - Throws: ``SystemCallError`` naming `close`.
-    public func close() throws(SystemCallError) {
+    package func close() throws(SystemCallError) {
         if Glibc.close(rawValue) != 0, errno != EINTR { throw failure("close") }
     }
 
@@ -195,7 +195,7 @@ public struct OpenFile: Sendable, Hashable {
     ///
     /// - Throws: ``SystemCallError`` naming `read` (`EISDIR` for a directory, `EIO`, `EAGAIN` on
     ///   a non-blocking descriptor with nothing to read).
-    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemCallError) -> Int {
+    package func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemCallError) -> Int {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
         while true {
             let n = Glibc.read(rawValue, base, buffer.count)
@@ -209,7 +209,7 @@ public struct OpenFile: Sendable, Hashable {
     /// end).
     ///
     /// - Throws: ``SystemCallError`` naming `pread` (`ESPIPE` on a pipe, `EIO`).
-    public func read(into buffer: UnsafeMutableRawBufferPointer, atOffset offset: Int) throws(SystemCallError) -> Int {
+    package func read(into buffer: UnsafeMutableRawBufferPointer, atOffset offset: Int) throws(SystemCallError) -> Int {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
         while true {
             let n = pread(rawValue, base, buffer.count, off_t(offset))
@@ -222,7 +222,7 @@ public struct OpenFile: Sendable, Hashable {
     /// false when the stream ends first (what was read is then in `buffer`'s start).
     ///
     /// - Throws: ``SystemCallError`` naming `read`.
-    public func read(exactly buffer: UnsafeMutableRawBufferPointer) throws(SystemCallError) -> Bool {
+    package func read(exactly buffer: UnsafeMutableRawBufferPointer) throws(SystemCallError) -> Bool {
         var offset = 0
         while offset < buffer.count {
             let n = try read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[offset...]))
@@ -247,7 +247,7 @@ public struct OpenFile: Sendable, Hashable {
     /// - Throws: ``SystemCallError`` naming `read`: the `read(2)` error, or `EFBIG` ("File too
     ///   large") when the file holds more than `limit` bytes; naming `poll` with `ETIMEDOUT`
     ///   when the stream stayed silent for the idle timeout.
-    public func readChunks(chunkSize: Int = 1 << 16, limit: Int = .max, idleTimeoutMilliseconds: Int32? = nil,
+    package func readChunks(chunkSize: Int = 1 << 16, limit: Int = .max, idleTimeoutMilliseconds: Int32? = nil,
                            waitsForWriter: Bool = false, _ body: (UnsafeRawBufferPointer) -> Bool) throws(SystemCallError) {
         precondition(chunkSize > 0 && limit >= 0)
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 1)
@@ -280,7 +280,7 @@ public struct OpenFile: Sendable, Hashable {
     ///
     /// - Throws: ``SystemCallError`` naming `poll`: `ETIMEDOUT` when the time ran out, or the
     ///   call's own error.
-    public func waitUntilReadable(timeoutMilliseconds: Int32) throws(SystemCallError) {
+    package func waitUntilReadable(timeoutMilliseconds: Int32) throws(SystemCallError) {
         var p = pollfd(fd: rawValue, events: Int16(POLLIN), revents: 0)
         while true {
             let rc = poll(&p, 1, timeoutMilliseconds)
@@ -293,7 +293,7 @@ public struct OpenFile: Sendable, Hashable {
     /// Every byte from the reading position to the end of the file (at most `limit`).
     ///
     /// - Throws: ``SystemCallError`` naming `read`, as ``readChunks(chunkSize:limit:idleTimeoutMilliseconds:waitsForWriter:_:)``.
-    public func readAll(limit: Int = .max) throws(SystemCallError) -> [UInt8] {
+    package func readAll(limit: Int = .max) throws(SystemCallError) -> [UInt8] {
         var bytes: [UInt8] = []
         try readChunks(limit: limit) { chunk in
             bytes.append(contentsOf: chunk)
@@ -306,7 +306,7 @@ public struct OpenFile: Sendable, Hashable {
     /// closed.
     ///
     /// - Throws: ``SystemCallError`` naming `open`, `read` or `close` and `path`.
-    public static func readFile(_ path: String, limit: Int = .max) throws(SystemCallError) -> [UInt8] {
+    package static func readFile(_ path: String, limit: Int = .max) throws(SystemCallError) -> [UInt8] {
         let fd = try open(path)
         let bytes: [UInt8]
         do { bytes = try fd.readAll(limit: limit) } catch {
@@ -324,7 +324,7 @@ public struct OpenFile: Sendable, Hashable {
     ///
     /// - Throws: ``SystemCallError`` naming `write` (`ENOSPC` on a full disk, `EPIPE` when the
     ///   reader of a pipe is gone and `SIGPIPE` is ignored).
-    public func writeAll(_ buffer: UnsafeRawBufferPointer) throws(SystemCallError) {
+    package func writeAll(_ buffer: UnsafeRawBufferPointer) throws(SystemCallError) {
         guard var base = buffer.baseAddress else { return }
         var remaining = buffer.count
         while remaining > 0 {
@@ -339,14 +339,14 @@ public struct OpenFile: Sendable, Hashable {
     }
 
     /// ``writeAll(_:)-(UnsafeRawBufferPointer)`` for an array of bytes.
-    public func writeAll(_ bytes: [UInt8]) throws(SystemCallError) {
+    package func writeAll(_ bytes: [UInt8]) throws(SystemCallError) {
         try bytes.withUnsafeBytes { buffer in Result { () throws(SystemCallError) in try writeAll(buffer) } }.get()
     }
 
     /// Flushes what was written to the storage device (`fsync(2)`), retrying `EINTR`.
     ///
     /// - Throws: ``SystemCallError`` naming `fsync` (`EIO`, `ENOSPC`).
-    public func sync() throws(SystemCallError) {
+    package func sync() throws(SystemCallError) {
         while fsync(rawValue) != 0 {
             if errno != EINTR { throw failure("fsync") }
         }
@@ -358,7 +358,7 @@ public struct OpenFile: Sendable, Hashable {
     /// (`fcntl(2)` `F_SETFL` adding `O_NONBLOCK`; every descriptor sharing the open file sees it).
     ///
     /// - Throws: ``SystemCallError`` naming `fcntl` (`EBADF`).
-    public func setNonBlocking() throws(SystemCallError) {
+    package func setNonBlocking() throws(SystemCallError) {
         let flags = fcntl(rawValue, F_GETFL)
         guard flags >= 0, fcntl(rawValue, F_SETFL, flags | O_NONBLOCK) == 0 else { throw failure("fcntl") }
     }
@@ -366,7 +366,7 @@ public struct OpenFile: Sendable, Hashable {
     // MARK: Position and size
 
     /// Where reads and writes continue: `.start` (offset 0) or `.end` (after the last byte).
-    public enum Position: Sendable, Hashable {
+    package enum Position: Sendable, Hashable {
         /// Byte 0.
         case start
         /// Just after the file's last byte.
@@ -376,7 +376,7 @@ public struct OpenFile: Sendable, Hashable {
     /// Moves the reading and writing position to `position` with `lseek(2)`.
     ///
     /// - Throws: ``SystemCallError`` naming `lseek` (`ESPIPE` on a pipe).
-    public func seek(to position: Position) throws(SystemCallError) {
+    package func seek(to position: Position) throws(SystemCallError) {
         guard lseek(rawValue, 0, position == .start ? SEEK_SET : SEEK_END) >= 0 else { throw failure("lseek") }
     }
 
@@ -384,7 +384,7 @@ public struct OpenFile: Sendable, Hashable {
     /// `EINTR`.
     ///
     /// - Throws: ``SystemCallError`` naming `ftruncate` (`EINVAL` for a pipe, `EIO`, `EFBIG`).
-    public func truncate(toSize size: Int) throws(SystemCallError) {
+    package func truncate(toSize size: Int) throws(SystemCallError) {
         while ftruncate(rawValue, off_t(size)) != 0 {
             if errno != EINTR { throw failure("ftruncate") }
         }
@@ -397,7 +397,7 @@ public struct OpenFile: Sendable, Hashable {
     ///
     /// - Throws: ``SystemCallError`` naming `flock` when the file cannot be locked at all
     ///   (`ENOLCK`; `EBADF`); a caller that only guards against a mistake may go on without it.
-    public func lockExclusively() throws(SystemCallError) -> Bool {
+    package func lockExclusively() throws(SystemCallError) -> Bool {
         while flock(rawValue, LOCK_EX | LOCK_NB) != 0 {
             if errno == EWOULDBLOCK { return false }
             if errno != EINTR { throw failure("flock") }
@@ -410,7 +410,7 @@ public struct OpenFile: Sendable, Hashable {
     /// What `fstat(2)` says of the open file.
     ///
     /// - Throws: ``SystemCallError`` naming `fstat` (`EBADF`).
-    public func status() throws(SystemCallError) -> FileStatus {
+    package func status() throws(SystemCallError) -> FileStatus {
         var st = stat()
         guard fstat(rawValue, &st) == 0 else { throw failure("fstat") }
         return FileStatus(st)
@@ -418,9 +418,9 @@ public struct OpenFile: Sendable, Hashable {
 }
 
 /// The size, kind and permission bits of a file, from `stat(2)` or `fstat(2)`.
-public struct FileStatus: Sendable, Hashable {
+package struct FileStatus: Sendable, Hashable {
     /// The kinds of file `stat` tells apart.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// A regular file.
         case regular
         /// A directory.
@@ -440,14 +440,14 @@ public struct FileStatus: Sendable, Hashable {
     }
 
     /// The size in bytes (of a regular file; 0 or unspecified for most others).
-    public var size: Int
+    package var size: Int
     /// What kind of file it is.
-    public var kind: Kind
+    package var kind: Kind
     /// The permission bits (`st_mode & 0o7777`: set-id, sticky, and rwx for user, group, others).
-    public var permissions: mode_t
+    package var permissions: mode_t
     /// The device and inode numbers (`st_dev`, `st_ino`): together they name the file, whatever
     /// path reached it (how a walk knows a directory it has entered already).
-    public var device: UInt64, inode: UInt64
+    package var device: UInt64, inode: UInt64
 
     init(_ st: stat) {
         size = Int(st.st_size)
@@ -470,7 +470,7 @@ public struct FileStatus: Sendable, Hashable {
     ///
     /// - Throws: ``SystemCallError`` naming `stat` and `path` (`ENOENT`, `EACCES`; `EINVAL` for a NUL byte,
     ///   which would end the name C sees early: another file).
-    public init(path: String) throws(SystemCallError) {
+    package init(path: String) throws(SystemCallError) {
         try self.init(rawPath: Array(path.utf8), name: path)
     }
 
@@ -479,7 +479,7 @@ public struct FileStatus: Sendable, Hashable {
     ///
     /// - Throws: ``SystemCallError`` naming `stat` or `lstat` and `name`; `EINVAL` when the
     ///   bytes hold a NUL byte (C would read the name only up to it: another file).
-    public init(rawPath: [UInt8], followingLinks: Bool = true, name: String) throws(SystemCallError) {
+    package init(rawPath: [UInt8], followingLinks: Bool = true, name: String) throws(SystemCallError) {
         let call = followingLinks ? "stat" : "lstat"
         var st = stat()
         let rc = try withTerminated(rawPath, call: call, name: name) { followingLinks ? stat($0, &st) : lstat($0, &st) }
@@ -498,15 +498,15 @@ private func withTerminated<R>(_ raw: [UInt8], call: String, name: String,
 }
 
 /// Calls on paths that need no descriptor.
-public enum FileSystem {
+package enum FileSystem {
     /// The size of the regular file at `path` in bytes (`stat(2)`, links followed), or nil
     /// when there is no such file, it cannot be reached, or it is not a regular file.
-    public static func regularFileSize(_ path: String) -> Int? {
+    package static func regularFileSize(_ path: String) -> Int? {
         regularFileSize(rawPath: Array(path.utf8))
     }
 
     /// ``regularFileSize(_:)`` for a path given as raw bytes (nil when they hold a NUL byte).
-    public static func regularFileSize(rawPath: [UInt8]) -> Int? {
+    package static func regularFileSize(rawPath: [UInt8]) -> Int? {
         guard let status = try? FileStatus(rawPath: rawPath, name: ""), status.kind == .regular else { return nil }
         return status.size
     }
@@ -516,7 +516,7 @@ public enum FileSystem {
     ///
     /// - Throws: ``SystemCallError`` naming `opendir` (`ENOENT`, `ENOTDIR`, `EACCES`, `EMFILE`;
     ///   `EINVAL` for a NUL byte in the path) or `readdir` (`EIO`) and `name`.
-    public static func directoryEntries(rawPath: [UInt8], name: String) throws(SystemCallError) -> [[UInt8]] {
+    package static func directoryEntries(rawPath: [UInt8], name: String) throws(SystemCallError) -> [[UInt8]] {
         guard let handle = try withTerminated(rawPath, call: "opendir", name: name, { opendir($0) }) else {
             throw SystemCallError(call: "opendir", path: name, code: errno)
         }
@@ -536,7 +536,7 @@ public enum FileSystem {
     /// Renames `source` to `destination` with `rename(2)`, replacing what is there atomically.
     ///
     /// - Throws: ``SystemCallError`` naming `rename` and `destination`.
-    public static func rename(_ source: String, to destination: String) throws(SystemCallError) {
+    package static func rename(_ source: String, to destination: String) throws(SystemCallError) {
         guard Glibc.rename(source, destination) == 0 else {
             throw SystemCallError(call: "rename", path: destination, code: errno)
         }
@@ -545,18 +545,18 @@ public enum FileSystem {
     /// Removes the file at `path` with `unlink(2)`.
     ///
     /// - Throws: ``SystemCallError`` naming `unlink` and `path`.
-    public static func removeFile(_ path: String) throws(SystemCallError) {
+    package static func removeFile(_ path: String) throws(SystemCallError) {
         guard unlink(path) == 0 else { throw SystemCallError(call: "unlink", path: path, code: errno) }
     }
 }
 
 /// Calls on child processes.
-public enum ChildProcess {
+package enum ChildProcess {
     /// Waits for the child `pid` to end (`waitpid(2)`, retrying `EINTR`) and returns its wait
     /// status (`WIFEXITED`/`WTERMSIG` decode it: exit status in bits 8–15, signal in bits 0–6).
     ///
     /// - Throws: ``SystemCallError`` naming `waitpid` (`ECHILD`: not a child, or already reaped).
-    public static func waitForExit(_ pid: pid_t) throws(SystemCallError) -> Int32 {
+    package static func waitForExit(_ pid: pid_t) throws(SystemCallError) -> Int32 {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
             if errno != EINTR { throw SystemCallError(call: "waitpid", path: "process \(pid)", code: errno) }

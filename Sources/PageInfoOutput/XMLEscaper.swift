@@ -14,12 +14,12 @@
 /// - A character XML 1.0 cannot hold at all (a control character other than tab, line feed
 ///   and carriage return; U+FFFE; U+FFFF) is replaced by U+FFFD REPLACEMENT CHARACTER, so the
 ///   document stays well-formed whatever a file name or page label holds.
-public enum XMLEscaper {
+package enum XMLEscaper {
     /// `s` as XML text content (between tags).
-    public static func text(_ s: String) -> String { escape(s, attribute: false) }
+    package static func text(_ s: String) -> String { escape(s, attribute: false) }
 
     /// `s` as an XML attribute value, in its double quotes: `name=` + this.
-    public static func attribute(_ s: String) -> String { "\"" + escape(s, attribute: true) + "\"" }
+    package static func attribute(_ s: String) -> String { "\"" + escape(s, attribute: true) + "\"" }
 
     private static func escape(_ s: String, attribute: Bool) -> String {
         var out = ""

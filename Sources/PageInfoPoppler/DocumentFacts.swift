@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /// Document-level facts that need no walk of the pages.
-public struct DocumentFacts: Hashable, Sendable {
+package struct DocumentFacts: Hashable, Sendable {
     /// How the catalog's /Pages entry looks.
-    public enum PageTreeRoot: Hashable, Sendable {
+    package enum PageTreeRoot: Hashable, Sendable {
         /// A Pages node with /Kids: the normal case.
         case tree
         /// /Pages is itself a page dictionary: a one-page document.
@@ -20,7 +20,7 @@ public struct DocumentFacts: Hashable, Sendable {
 
     /// What is wrong with the root Pages node's /Count, as written (ISO 32000-2 §7.7.3.2: an
     /// integer, the number of leaf nodes below the node).
-    public enum CountProblem: Hashable, Sendable {
+    package enum CountProblem: Hashable, Sendable {
         /// The root Pages node has no /Count.
         case missing
         /// /Count is not an integer; `type` is what it is (`name`, `real`, `string`…).
@@ -32,34 +32,34 @@ public struct DocumentFacts: Hashable, Sendable {
     }
 
     /// How the catalog's /Pages entry looks (a tree, a lone page, missing…).
-    public var pageTreeRoot: PageTreeRoot
+    package var pageTreeRoot: PageTreeRoot
     /// Whether the catalog's /Pages is a dictionary written in place (a tree, a lone page or a
     /// node without /Kids) rather than the indirect reference ISO 32000-2 §7.7.2 requires. It is
     /// read all the same; Poppler's own page tree (its renderer, `pdfinfo`) loads no page through it.
-    public var pagesWrittenInPlace: Bool = false
+    package var pagesWrittenInPlace: Bool = false
     /// The /Count the root /Pages node claims, or `nil` when it has no integer /Count.
-    public var countClaimed: Int?
+    package var countClaimed: Int?
     /// What is wrong with /Count itself, or `nil` when it is a non-negative integer (which may
     /// still differ from the walk) or there is no root Pages node.
-    public var countProblem: CountProblem? = nil
+    package var countProblem: CountProblem? = nil
     /// Whether Poppler rebuilt the cross-reference table.
-    public var xrefReconstructed: Bool
+    package var xrefReconstructed: Bool
     /// Objects kept in object streams that Poppler's rebuilt table lacked, read from the streams.
-    public var objectsFromStreams: Int = 0
+    package var objectsFromStreams: Int = 0
     /// Whether the catalog was found through the last cross-reference stream's /Root (the
     /// rebuilt table had none).
-    public var rootFromXRefStream: Bool = false
+    package var rootFromXRefStream: Bool = false
     /// Top-level objects of Poppler's rebuilt table that an object stream written after them
     /// holds again (a later revision, as an incremental update writes it): the later copy is read.
-    public var objectsReplacedFromStreams: Int = 0
+    package var objectsReplacedFromStreams: Int = 0
     /// Object streams whose own cross-reference entries were broken (an entry naming its own
     /// stream, another object stream, or a loop of them), found by a scan of the file so that the
     /// objects they hold could be read.
-    public var objectStreamsRelocated: Int = 0
+    package var objectStreamsRelocated: Int = 0
     /// Whether the catalog has a /PageLabels dictionary.
-    public var hasPageLabels: Bool
+    package var hasPageLabels: Bool
     /// Whether /PageLabels could be read only in part.
-    public var labelsDamaged: Bool
+    package var labelsDamaged: Bool
     /// How many diagnostics Poppler reported for this document so far (never printed).
-    public var popplerDiagnostics: Int
+    package var popplerDiagnostics: Int
 }

@@ -11,7 +11,7 @@ extension RenderError: ClassifiedError {
     /// `softwareFailure` when the bitmap does not fit in memory, `usage` for a request the
     /// renderer refuses (a size or region out of bounds), `malformed` when the file cannot be
     /// opened for rendering or the page cannot be rendered.
-    public var kind: FailureKind {
+    package var kind: FailureKind {
         switch self {
         case .outOfMemory: .softwareFailure
         case .invalidRequest: .usage
@@ -20,7 +20,7 @@ extension RenderError: ClassifiedError {
     }
 
     /// 70, 64 or 65: the exit status of the ``kind``.
-    public var exitStatus: ExitStatus { kind.exitStatus }
+    package var exitStatus: ExitStatus { kind.exitStatus }
 }
 
 extension PageSizesError: ClassifiedError {

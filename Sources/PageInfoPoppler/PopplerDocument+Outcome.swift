@@ -6,7 +6,7 @@ import PageInfoRecords
 // empty walk means damage, and the file record's outcome.
 extension PopplerDocument {
     /// The warnings of the document as a whole, once `walk` (a finished walk) has seen the tree.
-    public func documentWarnings(after walk: WalkSummary) -> [ReadWarning] {
+    package func documentWarnings(after walk: WalkSummary) -> [ReadWarning] {
         documentWarnings(after: walk, facts: facts)
     }
 
@@ -109,7 +109,7 @@ extension PopplerDocument {
     /// ``emptyReason(after:)``). The commands that read one document refuse such a file with it
     /// rather than print an empty layout with exit 0. Walks to the first page only, unless there
     /// is none.
-    public func noPageFound() -> PageInfoError? {
+    package func noPageFound() -> PageInfoError? {
         guard !hasPage() else { return nil }
         return emptyReason(after: walkSummary()).map { PageInfoError.noPageFound(path: path, reason: $0) }
     }
@@ -120,7 +120,7 @@ extension PopplerDocument {
     /// past the walk's limit), a /Count other than 0
     /// or none usable, or a rebuilt cross-reference table make an empty walk damage, whatever
     /// /Count claims: the scan that such a tree starts reads only the objects the table lists.
-    public func emptyReason(after walk: WalkSummary) -> String? {
+    package func emptyReason(after walk: WalkSummary) -> String? {
         emptyReason(after: walk, facts: facts)
     }
 

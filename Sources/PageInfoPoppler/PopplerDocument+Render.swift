@@ -8,17 +8,17 @@ import PageGeometry
 /// It opens the file a second time, independently of any ``PopplerDocument``; open a
 /// `PopplerDocument` first to read the geometry and to get a precise error when the file cannot
 /// be opened. Not thread-safe: use one renderer from one thread at a time.
-public final class PageRenderer {
+package final class PageRenderer {
     private let handle: OpaquePointer
     /// The path the renderer reads.
-    public let path: String
+    package let path: String
     /// What errors call the file (the path unless `init` was given a name).
-    public let name: String
+    package let name: String
 
     /// Opens `path` for rendering; `password` is tried as the owner and the user password.
     /// `name`: what errors call the file, when `path` is not what the user named (a stream's
     /// copy, a descriptor's `/proc/self/fd/N`); the path itself by default.
-    public init(path: String, password: String? = nil, name: String? = nil) throws(RenderError) {
+    package init(path: String, password: String? = nil, name: String? = nil) throws(RenderError) {
         var code: Int32 = 0
         guard let handle = pi_render_open(path, password, &code) else {
             throw .cannotOpen(path: name ?? path, popplerErrorCode: Int(code))
@@ -32,7 +32,7 @@ public final class PageRenderer {
     /// (Poppler takes the root's /Count once it accepts it): 0 when Poppler rejects the /Count
     /// (0, or more than the file's objects), whatever ``PopplerDocument`` reads. Pages below this
     /// count may still fail to load (a kid written in place, and every page after it).
-    public var pageCount: Int { Int(pi_render_page_count(handle)) }
+    package var pageCount: Int { Int(pi_render_page_count(handle)) }
 
     deinit { pi_render_close(handle) }
 
@@ -42,7 +42,7 @@ public final class PageRenderer {
     /// maps it), on white paper, annotations included.
     ///
     /// - Returns: `width × height × 3` bytes, R G B, rows from the top.
-    public func render(pageIndex index: Int, region: Rect, rotation: PageRotation, width: Int, height: Int)
+    package func render(pageIndex index: Int, region: Rect, rotation: PageRotation, width: Int, height: Int)
         throws(RenderError) -> [UInt8]
     {
         let r = region.standardized
@@ -66,7 +66,7 @@ public final class PageRenderer {
 }
 
 /// Why a page could not be rendered. The description is one line a person can act on.
-public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Poppler could not open the file for rendering (open it with ``PopplerDocument`` for the reason).
     case cannotOpen(path: String, popplerErrorCode: Int)
     /// Poppler cannot load the page.
@@ -80,7 +80,7 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidRequest(String)
 
     /// One line a person can act on, naming the file or the size.
-    public var description: String {
+    package var description: String {
         switch self {
         case let .cannotOpen(path, code): "\(path): Poppler cannot open it for rendering: \(Self.popplerReason(code))"
         case let .pageUnreadable(path, index): "\(path): page \(index + 1) cannot be rendered: Poppler's renderer cannot load it from the page tree"

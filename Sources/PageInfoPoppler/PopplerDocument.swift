@@ -73,7 +73,7 @@ public final class PopplerDocument {
     deinit { pi_document_close(handle) }
 
     /// Document-level facts that need no walk of the pages.
-    public var facts: DocumentFacts {
+    package var facts: DocumentFacts {
         var f = pi_document_facts()
         pi_document_get_facts(handle, &f)
         let root: DocumentFacts.PageTreeRoot = switch f.root {
@@ -109,7 +109,7 @@ public final class PopplerDocument {
     public var pageCount: Int { walkSummary().positions }
 
     /// A complete walk of the page tree that reads no geometry and no labels: the page count
-    /// and the tree's anomalies, for ``documentWarnings(after:)``. Computed once.
+    /// and the tree's anomalies, for `documentWarnings(after:)`. Computed once.
     public func walkSummary() -> WalkSummary {
         if let countingWalk { return countingWalk }
         let cursor = PageCursor(document: self, firstIndex: 0, withGeometry: false)
@@ -223,7 +223,7 @@ public final class PopplerDocument {
     /// How many kids a walk may visit inside repeated subtrees (a Pages node that two parents
     /// list is read again), per entry of the file's cross-reference table; past that the walk stops with
     /// ``WalkSummary/limitReached`` and the `page-tree-limit` warning.
-    public static var repeatStepsPerObject: Int { Int(PI_REPEAT_STEPS_PER_OBJECT) }
+    package static var repeatStepsPerObject: Int { Int(PI_REPEAT_STEPS_PER_OBJECT) }
 
     // MARK: - Errors
 

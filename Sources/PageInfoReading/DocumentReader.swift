@@ -26,7 +26,7 @@ import Glibc
 /// print(records.outcome.status, records.exitStatus)
 /// ```
 public struct DocumentReader: Sendable {
-    /// The user or owner password of encrypted files (see ``PasswordSource`` for reading it from
+    /// The user or owner password of encrypted files (see `PasswordSource` for reading it from
     /// a file or `PAGEINFO_PASSWORD`); `nil` for none.
     public var password: String?
     /// The 1-based pages to read (`--pages`), or `nil` for all.
@@ -60,13 +60,13 @@ public struct DocumentReader: Sendable {
 
     /// How reading one file ended: its outcome (the file record's closing fields), the exit
     /// status it contributes, and the one line a command prints on stderr when it is not ok.
-    public struct FileResult: Sendable {
+    package struct FileResult: Sendable {
         /// The file record's closing fields.
-        public var outcome: DocumentOutcome
+        package var outcome: DocumentOutcome
         /// The exit status this file contributes (0, 2, 64, 65, 66 or 77).
-        public var exitStatus: ExitStatus
+        package var exitStatus: ExitStatus
         /// One line for a person, naming the file, when it is not ok; `nil` otherwise.
-        public var message: String?
+        package var message: String?
         /// Why the file could not be opened, when it could not.
         var openError: PageInfoError? = nil
     }
@@ -76,7 +76,7 @@ public struct DocumentReader: Sendable {
     /// `DocumentSource.standardInput`): each failure is handed to `report` in one line once the
     /// records before it are flushed; returns the worst exit status (`ExitStatus.ioError`
     /// when the encoder's output could not be written; reading stops then).
-    public func read(_ sources: [DocumentSource], into encoder: inout PageListEncoder, report: (String) -> Void) -> ExitStatus {
+    package func read(_ sources: [DocumentSource], into encoder: inout PageListEncoder, report: (String) -> Void) -> ExitStatus {
         encoder.begin(documentCount: sources.count)
         var worst = ExitStatus.success
         for source in sources {
@@ -95,7 +95,7 @@ public struct DocumentReader: Sendable {
     /// Reads one file into `encoder`: its page records (unless ``withPages`` is false) and its
     /// file record. A name that is not valid UTF-8 (``DocumentSource/rawPath(_:)``) is written
     /// with its exact bytes in JSON (`\udcXX`, `ByteWriter.exactFileName`).
-    public func read(_ source: DocumentSource, into encoder: inout PageListEncoder) -> FileResult {
+    package func read(_ source: DocumentSource, into encoder: inout PageListEncoder) -> FileResult {
         let exact = source.exactName
         if let exact { encoder.out.exactFileName = exact }
         defer { if exact != nil { encoder.out.exactFileName = nil } }
@@ -114,7 +114,7 @@ public struct DocumentReader: Sendable {
     }
 
     /// Reads one file into any ``RecordSink``: the one reading loop.
-    public func read<Sink: RecordSink & ~Copyable>(_ source: DocumentSource, sink: inout Sink) -> FileResult {
+    package func read<Sink: RecordSink & ~Copyable>(_ source: DocumentSource, sink: inout Sink) -> FileResult {
         let file = source.name
         let start = monotonicSeconds()
         func failed(_ error: PageInfoError, path: String, bytes: Int?) -> FileResult {

@@ -50,7 +50,7 @@ public enum DocumentSource: Sendable {
     }
 
     /// The exact name of a raw path that is not valid UTF-8, `nil` otherwise.
-    public var exactName: FileName? {
+    package var exactName: FileName? {
         guard case .rawPath(let raw) = self else { return nil }
         let name = FileName(raw: raw)
         return name.isValidUTF8 ? nil : name

@@ -4,7 +4,7 @@ import PageInfoRecords
 
 /// Why a renderer could not be opened for a document that opened: the source could not be read
 /// again (a stream that cannot be spooled), or Poppler's renderer refuses the file.
-public enum RendererOpenError: ClassifiedError, Sendable {
+package enum RendererOpenError: ClassifiedError, Sendable {
     /// The source could not be made seekable (66, as for the document's own open).
     case source(PageInfoError)
     /// Poppler's renderer cannot open the file; `lacksRepairs`: the document, opened first, was
@@ -13,7 +13,7 @@ public enum RendererOpenError: ClassifiedError, Sendable {
     case renderer(RenderError, lacksRepairs: Bool)
 
     /// The broad kind of the failure: the source's, or the renderer's.
-    public var kind: FailureKind {
+    package var kind: FailureKind {
         switch self {
         case .source(let error): error.kind
         case .renderer(let error, _): error.kind
@@ -21,7 +21,7 @@ public enum RendererOpenError: ClassifiedError, Sendable {
     }
 
     /// One line naming the file (never a spooled copy's path), with the note on repairs.
-    public var description: String {
+    package var description: String {
         switch self {
         case .source(let error): error.description
         case .renderer(let error, let lacksRepairs): error.description + (lacksRepairs ? "; " + InputFile.rendererLacksRepairs : "")
@@ -41,7 +41,7 @@ extension InputFile {
     ///   ``open(_:password:maxStreamMiB:pinned:)``), or Poppler's renderer cannot open it (65; the
     ///   description adds that the document, opened first, was read through repairs the
     ///   renderer does not make); the message names the source, never the spooled copy's path.
-    public static func renderer(_ source: DocumentSource, password: String?,
+    package static func renderer(_ source: DocumentSource, password: String?,
                                 maxStreamMiB: Int = defaultMaxStreamMiB) throws(RendererOpenError) -> PageRenderer {
         guard let input = Input(source) else {
             throw .source(.unreadable(path: source.name, reason: "bytes in memory have no path for Poppler's renderer; write them to a file"))
@@ -57,7 +57,7 @@ extension InputFile {
 
     /// Why the renderer fails where the geometry reads: the note `draw` and `sheet` add to a
     /// renderer's failure on a file pageinfo reads through its own repairs.
-    public static let rendererLacksRepairs =
+    package static let rendererLacksRepairs =
         "pageinfo reads its pages through repairs Poppler's renderer does not make (`pageinfo pages` lists them, with their warnings)"
 }
 
@@ -67,7 +67,7 @@ extension PopplerDocument {
     /// or a kid written in place, or, for a page missing from Poppler's tree, the reader's
     /// repairs. What the reader says about the page, and the pages before it, explains why
     /// Poppler's tree lacks it: one walk of at most `index + 1` positions.
-    public func renderFailureExplanation(_ error: RenderError, pageIndex index: Int) -> String? {
+    package func renderFailureExplanation(_ error: RenderError, pageIndex index: Int) -> String? {
         switch error {
         case .pageNotInTree, .pageUnreadable:
             var entry: PageEntry?, firstDirect: Int?
@@ -104,7 +104,7 @@ extension DocumentReader {
     ///
     /// `forRendering`: ``renderer(_:)`` will open it again, and must read the same file (the
     /// document is opened `pinned`: ``InputFile/open(_:password:maxStreamMiB:pinned:)``).
-    public func openDocument(_ source: DocumentSource, forRendering: Bool = false) throws(PageInfoError) -> PopplerDocument {
+    package func openDocument(_ source: DocumentSource, forRendering: Bool = false) throws(PageInfoError) -> PopplerDocument {
         let document = try InputFile.open(source, password: password, maxStreamMiB: maxStreamMiB, pinned: forRendering)
         if let error = document.noPageFound() { throw error }
         return document
@@ -112,7 +112,7 @@ extension DocumentReader {
 
     /// The renderer for a document ``openDocument(_:forRendering:)`` opened `forRendering`
     /// (``InputFile/renderer(_:password:maxStreamMiB:)``).
-    public func renderer(_ source: DocumentSource) throws(RendererOpenError) -> PageRenderer {
+    package func renderer(_ source: DocumentSource) throws(RendererOpenError) -> PageRenderer {
         try InputFile.renderer(source, password: password, maxStreamMiB: maxStreamMiB)
     }
 }

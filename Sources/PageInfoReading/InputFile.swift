@@ -19,13 +19,13 @@ import Glibc
 /// A ``DocumentReader`` opens every ``DocumentSource`` that is not parsed in memory (bytes, a
 /// small regular file: ``DocumentSource/inMemoryFileBytes``) through it; the commands that open a
 /// document twice (geometry, then the renderer) open it `pinned` and ask for
-/// for the renderer (``renderer(_:password:maxStreamMiB:)``): it reads the same copy, or the same file.
+/// for the renderer (`renderer(_:password:maxStreamMiB:)`): it reads the same copy, or the same file.
 public enum InputFile {
     /// The default of `--max-input-size`, in MiB: the most read from a stream.
     public static let defaultMaxStreamMiB = 1024
     /// How long a FIFO may stay silent (no writer, or no data) before we give up: 30 s, or
     /// `$PAGEINFO_STREAM_TIMEOUT` seconds (1…3600).
-    public static let idleTimeoutSeconds: Int32 = {
+    package static let idleTimeoutSeconds: Int32 = {
         if let env = CurrentProcess.environmentValue("PAGEINFO_STREAM_TIMEOUT"), let v = Int32(env), (1...3600).contains(v) { return v }
         return 30
     }()
@@ -75,7 +75,7 @@ public enum InputFile {
     /// Closes the spooled copy of `source`, if any (a document opened from it keeps its own
     /// descriptor): `pages`/`info` release each stream after reading it, so many streams on one
     /// command line never hold more than one copy at a time.
-    public static func release(_ source: DocumentSource) {
+    package static func release(_ source: DocumentSource) {
         if let input = Input(source) { release(input) }
     }
 
@@ -87,7 +87,7 @@ public enum InputFile {
     /// the spooled copy of a stream, standard input when it is a regular file, else the regular
     /// file of that name, or the bytes; nil when none is known (a stream not yet read, a name
     /// that is no regular file).
-    public static func size(of source: DocumentSource) -> Int? {
+    package static func size(of source: DocumentSource) -> Int? {
         if case .bytes(let bytes, _) = source { return bytes.count }
         return Input(source).flatMap(size(of:))
     }
@@ -111,7 +111,7 @@ public enum InputFile {
     /// renderer's, ``renderer(_:password:maxStreamMiB:)``) reads this same file even when the
     /// name is replaced or removed in between; ``release(_:)`` closes it. For commands that open
     /// one document twice, not for a loop over many files.
-    public static func open(_ source: DocumentSource, password: String?, maxStreamMiB: Int = defaultMaxStreamMiB,
+    package static func open(_ source: DocumentSource, password: String?, maxStreamMiB: Int = defaultMaxStreamMiB,
                             pinned: Bool = false) throws(PageInfoError) -> PopplerDocument {
         guard let input = Input(source) else {
             guard case .bytes(let bytes, let name) = source else { preconditionFailure("every source but bytes is an Input") }
@@ -185,7 +185,7 @@ public enum InputFile {
     /// Copies a stream to its end into a new unlinked temporary file and returns that file's
     /// descriptor. `waitForWriter`: `fd` is a FIFO we opened with `O_NONBLOCK`, which may have
     /// no writer yet: wait at most ``idleTimeoutSeconds`` for one and then for each chunk.
-    public static func spool(from fd: FileDescriptor, name: String, waitForWriter: Bool = false, maxBytes: Int) throws(PageInfoError) -> FileDescriptor {
+    package static func spool(from fd: FileDescriptor, name: String, waitForWriter: Bool = false, maxBytes: Int) throws(PageInfoError) -> FileDescriptor {
         let out = try temporaryFile(name: name)
         let copy = OpenFile(out, path: "the temporary file")
         var copyError: SystemCallError?
@@ -207,7 +207,7 @@ public enum InputFile {
 
     /// A whole stream in memory, for small inputs (a view state on stdin, a password file, a
     /// list of files), at most `maxBytes` bytes.
-    public static func readAll(_ fd: FileDescriptor, name: String, maxBytes: Int) throws(PageInfoError) -> [UInt8] {
+    package static func readAll(_ fd: FileDescriptor, name: String, maxBytes: Int) throws(PageInfoError) -> [UInt8] {
         var bytes: [UInt8] = []
         try read(fd, name: name, maxBytes: maxBytes,
                  tooLong: .unreadable(path: name, reason: "longer than \(maxBytes >> 20) MiB, more than this input can be")) { chunk in

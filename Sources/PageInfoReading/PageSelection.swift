@@ -5,7 +5,7 @@ import PageInfoPoppler
 import PageInfoRecords
 
 /// Why `PopplerDocument.pages(selecting:)` cannot give the pages asked for.
-public enum PageSelectionError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum PageSelectionError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A range names a page past the end of the document (the range list's message,
     /// `page 12 is out of range: the document has 10 pages`).
     case outOfRange(String)
@@ -13,7 +13,7 @@ public enum PageSelectionError: Error, Hashable, Sendable, CustomStringConvertib
     case pageUnreadable(PageReadError)
 
     /// The range list's message, or the page error's.
-    public var description: String {
+    package var description: String {
         switch self {
         case .outOfRange(let message): message
         case .pageUnreadable(let error): error.message
@@ -21,7 +21,7 @@ public enum PageSelectionError: Error, Hashable, Sendable, CustomStringConvertib
     }
 
     /// `usage` for a range past the end, `malformed` for a page error.
-    public var kind: FailureKind {
+    package var kind: FailureKind {
         switch self {
         case .outOfRange: .usage
         case .pageUnreadable: .malformed
@@ -29,7 +29,7 @@ public enum PageSelectionError: Error, Hashable, Sendable, CustomStringConvertib
     }
 
     /// 64 or 65: the exit status of the ``kind``.
-    public var exitStatus: ExitStatus { kind.exitStatus }
+    package var exitStatus: ExitStatus { kind.exitStatus }
 }
 
 extension PopplerDocument {
@@ -40,7 +40,7 @@ extension PopplerDocument {
     ///
     /// - Throws: ``PageSelectionError``: a range past the end, or a selected page that is a
     ///   page error (pages not selected may be errors).
-    public func pages(selecting ranges: PageRangeList?) throws(PageSelectionError) -> [PageInfo] {
+    package func pages(selecting ranges: PageRangeList?) throws(PageSelectionError) -> [PageInfo] {
         var all: [PageEntry] = []
         let cursor = makePageCursor()
         while let entry = cursor.next() { all.append(entry) }

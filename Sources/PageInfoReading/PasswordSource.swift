@@ -10,17 +10,17 @@ import Glibc
 
 /// Why the password file could not be read; the description names the file (a command adds the
 /// option it came from).
-public enum PasswordFileError: ClassifiedError, Hashable, Sendable {
+package enum PasswordFileError: ClassifiedError, Hashable, Sendable {
     /// The file cannot be opened: `reason` is the system's.
     case cannotOpen(file: String, reason: String)
     /// The file cannot be read to its end, or holds more than 1 MiB.
     case unreadable(PageInfoError)
 
     /// Always `cannotOpen` (66).
-    public var kind: FailureKind { .cannotOpen }
+    package var kind: FailureKind { .cannotOpen }
 
     /// `FILE: open: REASON`, or the read error's line (`FILE: cannot read the file: …`).
-    public var description: String {
+    package var description: String {
         switch self {
         case .cannotOpen(let file, let reason): "\(file): open: \(reason)"
         case .unreadable(let error): error.description
@@ -30,17 +30,17 @@ public enum PasswordFileError: ClassifiedError, Hashable, Sendable {
 
 /// Where the password of encrypted files comes from, so that it need not appear in `ps` when
 /// that matters: given, the first line of a file, or `PAGEINFO_PASSWORD`.
-public struct PasswordSource: Sendable, Hashable {
+package struct PasswordSource: Sendable, Hashable {
     /// A password given directly (`--password`).
-    public var password: String?
+    package var password: String?
     /// A file whose first line is the password (`--password-file`; at most 1 MiB; a FIFO or
     /// `<(…)` is fine: it is read once per process).
-    public var file: String?
+    package var file: String?
     /// Whether `PAGEINFO_PASSWORD` (unless empty) applies when neither of the above is given.
-    public var usesEnvironment: Bool
+    package var usesEnvironment: Bool
 
     /// A source with its parts; by default `PAGEINFO_PASSWORD` alone.
-    public init(password: String? = nil, file: String? = nil, usesEnvironment: Bool = true) {
+    package init(password: String? = nil, file: String? = nil, usesEnvironment: Bool = true) {
         self.password = password
         self.file = file
         self.usesEnvironment = usesEnvironment
@@ -49,7 +49,7 @@ public struct PasswordSource: Sendable, Hashable {
     /// The password to try: ``password``, else the first line of ``file`` (without its `\n` or
     /// `\r\n`), else `$PAGEINFO_PASSWORD` (unless empty), else none. A file is read once per
     /// process; a file that cannot be read is a ``PasswordFileError`` (exit 66) naming it.
-    public func resolve() throws(PasswordFileError) -> String? {
+    package func resolve() throws(PasswordFileError) -> String? {
         if let password { return password }
         if let file {
             if let cached = Self.fromFiles[file] { return cached }
@@ -75,7 +75,7 @@ public struct PasswordSource: Sendable, Hashable {
     nonisolated(unsafe) private static var fromFiles: [String: String] = [:]
 
     /// `$PAGEINFO_PASSWORD` when it is set and not empty.
-    public static func environmentPassword() -> String? {
+    package static func environmentPassword() -> String? {
         guard let value = CurrentProcess.environmentValue("PAGEINFO_PASSWORD"), !value.isEmpty else { return nil }
         return value
     }

@@ -7,7 +7,7 @@ import PageInfoRecords
 
 /// Why a document's pages cannot be laid out: their sizes cannot be read, or a page's frame is
 /// not a finite number in the view asked for.
-public enum LayoutError: ClassifiedError, Hashable, Sendable {
+package enum LayoutError: ClassifiedError, Hashable, Sendable {
     /// More pages than the limit (usage, 64), or a page whose size cannot be read (65).
     case pageSizes(PageSizesError)
     /// Page `page` (0-based) of `path`, displayed `displayed`, has a frame that is not a finite
@@ -15,7 +15,7 @@ public enum LayoutError: ClassifiedError, Hashable, Sendable {
     case nonFiniteFrame(path: String, page: Int, displayed: Size, viewSize: Size)
 
     /// `usage` or `malformed` for the sizes, `malformed` for a frame.
-    public var kind: FailureKind {
+    package var kind: FailureKind {
         switch self {
         case .pageSizes(let error): error.kind
         case .nonFiniteFrame: .malformed
@@ -23,7 +23,7 @@ public enum LayoutError: ClassifiedError, Hashable, Sendable {
     }
 
     /// One line naming the file and the page.
-    public var description: String {
+    package var description: String {
         switch self {
         case .pageSizes(let error): error.description
         case .nonFiniteFrame(let path, let page, let displayed, let viewSize):
@@ -35,14 +35,14 @@ public enum LayoutError: ClassifiedError, Hashable, Sendable {
 extension PopplerDocument {
     /// What the document asks a viewer for — spreads, scrolling and binding — from its
     /// /PageLayout and /ViewerPreferences /Direction (`DocumentPresentation`).
-    public var presentation: DocumentPresentation { DocumentPresentation(pageLayout: pageLayout, direction: direction) }
+    package var presentation: DocumentPresentation { DocumentPresentation(pageLayout: pageLayout, direction: direction) }
 
     /// Every page's displayed size (points, in page order), read in one walk, for the layout
     /// commands (`layout`, `viewstate`, `spreads`, `thumbnails`).
     ///
     /// - Throws: `PageSizesError`: more than `limit` pages (64, usage) or a page whose size
     ///   cannot be read (65).
-    public func layoutPageSizes(limit: Int = InputLimits.pageCount) throws(PageSizesError) -> [Size] {
+    package func layoutPageSizes(limit: Int = InputLimits.pageCount) throws(PageSizesError) -> [Size] {
         try displayedPageSizes(limit: limit)
     }
 
@@ -53,7 +53,7 @@ extension PopplerDocument {
     /// - Throws: ``LayoutError``: more than `pageLimit` pages (64, usage), a page
     ///   whose size cannot be read (65), or page sizes whose frames are not finite numbers in
     ///   this view (65: a hostile file's sizes can overflow; nothing should be printed then).
-    public func stackLayout(viewSize: Size, configuration: StackLayout.Configuration,
+    package func stackLayout(viewSize: Size, configuration: StackLayout.Configuration,
                             pageLimit: Int = InputLimits.pageCount) throws(LayoutError) -> StackLayout {
         let sizes: [Size]
         do { sizes = try layoutPageSizes(limit: pageLimit) } catch { throw .pageSizes(error) }

@@ -9,7 +9,7 @@ import PageInfoRecords
 /// ``failedDocument(file:outcome:)``. `PageListEncoder` (PageInfoOutput) is a sink that
 /// writes the records in one of the `pageinfo pages` formats; ``DocumentReader/records(_:)``
 /// collects them in memory.
-public protocol RecordSink: ~Copyable {
+package protocol RecordSink: ~Copyable {
     /// The document opened; its summary (`file` is the source's name).
     mutating func beginDocument(_ summary: DocumentSummary)
     /// One position of the page tree: a page, or why there is none.
@@ -24,7 +24,7 @@ public protocol RecordSink: ~Copyable {
 
 extension PageListEncoder: RecordSink {
     /// True once the encoder's output could not be written.
-    public var isStopped: Bool { out.writeFailed }
+    package var isStopped: Bool { out.writeFailed }
 }
 
 /// Collects one document's records in memory.

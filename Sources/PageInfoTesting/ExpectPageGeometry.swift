@@ -8,7 +8,10 @@
 // The comparison and the report are those of `pageinfo check`; re-record with
 // `PAGEINFO_UPDATE_GOLDEN=1 swift test` (or `record: true`).
 
+// One import for a test: the golden comparison (PageInfoCheck: FileCheck, GeometryDifference,
+// CheckFields…) and the reader whose types it names (PageInfoReading: DocumentSource, PageInfoError).
 @_exported import PageInfoCheck
+@_exported import PageInfoReading
 
 #if canImport(Testing)
 import Testing

@@ -1,10 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import Foundation
-import PageInfoRecords
 import PageInfoTestSupport
 import Testing
-import PageGeometry
-import PageInfoPoppler
+import PageInfoReading
 
 func linkOnScreen(pdf path: String) throws -> Rect {
     let document = try PopplerDocument(path: path)
@@ -14,8 +12,9 @@ func linkOnScreen(pdf path: String) throws -> Rect {
     return placement.viewRect(fromRaw: Rect(x: 120, y: 80, width: 40, height: 20))
 }
 
-// Above: the README's Swift example (its imports included). Below: the Swift snippets of
-// Sources/PageInfoPoppler/PageInfoPoppler.docc. All compiled here verbatim; the first test fails
+// Above: the README's Swift example (its one import included: PageInfoReading re-exports
+// PageGeometry, the records and the Poppler reader). Below: the Swift snippets of
+// Sources/PageInfoReading/PageInfoReading.docc/ReadingOneDocument.md. All compiled here verbatim; the first test fails
 // when a document's snippet is no longer, character for character, code in this file.
 
 func describeFirstPage(of path: String) throws -> String {
@@ -44,10 +43,10 @@ func rotatedPages(of path: String) throws -> (rotated: [Int], outcome: DocumentO
 
 @Suite("PageInfoPoppler and README documentation examples")
 struct PageInfoPopplerDocumentationExampleTests {
-    @Test("Every Swift snippet of the README and the PageInfoPoppler articles is compiled in this file")
+    @Test("Every Swift snippet of the README and of Reading one document is compiled in this file")
     func snippetsAreCompiledHere() throws {
         let articles = ["README.md",
-                        "Sources/PageInfoPoppler/PageInfoPoppler.docc/PageInfoPoppler.md"]
+                        "Sources/PageInfoReading/PageInfoReading.docc/ReadingOneDocument.md"]
         let snippets = try DocumentationSnippets.snippets(of: articles, compiledIn: #filePath)
         #expect(snippets.count == 3)
         #expect(snippets.missing.isEmpty, "not in \(#filePath): \(snippets.missing)")
