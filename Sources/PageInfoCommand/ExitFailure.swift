@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: Apache-2.0
+// SPDX-License-Identifier: GPL-2.0-or-later
 import PageInfoRecords
 
 /// A failure phrased for a person, with the exit status it means: the CLI's, not the libraries'
