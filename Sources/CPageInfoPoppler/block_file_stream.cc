@@ -61,6 +61,8 @@ public:
             if (n <= 0) break;
             block->size += n;
         }
+        // The file as it was opened: bytes appended since are not read (as a stream of a size).
+        block->size = std::max<Goffset>(0, std::min(block->size, size_ - base));
         std::rotate(cache_, cache_ + kBlockCacheBlocks - 1, cache_ + kBlockCacheBlocks); // the oldest goes
         cache_[0] = std::move(block);
         return cache_[0];
@@ -164,7 +166,8 @@ private:
     // file (the position is unchanged).
     bool fill() {
         const Goffset pos = getPos();
-        if (pos < 0 || pos >= limit()) return false;
+        // (Past the end of the file as opened: no block is read, none is pushed out of the cache.)
+        if (pos < 0 || pos >= limit() || pos >= source_->size()) return false;
         std::shared_ptr<const Block> block = source_->block_at(pos);
         if (!block || pos >= block->offset + block->size) return false;
         block_ = std::move(block);

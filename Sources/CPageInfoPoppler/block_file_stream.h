@@ -13,7 +13,9 @@
 //
 // What it reads is what FileStream reads: the same bytes at the same offsets, end of file where
 // the file ends (a file cut while it is read ends there, with no error), positions from the end
-// (setPos with dir < 0) counted from the size the file had when it was opened.
+// (setPos with dir < 0) counted from the size the file had when it was opened. The file is read
+// as it was when opened: bytes appended since are past its end (FileStream would read those
+// beyond its last 256 bytes read, not those within them).
 #ifndef PAGEINFO_BLOCK_FILE_STREAM_H
 #define PAGEINFO_BLOCK_FILE_STREAM_H
 

@@ -20,10 +20,15 @@ package enum RendererOpenError: ClassifiedError, Sendable {
         }
     }
 
-    /// One line naming the file (never a spooled copy's path), with the note on repairs.
-    package var description: String {
+    /// One line naming the file (never a spooled copy's path), with the note on repairs, in the
+    /// library's words.
+    package var description: String { message(.library) }
+
+    /// One line naming the file, with the note on repairs; the settings a source's error names
+    /// (the password, the stream limit) in `wording`.
+    package func message(_ wording: Wording) -> String {
         switch self {
-        case .source(let error): error.description
+        case .source(let error): error.message(wording)
         case .renderer(let error, let lacksRepairs): error.description + (lacksRepairs ? "; " + InputFile.rendererLacksRepairs : "")
         }
     }

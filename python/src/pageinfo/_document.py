@@ -839,7 +839,9 @@ def iter_pages(source: Source, password: Optional[str] = None, *,
     geometry raises :class:`PageUnreadable`); ``bitmap()`` and ``convert()`` read the file again
     for the pages of the page's chunk (once per setting and chunk). A failed file raises what
     ``open`` raises (:class:`NotAPDF`, :class:`PasswordRequired`, …) when the iteration reaches
-    it: before the first page, since a failed file has none. Stopping early (``break``, or
+    it: before the first page, since a failed file has none. ``pages=`` reaching past the last
+    page yields the pages there are, then raises :class:`UsageError` (``open`` raises before
+    returning any). Stopping early (``break``, or
     ``close()`` of the iterator) stops the executable. ``timeout`` counts from the start of the
     iteration, the time the loop's body takes included. A PDF given as bytes is spooled to a
     temporary file, deleted when neither the iterator nor any of its pages is left (or at once if
