@@ -44,7 +44,7 @@ package struct WorkerOptions: Sendable, Hashable {
     package var frames: [LibraryFrame]
     /// Whose words the worker's messages (the file records' `error.message`, the stderr lines)
     /// use for the settings they name: `pageinfo worker` words them as the CLI's options unless
-    /// it is given `--library-wording` (``arguments`` gives it for ``PageInfoRecords/Wording/library``).
+    /// it is given `--library-wording` (``arguments`` gives it for `Wording.library`).
     package var wording: Wording
 
     /// Options with their defaults: `pages`, JSON lines, no limits, no bitmap, no frames, the

@@ -42,7 +42,7 @@ public struct DocumentReader: Sendable {
     /// The most read from standard input, a pipe or a device, in MiB (`--max-input-size`).
     public var maxStreamMiB: Int
     /// Whose words the messages use for the settings they name (the file record's `error.message`,
-    /// ``FileResult/message``): ``PageInfoRecords/Wording/library`` (`strict: …`, `ranges: …`)
+    /// `FileResult.message`): ``Wording/library`` (`strict: …`, `ranges: …`)
     /// unless a command asks for its options (`--strict: …`, `--pages: …`).
     public var wording: Wording
 

@@ -151,7 +151,7 @@ public enum FailureKind: Sendable, Hashable, CaseIterable {
 public protocol ClassifiedError: Error, CustomStringConvertible {
     /// The broad kind of the failure, which decides its exit status.
     var kind: FailureKind { get }
-    /// The line in `wording`: the ``description`` naming the settings it mentions as a Swift
+    /// The line in `wording`: the `description` naming the settings it mentions as a Swift
     /// program set them (``Wording/library``) or as `pageinfo`'s options (``Wording/commandLine``).
     func message(_ wording: Wording) -> String
 }

@@ -108,7 +108,7 @@ public enum Wording: Sendable, Hashable, CaseIterable {
 }
 
 extension ClassifiedError {
-    /// The ``description``, the same in every wording: what an error without settings to name
+    /// The `description`, the same in every wording: what an error without settings to name
     /// says (an error that names one implements ``message(_:)``).
     public func message(_ wording: Wording) -> String { description }
 }
