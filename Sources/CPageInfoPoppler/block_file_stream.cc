@@ -153,8 +153,7 @@ private:
     // Positions the stream at `pos`, within the current block when it holds it.
     void move_to(Goffset pos) {
         if (block_ && pos >= block_->offset && pos < block_->offset + block_->size && pos < limit()) {
-            ptr_ = block_->data.get() + (pos - block_->offset);
-            end_ = block_->data.get() + std::min(block_->size, limit() - block_->offset);
+            read_current_block_from(pos);
             return;
         }
         block_.reset();
@@ -171,9 +170,15 @@ private:
         std::shared_ptr<const Block> block = source_->block_at(pos);
         if (!block || pos >= block->offset + block->size) return false;
         block_ = std::move(block);
+        read_current_block_from(pos);
+        return true;
+    }
+
+    // The bytes still to read: the current block's from `pos` (which it holds) to its end or the
+    // window's, whichever comes first.
+    void read_current_block_from(Goffset pos) {
         ptr_ = block_->data.get() + (pos - block_->offset);
         end_ = block_->data.get() + std::min(block_->size, limit() - block_->offset);
-        return true;
     }
 
     std::shared_ptr<BlockFileSource> source_;
