@@ -281,7 +281,7 @@ package struct ResumeState: Sendable {
 
     /// The longest line ``prepare(fd:)`` reads as a record (64 MiB: a file record holds a name
     /// of at most 1 MiB, `\udcXX`-escaped, and a message naming it; a chunk record of
-    /// `--format columns` holds at most 4,096 pages, labels of at most 1,000 bytes each).
+    /// `--format columns` holds at most 1,024 pages (4,096 from earlier versions), labels of at most 1,000 bytes each).
     package static let maxLineBytes = 64 << 20
 
     static func prepare(fd: FileDescriptor, maxLineBytes: Int, expecting expectation: Expectation? = nil) throws(BatchError) -> ResumeState {

@@ -67,7 +67,7 @@ package enum CommandHelp {
 
         COLUMNS
           --format columns is jsonl with each file's page records gathered into lines of at most \
-        4096 pages, {"record":"pages","file":...,"count":N,"columns":{...}}, read several times \
+        1024 pages, {"record":"pages","file":...,"count":N,"columns":{...}}, read several times \
         faster by Python's json. "columns" holds every member of the page records but record and \
         file, in their order, as an array of N values, one per page; an object (mediaBox, size, \
         transform, bitmap, error) becomes an object of such arrays, "cropBox":{"x":[...],"y":[...],...}. \

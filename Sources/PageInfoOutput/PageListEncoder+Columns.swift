@@ -20,7 +20,7 @@ import PageInfoRecords
 extension PageListEncoder {
     /// The most page records one chunk record of `--format columns` holds. A file's pages are
     /// written as chunks of this many, the last one smaller; a chunk never spans two files.
-    package static let columnChunkPages = 4096
+    package static let columnChunkPages = 1024
 
     /// How many page records wait in the chunk being gathered (`--format columns`; never more
     /// than ``columnChunkPages``, 0 in the other formats): what the encoder holds in memory

@@ -533,9 +533,9 @@ struct ColumnChunkTests {
             .map { try #require(try parseJSON(String($0)) as? [String: Any]) }
     }
 
-    @Test("a file's pages are chunks of 4096 (the last smaller), before its file record; none for a file of no page; never across files")
+    @Test("a file's pages are chunks of 1024 (the last smaller), before its file record; none for a file of no page; never across files")
     func chunkBoundaries() throws {
-        #expect(PageListEncoder.columnChunkPages == 4096)
+        #expect(PageListEncoder.columnChunkPages == 1024)
         let n = PageListEncoder.columnChunkPages
         var largestBuffer = 0, mostPagesHeld = 0
         let lines = try Self.lines(.columns, documents: [("a.pdf", 2 * n + 1), ("empty.pdf", 0), ("b.pdf", n), ("c.pdf", 1)]) { e in
@@ -543,8 +543,8 @@ struct ColumnChunkTests {
             mostPagesHeld = max(mostPagesHeld, e.bufferedPages)
         }
         let kinds = lines.map { "\($0["record"] as? String ?? "?") \($0["file"] as? String ?? "?") \($0["count"] as? Int ?? 0)" }
-        #expect(kinds == ["pages a.pdf 4096", "pages a.pdf 4096", "pages a.pdf 1", "file a.pdf 0", "file empty.pdf 0",
-                          "pages b.pdf 4096", "file b.pdf 0", "pages c.pdf 1", "file c.pdf 0"])
+        #expect(kinds == ["pages a.pdf 1024", "pages a.pdf 1024", "pages a.pdf 1", "file a.pdf 0", "file empty.pdf 0",
+                          "pages b.pdf 1024", "file b.pdf 0", "pages c.pdf 1", "file c.pdf 0"])
         // Every row once, in order: the indexes continue across a file's chunks.
         let indexes = lines.filter { $0["file"] as? String == "a.pdf" && $0["record"] as? String == "pages" }
             .flatMap { (($0["columns"] as? [String: Any])?["index"] as? [Int]) ?? [] }

@@ -832,7 +832,7 @@ def _unlink(path: Optional[str]) -> None:
 def iter_pages(source: Source, password: Optional[str] = None, *,
                pages: Optional[str] = None, timeout: Optional[float] = None) -> Iterator[Page]:
     """The pages of a PDF one by one, while the executable reads them: like
-    ``iter(pageinfo.open(...).pages)``, in flat memory (one chunk of at most 4,096 pages alive at
+    ``iter(pageinfo.open(...).pages)``, in flat memory (one chunk of at most 1,024 pages alive at
     a time, whatever the page count), for a pipeline that visits each page once.
 
     Takes what :func:`open` takes. Pages are those of ``open``, page errors included (their

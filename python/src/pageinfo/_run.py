@@ -20,8 +20,8 @@ _PIPE_BYTES = 1 << 20
 
 
 def _widen_pipe(pipe: Any) -> None:
-    """Lets the executable write a whole chunk record (~750 KB for 4,096 pages) while this process
-    parses the previous one: with Linux's 64 KiB pipe the two took turns. Best effort: the limit
+    """Lets the executable write chunk records (~190 KB for 1,024 pages) while this process parses
+    an earlier one: with Linux's 64 KiB pipe the two took turns. Best effort: the limit
     is /proc/sys/fs/pipe-max-size (1 MiB by default), and other systems have no such call."""
     try:
         import fcntl
