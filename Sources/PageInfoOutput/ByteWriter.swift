@@ -43,12 +43,13 @@ package struct ByteWriter: ~Copyable {
         self.storage = .allocate(capacity: capacity)
     }
 
-    /// A writer that only collects bytes in memory (for tests and for strings).
-    package init() {
+    /// A writer that only collects bytes in memory (for tests, for strings, for a record made
+    /// on another thread), with room for `capacity` bytes before it grows.
+    package init(capacity: Int = 256) {
         self.fd = nil
         self.flushThreshold = .max
-        self.capacity = 256
-        self.storage = .allocate(capacity: capacity)
+        self.capacity = Swift.max(capacity, 16)
+        self.storage = .allocate(capacity: self.capacity)
     }
 
     deinit {
@@ -126,6 +127,13 @@ package struct ByteWriter: ~Copyable {
     package mutating func append(byte: UInt8) {
         room(1).initialize(to: byte)
         count += 1
+    }
+
+    /// Appends everything `other` (an in-memory writer) collected, and counts its non-finite
+    /// numbers as this writer's (``nonFiniteNumbers``).
+    package mutating func append(contentsOf other: borrowing ByteWriter) {
+        append(buffer: UnsafeBufferPointer(start: other.storage, count: other.count))
+        nonFiniteNumbers += other.nonFiniteNumbers
     }
 
     /// Appends `count` spaces.

@@ -9,7 +9,8 @@ import PageInfoRecords
 /// ``failedDocument(file:outcome:)``; finally ``end()``. The records are those of
 /// `docs/records.md`: page records, then one file record per document. In the `columns` format
 /// the page records are held back until a chunk is full or a file record follows (at most
-/// ``columnChunkPages``; ``bufferedPages``); every other format writes each record as it comes.
+/// ``columnChunkPages``, a full chunk encoded on a thread of its own; ``bufferedPages``); every
+/// other format writes each record as it comes.
 package struct PageListEncoder: ~Copyable {
     /// Where the records go (a writer to a file descriptor, or in memory).
     package var out: ByteWriter
@@ -22,8 +23,10 @@ package struct PageListEncoder: ~Copyable {
     var pagesInDocument = 0
     var file = ""
     var summary: DocumentSummary?
-    /// `columns`: the page records of the chunk being gathered (at most ``columnChunkPages``).
+    /// `columns`: the page records of the chunk being gathered (fewer than ``columnChunkPages``).
     var columnRows: [PageEntry] = []
+    /// `columns`: the full chunk being encoded while the next one is gathered, if any.
+    var encodingChunk: ChunkEncoding?
     /// False for `pageinfo info`: file records only (json without "pages"; the table format
     /// becomes the text summary).
     package let includesPages: Bool

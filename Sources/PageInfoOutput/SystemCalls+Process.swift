@@ -404,3 +404,67 @@ package final class SpawnerThread: @unchecked Sendable {
         }
     }
 }
+
+/// Work done on a thread of its own while the caller goes on: ``wait()`` joins it, and
+/// ``isFinished`` says without waiting whether it is done. Each one is a thread, so a caller
+/// keeps few in flight (`--format columns` keeps one chunk). When no thread can be started, the
+/// work is done at once, on the caller's thread. The thread blocks every signal, as
+/// ``SpawnerThread``'s does: signals keep going to the caller's threads.
+package final class BackgroundWork: @unchecked Sendable {
+    private var thread = pthread_t()
+    /// Whether a thread was started and not yet joined (touched by the owner only).
+    private var joinable = false
+    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private var finished = false  // under `lock`
+    /// The work, let go once done (it may hold the owner: no cycle outlives the work).
+    private var body: (@Sendable () -> Void)?
+
+    /// Starts `body` on a new thread (or runs it now when none can be started).
+    package init(_ body: @escaping @Sendable () -> Void) {
+        self.body = body
+        pthread_mutex_init(lock, nil)
+        var all = sigset_t(), previous = sigset_t()
+        sigfillset(&all)
+        pthread_sigmask(SIG_SETMASK, &all, &previous)  // inherited by the new thread
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        let me = Unmanaged.passRetained(self)
+        joinable = pthread_create(&thread, nil, { argument in
+            Unmanaged<BackgroundWork>.fromOpaque(argument!).takeRetainedValue().run()
+            return nil
+        }, me.toOpaque()) == 0
+        if !joinable {
+            me.release()
+            run()
+        }
+    }
+
+    private func run() {
+        body?()
+        body = nil
+        pthread_mutex_lock(lock)
+        finished = true
+        pthread_mutex_unlock(lock)
+    }
+
+    /// Whether the work is done (then ``wait()`` returns at once).
+    package var isFinished: Bool {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        return finished
+    }
+
+    /// Waits until the work is done; what it wrote is then visible to the caller.
+    package func wait() {
+        guard joinable else { return }
+        pthread_join(thread, nil)
+        joinable = false
+    }
+
+    deinit {
+        // Never waited for: the thread ends on its own (this may run on that thread, after
+        // its work: the owner let go first).
+        if joinable { pthread_detach(thread) }
+        pthread_mutex_destroy(lock)
+        lock.deallocate()
+    }
+}

@@ -275,4 +275,19 @@ struct SystemCallsTests {
         #expect(try buffer.withUnsafeMutableBytes { try pipe.readEnd.read(into: $0) } == 1 && buffer[0] == 7)
         // (Not tested: EBADF on a closed descriptor; parallel tests may reuse its number.)
     }
+
+    @Test("background work runs on a thread of its own, and wait() makes what it wrote visible")
+    func backgroundWork() {
+        final class Box: @unchecked Sendable { var thread = pthread_t(); var sum = 0 }
+        let box = Box()
+        let work = BackgroundWork {
+            box.thread = pthread_self()
+            for i in 1...1000 { box.sum += i }
+        }
+        work.wait()
+        #expect(work.isFinished)
+        #expect(box.sum == 500_500)
+        #expect(pthread_equal(box.thread, pthread_self()) == 0, "ran on the caller's thread")
+        work.wait()  // (a second wait returns at once)
+    }
 }
