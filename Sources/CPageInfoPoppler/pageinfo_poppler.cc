@@ -154,6 +154,31 @@ bool object_header_at(PDFDoc &doc, Goffset offset, int num, int gen) {
     return n.isInt() && n.getInt() == num && g.isInt() && g.getInt() == gen && keyword.isCmd("obj");
 }
 
+// A rebuilt table also remembers where each "endstream" keyword lies (XRef::streamEnds), and
+// from then on Poppler's parser reads a stream whose /Length is wrong up to the next of them
+// (Parser::makeStream, "check for length in damaged file"), where a table never rebuilt reads
+// /Length bytes and then looks for "endstream". Where the parser resumes after such a stream
+// decides what follows it, so an object that holds one (a /Kids array that runs on through the
+// file's next objects) parsed to different values before and after the rebuild: a fuzzed file's
+// /Kids array had 229 elements as it opened and 209 after the rebuild its walk caused, and the
+// walk repeated on the rebuilt table stopped 15 positions short of the 234 it had returned.
+// forget_stream_ends makes the table read streams as it did before the rebuild. Poppler offers
+// no call for it: `streamEndsLen`, the count getStreamEnd consults (0: it finds none), is
+// reached through an explicit instantiation, whose names the language exempts from access
+// checks. Poppler 22.12 and 25.03 both declare it `int streamEndsLen`; a release that renames or
+// retypes it fails the build here. The array itself is kept (freed with the table; a later
+// rebuild would grow it from its start).
+template <int XRef::*Member>
+struct StreamEndsLength {
+    friend int XRef::*stream_ends_length() { return Member; }
+};
+int XRef::*stream_ends_length();
+template struct StreamEndsLength<&XRef::streamEndsLen>;
+
+void forget_stream_ends(XRef *xref) {
+    xref->*stream_ends_length() = 0;
+}
+
 // A table that opens cleanly is rebuilt by Poppler in the middle of a read: on the first fetch
 // that fails (once), or when an entry it lacks sends it back to the file's table sections, which
 // fail. The objects read before came from the file's table, those after from the rebuilt one,
@@ -165,8 +190,9 @@ bool object_header_at(PDFDoc &doc, Goffset offset, int num, int gen) {
 // When that rebuild has come (`rebuilds_before` is rebuilds_seen before the read), the table is
 // settled as one rebuilt while opening, then every entry of the table as it opened whose object
 // is where it says (the header for an uncompressed entry, a fetch for a compressed one) is put
-// back: the rebuild only adds what the file's table could not locate, so the objects read before
-// it read the same now. Returns whether it did so; the caller then repeats the read on this
+// back: the rebuild only adds what the file's table could not locate, and the table forgets
+// where the rebuild found each "endstream" (forget_stream_ends), so the objects read before it
+// read the same now. Returns whether it did so; the caller then repeats the read on this
 // table, which no later read changes. Once per document; what Poppler reports meanwhile is not
 // counted as a diagnostic.
 bool keep_opened_entries(pi_document *document, unsigned rebuilds_before) {
@@ -175,6 +201,7 @@ bool keep_opened_entries(pi_document *document, unsigned rebuilds_before) {
     XRef *xref = document->doc->getXRef();
     UncountedDiagnostics quiet; // (the read repeated after this counts its own)
     settle_rebuilt_table(xref);
+    forget_stream_ends(xref); // (before the checks below fetch anything)
     // As large as the opened table (free entries), in one step (XRef::add grows it to the number).
     if (opened->getNumObjects() > xref->getNumObjects()) xref->add(opened->getNumObjects() - 1, 0, 0, false);
     // (The copy's size is read once: reading its entries may make it rebuild itself, larger.)

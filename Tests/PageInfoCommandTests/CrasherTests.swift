@@ -33,8 +33,10 @@ struct CrasherTests {
         let file = Self.dir.appendingPathComponent(name).path
         var fileRecords: [[String: Any]] = []
         var statuses: [Int32] = []
+        var pageRecords = 0
         for args in [["pages", "--format", "jsonl", file], ["info", "--format", "jsonl", file]] {
             let r = try CLI.run(args)
+            if args[0] == "pages" { pageRecords = r.stdoutLines.filter { $0.hasPrefix("{\"record\":\"page\"") }.count }
             #expect([0, 2, 65, 66, 77].contains(r.status), "\(args): \(r.status) \(r.stderr)")
             #expect(r.stderrLines.count <= 1, "\(r.stderr)")
             for line in r.stdoutLines { _ = try #require(try CLI.json(.init(status: 0, stdout: line, stderr: "")) as? [String: Any]) }
@@ -42,6 +44,10 @@ struct CrasherTests {
             fileRecords.append(try #require(try CLI.json(.init(status: 0, stdout: last, stderr: "")) as? [String: Any]))
             statuses.append(r.status)
         }
+        // `pages` writes one page record per page its file record counts (reader-kids-past-*:
+        // 234 page records under a file record saying 219: the walk repeated after a rebuild
+        // read the tree's /Kids array otherwise).
+        #expect(pageRecords == fileRecords[0]["pageCount"] as? Int, "pages wrote \(pageRecords) page records, pageCount \(fileRecords[0]["pageCount"] ?? "nil")")
         // `info` walks without geometry; it must find what `pages` finds (reader-info-count-*:
         // the two walks once saw different rebuilt cross-reference tables, 1 page against 2).
         #expect(statuses[0] == statuses[1])
