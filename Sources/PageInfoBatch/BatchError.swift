@@ -41,6 +41,13 @@ public enum BatchError: ClassifiedError, Hashable, Sendable {
     case workerStart(call: String, reason: String)
     /// Waiting for the workers failed (`poll`) (70).
     case poll(reason: String)
+    /// The worker executable `worker` is not of the version `needed` (this library's): a run
+    /// speaks only with workers of its own version, and stops at the first worker of another
+    /// (70). `reported` is the version the worker gave in its hello (the first bytes a worker
+    /// started with `--hello` writes); `nil` when it gave none: a `pageinfo` from before workers
+    /// gave their version (it refuses `--hello` with exit status 64), or a program that is no
+    /// `pageinfo` worker.
+    case workerVersion(worker: String, reported: String?, needed: String)
 
     /// The kind of the failure, which decides its exit status.
     public var kind: FailureKind {
@@ -48,7 +55,7 @@ public enum BatchError: ClassifiedError, Hashable, Sendable {
         case .listCannotOpen, .listUnreadable: .cannotOpen
         case .resumeNeedsJSONLines, .outputIsList, .outputIsInput, .resumeNotJSONLines, .resumeMismatch, .passwordTooLong: .usage
         case .outputLocked, .outputUnwritable, .resumeUnreadable, .resumeFile: .ioError
-        case .noWorker, .workerStart, .poll: .softwareFailure
+        case .noWorker, .workerStart, .poll, .workerVersion: .softwareFailure
         }
     }
 
@@ -70,6 +77,20 @@ public enum BatchError: ClassifiedError, Hashable, Sendable {
         case .passwordTooLong: "the password is longer than \(WorkerProtocol.maxNameBytes >> 20) MiB, more than a worker accepts"
         case .workerStart(let call, let reason): "cannot start a worker process (\(call)): \(reason)"
         case .poll(let reason): "poll: \(reason)"
+        case .workerVersion: message(.library)
+        }
+    }
+
+    /// The ``description``, naming the settings it mentions in `wording` (the worker executable:
+    /// `BatchConfiguration.worker`, or `--worker`).
+    public func message(_ wording: Wording) -> String {
+        switch self {
+        case .workerVersion(let worker, let reported, let needed):
+            let what = reported.map { "is pageinfo \($0)" } ?? "did not say its version when asked (an older pageinfo, or no pageinfo worker)"
+            return "the worker \(worker) \(what); this is pageinfo \(needed), which needs a worker of the same version: "
+                + "install pageinfo \(needed) in its place, or name one with \(wording.name(.worker))"
+        default:
+            return description
         }
     }
 }

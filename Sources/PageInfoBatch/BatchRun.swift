@@ -32,9 +32,12 @@ public struct BatchConfiguration: Sendable {
     /// Files one worker reads before it is replaced by a fresh one (default 10,000); a worker is
     /// also replaced when its resident memory grew by 256 MiB since its first file.
     public var filesPerWorker: Int
-    /// The worker executable, started as `EXECUTABLE worker ARGS…`: a `pageinfo`, or any program
-    /// that reads `WorkerOptions/arguments` and runs `Worker/run(_:beforeEachFile:)`. `nil`:
-    /// `Worker/defaultExecutable()`.
+    /// The worker executable, started as `EXECUTABLE worker --hello ARGS…`: a `pageinfo` of this
+    /// package's version, or any program that reads `WorkerOptions/arguments` as `pageinfo worker`
+    /// does (its hello first) and runs `Worker/run(_:beforeEachFile:)`. A worker of another
+    /// version, or one that gives none, stops the run with ``BatchError/workerVersion(worker:reported:needed:)``.
+    /// `nil`: `Worker/defaultExecutable()` (this program when it is `pageinfo`, else the
+    /// `pageinfo` next to it, else the first on `PATH`).
     public var worker: String?
     /// The longest wait between two events in seconds: ``BatchRun/next()`` returns a
     /// ``BatchEvent/progress(_:)`` at least this often while files are being read (default 1).
@@ -179,6 +182,9 @@ public final class BatchRun {
         var filesDone = 0
         var baseRSS: Int?
         var retiring = false
+        /// Whether the worker's hello has arrived, of this version (``WorkerProtocol``): its
+        /// responses follow it.
+        var greeted = false
 
         /// `outstanding[0]` became the head file now: both its clocks start.
         mutating func headBegins() {
@@ -188,7 +194,8 @@ public final class BatchRun {
     }
 
     private let executable: String
-    private let workerArguments: [String]
+    /// The workers' arguments (after `worker`): `--hello`, then the configuration's worker options.
+    let workerArguments: [String]
     private var slots: [Slot?]
     private var started = false
     private var cancelled = false
@@ -201,6 +208,8 @@ public final class BatchRun {
     private var readyHead = 0
     private var pollSet = ReadinessPoll()
     private var slotOf: [Int] = []
+    /// Why the run stops: a worker of another version (set while draining, thrown by ``next()``).
+    private var refusal: BatchError?
 
     /// A run over `names` (raw bytes: any encoding; regular files; see ``BatchInputs``). No
     /// worker starts before the first ``next()``.
@@ -208,7 +217,8 @@ public final class BatchRun {
         self.names = names
         self.configuration = configuration
         self.executable = configuration.worker ?? Worker.defaultExecutable() ?? "pageinfo"
-        self.workerArguments = configuration.workerOptions.arguments
+        // Every worker starts with its hello, which says its version (checked in drain).
+        self.workerArguments = [WorkerProtocol.helloArgument] + configuration.workerOptions.arguments
         self.slots = Array(repeating: nil, count: max(1, min(configuration.jobs, names.count)))
     }
 
@@ -222,7 +232,9 @@ public final class BatchRun {
 
     /// Runs the batch until a file is done (``BatchEvent/file(_:)``) or a wait ends without one
     /// (``BatchEvent/progress(_:)``); `nil` when every file is done or after ``cancel()``.
-    /// Throws when a worker cannot be started or the coordinator's `poll` fails (exit 70).
+    /// Throws when a worker cannot be started, when a worker is not of this library's version
+    /// (``BatchError/workerVersion(worker:reported:needed:)``: the workers are stopped and the run
+    /// ends), or when the coordinator's `poll` fails (exit 70).
     public func next() throws(BatchError) -> BatchEvent? {
         guard !cancelled else { return nil }
         if !started {
@@ -256,6 +268,10 @@ public final class BatchRun {
             // (A signal ends the wait with nothing ready, which the caller may want to see: a progress event.)
             do { try pollSet.wait(timeoutMilliseconds: pollTimeoutMilliseconds()) { drain(slotOf[$0]) } } catch {
                 throw .poll(reason: error.reason)
+            }
+            if let refusal {
+                cancel()
+                throw refusal
             }
             checkTimeouts()
             if readyHead == ready.count { return .progress(tally) }
@@ -367,6 +383,26 @@ public final class BatchRun {
             ended = true
             break
         }
+        if !slot.greeted {
+            // The hello comes first: the worker's version, before any response.
+            switch WorkerProtocol.parseHello(slot.buffer, from: slot.consumed, to: slot.filled) {
+            case .hello(let version, let next) where version == PageInfoVersion.current:
+                slot.greeted = true
+                slot.consumed = next
+            case .hello(let version, _):
+                return refuse(slot, reported: version)
+            case .notHello:
+                return refuse(slot, reported: nil)
+            case .incomplete:
+                guard ended else { slots[i] = slot; return }
+                // Gone before its hello. Exit 64 is how a worker refuses an argument it does not
+                // know: a pageinfo from before the hello refuses --hello. Any other end (a signal,
+                // another status) is the head file's, as it was before there was a hello.
+                let status = slot.process.close()
+                if status & 0x7F == 0, (status >> 8) & 0xFF == 64 { return refuse(slot, reported: nil, closed: true) }
+                return failOutstanding(slot, status: status)
+            }
+        }
         var violation: String?
         parsing: while true {
             let response: WorkerProtocol.Response, next: Int
@@ -417,6 +453,14 @@ public final class BatchRun {
             if let base = slot.baseRSS { if rss - base > Self.recycleAfterGrowth { slot.retiring = true } } else { slot.baseRSS = rss }
         }
         slots[i] = slot
+    }
+
+    /// The worker of `slot` is not of this version: it is stopped, and so is the run (``next()``
+    /// throws the refusal after this wait).
+    private func refuse(_ slot: Slot, reported: String?, closed: Bool = false) {
+        if !closed { slot.process.kill() }
+        let worker = executable == "/proc/self/exe" ? Worker.runningExecutable() ?? executable : executable
+        refusal = refusal ?? .workerVersion(worker: worker, reported: reported, needed: PageInfoVersion.current)
     }
 
     /// A worker died: the file it was reading gets its error record; the files queued behind it

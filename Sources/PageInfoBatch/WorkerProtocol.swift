@@ -36,6 +36,16 @@ import Glibc
 /// whatever the records hold; a worker that dies mid-file leaves an incomplete response, which
 /// is dropped.
 ///
+/// A **hello** comes first when the coordinator asks for it (``helloArgument``, which
+/// `BatchRun` always gives): before anything else, before it even reads its arguments, the worker
+/// writes ``helloMagic``, the length of its version in one byte and the version (UTF-8,
+/// `PageInfoVersion.current`). The coordinator reads it as the start of the responses and refuses
+/// a worker of another version, or one that gives none (`BatchError.workerVersion`): a `pageinfo`
+/// from before the hello refuses `--hello` (exit 64), like any argument it does not know. Read as
+/// a response's length word the magic is more than ``maxResponseBytes``, so no response starts
+/// with it, and a coordinator that expects no hello stops such a worker at once. Without
+/// `--hello` (the Spark job) no hello is written.
+///
 /// Every frame has a maximum, so that neither side allocates what the other merely claims: a
 /// name (and the configuration) at most ``maxNameBytes``, a bytes request's content at most
 /// ``maxRequestBytes`` (skipped beyond), a response's payload at most ``maxResponseBytes``. A
@@ -57,6 +67,39 @@ package enum WorkerProtocol {
     /// The longest response payload: one file's records and message (1 GiB, some 1.5 million
     /// pages of JSON lines).
     package static let maxResponseBytes = 1 << 30
+
+    /// The argument that asks a worker for its hello.
+    package static let helloArgument = "--hello"
+    /// The first bytes of a hello: as a little-endian length word, 0x574950FF, more than
+    /// ``maxResponseBytes``.
+    static let helloMagic: [UInt8] = [0xFF, 0x50, 0x49, 0x57]  // 0xFF "PIW"
+
+    /// A worker's hello: ``helloMagic``, the length of `version` in one byte (at most 255
+    /// bytes are sent), then `version`.
+    package static func hello(version: String = PageInfoVersion.current) -> [UInt8] {
+        let text = Array(version.utf8.prefix(255))
+        return helloMagic + [UInt8(text.count)] + text
+    }
+
+    /// What ``parseHello(_:from:to:)`` found.
+    enum Hello: Equatable {
+        /// More bytes are needed.
+        case incomplete
+        /// A whole hello with the version it gives, and where the responses start.
+        case hello(version: String, next: Int)
+        /// The bytes do not start with ``helloMagic``: the worker wrote something else first.
+        case notHello
+    }
+
+    /// Parses the hello at the start of `buffer[start..<end]`.
+    static func parseHello(_ buffer: [UInt8], from start: Int, to end: Int) -> Hello {
+        let magic = min(end - start, helloMagic.count)
+        guard buffer[start..<start + magic].elementsEqual(helloMagic.prefix(magic)) else { return .notHello }
+        guard end - start > helloMagic.count else { return .incomplete }
+        let length = Int(buffer[start + helloMagic.count]), textStart = start + helloMagic.count + 1
+        guard end - textStart >= length else { return .incomplete }
+        return .hello(version: String(decoding: buffer[textStart..<textStart + length], as: UTF8.self), next: textStart + length)
+    }
 
     struct Response {
         var pageCount: Int

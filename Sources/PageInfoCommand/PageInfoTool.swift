@@ -18,7 +18,7 @@ struct PageInfoTool: ParsableCommand {
         commandName: "pageinfo",
         abstract: "Read the real geometry of every PDF page (boxes, rotation, UserUnit, labels) and do layout math on it.",
         discussion: CommandHelp.pageinfo,
-        version: "pageinfo 0.1.0 (Poppler \(PopplerDocument.popplerVersion))",
+        version: "pageinfo \(PageInfoVersion.current) (Poppler \(PopplerDocument.popplerVersion))",
         subcommands: [
             PagesCommand.self, InfoCommand.self, ConvertCommand.self, SpreadsCommand.self,
             LayoutCommand.self, ViewStateCommand.self, ThumbnailsCommand.self, CheckCommand.self,

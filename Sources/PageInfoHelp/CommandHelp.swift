@@ -658,10 +658,12 @@ package enum CommandHelp {
         frame is the configuration (0: no password, or 1 and the password's bytes); each \
         later frame is a file name (raw bytes), or, with the length's high bit set, a bytes \
         request: the name's length (UInt32), the name, then the file's bytes.
-          stdout: for each file, in the order asked, a 12-byte header (payload length, page \
-        count, status 0 ok / 1 partial / 2 failed, error code, message length) and the \
-        payload: the file's records in the --format given, its file record last, then the \
-        message (with --messages).
+          stdout: with --hello, first the hello: the bytes FF 50 49 57, the length of the \
+        version (one byte) and the version (such as 0.1.0), written before the arguments are \
+        read; the coordinator refuses a worker of another version. Then for each file, in the \
+        order asked, a 12-byte header (payload length, page count, status 0 ok / 1 partial / \
+        2 failed, error code, message length) and the payload: the file's records in the \
+        --format given, its file record last, then the message (with --messages).
           The worker reads each file as `pageinfo pages` (or `info`) does in process, with \
         the same page ranges and --strict; it exits 0 when stdin ends, and dies with its \
         coordinator.

@@ -31,6 +31,8 @@ public enum Setting: Sendable, Hashable, CaseIterable {
     case jsonLines
     /// Records in chunks (`PageListFormat.columns`; `--format columns`).
     case columns
+    /// The worker executable of a batch (`BatchConfiguration.worker`; `--worker`).
+    case worker
     /// Continuing an interrupted run's output (`BatchJob.Destination.file`'s `resume`; `--resume`).
     case resume
     /// The output file (`BatchJob.Destination.file`; `-o FILE`).
@@ -74,6 +76,7 @@ public enum Wording: Sendable, Hashable, CaseIterable {
             case .renderer: "renderer"
             case .jsonLines: "jsonl"
             case .columns: "columns"
+            case .worker: "BatchConfiguration.worker"
             case .resume: "resume"
             case .output: "output file"
             case .golden: "GoldenPairing.files"
@@ -96,6 +99,7 @@ public enum Wording: Sendable, Hashable, CaseIterable {
             case .renderer: "--renderer"
             case .jsonLines: "--format jsonl"
             case .columns: "--format columns"
+            case .worker: "--worker"
             case .resume: "--resume"
             case .output: "-o FILE"
             case .golden: "--golden"

@@ -70,6 +70,10 @@ package struct WorkerCommand: ParsableCommand {
           help: "Name settings in messages as a Swift program sets them (strict, maxMemoryMiB), not as pageinfo's options.")
     var libraryWording = false
 
+    @Flag(name: .customLong("hello"),
+          help: "Write the worker's hello (its version) on stdout first, before reading the arguments: the coordinator refuses a worker of another version.")
+    var hello = false
+
     package init() {}
 
     /// The options given, as the worker loop takes them; a value out of its range is a
@@ -98,13 +102,16 @@ package struct WorkerCommand: ParsableCommand {
     /// which it answers before this).
     package func run() throws { Worker.run(try workerOptions()) }
 
-    /// A worker process's main: parses `arguments` (those after `worker`) and serves requests
-    /// until stdin ends. Returns the exit status: 0, or 64 for a bad argument with one line on
-    /// stderr. `beforeEachFile` is called with each request's name before it is read (the tests'
-    /// worker crashes, hangs or exhausts memory there on chosen files). What the parser answers
+    /// A worker process's main: writes its hello when `arguments` ask for it (`--hello`, before
+    /// anything is parsed: a worker of this version says so even when it then refuses another
+    /// argument), parses `arguments` (those after `worker`) and serves requests until stdin ends.
+    /// Returns the exit status: 0, or 64 for a bad argument with one line on stderr.
+    /// `beforeEachFile` is called with each request's name before it is read (the tests' worker
+    /// crashes, hangs or exhausts memory there on chosen files). What the parser answers
     /// itself (`--help`; `--experimental-dump-help`, which `make man`'s plugin asks of every
     /// executable that links ArgumentParser, the tests' worker too) is printed on stdout, exit 0.
     package static func main(arguments: [String], beforeEachFile: (([UInt8]) -> Void)? = nil) -> Int32 {
+        if arguments.contains(WorkerProtocol.helloArgument) { try? OpenFile.standardOutput.writeAll(WorkerProtocol.hello()) }
         let options: WorkerOptions
         do { options = try parse(arguments).workerOptions() } catch {
             let status = exitCode(for: error)

@@ -45,6 +45,7 @@ func runToEnd(_ run: BatchRun) throws -> [BatchFile] {
 /// after `label`: its path, and the directory to remove. Written through a close-on-exec
 /// descriptor: a worker another test spawns meanwhile must not inherit it open for writing, or
 /// starting this script fails with ETXTBSY ("Text file busy", seen once in `make poppler-compat`).
+/// A script that stands for a worker of this version writes its hello first (``helloCommand(_:)``).
 func scriptedWorker(_ label: String, _ body: String) throws -> (path: String, directory: String) {
     let dir = try makeScratchDirectory(label)
     let path = dir + "/worker"
@@ -120,6 +121,7 @@ func scriptedWorker(_ label: String, _ body: String) throws -> (path: String, di
         // message) and 65,536 bytes of payload: the pipe's capacity, so the header's last bytes
         // wait until the coordinator reads. Once they are out, 0.5 s more for the last 100.
         let (worker, dir) = try scriptedWorker("paused", """
+            \(helloCommand())
             sleep 0.2
             printf '\\144\\000\\001\\000\\000\\000\\000\\000\\000\\377\\000\\000'
             head -c 65536 /dev/zero | tr '\\000' a
@@ -150,6 +152,7 @@ func scriptedWorker(_ label: String, _ body: String) throws -> (path: String, di
     func stalledAnswerIsTimedOut() throws {
         // A header claiming 200 bytes of payload, 50 of them, then nothing more.
         let (worker, dir) = try scriptedWorker("stalled", """
+            \(helloCommand())
             printf '\\310\\000\\000\\000\\000\\000\\000\\000\\000\\377\\000\\000'
             head -c 50 /dev/zero | tr '\\000' a
             exec sleep 30
@@ -169,6 +172,7 @@ func scriptedWorker(_ label: String, _ body: String) throws -> (path: String, di
         // Three parts 0.4 s apart keep the 0.6 s clock from running out; then nothing: timed out
         // at about 1.2 + 0.6 s after the file was handed to the worker.
         let (worker, dir) = try scriptedWorker("trickle", """
+            \(helloCommand())
             sleep 0.4; printf '\\310\\000\\000\\000\\000\\000\\000\\000\\000\\377\\000\\000'
             sleep 0.4; head -c 10 /dev/zero | tr '\\000' a
             sleep 0.4; head -c 10 /dev/zero | tr '\\000' a
@@ -190,6 +194,7 @@ func scriptedWorker(_ label: String, _ body: String) throws -> (path: String, di
         // Answers the first request with a header claiming 4 GiB - 1 of payload, then waits
         // with its stdout open (the shell keeps it while cat reads the requests).
         let (liar, dir) = try scriptedWorker("liar", """
+            \(helloCommand())
             printf '\\377\\377\\377\\377\\000\\000\\000\\000\\000\\377\\000\\000'
             cat > /dev/null
             """)

@@ -8,7 +8,7 @@ import Testing
 @Suite("worker help")
 struct WorkerHelpTests {
     /// The worker's arguments, as the coordinator writes them (the library's WorkerOptions.arguments).
-    static let arguments = ["--mode", "--pages", "--format", "--wide", "--strict", "--messages", "--max-memory", "--max-request-bytes"]
+    static let arguments = ["--hello", "--mode", "--pages", "--format", "--wide", "--strict", "--messages", "--max-memory", "--max-request-bytes"]
 
     @Test("worker --help and help worker print the same help, listing every argument, exit 0", arguments: [["worker", "--help"], ["worker", "-h"], ["help", "worker"]])
     func help(args: [String]) throws {

@@ -140,6 +140,7 @@ extension BatchError {
         case .resumeNotJSONLines(let path): "--resume: \(path) does not hold pageinfo JSON lines (the output of a --format jsonl or columns run); it is left as it is"
         case .resumeMismatch(let mismatch): "--resume: the output was written by another command or with other options (\(mismatch)); resume with the same command, --pages, --strict, bitmap options, --frames and format, or write a new output; it is left as it is"
         case .resumeFile(let what, let reason): "--resume: the output file: \(what): \(reason)"
+        case .workerVersion: message(.commandLine)
         case .outputUnwritable, .resumeUnreadable, .noWorker, .passwordTooLong, .workerStart, .poll: description
         }
     }
