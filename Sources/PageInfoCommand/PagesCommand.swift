@@ -60,12 +60,20 @@ struct PagesCommand: ParsableCommand {
     @Flag(help: "Fail a file (exit 65) when any of its pages is a page error or anything was repaired (any warning).")
     var strict = false
 
+    @Option(name: .customLong("require-version"), parsing: .unconditional,
+            help: ArgumentHelp("Refuse to run (exit 64) unless this is pageinfo VERSION: a program that reads the records, such as the Python package, checks the version in the run itself, not with a --version run first.",
+                               valueName: "version"))
+    var requiredVersion: String?
+
     @OptionGroup(title: "Batch mode") var batch: BatchOptions
 
     /// Batch mode: a file list, a directory walk or any batch option (or no file: the list on stdin).
     var inBatchMode: Bool { batch.isActive || files.isEmpty }
 
     func validate() throws {
+        if let requiredVersion, requiredVersion != PageInfoVersion.current {
+            throw ValidationError("--require-version \(requiredVersion): this is pageinfo \(PageInfoVersion.current)")
+        }
         let effectiveFormat = format ?? (inBatchMode ? .jsonl : .table)
         if wide && effectiveFormat != .table {
             throw ValidationError("--wide applies only to --format table")

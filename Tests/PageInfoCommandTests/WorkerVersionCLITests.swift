@@ -82,4 +82,22 @@ struct WorkerVersionCLITests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdoutLines.filter { $0.contains("\"record\":\"file\"") }.count == 2)
     }
+
+    @Test("pages --require-version: another version exits 64 with one line naming both; this one reads as without it, in process and in batch mode")
+    func requireVersion() throws {
+        let version = try Self.version()
+        let file = CLI.fixture("boxes.pdf")
+        let refused = try CLI.run(["pages", "--require-version", "0.0.1", "--format", "jsonl", file])
+        #expect(refused.status == 64 && refused.stdout.isEmpty)
+        #expect(refused.stderrLines.count == 1 && refused.stderr.contains("--require-version 0.0.1: this is pageinfo \(version)"), "\(refused.stderr)")
+        let refusedBatch = try CLI.run(["pages", "--require-version", "0.0.1", "--jobs", "2", "--no-progress", file])
+        #expect(refusedBatch.status == 64 && refusedBatch.stdout.isEmpty)
+        for batch in [[], ["--jobs", "2", "--no-progress"]] {
+            let plain = try CLI.run(["pages", "--format", "columns"] + batch + [file])
+            let required = try CLI.run(["pages", "--require-version", version, "--format", "columns"] + batch + [file])
+            #expect(required.status == 0 && plain.status == 0)
+            if batch.isEmpty { #expect(required.stdout == plain.stdout) }
+            else { #expect(required.stdout.split(separator: "\n").count == plain.stdout.split(separator: "\n").count && !required.stdout.isEmpty) }
+        }
+    }
 }

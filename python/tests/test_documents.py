@@ -159,6 +159,39 @@ def test_missing_and_unreadable_files(tmp_path):
         pageinfo.open(tmp_path)
 
 
+def test_the_first_read_checks_the_version_in_its_own_run(tmp_path):
+    # A fresh process: the first read passes --require-version and runs no --version first; the
+    # second passes nothing. A build that says this version but refuses --require-version (one
+    # from before it) is VersionMismatch, not a usage error.
+    log = tmp_path / "runs.log"
+    real = pageinfo.executable()
+    logged = tmp_path / "pageinfo"
+    logged.write_text(f'#!/bin/sh\necho "$*" >> {log}\nexec {real} "$@"\n')
+    logged.chmod(logged.stat().st_mode | stat.S_IXUSR)
+    code = ("import pageinfo, sys\n"
+            "for _ in range(2):\n    print(len(pageinfo.open(sys.argv[1]).pages))\n")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path), PAGEINFO_EXECUTABLE=str(logged))
+    out = subprocess.run([sys.executable, "-c", code, fixture("boxes.pdf")], env=env,
+                         capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["9", "9"]  # (boxes.pdf has 9 pages)
+    runs = log.read_text().splitlines()
+    assert len(runs) == 2 and not any("--version" in r.split() for r in runs)
+    assert runs[0].startswith(f"pages --require-version {pageinfo.__version__} ")
+    assert "--require-version" not in runs[1]
+    older = tmp_path / "older"
+    older.write_text(f'#!/bin/sh\nfor a in "$@"; do [ "$a" = --require-version ] && '
+                     f'{{ echo "Error: Unknown option \'--require-version\'" >&2; exit 64; }}; done\n'
+                     f'exec {real} "$@"\n')
+    older.chmod(older.stat().st_mode | stat.S_IXUSR)
+    env["PAGEINFO_EXECUTABLE"] = str(older)
+    code = ("import pageinfo, sys\n"
+            "try:\n    pageinfo.open(sys.argv[1])\n"
+            "except pageinfo.PageInfoError as e:\n    print(type(e).__name__, e)\n")
+    out = subprocess.run([sys.executable, "-c", code, fixture("boxes.pdf")], env=env,
+                         capture_output=True, text=True, check=True).stdout
+    assert out.startswith("VersionMismatch ") and "--require-version" in out, out
+
+
 def test_executable_not_found_and_version_mismatch(tmp_path):
     code = ("import pageinfo, sys\n"
             "try:\n    pageinfo.open(sys.argv[1])\n"

@@ -8,7 +8,7 @@ import re
 import shutil
 import subprocess
 import threading
-from typing import Dict, Optional
+from typing import Dict, Optional, Set, Tuple
 
 from ._errors import ExecutableNotFound, VersionMismatch
 from ._version import __version__
@@ -21,6 +21,9 @@ _INSTALL_ADVICE = (
 )
 _VERSION_LINE = re.compile(r"^pageinfo (\S+) \(Poppler ([^)]*)\)$")
 _checked: Dict[str, str] = {}
+#: Paths whose version is known to be this package's: by a --version run, or by a run given
+#: ``--require-version`` that succeeded.
+_verified: Set[str] = set()
 _lock = threading.Lock()
 
 
@@ -77,7 +80,34 @@ def executable_version(path: str) -> str:
         )
     with _lock:
         _checked[path] = match.group(2)
+        _verified.add(path)
     return match.group(2)
+
+
+def executable_for_run() -> Tuple[str, bool]:
+    """The executable's path (as :func:`executable` finds it) and whether its version is known
+    to be this package's. A ``pages`` run of one not known yet passes ``--require-version``
+    (an executable of another version refuses to run, exit 64) and asks ``--version`` only when
+    it fails, to say why: no separate run before the first read."""
+    path = _locate()
+    with _lock:
+        return path, path in _verified
+
+
+def older_than_package(path: str) -> VersionMismatch:
+    """The error for an executable that says this package's version but refuses
+    ``--require-version``: a build from before that option."""
+    return VersionMismatch(
+        f"{path} says it is pageinfo {__version__} but does not know --require-version: it is an "
+        "older build than this Python package, whose records it may not write; "
+        + _INSTALL_ADVICE.format(version=__version__)
+    )
+
+
+def verified(path: str) -> None:
+    """A run given ``--require-version`` succeeded: ``path`` is this package's version."""
+    with _lock:
+        _verified.add(path)
 
 
 def executable() -> str:

@@ -11,7 +11,8 @@ import threading
 from typing import Any, Dict, Iterator, List, Optional, Sequence
 
 from ._errors import PageInfoError, UsageError, WorkerFailed
-from ._executable import executable
+from ._executable import executable_for_run, executable_version, older_than_package, verified
+from ._version import __version__
 
 __all__ = ["Run"]
 
@@ -45,7 +46,17 @@ class Run:
             # Through the environment, not argv: argv is visible to every user in `ps`.
             env["PAGEINFO_PASSWORD"] = password
         self._stderr = tempfile.TemporaryFile()
-        self.arguments = [executable(), *arguments]
+        path, known = executable_for_run()
+        if not known and arguments[:1] != ["pages"]:
+            executable_version(path)  # (only `pages` takes --require-version)
+            known = True
+        self._path = path
+        # An executable whose version is not known yet checks it in this run; if the run fails,
+        # `--version` says whether that is why (_explain_failure).
+        self._unverified = not known
+        if self._unverified:
+            arguments = [arguments[0], "--require-version", __version__, *arguments[1:]]
+        self.arguments = [path, *arguments]
         self._process = subprocess.Popen(
             self.arguments, stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
             stdout=subprocess.PIPE, stderr=self._stderr, env=env, bufsize=_PIPE_BYTES)
@@ -89,6 +100,7 @@ class Run:
                 # A record cut short (the executable killed mid-line) or output that is not JSON.
                 self._process.kill()
                 status = self._process.wait()
+                self._explain_failure()
                 self._raise_for_signal(status)
                 raise PageInfoError(
                     f"pageinfo wrote a line that is not a JSON record (exit status {status}): "
@@ -105,6 +117,12 @@ class Run:
             self._watchdog.cancel()
         if self._writer is not None:
             self._writer.join()
+        if status in (0, 2, 65, 66, 70, 77) and not self._timed_out:
+            if self._unverified:
+                verified(self._path)
+                self._unverified = False
+        else:
+            self._explain_failure(status)
         self._raise_for_signal(status)
         if status == 64:
             raise UsageError(self._last_error() or "pageinfo refused the arguments")
@@ -112,6 +130,18 @@ class Run:
             raise PageInfoError(
                 f"pageinfo exited with status {status}: {self._last_error() or 'no message'}")
         return status
+
+    def _explain_failure(self, status: Optional[int] = None) -> None:
+        """The run failed, and the executable's version is not known yet: raises
+        :class:`VersionMismatch` or :class:`ExecutableNotFound` when that is why (a
+        ``--version`` run says; a build of this version from before ``--require-version``
+        refuses that option, exit 64), else returns, for the run's own error."""
+        if not self._unverified:
+            return
+        self._unverified = False
+        executable_version(self._path)
+        if status == 64 and "--require-version" in self._last_error() and "this is pageinfo" not in self._last_error():
+            raise older_than_package(self._path)
 
     def _raise_for_signal(self, status: int) -> None:
         """The executable stopped by the timeout, or by a signal (a crash): WorkerFailed."""
