@@ -9,7 +9,8 @@ of the Python process and its children: steadier than wall time on a loaded mach
 
   big files   the rotation and CropBox of every page of bench-100k.pdf and bench-15k-*.pdf:
               pageinfo.open (and, a row of its own, the streaming pageinfo.iter_pages) against
-              PyMuPDF, pypdfium2 and pypdf. Goal: ≥ 3× the fastest, in flat memory.
+              PyMuPDF, pypdfium2 and pypdf. Goal: ≥ 3× the fastest, in flat memory: judged on
+              iter_pages (open keeps every page; its ratio is printed beside).
   many files  the same for 2,000 entries of the corpus and Fixtures/ (the list
               scripts/bench_jobs1.sh makes: every file that opens, repeated to 2,000):
               pageinfo.read_many(jobs=2) against a PyMuPDF loop. Goal: ≥ 5×. Then the same for
@@ -193,12 +194,20 @@ def main():
                   + f" | {fastest['rssKiB'] / 1024:.0f} + {fastest['childRssKiB'] / 1024:.0f} | {ratio:.2f} |")
             sys.stdout.flush()
         others = min(best[l]["seconds"] for l in libraries if not l.startswith("pageinfo"))
-        ratio = others / best["pageinfo"]["seconds"]
+        if "pageinfo.iter_pages" in best:
+            # The goal asks for flat memory, which iter_pages has and open (every page kept)
+            # has not: it is judged on iter_pages; open's ratio is said beside it.
+            print(f"|  | fastest other / pageinfo `open` (all pages kept) | | | | | | "
+                  f"{others / best['pageinfo']['seconds']:.2f}× |")
+            ratio = others / best["pageinfo.iter_pages"]["seconds"]
+        else:
+            ratio = others / best["pageinfo"]["seconds"]
         if goal is None:
             print(f"|  | **fastest other / pageinfo** | | | | | | **{ratio:.2f}×** (no goal) |")
             continue
         verdict = "meets" if ratio >= goal else "MISSES"
-        print(f"|  | **fastest other / pageinfo** | | | | | | **{ratio:.2f}× ({verdict} the {goal:g}× goal)** |")
+        which = "`iter_pages` (flat memory)" if "pageinfo.iter_pages" in best else "pageinfo"
+        print(f"|  | **fastest other / {which}** | | | | | | **{ratio:.2f}× ({verdict} the {goal:g}× goal)** |")
         if ratio < goal:
             failed.append(f"{label}: {ratio:.2f}× < {goal:g}×")
     for line in failed:
