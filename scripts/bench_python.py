@@ -137,6 +137,8 @@ def corpus_list(binary, bench_dir, count=2000, encrypted=True):
             info = subprocess.run([binary, "info", "--format", "jsonl", path], capture_output=True, text=True)
             if info.returncode == 0 and (encrypted or not json.loads(info.stdout).get("encrypted")):
                 files.append(os.path.realpath(path))
+    if not files:
+        sys.exit(f"bench_python: no file of {corpus} or Fixtures/ opens" + ("" if encrypted else " unencrypted"))
     entries = (files * (count // len(files) + 1))[:count]
     path = os.path.join(bench_dir, "python-many-list.txt" if encrypted else "python-many-unencrypted-list.txt")
     with open(path, "w") as f:

@@ -113,7 +113,7 @@ extension BatchOptions: DeclaredOptions {
 
 extension PagesCommand: DeclaredOptions {
     static var declaredOptions: [DeclaredOption] {
-        ["--pages", "--format", "--dpi", "--bitmap-size", "--fit", "--renderer", "--frames"].map { .one($0) }
+        ["--pages", "--format", "--dpi", "--bitmap-size", "--fit", "--renderer", "--frames", "--require-version"].map { .one($0) }
             + InputOptions.declaredOptions + BatchOptions.declaredOptions
     }
 }

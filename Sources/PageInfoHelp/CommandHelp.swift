@@ -29,7 +29,8 @@ package enum CommandHelp {
           64  usage error: a bad option, number, page range or page number
           65  a file is not a PDF, is damaged beyond reading, or fails --strict
           66  a file cannot be opened (missing, unreadable, a directory)
-          70  batch mode: a worker crashed, timed out or ran out of memory on a file
+          70  batch mode: a worker crashed, timed out or ran out of memory on a file,
+              or is another version of pageinfo
           74  output could not be written
           77  a file is encrypted and no password, or a wrong one, was given
           130, 143  batch mode interrupted (rerun with --resume)
@@ -128,7 +129,7 @@ package enum CommandHelp {
         damaged (no page can be found), or --strict and a warning or page error (a valid, empty \
         page tree is 0 pages, exit 0); 66 cannot open the file; \
         77 encrypted and no or a wrong password; 74 the output could not be written; 70 (batch) a \
-        worker crashed, timed out or ran out of memory; 130/143 (batch) interrupted.
+        worker crashed, timed out, ran out of memory or is another version; 130/143 (batch) interrupted.
         Every file is processed; each file that is not ok prints one line on stderr naming it, and \
         the exit code is the worst outcome (74 > 64 > 70 > 77 > 66 > 65 > 2 > 0).
         """

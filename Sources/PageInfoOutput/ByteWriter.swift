@@ -130,10 +130,17 @@ package struct ByteWriter: ~Copyable {
     }
 
     /// Appends everything `other` (an in-memory writer) collected, and counts its non-finite
-    /// numbers as this writer's (``nonFiniteNumbers``).
+    /// numbers as this writer's (``nonFiniteNumbers``). A writer to a file descriptor writes
+    /// what it holds and then `other`'s bytes straight from `other`, when they are more than
+    /// its threshold: its own buffer does not grow to hold them.
     package mutating func append(contentsOf other: borrowing ByteWriter) {
-        append(buffer: UnsafeBufferPointer(start: other.storage, count: other.count))
         nonFiniteNumbers += other.nonFiniteNumbers
+        guard let fd, other.count >= flushThreshold else {
+            return append(buffer: UnsafeBufferPointer(start: other.storage, count: other.count))
+        }
+        flush()
+        guard !writeFailed else { return }
+        do { try fd.writeAll(UnsafeRawBufferPointer(start: other.storage, count: other.count)) } catch { writeError = error }
     }
 
     /// Appends `count` spaces.

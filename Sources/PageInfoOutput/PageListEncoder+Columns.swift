@@ -30,6 +30,11 @@ extension PageListEncoder {
     /// How often (in rows gathered) the encoder looks whether the chunk being encoded is done.
     private static let finishedCheckRows = 64
 
+    /// Whether full chunks are encoded on a thread of their own: not under an address-space
+    /// limit (a batch worker's `--max-memory`), against which the thread's stack and malloc
+    /// arena would count; such a process encodes them as it gathers them.
+    private static let encodesChunksAside = !ResourceLimits.limitsAddressSpace
+
     /// Adds a page record to the chunk being gathered. A full chunk is encoded on a thread of
     /// its own while the reader walks on (``ChunkEncoding``; one at a time); its bytes join the
     /// output, whole and in order, as soon as they are ready, and always before anything else.
@@ -37,6 +42,7 @@ extension PageListEncoder {
         if columnRows.isEmpty { columnRows.reserveCapacity(Self.columnChunkPages) }
         columnRows.append(entry)
         if columnRows.count == Self.columnChunkPages {
+            guard Self.encodesChunksAside else { return writeColumnChunk() }
             appendEncodedChunk()
             encodingChunk = ChunkEncoding(columnRows, file: file, bitmap: bitmap, frames: frames,
                                           exactFileName: out.exactFileName)
@@ -47,7 +53,7 @@ extension PageListEncoder {
     }
 
     /// Appends the chunk being encoded, once it is done (nothing when there is none).
-    private mutating func appendEncodedChunk() {
+    mutating func appendEncodedChunk() {
         guard let chunk = encodingChunk else { return }
         encodingChunk = nil
         chunk.work.wait()
@@ -188,8 +194,9 @@ extension PageListEncoder {
     }
 
     /// `"name":[v₀,v₁,…]` (after a comma unless `first`): `value` writes each row's value. The
-    /// writer may flush after each column, so a chunk is never held whole in a writer to a file
-    /// descriptor.
+    /// writer may flush after each column, so a chunk written here is never held whole in a
+    /// writer to a file descriptor (a chunk encoded aside, ``ChunkEncoding``, is held whole in
+    /// memory, and written from there).
     private static func column<Row>(_ name: StaticString, every rows: [Row], first: Bool = false, _ out: inout ByteWriter,
                                     _ value: (inout ByteWriter, Row) -> Void) {
         out.append(first ? "\"" : ",\""); out.append(name); out.append("\":[")

@@ -77,6 +77,7 @@ package struct PageListEncoder: ~Copyable {
     /// a file that could not be opened) writes nothing.
     package mutating func appendFragment(_ bytes: [UInt8]) {
         guard !bytes.isEmpty else { return }
+        appendEncodedChunk()  // (a chunk of this encoder's own, were it gathering any, goes first)
         switch format {
         case .json: startJSONDocument()
         case .table: if documentsWritten > 0 { out.append("\n") }

@@ -189,6 +189,46 @@ package enum ResourceLimits {
         var limit = rlimit(rlim_cur: rlim_t(bytes), rlim_max: rlim_t(bytes))
         setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit)
     }
+
+    /// Whether the process's address space is limited (`RLIMIT_AS`, as a batch worker's is):
+    /// another thread's stack and malloc arena would count against it.
+    package static var limitsAddressSpace: Bool {
+        var limit = rlimit()
+        return getrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit) == 0 && limit.rlim_cur != rlim_t.max  // (RLIM_INFINITY)
+    }
+}
+
+/// What ``startThread(stackBytes:_:)`` hands its thread.
+private final class ThreadBody {
+    let body: () -> Void
+    init(_ body: @escaping () -> Void) { self.body = body }
+}
+
+/// Starts a thread that runs `body`, with every signal blocked in it but the ones a fault
+/// raises in the thread that faulted (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP: the crash
+/// handler must still see those): signals keep going to the caller's threads. `stackBytes`
+/// sets its stack's size (nil: the default, 8 MiB). Returns the thread, joinable, or nil when
+/// none could be started (`body` is then not run).
+private func startThread(stackBytes: Int? = nil, _ body: @escaping () -> Void) -> pthread_t? {
+    var all = sigset_t(), previous = sigset_t()
+    sigfillset(&all)
+    for synchronous in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP] { sigdelset(&all, synchronous) }
+    pthread_sigmask(SIG_SETMASK, &all, &previous)  // inherited by the new thread
+    defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+    var attributes = pthread_attr_t()
+    pthread_attr_init(&attributes)
+    defer { pthread_attr_destroy(&attributes) }
+    if let stackBytes { pthread_attr_setstacksize(&attributes, max(stackBytes, Int(PTHREAD_STACK_MIN))) }
+    var thread = pthread_t()
+    let work = Unmanaged.passRetained(ThreadBody(body))
+    guard pthread_create(&thread, &attributes, { argument in
+        Unmanaged<ThreadBody>.fromOpaque(argument!).takeRetainedValue().body()
+        return nil
+    }, work.toOpaque()) == 0 else {
+        work.release()
+        return nil
+    }
+    return thread
 }
 
 /// A handler of the crash signals (SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGTRAP, SIGFPE), on its
@@ -360,17 +400,11 @@ package final class SpawnerThread: @unchecked Sendable {
         pthread_mutex_init(lock, nil)
         pthread_cond_init(changed, nil)
         pthread_mutex_init(turn, nil)
-        var all = sigset_t(), previous = sigset_t()
-        sigfillset(&all)
-        pthread_sigmask(SIG_SETMASK, &all, &previous)  // inherited by the new thread
-        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-        var thread = pthread_t()
-        let me = Unmanaged.passRetained(self)
-        running = pthread_create(&thread, nil, { argument in
-            Unmanaged<SpawnerThread>.fromOpaque(argument!).takeUnretainedValue().serve()
-            return nil
-        }, me.toOpaque()) == 0
-        if running { pthread_detach(thread) } else { me.release() }
+        // (The thread holds this object for the life of the process.)
+        if let thread = startThread({ [self] in serve() }) {
+            running = true
+            pthread_detach(thread)
+        }
     }
 
     /// Runs `body` on the spawner thread and returns what it returned or throws what it threw.
@@ -406,36 +440,26 @@ package final class SpawnerThread: @unchecked Sendable {
 }
 
 /// Work done on a thread of its own while the caller goes on: ``wait()`` joins it, and
-/// ``isFinished`` says without waiting whether it is done. Each one is a thread, so a caller
-/// keeps few in flight (`--format columns` keeps one chunk). When no thread can be started, the
-/// work is done at once, on the caller's thread. The thread blocks every signal, as
-/// ``SpawnerThread``'s does: signals keep going to the caller's threads.
+/// ``isFinished`` says without waiting whether it is done. Each one is a thread (with a 1 MiB
+/// stack), so a caller keeps few in flight (`--format columns` keeps one chunk). When no thread
+/// can be started, the work is done at once, on the caller's thread. Signals keep going to the
+/// caller's threads (``startThread(stackBytes:_:)``).
 package final class BackgroundWork: @unchecked Sendable {
-    private var thread = pthread_t()
-    /// Whether a thread was started and not yet joined (touched by the owner only).
-    private var joinable = false
+    private var thread: pthread_t?
     private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private var finished = false  // under `lock`
     /// The work, let go once done (it may hold the owner: no cycle outlives the work).
     private var body: (@Sendable () -> Void)?
 
+    /// The stack of the work's thread: enough for encoding records, a fraction of the default.
+    private static let stackBytes = 1 << 20
+
     /// Starts `body` on a new thread (or runs it now when none can be started).
     package init(_ body: @escaping @Sendable () -> Void) {
         self.body = body
         pthread_mutex_init(lock, nil)
-        var all = sigset_t(), previous = sigset_t()
-        sigfillset(&all)
-        pthread_sigmask(SIG_SETMASK, &all, &previous)  // inherited by the new thread
-        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-        let me = Unmanaged.passRetained(self)
-        joinable = pthread_create(&thread, nil, { argument in
-            Unmanaged<BackgroundWork>.fromOpaque(argument!).takeRetainedValue().run()
-            return nil
-        }, me.toOpaque()) == 0
-        if !joinable {
-            me.release()
-            run()
-        }
+        thread = startThread(stackBytes: Self.stackBytes) { [self] in run() }
+        if thread == nil { run() }
     }
 
     private func run() {
@@ -455,15 +479,15 @@ package final class BackgroundWork: @unchecked Sendable {
 
     /// Waits until the work is done; what it wrote is then visible to the caller.
     package func wait() {
-        guard joinable else { return }
+        guard let thread else { return }
         pthread_join(thread, nil)
-        joinable = false
+        self.thread = nil
     }
 
     deinit {
-        // Never waited for: the thread ends on its own (this may run on that thread, after
-        // its work: the owner let go first).
-        if joinable { pthread_detach(thread) }
+        // Never waited for: the thread ends on its own. (The thread holds this object until its
+        // work is done, so this runs after the work, on the caller's thread or on that one.)
+        if let thread { pthread_detach(thread) }
         pthread_mutex_destroy(lock)
         lock.deallocate()
     }

@@ -22,8 +22,8 @@ public enum ExitStatus: Int32, Sendable, Hashable, CaseIterable, Comparable, Cus
     case cannotOpen = 66
     /// 77 (`EX_NOPERM`): a file is encrypted and no password, or a wrong one, was given.
     case encrypted = 77
-    /// 70 (`EX_SOFTWARE`): a batch worker crashed, timed out or ran out of memory on a file (or
-    /// rendering ran out of memory).
+    /// 70 (`EX_SOFTWARE`): a batch worker crashed, timed out or ran out of memory on a file, or
+    /// is another version of pageinfo (or rendering ran out of memory).
     case softwareFailure = 70
     /// 64 (`EX_USAGE`): a bad option, number, page range, or a page past the end.
     case usage = 64

@@ -8,6 +8,7 @@ Makefile names in PAGEINFO_TEST_WORKER."""
 
 import os
 import shutil
+import stat
 
 import pytest
 
@@ -71,6 +72,19 @@ def test_a_failing_worker_costs_one_result(tmp_path, monkeypatch, test_worker, h
     assert isinstance(failed.error, pageinfo.WorkerFailed) and failed.error.code == code
     assert failed.pages == [] or len(failed.pages) == 0
     assert len(results[2].pages) == 10
+
+
+def test_a_worker_of_another_version_is_said(tmp_path):
+    # A worker from before workers said their version (it refuses --hello, exit 64): the batch
+    # run reads no file and stops (exit 70); read_many says why, naming the worker.
+    old = tmp_path / "old-worker"
+    old.write_text("#!/bin/sh\necho \"Error: Unknown option '--hello'\" >&2\nexit 64\n")
+    old.chmod(old.stat().st_mode | stat.S_IXUSR)
+    with pytest.raises(pageinfo.PageInfoError) as raised:
+        list(pageinfo.read_many([fixture("boxes.pdf")], worker=str(old)))
+    message = str(raised.value)
+    assert "reported 0 of 1 files (exit status 70)" in message
+    assert str(old) in message and "did not say its version" in message, message
 
 
 def test_arguments_are_checked():

@@ -952,6 +952,10 @@ def _read_many(arguments, names, password) -> Iterator[Document]:
                     f"pageinfo reported {file_record.get('file')!r} where {expected!r} was next")
             position += 1
             yield Document(expected, expected, chunks, file_record, password=password)
-        run.finish()
+        status = run.finish()
         if position != len(names):
-            raise PageInfoError(f"pageinfo reported {position} of {len(names)} files")
+            # The run stopped before the end: its one line says why (a worker of another
+            # version of pageinfo, exit 70, reads no file).
+            why = run.last_error() or "no message"
+            raise PageInfoError(f"pageinfo reported {position} of {len(names)} files "
+                                f"(exit status {status}): {why}")

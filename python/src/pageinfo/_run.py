@@ -45,21 +45,30 @@ class Run:
         if password is not None:
             # Through the environment, not argv: argv is visible to every user in `ps`.
             env["PAGEINFO_PASSWORD"] = password
-        self._stderr = tempfile.TemporaryFile()
         path, known = executable_for_run()
         if not known and arguments[:1] != ["pages"]:
             executable_version(path)  # (only `pages` takes --require-version)
             known = True
         self._path = path
         # An executable whose version is not known yet checks it in this run; if the run fails,
-        # `--version` says whether that is why (_explain_failure).
+        # `--version` says whether that is why (_explain_failure). It is known once the run
+        # ends well having written a record (a program that ignores its arguments writes none).
         self._unverified = not known
+        self._wrote_record = False
         if self._unverified:
             arguments = [arguments[0], "--require-version", __version__, *arguments[1:]]
         self.arguments = [path, *arguments]
-        self._process = subprocess.Popen(
-            self.arguments, stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
-            stdout=subprocess.PIPE, stderr=self._stderr, env=env, bufsize=_PIPE_BYTES)
+        self._stderr = tempfile.TemporaryFile()
+        try:
+            self._process = subprocess.Popen(
+                self.arguments, stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
+                stdout=subprocess.PIPE, stderr=self._stderr, env=env, bufsize=_PIPE_BYTES)
+        except OSError as error:
+            # Not startable (another architecture, a script without its interpreter): the
+            # --version run says so with install advice (ExecutableNotFound), else this error.
+            self._stderr.close()
+            executable_version(path)
+            raise PageInfoError(f"{path} could not be run: {error}") from error
         _widen_pipe(self._process.stdout)
         self._name = name
         self._timeout = timeout
@@ -104,7 +113,8 @@ class Run:
                 self._raise_for_signal(status)
                 raise PageInfoError(
                     f"pageinfo wrote a line that is not a JSON record (exit status {status}): "
-                    f"{self._last_error() or line[:80]!r}", file=self._name) from None
+                    f"{self.last_error() or line[:80]!r}", file=self._name) from None
+            self._wrote_record = True
             yield record
 
     def stderr_lines(self) -> List[str]:
@@ -118,17 +128,17 @@ class Run:
         if self._writer is not None:
             self._writer.join()
         if status in (0, 2, 65, 66, 70, 77) and not self._timed_out:
-            if self._unverified:
+            if self._unverified and self._wrote_record:
                 verified(self._path)
                 self._unverified = False
-        else:
+        if status not in (0, 2, 65, 66, 70, 77) or not self._wrote_record:
             self._explain_failure(status)
         self._raise_for_signal(status)
         if status == 64:
-            raise UsageError(self._last_error() or "pageinfo refused the arguments")
+            raise UsageError(self.last_error() or "pageinfo refused the arguments")
         if status == 74 or status not in (0, 2, 65, 66, 70, 77):
             raise PageInfoError(
-                f"pageinfo exited with status {status}: {self._last_error() or 'no message'}")
+                f"pageinfo exited with status {status}: {self.last_error() or 'no message'}")
         return status
 
     def _explain_failure(self, status: Optional[int] = None) -> None:
@@ -136,11 +146,11 @@ class Run:
         :class:`VersionMismatch` or :class:`ExecutableNotFound` when that is why (a
         ``--version`` run says; a build of this version from before ``--require-version``
         refuses that option, exit 64), else returns, for the run's own error."""
-        if not self._unverified:
-            return
+        if not self._unverified or self._timed_out:
+            return  # (a run stopped by its timeout says nothing of the version)
         self._unverified = False
         executable_version(self._path)
-        if status == 64 and "--require-version" in self._last_error() and "this is pageinfo" not in self._last_error():
+        if status == 64 and "--require-version" in self.last_error() and "this is pageinfo" not in self.last_error():
             raise older_than_package(self._path)
 
     def _raise_for_signal(self, status: int) -> None:
@@ -150,9 +160,10 @@ class Run:
                                "stopped", code="timeout", file=self._name)
         if status < 0:
             raise WorkerFailed(f"{self._name or 'pageinfo'}: the reader crashed (signal {-status}) "
-                               f"{self._last_error()}".rstrip(), code="crashed", file=self._name)
+                               f"{self.last_error()}".rstrip(), code="crashed", file=self._name)
 
-    def _last_error(self) -> str:
+    def last_error(self) -> str:
+        """The last line the executable wrote on stderr, without its `pageinfo: `."""
         lines = [line.removeprefix("pageinfo: ") for line in self.stderr_lines() if line.strip()]
         return lines[-1] if lines else ""
 
