@@ -42,20 +42,10 @@ func runToEnd(_ run: BatchRun) throws -> [BatchFile] {
 }
 
 /// A worker that is a shell script (`#!/bin/sh` and `body`), in a new scratch directory named
-/// after `label`: its path, and the directory to remove. Written through a close-on-exec
-/// descriptor: a worker another test spawns meanwhile must not inherit it open for writing, or
-/// starting this script fails with ETXTBSY ("Text file busy", seen once in `make poppler-compat`).
-/// A script that stands for a worker of this version writes its hello first (``helloCommand(_:)``).
+/// after `label` (``scratchScript(_:named:_:)``): its path, and the directory to remove. A
+/// script that stands for a worker of this version writes its hello first (``helloCommand(_:)``).
 func scriptedWorker(_ label: String, _ body: String) throws -> (path: String, directory: String) {
-    let dir = try makeScratchDirectory(label)
-    let path = dir + "/worker"
-    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
-    guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-    let bytes = Array(("#!/bin/sh\n" + body).utf8)
-    let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-    guard close(fd) == 0, written == bytes.count else { throw POSIXError(.EIO) }
-    guard chmod(path, 0o755) == 0 else { throw POSIXError(.EPERM) }
-    return (path, dir)
+    try scratchScript(label, named: "worker", body)
 }
 
 @Suite struct BatchRunTests {

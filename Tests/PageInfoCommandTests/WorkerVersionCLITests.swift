@@ -18,17 +18,9 @@ struct WorkerVersionCLITests {
         return try #require(line.split(separator: " ").dropFirst().first.map(String.init), "\(line)")
     }
 
-    /// A shell-script worker in a new scratch directory (written through a close-on-exec
-    /// descriptor: a child another test starts meanwhile must not hold it open, ETXTBSY).
+    /// A shell-script worker named `pageinfo` in a new scratch directory.
     static func script(_ body: String) throws -> (path: String, directory: String) {
-        let dir = try makeScratchDirectory("worker-version")
-        let path = dir + "/pageinfo"
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
-        guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        let bytes = Array(("#!/bin/sh\n" + body).utf8)
-        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        guard close(fd) == 0, written == bytes.count else { throw POSIXError(.EIO) }
-        return (path, dir)
+        try scratchScript("worker-version", named: "pageinfo", body)
     }
 
     /// `pages --files-from LIST --jobs 2 --worker worker` over two fixtures.

@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 #if canImport(Testing)
 import Testing  // only when building tests: `swift build` builds this target too, without Testing
 #endif
@@ -36,6 +39,23 @@ public func makeScratchDirectory(_ label: String) throws -> String {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("pageinfo-\(label)-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url.path
+}
+
+/// A shell script `name` in a new scratch directory (``makeScratchDirectory(_:)``): `#!/bin/sh`
+/// and `body`, executable. Its path, and the directory to remove. Written through a
+/// close-on-exec descriptor: a child another test starts meanwhile must not inherit it open for
+/// writing, or starting the script fails with ETXTBSY ("Text file busy", seen once in
+/// `make poppler-compat`).
+public func scratchScript(_ label: String, named name: String, _ body: String) throws -> (path: String, directory: String) {
+    let dir = try makeScratchDirectory(label)
+    let path = dir + "/" + name
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+    guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    let bytes = Array(("#!/bin/sh\n" + body).utf8)
+    let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    guard close(fd) == 0, written == bytes.count else { throw POSIXError(.EIO) }
+    guard chmod(path, 0o755) == 0 else { throw POSIXError(.EPERM) }
+    return (path, dir)
 }
 
 /// The directory of one test suite in this test process, `pageinfo-LABEL-PID` under the
