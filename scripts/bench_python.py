@@ -16,7 +16,7 @@ of the Python process and its children: steadier than wall time on a loaded mach
               pageinfo.read_many(jobs=2) against a PyMuPDF loop. Goal: ≥ 5×. Then the same for
               the files that are not encrypted, for comparison (no goal).
 
-  scripts/bench_python.py PAGEINFO BENCH_DIR [--runs 3]
+  scripts/bench_python.py PAGEINFO BENCH_DIR [--runs 5]
 """
 
 import argparse
@@ -151,7 +151,7 @@ def main():
     parser.add_argument("--trial", nargs=2, help=argparse.SUPPRESS)
     parser.add_argument("binary", nargs="?")
     parser.add_argument("bench_dir", nargs="?")
-    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
     if args.trial:
         return one_trial(*args.trial)
