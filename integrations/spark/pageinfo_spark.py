@@ -149,6 +149,14 @@ ARROW_RECORDS = 1000                # and at most this many objects: the worker 
 JOB_ERROR = "pageinfo_spark: "       # starts each line the job ends with
 WORKER_START_ERROR = JOB_ERROR + "cannot start the pageinfo worker "  # a task's error main() reports
 
+# The pageinfo whose records this job reads (PageInfoVersion.current; test_pageinfo_spark.py
+# checks that the binary it tests says the same). A worker started with --hello says its version
+# first (WorkerProtocol: 0xFF "PIW", a length byte, the version); one of another version, or a
+# pageinfo from before the hello (it refuses --hello, exit 64), fails the task.
+PAGEINFO_VERSION = "0.1.0"
+HELLO_MAGIC = b"\xffPIW"
+HELLO_SECONDS = 60                  # the longest a worker may take to say its version
+
 SIGNAL_NAMES = {signal.SIGSEGV: "SIGSEGV", signal.SIGABRT: "SIGABRT", signal.SIGBUS: "SIGBUS",
                 signal.SIGILL: "SIGILL", signal.SIGFPE: "SIGFPE", signal.SIGKILL: "SIGKILL",
                 signal.SIGTERM: "SIGTERM", signal.SIGTRAP: "SIGTRAP", signal.SIGINT: "SIGINT",
@@ -352,7 +360,7 @@ class Worker:
     def start(self):
         try:
             self.proc = subprocess.Popen(
-                [self.binary, "worker", "--mode", "pages", "--max-memory", str(self.max_memory),
+                [self.binary, "worker", "--hello", "--mode", "pages", "--max-memory", str(self.max_memory),
                  "--max-request-bytes", str(self.max_bytes)],
                 stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                 stderr=None if os.environ.get("PAGEINFO_DEBUG_WORKERS") else subprocess.DEVNULL, bufsize=0)
@@ -364,7 +372,44 @@ class Worker:
         self.offset = 0
         self.files = 0
         self.stats["workers"] += 1
+        self.read_hello()
         self.write(b"\x01\x00\x00\x00\x00")  # configuration: no password
+
+    def read_hello(self):
+        """The worker's first bytes, its hello: the version must be PAGEINFO_VERSION, or the task
+        fails with a line main() reports (a worker of another version reads files as that
+        version does, and its records may not be this job's)."""
+        fix = ("; ship pageinfo %s with --files or give --pageinfo PATH" % PAGEINFO_VERSION)
+        deadline = time.monotonic() + HELLO_SECONDS
+        fd = self.proc.stdout.fileno()
+        while True:
+            head = bytes(self.buffer[:len(HELLO_MAGIC)])
+            if not HELLO_MAGIC.startswith(head):
+                self.stop(kill=True)
+                raise RuntimeError("%s%s on this executor: it wrote %r where a pageinfo worker says its version "
+                                   "first (not a pageinfo %s worker)%s" % (WORKER_START_ERROR, self.binary, head,
+                                                                           PAGEINFO_VERSION, fix))
+            size = len(HELLO_MAGIC) + 1
+            if len(self.buffer) >= size and len(self.buffer) >= size + self.buffer[size - 1]:
+                version = bytes(self.buffer[size:size + self.buffer[size - 1]]).decode("utf-8", "replace")
+                if version != PAGEINFO_VERSION:
+                    self.stop(kill=True)
+                    raise RuntimeError("%s%s on this executor: it is pageinfo %s, and this job reads the records of "
+                                       "pageinfo %s%s" % (WORKER_START_ERROR, self.binary, version, PAGEINFO_VERSION, fix))
+                self.offset = size + self.buffer[size - 1]
+                return
+            wait = deadline - time.monotonic()
+            if wait <= 0 or not select.select([fd], [], [], wait)[0]:
+                self.stop(kill=True)
+                raise RuntimeError("%s%s on this executor: it did not say its version within %d s%s"
+                                   % (WORKER_START_ERROR, self.binary, HELLO_SECONDS, fix))
+            chunk = os.read(fd, 1 << 16)
+            if not chunk:
+                status = self.stop()
+                why = ("it refused --hello (exit status 64): a pageinfo older than %s, which says no version"
+                       % PAGEINFO_VERSION if status == 64 else "it ended (status %d) before saying its version" % status)
+                raise RuntimeError("%s%s on this executor: %s%s" % (WORKER_START_ERROR, self.binary, why, fix))
+            self.buffer += chunk
 
     def write(self, data):
         try:

@@ -616,6 +616,9 @@ COUNT = %d
 record = b'{"record":"file","file":"x","status":"failed","pageCount":0}\\n'
 response = len(record).to_bytes(4, "little") + bytes([0, 0, 0, 0, 2, 255, 0, 0]) + record
 stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
+if "--hello" in sys.argv:  # (it stands for a worker of this version)
+    stdout.write(%r)
+    stdout.flush()
 stdin.read(5)  # the configuration
 %s
 """
@@ -626,6 +629,45 @@ INSTANT = ("answers every request before it is asked: all COUNT responses, each 
 SLOW = ("answers each request 5 ms after it arrives",
         "while stdin.read(int.from_bytes(stdin.read(4) or bytes(4), 'little')):\n"
         "    time.sleep(0.005)\n    stdout.write(response)\n    stdout.flush()")
+
+
+def hello(version):
+    """A worker's hello (WorkerProtocol): 0xFF "PIW", the version's length in a byte, the version."""
+    text = version.encode()
+    return b"\xffPIW" + bytes([len(text)]) + text
+
+
+def test_worker_versions(work, binary):
+    """The job reads the records of one pageinfo version: the binary under test says it is
+    PAGEINFO_VERSION, and its worker's hello is read before the first request. A worker of
+    another version, one from before the hello (it refuses --hello, exit 64) and a program that
+    says something else first each fail the task with the line main() reports, naming the
+    binary, the versions and the fix; none yields a record."""
+    print("worker versions", flush=True)
+    import pageinfo_spark as job
+    said = subprocess.run([binary, "--version"], capture_output=True, text=True).stdout.split()
+    expect(said[:2] == ["pageinfo", job.PAGEINFO_VERSION],
+           "PAGEINFO_VERSION %s is the version the binary says: %r" % (job.PAGEINFO_VERSION, said))
+    worker = job.Worker(binary, 30, 4096, job.WORKER_MAX_BYTES)
+    out = list(worker.run([(0, b"/nowhere/a.pdf", None)]))
+    expect(len(out) == 1 and b"not-found" in out[0][2], "a worker of this version reads: %r" % out)
+    for label, body, want in (
+            ("other", "printf '\\377PIW\\0050.0.9'; cat > /dev/null",
+             "it is pageinfo 0.0.9, and this job reads the records of pageinfo %s" % job.PAGEINFO_VERSION),
+            ("old", "echo \"Error: Unknown option '--hello'\" >&2; exit 64",
+             "it refused --hello (exit status 64): a pageinfo older than %s" % job.PAGEINFO_VERSION),
+            ("not-pageinfo", "echo hello; cat > /dev/null", "where a pageinfo worker says its version first")):
+        script = os.path.join(work, "worker-%s" % label)
+        with open(script, "w") as f:
+            f.write("#!/bin/sh\n" + body + "\n")
+        os.chmod(script, 0o755)
+        try:
+            got = list(job.Worker(script, 30, 4096, job.WORKER_MAX_BYTES).run([(0, b"/nowhere/a.pdf", None)]))
+            message = "no error, %r" % got
+        except RuntimeError as e:
+            message = str(e)
+        expect(message.startswith(job.WORKER_START_ERROR + script + " on this executor: ") and want in message
+               and "give --pageinfo PATH" in message, "a %s worker fails the task saying so: %s" % (label, message))
 
 
 def test_worker_pause(work, binary):
@@ -643,7 +685,7 @@ def test_worker_pause(work, binary):
             ("slow", SLOW, 150, job.LINGER_FLOOR, job.LINGER_SECONDS, 120)):
         script = os.path.join(work, "fake-worker-%s" % label)
         with open(script, "w") as f:
-            f.write(FAKE_WORKER % (sys.executable, what, count, body))
+            f.write(FAKE_WORKER % (sys.executable, what, count, hello(job.PAGEINFO_VERSION), body))
         os.chmod(script, 0o755)
         worker = job.Worker(script, 5, 4096, job.WORKER_MAX_BYTES)
         worker.linger = start
@@ -744,6 +786,7 @@ def main():
         test_binary(spark, binary, corpus, work, env, schemas)
         test_relative_entries(spark)
         test_job_errors(corpus, work, env)
+        test_worker_versions(work, binary)
         test_worker_pause(work, binary)
         worker = test_worker(binary)
         print("failure tests with the worker %s" % worker, flush=True)
