@@ -23,6 +23,15 @@ struct WorkerVersionCLITests {
         try scratchScript("worker-version", named: "pageinfo", body)
     }
 
+    /// ``pages(worker:in:)`` stops before reading any file: exit 70, nothing on stdout, and
+    /// `line` alone on stderr.
+    static func expectRefused(worker: String, in dir: String, line: String) throws {
+        let result = try pages(worker: worker, in: dir)
+        #expect(result.status == 70)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == line + "\n")
+    }
+
     /// `pages --files-from LIST --jobs 2 --worker worker` over two fixtures.
     static func pages(worker: String, in dir: String) throws -> CLI.Result {
         let list = dir + "/list"
@@ -41,10 +50,7 @@ struct WorkerVersionCLITests {
             """)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let version = try Self.version()
-        let result = try Self.pages(worker: worker, in: dir)
-        #expect(result.status == 70)
-        #expect(result.stdout.isEmpty)
-        #expect(result.stderr == "pageinfo: the worker \(worker) did not say its version when asked (an older pageinfo, or no pageinfo worker); this is pageinfo \(version), which needs a worker of the same version: install pageinfo \(version) in its place, or name one with --worker\n")
+        try Self.expectRefused(worker: worker, in: dir, line: "pageinfo: the worker \(worker) did not say its version when asked (an older pageinfo, or no pageinfo worker); this is pageinfo \(version), which needs a worker of the same version: install pageinfo \(version) in its place, or name one with --worker")
     }
 
     @Test("a worker that says another version: exit 70, one line naming that version", .timeLimit(.minutes(1)))
@@ -53,10 +59,7 @@ struct WorkerVersionCLITests {
         let (worker, dir) = try Self.script("printf '\\377PIW\\0050.0.9'\ncat > /dev/null\n")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let version = try Self.version()
-        let result = try Self.pages(worker: worker, in: dir)
-        #expect(result.status == 70)
-        #expect(result.stdout.isEmpty)
-        #expect(result.stderr == "pageinfo: the worker \(worker) is pageinfo 0.0.9; this is pageinfo \(version), which needs a worker of the same version: install pageinfo \(version) in its place, or name one with --worker\n")
+        try Self.expectRefused(worker: worker, in: dir, line: "pageinfo: the worker \(worker) is pageinfo 0.0.9; this is pageinfo \(version), which needs a worker of the same version: install pageinfo \(version) in its place, or name one with --worker")
     }
 
     @Test("pageinfo worker --hello says its version first, even when it then refuses an argument; a worker of this version reads")
