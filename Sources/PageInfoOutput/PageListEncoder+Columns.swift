@@ -88,7 +88,7 @@ extension PageListEncoder {
             out = ByteWriter(capacity: 256 * rows.count)
             out.exactFileName = exactFileName
             work = BackgroundWork { [self] in
-                PageListEncoder.writeChunk(rows, file: file, bitmap: bitmap, frames: frames, to: &self.out)
+                PageListEncoder.writeChunk(self.rows, file: file, bitmap: bitmap, frames: frames, to: &self.out)
             }
         }
     }
