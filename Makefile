@@ -340,10 +340,10 @@ differential: bench-deps release
 
 # ---------------------------------------------------------------------------------------------
 # The Python package's wheel (issue 41, "Packaging"). Neither target is part of `make test`.
-#   make python-wheel         python/dist/pageinfo-0.1.0-py3-none-manylinux_2_35_x86_64.whl:
-#                             the release binary (debug sections stripped) at pageinfo/_bin/pageinfo,
+#   make python-wheel         python/dist/pdf_pageinfo-0.1.0-py3-none-manylinux_2_35_x86_64.whl:
+#                             the release binary (debug sections stripped) at pdf_pageinfo/_bin/pageinfo,
 #                             Poppler and the 21 libraries it needs beyond the manylinux policy in
-#                             pageinfo.libs/, and every license text (scripts/build_wheel.sh)
+#                             pdf_pageinfo.libs/, and every license text (scripts/build_wheel.sh)
 #   make python-wheel-check   root: installs that wheel into a venv in a clean Debian chroot
 #                             (debootstrap minbase + python3 python3-venv: no Swift, no Poppler)
 #                             and runs the smoke tests there (scripts/wheel_check.sh)
@@ -351,9 +351,9 @@ differential: bench-deps release
 # auditwheel repair does the vendoring itself: 6.8.2 (wheel_abi.py) repairs every ELF file in
 # the wheel, an executable as an extension module, copying the libraries it needs that the policy
 # does not allow, renaming them with a hash, setting DT_NEEDED and the run path
-# $$ORIGIN/../../pageinfo.libs with patchelf, and choosing the tag from the symbol versions; no
+# $$ORIGIN/../../pdf_pageinfo.libs with patchelf, and choosing the tag from the symbol versions; no
 # step is done by hand. The executable thus gets back a run path (see RELEASE_FLAGS): its system
-# libraries are looked for in pageinfo.libs/ first. Build tools come from PyPI, pinned, into an
+# libraries are looked for in pdf_pageinfo.libs/ first. Build tools come from PyPI, pinned, into an
 # ignored venv; the Swift build is `make release`.
 # Measured 2026-11-27, 2-core Debian 12 VM, Poppler 22.12.0: the wheel is 11,688 KiB (37.5 MB
 # installed); `make release` from an empty .build 53 s, then `make python-wheel` 16-31 s; `make
@@ -380,7 +380,7 @@ python-wheel: release wheel-deps
 	scripts/build_wheel.sh $$($(SWIFT) build -c release --show-bin-path)/pageinfo $(WHEEL_VENV)
 
 python-wheel-check: python-wheel
-	WHEEL_CHECK_DIR=$(WHEEL_CHECK_DIR) scripts/wheel_check.sh python/dist/pageinfo-*-manylinux_*.whl \
+	WHEEL_CHECK_DIR=$(WHEEL_CHECK_DIR) scripts/wheel_check.sh python/dist/pdf_pageinfo-*-manylinux_*.whl \
 		$$($(SWIFT) build -c release --show-bin-path)/pageinfo
 
 python-wheel-clean:

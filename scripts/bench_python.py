@@ -8,12 +8,12 @@ its children (the pageinfo executable and its workers), and the trial's CPU seco
 of the Python process and its children: steadier than wall time on a loaded machine):
 
   big files   the rotation and CropBox of every page of bench-100k.pdf and bench-15k-*.pdf:
-              pageinfo.open (and, a row of its own, the streaming pageinfo.iter_pages) against
+              pdf_pageinfo.open (and, a row of its own, the streaming pdf_pageinfo.iter_pages) against
               PyMuPDF, pypdfium2 and pypdf. Goal: ≥ 3× the fastest, in flat memory: judged on
               iter_pages (open keeps every page; its ratio is printed beside).
   many files  the same for 2,000 entries of the corpus and Fixtures/ (the list
               scripts/bench_jobs1.sh makes: every file that opens, repeated to 2,000):
-              pageinfo.read_many(jobs=2) against a PyMuPDF loop. Goal: ≥ 5×. Then the same for
+              pdf_pageinfo.read_many(jobs=2) against a PyMuPDF loop. Goal: ≥ 5×. Then the same for
               the files that are not encrypted, for comparison (no goal).
 
   scripts/bench_python.py PAGEINFO BENCH_DIR [--runs 5]
@@ -30,15 +30,15 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def work_pageinfo(paths):
-    import pageinfo
+    import pdf_pageinfo
     pages = 0
     if len(paths) == 1:
-        with pageinfo.open(paths[0]) as doc:
+        with pdf_pageinfo.open(paths[0]) as doc:
             for page in doc.pages:
                 page.rotation, page.crop_box
                 pages += 1
         return pages
-    for doc in pageinfo.read_many(paths, jobs=2):
+    for doc in pdf_pageinfo.read_many(paths, jobs=2):
         for page in doc.pages:
             page.rotation, page.crop_box
             pages += 1
@@ -46,10 +46,10 @@ def work_pageinfo(paths):
 
 
 def work_pageinfo_stream(paths):
-    import pageinfo
+    import pdf_pageinfo
     pages = 0
     for path in paths:
-        for page in pageinfo.iter_pages(path):
+        for page in pdf_pageinfo.iter_pages(path):
             page.rotation, page.crop_box
             pages += 1
     return pages
@@ -95,7 +95,7 @@ def work_pypdf(paths):
 
 WORK = {"pageinfo": work_pageinfo, "pageinfo.iter_pages": work_pageinfo_stream, "PyMuPDF": work_pymupdf, "pypdfium2": work_pypdfium2,
         "pypdf": work_pypdf}
-MODULES = {"pageinfo": "pageinfo", "pageinfo.iter_pages": "pageinfo", "PyMuPDF": "pymupdf", "pypdfium2": "pypdfium2", "pypdf": "pypdf"}
+MODULES = {"pageinfo": "pdf_pageinfo", "pageinfo.iter_pages": "pdf_pageinfo", "PyMuPDF": "pymupdf", "pypdfium2": "pypdfium2", "pypdf": "pypdf"}
 
 
 def one_trial(library, list_file):

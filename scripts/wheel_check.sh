@@ -17,8 +17,8 @@
 #   /proc, /dev and /sys.
 # - Inside: a venv; `pip install --no-index` of the wheel file alone (nothing else may be
 #   needed: the package has no dependency); from a folder outside any source tree:
-#   `pageinfo.executable()` must be the bundled pageinfo/_bin/pageinfo (version checked);
-#   `ldd` of it must find every library, each vendored one in pageinfo.libs/; the installed
+#   `pdf_pageinfo.executable()` must be the bundled pdf_pageinfo/_bin/pageinfo (version checked);
+#   `ldd` of it must find every library, each vendored one in pdf_pageinfo.libs/; the installed
 #   metadata's License-Expression and license files; PAGEINFO_EXECUTABLE=/bin/false must raise
 #   ExecutableNotFound with its install advice; and python/tests/smoke_installed.py FIXTURES,
 #   when that file exists (the installed package's API on the fixtures).
@@ -114,34 +114,34 @@ echo "== $(. /etc/os-release; echo "$PRETTY_NAME"), $(python3 --version), glibc 
 python3 -m venv venv
 venv/bin/pip install --no-index --disable-pip-version-check -q "$CHECK/$WHEEL"
 cd work   # no python/src here: the import is the installed package's
-exe=$("$CHECK/venv/bin/python" -c 'import pageinfo; print(pageinfo.executable())')
-echo "== pageinfo.executable() = $exe"
+exe=$("$CHECK/venv/bin/python" -c 'import pdf_pageinfo; print(pdf_pageinfo.executable())')
+echo "== pdf_pageinfo.executable() = $exe"
 case $exe in "$CHECK"/venv/lib/python3*/site-packages/pageinfo/_bin/pageinfo) ;; *) fail "not the bundled binary: $exe" ;; esac
 echo "== $("$exe" --version)"
-echo "== ldd (system libraries and pageinfo.libs/ only):"
+echo "== ldd (system libraries and pdf_pageinfo.libs/ only):"
 ldd "$exe" | sed 's/ (0x[0-9a-f]*)$//; s/^/   /'
 ! ldd "$exe" | grep -q "not found" || fail "a library is missing"
-ldd "$exe" | awk '$2 == "=>" && $3 !~ /pageinfo\.libs\// {print $3}' | while read -r lib; do
+ldd "$exe" | awk '$2 == "=>" && $3 !~ /pdf_pageinfo\.libs\// {print $3}' | while read -r lib; do
     case ${lib##*/} in libc.so.6|libm.so.6|libstdc++.so.6|libgcc_s.so.1|libz.so.1|libexpat.so.1) ;;
         *) fail "$lib comes from the system, not from the wheel" ;; esac
 done
 "$CHECK/venv/bin/python" - <<'PY'
 import importlib.metadata as m
-meta = m.metadata("pageinfo")
+meta = m.metadata("pdf-pageinfo")
 files = meta.get_all("License-File")
 print(f"== License-Expression: {meta['License-Expression']}")
 print(f"== {len(files)} license files installed, e.g. {', '.join(files[:3])}, ..., {files[-1]}")
-dist = m.distribution("pageinfo")
-missing = [f for f in files if not dist.locate_file(f"pageinfo-{meta['Version']}.dist-info/licenses/{f}").is_file()]
+dist = m.distribution("pdf-pageinfo")
+missing = [f for f in files if not dist.locate_file(f"pdf_pageinfo-{meta['Version']}.dist-info/licenses/{f}").is_file()]
 assert not missing, f"license files not installed: {missing}"
 PY
 PAGEINFO_EXECUTABLE=/bin/false "$CHECK/venv/bin/python" -c '
-import pageinfo
+import pdf_pageinfo
 try:
-    pageinfo.executable()
-except pageinfo.ExecutableNotFound as error:
+    pdf_pageinfo.executable()
+except pdf_pageinfo.ExecutableNotFound as error:
     message = str(error)
-    assert "PAGEINFO_EXECUTABLE" in message and "pip install pageinfo" in message, message
+    assert "PAGEINFO_EXECUTABLE" in message and "pip install pdf-pageinfo" in message, message
     print("== PAGEINFO_EXECUTABLE=/bin/false: ExecutableNotFound:", message)
 else:
     raise SystemExit("PAGEINFO_EXECUTABLE=/bin/false: no ExecutableNotFound")

@@ -12,36 +12,36 @@ import json
 import os
 import sys
 
-import pageinfo
+import pdf_pageinfo
 
 
 def main(fixtures):
-    exe = pageinfo.executable()
-    assert os.path.dirname(exe).endswith(os.path.join("pageinfo", "_bin")) or os.environ.get("PAGEINFO_EXECUTABLE"), exe
+    exe = pdf_pageinfo.executable()
+    assert os.path.dirname(exe).endswith(os.path.join("pdf_pageinfo", "_bin")) or os.environ.get("PAGEINFO_EXECUTABLE"), exe
     checked = 0
     for name in ("rotations.pdf", "boxes.pdf", "userunit.pdf", "labels.pdf", "inherited.pdf", "mixed.pdf"):
         golden = json.load(open(os.path.join(fixtures, name.replace(".pdf", ".golden.json"))))
-        with pageinfo.open(os.path.join(fixtures, name)) as doc:
+        with pdf_pageinfo.open(os.path.join(fixtures, name)) as doc:
             assert doc.page_count == golden["pageCount"], name
             for page, want in zip(doc.pages, golden["pages"]):
                 assert page.crop_box.as_record() == {k: want["cropBox"][k] for k in ("x", "y", "width", "height")}, (name, page)
                 assert (page.rotation, page.label, page.size) == (want["rotation"], want["label"], (want["size"]["width"], want["size"]["height"])), (name, page)
                 checked += 1
-    with pageinfo.open(os.path.join(fixtures, "rotations.pdf")) as doc:
+    with pdf_pageinfo.open(os.path.join(fixtures, "rotations.pdf")) as doc:
         bitmap = doc.pages[1].bitmap(dpi=300)
         assert bitmap.size == (2500, 1667), bitmap
         assert [round(v, 6) for v in bitmap.to_pdf((100, 200, 400, 260))] == [68, 54, 82.4, 126]
-    streamed = [(p.rotation, p.size) for p in pageinfo.iter_pages(os.path.join(fixtures, "rotations.pdf"))]
-    with pageinfo.open(os.path.join(fixtures, "rotations.pdf")) as doc:
+    streamed = [(p.rotation, p.size) for p in pdf_pageinfo.iter_pages(os.path.join(fixtures, "rotations.pdf"))]
+    with pdf_pageinfo.open(os.path.join(fixtures, "rotations.pdf")) as doc:
         assert streamed == [(p.rotation, p.size) for p in doc.pages], streamed
     names = [os.path.join(fixtures, n) for n in ("boxes.pdf", "not-a-pdf.pdf", "mixed.pdf")]
-    results = list(pageinfo.read_many(names, jobs=2))
+    results = list(pdf_pageinfo.read_many(names, jobs=2))
     assert [r.status for r in results] == ["ok", "failed", "ok"], results
-    assert isinstance(results[1].error, pageinfo.NotAPDF)
+    assert isinstance(results[1].error, pdf_pageinfo.NotAPDF)
     try:
-        pageinfo.open(os.path.join(fixtures, "encrypted.pdf"))
+        pdf_pageinfo.open(os.path.join(fixtures, "encrypted.pdf"))
         raise AssertionError("an encrypted file opened without its password")
-    except pageinfo.PasswordRequired:
+    except pdf_pageinfo.PasswordRequired:
         pass
     print(f"smoke_installed: ok: {exe}, {checked} pages to their goldens, bitmap, iter_pages, read_many, errors")
 

@@ -14,7 +14,7 @@ import pytest
 
 from conftest import CORPUS, corpus_manifest, fixture, need
 
-import pageinfo
+import pdf_pageinfo
 
 # pdfinfo clips a CropBox disjoint from the MediaBox to nothing; the spec's intersection is
 # empty and the CropBox is the MediaBox (Tests/PageInfoPopplerTests/CorpusTests.swift).
@@ -30,7 +30,7 @@ def marked(tmp_path_factory):
     work = tmp_path_factory.mktemp("marks")
     made = {}
     for name, indices in CASES:
-        with pageinfo.open(fixture(name)) as doc:
+        with pdf_pageinfo.open(fixture(name)) as doc:
             pages = [p for p in doc.pages if indices is None or p.index in indices]
             points = {p.index: oracle.raw_points(p.crop_box.as_record()) for p in pages}
         target = str(work / name)
@@ -46,7 +46,7 @@ def test_marks_land_where_to_pixels_says(marked, renderer, dpi):
     oracle, work, made = marked
     checked = 0
     for name, (target, points) in made.items():
-        with pageinfo.open(fixture(name)) as doc:
+        with pdf_pageinfo.open(fixture(name)) as doc:
             for index, raw in points.items():
                 bitmap = doc.pages[index].bitmap(dpi=dpi, renderer=renderer)
                 plain = oracle.render(renderer, fixture(name), index, dpi, work)
@@ -66,7 +66,7 @@ def test_marks_land_where_to_pixels_says(marked, renderer, dpi):
 
 
 def test_to_pixels_and_to_pdf_are_inverses():
-    with pageinfo.open(fixture("userunit.pdf")) as doc:
+    with pdf_pageinfo.open(fixture("userunit.pdf")) as doc:
         for page in doc.pages:
             bitmap = page.bitmap(dpi=300, renderer="mupdf")
             crop = page.crop_box
@@ -84,7 +84,7 @@ def test_corpus_view_sample_matches_pdfium_mapping():
         views = [(i, p["view"]) for i, p in enumerate(entry.get("pages") or []) if p.get("view")]
         if not views:
             continue
-        with pageinfo.open(os.path.join(CORPUS, entry["file"]), password=entry.get("password")) as doc:
+        with pdf_pageinfo.open(os.path.join(CORPUS, entry["file"]), password=entry.get("password")) as doc:
             for index, view in views:
                 if (entry["file"], index) in DELIBERATE:
                     continue
@@ -105,7 +105,7 @@ def test_corpus_view_sample_matches_pdfium_mapping():
 
 
 def test_bitmap_arguments_are_checked():
-    with pageinfo.open(fixture("boxes.pdf")) as doc:
+    with pdf_pageinfo.open(fixture("boxes.pdf")) as doc:
         page = doc.pages[0]
         with pytest.raises(ValueError):
             page.bitmap(dpi=150, size=(100, 100))
@@ -125,7 +125,7 @@ def test_bitmap_arguments_are_checked():
 def test_requested_size_is_the_size_asked_for():
     """A bitmap says what was asked for: with contain the pixel size depends on the page
     (rotations.pdf page 2 is 600×400 displayed, so 300×200 into 300×250), the size asked stays."""
-    with pageinfo.open(fixture("rotations.pdf"), pages="2") as doc:
+    with pdf_pageinfo.open(fixture("rotations.pdf"), pages="2") as doc:
         page = doc.pages[0]
         contain = page.bitmap(size=(300, 250))
         assert contain.requested_size == (300, 250) and contain.size == (300, 200)

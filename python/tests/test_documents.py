@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-"""pageinfo.open and the Document/Page values, against the fixtures' goldens (derived from how
+"""pdf_pageinfo.open and the Document/Page values, against the fixtures' goldens (derived from how
 each fixture was built, Fixtures/README.md) and the corpus manifest (pdfinfo, pdfium, MuPDF)."""
 
 import glob
@@ -13,7 +13,7 @@ import pytest
 
 from conftest import FIXTURES, corpus_manifest, fixture, golden
 
-import pageinfo
+import pdf_pageinfo
 
 GOLDEN_FIXTURES = sorted(
     os.path.basename(p).replace(".golden.json", ".pdf")
@@ -24,7 +24,7 @@ BOXES = [("mediaBox", "media_box"), ("cropBox", "crop_box"), ("bleedBox", "bleed
 
 
 def assert_box(box, expected, tolerance=0.01):
-    assert isinstance(box, pageinfo.Box)
+    assert isinstance(box, pdf_pageinfo.Box)
     for field in ("x", "y", "width", "height"):
         assert abs(getattr(box, field) - expected[field]) <= tolerance, (field, box, expected)
 
@@ -32,7 +32,7 @@ def assert_box(box, expected, tolerance=0.01):
 @pytest.mark.parametrize("name", [n for n in GOLDEN_FIXTURES if golden(n)["expect"] == "opens"])
 def test_fixture_pages_equal_golden(name):
     expected = golden(name)
-    with pageinfo.open(fixture(name), password=expected.get("password")) as doc:
+    with pdf_pageinfo.open(fixture(name), password=expected.get("password")) as doc:
         assert doc.page_count == expected["pageCount"] == len(doc.pages)
         assert doc.status == "ok"
         assert doc.page_layout == expected["pageLayout"]
@@ -54,11 +54,11 @@ def test_transform_maps_crop_box_onto_displayed_page():
     # of [0, width] x [0, height], and rotation turns the lower-left raw corner to where
     # /Rotate (clockwise) puts it.
     where_lower_left_goes = {0: (0, 0), 90: (0, 1), 180: (1, 1), 270: (1, 0)}
-    with pageinfo.open(fixture("rotations.pdf")) as doc:
+    with pdf_pageinfo.open(fixture("rotations.pdf")) as doc:
         for page in doc.pages:
             crop = page.crop_box
             mapped = page.transform.apply(crop)
-            assert mapped == pageinfo.Box(0, 0, page.width, page.height)
+            assert mapped == pdf_pageinfo.Box(0, 0, page.width, page.height)
             fx, fy = where_lower_left_goes[page.rotation]
             assert page.transform.apply((crop.x0, crop.y0)) == (fx * page.width, fy * page.height)
             assert page.convert((crop.x0, crop.y0), "pdf", "page") == (fx * page.width, fy * page.height)
@@ -73,7 +73,7 @@ def test_corpus_boxes_match_pdfinfo():
     for entry in manifest["files"]:
         if not entry.get("pages"):
             continue
-        with pageinfo.open(os.path.join(CORPUS, entry["file"]), password=entry.get("password")) as doc:
+        with pdf_pageinfo.open(os.path.join(CORPUS, entry["file"]), password=entry.get("password")) as doc:
             for page, want in zip(doc.pages, entry["pages"]):
                 if want.get("primary") != "pdfinfo" or not page.ok:
                     continue
@@ -93,9 +93,9 @@ def test_corpus_boxes_match_pdfinfo():
 def test_bytes_and_file_objects_read_like_paths():
     path = fixture("boxes.pdf")
     data = open(path, "rb").read()
-    with pageinfo.open(path) as by_path, pageinfo.open(data) as by_bytes, \
-            pageinfo.open(io.BytesIO(data)) as by_stream, open(path, "rb") as f, \
-            pageinfo.open(f) as by_file:
+    with pdf_pageinfo.open(path) as by_path, pdf_pageinfo.open(data) as by_bytes, \
+            pdf_pageinfo.open(io.BytesIO(data)) as by_stream, open(path, "rb") as f, \
+            pdf_pageinfo.open(f) as by_file:
         assert by_bytes.name is None and by_file.name == path
         for other in (by_bytes, by_stream, by_file):
             assert [p.crop_box for p in other.pages] == [p.crop_box for p in by_path.pages]
@@ -106,21 +106,21 @@ def test_bytes_and_file_objects_read_like_paths():
 
 
 def test_page_selection_keeps_real_indices():
-    with pageinfo.open(fixture("rotations.pdf"), pages="2,4-5") as doc:
+    with pdf_pageinfo.open(fixture("rotations.pdf"), pages="2,4-5") as doc:
         assert [p.index for p in doc.pages] == [1, 3, 4]
         assert [p.rotation for p in doc.pages] == [90, 270, 270]
         assert [p.bitmap(dpi=72).size for p in doc.pages] == [(600, 400)] * 3
-    with pytest.raises(pageinfo.UsageError):
-        pageinfo.open(fixture("rotations.pdf"), pages="11")
+    with pytest.raises(pdf_pageinfo.UsageError):
+        pdf_pageinfo.open(fixture("rotations.pdf"), pages="11")
 
 
 def test_partial_document_reports_page_errors_as_values():
-    with pageinfo.open(fixture("damaged/kid-missing.pdf")) as doc:
+    with pdf_pageinfo.open(fixture("damaged/kid-missing.pdf")) as doc:
         assert doc.status == "partial"
         assert [p.ok for p in doc.pages] == [True, False, True]
         error = doc.pages[1].error
         assert error.code == "kid-missing" and "object 5" in error.message
-        with pytest.raises(pageinfo.PageUnreadable) as raised:
+        with pytest.raises(pdf_pageinfo.PageUnreadable) as raised:
             doc.pages[1].crop_box
         assert raised.value.code == "kid-missing"
         assert doc.pages[2].size == (300, 400)
@@ -128,35 +128,35 @@ def test_partial_document_reports_page_errors_as_values():
 
 
 @pytest.mark.parametrize("name, error", [
-    ("not-a-pdf.pdf", pageinfo.NotAPDF),
-    ("encrypted.pdf", pageinfo.PasswordRequired),
-    ("damaged/count-zero-loop.pdf", pageinfo.DamagedPDF),
+    ("not-a-pdf.pdf", pdf_pageinfo.NotAPDF),
+    ("encrypted.pdf", pdf_pageinfo.PasswordRequired),
+    ("damaged/count-zero-loop.pdf", pdf_pageinfo.DamagedPDF),
 ])
 def test_failed_files_raise_typed_errors(name, error):
     with pytest.raises(error) as raised:
-        pageinfo.open(fixture(name))
+        pdf_pageinfo.open(fixture(name))
     assert raised.value.file == fixture(name)
     assert raised.value.code == error.code
 
 
 def test_passwords():
     expected = golden("encrypted.pdf")
-    with pytest.raises(pageinfo.WrongPassword):
-        pageinfo.open(fixture("encrypted.pdf"), password="not the password")
-    with pageinfo.open(fixture("encrypted.pdf"), password=expected["password"]) as doc:
+    with pytest.raises(pdf_pageinfo.WrongPassword):
+        pdf_pageinfo.open(fixture("encrypted.pdf"), password="not the password")
+    with pdf_pageinfo.open(fixture("encrypted.pdf"), password=expected["password"]) as doc:
         assert doc.encrypted is True
         assert doc.page_count == expected["pageCount"]
-    with pytest.raises(pageinfo.PasswordRequired) as raised:
-        pageinfo.open(fixture("encrypted.pdf"))
+    with pytest.raises(pdf_pageinfo.PasswordRequired) as raised:
+        pdf_pageinfo.open(fixture("encrypted.pdf"))
     assert "password=" in str(raised.value), "the advice names the Python argument, not a CLI flag"
 
 
 def test_missing_and_unreadable_files(tmp_path):
-    with pytest.raises(pageinfo.FileNotFound) as raised:
-        pageinfo.open(tmp_path / "absent.pdf")
+    with pytest.raises(pdf_pageinfo.FileNotFound) as raised:
+        pdf_pageinfo.open(tmp_path / "absent.pdf")
     assert isinstance(raised.value, FileNotFoundError)
-    with pytest.raises(pageinfo.Unreadable):
-        pageinfo.open(tmp_path)
+    with pytest.raises(pdf_pageinfo.Unreadable):
+        pdf_pageinfo.open(tmp_path)
 
 
 def test_the_first_read_checks_the_version_in_its_own_run(tmp_path):
@@ -164,19 +164,19 @@ def test_the_first_read_checks_the_version_in_its_own_run(tmp_path):
     # second passes nothing. A build that says this version but refuses --require-version (one
     # from before it) is VersionMismatch, not a usage error.
     log = tmp_path / "runs.log"
-    real = pageinfo.executable()
+    real = pdf_pageinfo.executable()
     logged = tmp_path / "pageinfo"
     logged.write_text(f'#!/bin/sh\necho "$*" >> {log}\nexec {real} "$@"\n')
     logged.chmod(logged.stat().st_mode | stat.S_IXUSR)
-    code = ("import pageinfo, sys\n"
-            "for _ in range(2):\n    print(len(pageinfo.open(sys.argv[1]).pages))\n")
+    code = ("import pdf_pageinfo, sys\n"
+            "for _ in range(2):\n    print(len(pdf_pageinfo.open(sys.argv[1]).pages))\n")
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path), PAGEINFO_EXECUTABLE=str(logged))
     out = subprocess.run([sys.executable, "-c", code, fixture("boxes.pdf")], env=env,
                          capture_output=True, text=True, check=True).stdout
     assert out.split() == ["9", "9"]  # (boxes.pdf has 9 pages)
     runs = log.read_text().splitlines()
     assert len(runs) == 2 and not any("--version" in r.split() for r in runs)
-    assert runs[0].startswith(f"pages --require-version {pageinfo.__version__} ")
+    assert runs[0].startswith(f"pages --require-version {pdf_pageinfo.__version__} ")
     assert "--require-version" not in runs[1]
     older = tmp_path / "older"
     older.write_text(f'#!/bin/sh\nfor a in "$@"; do [ "$a" = --require-version ] && '
@@ -184,18 +184,18 @@ def test_the_first_read_checks_the_version_in_its_own_run(tmp_path):
                      f'exec {real} "$@"\n')
     older.chmod(older.stat().st_mode | stat.S_IXUSR)
     env["PAGEINFO_EXECUTABLE"] = str(older)
-    code = ("import pageinfo, sys\n"
-            "try:\n    pageinfo.open(sys.argv[1])\n"
-            "except pageinfo.PageInfoError as e:\n    print(type(e).__name__, e)\n")
+    code = ("import pdf_pageinfo, sys\n"
+            "try:\n    pdf_pageinfo.open(sys.argv[1])\n"
+            "except pdf_pageinfo.PageInfoError as e:\n    print(type(e).__name__, e)\n")
     out = subprocess.run([sys.executable, "-c", code, fixture("boxes.pdf")], env=env,
                          capture_output=True, text=True, check=True).stdout
     assert out.startswith("VersionMismatch ") and "--require-version" in out, out
 
 
 def test_executable_not_found_and_version_mismatch(tmp_path):
-    code = ("import pageinfo, sys\n"
-            "try:\n    pageinfo.open(sys.argv[1])\n"
-            "except pageinfo.PageInfoError as e:\n    print(type(e).__name__, e)\n")
+    code = ("import pdf_pageinfo, sys\n"
+            "try:\n    pdf_pageinfo.open(sys.argv[1])\n"
+            "except pdf_pageinfo.PageInfoError as e:\n    print(type(e).__name__, e)\n")
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
     env["PAGEINFO_EXECUTABLE"] = str(tmp_path / "absent")
     out = subprocess.run([sys.executable, "-c", code, fixture("boxes.pdf")], env=env,
@@ -207,4 +207,4 @@ def test_executable_not_found_and_version_mismatch(tmp_path):
     env["PAGEINFO_EXECUTABLE"] = str(other)
     out = subprocess.run([sys.executable, "-c", code, fixture("boxes.pdf")], env=env,
                          capture_output=True, text=True, check=True).stdout
-    assert out.startswith("VersionMismatch ") and "9.9.9" in out and pageinfo.__version__ in out
+    assert out.startswith("VersionMismatch ") and "9.9.9" in out and pdf_pageinfo.__version__ in out

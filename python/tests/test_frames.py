@@ -21,7 +21,7 @@ import pytest
 
 from conftest import need
 
-import pageinfo
+import pdf_pageinfo
 
 API_KINDS = ("glyph", "rect")
 DPI = 150
@@ -33,7 +33,7 @@ def observed(tmp_path_factory):
         need(module)
     import check_frames
     work = str(tmp_path_factory.mktemp("frames"))
-    prepared = check_frames.prepare(pageinfo.executable(), work, [])
+    prepared = check_frames.prepare(pdf_pageinfo.executable(), work, [])
     prepared = [p for p in prepared if not p[3]]          # no reversed MediaBox
     return check_frames, prepared, check_frames.observe(prepared)
 
@@ -42,7 +42,7 @@ def test_library_boxes_convert_to_the_drawn_marks(observed):
     check_frames, prepared, seen = observed
     checked = 0
     for name, path, records, _ in prepared:
-        with pageinfo.open(path) as doc:
+        with pdf_pageinfo.open(path) as doc:
             for page, record in zip(doc.pages, records):
                 glyphs, rects = check_frames.marks(record["cropBox"])
                 bitmap = page.bitmap(dpi=DPI)
@@ -70,9 +70,9 @@ def test_library_boxes_convert_to_the_drawn_marks(observed):
 
 
 def test_frame_matrices_compose():
-    with pageinfo.open(os.path.join(os.path.dirname(__file__), "..", "..", "Fixtures", "rotations.pdf")) as doc:
+    with pdf_pageinfo.open(os.path.join(os.path.dirname(__file__), "..", "..", "Fixtures", "rotations.pdf")) as doc:
         page = doc.pages[1]
-        for library in pageinfo.FRAMES[3:]:
+        for library in pdf_pageinfo.FRAMES[3:]:
             there = page.matrix("pdf", library)
             back = page.matrix(library, "pdf")
             for point in [(20, 30), (420, 630), (100.5, 200.25)]:

@@ -6,7 +6,7 @@ import pytest
 
 from conftest import need
 
-from pageinfo import Box, Matrix
+from pdf_pageinfo import Box, Matrix
 
 # Turn 90° clockwise about the origin then move by (10, 20): (x, y) ↦ (y + 10, −x + 20).
 TURN = Matrix(0, -1, 1, 0, 10, 20)

@@ -14,7 +14,7 @@ import pytest
 
 from conftest import IN_CI, fixture, golden
 
-import pageinfo
+import pdf_pageinfo
 
 NAMES = ["rotations.pdf", "not-a-pdf.pdf", "boxes.pdf", "damaged/kid-missing.pdf",
          "encrypted.pdf", "mixed.pdf"]
@@ -22,13 +22,13 @@ NAMES = ["rotations.pdf", "not-a-pdf.pdf", "boxes.pdf", "damaged/kid-missing.pdf
 
 def test_results_in_input_order_with_failures_as_values():
     paths = [fixture(n) for n in NAMES] + [fixture("absent.pdf")]
-    results = list(pageinfo.read_many(paths, jobs=2))
+    results = list(pdf_pageinfo.read_many(paths, jobs=2))
     assert [r.name for r in results] == paths
     assert [r.status for r in results] == ["ok", "failed", "ok", "partial", "failed", "ok", "failed"]
     assert [type(r.error).__name__ if r.error else None for r in results] == [
         None, "NotAPDF", None, None, "PasswordRequired", None, "FileNotFound"]
     for result, name in zip(results[:1] + results[2:3], ["rotations.pdf", "boxes.pdf"]):
-        with pageinfo.open(fixture(name)) as alone:
+        with pdf_pageinfo.open(fixture(name)) as alone:
             assert [p.crop_box for p in result.pages] == [p.crop_box for p in alone.pages]
             assert [p.transform for p in result.pages] == [p.transform for p in alone.pages]
     assert results[0].pages[1].bitmap(dpi=72).size == (600, 400)
@@ -37,12 +37,12 @@ def test_results_in_input_order_with_failures_as_values():
 
 
 def test_password_and_empty_list(tmp_path):
-    assert list(pageinfo.read_many([])) == []
-    [result] = pageinfo.read_many([fixture("encrypted.pdf")], password=golden("encrypted.pdf")["password"])
+    assert list(pdf_pageinfo.read_many([])) == []
+    [result] = pdf_pageinfo.read_many([fixture("encrypted.pdf")], password=golden("encrypted.pdf")["password"])
     assert result.status == "ok", result.error
     odd = tmp_path / "-odd name ☃.pdf"
     shutil.copy(fixture("boxes.pdf"), odd)
-    [result] = pageinfo.read_many([odd])
+    [result] = pdf_pageinfo.read_many([odd])
     assert result.name == str(odd) and result.status == "ok"
 
 
@@ -66,10 +66,10 @@ def test_a_failing_worker_costs_one_result(tmp_path, monkeypatch, test_worker, h
     shutil.copy(fixture("boxes.pdf"), victim)
     paths = [fixture("rotations.pdf"), str(victim), fixture("mixed.pdf")]
     monkeypatch.setenv(hook, "victim")
-    results = list(pageinfo.read_many(paths, jobs=1, worker=test_worker, **options))
+    results = list(pdf_pageinfo.read_many(paths, jobs=1, worker=test_worker, **options))
     assert [r.status for r in results] == ["ok", "failed", "ok"]
     failed = results[1]
-    assert isinstance(failed.error, pageinfo.WorkerFailed) and failed.error.code == code
+    assert isinstance(failed.error, pdf_pageinfo.WorkerFailed) and failed.error.code == code
     assert failed.pages == [] or len(failed.pages) == 0
     assert len(results[2].pages) == 10
 
@@ -80,8 +80,8 @@ def test_a_worker_of_another_version_is_said(tmp_path):
     old = tmp_path / "old-worker"
     old.write_text("#!/bin/sh\necho \"Error: Unknown option '--hello'\" >&2\nexit 64\n")
     old.chmod(old.stat().st_mode | stat.S_IXUSR)
-    with pytest.raises(pageinfo.PageInfoError) as raised:
-        list(pageinfo.read_many([fixture("boxes.pdf")], worker=str(old)))
+    with pytest.raises(pdf_pageinfo.PageInfoError) as raised:
+        list(pdf_pageinfo.read_many([fixture("boxes.pdf")], worker=str(old)))
     message = str(raised.value)
     assert "reported 0 of 1 files (exit status 70)" in message
     assert str(old) in message and "did not say its version" in message, message
@@ -89,6 +89,6 @@ def test_a_worker_of_another_version_is_said(tmp_path):
 
 def test_arguments_are_checked():
     with pytest.raises(ValueError):
-        pageinfo.read_many([fixture("boxes.pdf")], jobs=0)
+        pdf_pageinfo.read_many([fixture("boxes.pdf")], jobs=0)
     with pytest.raises(ValueError):
-        pageinfo.read_many(["a\0b.pdf"])
+        pdf_pageinfo.read_many(["a\0b.pdf"])

@@ -42,3 +42,33 @@ def test_example_runs(number, monkeypatch):
     printed = out.getvalue().splitlines()
     for want in expected_lines(code):
         assert want in printed, (number, want, printed)
+
+
+def _normalized(requirement):
+    """A requirement's project name as PyPI compares names (PEP 503), extras and version cut."""
+    name = re.split(r"[\[<>=!~;@ ]", requirement.strip("'\""), maxsplit=1)[0]
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def test_every_pip_install_names_this_distribution():
+    """PyPI's `pageinfo` is another project (a 2014 web-page tool with a module of that name): a
+    README that says to install it would give users that package. Every `pip install` of the
+    READMEs installs this distribution (pyproject's name), by name or as a built wheel file."""
+    import tomllib
+    with open(os.path.join(ROOT, "python", "pyproject.toml"), "rb") as handle:
+        ours = tomllib.load(handle)["project"]["name"]
+    assert _normalized(ours) != "pageinfo"
+    module = ours.replace("-", "_")
+    assert os.path.isfile(os.path.join(ROOT, "python", "src", module, "__init__.py")), module
+    seen = 0
+    for readme in (README, os.path.join(ROOT, "README.md")):
+        text = open(readme).read()
+        for line in re.findall(r"pip install ([^`\n#]*)", text):
+            for argument in line.split():
+                if argument.startswith("-") or "/" in argument and argument.endswith(".whl"):
+                    continue
+                if argument in ("python/dist",):   # --find-links' folder
+                    continue
+                assert _normalized(argument) == _normalized(ours), (readme, line)
+                seen += 1
+    assert seen >= 3

@@ -13,7 +13,7 @@ import pytest
 
 from conftest import fixture
 
-import pageinfo
+import pdf_pageinfo
 
 
 def test_braces_in_file_names(tmp_path):
@@ -21,46 +21,46 @@ def test_braces_in_file_names(tmp_path):
     for n in names[:3]:
         (tmp_path / n).write_bytes(b"hello")
     for n in names:
-        with pytest.raises((pageinfo.NotAPDF, pageinfo.FileNotFound)) as raised:
-            pageinfo.open(tmp_path / n)
+        with pytest.raises((pdf_pageinfo.NotAPDF, pdf_pageinfo.FileNotFound)) as raised:
+            pdf_pageinfo.open(tmp_path / n)
         assert str(tmp_path / n) in str(raised.value)
-    results = list(pageinfo.read_many([tmp_path / n for n in names] + [fixture("boxes.pdf")]))
+    results = list(pdf_pageinfo.read_many([tmp_path / n for n in names] + [fixture("boxes.pdf")]))
     assert [r.status for r in results] == ["failed"] * 4 + ["ok"]
     assert str(tmp_path / "{name}.pdf") in str(results[2].error)
 
 
 def test_a_box_is_not_a_four_tuple():
-    with pageinfo.open(fixture("boxes.pdf")) as doc:
+    with pdf_pageinfo.open(fixture("boxes.pdf")) as doc:
         box = doc.pages[7].crop_box            # x -300, y -100, 400 × 500
         with pytest.raises(TypeError):
             tuple(box)
         assert box.rect == (-300, -100, 100, 400)
         bitmap = doc.pages[7].bitmap(dpi=72)
         assert bitmap.to_pixels(box.rect) == (0, 0, 400, 500)
-        assert bitmap.to_pixels(box) == pageinfo.Box(0, 0, 400, 500)
+        assert bitmap.to_pixels(box) == pdf_pageinfo.Box(0, 0, 400, 500)
 
 
 def test_a_file_changed_after_open_is_refused(tmp_path):
     path = tmp_path / "a.pdf"
     shutil.copy(fixture("rotations.pdf"), path)
-    with pageinfo.open(path) as doc:
+    with pdf_pageinfo.open(path) as doc:
         page = doc.pages[1]
         assert page.rotation == 90
         # Same page count, other geometry.
         shutil.copy(fixture("mixed.pdf"), path)
-        with pytest.raises(pageinfo.PageInfoError) as raised:
+        with pytest.raises(pdf_pageinfo.PageInfoError) as raised:
             page.bitmap(dpi=72)
         assert "changed since it was opened" in str(raised.value)
         os.unlink(path)
-        with pytest.raises(pageinfo.FileNotFound):
+        with pytest.raises(pdf_pageinfo.FileNotFound):
             doc.pages[2].bitmap(dpi=72)
 
 
 def test_relative_paths_survive_a_change_of_directory(tmp_path, monkeypatch):
     shutil.copy(fixture("rotations.pdf"), tmp_path / "r.pdf")
     monkeypatch.chdir(tmp_path)
-    doc = pageinfo.open("r.pdf")
-    [many] = pageinfo.read_many(["r.pdf"])
+    doc = pdf_pageinfo.open("r.pdf")
+    [many] = pdf_pageinfo.read_many(["r.pdf"])
     assert doc.name == "r.pdf" and many.name == "r.pdf"
     monkeypatch.chdir("/")
     assert doc.pages[1].bitmap(dpi=72).size == (600, 400)
@@ -69,7 +69,7 @@ def test_relative_paths_survive_a_change_of_directory(tmp_path, monkeypatch):
 
 def wrapper(tmp_path, body):
     """An executable that answers --version as the real one and otherwise runs `body`."""
-    real = pageinfo.executable()
+    real = pdf_pageinfo.executable()
     script = tmp_path / "pageinfo"
     script.write_text(f"#!/bin/sh\nif [ \"$1\" = --version ]; then exec {real} --version; fi\n{body}\n")
     script.chmod(script.stat().st_mode | stat.S_IXUSR)
@@ -77,22 +77,22 @@ def wrapper(tmp_path, body):
 
 
 def test_a_hanging_or_crashing_or_cut_reader(tmp_path, monkeypatch):
-    real = pageinfo.executable()
+    real = pdf_pageinfo.executable()
     monkeypatch.setenv("PAGEINFO_EXECUTABLE", wrapper(tmp_path, "exec sleep 30"))
-    with pytest.raises(pageinfo.WorkerFailed) as raised:
-        pageinfo.open(fixture("boxes.pdf"), timeout=1)
+    with pytest.raises(pdf_pageinfo.WorkerFailed) as raised:
+        pdf_pageinfo.open(fixture("boxes.pdf"), timeout=1)
     assert raised.value.code == "timeout"
     monkeypatch.setenv("PAGEINFO_EXECUTABLE", wrapper(tmp_path, "kill -SEGV $$"))
-    with pytest.raises(pageinfo.WorkerFailed) as raised:
-        pageinfo.open(fixture("boxes.pdf"))
+    with pytest.raises(pdf_pageinfo.WorkerFailed) as raised:
+        pdf_pageinfo.open(fixture("boxes.pdf"))
     assert raised.value.code == "crashed"
     monkeypatch.setenv("PAGEINFO_EXECUTABLE", wrapper(tmp_path, f'{real} "$@" | head -c 3000; kill -KILL $$'))
-    with pytest.raises(pageinfo.PageInfoError):
-        pageinfo.open(fixture("mixed.pdf"))
+    with pytest.raises(pdf_pageinfo.PageInfoError):
+        pdf_pageinfo.open(fixture("mixed.pdf"))
 
 
 def test_arguments_are_not_coerced():
-    with pageinfo.open(fixture("boxes.pdf")) as doc:
+    with pdf_pageinfo.open(fixture("boxes.pdf")) as doc:
         page = doc.pages[0]
         for bad in [dict(size=(100.9, 200)), dict(size=(0, 10)), dict(dpi=0), dict(dpi=float("nan")),
                     dict(dpi=True)]:
@@ -100,13 +100,13 @@ def test_arguments_are_not_coerced():
                 page.bitmap(**bad)
     for bad in [dict(jobs=2.9), dict(jobs=0), dict(max_memory=0.5), dict(timeout=-1)]:
         with pytest.raises(ValueError):
-            pageinfo.read_many([fixture("boxes.pdf")], **bad)
-    [result] = pageinfo.read_many([fixture("boxes.pdf")], timeout=float("inf"), max_memory=None)
+            pdf_pageinfo.read_many([fixture("boxes.pdf")], **bad)
+    [result] = pdf_pageinfo.read_many([fixture("boxes.pdf")], timeout=float("inf"), max_memory=None)
     assert result.status == "ok"
 
 
 def test_pages_are_values_of_their_document():
-    with pageinfo.open(fixture("rotations.pdf")) as doc:
+    with pdf_pageinfo.open(fixture("rotations.pdf")) as doc:
         assert doc.pages[3] == doc.pages[3] and doc.pages[3] in doc.pages
         assert doc.pages.index(doc.pages[3]) == 3
         assert doc.pages[-1].number == 10 and [p.number for p in doc.pages[8:]] == [9, 10]
@@ -116,12 +116,12 @@ def test_pages_are_values_of_their_document():
 
 
 def test_bytes_input_messages_name_no_temporary_file():
-    with pytest.raises(pageinfo.NotAPDF) as raised:
-        pageinfo.open(b"hello, not a PDF")
+    with pytest.raises(pdf_pageinfo.NotAPDF) as raised:
+        pdf_pageinfo.open(b"hello, not a PDF")
     assert "pageinfo-" not in str(raised.value) and raised.value.file is None
 
 
 def test_star_import_shadows_no_builtin():
     namespace = {}
-    exec("from pageinfo import *", namespace)
+    exec("from pdf_pageinfo import *", namespace)
     assert "open" not in namespace and "Warning" not in namespace

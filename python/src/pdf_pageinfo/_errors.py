@@ -89,7 +89,7 @@ class Unreadable(PageInfoError, OSError):
 
 
 class WorkerFailed(PageInfoError):
-    """In :func:`pageinfo.read_many`: the worker reading the file crashed (``crashed``), took
+    """In :func:`pdf_pageinfo.read_many`: the worker reading the file crashed (``crashed``), took
     longer than ``timeout`` (``timeout``) or ran out of ``max_memory`` (``memory``)."""
 
 

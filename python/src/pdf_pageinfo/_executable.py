@@ -16,7 +16,7 @@ from ._version import __version__
 __all__ = ["executable", "executable_version"]
 
 _INSTALL_ADVICE = (
-    "install the wheel for your platform (pip install pageinfo), set PAGEINFO_EXECUTABLE to a "
+    "install the wheel for your platform (pip install pdf-pageinfo), set PAGEINFO_EXECUTABLE to a "
     "pageinfo {version} binary, or build one from the Swift package (make release)"
 )
 _VERSION_LINE = re.compile(r"^pageinfo (\S+) \(Poppler ([^)]*)\)$")

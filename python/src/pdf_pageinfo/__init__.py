@@ -3,12 +3,12 @@
 the matrices between raw PDF space, the displayed page, rendered pixels and the coordinate
 frames of PyMuPDF, pdfplumber, pdfminer.six, pypdfium2 and pypdf.
 
-    import pageinfo
-    with pageinfo.open("scan.pdf") as doc:
+    import pdf_pageinfo
+    with pdf_pageinfo.open("scan.pdf") as doc:
         page = doc.pages[0]
         bitmap = page.bitmap(dpi=300)            # the pixel size pdftoppm renders
         pdf_box = bitmap.to_pdf((120, 80, 360, 140))   # a model's pixel box → PDF points
-    for page in pageinfo.iter_pages("huge.pdf"):  # one page at a time, in flat memory
+    for page in pdf_pageinfo.iter_pages("huge.pdf"):  # one page at a time, in flat memory
         ...
 
 Every rule is the ``pageinfo`` executable's (shipped in the wheel, or PAGEINFO_EXECUTABLE);
@@ -25,7 +25,7 @@ from ._geometry import Box, Matrix, PdfWarning
 from ._version import __version__
 
 __all__ = [
-    # (`open` is left out of `*`: it would shadow the builtin; write pageinfo.open.)
+    # (`open` is left out of `*`: it would shadow the builtin; write pdf_pageinfo.open.)
     "iter_pages", "read_many", "executable", "Document", "Page", "PageError", "Bitmap", "Box",
     "Matrix", "PdfWarning", "FRAMES", "RENDERERS", "PageInfoError", "ExecutableNotFound",
     "VersionMismatch", "UsageError", "NotAPDF", "PasswordRequired", "WrongPassword",

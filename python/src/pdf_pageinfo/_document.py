@@ -34,7 +34,7 @@ _LIBRARY_FRAMES = FRAMES[3:]
 # The executable's messages name its flags; these codes get Python's advice instead.
 _PYTHON_ADVICE = {
     "password-required": "{name}: encrypted; give its user or owner password: "
-                         "pageinfo.open(path, password=...) or read_many(paths, password=...)",
+                         "pdf_pageinfo.open(path, password=...) or read_many(paths, password=...)",
     "wrong-password": "{name}: encrypted, and the password given is not its user or owner "
                       "password",
 }
@@ -728,7 +728,7 @@ def _chunks_and_file(records: Iterable[Dict[str, Any]]):
             yield chunks, record
             chunks = []
         else:
-            raise PageInfoError(f"unexpected record {kind!r} from pageinfo")
+            raise PageInfoError(f"unexpected record {kind!r} from pdf_pageinfo")
     if chunks:
         raise PageInfoError("pageinfo's output ended inside a file (no file record)")
 
@@ -801,7 +801,7 @@ def _place(source: Source, function: str) -> Tuple[Optional[str], str, Optional[
     if isinstance(source, (bytes, bytearray, memoryview)) or hasattr(source, "read"):
         data = source.read() if hasattr(source, "read") else bytes(source)
         if not isinstance(data, (bytes, bytearray)):
-            raise TypeError(f"a file object given to pageinfo.{function} must be opened in "
+            raise TypeError(f"a file object given to pdf_pageinfo.{function} must be opened in "
                             "binary mode")
         handle, temporary = tempfile.mkstemp(prefix="pageinfo-", suffix=".pdf")
         try:
@@ -834,7 +834,7 @@ def _unlink(path: Optional[str]) -> None:
 def iter_pages(source: Source, password: Optional[str] = None, *,
                pages: Optional[str] = None, timeout: Optional[float] = None) -> Iterator[Page]:
     """The pages of a PDF one by one, while the executable reads them: like
-    ``iter(pageinfo.open(...).pages)``, in flat memory (one chunk of at most 1,024 pages alive at
+    ``iter(pdf_pageinfo.open(...).pages)``, in flat memory (one chunk of at most 1,024 pages alive at
     a time, whatever the page count), for a pipeline that visits each page once.
 
     Takes what :func:`open` takes. Pages are those of ``open``, page errors included (their
@@ -877,7 +877,7 @@ def _iter_pages(document: "_Stream") -> Iterator[Page]:
                 elif kind == "file" and file_record is None:
                     file_record = record
                 else:
-                    raise PageInfoError(f"unexpected record {kind!r} from pageinfo")
+                    raise PageInfoError(f"unexpected record {kind!r} from pdf_pageinfo")
             status = _finish(run, file_record)
         if file_record is None:
             raise PageInfoError(f"pageinfo wrote no file record (exit status {status})")
