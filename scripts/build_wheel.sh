@@ -84,7 +84,7 @@ build_and_repair() {
     mkdir -p "$1" "$2"
     "$PY" -m build --wheel --no-isolation --outdir "$1" "$STAGE" >"$WORK/build.log" 2>&1 \
         || { cat "$WORK/build.log" >&2; fail "python -m build failed"; }
-    local pure=("$1"/pageinfo-"$version"-py3-none-any.whl)
+    local pure=("$1"/pdf_pageinfo-"$version"-py3-none-any.whl)
     [ -f "${pure[0]}" ] || fail "setuptools made no pdf_pageinfo-$version-py3-none-any.whl (log: $WORK/build.log)"
     auditwheel repair --wheel-dir "$2" "${pure[0]}" >"$WORK/repair.log" 2>&1 \
         || { cat "$WORK/repair.log" >&2; fail "auditwheel repair failed"; }
