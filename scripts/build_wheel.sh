@@ -207,10 +207,10 @@ EOF
 unpacked=$WORK/unpacked
 rm -rf "$unpacked"
 "$PY" -m zipfile -e "${final[0]}" "$unpacked"
-chmod 755 "$unpacked/pageinfo/_bin/pageinfo"   # (zipfile -e drops the mode; pip keeps it)
-packed_version=$(env -i "$unpacked/pageinfo/_bin/pageinfo" --version) || fail "the wheel's executable does not run"
+chmod 755 "$unpacked/pdf_pageinfo/_bin/pageinfo"   # (zipfile -e drops the mode; pip keeps it)
+packed_version=$(env -i "$unpacked/pdf_pageinfo/_bin/pageinfo" --version) || fail "the wheel's executable does not run"
 [ "$packed_version" = "$binary_version" ] || fail "the wheel's executable says '$packed_version', $BIN '$binary_version'"
-ldd_out=$(ldd "$unpacked/pageinfo/_bin/pageinfo")
+ldd_out=$(ldd "$unpacked/pdf_pageinfo/_bin/pageinfo")
 ! grep -q "not found" <<<"$ldd_out" || { echo "$ldd_out" >&2; fail "the wheel's executable misses a library"; }
 system_libs=$(awk '$2 == "=>" && $3 ~ /^\// && $3 !~ /pdf_pageinfo\.libs/ {print $1}' <<<"$ldd_out" | sort | tr '\n' ' ')
 [ "$(grep -c 'pdf_pageinfo\.libs/' <<<"$ldd_out")" = "${#libs2[@]}" ] \

@@ -116,7 +116,7 @@ venv/bin/pip install --no-index --disable-pip-version-check -q "$CHECK/$WHEEL"
 cd work   # no python/src here: the import is the installed package's
 exe=$("$CHECK/venv/bin/python" -c 'import pdf_pageinfo; print(pdf_pageinfo.executable())')
 echo "== pdf_pageinfo.executable() = $exe"
-case $exe in "$CHECK"/venv/lib/python3*/site-packages/pageinfo/_bin/pageinfo) ;; *) fail "not the bundled binary: $exe" ;; esac
+case $exe in "$CHECK"/venv/lib/python3*/site-packages/pdf_pageinfo/_bin/pageinfo) ;; *) fail "not the bundled binary: $exe" ;; esac
 echo "== $("$exe" --version)"
 echo "== ldd (system libraries and pdf_pageinfo.libs/ only):"
 ldd "$exe" | sed 's/ (0x[0-9a-f]*)$//; s/^/   /'
