@@ -81,7 +81,7 @@ unset PAGEINFO_TEST_CRASH_ON
 [ "$status" = "${cli_status:-0}" ] || { echo "client_package_test: the client exits $status, pageinfo $cli_status" >&2; exit 1; }
 [ "$status" = 70 ] || { echo "client_package_test: exit $status, not 70 (a crashed worker)" >&2; exit 1; }
 cmp <(seconds < "$work/client.jsonl") <(seconds < "$work/cli.jsonl") \
-    || { echo "client_package_test: the client's records differ from pdf_pageinfo pages --files-from" >&2; exit 1; }
+    || { echo "client_package_test: the client's records differ from pageinfo pages --files-from" >&2; exit 1; }
 grep -q '"file":"'"$work"'/crash-me.pdf","status":"failed".*"code":"crashed"' "$work/client.jsonl" \
     || { echo "client_package_test: no crashed record for crash-me.pdf" >&2; exit 1; }
 # Every other file's records are those of the in-process reader.
@@ -89,7 +89,7 @@ grep -v crash-me "$work/list" | tr '\n' '\0' | xargs -0 "$bin/pageinfo" pages --
     | seconds > "$work/in-process.jsonl" || true
 grep -v '"file":"'"$work"'/crash-me.pdf"' "$work/client.jsonl" | seconds \
     | sed -E 's/"seconds":S/"seconds":null/' | cmp - "$work/in-process.jsonl" \
-    || { echo "client_package_test: the client's records differ from pdf_pageinfo pages in process" >&2; exit 1; }
+    || { echo "client_package_test: the client's records differ from pageinfo pages in process" >&2; exit 1; }
 echo "ok   the client package read $count files through PageInfoBatch (2 workers, one crashed): the records of pageinfo pages"
 
 # BatchJob: the whole run, then a run cut after 5 lines (inside a file) and resumed.
@@ -101,9 +101,9 @@ unset PAGEINFO_TEST_CRASH_ON
 [ "${job_status:-0}" = 70 ] && [ "${resumed_status:-0}" = 70 ] \
     || { echo "client_package_test: BatchJob exits ${job_status:-0} and ${resumed_status:-0} resumed, not 70" >&2; exit 1; }
 cmp <(seconds < "$work/job.jsonl") <(seconds < "$work/cli.jsonl") \
-    || { echo "client_package_test: BatchJob's records differ from pdf_pageinfo pages --files-from" >&2; exit 1; }
+    || { echo "client_package_test: BatchJob's records differ from pageinfo pages --files-from" >&2; exit 1; }
 cmp <(seconds < "$work/resumed.jsonl") <(seconds < "$work/cli.jsonl") \
-    || { echo "client_package_test: BatchJob's resumed records differ from pdf_pageinfo pages --files-from" >&2; exit 1; }
+    || { echo "client_package_test: BatchJob's resumed records differ from pageinfo pages --files-from" >&2; exit 1; }
 echo "ok   the client package ran BatchJob over the same files, whole and resumed after a cut: the records of pageinfo pages"
 
 # Typed records from String paths: the values of pageinfo pages --format jsonl.
@@ -134,7 +134,7 @@ for line in open(sys.argv[1], encoding="utf-8"):
               f" {text(e.get('code'))} {text(e.get('message'))} {text(r['bytes'])} {warnings(r['warnings'])}")
 PY
 cmp "$work/typed.txt" "$work/typed-cli.txt" \
-    || { diff "$work/typed.txt" "$work/typed-cli.txt" | head -5 >&2; echo "client_package_test: the typed records differ from pdf_pageinfo pages --format jsonl" >&2; exit 1; }
+    || { diff "$work/typed.txt" "$work/typed-cli.txt" | head -5 >&2; echo "client_package_test: the typed records differ from pageinfo pages --format jsonl" >&2; exit 1; }
 echo "ok   the client package read $(grep -c '^file ' "$work/typed.txt") files as typed records from String paths (PageInfoBatch): the values of pageinfo pages --format jsonl"
 
 same=0

@@ -728,7 +728,7 @@ def _chunks_and_file(records: Iterable[Dict[str, Any]]):
             yield chunks, record
             chunks = []
         else:
-            raise PageInfoError(f"unexpected record {kind!r} from pdf_pageinfo")
+            raise PageInfoError(f"unexpected record {kind!r} from pageinfo")
     if chunks:
         raise PageInfoError("pageinfo's output ended inside a file (no file record)")
 
@@ -877,7 +877,7 @@ def _iter_pages(document: "_Stream") -> Iterator[Page]:
                 elif kind == "file" and file_record is None:
                     file_record = record
                 else:
-                    raise PageInfoError(f"unexpected record {kind!r} from pdf_pageinfo")
+                    raise PageInfoError(f"unexpected record {kind!r} from pageinfo")
             status = _finish(run, file_record)
         if file_record is None:
             raise PageInfoError(f"pageinfo wrote no file record (exit status {status})")
