@@ -110,12 +110,12 @@ test: deps
 # where it sees text and rectangles), from PyPI into an ignored venv; a script self-test first.
 ORACLE_VENV ?= .venv-oracles
 ORACLE_REQ  ?= pypdfium2==5.15.2 pymupdf==2.0 pikepdf==10.18.0 numpy==2.4.6 \
-               pdfplumber==0.11.10 pdfminer.six==20260107 pypdf==7.1.1 pytest==8.4.2
+               pdfplumber==0.11.10 pdfminer.six==20260107 pypdf==7.1.1 pytest==8.4.2 mypy==1.18.2
 
 .PHONY: check-engines check-bitmaps check-frames oracle-deps
 oracle-deps:
 	$(call apt_install,python3-venv poppler-utils)
-	@$(ORACLE_VENV)/bin/python -c 'import pypdfium2, pymupdf, pikepdf, numpy, pdfplumber, pdfminer, pypdf, pytest' 2>/dev/null || { \
+	@$(ORACLE_VENV)/bin/python -c 'import pypdfium2, pymupdf, pikepdf, numpy, pdfplumber, pdfminer, pypdf, pytest, mypy' 2>/dev/null || { \
 		echo "Installing $(ORACLE_REQ) into $(ORACLE_VENV)"; \
 		{ [ -x $(ORACLE_VENV)/bin/pip ] || $(TEST_PYTHON) -m venv $(ORACLE_VENV); } && \
 		$(ORACLE_VENV)/bin/pip install -q $(ORACLE_REQ); }
@@ -144,8 +144,8 @@ check-frames: oracle-deps
 # The Python package (python/, issue 41): its tests under pytest, with the oracle libraries
 # (renderers, PyMuPDF, pypdf…), against this build's executable and the tests' worker (the hooks
 # that crash, hang or exhaust a worker: Sources/pageinfo-test-worker). Part of `make test`.
-.PHONY: python-test bench-python
-python-test: oracle-deps
+.PHONY: python-test python-typecheck bench-python
+python-test: oracle-deps python-typecheck
 	$(SWIFT) build --product pageinfo
 	$(SWIFT) build --product pageinfo-test-worker
 	PAGEINFO_EXECUTABLE=$$($(SWIFT) build --show-bin-path)/pageinfo \
@@ -153,6 +153,10 @@ python-test: oracle-deps
 		$(ORACLE_VENV)/bin/python -m pytest -q -p no:cacheprovider python/tests
 	PAGEINFO_EXECUTABLE=$$($(SWIFT) build --show-bin-path)/pageinfo PYTHONPATH=python/src \
 		$(ORACLE_VENV)/bin/python python/tests/smoke_installed.py Fixtures
+
+# The package type-checks under mypy --strict, for the oldest Python it supports (requires-python).
+python-typecheck: oracle-deps
+	$(ORACLE_VENV)/bin/python -m mypy --strict --python-version 3.9 --cache-dir=/dev/null python/src
 
 # From Python: pageinfo against PyMuPDF, pypdfium2 and pypdf on the bench files, read_many
 # against a PyMuPDF loop on 2,000 corpus entries (scripts/bench_python.py; BENCHMARKS.md).

@@ -9,8 +9,8 @@ import operator
 import os
 import tempfile
 from array import array
-from typing import (Any, Dict, Iterable, Iterator, List, NamedTuple, Optional, Sequence, Tuple,
-                    Union, overload)
+from typing import (Any, Dict, Iterable, Iterator, List, NamedTuple, Optional, Sequence,
+                    SupportsIndex, Tuple, Union, overload)
 
 from ._errors import (BitmapUnavailable, PageInfoError, PageUnreadable, UsageError, error_for)
 from ._geometry import Box, Geometry, Matrix, PdfWarning
@@ -63,7 +63,7 @@ _MATRIX_KEYS = {"a", "b", "c", "d", "tx", "ty"}
 _NO_WARNINGS: Tuple[Any, ...] = ()
 
 
-def _floats(values: list) -> Any:
+def _floats(values: List[Any]) -> Any:
     try:
         return array("d", values)
     except TypeError:
@@ -74,7 +74,7 @@ def _floats(values: list) -> Any:
         return values
 
 
-def _ints(values: list, nullable: bool = True) -> Any:
+def _ints(values: List[Any], nullable: bool = True) -> Any:
     if _NO_INT in values or (not nullable and None in values):
         return values
     try:
@@ -150,7 +150,8 @@ def _same_column(a: Any, b: Any) -> bool:
                 and all(_same_column(a[k], b[k]) for k in a))
     if type(a) is array and type(b) is array and a.typecode == b.typecode:
         return a.tobytes() == b.tobytes()
-    return _plain(a) == _plain(b)
+    same: bool = _plain(a) == _plain(b)
+    return same
 
 
 def _matrix(column: Dict[str, Any], i: int) -> Matrix:
@@ -229,17 +230,20 @@ class Page:
     @property
     def index(self) -> int:
         """0-based position in the page tree."""
-        return self._columns["index"][self._row]
+        index: int = self._columns["index"][self._row]
+        return index
 
     @property
     def number(self) -> int:
         """1-based page number (``index + 1``), as ``--pages`` and viewers count."""
-        return self._columns["index"][self._row] + 1
+        index: int = self._columns["index"][self._row]
+        return index + 1
 
     @property
     def label(self) -> Optional[str]:
         """The page label (/PageLabels), or None."""
-        return self._columns["label"][self._row]
+        label: Optional[str] = self._columns["label"][self._row]
+        return label
 
     @property
     def error(self) -> Optional[PageError]:
@@ -261,13 +265,13 @@ class Page:
     # (The accessors test for a null inline, not through _is_null: a loop over 100,000 pages
     # reads them in a few milliseconds.)
     def _int_value(self, name: str) -> int:
-        value = self._columns[name][self._row]
+        value: int = self._columns[name][self._row]
         if value is None or value == _NO_INT:
             raise self._unreadable(name)
         return value
 
     def _float_value(self, name: str) -> float:
-        value = self._columns[name][self._row]
+        value: float = self._columns[name][self._row]
         if value is None or value != value:
             raise self._unreadable(name)
         return value
@@ -324,14 +328,14 @@ class Page:
     def width(self) -> float:
         """Displayed width in points, as a float (raw units; multiply by ``user_unit`` for 1/72
         inch)."""
-        value = self._columns["size"]["width"][self._row]
+        value: float = self._columns["size"]["width"][self._row]
         if value is None or value != value:
             raise self._unreadable("size")
         return value
 
     @property
     def height(self) -> float:
-        value = self._columns["size"]["height"][self._row]
+        value: float = self._columns["size"]["height"][self._row]
         if value is None or value != value:
             raise self._unreadable("size")
         return value
@@ -385,7 +389,8 @@ class Page:
         return self.matrix(src, dst, dpi=dpi, size=size, fit=fit,
                            renderer=renderer).apply(geometry)
 
-    def _to_raw(self, frame: str, dpi, size, fit, renderer) -> Matrix:
+    def _to_raw(self, frame: str, dpi: Optional[float], size: Optional[Tuple[int, int]], fit: str,
+                renderer: str) -> Matrix:
         if frame in ("pdf", "raw"):
             return Matrix.identity()
         if frame == "page":
@@ -394,7 +399,8 @@ class Page:
             return self._pixels(dpi, size, fit, renderer).pixel_to_raw
         return self._library(frame)[1]
 
-    def _from_raw(self, frame: str, dpi, size, fit, renderer) -> Matrix:
+    def _from_raw(self, frame: str, dpi: Optional[float], size: Optional[Tuple[int, int]], fit: str,
+                  renderer: str) -> Matrix:
         if frame in ("pdf", "raw"):
             return Matrix.identity()
         if frame == "page":
@@ -403,7 +409,8 @@ class Page:
             return self._pixels(dpi, size, fit, renderer).raw_to_pixel
         return self._library(frame)[0]
 
-    def _pixels(self, dpi, size, fit, renderer) -> Bitmap:
+    def _pixels(self, dpi: Optional[float], size: Optional[Tuple[int, int]], fit: str,
+                renderer: str) -> Bitmap:
         if dpi is None and size is None:
             raise ValueError("the pixels frame needs dpi= or size=")
         return self.bitmap(dpi, size=size, fit=fit, renderer=renderer)
@@ -433,7 +440,8 @@ class Page:
                 + (f" label={self.label!r}" if self.label is not None else "") + ">")
 
 
-def _bitmap_options(dpi, size, fit, renderer) -> Tuple[str, ...]:
+def _bitmap_options(dpi: Optional[float], size: Optional[Tuple[int, int]], fit: str,
+                    renderer: str) -> Tuple[str, ...]:
     if renderer not in RENDERERS:
         raise ValueError(f"renderer must be one of {', '.join(RENDERERS)}, not {renderer!r}")
     if size is not None:
@@ -463,15 +471,15 @@ class _Pages(Sequence[Page]):
     def __len__(self) -> int:
         return self._document._count
 
-    @overload
-    def __getitem__(self, i: int) -> Page: ...
-    @overload
-    def __getitem__(self, i: slice) -> List[Page]: ...
-
     def __repr__(self) -> str:
         return f"<pages of {self._document.name!r}: {len(self)}>"
 
-    def __getitem__(self, i):
+    @overload
+    def __getitem__(self, i: SupportsIndex) -> Page: ...
+    @overload
+    def __getitem__(self, i: slice) -> List[Page]: ...
+
+    def __getitem__(self, i: Any) -> Union[Page, List[Page]]:
         if isinstance(i, bool) or not isinstance(i, (int, slice)) and not hasattr(i, "__index__"):
             raise TypeError(f"page positions are integers or slices, not {type(i).__name__}")
         if not isinstance(i, slice):
@@ -541,16 +549,19 @@ class Document:
     # -- the file record ----------------------------------------------------------------------
     @property
     def status(self) -> str:
-        return self.record["status"]
+        status: str = self.record["status"]
+        return status
 
     @property
     def page_count(self) -> int:
         """Positions of the page tree found by the walk (pages and page errors)."""
-        return self.record["pageCount"]
+        count: int = self.record["pageCount"]
+        return count
 
     @property
     def page_errors(self) -> int:
-        return self.record["pageErrors"]
+        errors: int = self.record["pageErrors"]
+        return errors
 
     @property
     def count_claimed(self) -> Optional[int]:
@@ -626,7 +637,7 @@ class Document:
         return PageInfoError(f"{self.name}: the file changed since it was opened (its pages differ); "
                              "open it again", code="changed", file=self.name)
 
-    def _run_extra(self, options: Tuple[str, ...], page_ranges: Optional[str]):
+    def _run_extra(self, options: Tuple[str, ...], page_ranges: Optional[str]) -> List[Dict[str, Any]]:
         if self._path is None:
             raise PageInfoError(f"{self.name}: the document is closed", file=self.name)
         arguments = ["pages", "--format", "columns", *options]
@@ -717,7 +728,8 @@ def _row_of(columns: Dict[str, Any], row: int) -> Dict[str, Any]:
             for k, v in columns.items()}
 
 
-def _chunks_and_file(records: Iterable[Dict[str, Any]]):
+def _chunks_and_file(records: Iterable[Dict[str, Any]]
+                     ) -> Iterator[Tuple[List[Dict[str, Any]], Dict[str, Any]]]:
     """Group a run's records into (chunks, file record) per file."""
     chunks: List[Dict[str, Any]] = []
     for record in records:
@@ -739,14 +751,14 @@ def _finish(run: Run, file_record: Optional[Dict[str, Any]]) -> int:
         return run.finish()
     except UsageError:
         error = file_record.get("error") if file_record else None
-        if error and error["code"] == "page-out-of-range":
+        if file_record is not None and error and error["code"] == "page-out-of-range":
             raise UsageError(error["message"].replace("--pages: ", "pages=: "),
                              code=error["code"], file=file_record.get("file")) from None
         raise
 
 
 def _read_one(arguments: List[str], password: Optional[str], *, timeout: Optional[float] = None,
-              name: Optional[str] = None):
+              name: Optional[str] = None) -> Tuple[Dict[str, Any], List[Dict[str, Any]]]:
     with Run(arguments, password=password, timeout=timeout, name=name) as run:
         results = list(_chunks_and_file(run.records()))
         status = _finish(run, results[-1][1] if results else None)
@@ -905,7 +917,8 @@ def _seconds(value: Optional[float], what: str) -> Optional[float]:
 def _positive_int(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise ValueError(f"{what} must be a positive integer, not {value!r}")
-    return value
+    number: int = value
+    return number
 
 
 def read_many(paths: Iterable[PathLike], *, jobs: Optional[int] = None,
@@ -942,7 +955,7 @@ def _number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else repr(float(value))
 
 
-def _read_many(arguments, names, password) -> Iterator[Document]:
+def _read_many(arguments: List[str], names: List[bytes], password: Optional[str]) -> Iterator[Document]:
     with Run(arguments, password=password, stdin=b"\0".join(names) + b"\0") as run:
         position = 0
         for chunks, file_record in _chunks_and_file(run.records()):

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Dict, Optional, Type
 
 __all__ = [
     "PageInfoError",
@@ -101,7 +101,7 @@ class BitmapUnavailable(PageInfoError):
     """The page has no bitmap at the size asked: a side would be 0 or over 2,147,483,647 pixels."""
 
 
-_BY_CODE = {
+_BY_CODE: Dict[str, Type[PageInfoError]] = {
     cls.code: cls
     for cls in (NotAPDF, PasswordRequired, WrongPassword, DamagedPDF, FileNotFound, Unreadable)
 }

@@ -5,7 +5,7 @@ every rule (which box, which rotation, which rounding) is the ``pageinfo`` execu
 from __future__ import annotations
 
 from numbers import Real
-from typing import Any, Iterable, NamedTuple, Sequence, Tuple, Union
+from typing import Any, Dict, Iterable, NamedTuple, Sequence, Tuple, Union
 
 __all__ = ["Box", "Matrix", "PdfWarning"]
 
@@ -52,7 +52,7 @@ class Box:
     def rect(self) -> Tuple[float, float, float, float]:
         return (self.x, self.y, self.x + self.width, self.y + self.height)
 
-    def as_record(self) -> dict:
+    def as_record(self) -> Dict[str, float]:
         """``{"x", "y", "width", "height"}``, as the records write a rectangle."""
         return {"x": self.x, "y": self.y, "width": self.width, "height": self.height}
 
@@ -95,7 +95,7 @@ class Matrix(NamedTuple):
     ty: float
 
     @classmethod
-    def _from_record(cls, m: dict) -> "Matrix":
+    def _from_record(cls, m: Dict[str, float]) -> "Matrix":
         return cls(m["a"], m["b"], m["c"], m["d"], m["tx"], m["ty"])
 
     @classmethod
