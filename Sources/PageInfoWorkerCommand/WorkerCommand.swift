@@ -4,7 +4,8 @@ import PageGeometry
 import PageInfoBatch
 import PageInfoGrammar
 import PageInfoHelp
-import PageInfoOutput
+import PageInfoSystem
+import PageInfoEncoding
 import PageInfoRecords
 
 #if canImport(Glibc)
