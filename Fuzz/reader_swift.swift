@@ -6,6 +6,7 @@
 // outputs agree on the page count and each page's index; the csv rows all have the header's
 // columns; the exit code is a documented one; reading twice gives the same bytes.
 import PageInfoGrammar
+import PageInfoBatch
 import PageInfoEncoding
 import PageInfoPoppler
 import PageInfoReading
