@@ -57,11 +57,12 @@ let package = Package(
         // Bytes out and JSON in (pure Swift, no Poppler): the text/JSON/CSV/columns writers over one
         // ByteWriter and the JSONWritable protocol, the one JSON reader, the one XML escaper. Not a
         // product: all `package` but PageListFormat (BatchJob's formats, re-exported by PageInfoBatch).
-        .target(name: "PageInfoEncoding", dependencies: ["PageGeometry", "PageInfoRecords", "DocumentLayout", "PageInfoSystem",
-                                                   .product(name: "SystemPackage", package: "swift-system")]),
-        // The grammars of values given as text, with typed errors (no argument parser). Not a
-        // product: all `package` but PageRangeList (DocumentReader's ranges, re-exported by PageInfoReading).
-        .target(name: "PageInfoGrammar", dependencies: ["PageGeometry", "DocumentLayout", "PageInfoSystem", "PageInfoEncoding"]),
+        .target(name: "PageInfoEncoding", dependencies: ["PageGeometry", "PageInfoRecords", "DocumentLayout", "PageInfoGrammar",
+                                                   "PageInfoSystem", .product(name: "SystemPackage", package: "swift-system")]),
+        // The grammars of values given as text, with typed errors (no argument parser, no I/O: the
+        // JSON forms and the conversion stream are the encoding layer's). Not a product: all
+        // `package` but PageRangeList (DocumentReader's ranges, re-exported by PageInfoReading).
+        .target(name: "PageInfoGrammar", dependencies: ["PageGeometry", "DocumentLayout"]),
         // The one reading loop: a PDF from a path, raw path bytes, a descriptor, bytes in memory or
         // stdin (streams spooled to an unlinked temporary file) into the records of
         // docs/records.md, with page ranges, --strict and passwords; what pages, info, batch

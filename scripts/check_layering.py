@@ -113,11 +113,9 @@ ALLOWLIST = {
     # (e) public declarations outside the products and what they re-export: none.
     "public-outside-products": """
     """,
-    # (f) reading that depends on the encoders: the reading loop takes PageRangeList from the
-    # grammar module, which parses JSON view states with the encoding layer's reader and writes
-    # conversion output; it goes when the grammar does no I/O.
+    # (f) reading that depends on the encoders: none (the grammar does no I/O; the JSON forms
+    # and the conversion stream are the encoding layer's).
     "reading-prints": """
-    PageInfoGrammar:PageInfoReading -> PageInfoGrammar -> PageInfoEncoding
     """,
     # (g) the system layer's own dependencies beyond swift-system: none.
     "system-depends": """

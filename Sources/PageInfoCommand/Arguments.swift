@@ -3,6 +3,7 @@ import ArgumentParser
 import DocumentLayout
 import PageGeometry
 import PageInfoDraw
+import PageInfoEncoding
 import PageInfoGrammar
 import PageInfoReading
 

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
 import PageGeometry
-import PageInfoEncoding
 
 /// A point `x,y` or a rectangle `x,y,w,h` in one coordinate space (points for raw and page
 /// space, view units for view space): what `pageinfo convert` converts, one per argument or
@@ -108,33 +107,11 @@ package enum ConvertItem: Hashable, Sendable {
         }
     }
 
-    /// Writes `x,y` or `x,y,w,h`, numbers by the one number rule: the form ``init(_:)`` reads.
-    package func writeText(to out: inout ByteWriter) {
-        switch self {
-        case .point(let p):
-            out.append(number: p.x); out.append(byte: UInt8(ascii: ",")); out.append(number: p.y)
-        case .rect(let r):
-            out.append(number: r.x); out.append(byte: UInt8(ascii: ",")); out.append(number: r.y)
-            out.append(byte: UInt8(ascii: ",")); out.append(number: r.width)
-            out.append(byte: UInt8(ascii: ",")); out.append(number: r.height)
-        }
-    }
-
     /// The item as it could have been typed, for messages: `25,50` or `0,0,10,20`.
     package var textForMessage: String {
         switch self {
         case .point(let p): "\(formatCompact(p.x)),\(formatCompact(p.y))"
         case .rect(let r): r.description
-        }
-    }
-}
-
-extension ConvertItem: JSONWritable {
-    /// `{"x","y"}` or `{"x","y","width","height"}`.
-    package func writeJSON(to out: inout ByteWriter) {
-        switch self {
-        case .point(let p): p.writeJSON(to: &out)
-        case .rect(let r): r.writeJSON(to: &out)
         }
     }
 }

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
 import PageGeometry
-import PageInfoEncoding
 
 /// Why a value's text does not follow its grammar or is beyond ``InputLimits``. Its
 /// ``description`` is one sentence without the value's name (the caller adds which option or
@@ -36,16 +35,6 @@ package enum GrammarError: Error, Equatable, Sendable, CustomStringConvertible {
     case pageNumberBelowOne(Int)
     /// A box name that is not one of the five boxes; the name as given.
     case notABox(String)
-    /// Text that is not a view state's JSON.
-    case notAViewState
-    /// A view state's viewport number beyond ``InputLimits/magnitude``.
-    case viewportBeyondMagnitude(Double)
-    /// A view state key the format does not have: the key as given, and whether it is inside
-    /// the viewport object.
-    case unknownViewStateKey(String, inViewport: Bool)
-    /// A view state key given twice in one object: the key, and whether it is inside the
-    /// viewport object.
-    case repeatedViewStateKey(String, inViewport: Bool)
     /// A convert item that is not `x,y` or `x,y,w,h` of finite numbers within the limits; the
     /// text as given.
     case malformedItem(String)
@@ -68,24 +57,7 @@ package enum GrammarError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notAPageNumber: "expected a page number"
         case .pageNumberBelowOne(let n): "pages are numbered from 1, got \(n)"
         case .notABox(let name): "'\(name)' is not a box; use media, crop, bleed, trim or art"
-        case .notAViewState:
-            "not a view state; expected JSON like {\"pageIndex\":0,\"viewport\":{\"x\":0,\"y\":0,\"width\":100,\"height\":100}}"
-        case .viewportBeyondMagnitude(let value): "the viewport's \(formatCompact(value)) is beyond the limit of ±10^12"
-        case .unknownViewStateKey(let key, let inViewport):
-            inViewport
-                ? "unknown key \(Self.quoted(key)) in the viewport; it has x, y, width and height"
-                : "unknown key \(Self.quoted(key)) in the view state; it has pageIndex and viewport"
-        case .repeatedViewStateKey(let key, let inViewport):
-            "\(inViewport ? "the viewport" : "the view state") gives \(Self.quoted(key)) twice; give each key once"
         case .malformedItem(let text): ConvertItem.problem(text)
         }
-    }
-
-    /// A key as a JSON string literal (control characters escaped, so the message stays one
-    /// line), at most 60 characters of it.
-    private static func quoted(_ key: String) -> String {
-        var out = ByteWriter()
-        out.append(jsonString: key.count > 60 ? String(key.prefix(59)) + "…" : String(key))
-        return String(decoding: out.bytes, as: UTF8.self)
     }
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import DocumentLayout
+import PageInfoGrammar
 import PageInfoSystem
 
 #if canImport(Glibc)
@@ -12,7 +13,7 @@ package enum ViewStateInputError: Error, Sendable, CustomStringConvertible {
     /// bytes (`EFBIG`).
     case unreadable(SystemCallError)
     /// The text is not a view state (``ValueGrammar/viewState(_:)``'s error).
-    case invalid(GrammarError)
+    case invalid(ViewStateJSONError)
 
     /// `more than 16 MiB, more than a view state can be`, the read error
     /// (`read standard input: Is a directory (errno 21)`), or the grammar's message.
