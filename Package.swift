@@ -6,7 +6,7 @@ let package = Package(
     name: "pageinfo",
     products: [
         .executable(name: "pageinfo", targets: ["PageInfoCommand"]),
-        // Five library products, named for what a user wants (issue 42). Every other module below is
+        // Five library products, named for what a user wants. Every other module below is
         // the package's own: not a product, its declarations `package`, not `public`; a product
         // re-exports (`@_exported import`) the modules whose public types its API uses.
         // Pure geometry: boxes, rotation, PageInfo, transforms (Apache-2.0).

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# Benchmarks `pageinfo pages --format columns` against `--format jsonl` (issue 41; `make bench`):
+# Benchmarks `pageinfo pages --format columns` against `--format jsonl` (`make bench`):
 # on bench-100k.pdf (scripts/make_bench_pdfs.py), the time to write each (hyperfine medians), its
 # peak resident memory (GNU time), its size, and what a Python reader pays for it: CPython's
 # `json.loads` of every line, and of every line plus gathering one value of every page

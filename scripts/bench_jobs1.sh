@@ -5,7 +5,7 @@
 #              worker process; every file's records cross a pipe), and
 #   in process `pageinfo pages --format jsonl FILE…`, 500 files a process (xargs -n 500),
 # both on one core (taskset -c 0), records to /dev/null, mean of $RUNS runs (hyperfine). The goal
-# (issue 22): batch within 10% of in process.
+# (the goal: batch within 10% of in process).
 #
 # scripts/bench_jobs1.sh [PAGEINFO] [OUTDIR]; the list is N=$COUNT entries (default 2,000) of the
 # real corpus (../shared/corpus or $PAGEINFO_CORPUS) and Fixtures/, repeated to reach N (only

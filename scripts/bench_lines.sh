@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# `make bench`: LineReader's cost is linear in the line length (issue 22). `pageinfo convert`
+# `make bench`: LineReader's cost is linear in the line length. `pageinfo convert`
 # reads one line of 10 MB and one of 20 MB from a pipe (64 KiB per read; the item is not a
 # point, so the line is read whole, then refused with exit 64) and prints the median times and
 # their ratio: linear reading gives about 2. (The reader that rescanned the line from its first

@@ -48,7 +48,7 @@ for f in "$out"/bench-15k-flat.pdf "$out"/bench-15k-deep.pdf "$out"/bench-100k.p
   measure "pdfinfo (summary)" "$f" "$n" pdfinfo "$f"
   measure "pageinfo info (summary)" "$f" "$n" "$bin" info "$f"
   if [ "$(basename "$f")" = bench-100k.pdf ]; then
-    # The cursor's cost is the same wherever a range starts (issue 12): compare with --pages 1-.
+    # The cursor's cost is the same wherever a range starts: compare with --pages 1-.
     for r in 1- 2- 50000- 1-3,10-; do
       measure "pageinfo pages --pages $r --format jsonl" "$f" "$n" "$bin" pages --pages "$r" --format jsonl "$f"
     done

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Speed of the Python package against the Python PDF libraries (issue 41; `make bench-python`).
+"""Speed of the Python package against the Python PDF libraries (`make bench-python`).
 
 Two measurements, each trial in a fresh Python process (imports included in neither: the clock
 starts after them), best of RUNS, with the peak resident memory of the Python process and of

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Renderer truth for `pageinfo pages --dpi D --renderer R` (issue 41, step 1): the bitmap object
+"""Renderer truth for `pageinfo pages --dpi D --renderer R` the bitmap object
 must say what pdftoppm, pdfium and MuPDF really draw.
 
 On the fixtures that hold each case — Fixtures/rotations.pdf (/Rotate 0, 90, 180, 270, 450, -90…

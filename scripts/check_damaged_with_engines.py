@@ -3,7 +3,7 @@
 """Checks the damaged fixtures whose golden file lists engines under "confirmedBy" against those
 engines: pdfium (through pypdfium2) and MuPDF (through PyMuPDF) must find the golden's pages, with
 its rotation and CropBox. Such a golden states what two independent engines read from a file that
-pageinfo recovers (object streams with broken entries, issue 43), so that pageinfo's answer is not
+pageinfo recovers (object streams with broken entries), so that pageinfo's answer is not
 checked against itself alone.
 
 Usage: python check_damaged_with_engines.py [FIXTURE_DIR]   (default: Fixtures/damaged/)

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Library truth for `pageinfo pages --frames` (issue 41): each page record's frameToRaw must map
+"""Library truth for `pageinfo pages --frames`: each page record's frameToRaw must map
 where PyMuPDF, pdfplumber, pdfminer.six, pypdfium2 and pypdf say they see things back to where
 they are on the page.
 

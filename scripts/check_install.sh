@@ -38,7 +38,7 @@ else
     page=$(MANPATH="$root/share/man" MANWIDTH=80 man pageinfo 2>"$destdir/man.err") \
         || { echo "man pageinfo fails: $(cat "$destdir/man.err")" >&2; exit 1; }
     # Matched in the shell, not `echo "$page" | grep -q`: under pipefail, grep -q leaving early
-    # kills echo with SIGPIPE on a 58 KB page and the check failed at random (issue 19).
+    # kills echo with SIGPIPE on a 58 KB page and the check failed at random.
     [[ $'\n'"$page" == *$'\n'NAME* && $page == *pageinfo* ]] || { echo "man pageinfo shows no page" >&2; exit 1; }
     ! grep -qi 'mdoc' "$destdir/man.err" || { echo "man pageinfo: $(grep -i mdoc "$destdir/man.err" | head -3)" >&2; exit 1; }
     echo "ok   man pageinfo renders ($(echo "$page" | wc -l) lines)"

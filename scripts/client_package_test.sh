@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# The proof of issue 22 (part of `make test`): Tests/ClientPackage, a package that depends on
+# The library products' proof (part of `make test`): Tests/ClientPackage, a package that depends on
 # pageinfo's library products only, gets what `pageinfo pages` and batch mode give.
 #
 #   1. it reads Fixtures/ and the corpus (../shared/corpus or $PAGEINFO_CORPUS, when there)
@@ -17,7 +17,7 @@
 #   4. it reads files through PageInfoReading from their path, from their bytes in memory and
 #      from an open descriptor, and gets the same records.
 # The client depends on the library products only (PageInfoReading, PageInfoBatch; swift-system
-# for the descriptors it passes), and issue 42's promise is checked on its sources: the file that
+# for the descriptors it passes), and the products' promise is checked on its sources: the file that
 # reads a file into typed records has one import, `import PageInfoReading`, and the collections'
 # file one more, `import PageInfoBatch`.
 #

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""The size of the executable: code lines of Sources/PageInfoCommand, at most LIMIT (issue 42).
+"""The size of the executable: code lines of Sources/PageInfoCommand, at most LIMIT, so that the executable only declares options and calls the libraries.
 
 The executable only declares options and calls the libraries; a budget keeps logic from
 settling there. A code line is a line of a .swift file that holds something besides blanks and

@@ -120,7 +120,7 @@ for name, count, code in [("count-huge", 1000000000, "count-mismatch"), ("count-
              3: page(), 4: page(media=(0, 0, 300, 400))},
             "ok", 0, [p(0), p(1, crop=(0, 0, 300, 400))], count_claimed=count, doc_warnings=[code])
 
-# /Count that is not a usable integer (issue 19): each its own warning, and countClaimed is null
+# /Count that is not a usable integer: each its own warning, and countClaimed is null
 # unless the file writes an integer. The walk counts the pages either way.
 for name, count, code, claimed, what in [
         ("count-missing", None, "count-missing", None, "no /Count"),
@@ -213,7 +213,7 @@ fixture("kids-loop-outside-xref", "The xref table stops at object 4; Pages node 
 # checks on every release that the answer is bounded.
 FIXTURES[-1]["golden"]["poppler"] = "22.12"
 
-# A Pages node that two parents list is not a loop (issue 19): it is read again, as pdfium and
+# A Pages node that two parents list is not a loop: it is read again, as pdfium and
 # pypdf read it. Node 3 lists page 4 three times and the root lists node 3 twice: 2 × 3 = 6
 # pages, the first without a warning, the five others page-repeated (all are object 4).
 fixture("subtree-listed-twice", "Root /Kids [3 0 R 3 0 R]; node 3 /Kids [4 0 R 4 0 R 4 0 R].",
@@ -312,7 +312,7 @@ fixture("subtree-fanout-then-page", "As subtree-fanout, all /Count 1, the root's
         count_claimed=1, doc_warnings=["page-tree-limit", "pages-recovered", "node-count-mismatch"])
 # Every node's /Count 1 is wrong (node 49 holds 2 pages, node 48 4, …): the nodes whose whole
 # subtree the walk reads the first time, before it stops at its limit (49 down to 42: 2…256
-# pages), carry node-count-mismatch (issue 43); the nodes it had not finished are not compared.
+# pages), carry node-count-mismatch; the nodes it had not finished are not compared.
 assert len(walked) == 2 ** 8
 
 # A page tree 300 Pages nodes deep: the walk stops at 256 levels and says so; the shallow page is read.
@@ -326,7 +326,7 @@ fixture("tree-too-deep", "A page under 300 nested Pages nodes, beside one page a
         "partial", 2, [p(0), p(1, crop=(0, 0, 100, 100), warnings=["page-recovered"])], count_claimed=2,
         doc_warnings=["page-tree-too-deep", "pages-recovered"])
 
-# Inheritance at any depth (issue 19): the page, 300 Pages nodes below the root, has no MediaBox
+# Inheritance at any depth: the page, 300 Pages nodes below the root, has no MediaBox
 # or /Rotate of its own; the root has MediaBox [0 0 100 200] and /Rotate 90 (pdfinfo: 100x200,
 # rotated 90). The walk stops at 256 levels; the object scan finds the page, and its /Parent chain,
 # read to the top whatever its length, gives it both.
@@ -464,7 +464,7 @@ fixture("boxes-repaired", "Page 1: MediaBox written [612 792 0 0]; page 2: TrimB
         "ok", 0, [p(0, warnings=["box-reversed"]), p(1, warnings=["box-clipped"]), p(2, warnings=["box-empty"])],
         count_claimed=3)
 
-# Issue 14: a catalog or page tree Poppler cannot use. The pages are found by scanning the
+# A catalog or page tree Poppler cannot use. The pages are found by scanning the
 # objects (in object order), inheriting through /Parent; every one carries page-recovered.
 def two_pages(**catalog_extra):
     return {2: {"Type": Name("Pages"), "Kids": [Ref(3), Ref(4)], "Count": 2, "MediaBox": [0, 0, 500, 500]},
@@ -571,7 +571,7 @@ fixture("node-no-kids-no-count", "The root /Pages node has /Kids [3 0 R] and no 
         "failed", 65, [], doc_warnings=["count-missing", "kids-invalid"], error_code="damaged")
 
 
-# Issue 19: objects in an object stream behind a damaged cross-reference stream (PDF 1.5, ISO
+# Objects in an object stream behind a damaged cross-reference stream (PDF 1.5, ISO
 # 32000-2 §7.5.7-8). Objects 1 (catalog), 2 (Pages: MediaBox [0 0 250 350], /Rotate 270) and 3
 # (the page: CropBox [10 20 210 320], nothing else) live in object stream 4 (FlateDecode);
 # object 5 is the cross-reference stream, /W [1 2 1], with /Root 1 0 R. The page inherits the
@@ -619,7 +619,7 @@ for damage, description, warnings, confirmed in [
         ("root-via-xref-stream", "startxref points 9 bytes past the cross-reference stream: the catalog is "
          "reachable only through that stream's /Root.", ["xref-repaired", "poppler-diagnostic", "object-streams-read"], False),
         ("prev-self", "The cross-reference stream's /Prev points at itself (Poppler stops the loop itself).", [], False),
-        # Issue 43: the object stream's own entry is broken. Poppler cannot fetch the catalog, so
+        # The object stream's own entry is broken. Poppler cannot fetch the catalog, so
         # it rebuilds the table from the file's "N 0 obj" lines (finding stream 4 there), and the
         # shim reads the stream's objects; pdfium and MuPDF read the page too.
         ("self", "Object 4's own entry says it is object 0 of object stream 4, itself.",
@@ -632,7 +632,7 @@ for damage, description, warnings, confirmed in [
         "errorCode": None, "pages": objstm_page}, **({"confirmedBy": ENGINES} if confirmed else {}))))
 
 
-# Issue 43: the catalog is a top-level object that Poppler finds, and the page tree is in an
+# The catalog is a top-level object that Poppler finds, and the page tree is in an
 # object stream it cannot read. Objects 2 (Pages) and 3 (the page) as in objstm_pdf, in object
 # stream 4; object 1, the catalog, outside it.
 #  - "self" and "loop": a cross-reference stream (object 5) whose entry for stream 4 names stream 4
@@ -695,7 +695,7 @@ for damage, description, warnings in [
         "errorCode": None, "pages": objstm_page, "confirmedBy": ENGINES}))
 
 
-# Issue 43, reader items (keep this block together; other issues append after it).
+# The reader's repairs of object streams (keep this block together; later fixtures append after it).
 # (1) A loop in a tree that yields pages, whose root /Count agrees with what the walk finds: the
 # root lists itself where its second kid, Pages node 5, once stood. Node 5 (/Parent 2 0 R,
 # /Rotate 90) and its page 6 (MediaBox [0 0 300 400]) are listed nowhere now. A loop is damage
@@ -738,8 +738,7 @@ fixture("node-count-wrong", "Root /Kids [5 0 R 6 0 R] /Count 3; node 5 /Kids [3 
         "ok", 0, [p(0), p(1, crop=(0, 0, 300, 400)), p(2, crop=(0, 0, 100, 200))], count_claimed=3,
         doc_warnings=["node-count-mismatch"])
 
-# From the review of the object-stream repair (issue 43): files that must read as the other
-# engines read them.
+# Files that must read as the other engines read them.
 def updated_pdf(first_in_stream):
     """An incremental update that Poppler must rebuild (startxref points nowhere): the catalog
     (1) and Pages (2) top-level; page 3 with MediaBox [0 0 111 111], in object stream 7 when

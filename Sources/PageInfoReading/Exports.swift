@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // What one `import PageInfoReading` brings besides the reader: the modules whose public types its
-// API hands back or takes (issue 42, "The Swift library as a Swift developer meets it"). Their
+// API hands back or takes, so that one import gives a Swift developer everything it names. Their
 // other declarations are `package`: the package's own, not the library's.
 //   PageGeometry     PageInfo, boxes, rotation, transforms (the pages of the records)
 //   PageInfoRecords  the records (DocumentSummary, PageEntry, DocumentOutcome, ExitStatus…)

@@ -3,8 +3,8 @@
 //
 //     swift run -c release pageinfo-bench [--pages N] [--queries N]
 //
-// Everything is deterministic (a fixed-seed generator), so runs are comparable. Targets
-// (issue 4): building a continuous layout of 100,000 pages < 20 ms, a visible-range query
+// Everything is deterministic (a fixed-seed generator), so runs are comparable. The layout
+// engine's targets: building a continuous layout of 100,000 pages < 20 ms, a visible-range query
 // < 5 µs, memory proportional to the page count.
 
 import DocumentLayout
