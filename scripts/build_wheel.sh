@@ -34,7 +34,7 @@
 #   system a check has run on (Debian 11: make python-wheel-check WHEEL_CHECK_SUITE=bullseye).
 # - Licenses: that first repaired wheel says which libraries were copied; each one's Debian 11
 #   package (dpkg -S in the sysroot), or the source package of one built in /opt/pageinfo-built
-#   (freetype, poppler), must be in EXPECTED_PACKAGES below, which python/LICENSE and the License-Expression in
+#   (fontconfig, freetype, poppler), must be in EXPECTED_PACKAGES below, which python/LICENSE and the License-Expression in
 #   python/pyproject.toml were written for (the build fails otherwise, naming the difference),
 #   and its copyright file (the sysroot's /usr/share/doc/PACKAGE/copyright; Debian's
 #   debian/copyright of a built source) is staged as LICENSES/PACKAGE.copyright. The wheel is
@@ -77,10 +77,10 @@ BUILT=$SYSROOT/opt/pageinfo-built
 # Where the libraries are looked for: the ones built in the sysroot, then Debian 11's.
 LDPATHS=$BUILT/lib:$SYSROOT/usr/lib/x86_64-linux-gnu:$SYSROOT/lib/x86_64-linux-gnu
 # The packages of the libraries auditwheel vendors: Debian 11 (bullseye) binary packages, and
-# freetype and poppler, Debian 12's source packages built in the sysroot. A change here means a
+# fontconfig, freetype and poppler, Debian 12's source packages built in the sysroot. A change here means a
 # review of python/LICENSE and of `license` in python/pyproject.toml.
-EXPECTED_PACKAGES="freetype libbrotli1 libfontconfig1 libjpeg62-turbo liblcms2-2 libopenjp2-7
-libpng16-16 libuuid1 poppler"
+EXPECTED_PACKAGES="fontconfig freetype libbrotli1 libjpeg62-turbo liblcms2-2 libopenjp2-7
+libpng16-16 poppler"
 
 fail() { echo "python-wheel: $*" >&2; exit 1; }
 

@@ -24,6 +24,11 @@
 #   - FreeType 2.12.1: bullseye's 2.10.4 anti-aliases glyph edges differently (1 level on a few
 #     pixels of each page with text: measured on the fixtures and the corpus, and gone with
 #     2.12.1); Debian's configure options (--without-bzip2 --without-harfbuzz).
+#   - Fontconfig 2.14.1: it chooses the fonts of the fonts a PDF names but does not embed, from
+#     the system's configuration (/etc/fonts) and cache (/var/cache/fontconfig), which 2.14's
+#     are on current systems (bullseye's 2.13.1 warns of their elements on stderr and keeps
+#     caches of its own format), and it needs no libuuid; Debian's paths and options
+#     (--sysconfdir=/etc --localstatedir=/var, the default and added font folders).
 #   - Poppler 22.12.0: bullseye's own (20.09) is older than pageinfo supports; Debian's options
 #     for the core library (debian/rules: lcms2, openjpeg2, the unstable headers). Left out, as
 #     pageinfo does not use them: the glib, Qt, C++ wrappers and utilities, NSS (signatures),
@@ -50,8 +55,9 @@ SECURITY_MIRROR=${WHEEL_SYSROOT_SECURITY_MIRROR:-http://deb.debian.org/debian-se
 [ -n "$MIRROR" ] || fail "no Debian mirror found in /etc/apt (set WHEEL_SYSROOT_MIRROR)"
 
 # g++ brings libc6-dev, libstdc++-10-dev and libgcc-10-dev (crt files, libgcc.a, libgcc_s);
-# dpkg-dev dpkg-source and dpkg-buildflags; libbrotli-dev and libpng-dev are FreeType's.
-SYSROOT_PACKAGES="g++ make cmake pkg-config dpkg-dev libbrotli-dev libfontconfig1-dev
+# dpkg-dev dpkg-source and dpkg-buildflags; libbrotli-dev and libpng-dev are FreeType's,
+# libexpat1-dev, gperf and python3 Fontconfig's.
+SYSROOT_PACKAGES="g++ make cmake pkg-config dpkg-dev libbrotli-dev libexpat1-dev gperf python3
 libjpeg62-turbo-dev libopenjp2-7-dev liblcms2-dev libpng-dev zlib1g-dev"
 
 PREFIX=/opt/pageinfo-built
@@ -59,8 +65,12 @@ SRC=/usr/src/pageinfo-built
 # NAME VERSION POOL SHA256-OF-THE-.dsc: Debian 12's source packages, in the order they are built
 # (security updates are in the security archive's pool). A new version: its .dsc's sum here.
 SOURCES="freetype 2.12.1+dfsg-5+deb12u4 $SECURITY_MIRROR/pool/updates/main/f/freetype eead829b4bc79107e8e79c4da006110dffe264f9d48b3ba02f76cf7e84b64389
+fontconfig 2.14.1-4 $MIRROR/pool/main/f/fontconfig 8bb59d9c96ff8ef77df06dc65273fa398bf248f7e2448a8314989ec01ce74a58
 poppler 22.12.0-2+deb12u3 $SECURITY_MIRROR/pool/updates/main/p/poppler 528b0d841a807314275f4031a51ab38810d22b7adeb73cdd1b1d8e3e059b3152"
 FREETYPE_OPTIONS="--without-bzip2 --without-harfbuzz --disable-static"
+FONTCONFIG_OPTIONS="--sysconfdir=/etc --localstatedir=/var --with-default-fonts=/usr/share/fonts
+--with-add-fonts=/usr/local/share/fonts --with-templatedir=/usr/share/fontconfig/conf.avail
+--with-xmldir=/usr/share/xml/fontconfig --disable-docs --disable-static"
 # Debian's options for the core library (debian/rules) and the parts turned off (see above).
 POPPLER_OPTIONS="-DENABLE_UNSTABLE_API_ABI_HEADERS=ON -DENABLE_CMS=lcms2 -DENABLE_LIBOPENJPEG=openjpeg2
 -DENABLE_DCTDECODER=libjpeg -DENABLE_ZLIB=ON -DENABLE_GLIB=OFF -DENABLE_QT5=OFF -DENABLE_QT6=OFF
@@ -126,7 +136,7 @@ while read -r name version pool sum; do
 done <<<"$SOURCES"
 
 # 3. Each library, built and installed inside the tree unless this very build is there. A
-# rebuilt FreeType rebuilds Poppler (its stamp has FreeType's).
+# rebuilt library rebuilds the ones after it (each stamp holds the previous one's).
 # (--no-check: the files were checked above; the tree has no keyring for the signature)
 unpack() { # name version: the source tree in $SRC/build/NAME, Debian's patches applied
     IN "cd $SRC && rm -rf build && mkdir build && dpkg-source --no-check -x ${1}_$2.dsc build/$1 >build/$1-unpack.log 2>&1" \
@@ -138,6 +148,7 @@ previous_stamp=""
 while read -r name version pool sum; do
     case $name in
         freetype) options=$FREETYPE_OPTIONS ;;
+        fontconfig) options=$FONTCONFIG_OPTIONS ;;
         poppler) options=$POPPLER_OPTIONS ;;
     esac
     stamp="$name $version $sum $(echo $options) $packages_sum | $previous_stamp"
@@ -155,8 +166,23 @@ while read -r name version pool sum; do
                     make install >../freetype-install.log 2>&1
                     strip --strip-unneeded $PREFIX/lib/libfreetype.so.*.*" || fail "the FreeType build failed (logs in $R$SRC)"
                 ;;
+            fontconfig)
+                # (the library, its headers and its .pc only: its configuration files are the
+                # running system's, in /etc/fonts)
+                IN "set -e; cd $SRC/build/fontconfig; $FLAGS
+                    export PKG_CONFIG_PATH=$PREFIX/lib/pkgconfig
+                    ./configure --prefix=$PREFIX --libdir=$PREFIX/lib $(echo $options) >../fontconfig-configure.log 2>&1 || { tail -30 ../fontconfig-configure.log; exit 1; }
+                    make -j\$(nproc) >../fontconfig-make.log 2>&1 || { tail -40 ../fontconfig-make.log; exit 1; }
+                    make install DESTDIR=$SRC/build/fontconfig-root >../fontconfig-install.log 2>&1
+                    rm -rf $PREFIX/include/fontconfig $PREFIX/lib/libfontconfig.* $PREFIX/lib/pkgconfig/fontconfig.pc
+                    cp -a $SRC/build/fontconfig-root$PREFIX/include/fontconfig $PREFIX/include/
+                    cp -a $SRC/build/fontconfig-root$PREFIX/lib/libfontconfig.so* $PREFIX/lib/
+                    cp -a $SRC/build/fontconfig-root$PREFIX/lib/pkgconfig/fontconfig.pc $PREFIX/lib/pkgconfig/
+                    strip --strip-unneeded $PREFIX/lib/libfontconfig.so.*.*
+                    ! objdump -p $PREFIX/lib/libfontconfig.so.*.* | grep -q 'NEEDED.*libuuid'" || fail "the Fontconfig build failed (logs in $R$SRC/build)"
+                ;;
             poppler)
-                # (CMAKE_PREFIX_PATH and PKG_CONFIG_PATH: the FreeType above, not bullseye's)
+                # (CMAKE_PREFIX_PATH and PKG_CONFIG_PATH: the FreeType and Fontconfig above)
                 IN "set -e; cd $SRC/build && rm -rf poppler-build && mkdir poppler-build && cd poppler-build; $FLAGS
                     export PKG_CONFIG_PATH=$PREFIX/lib/pkgconfig
                     cmake ../poppler -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH=$PREFIX \
@@ -168,7 +194,9 @@ while read -r name version pool sum; do
                     make install >../poppler-install.log 2>&1
                     strip --strip-unneeded $PREFIX/lib/libpoppler.so.*.*
                     grep -qx 'FREETYPE_INCLUDE_DIR_ft2build:PATH=$PREFIX/include/freetype2' CMakeCache.txt \
-                        || { echo 'Poppler was configured with another FreeType than the one built here' >&2; exit 1; }" \
+                        || { echo 'Poppler was configured with another FreeType than the one built here' >&2; exit 1; }
+                    grep -q '^FONTCONFIG_INCLUDE_DIR.*=$PREFIX/include' CMakeCache.txt \
+                        || { echo 'Poppler was configured with another Fontconfig than the one built here' >&2; exit 1; }" \
                     || fail "the Poppler build failed (logs in $R$SRC/build)"
                 ;;
         esac
@@ -196,7 +224,7 @@ while read -r name version pool sum; do
 done <<<"$SOURCES"
 
 # The build machine's versions, which `make python-wheel-check` compares the wheel with.
-for p in libfreetype6:freetype libpoppler126:poppler; do
+for p in libfreetype6:freetype libfontconfig1:fontconfig libpoppler126:poppler; do
     host=$(dpkg-query -W -f='${Version}' "${p%%:*}" 2>/dev/null || true)
     built=$(sed -n 's/^debian_version=//p' "$R$PREFIX/share/doc/${p#*:}/SOURCE")
     [ -z "$host" ] || [ "$host" = "$built" ] \
