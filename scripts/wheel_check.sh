@@ -30,14 +30,15 @@
 #   (the encrypted one with its password, the damaged ones failing), `--dpi 300` on
 #   rotations.pdf and `--jobs 2` over all of them (batch mode's workers): stdout and exit status
 #   identical to the host's release binary's on the same files (byte for byte, but for the time
-#   batch mode's file records give, "seconds").
+#   batch mode's file records give, "seconds"), and stderr too (but for batch mode's time in
+#   its summary line).
 # - Rendering: in the chroot, `draw` of a page must write a PNG (the chroot has no fonts, so
 #   what it draws is not compared). Then `draw` of page 1 of every fixture that opens (and of
 #   rotations.pdf's page 2 at --scale 2), and of page 1 of every corpus file at --scale 3 when
 #   the corpus is there ($PAGEINFO_CORPUS, default ../shared/corpus), by the installed bundled
 #   binary and by the host's release binary, both run on this machine (the host's binary
 #   cannot run in the chroot), so that both see the same fonts and font configuration: the PNG
-#   files and exit statuses identical. This compares the wheel's Poppler, FreeType, lcms2,
+#   files, stderr (Poppler's and Fontconfig's messages) and exit statuses identical. This compares the wheel's Poppler, FreeType, lcms2,
 #   libjpeg and OpenJPEG with the host's where they draw.
 # Every mount is undone on exit (trap) and checked; any failure exits non-zero with the reason.
 set -euo pipefail
@@ -174,7 +175,7 @@ else:
 PY
 while read -r name args; do
     status=0
-    "$exe" $args >"$CHECK/out/$name.out" 2>/dev/null || status=$?
+    "$exe" $args >"$CHECK/out/$name.out" 2>"$CHECK/out/$name.err" || status=$?
     echo "$status" >"$CHECK/out/$name.status"
 done <"$CHECK/cases.txt"
 "$exe" draw Fixtures/rotations.pdf --page 2 -o "$CHECK/out/draw.png" 2>/dev/null || fail "draw failed (exit $?)"
@@ -195,17 +196,20 @@ differ=0
 while read -r name args; do
     status=0
     # shellcheck disable=SC2086
-    "$HOST_BIN" $args >"$WORK/host-$name.out" 2>/dev/null || status=$?
-    # (batch mode's file records time each file: "seconds" is the one field that may differ)
+    "$HOST_BIN" $args >"$WORK/host-$name.out" 2>"$WORK/host-$name.err" || status=$?
+    # (batch mode's file records time each file, and its summary on stderr the run: "seconds"
+    # and "in 0.05 s (174 files/s)" are what may differ)
     if ! cmp -s <(sed -E 's/"seconds":[-+.e0-9]+/"seconds":T/' "$WORK/host-$name.out") \
                 <(sed -E 's/"seconds":[-+.e0-9]+/"seconds":T/' "$R$CHECK/out/$name.out") \
+       || ! cmp -s <(sed -E 's| in [0-9.]+ s \([0-9.]+ files/s\)| in T s (R files/s)|' "$WORK/host-$name.err") \
+                   <(sed -E 's| in [0-9.]+ s \([0-9.]+ files/s\)| in T s (R files/s)|' "$R$CHECK/out/$name.err") \
        || [ "$status" != "$(cat "$R$CHECK/out/$name.status")" ]; then
-        echo "python-wheel-check: '$args' differs from the host's (exit $status, in the chroot $(cat "$R$CHECK/out/$name.status"))" >&2
+        echo "python-wheel-check: '$args' differs from the host's (exit $status, in the chroot $(cat "$R$CHECK/out/$name.status"); stdout or stderr: $WORK/host-$name.* and $R$CHECK/out/$name.*)" >&2
         differ=1
     fi
 done <"$R$CHECK/cases.txt"
 [ "$differ" = 0 ] || fail "the wheel's binary and the host's release binary disagree"
-echo "== ${#cases[@]} runs of the bundled binary (every fixture, --dpi 300, --jobs 2): stdout and exit status identical to the host's $HOST_BIN"
+echo "== ${#cases[@]} runs of the bundled binary (every fixture, --dpi 300, --jobs 2): stdout, stderr and exit status identical to the host's $HOST_BIN"
 
 # 7. Rendering, both binaries on this machine (same fonts): the installed bundled binary, run
 # from the chroot's venv (its libraries are the wheel's; only glibc, libstdc++ and the other
@@ -232,16 +236,17 @@ for d in "${draws[@]}"; do
     s1=0 s2=0
     rm -f "$WORK/draw/host-$name.png" "$WORK/draw/wheel-$name.png"
     # shellcheck disable=SC2086
-    "$HOST_BIN" draw $args -o "$WORK/draw/host-$name.png" 2>/dev/null || s1=$?
+    "$HOST_BIN" draw $args -o "$WORK/draw/host-$name.png" 2>"$WORK/draw/host-$name.err" || s1=$?
     # shellcheck disable=SC2086
-    "$wheel_exe" draw $args -o "$WORK/draw/wheel-$name.png" 2>/dev/null || s2=$?
+    "$wheel_exe" draw $args -o "$WORK/draw/wheel-$name.png" 2>"$WORK/draw/wheel-$name.err" || s2=$?
     # (a file that does not open, exit 65 or 77, writes no picture)
     if [ "$s1" != "$s2" ] || { [ "$s1" = 0 ] && ! cmp -s "$WORK/draw/host-$name.png" "$WORK/draw/wheel-$name.png"; } \
+       || ! cmp -s "$WORK/draw/host-$name.err" "$WORK/draw/wheel-$name.err" \
        || { [ "$s1" != 0 ] && [ -e "$WORK/draw/wheel-$name.png" ]; }; then
         echo "python-wheel-check: 'draw $args' differs (exit $s1 and, from the wheel, $s2; $WORK/draw/*-$name.png)" >&2
         differ=1
     fi
 done
 [ "$differ" = 0 ] || fail "the wheel's binary and the host's release binary draw differently"
-echo "== ${#draws[@]} pages drawn by the bundled binary and the host's, on this machine ($corpus_files of them corpus files'): the PNG files and exit statuses identical"
+echo "== ${#draws[@]} pages drawn by the bundled binary and the host's, on this machine ($corpus_files of them corpus files'): the PNG files, stderr and exit statuses identical"
 echo "python-wheel-check: OK in $SUITE ($(($(date +%s) - prepared)) s; chroot ready in $((prepared - started)) s)"
