@@ -47,37 +47,41 @@ let package = Package(
         ),
         // ... and a small C-ABI shim, written in C++ over Poppler's core API, is all Swift sees.
         .target(name: "CPageInfoPoppler", dependencies: ["CPoppler"]),
-        // Swift reader over the shim: documents, PageInfo streams, typed errors.
-        // (PageInfoOutput for the one system-call layer.)
-        .target(name: "PageInfoPoppler", dependencies: ["PageGeometry", "PageInfoRecords", "PageInfoOutput", "CPageInfoPoppler"]),
-        // Bytes in and out (pure Swift, no Poppler): the text/JSON/CSV writers and the JSONWritable
-        // protocol, the one JSON reader, the one XML escaper, the one system-call layer
-        // (SystemCalls.swift). Not a product: all `package` but PageListFormat (BatchJob's formats,
-        // re-exported by PageInfoBatch).
-        .target(name: "PageInfoOutput", dependencies: ["PageGeometry", "PageInfoRecords", "DocumentLayout", .product(name: "SystemPackage", package: "swift-system")]),
+        // The one system layer, over swift-system: files, descriptors, processes, threads, signals,
+        // the crash handler, file names as bytes, line reading; every C call of the package's Swift
+        // (pure Swift, no Poppler). Not a product: all `package`.
+        .target(name: "PageInfoSystem", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
+        // Swift reader over the shim: documents, PageInfo streams, typed errors. Reading sits on the
+        // system layer only: nothing under it prints.
+        .target(name: "PageInfoPoppler", dependencies: ["PageGeometry", "PageInfoRecords", "PageInfoSystem", "CPageInfoPoppler"]),
+        // Bytes out and JSON in (pure Swift, no Poppler): the text/JSON/CSV/columns writers over one
+        // ByteWriter and the JSONWritable protocol, the one JSON reader, the one XML escaper. Not a
+        // product: all `package` but PageListFormat (BatchJob's formats, re-exported by PageInfoBatch).
+        .target(name: "PageInfoEncoding", dependencies: ["PageGeometry", "PageInfoRecords", "DocumentLayout", "PageInfoSystem",
+                                                   .product(name: "SystemPackage", package: "swift-system")]),
         // The grammars of values given as text, with typed errors (no argument parser). Not a
         // product: all `package` but PageRangeList (DocumentReader's ranges, re-exported by PageInfoReading).
-        .target(name: "PageInfoGrammar", dependencies: ["PageGeometry", "DocumentLayout", "PageInfoOutput"]),
+        .target(name: "PageInfoGrammar", dependencies: ["PageGeometry", "DocumentLayout", "PageInfoSystem", "PageInfoEncoding"]),
         // The one reading loop: a PDF from a path, raw path bytes, a descriptor, bytes in memory or
         // stdin (streams spooled to an unlinked temporary file) into the records of
         // docs/records.md, with page ranges, --strict and passwords; what pages, info, batch
         // workers and check read through.
-        .target(name: "PageInfoReading", dependencies: ["PageGeometry", "DocumentLayout", "PageInfoRecords", "PageInfoPoppler", "PageInfoOutput", "PageInfoGrammar",
+        .target(name: "PageInfoReading", dependencies: ["PageGeometry", "DocumentLayout", "PageInfoRecords", "PageInfoPoppler", "PageInfoSystem", "PageInfoGrammar",
                                                   .product(name: "SystemPackage", package: "swift-system")]),
         // Collections: inputs (lists, NUL-separated lists, recursive walks), N isolated worker
         // processes (crashes, hangs and memory contained per file), input order or unordered,
         // resume, progress; and the worker loop the worker processes run.
-        .target(name: "PageInfoBatch", dependencies: ["PageGeometry", "PageInfoRecords", "PageInfoOutput", "PageInfoGrammar", "PageInfoReading",
+        .target(name: "PageInfoBatch", dependencies: ["PageGeometry", "PageInfoRecords", "PageInfoSystem", "PageInfoEncoding", "PageInfoGrammar", "PageInfoReading",
                                                 .product(name: "SystemPackage", package: "swift-system")]),
         // Golden files of page geometry: lenient golden reader, comparison with a tolerance,
         // text/JSON/JUnit reports, atomic re-recording (`pageinfo check`).
-        .target(name: "PageInfoCheck", dependencies: ["PageGeometry", "PageInfoRecords", "PageInfoOutput", "PageInfoPoppler", "PageInfoReading"]),
+        .target(name: "PageInfoCheck", dependencies: ["PageGeometry", "PageInfoRecords", "PageInfoSystem", "PageInfoEncoding", "PageInfoPoppler", "PageInfoReading"]),
         // One-line golden checks for Swift Testing and XCTest suites.
         .target(name: "PageInfoTesting", dependencies: ["PageInfoCheck", "PageInfoReading", "PageGeometry"]),
         // zlib for the PNG writer's DEFLATE and CRC-32 (libpoppler loads it anyway).
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Pictures of the geometry: overlays, legend, bitmap font, PNG and SVG writers, contact sheets.
-        .target(name: "PageInfoDraw", dependencies: ["PageGeometry", "DocumentLayout", "PageInfoOutput", "CZlib"]),
+        .target(name: "PageInfoDraw", dependencies: ["PageGeometry", "DocumentLayout", "PageInfoEncoding", "CZlib"]),
 
         // The long help of every command (`--help` after the usage, and the man page): text only.
         .target(name: "PageInfoHelp"),
@@ -85,22 +89,22 @@ let package = Package(
         // `pageinfo worker`'s options, declared once and parsed by ArgumentParser, for `pageinfo`
         // and the tests' worker alike (not a product: the CLI's side of the worker's arguments).
         .target(name: "PageInfoWorkerCommand", dependencies: [
-            "PageGeometry", "PageInfoBatch", "PageInfoGrammar", "PageInfoHelp", "PageInfoOutput", "PageInfoRecords",
+            "PageGeometry", "PageInfoBatch", "PageInfoGrammar", "PageInfoHelp", "PageInfoSystem", "PageInfoEncoding", "PageInfoRecords",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(
             name: "PageInfoCommand",
             dependencies: [
-                "PageGeometry", "DocumentLayout", "PageInfoRecords", "PageInfoPoppler", "PageInfoOutput", "PageInfoGrammar",
-                "PageInfoReading", "PageInfoBatch", "PageInfoCheck", "PageInfoDraw", "PageInfoHelp", "PageInfoWorkerCommand",
+                "PageGeometry", "DocumentLayout", "PageInfoRecords", "PageInfoPoppler", "PageInfoSystem", "PageInfoEncoding",
+                "PageInfoGrammar", "PageInfoReading", "PageInfoBatch", "PageInfoCheck", "PageInfoDraw", "PageInfoHelp", "PageInfoWorkerCommand",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // The tests' batch worker: `pageinfo worker` with hooks that crash, hang or exhaust memory
         // on chosen files (PAGEINFO_TEST_*_ON). Never installed; `pageinfo` has no hooks.
-        .executableTarget(name: "pageinfo-test-worker", dependencies: ["PageInfoWorkerCommand", "PageInfoOutput"]),
+        .executableTarget(name: "pageinfo-test-worker", dependencies: ["PageInfoWorkerCommand", "PageInfoSystem"]),
         // Release-built benchmark driver for the layout engine (`make bench`).
-        .executableTarget(name: "pageinfo-bench", dependencies: ["PageGeometry", "DocumentLayout", "PageInfoOutput"]),
+        .executableTarget(name: "pageinfo-bench", dependencies: ["PageGeometry", "DocumentLayout", "PageInfoSystem"]),
 
         // What every test target shares: seeded generator, fixture/corpus paths and the corpus rule,
         // typed MANIFEST.json and golden models, page builders. (Tests compare numbers with
@@ -108,25 +112,26 @@ let package = Package(
         // A library target (test targets cannot be dependencies), so `swift build` builds it too.
         .target(name: "PageInfoTestSupport", dependencies: ["PageGeometry"], path: "Tests/PageInfoTestSupport"),
         .testTarget(name: "PageGeometryTests", dependencies: ["PageGeometry", "PageInfoTestSupport"]),
-        .testTarget(name: "PageInfoOutputTests", dependencies: ["PageInfoOutput", "PageGeometry", "DocumentLayout", "PageInfoRecords", "PageInfoTestSupport", .product(name: "SystemPackage", package: "swift-system")]),
+        .testTarget(name: "PageInfoSystemTests", dependencies: ["PageInfoSystem", "PageInfoEncoding", "PageInfoTestSupport", .product(name: "SystemPackage", package: "swift-system")]),
+        .testTarget(name: "PageInfoEncodingTests", dependencies: ["PageInfoEncoding", "PageInfoSystem", "PageGeometry", "DocumentLayout", "PageInfoRecords", "PageInfoTestSupport", .product(name: "SystemPackage", package: "swift-system")]),
         // The records' own rules: the order of exit statuses, the one failure → status mapping, oneLine.
         .testTarget(name: "PageInfoRecordsTests", dependencies: ["PageInfoRecords"]),
-        .testTarget(name: "PageInfoGrammarTests", dependencies: ["PageInfoGrammar", "PageGeometry", "DocumentLayout", "PageInfoOutput"]),
+        .testTarget(name: "PageInfoGrammarTests", dependencies: ["PageInfoGrammar", "PageGeometry", "DocumentLayout", "PageInfoSystem", "PageInfoEncoding"]),
         .testTarget(name: "DocumentLayoutTests", dependencies: ["DocumentLayout", "PageGeometry", "PageInfoTestSupport"]),
         .testTarget(
             name: "PageInfoPopplerTests",
-            dependencies: ["PageInfoPoppler", "PageInfoReading", "PageGeometry", "PageInfoRecords", "PageInfoOutput", "PageInfoTestSupport"]
+            dependencies: ["PageInfoPoppler", "PageInfoReading", "PageGeometry", "PageInfoRecords", "PageInfoTestSupport"]
         ),
         .testTarget(name: "PageInfoReadingTests",
-                    dependencies: ["PageGeometry", "PageInfoReading", "PageInfoPoppler", "PageInfoGrammar", "PageInfoRecords", "PageInfoOutput", "PageInfoTestSupport", .product(name: "SystemPackage", package: "swift-system")]),
+                    dependencies: ["PageGeometry", "PageInfoReading", "PageInfoPoppler", "PageInfoGrammar", "PageInfoRecords", "PageInfoSystem", "PageInfoEncoding", "PageInfoBatch", "PageInfoTestSupport", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "PageInfoBatchTests",
-                    dependencies: ["PageInfoBatch", "PageInfoReading", "PageInfoRecords", "PageInfoOutput", "PageInfoTestSupport",
+                    dependencies: ["PageInfoBatch", "PageInfoReading", "PageInfoRecords", "PageInfoSystem", "PageInfoEncoding", "PageInfoTestSupport",
                                    "PageGeometry", "PageInfoGrammar", "PageInfoWorkerCommand"]),
         // (Snapshots/ holds the expected outputs, read by path: not a resource of the bundle.)
-        .testTarget(name: "PageInfoCommandTests", dependencies: ["PageGeometry", "PageInfoOutput", "PageInfoTestSupport"],
+        .testTarget(name: "PageInfoCommandTests", dependencies: ["PageGeometry", "PageInfoEncoding", "PageInfoTestSupport"],
                     exclude: ["Snapshots"]),
         .testTarget(name: "PageInfoCheckTests",
-                    dependencies: ["PageInfoCheck", "PageGeometry", "PageInfoPoppler", "PageInfoOutput", "PageInfoRecords", "PageInfoTestSupport"]),
+                    dependencies: ["PageInfoCheck", "PageGeometry", "PageInfoPoppler", "PageInfoSystem", "PageInfoEncoding", "PageInfoRecords", "PageInfoTestSupport"]),
         .testTarget(name: "PageInfoTestingTests", dependencies: ["PageInfoTesting", "PageInfoCheck", "PageInfoTestSupport"]),
         .testTarget(name: "PageInfoDrawTests", dependencies: ["PageInfoDraw", "PageInfoPoppler", "PageGeometry", "DocumentLayout", "PageInfoTestSupport"]),
     ],

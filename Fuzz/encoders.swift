@@ -5,7 +5,7 @@
 // parses back to exactly NumberText.rounded(value); the JSON formats are valid and each field
 // holds the value written (null exactly where the value is not finite); every csv row has the
 // header's columns and its label, file and numbers read back; the table ends each line.
-import PageInfoOutput
+import PageInfoEncoding
 import PageGeometry
 import PageInfoRecords
 import Foundation

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// The JSON reader (PageInfoOutput's JSONParser) and the golden decoder built on it
+// The JSON reader (PageInfoEncoding's JSONParser) and the golden decoder built on it
 // (GeometrySnapshot(goldenJSON:)). Invariants: a document the reader accepts never nests deeper
 // than JSONParser.maxDepth and leaves the parser's depth at 0; written back (numbers in Swift's
 // round-trip form, strings escaped) it reads to the same value; every number is finite; a text
@@ -8,7 +8,7 @@
 // written so, and decoding is deterministic.
 @testable import PageInfoCheck
 import PageGeometry
-import PageInfoOutput
+import PageInfoEncoding
 import Foundation
 
 private func depth(_ v: JSONValue) -> Int {

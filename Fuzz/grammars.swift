@@ -9,7 +9,7 @@
 @testable import PageInfoCommand
 import PageGeometry
 import PageInfoGrammar
-import PageInfoOutput
+import PageInfoEncoding
 
 private func text(_ v: Double) -> String { v == 0 ? "0" : "\(v)" }  // "-0.0" is a size's 0 too
 private func same(_ a: Double, _ b: Double) -> Bool { a == b }

@@ -6,7 +6,8 @@
 // outputs agree on the page count and each page's index; the csv rows all have the header's
 // columns; the exit code is a documented one; reading twice gives the same bytes.
 import PageInfoGrammar
-import PageInfoOutput
+import PageInfoBatch
+import PageInfoEncoding
 import PageInfoPoppler
 import PageInfoReading
 import Foundation

@@ -8,7 +8,7 @@
 // tally; the tally counts every accepted record; a record the writer wrote reads back with the
 // same name bytes (non-UTF-8 names included), status, error code and page count.
 @testable import PageInfoBatch
-import PageInfoOutput
+import PageInfoEncoding
 import PageInfoRecords
 import SystemPackage
 import Foundation

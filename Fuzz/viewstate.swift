@@ -8,7 +8,7 @@
 import DocumentLayout
 import PageGeometry
 import PageInfoGrammar
-import PageInfoOutput
+import PageInfoEncoding
 import Foundation
 
 private let sizes = [Size(width: 612, height: 792), Size(width: 792, height: 612), Size(width: 0, height: 300),

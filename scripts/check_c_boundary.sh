@@ -11,7 +11,7 @@ printf 'import PageInfoPoppler\nlet v = PopplerDocument.popplerVersion\n' > "$tm
 printf 'import PageInfoPoppler\nlet v = pi_poppler_version()\n' > "$tmp/bad.swift"
 flags=(-I "$BIN/Modules" -Xcc "-fmodule-map-file=$BIN/CPageInfoPoppler.build/module.modulemap"
        -Xcc -ISources/CPageInfoPoppler/include -Xcc -fmodule-map-file=Sources/CPoppler/module.modulemap
-       # swift-system's C module, which PageInfoOutput's SystemPackage import brings along.
+       # swift-system's C module, which PageInfoSystem's SystemPackage import brings along.
        -Xcc "-fmodule-map-file=$(dirname "$BIN")/../checkouts/swift-system/Sources/CSystem/include/module.modulemap")
 swiftc -typecheck "${flags[@]}" "$tmp/good.swift" || { echo "check-boundary: a client cannot use PopplerDocument" >&2; exit 1; }
 if swiftc -typecheck "${flags[@]}" "$tmp/bad.swift" 2>"$tmp/err"; then

@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""The grep proof of issue 42's layering rules, over the Swift code of Sources/.
+"""The layering rules, over the Swift code of Sources/ and the package graph.
 
-Five rules, each reported with one line per offence (file, line, name) and exit status 1:
-  (a) no call of a C library function outside the system-call layer (LAYER_FILES): spawn, poll,
-      signals, limits, close, chmod, isatty, the clock, the environment… go through
-      PageInfoOutput's OpenFile, FileSystem, ChildProcess, CurrentProcess, Signals,
+Seven rules, each reported with one line per offence (file, line, name) and exit status 1:
+  (a) no call of a C library function outside the system layer (the module SYSTEM_MODULE):
+      spawn, poll, signals, limits, close, chmod, isatty, the clock, the environment… go through
+      PageInfoSystem's OpenFile, FileSystem, ChildProcess, CurrentProcess, Signals,
       ResourceLimits, CrashHandler, ReadinessPoll, SpawnerThread and LinuxCalls;
   (b) no raw `Int32` (or `CInt`) file descriptor in a `public` signature: a parameter, an enum
       payload or a property named like a descriptor (fd, …Fd, …FD, descriptor, …Descriptor; a
@@ -17,10 +17,14 @@ Five rules, each reported with one line per offence (file, line, name) and exit 
   (e) a `public` declaration only in a module a user can see: the target of a library product of
       Package.swift, or a module such a target re-exports (`@_exported import`, followed through
       the re-exported modules' own sources). Every other module is the package's own: its
-      declarations are `package` (issue 42, "five library products at most").
+      declarations are `package` (five library products at most);
+  (f) reading never prints: no module of READING_MODULES depends on ENCODING_MODULE, directly or
+      through other targets (the offence names the path), so the encoders sit on top of reading;
+  (g) the system layer stands alone: SYSTEM_MODULE depends on swift-system only.
 
 (c), (d) and (e) are about libraries: the executable targets of Package.swift are exempt. (a)
-and (b) hold everywhere.
+and (b) hold everywhere. The package graph (targets, products, executables, dependencies) is
+SwiftPM's own, read by scripts/package_graph.py.
 
 How it reads Swift: comments and string literals are blanked first (interpolated code is kept).
 A C call is a bare call of a name in C_FUNCTIONS (or `Glibc.name(`), not a member call, not a
@@ -32,7 +36,7 @@ Poppler shim's `pi_` calls and zlib are their own C boundaries (scripts/check_c_
 not system calls.
 
 ALLOWLIST holds today's offenders, `file:name` (the C function called; the public declaration;
-the argv name used): issue 42's remaining work. The check fails on any offence not listed, and
+the argv name used; for (f) `module:path`): remaining work. The check fails on any offence not listed, and
 on a listed one that is gone (remove it: the list only shrinks). An entry covers its name in its
 file: one more call of an allowlisted function in that file is not seen as new.
 
@@ -45,13 +49,17 @@ import shutil
 import sys
 import tempfile
 
-# The system-call layer: the only files that call the C library.
-LAYER_FILES = {
-    "Sources/PageInfoOutput/SystemCalls.swift",
-    "Sources/PageInfoOutput/SystemCalls+Linux.swift",
-    "Sources/PageInfoOutput/FileSystem+Files.swift",
-    "Sources/PageInfoOutput/SystemCalls+Process.swift",
-}
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import package_graph  # noqa: E402
+
+# The system layer: the only module that calls the C library (over swift-system).
+SYSTEM_MODULE = "PageInfoSystem"
+SYSTEM_DEPENDENCIES = {"SystemPackage"}
+# The writers, the JSON codec and the XML escaper.
+ENCODING_MODULE = "PageInfoEncoding"
+# What reads a PDF into records: the reader over Poppler and the one reading loop (and, through
+# rule (f)'s paths, everything they depend on).
+READING_MODULES = ("PageInfoSystem", "PageInfoPoppler", "PageInfoReading")
 
 # C library functions that reach the system or process-wide state. A name ending in `*` is a
 # prefix (posix_spawn_file_actions_init…).
@@ -82,7 +90,7 @@ C_NO_ARGUMENTS = {"fork", "vfork", "abort", "getpid", "getppid", "getuid", "gete
 DESCRIPTOR_NAME = re.compile(r"^(fd|\w*Fd|\w*FD|descriptor|\w*Descriptor|fileDescriptor)$")
 ARGV_NAME = re.compile(r"\b(CommandLine\w*)\b|\bProcessInfo\s*\.\s*processInfo\s*\.\s*arguments\b")
 
-# Today's offenders: issue 42's remaining work ("One system layer, finished", "No process state
+# Today's offenders: the remaining work ("One system layer, finished", "No process state
 # in the library", "Typed everywhere"). Remove an entry when its offence goes; never add one.
 ALLOWLIST = {
     # (a) C calls outside the system-call layer: none left (spawn, poll, signals, limits, the
@@ -105,21 +113,35 @@ ALLOWLIST = {
     # (e) public declarations outside the products and what they re-export: none.
     "public-outside-products": """
     """,
+    # (f) reading that depends on the encoders: the reading loop takes PageRangeList from the
+    # grammar module, which parses JSON view states with the encoding layer's reader and writes
+    # conversion output; it goes when the grammar does no I/O.
+    "reading-prints": """
+    PageInfoGrammar:PageInfoReading -> PageInfoGrammar -> PageInfoEncoding
+    """,
+    # (g) the system layer's own dependencies beyond swift-system: none.
+    "system-depends": """
+    """,
 }
 ADVICE = {
-    "c-call": "call it through the system-call layer (PageInfoOutput's SystemCalls.swift)",
+    "c-call": "call it through the system layer (the PageInfoSystem module)",
     "int32-descriptor": "take swift-system's FileDescriptor (or the layer's OpenFile)",
     "command-line": "let the executable pass the names or raw bytes in",
     "exit-failure": "throw a typed error; the CLI turns it into a message and an exit status",
     "public-outside-products": "declare it `package` (or, if a product's public API needs it, have that product "
                                "re-export its module with `@_exported import`)",
+    "reading-prints": "let the module above reading and encoding join them (PageInfoBatch holds DocumentReader's "
+                      "reading into a PageListEncoder)",
+    "system-depends": "the system layer depends on swift-system alone: move what needs more above it",
 }
 RULES = {
-    "c-call": "(a) C library call outside the system-call layer",
+    "c-call": "(a) C library call outside the system layer",
     "int32-descriptor": "(b) raw Int32 descriptor in a public signature",
     "command-line": "(c) the process's argv in a library",
     "exit-failure": "(d) ExitFailure in a library's public API",
     "public-outside-products": "(e) public declaration in a module no product shows",
+    "reading-prints": "(f) a reading module depends on the encoding layer",
+    "system-depends": "(g) the system layer depends on more than swift-system",
 }
 
 
@@ -359,19 +381,15 @@ def descriptor_parameters(kind, name, text):
 
 
 def executable_folders(root):
-    with open(os.path.join(root, "Package.swift"), encoding="utf-8") as f:
-        manifest = f.read()
-    return {f"Sources/{m}" for m in re.findall(r'\.executableTarget\(\s*name:\s*"([^"]+)"', manifest)}
+    return {t.folder.rstrip("/") for t in package_graph.targets(root).values() if t.type == "executable"}
 
 
 def visible_modules(root):
     """The modules a user of the library products sees: each library product's targets, and the
     modules they re-export with `@_exported import`, followed through those modules' sources."""
-    with open(os.path.join(root, "Package.swift"), encoding="utf-8") as f:
-        manifest = blank_comments_and_strings_keeping_literals(f.read())
     seen = set()
-    for m in re.finditer(r'\.library\(\s*name:\s*"[^"]+"\s*,(?:\s*type:\s*\.\w+\s*,)?\s*targets:\s*\[([^\]]*)\]', manifest):
-        seen.update(re.findall(r'"([^"]+)"', m.group(1)))
+    for names in package_graph.products(root).values():
+        seen.update(names)
     todo = sorted(seen)
     while todo:
         module = todo.pop()
@@ -388,12 +406,6 @@ def visible_modules(root):
                         seen.add(exported)
                         todo.append(exported)
     return seen
-
-
-def blank_comments_and_strings_keeping_literals(src):
-    """The manifest with its comments blanked and its string literals kept (target names)."""
-    out = re.sub(r"/\*.*?\*/", lambda m: re.sub(r"[^\n]", " ", m.group(0)), src, flags=re.S)
-    return re.sub(r"//[^\n]*", lambda m: " " * len(m.group(0)), out)
 
 
 def swift_files(root):
@@ -418,11 +430,11 @@ def offences(root):
         with open(path, encoding="utf-8") as f:
             code = blank_comments_and_strings(f.read())
         library = not any(rel.startswith(e + "/") for e in executables)
-        if rel not in LAYER_FILES:
+        module = rel.split("/")[1]
+        if module != SYSTEM_MODULE:
             for line, name in c_calls(code):
                 add("c-call", rel, name, line)
         decls = public_declarations(code)
-        module = rel.split("/")[1]
         if library and module not in visible:
             for line, kind, name, text, extended in decls:
                 add("public-outside-products", rel, name, line)
@@ -435,6 +447,20 @@ def offences(root):
         if library:
             for m in ARGV_NAME.finditer(code):
                 add("command-line", rel, m.group(1) or "ProcessInfo.arguments", line_of(code, m.start()))
+    graph = package_graph.targets(root)
+    # One offence per module under reading that depends on the encoders itself, with the route
+    # from the reading module that reaches it (so that a new edge is a new offence).
+    flagged = set()
+    for start in READING_MODULES:
+        for name in [start] + sorted(package_graph.closure(graph, start)):
+            if name in flagged or ENCODING_MODULE not in graph.get(name, package_graph.Target("", [], "")).deps:
+                continue
+            flagged.add(name)
+            route = package_graph.path(graph, start, name) + [ENCODING_MODULE]
+            add("reading-prints", name, " -> ".join(route), 0)
+    for dep in graph[SYSTEM_MODULE].deps if SYSTEM_MODULE in graph else []:
+        if dep not in SYSTEM_DEPENDENCIES:
+            add("system-depends", SYSTEM_MODULE, dep, 0)
     return found
 
 
@@ -442,16 +468,22 @@ def allowlist():
     return {rule: {e.strip() for e in text.split("\n") if e.strip()} for rule, text in ALLOWLIST.items()}
 
 
+def where(lines):
+    """` (line N, M)` for offences in source files; nothing for the package graph's (line 0)."""
+    lines = [n for n in lines if n]
+    return f" (line {', '.join(map(str, lines))})" if lines else ""
+
+
 def check(root, quiet=False):
     """The problems (new offences and stale allowlist entries), printing each rule's offenders."""
     found, allowed, problems = offences(root), allowlist(), []
     for rule, title in RULES.items():
         if not quiet:
-            print(f"{title}: {len(found[rule])} offender(s), allowlist {len(allowed[rule])} (issue 42's remaining work)")
+            print(f"{title}: {len(found[rule])} offender(s), allowlist {len(allowed[rule])} (remaining work)")
             for key in sorted(found[rule]):
-                print(f"    {key} (line {', '.join(map(str, found[rule][key]))})")
+                print(f"    {key}{where(found[rule][key])}")
         for key in sorted(set(found[rule]) - allowed[rule]):
-            problems.append(f"{title}: {key} (line {', '.join(map(str, found[rule][key]))}) is new; {ADVICE[rule]}")
+            problems.append(f"{title}: {key}{where(found[rule][key])} is new; {ADVICE[rule]}")
         for key in sorted(allowed[rule] - set(found[rule])):
             problems.append(f"{title}: allowlisted {key} is gone: remove it from ALLOWLIST in scripts/check_layering.py")
     return problems
@@ -467,6 +499,8 @@ def self_test(root):
     plants = [
         ("(a) a C call outside the layer", "c-call", "Sources/PageInfoGrammar/ValueGrammar.swift",
          "\nimport Glibc\nfunc plantedChmod() { _ = fchmod(3, 0o600) }\n", "ValueGrammar.swift:fchmod"),
+        ("(a) a raw Glibc file call in the reader", "c-call", "Sources/PageInfoPoppler/PopplerDocument.swift",
+         "\nimport Glibc\nfunc plantedOpen() -> Int32 { open(\"/planted\", O_RDONLY) }\n", "PopplerDocument.swift:open"),
         ("(a) a Glibc-qualified C call", "c-call", "Sources/PageInfoDraw/ContactSheet.swift",
          "\nimport Glibc\nfunc plantedClose(_ x: Int32) { _ = Glibc.close(x) }\n", "ContactSheet.swift:close"),
         ("(b) an Int32 descriptor in a public signature", "int32-descriptor", "Sources/PageInfoGrammar/ValueGrammar.swift",
@@ -485,6 +519,14 @@ def self_test(root):
         ("(e) a public member of a public extension there", "public-outside-products",
          "Sources/PageInfoHelp/CommandHelp.swift", "\npublic extension String {\n    static var plantedHelp: String { \"\" }\n}\n",
          "CommandHelp.swift:plantedHelp"),
+        ("(f) the reader depending on the encoding layer", "reading-prints",
+         ("Package.swift", '"PageInfoRecords", "PageInfoSystem", "CPageInfoPoppler"',
+          '"PageInfoRecords", "PageInfoSystem", "PageInfoEncoding", "CPageInfoPoppler"'),
+         None, "PageInfoPoppler:PageInfoPoppler -> PageInfoEncoding"),
+        ("(g) the system layer depending on more than swift-system", "system-depends",
+         ("Package.swift", '.target(name: "PageInfoSystem", dependencies: [',
+          '.target(name: "PageInfoSystem", dependencies: ["PageGeometry", '),
+         None, "PageInfoSystem:PageGeometry"),
         ("(e) a module no product re-exports any more", "public-outside-products",
          ("Sources/PageInfoReading/Exports.swift", "@_exported import PageInfoGrammar", "import PageInfoGrammar"),
          None, "PageRangeList.swift:PageRangeList"),
@@ -495,7 +537,7 @@ def self_test(root):
          "\n// close(fd) and isatty(1) in a comment\nlet plantedText = \"poll(&fds, 1, 0) and \\(String(1)) CommandLine.arguments\"\n"
          "struct PlantedReader { func read(into b: Int) -> Int { b }; func use() -> Int { read(into: 1) } }\n"),
         ("a C call in the layer, and an Int32 descriptor in an internal signature",
-         "Sources/PageInfoOutput/SystemCalls.swift",
+         "Sources/PageInfoSystem/SystemCalls.swift",
          "\nfunc plantedLayerCall() -> Int32 { isatty(0) }\nfunc plantedInternal(fd: Int32) {}\n"),
         ("argv and ExitFailure in the executable", "Sources/PageInfoCommand/Common.swift",
          "\nlet plantedArgv = CommandLine.arguments\npublic func plantedExit() throws(ExitFailure) {}\n"),
@@ -545,6 +587,19 @@ def self_test(root):
               f"{': ' + hit[0] if hit else ''}{'' if len(problems) <= 1 else f' ({len(problems)} problems)'}")
         if not hit or not only:
             failures += 1
+    # The drawn graph: CONTRIBUTING.md's block is the graph's, and a new dependency makes it stale.
+    tmp = copy()
+    try:
+        shutil.copy(os.path.join(root, "CONTRIBUTING.md"), tmp)
+        before = package_graph.contributing_problem(tmp)
+        plant(tmp, ("Package.swift", '.target(name: "PageInfoHelp")', '.target(name: "PageInfoHelp", dependencies: ["PageGeometry"])'), None)
+        after = package_graph.contributing_problem(tmp)
+    finally:
+        shutil.rmtree(tmp)
+    stale = before is None and after is not None and "--write-contributing" in after
+    print(f"self-test CONTRIBUTING.md's diagram after a new dependency: {'caught: ' + after if stale else 'MISSED'}")
+    if not stale:
+        failures += 1
     for label, rel, text in look_alikes:
         problems = problems_with(rel, text)
         print(f"self-test look-alike, {label}: {'not flagged' if not problems else 'FLAGGED: ' + '; '.join(problems)}")
@@ -559,15 +614,20 @@ def main(argv):
     if "--self-test" in argv:
         return self_test(root)
     problems = check(root)
+    drawn = package_graph.contributing_problem(root)
+    if drawn:
+        problems.append(drawn)
     for p in problems:
         print(f"check_layering: {p}", file=sys.stderr)
     if problems:
         return 1
     sizes = {rule: len(entries) for rule, entries in allowlist().items()}
-    print(f"check_layering: no new offence; allowlists (issue 42's remaining work): "
+    print(f"check_layering: no new offence; allowlists (remaining work): "
           f"{sizes['c-call']} C calls, {sizes['int32-descriptor']} Int32 descriptors, "
           f"{sizes['command-line']} argv uses, {sizes['exit-failure']} ExitFailure APIs, "
-          f"{sizes['public-outside-products']} public declarations outside the products ({sum(sizes.values())} in all)")
+          f"{sizes['public-outside-products']} public declarations outside the products, "
+          f"{sizes['reading-prints']} reading-to-encoding edges, {sizes['system-depends']} system-layer dependencies "
+          f"({sum(sizes.values())} in all)")
     return 0
 
 

@@ -18,13 +18,14 @@ Checks, each failing with one line per problem and exit status 1:
   scripts/check_licenses.py --fix [PACKAGE_DIR]    add the rule's line to files that lack one
   scripts/check_licenses.py --self-test            plant each kind of defect in a copy and see it fail
 """
-import json
 import os
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import package_graph  # noqa: E402
 
 GPL = "GPL-2.0-or-later"
 APACHE = "Apache-2.0"
@@ -35,25 +36,9 @@ POPPLER_SYSTEM_LIBRARY = "CPoppler"
 LOOSE_FOLDERS = {"scripts": APACHE, "integrations": APACHE, "python": APACHE, "Fuzz": GPL, "Tests/ClientPackage": GPL}
 
 
-def swift():
-    return os.environ.get("SWIFT") or shutil.which("swift") or "/opt/swift/usr/bin/swift"
-
-
 def package_targets(root):
-    """Target name -> (folder, [names of targets it depends on]) from `swift package dump-package`."""
-    # (SwiftPM leaves a lock file per package in the temporary directory: one of its own here,
-    # removed after, so the self-test's copies leave nothing behind.)
-    with tempfile.TemporaryDirectory(prefix="pageinfo-licenses-swiftpm-") as scratch:
-        out = subprocess.run([swift(), "package", "dump-package", "--package-path", root],
-                             check=True, capture_output=True, text=True, env=dict(os.environ, TMPDIR=scratch)).stdout
-    targets = {}
-    for t in json.loads(out)["targets"]:
-        default = "Tests" if t["type"] == "test" else "Sources"
-        folder = t.get("path") or os.path.join(default, t["name"])
-        deps = [d["byName"][0] for d in t["dependencies"] if "byName" in d]
-        deps += [d["target"][0] for d in t["dependencies"] if "target" in d]
-        targets[t["name"]] = (folder, deps)
-    return targets
+    """Target name -> (folder, [names of what it depends on]), from the package graph."""
+    return {name: (t.folder, t.deps) for name, t in package_graph.targets(root).items()}
 
 
 def spdx_of(path):

@@ -110,9 +110,10 @@ build() {
     module PageGeometry "$inst" Sources/PageGeometry/*.swift
     module DocumentLayout "$inst" Sources/DocumentLayout/*.swift
     module PageInfoRecords "$inst" Sources/PageInfoRecords/*.swift
-    module PageInfoOutput "$inst" Sources/PageInfoOutput/*.swift
-    module PageInfoGrammar "$inst" Sources/PageInfoGrammar/*.swift
+    module PageInfoSystem "$inst" Sources/PageInfoSystem/*.swift
     module PageInfoPoppler "$inst" Sources/PageInfoPoppler/*.swift
+    module PageInfoEncoding "$inst" Sources/PageInfoEncoding/*.swift
+    module PageInfoGrammar "$inst" Sources/PageInfoGrammar/*.swift
     module PageInfoReading "$inst" Sources/PageInfoReading/*.swift
     module PageInfoBatch "$inst" Sources/PageInfoBatch/*.swift
     module PageInfoCheck "$inst" Sources/PageInfoCheck/*.swift
@@ -131,7 +132,7 @@ build() {
         Sources/CPageInfoPoppler/*.cc Fuzz/reader_fuzzer.cc $(pkg-config --libs poppler) -o "$OUT/bin/reader_c"
     fi
     local libs=(-lPageInfoCommand -lPageInfoWorkerCommand -lPageInfoHelp -lPageInfoDraw -lPageInfoCheck -lPageInfoBatch -lPageInfoReading -lPageInfoPoppler
-                -lPageInfoGrammar -lPageInfoOutput -lSystemPackage -lCSystem -lPageInfoRecords -lDocumentLayout -lPageGeometry -lArgumentParser -lArgumentParserToolInfo
+                -lPageInfoGrammar -lPageInfoEncoding -lPageInfoSystem -lSystemPackage -lCSystem -lPageInfoRecords -lDocumentLayout -lPageGeometry -lArgumentParser -lArgumentParserToolInfo
                 -lCPageInfoPoppler -lpoppler -lz -lstdc++ -lm)
     for h in "${HARNESSES[@]}"; do
         [ "$h" = reader_c ] && continue

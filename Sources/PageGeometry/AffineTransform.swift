@@ -87,11 +87,4 @@ public struct AffineTransform: Hashable, Sendable, Codable {
     @inlinable public func apply(to s: Size) -> Size {
         Size(width: a * s.width + c * s.height, height: b * s.width + d * s.height)
     }
-
-    /// Compares every coefficient within `tolerance` (absolute). Not an equivalence relation;
-    /// `==` stays exact.
-    public func isApproximatelyEqual(to other: AffineTransform, tolerance: Double = 1e-9) -> Bool {
-        abs(a - other.a) <= tolerance && abs(b - other.b) <= tolerance && abs(c - other.c) <= tolerance
-            && abs(d - other.d) <= tolerance && abs(tx - other.tx) <= tolerance && abs(ty - other.ty) <= tolerance
-    }
 }

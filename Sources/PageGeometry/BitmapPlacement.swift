@@ -224,7 +224,8 @@ public struct BitmapPlacement: Hashable, Sendable {
         }
         // (Within a part in 10⁶ of pageSize: anything else is not the same page.)
         let counted = measuredSize.flatMap { m in
-            abs(m.width - pageSize.width) <= 1e-6 * pageSize.width && abs(m.height - pageSize.height) <= 1e-6 * pageSize.height ? m : nil
+            m.width.isApproximatelyEqual(to: pageSize.width, absoluteTolerance: 0, relativeTolerance: 1e-6)
+                && m.height.isApproximatelyEqual(to: pageSize.height, absoluteTolerance: 0, relativeTolerance: 1e-6) ? m : nil
         } ?? pageSize
         var pixels: Size
         var uniformScale: Double?     // nil: stretched onto the pixel size

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-import PageInfoOutput
+import PageInfoSystem
 import SystemPackage
 import PageInfoReading
 import PageInfoRecords

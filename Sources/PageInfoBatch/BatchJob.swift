@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-import PageInfoOutput
+import PageInfoSystem
+import PageInfoEncoding
 import SystemPackage
 import PageInfoRecords
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import PageGeometry
-import PageInfoOutput
+import PageInfoSystem
 import PageInfoReading
 import PageInfoRecords
 

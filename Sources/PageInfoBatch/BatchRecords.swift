@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import PageGeometry
-import PageInfoOutput
+import PageInfoSystem
+import PageInfoEncoding
 import PageInfoPoppler
 import PageInfoReading
 import PageInfoRecords

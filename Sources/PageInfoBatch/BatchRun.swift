@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import PageGeometry
 import PageInfoGrammar
-import PageInfoOutput
+import PageInfoSystem
+import PageInfoEncoding
 import PageInfoReading
 import PageInfoRecords
 

@@ -1,58 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-import PageInfoOutput
+import PageInfoSystem
 import PageInfoRecords
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// The pipe protocol between the coordinator and a `pageinfo worker` (both are this binary).
-///
-/// Coordinator → worker (the worker's stdin): frames of a little-endian `UInt32` length and that
-/// many bytes. The first frame is the configuration (`0`: no password, or `1` followed by the
-/// password's bytes); each later frame is one file name, raw bytes.
-///
-/// A **bytes request** carries the file itself instead of a name to open (the Spark job reads
-/// files through Hadoop's file systems and hands over their bytes): its length word has the high
-/// bit set (`bytesRequestFlag`), and its payload is the name's length (`UInt32` LE), the name's
-/// bytes (what the records call the file: a URI, say) and then the file's bytes, to the end of the
-/// frame. The worker holds content of up to 256 KiB in its memory and a larger one in an
-/// anonymous memory file (`memfd_create`, which does not count against `--max-memory`); either
-/// way no file system has a name for it and no other user can read it. It reads them as it reads
-/// a named file, so the records are what `pageinfo pages --format jsonl` prints for the same
-/// bytes. A file of
-/// more than ``maxRequestBytes`` (1 GiB; less with the worker's `--max-request-bytes N`) is not held: its bytes are skipped and its response is a
-/// `failed` file record (`unreadable`, the sizes in the message). A name request's length never
-/// has the high bit set, so the coordinator's requests are unchanged.
-///
-/// Worker → coordinator (the worker's stdout): for each file, in the order asked, one response:
-/// a 12-byte header — payload length (`UInt32` LE), page count (`UInt32` LE), status (0 ok,
-/// 1 partial, 2 failed), error code (an index into `FileErrorCode.allCases`, 255 for none),
-/// the length of the file's message (`UInt16` LE; 0 unless the worker was started with
-/// `--messages`) — then the payload: the file's records in the batch's format (JSON lines by
-/// default), its file record last, followed by the message: the one line `pageinfo pages` prints
-/// on stderr for a file that is not ok (batch mode asks for it with the table and text formats,
-/// whose records do not say why). The coordinator knows a file is complete from the length alone,
-/// whatever the records hold; a worker that dies mid-file leaves an incomplete response, which
-/// is dropped.
-///
-/// A **hello** comes first when the coordinator asks for it (``helloArgument``, which
-/// `BatchRun` always gives): before anything else, before it even reads its arguments, the worker
-/// writes ``helloMagic``, the length of its version in one byte and the version (UTF-8,
-/// `PageInfoVersion.current`). The coordinator reads it as the start of the responses and refuses
-/// a worker of another version, or one that gives none (`BatchError.workerVersion`): a `pageinfo`
-/// from before the hello refuses `--hello` (exit 64), like any argument it does not know. Read as
-/// a response's length word the magic is more than ``maxResponseBytes``, so no response starts
-/// with it, and a coordinator that expects no hello stops such a worker at once. Without
-/// `--hello` (the Spark job) no hello is written.
-///
-/// Every frame has a maximum, so that neither side allocates what the other merely claims: a
-/// name (and the configuration) at most ``maxNameBytes``, a bytes request's content at most
-/// ``maxRequestBytes`` (skipped beyond), a response's payload at most ``maxResponseBytes``. A
-/// worker whose records for one file would be longer answers with a `failed` file record
-/// (`unreadable`) instead; a frame that claims more is a broken peer: a worker stops reading
-/// its input, and the coordinator stops the worker (its file becomes `failed`, `crashed`, with
-/// the reason).
+/// The pipe protocol between the coordinator and a `pageinfo worker` (both are this binary; the
+/// Spark job is a coordinator too): frames of a little-endian `UInt32` length on the worker's
+/// stdin (the configuration, then name or bytes requests), one response per file on its stdout
+/// (a ``headerSize``-byte header, then the file's records and message), an optional hello
+/// first, and a maximum for every frame. docs/worker-protocol.md describes it in full;
+/// `pageinfo worker --describe-protocol` prints these constants (``descriptionJSON``) for a
+/// coordinator written elsewhere to check its own against.
 package enum WorkerProtocol {
     static let headerSize = 12
     /// The worker's exit status when it stopped because it reached `--max-memory`.
@@ -70,6 +30,27 @@ package enum WorkerProtocol {
 
     /// The argument that asks a worker for its hello.
     package static let helloArgument = "--hello"
+
+    /// The protocol's constants as one JSON object (`pageinfo worker --describe-protocol`), so
+    /// that a peer written in another language (the Spark job) checks its own copy against the
+    /// worker's instead of trusting it: the header size, the bytes-request flag, the hello's
+    /// magic (hex), the frames' maxima, the worker's memory exit status and its memory range
+    /// (MiB), the status bytes and the error-code indexes (`FileErrorCode.allCases`, 255: none).
+    package static var descriptionJSON: String {
+        let codes = FileErrorCode.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ",")
+        let magic = helloMagic.map { byte in
+            let hex = String(byte, radix: 16)
+            return hex.count == 1 ? "0" + hex : hex
+        }.joined()
+        let memory = WorkerOptions.maxMemoryRange
+        return "{\"version\":\"\(PageInfoVersion.current)\",\"headerSize\":\(headerSize),"
+            + "\"bytesRequestFlag\":\(bytesRequestFlag),\"helloMagic\":\"\(magic)\","
+            + "\"maxNameBytes\":\(maxNameBytes),\"maxRequestBytes\":\(maxRequestBytes),"
+            + "\"maxResponseBytes\":\(maxResponseBytes),\"maxMessageBytes\":\(maxMessageBytes),"
+            + "\"memoryExitStatus\":\(memoryExitStatus),"
+            + "\"maxMemoryMiB\":{\"min\":\(memory.lowerBound),\"max\":\(memory.upperBound)},"
+            + "\"statuses\":[\"ok\",\"partial\",\"failed\"],\"errorCodes\":[\(codes)],\"noErrorCode\":255}"
+    }
     /// The first bytes of a hello: as a little-endian length word, 0x574950FF, more than
     /// ``maxResponseBytes``.
     static let helloMagic: [UInt8] = [0xFF, 0x50, 0x49, 0x57]  // 0xFF "PIW"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import PageGeometry
-import PageInfoOutput
+import PageInfoEncoding
 import PageInfoRecords
 
 /// The report of a `pageinfo check` run over one or more files, as text for people, JSON for

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import PageGeometry
-import PageInfoOutput
+import PageInfoEncoding
 
 /// One difference between a golden and the current geometry of a document: one line of the
 /// report `pageinfo check` prints, e.g. `page 3 (iii): cropBox.width 612 → 611.5 (−0.5 pt)`.

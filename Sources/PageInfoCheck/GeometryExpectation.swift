@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import PageGeometry
-import PageInfoOutput
+import PageInfoEncoding
 
 /// The groups of values `pageinfo check` compares (`--fields boxes,rotation,size,label,userUnit,count`).
 public struct CheckFields: OptionSet, Sendable, Hashable, CustomStringConvertible {

@@ -4,7 +4,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import PageInfoOutput
+import PageInfoSystem
+import PageInfoEncoding
 import PageInfoReading
 import PageInfoRecords
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import PageGeometry
-import PageInfoOutput
+import PageInfoEncoding
 
 extension GeometrySnapshot {
     /// Reads a golden: the JSON document `pageinfo pages FILE --format json` prints.

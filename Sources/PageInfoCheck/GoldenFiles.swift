@@ -4,7 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import PageInfoOutput
+import PageInfoSystem
 import PageInfoRecords
 import PageInfoPoppler
 

@@ -3,7 +3,7 @@ import ArgumentParser
 import PageInfoCheck
 import PageInfoGrammar
 import PageInfoHelp
-import PageInfoOutput
+import PageInfoEncoding
 import PageInfoRecords
 
 #if canImport(Glibc)

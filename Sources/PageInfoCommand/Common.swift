@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import ArgumentParser
 import PageGeometry
-import PageInfoOutput
+import PageInfoSystem
+import PageInfoEncoding
 import PageInfoPoppler
 import PageInfoReading
 import PageInfoRecords
@@ -11,7 +12,7 @@ import Glibc
 #endif
 
 // The CLI deliberately avoids `import Foundation` (it loads ICU: +15 ms start-up and +19 MiB
-// resident memory per run). Use the stdlib, PageInfoOutput and these helpers.
+// resident memory per run). Use the stdlib, PageInfoSystem, PageInfoEncoding and these helpers.
 
 /// Writes text to a file descriptor, all of it (stdout: 1, stderr: 2).
 func writeText(_ text: String, to fd: Int32 = STDOUT_FILENO) {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import ArgumentParser
 import PageGeometry
-import PageInfoOutput
+import PageInfoEncoding
 
 // `pageinfo convert`: from the view options to one `PagePlacement`, and the placement as the
 // first line of `--format json`.

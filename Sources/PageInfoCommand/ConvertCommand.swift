@@ -3,7 +3,8 @@ import ArgumentParser
 import PageGeometry
 import PageInfoGrammar
 import PageInfoHelp
-import PageInfoOutput
+import PageInfoSystem
+import PageInfoEncoding
 import PageInfoPoppler
 import PageInfoRecords
 

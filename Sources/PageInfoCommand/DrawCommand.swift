@@ -4,7 +4,7 @@ import PageGeometry
 import PageInfoDraw
 import PageInfoGrammar
 import PageInfoHelp
-import PageInfoOutput
+import PageInfoSystem
 import PageInfoPoppler
 import PageInfoReading
 import PageInfoRecords
@@ -154,7 +154,7 @@ extension DrawingError {
     }
 }
 
-/// Writes `bytes` to `path` (``PageInfoOutput/FileSystem/writeFile(_:to:mode:)``: nothing is
+/// Writes `bytes` to `path` (``PageInfoSystem/FileSystem/writeFile(_:to:mode:)``: nothing is
 /// left behind on failure); a failure is exit 74 with the system's reason.
 func writeOutputFile(_ bytes: [UInt8], to path: String) throws {
     do { try FileSystem.writeFile(bytes, to: path) } catch {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import ArgumentParser
 import PageInfoHelp
-import PageInfoOutput
+import PageInfoEncoding
 import PageInfoPoppler
 import PageInfoReading
 

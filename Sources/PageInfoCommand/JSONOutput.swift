@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import PageGeometry
-import PageInfoOutput
+import PageInfoEncoding
+import PageInfoSystem
 import PageInfoRecords
 
 #if canImport(Glibc)

@@ -4,7 +4,7 @@ import DocumentLayout
 import PageGeometry
 import PageInfoGrammar
 import PageInfoHelp
-import PageInfoOutput
+import PageInfoEncoding
 import PageInfoPoppler
 
 /// `pageinfo layout`: where every spread and page of a document sits in a scroll view.

@@ -3,7 +3,7 @@ import ArgumentParser
 import DocumentLayout
 import PageGeometry
 import PageInfoGrammar
-import PageInfoOutput
+import PageInfoEncoding
 import PageInfoPoppler
 import PageInfoReading
 import PageInfoRecords

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import ArgumentParser
-import PageInfoOutput
+import PageInfoEncoding
+import PageInfoSystem
 import PageInfoReading
 
 /// An optional FILE and how to open it, for the commands that can work from a PDF or from

@@ -2,7 +2,7 @@
 import ArgumentParser
 import PageInfoBatch
 import PageInfoHelp
-import PageInfoOutput
+import PageInfoSystem
 import PageInfoPoppler
 import PageInfoRecords
 import PageInfoWorkerCommand

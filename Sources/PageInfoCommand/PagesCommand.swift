@@ -3,7 +3,7 @@ import ArgumentParser
 import PageGeometry
 import PageInfoGrammar
 import PageInfoHelp
-import PageInfoOutput
+import PageInfoEncoding
 import PageInfoPoppler
 import PageInfoReading
 

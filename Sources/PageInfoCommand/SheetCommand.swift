@@ -4,7 +4,7 @@ import PageGeometry
 import PageInfoDraw
 import PageInfoGrammar
 import PageInfoHelp
-import PageInfoOutput
+import PageInfoEncoding
 import PageInfoPoppler
 import PageInfoReading
 import PageInfoRecords

@@ -4,7 +4,7 @@ import DocumentLayout
 import PageGeometry
 import PageInfoGrammar
 import PageInfoHelp
-import PageInfoOutput
+import PageInfoEncoding
 import PageInfoPoppler
 import PageInfoRecords
 

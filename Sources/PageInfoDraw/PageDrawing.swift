@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import PageGeometry
-import PageInfoOutput
+import PageInfoEncoding
 
 /// The space a ``PageDrawing`` shows.
 ///

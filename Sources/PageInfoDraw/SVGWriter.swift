@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import PageGeometry
-import PageInfoOutput
+import PageInfoEncoding
 
 /// Writes a ``PageDrawing`` as SVG: the rendered page as an embedded PNG image, and every
 /// overlay as a vector element whose coordinates are the drawing's view-space values (pixels,

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import PageGeometry
-import PageInfoOutput
+import PageInfoEncoding
 
 /// The text of `pageinfo pages`'s bitmap options — `--dpi D`, `--bitmap-size WxH`,
 /// `--fit contain|fill`, `--renderer pdftoppm|pdfium|mupdf` — and the one `BitmapRequest`

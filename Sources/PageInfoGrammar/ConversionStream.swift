@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import PageGeometry
-import PageInfoOutput
+import PageInfoSystem
+import PageInfoEncoding
 
 /// Convert items (points `x,y` and rectangles `x,y,w,h`) mapped by one transform and written as
 /// they come: what `pageinfo convert` does after it has read its page, from its arguments or
@@ -12,8 +13,8 @@ import PageInfoOutput
 /// after a header the caller writes (`ConversionHeaderJSON`) and before the
 /// `]}` of ``finish(to:)``.
 ///
-/// Lives beside ``ConvertItem`` (PageInfoGrammar, which depends on PageInfoOutput) rather than in
-/// PageInfoOutput, which cannot see the item grammar.
+/// Lives beside ``ConvertItem`` (PageInfoGrammar, which depends on PageInfoEncoding) rather than in
+/// PageInfoEncoding, which cannot see the item grammar.
 package struct ConversionStream: Sendable {
     /// The output's form.
     package enum Format: String, Sendable, Hashable, CaseIterable {

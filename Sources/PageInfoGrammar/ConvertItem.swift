@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import PageGeometry
-import PageInfoOutput
+import PageInfoEncoding
 
 /// A point `x,y` or a rectangle `x,y,w,h` in one coordinate space (points for raw and page
 /// space, view units for view space): what `pageinfo convert` converts, one per argument or

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import PageGeometry
-import PageInfoOutput
+import PageInfoEncoding
 
 /// Why a value's text does not follow its grammar or is beyond ``InputLimits``. Its
 /// ``description`` is one sentence without the value's name (the caller adds which option or

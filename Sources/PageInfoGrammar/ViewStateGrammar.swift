@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import DocumentLayout
 import PageGeometry
-import PageInfoOutput
+import PageInfoEncoding
 
 extension ValueGrammar {
     /// A view state as JSON, `{"pageIndex":0,"viewport":{"x":0,"y":0,"width":100,"height":100}}`

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import DocumentLayout
-import PageInfoOutput
+import PageInfoSystem
 
 #if canImport(Glibc)
 import Glibc

@@ -153,7 +153,8 @@ public final class PageCursor {
         func checkClipping(_ box: PageBox, _ entry: Rect?) {
             let name = box.rawValue
             guard let r = entry else { return }
-            if boxes[box].isClose(to: r) { return }
+            // (Equal up to 1e-6 pt: reading the same number twice can differ in the last bit.)
+            if boxes[box].standardized.isApproximatelyEqual(to: r.standardized, absoluteTolerance: 1e-6) { return }
             if r.intersection(boxes.mediaBox) == nil {
                 let fallback = box == .crop ? "the MediaBox" : "the CropBox"
                 warnings.append(ReadWarning(.boxEmpty, "\(name) does not overlap the MediaBox in any area; \(fallback) is used"))
@@ -234,14 +235,5 @@ public struct NodeCountMismatch: Hashable, Sendable {
     /// A mismatch of `nodes` nodes, the first being `object` with /Count `claimed` over `found` positions.
     public init(nodes: Int, object: Int, claimed: Int64, found: Int) {
         self.nodes = nodes; self.object = object; self.claimed = claimed; self.found = found
-    }
-}
-
-extension Rect {
-    /// Equal up to 1e-6 pt on every edge (reading the same number twice can differ in the last bit).
-    fileprivate func isClose(to other: Rect) -> Bool {
-        let a = standardized, b = other.standardized
-        return abs(a.minX - b.minX) <= 1e-6 && abs(a.minY - b.minY) <= 1e-6
-            && abs(a.maxX - b.maxX) <= 1e-6 && abs(a.maxY - b.maxY) <= 1e-6
     }
 }

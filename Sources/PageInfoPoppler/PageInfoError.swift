@@ -45,18 +45,22 @@ public enum PageInfoError: Error, Hashable, Sendable, CustomStringConvertible {
     /// (`FailureKind.exitStatus`).
     public var exitStatus: ExitStatus { kind.exitStatus }
 
-    /// The stable code of the file record's `error` (see `docs/records.md`).
-    public var code: String {
+    /// The file record's `error` code for this failure (see `docs/records.md`).
+    public var fileErrorCode: FileErrorCode {
         switch self {
-        case .fileNotFound: "not-found"
-        case .unreadable, .streamTooLong: "unreadable"
-        case .notPDF: "not-pdf"
-        case .malformed, .pageUnreadable, .noPageFound: "damaged"
-        case .passwordRequired: "password-required"
-        case .wrongPassword: "wrong-password"
-        case .pageOutOfRange: "page-out-of-range"
+        case .fileNotFound: .notFound
+        case .unreadable, .streamTooLong: .unreadable
+        case .notPDF: .notPDF
+        case .malformed, .pageUnreadable, .noPageFound: .damaged
+        case .passwordRequired: .passwordRequired
+        case .wrongPassword: .wrongPassword
+        case .pageOutOfRange: .pageOutOfRange
         }
     }
+
+    /// The stable code of the file record's `error` (see `docs/records.md`), as its text:
+    /// ``fileErrorCode``'s raw value.
+    public var code: String { fileErrorCode.rawValue }
 
     /// One line, naming the file, that says what went wrong and what to do, in the library's
     /// wording (``message(_:)``).

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 internal import CPageInfoPoppler
-internal import PageInfoOutput
+internal import PageInfoSystem
 import PageGeometry
 
 #if canImport(Glibc)

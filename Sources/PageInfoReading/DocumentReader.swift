@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import PageGeometry
 import PageInfoGrammar
-import PageInfoOutput
+import PageInfoSystem
 import PageInfoPoppler
 import PageInfoRecords
 
@@ -69,37 +69,6 @@ public struct DocumentReader: Sendable {
         package var message: String?
         /// Why the file could not be opened, when it could not.
         var openError: PageInfoError? = nil
-    }
-
-    /// Reads every source in `sources` into `encoder`, as `pageinfo pages FILE…` does (the
-    /// command passes each name's raw bytes, `DocumentSource.rawPath(_:)`, and `-` as
-    /// `DocumentSource.standardInput`): each failure is handed to `report` in one line once the
-    /// records before it are flushed; returns the worst exit status (`ExitStatus.ioError`
-    /// when the encoder's output could not be written; reading stops then).
-    package func read(_ sources: [DocumentSource], into encoder: inout PageListEncoder, report: (String) -> Void) -> ExitStatus {
-        encoder.begin(documentCount: sources.count)
-        var worst = ExitStatus.success
-        for source in sources {
-            let result = read(source, into: &encoder)
-            if let message = result.message {
-                encoder.out.flush()
-                report(message)
-            }
-            worst = .worse(worst, result.exitStatus)
-            if encoder.out.writeFailed { break }
-        }
-        encoder.end()
-        return encoder.out.writeFailed ? .ioError : worst
-    }
-
-    /// Reads one file into `encoder`: its page records (unless ``withPages`` is false) and its
-    /// file record. A name that is not valid UTF-8 (``DocumentSource/rawPath(_:)``) is written
-    /// with its exact bytes in JSON (`\udcXX`, `ByteWriter.exactFileName`).
-    package func read(_ source: DocumentSource, into encoder: inout PageListEncoder) -> FileResult {
-        let exact = source.exactName
-        if let exact { encoder.out.exactFileName = exact }
-        defer { if exact != nil { encoder.out.exactFileName = nil } }
-        return read(source, sink: &encoder)
     }
 
     /// Reads one file and returns all its records. Throws when the file cannot be opened at all

@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-import PageInfoOutput
 import PageInfoRecords
 
 /// Where a ``DocumentReader`` puts a file's records, as it reads them.
 ///
 /// For a file that opens: ``beginDocument(_:)``, then ``entry(_:)`` for each position read (in
 /// document order), then ``endDocument(_:)``. For a file that cannot be opened: only
-/// ``failedDocument(file:outcome:)``. `PageListEncoder` (PageInfoOutput) is a sink that
+/// ``failedDocument(file:outcome:)``. `PageListEncoder` (a sink by PageInfoBatch's conformance)
 /// writes the records in one of the `pageinfo pages` formats; ``DocumentReader/records(_:)``
 /// collects them in memory.
 package protocol RecordSink: ~Copyable {
@@ -20,11 +19,6 @@ package protocol RecordSink: ~Copyable {
     mutating func failedDocument(file: String, outcome: DocumentOutcome)
     /// True when the reader should stop walking pages (the output can no longer be written).
     var isStopped: Bool { get }
-}
-
-extension PageListEncoder: RecordSink {
-    /// True once the encoder's output could not be written.
-    package var isStopped: Bool { out.writeFailed }
 }
 
 /// Collects one document's records in memory.

@@ -4,7 +4,8 @@ import PageGeometry
 import PageInfoBatch
 import PageInfoGrammar
 import PageInfoHelp
-import PageInfoOutput
+import PageInfoSystem
+import PageInfoEncoding
 import PageInfoRecords
 
 #if canImport(Glibc)
@@ -70,6 +71,10 @@ package struct WorkerCommand: ParsableCommand {
           help: "Name settings in messages as a Swift program sets them (strict, maxMemoryMiB), not as pageinfo's options.")
     var libraryWording = false
 
+    @Flag(name: .customLong("describe-protocol"),
+          help: "Print the pipe protocol's constants as one JSON object and exit (for a coordinator written elsewhere to check its own).")
+    var describeProtocol = false
+
     @Flag(name: .customLong("hello"),
           help: "Write the worker's hello (its version) on stdout first, before reading the arguments: the coordinator refuses a worker of another version.")
     var hello = false
@@ -113,7 +118,14 @@ package struct WorkerCommand: ParsableCommand {
     package static func main(arguments: [String], beforeEachFile: (([UInt8]) -> Void)? = nil) -> Int32 {
         if arguments.contains(WorkerProtocol.helloArgument) { try? OpenFile.standardOutput.writeAll(WorkerProtocol.hello()) }
         let options: WorkerOptions
-        do { options = try parse(arguments).workerOptions() } catch {
+        do {
+            let command = try parse(arguments)
+            if command.describeProtocol {
+                try? OpenFile.standardOutput.writeAll(Array((WorkerProtocol.descriptionJSON + "\n").utf8))
+                return 0
+            }
+            options = try command.workerOptions()
+        } catch {
             let status = exitCode(for: error)
             if status == .success {
                 try? OpenFile.standardOutput.writeAll(Array((fullMessage(for: error) + "\n").utf8))

@@ -9,7 +9,7 @@
 
 import DocumentLayout
 import PageGeometry
-import PageInfoOutput
+import PageInfoSystem
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

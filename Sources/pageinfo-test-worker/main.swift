@@ -7,7 +7,7 @@
 // PAGEINFO_TEST_CRASH_ON, PAGEINFO_TEST_HANG_ON and PAGEINFO_TEST_ALLOC_ON each hold a substring
 // of a file name (or a bytes request's name); reading a file whose name contains it crashes the
 // worker (SIGSEGV), hangs it, or makes it allocate without bound.
-import PageInfoOutput
+import PageInfoSystem
 import PageInfoWorkerCommand
 
 #if canImport(Glibc)

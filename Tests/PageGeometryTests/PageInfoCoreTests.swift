@@ -448,8 +448,8 @@ struct PageInfoGeometryTests {
             let pagePoint = p.pagePoint(fromRaw: raw)
             #expect(pagePoint.isApproximatelyEqual(to: handRawToPage(raw, crop: crop, rotation: rotation), absoluteTolerance: tol), "case \(i)")
             #expect(p.rawPoint(fromPage: pagePoint).isApproximatelyEqual(to: raw, absoluteTolerance: tol), "case \(i)")
-            #expect(p.rawToPage.concatenating(p.pageToRaw).isApproximatelyEqual(to: .identity, tolerance: tol), "case \(i)")
-            #expect(p.pageToRaw.concatenating(p.rawToPage).isApproximatelyEqual(to: .identity, tolerance: tol), "case \(i)")
+            #expect(p.rawToPage.concatenating(p.pageToRaw).isApproximatelyEqual(to: .identity, absoluteTolerance: tol), "case \(i)")
+            #expect(p.pageToRaw.concatenating(p.rawToPage).isApproximatelyEqual(to: .identity, absoluteTolerance: tol), "case \(i)")
             // Corners onto corners, for random boxes too.
             let s = p.size
             for corner in crop.corners {
@@ -699,8 +699,8 @@ struct AffineTransformTests {
         // A general (sheared) transform: t · t⁻¹ ≈ identity.
         let g = AffineTransform(a: 1.5, b: 0.25, c: -0.75, d: 2, tx: 3, ty: -4)
         let gi = try #require(g.inverted())
-        #expect(g.concatenating(gi).isApproximatelyEqual(to: .identity, tolerance: 1e-12))
-        #expect(gi.concatenating(g).isApproximatelyEqual(to: .identity, tolerance: 1e-12))
+        #expect(g.concatenating(gi).isApproximatelyEqual(to: .identity, absoluteTolerance: 1e-12))
+        #expect(gi.concatenating(g).isApproximatelyEqual(to: .identity, absoluteTolerance: 1e-12))
         #expect(g.determinant == 1.5 * 2 - 0.25 * -0.75)
     }
 

@@ -232,11 +232,11 @@ struct PagePlacementGoldenTests {
             #expect(p.transform(from: s, to: s) == .identity)
             for t in CoordinateSpace.allCases where t != s {
                 let forward = p.transform(from: s, to: t), back = p.transform(from: t, to: s)
-                #expect(forward.concatenating(back).isApproximatelyEqual(to: .identity, tolerance: 1e-12), "\(s) → \(t) → \(s)")
+                #expect(forward.concatenating(back).isApproximatelyEqual(to: .identity, absoluteTolerance: 1e-12), "\(s) → \(t) → \(s)")
             }
         }
         // raw → view is raw → page then page → view.
-        #expect(p.rawToView.isApproximatelyEqual(to: p.rawToPage.concatenating(p.pageToView)))
+        #expect(p.rawToView.isApproximatelyEqual(to: p.rawToPage.concatenating(p.pageToView), absoluteTolerance: 1e-9))
         // raw (30, 70) → view (100, 40), as in rotation90().
         #expect(p.convert(Self.rawPoint, from: .raw, to: .view) == Point(x: 100, y: 40))
         #expect(p.convert(Point(x: 100, y: 40), from: .view, to: .page) == Point(x: 50, y: 80))

@@ -255,7 +255,7 @@ struct PagePlacementPropertyTests {
             #expect(abs(p.zoomScale - z) <= 1e-12 * z)
             let q = try PagePlacement(page: page, viewSize: view, viewport: p.viewport)
             #expect(abs(q.zoomScale - z) <= 1e-9 * z)
-            #expect(q.pageToView.isApproximatelyEqual(to: p.pageToView, tolerance: 1e-9 * Swift.max(1, magnitude(p.pageFrame))))
+            #expect(q.pageToView.isApproximatelyEqual(to: p.pageToView, absoluteTolerance: 1e-9 * Swift.max(1, magnitude(p.pageFrame))))
         }
     }
 

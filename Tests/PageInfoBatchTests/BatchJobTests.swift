@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import Foundation
 import PageInfoBatch
-import PageInfoOutput
+import PageInfoSystem
 import PageInfoTestSupport
 import PageInfoRecords
 import Testing

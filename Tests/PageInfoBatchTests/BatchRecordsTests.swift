@@ -2,7 +2,7 @@
 import Foundation
 import PageGeometry
 import PageInfoBatch
-import PageInfoOutput
+import PageInfoSystem
 import PageInfoReading
 import PageInfoRecords
 import PageInfoTestSupport

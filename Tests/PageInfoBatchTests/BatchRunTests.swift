@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import Foundation
-import PageInfoOutput
+import PageInfoSystem
+import PageInfoEncoding
 @testable import PageInfoBatch
 import PageInfoReading
 import PageInfoRecords

@@ -2,7 +2,8 @@
 import Foundation
 import PageInfoBatch
 import PageInfoGrammar
-import PageInfoOutput
+import PageInfoSystem
+import PageInfoEncoding
 import PageInfoReading
 import PageInfoRecords
 import PageInfoTestSupport

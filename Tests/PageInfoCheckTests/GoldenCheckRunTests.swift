@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import Foundation
 import PageInfoCheck
-import PageInfoOutput
+import PageInfoSystem
+import PageInfoEncoding
 import PageInfoRecords
 import Testing
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import PageGeometry
-import PageInfoOutput
+import PageInfoEncoding
 import PageInfoTestSupport
 import Testing
 

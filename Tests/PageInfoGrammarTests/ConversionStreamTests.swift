@@ -2,7 +2,8 @@
 import Foundation
 import PageGeometry
 import PageInfoGrammar
-import PageInfoOutput
+import PageInfoSystem
+import PageInfoEncoding
 import Testing
 
 /// `ConversionStream`: items mapped by one transform and written as text or JSON, from a list or

@@ -2,7 +2,7 @@
 import PageInfoGrammar
 import Testing
 
-// PageRangeList, the page list grammar of --pages (moved here with the type from PageInfoOutput).
+// PageRangeList, the page list grammar of --pages (moved here with the type from the output module).
 
 // MARK: - PageRangeList
 

@@ -2,7 +2,7 @@
 import DocumentLayout
 import PageGeometry
 import PageInfoGrammar
-import PageInfoOutput
+import PageInfoEncoding
 import Testing
 
 /// The value grammars: what each accepts, the value it gives and the message of what it refuses.

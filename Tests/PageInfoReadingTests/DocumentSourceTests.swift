@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import Foundation
 import PageGeometry
-import PageInfoOutput
+import PageInfoSystem
+import PageInfoBatch
+import PageInfoEncoding
 import SystemPackage
 import PageInfoPoppler
 @testable import PageInfoReading

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import PageInfoGrammar
-import PageInfoOutput
+import PageInfoBatch
+import PageInfoEncoding
 import PageInfoPoppler
 import PageInfoReading
 import PageInfoRecords

@@ -131,10 +131,24 @@ def schema_document():
 # ---------------------------------------------------------------------------------------------
 
 DEFAULT_MAX_BYTES = 64 << 20
-WORKER_MAX_BYTES = 1 << 30          # WorkerProtocol.maxRequestBytes
-MEMORY_EXIT_STATUS = 86             # WorkerProtocol.memoryExitStatus
-MIN_WORKER_MEMORY = 64              # MiB: the least --max-memory a worker takes (WorkerOptions.maxMemoryRange)
-MAX_WORKER_MEMORY = 1 << 30         # MiB: the most (1 PiB; the limit in bytes must fit 64 bits)
+# The worker's pipe protocol (docs/worker-protocol.md), as this job speaks it: its one
+# definition here. `pageinfo worker --describe-protocol` prints the worker's own, and
+# test_pageinfo_spark.py fails when a value here differs from the worker's.
+PROTOCOL = {
+    "headerSize": 12,                   # a response's header: payload length, pages, status, code, message length
+    "bytesRequestFlag": 0x8000_0000,    # set in a request's length word: name and content follow
+    "helloMagic": "ff504957",           # 0xFF "PIW": a hello's first bytes
+    "maxRequestBytes": 1 << 30,         # the largest file a bytes request may carry
+    "memoryExitStatus": 86,             # the worker stopped at --max-memory
+    "maxMemoryMiB": {"min": 64, "max": 1 << 30},   # the --max-memory a worker takes (1 PiB at most)
+}
+HEADER_BYTES = PROTOCOL["headerSize"]
+BYTES_REQUEST_FLAG = PROTOCOL["bytesRequestFlag"]
+HELLO_MAGIC = bytes.fromhex(PROTOCOL["helloMagic"])
+WORKER_MAX_BYTES = PROTOCOL["maxRequestBytes"]
+MEMORY_EXIT_STATUS = PROTOCOL["memoryExitStatus"]
+MIN_WORKER_MEMORY = PROTOCOL["maxMemoryMiB"]["min"]
+MAX_WORKER_MEMORY = PROTOCOL["maxMemoryMiB"]["max"]
 RECYCLE_AFTER_FILES = 10_000        # as the coordinator does
 PIPE_BUDGET = 60 << 10              # request bytes in flight: below the pipe's 64 KiB, never blocks
 MAX_OUTSTANDING = 64
@@ -151,10 +165,9 @@ WORKER_START_ERROR = JOB_ERROR + "cannot start the pageinfo worker "  # a task's
 
 # The pageinfo whose records this job reads (PageInfoVersion.current; test_pageinfo_spark.py
 # checks that the binary it tests says the same). A worker started with --hello says its version
-# first (WorkerProtocol: 0xFF "PIW", a length byte, the version); one of another version, or a
-# pageinfo from before the hello (it refuses --hello, exit 64), fails the task.
+# first (HELLO_MAGIC, a length byte, the version); one of another version, or a pageinfo from
+# before the hello (it refuses --hello, exit 64), fails the task.
 PAGEINFO_VERSION = "0.1.0"
-HELLO_MAGIC = b"\xffPIW"
 HELLO_SECONDS = 60                  # the longest a worker may take to say its version
 
 SIGNAL_NAMES = {signal.SIGSEGV: "SIGSEGV", signal.SIGABRT: "SIGABRT", signal.SIGBUS: "SIGBUS",
@@ -312,11 +325,11 @@ def read_failure(uri, error):
 
 
 def frame_end(buffer, at):
-    """Where the response starting at `at` in `buffer` ends (its 12-byte header's first word is
-    the payload's length), or None while the header itself is incomplete."""
-    if len(buffer) - at < 12:
+    """Where the response starting at `at` in `buffer` ends (its header's first word is the
+    payload's length), or None while the header itself is incomplete."""
+    if len(buffer) - at < HEADER_BYTES:
         return None
-    return at + 12 + int.from_bytes(buffer[at:at + 4], "little")
+    return at + HEADER_BYTES + int.from_bytes(buffer[at:at + 4], "little")
 
 
 def next_linger(linger, chunk, outstanding):
@@ -438,7 +451,7 @@ class Worker:
     def frame(name, content):
         if content is None:
             return len(name).to_bytes(4, "little") + name
-        return ((0x8000_0000 | (4 + len(name) + len(content))).to_bytes(4, "little")
+        return ((BYTES_REQUEST_FLAG | (4 + len(name) + len(content))).to_bytes(4, "little")
                 + len(name).to_bytes(4, "little") + name + content)
 
     def read_response(self, deadline, outstanding=1):
@@ -453,7 +466,7 @@ class Worker:
         while True:
             end = frame_end(self.buffer, self.offset)
             if end is not None and end <= len(self.buffer):
-                payload = bytes(self.buffer[self.offset + 12:end])
+                payload = bytes(self.buffer[self.offset + HEADER_BYTES:end])
                 self.offset = end
                 return payload
             if self.offset:

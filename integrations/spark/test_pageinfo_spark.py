@@ -632,9 +632,25 @@ SLOW = ("answers each request 5 ms after it arrives",
 
 
 def hello(version):
-    """A worker's hello (WorkerProtocol): 0xFF "PIW", the version's length in a byte, the version."""
+    """A worker's hello: the magic, the version's length in a byte, the version."""
+    import pageinfo_spark as job
     text = version.encode()
-    return b"\xffPIW" + bytes([len(text)]) + text
+    return job.HELLO_MAGIC + bytes([len(text)]) + text
+
+
+def test_worker_protocol(binary):
+    """The job's copy of the pipe protocol (PROTOCOL) is the worker's own, as
+    `pageinfo worker --describe-protocol` prints it: a constant changed on one side only fails
+    here, not in a task on a cluster."""
+    print("worker protocol", flush=True)
+    import pageinfo_spark as job
+    run = subprocess.run([binary, "worker", "--describe-protocol"], capture_output=True, text=True)
+    expect(run.returncode == 0, "worker --describe-protocol exits 0: %d %r" % (run.returncode, run.stderr))
+    described = json.loads(run.stdout) if run.returncode == 0 else {}
+    expect(described.get("version") == job.PAGEINFO_VERSION,
+           "the worker describes pageinfo %s's protocol: %r" % (job.PAGEINFO_VERSION, described.get("version")))
+    for key, value in job.PROTOCOL.items():
+        expect(described.get(key) == value, "PROTOCOL[%r] is the worker's: job %r, worker %r" % (key, value, described.get(key)))
 
 
 def test_worker_versions(work, binary):
@@ -786,6 +802,7 @@ def main():
         test_binary(spark, binary, corpus, work, env, schemas)
         test_relative_entries(spark)
         test_job_errors(corpus, work, env)
+        test_worker_protocol(binary)
         test_worker_versions(work, binary)
         test_worker_pause(work, binary)
         worker = test_worker(binary)

@@ -192,6 +192,31 @@ def test_the_first_read_checks_the_version_in_its_own_run(tmp_path):
     assert out.startswith("VersionMismatch ") and "--require-version" in out, out
 
 
+def test_bitmaps_and_frames_cost_one_run_per_setting(tmp_path):
+    # Each setting (a dpi, a bitmap size, the frames) costs one more run of the file, whatever
+    # the number of pages asking: open() reads every page once; iter_pages() once per chunk.
+    log = tmp_path / "runs.log"
+    logged = tmp_path / "pageinfo"
+    logged.write_text(f'#!/bin/sh\necho "$*" >> {log}\nexec {pdf_pageinfo.executable()} "$@"\n')
+    logged.chmod(logged.stat().st_mode | stat.S_IXUSR)
+    code = ("import pdf_pageinfo, sys\n"
+            "with pdf_pageinfo.open(sys.argv[1]) as doc:\n"
+            "    sizes = [p.bitmap(dpi=72).size for p in doc.pages] + [p.bitmap(dpi=72).size for p in doc.pages]\n"
+            "    doc.pages[5].bitmap(dpi=150); doc.pages[0].bitmap(dpi=150)\n"
+            "    doc.pages[3].convert((0, 0), 'pdf', 'pymupdf'); doc.pages[8].convert((0, 0), 'pdf', 'pypdf')\n"
+            "    print(len(sizes))\n"
+            "print(sum(1 for p in pdf_pageinfo.iter_pages(sys.argv[1]) if p.bitmap(dpi=96).size))\n")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path), PAGEINFO_EXECUTABLE=str(logged))
+    out = subprocess.run([sys.executable, "-c", code, fixture("boxes.pdf")], env=env,
+                         capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["18", "9"]  # (boxes.pdf has 9 pages, in one chunk)
+    runs = [r.split() for r in log.read_text().splitlines()]
+    settings = [r[r.index("columns") + 1:r.index("--")] for r in runs]
+    assert settings == [[], ["--dpi", "72.0", "--renderer", "pdftoppm"],
+                        ["--dpi", "150.0", "--renderer", "pdftoppm"], ["--frames", "all"],
+                        [], ["--dpi", "96.0", "--renderer", "pdftoppm", "--pages", "1-9"]], runs
+
+
 def test_executable_not_found_and_version_mismatch(tmp_path):
     code = ("import pdf_pageinfo, sys\n"
             "try:\n    pdf_pageinfo.open(sys.argv[1])\n"

@@ -102,7 +102,7 @@ def test_equal_columns_of_a_chunk_are_one_array():
 def test_same_pages_treats_nulls_as_equal_and_values_as_values():
     with pdf_pageinfo.open(fixture("damaged/kid-missing.pdf")) as doc:
         again = records(doc._path)[0]["columns"]
-        from pdf_pageinfo._document import _compact
+        from pdf_pageinfo._columns import _compact
         assert doc._same_pages(doc._chunks, [_compact(again)])
         changed = records(doc._path)[0]["columns"]
         changed["cropBox"]["x"][0] = 1

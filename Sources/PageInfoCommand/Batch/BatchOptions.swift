@@ -2,7 +2,7 @@
 import ArgumentParser
 import PageInfoGrammar
 import PageInfoBatch
-import PageInfoOutput
+import PageInfoSystem
 import PageInfoReading
 import PageInfoRecords
 

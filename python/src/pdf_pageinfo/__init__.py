@@ -15,8 +15,9 @@ Every rule is the ``pageinfo`` executable's (shipped in the wheel, or PAGEINFO_E
 this package runs it and applies the matrices its records carry.
 """
 
-from ._document import (FRAMES, RENDERERS, Bitmap, Document, Page, PageError, iter_pages, open,
-                        read_many)
+from ._document import Document
+from ._page import FRAMES, RENDERERS, Bitmap, Page, PageError
+from ._reading import iter_pages, open, read_many
 from ._errors import (BitmapUnavailable, DamagedPDF, ExecutableNotFound, FileNotFound, NotAPDF,
                       PageInfoError, PageUnreadable, PasswordRequired, Unreadable, UsageError,
                       VersionMismatch, WorkerFailed, WrongPassword)

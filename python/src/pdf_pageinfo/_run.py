@@ -8,13 +8,14 @@ import os
 import subprocess
 import tempfile
 import threading
-from typing import Any, Dict, Iterator, List, Optional, Sequence
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
 
+from ._columns import _compact as compact
 from ._errors import PageInfoError, UsageError, WorkerFailed
 from ._executable import executable_for_run, executable_version, older_than_package, verified
 from ._version import __version__
 
-__all__ = ["Run"]
+__all__ = ["Run", "read_one", "chunks_and_file", "finish"]
 
 
 _PIPE_BYTES = 1 << 20
@@ -182,3 +183,44 @@ class Run:
 
     def __exit__(self, *_: Any) -> None:
         self.close()
+
+
+def chunks_and_file(records: Iterable[Dict[str, Any]]
+                     ) -> Iterator[Tuple[List[Dict[str, Any]], Dict[str, Any]]]:
+    """Group a run's records into (chunks, file record) per file."""
+    chunks: List[Dict[str, Any]] = []
+    for record in records:
+        kind = record.get("record")
+        if kind == "pages":
+            chunks.append(compact(record["columns"]))
+        elif kind == "file":
+            yield chunks, record
+            chunks = []
+        else:
+            raise PageInfoError(f"unexpected record {kind!r} from pageinfo")
+    if chunks:
+        raise PageInfoError("pageinfo's output ended inside a file (no file record)")
+
+
+def finish(run: Run, file_record: Optional[Dict[str, Any]]) -> int:
+    """``run.finish()``; a page list past the end is the UsageError of ``pages=``."""
+    try:
+        return run.finish()
+    except UsageError:
+        error = file_record.get("error") if file_record else None
+        if file_record is not None and error and error["code"] == "page-out-of-range":
+            raise UsageError(error["message"].replace("--pages: ", "pages=: "),
+                             code=error["code"], file=file_record.get("file")) from None
+        raise
+
+
+def read_one(arguments: List[str], password: Optional[str], *, timeout: Optional[float] = None,
+              name: Optional[str] = None) -> Tuple[Dict[str, Any], List[Dict[str, Any]]]:
+    with Run(arguments, password=password, timeout=timeout, name=name) as run:
+        results = list(chunks_and_file(run.records()))
+        status = finish(run, results[-1][1] if results else None)
+    if len(results) != 1:
+        raise PageInfoError(f"pageinfo wrote {len(results)} file records for one file "
+                            f"(exit status {status})")
+    chunks, file_record = results[0]
+    return file_record, chunks

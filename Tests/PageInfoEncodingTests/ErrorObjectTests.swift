@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-import PageInfoOutput
+import PageInfoEncoding
+import PageInfoSystem
 import Testing
 
 /// The one error object of the JSON outputs (`ByteWriter.append(jsonError:message:namingFile:)`).

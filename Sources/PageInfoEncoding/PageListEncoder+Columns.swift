@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import PageGeometry
 import PageInfoRecords
+import PageInfoSystem
 
 // `--format columns` (docs/records.md, "Columns"): JSON lines in which a file's page records
 // come as chunk records, struct of arrays, and every other record is the jsonl record.

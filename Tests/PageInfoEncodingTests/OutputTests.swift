@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import PageGeometry
-import PageInfoOutput
+import PageInfoSystem
+import PageInfoEncoding
 import SystemPackage
 import PageInfoRecords
 import Testing

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import DocumentLayout
 import PageGeometry
-import PageInfoOutput
+import PageInfoEncoding
 import Testing
 
 /// The layout writers: the bytes `pageinfo layout`, `spreads` and `thumbnails` print (their

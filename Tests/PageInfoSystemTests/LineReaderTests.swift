@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Glibc
-import PageInfoOutput
+import PageInfoSystem
 import Testing
 
 /// LineReader: lines out of a descriptor, read errors as errors, bounded lines.

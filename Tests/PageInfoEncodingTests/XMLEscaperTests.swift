@@ -3,7 +3,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import PageInfoOutput
+import PageInfoEncoding
 import Testing
 
 /// The one XML escaper (SVG and JUnit). Expected bytes follow XML 1.0 (§2.2 characters, §2.4

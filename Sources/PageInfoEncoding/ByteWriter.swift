@@ -5,6 +5,7 @@ import Glibc
 import Darwin
 #endif
 import PageGeometry
+import PageInfoSystem
 import SystemPackage
 
 /// A reusable output buffer: text is formatted straight into bytes and written to a file

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
-import PageInfoOutput
+import PageInfoSystem
+import PageInfoEncoding
 import PageInfoTestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
-import PageInfoOutput
+import PageInfoSystem
 import PageInfoTestSupport
 import Testing
 

@@ -1,0 +1,350 @@
+# SPDX-License-Identifier: Apache-2.0
+"""A page as read (its geometry, from the kept columns) and its bitmaps and frames (from the
+columns of a run with those options, which the page asks of the file it came from)."""
+
+from __future__ import annotations
+
+import operator
+from typing import TYPE_CHECKING, Any, Dict, List, NamedTuple, Optional, Tuple
+
+from ._columns import _NO_INT, _matrix
+from ._errors import BitmapUnavailable, PageUnreadable
+from ._geometry import Box, Geometry, Matrix, PdfWarning
+
+if TYPE_CHECKING:
+    from ._source import PageSource
+
+#: The frames :meth:`Page.convert` knows besides the libraries' own: ``pdf`` (raw PDF space,
+#: points, y up, as the boxes), ``page`` (points, y up, origin at the lower-left corner of the
+#: displayed page: the CropBox after /Rotate), ``pixels`` (the bitmap of ``dpi`` or ``size``).
+FRAMES = ("pdf", "page", "pixels", "pymupdf", "pdfplumber", "pdfminer", "pypdfium2", "pypdf")
+#: Whose pixel-size rules a bitmap follows (``pageinfo pages --renderer``).
+RENDERERS = ("pdftoppm", "pdfium", "mupdf")
+_LIBRARY_FRAMES = FRAMES[3:]
+
+
+class PageError(NamedTuple):
+    """Why a position of the page tree is not a page: a stable ``code`` (``kid-missing``, …)
+    and a one-line ``message``."""
+
+    code: str
+    message: str
+
+
+class Bitmap:
+    """Where a page lands in a rendered bitmap: the pixel size a renderer produces at a DPI or
+    for a bitmap size, and the matrices between raw PDF space (points, y up) and pixel space
+    (origin at the top-left corner of pixel (0, 0), y down, one unit a pixel).
+
+    ``to_pixels`` and ``to_pdf`` are exact inverses, and take what :meth:`Matrix.apply` takes:
+    points, rectangles ``(x0, y0, x1, y1)``, :class:`Box` values, lists, numpy arrays.
+    """
+
+    __slots__ = ("renderer", "dpi", "fit", "requested_size", "width", "height", "scale_x",
+                 "scale_y", "raw_to_pixel", "pixel_to_raw")
+
+    def __init__(self, column: Dict[str, Any], i: int) -> None:
+        self.renderer: str = column["renderer"][i]
+        self.dpi: Optional[float] = column["dpi"][i]
+        self.fit: Optional[str] = column["fit"][i]
+        # The size=(W, H) asked for (the bitmap is exactly that with fill, at most that with
+        # contain); None at a dpi.
+        requested = (column["requestedWidth"][i], column["requestedHeight"][i])
+        self.requested_size: Optional[Tuple[int, int]] = None if requested[0] is None else requested
+        self.width: int = column["width"][i]
+        self.height: int = column["height"][i]
+        self.scale_x: float = column["scaleX"][i]
+        self.scale_y: float = column["scaleY"][i]
+        self.raw_to_pixel: Matrix = _matrix(column["rawToPixel"], i)
+        self.pixel_to_raw: Matrix = _matrix(column["pixelToRaw"], i)
+
+    @property
+    def size(self) -> Tuple[int, int]:
+        """``(width, height)`` in pixels."""
+        return (self.width, self.height)
+
+    @property
+    def matrix(self) -> Matrix:
+        """Raw PDF space → pixel space (the same as ``raw_to_pixel``)."""
+        return self.raw_to_pixel
+
+    def to_pixels(self, geometry: Geometry) -> Any:
+        """Raw PDF points → pixels."""
+        return self.raw_to_pixel.apply(geometry)
+
+    def to_pdf(self, geometry: Geometry) -> Any:
+        """Pixels → raw PDF points."""
+        return self.pixel_to_raw.apply(geometry)
+
+    def __repr__(self) -> str:
+        how = f"dpi={self.dpi:g}" if self.dpi is not None else f"fit={self.fit}"
+        return f"<Bitmap {self.width}x{self.height} {how} renderer={self.renderer}>"
+
+
+class Page:
+    """One position of the page tree: a page, or a page error (``error`` says why; asking for
+    its geometry raises :class:`PageUnreadable`).
+
+    Boxes (``media_box`` … ``art_box``) are the effective boxes in raw PDF space, in points,
+    as floats (ISO 32000 inheritance, defaults and clipping applied); ``width``/``height`` the
+    displayed size (the CropBox, turned by /Rotate), in points, as floats; ``transform`` maps raw
+    PDF space to page space. ``index``, ``number`` and ``rotation`` are ints.
+    """
+
+    __slots__ = ("_columns", "_row", "_document")
+
+    def __init__(self, columns: Dict[str, Any], row: int, document: "PageSource") -> None:
+        self._columns = columns
+        self._row = row
+        # The file the page came from: its name, and the columns of runs with other options.
+        self._document = document
+
+    # -- identity ---------------------------------------------------------------------------
+    @property
+    def index(self) -> int:
+        """0-based position in the page tree."""
+        index: int = self._columns["index"][self._row]
+        return index
+
+    @property
+    def number(self) -> int:
+        """1-based page number (``index + 1``), as ``--pages`` and viewers count."""
+        index: int = self._columns["index"][self._row]
+        return index + 1
+
+    @property
+    def label(self) -> Optional[str]:
+        """The page label (/PageLabels), or None."""
+        label: Optional[str] = self._columns["label"][self._row]
+        return label
+
+    @property
+    def error(self) -> Optional[PageError]:
+        """None for a page; for a page error, why this position is not a page."""
+        column = self._columns.get("error")
+        if column is None or column["code"][self._row] is None:
+            return None
+        return PageError(column["code"][self._row], column["message"][self._row])
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+    @property
+    def warnings(self) -> List[PdfWarning]:
+        return [PdfWarning(w["code"], w["message"]) for w in self._columns["warnings"][self._row]]
+
+    # -- geometry -----------------------------------------------------------------------------
+    # (The accessors test for a null inline, not through _is_null: a loop over 100,000 pages
+    # reads them in a few milliseconds.)
+    def _int_value(self, name: str) -> int:
+        value: int = self._columns[name][self._row]
+        if value is None or value == _NO_INT:
+            raise self._unreadable(name)
+        return value
+
+    def _float_value(self, name: str) -> float:
+        value: float = self._columns[name][self._row]
+        if value is None or value != value:
+            raise self._unreadable(name)
+        return value
+
+    def _unreadable(self, name: str) -> PageUnreadable:
+        error = self.error
+        why = error.message if error else "no value"
+        return PageUnreadable(f"page {self.number} has no {name}: {why}",
+                              code=error.code if error else None, file=self._document.name)
+
+    def _box_named(self, name: str) -> Box:
+        column, i = self._columns[name], self._row
+        x = column["x"][i]
+        if x is None or x != x:
+            raise self._unreadable(name)
+        return Box(x, column["y"][i], column["width"][i], column["height"][i])
+
+    @property
+    def rotation(self) -> int:
+        """/Rotate normalized to 0, 90, 180 or 270 (clockwise, degrees)."""
+        return self._int_value("rotation")
+
+    @property
+    def rotation_raw(self) -> int:
+        return self._int_value("rotationRaw")
+
+    @property
+    def user_unit(self) -> float:
+        """/UserUnit: the size of one raw unit in 1/72 inch, a float (1.0 unless the page says
+        otherwise)."""
+        return self._float_value("userUnit")
+
+    @property
+    def media_box(self) -> Box:
+        return self._box_named("mediaBox")
+
+    @property
+    def crop_box(self) -> Box:
+        return self._box_named("cropBox")
+
+    @property
+    def bleed_box(self) -> Box:
+        return self._box_named("bleedBox")
+
+    @property
+    def trim_box(self) -> Box:
+        return self._box_named("trimBox")
+
+    @property
+    def art_box(self) -> Box:
+        return self._box_named("artBox")
+
+    @property
+    def width(self) -> float:
+        """Displayed width in points, as a float (raw units; multiply by ``user_unit`` for 1/72
+        inch)."""
+        value: float = self._columns["size"]["width"][self._row]
+        if value is None or value != value:
+            raise self._unreadable("size")
+        return value
+
+    @property
+    def height(self) -> float:
+        value: float = self._columns["size"]["height"][self._row]
+        if value is None or value != value:
+            raise self._unreadable("size")
+        return value
+
+    @property
+    def size(self) -> Tuple[float, float]:
+        return (self.width, self.height)
+
+    @property
+    def transform(self) -> Matrix:
+        """Raw PDF space → page space (origin at the lower-left corner of the displayed page)."""
+        column = self._columns["transform"]
+        a = column["a"][self._row]
+        if a is None or a != a:
+            raise self._unreadable("transform")
+        return _matrix(column, self._row)
+
+    # -- bitmaps and frames -------------------------------------------------------------------
+    def bitmap(self, dpi: Optional[float] = None, *, size: Optional[Tuple[int, int]] = None,
+               fit: str = "contain", renderer: str = "pdftoppm") -> Bitmap:
+        """The page rendered at ``dpi`` (or into ``size=(W, H)`` pixels, ``fit`` ``"contain"``
+        or ``"fill"``) by ``renderer`` (``pdftoppm``, ``pdfium`` or ``mupdf``, whose pixel
+        sizes differ by a pixel at times): its pixel size and matrices. ``dpi`` defaults to 150.
+
+        Reads the file again: the first page asking for a setting costs one run of the
+        executable over every page of the document (of the page's chunk, from
+        :func:`iter_pages`), kept for the other pages, so a loop over the pages with one setting
+        costs one run more in all: a run of one page walks the whole page tree anyway, so it
+        would cost about as much (BENCHMARKS.md, "Python", has the figures).
+        """
+        if self.error is not None:
+            raise self._unreadable("bitmap")
+        options = _bitmap_options(dpi, size, fit, renderer)
+        columns, row = self._document._extra(options, self)
+        column = columns.get("bitmap")
+        if column is None or column["renderer"][row] is None:
+            raise BitmapUnavailable(
+                f"page {self.number} has no bitmap for {' '.join(options)}: a side would be 0 or "
+                "more than 2147483647 pixels", file=self._document.name)
+        return Bitmap(column, row)
+
+    def matrix(self, src: str, dst: str, *, dpi: Optional[float] = None,
+               size: Optional[Tuple[int, int]] = None, fit: str = "contain",
+               renderer: str = "pdftoppm") -> Matrix:
+        """The matrix from frame ``src`` to frame ``dst`` (see :data:`FRAMES`); ``dpi`` or
+        ``size`` (with ``fit`` and ``renderer``) say which bitmap ``pixels`` is. ``pixels`` and
+        the libraries' frames read the file again, once per setting (as :meth:`bitmap` does)."""
+        return self._to_raw(src, dpi, size, fit, renderer).then(
+            self._from_raw(dst, dpi, size, fit, renderer))
+
+    def convert(self, geometry: Geometry, src: str, dst: str, *, dpi: Optional[float] = None,
+                size: Optional[Tuple[int, int]] = None, fit: str = "contain",
+                renderer: str = "pdftoppm") -> Any:
+        """Points, rectangles ``(x0, y0, x1, y1)``, Boxes, lists or numpy arrays from frame
+        ``src`` to frame ``dst``: ``pdf``, ``page``, ``pixels`` (with ``dpi`` or ``size``), or
+        the frame of a library — ``pymupdf``, ``pdfplumber``, ``pdfminer``, ``pypdfium2``,
+        ``pypdf`` (docs/records.md, "Frames", says which API of each reports in it). Reads the
+        file again for ``pixels`` and the libraries' frames, once per setting (:meth:`matrix`)."""
+        return self.matrix(src, dst, dpi=dpi, size=size, fit=fit,
+                           renderer=renderer).apply(geometry)
+
+    def _to_raw(self, frame: str, dpi: Optional[float], size: Optional[Tuple[int, int]], fit: str,
+                renderer: str) -> Matrix:
+        if frame in ("pdf", "raw"):
+            return Matrix.identity()
+        if frame == "page":
+            return self.transform.inverse()
+        if frame == "pixels":
+            return self._pixels(dpi, size, fit, renderer).pixel_to_raw
+        return self._library(frame)[1]
+
+    def _from_raw(self, frame: str, dpi: Optional[float], size: Optional[Tuple[int, int]], fit: str,
+                  renderer: str) -> Matrix:
+        if frame in ("pdf", "raw"):
+            return Matrix.identity()
+        if frame == "page":
+            return self.transform
+        if frame == "pixels":
+            return self._pixels(dpi, size, fit, renderer).raw_to_pixel
+        return self._library(frame)[0]
+
+    def _pixels(self, dpi: Optional[float], size: Optional[Tuple[int, int]], fit: str,
+                renderer: str) -> Bitmap:
+        if dpi is None and size is None:
+            raise ValueError("the pixels frame needs dpi= or size=")
+        return self.bitmap(dpi, size=size, fit=fit, renderer=renderer)
+
+    def _library(self, frame: str) -> Tuple[Matrix, Matrix]:
+        if frame not in _LIBRARY_FRAMES:
+            raise ValueError(f"unknown frame {frame!r}; the frames are {', '.join(FRAMES)}")
+        if self.error is not None:
+            raise self._unreadable("frames")
+        columns, row = self._document._extra(("--frames", "all"), self)
+        column = columns["frames"][frame]
+        return (_matrix(column["rawToFrame"], row), _matrix(column["frameToRaw"], row))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Page):
+            return NotImplemented
+        return self._document is other._document and self._columns is other._columns and self._row == other._row
+
+    def __hash__(self) -> int:
+        return hash((id(self._document), id(self._columns), self._row))
+
+    def __repr__(self) -> str:
+        error = self.error
+        if error is not None:
+            return f"<Page {self.number} error={error.code}>"
+        return (f"<Page {self.number} {self.width:g}x{self.height:g} rotation={self.rotation}"
+                + (f" label={self.label!r}" if self.label is not None else "") + ">")
+
+
+def _bitmap_options(dpi: Optional[float], size: Optional[Tuple[int, int]], fit: str,
+                    renderer: str) -> Tuple[str, ...]:
+    if renderer not in RENDERERS:
+        raise ValueError(f"renderer must be one of {', '.join(RENDERERS)}, not {renderer!r}")
+    if size is not None:
+        if dpi is not None:
+            raise ValueError("give dpi or size, not both")
+        if fit not in ("contain", "fill"):
+            raise ValueError(f"fit must be 'contain' or 'fill', not {fit!r}")
+        try:
+            width, height = (_positive_int(operator.index(v), "size") for v in size)
+        except (TypeError, ValueError):
+            raise ValueError(f"size must be (width, height) in whole pixels, not {size!r}") from None
+        return ("--bitmap-size", f"{width}x{height}", "--fit", fit, "--renderer", renderer)
+    if fit != "contain":
+        raise ValueError("fit applies to size=, not to dpi")
+    dots = 150.0 if dpi is None else dpi
+    if isinstance(dots, bool) or not isinstance(dots, (int, float)) or not 0 < dots < float("inf"):
+        raise ValueError(f"dpi must be a positive number, not {dpi!r}")
+    return ("--dpi", repr(float(dots)), "--renderer", renderer)
+
+
+def _positive_int(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError(f"{what} must be a positive integer, not {value!r}")
+    number: int = value
+    return number

@@ -1,0 +1,254 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Reading PDFs: :func:`open` (every page kept), :func:`iter_pages` (one page at a time) and
+:func:`read_many` (collections, in isolated workers), each a run of the executable."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from array import array
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple, Union
+
+from ._columns import _compact, _row_of
+from ._document import Document
+from ._errors import PageInfoError
+from ._page import Page, _positive_int
+from ._run import Run, chunks_and_file, finish, read_one
+from ._source import PageSource
+
+__all__ = ["open", "iter_pages", "read_many"]
+
+PathLike = Union[str, "os.PathLike[str]", "os.PathLike[bytes]"]
+Source = Union[PathLike, bytes, bytearray, memoryview, Any]
+
+
+class _PageStream(PageSource):
+    """The file behind the pages of :func:`iter_pages`: it keeps no chunk, so the extra columns
+    of ``bitmap()`` and ``convert()`` come from a run of the pages of the asking page's chunk,
+    kept while pages of that chunk ask (one run per setting and chunk)."""
+
+    def __init__(self, name: Optional[str], path: str, *, password: Optional[str],
+                 page_ranges: Optional[str], temporary: Optional[str],
+                 timeout: Optional[float]) -> None:
+        super().__init__(name, path, password=password, page_ranges=page_ranges,
+                         temporary=temporary, timeout=timeout)
+        self._held: Dict[Tuple[str, ...], Tuple[Dict[str, Any], Dict[str, Any]]] = {}
+
+    def _extra(self, options: Tuple[str, ...], page: Page) -> Tuple[Dict[str, Any], int]:
+        held = self._held.get(options)
+        if held is not None and held[0] is page._columns:
+            return held[1], page._row
+        index = page._columns["index"]
+        first, last = index[0], index[-1]
+        if type(index) is array and list(index) == list(range(first, last + 1)):
+            chunks = self._run_extra(options, f"{first + 1}-{last + 1}")
+            if not self._same_pages([page._columns], chunks):
+                raise self._changed()
+            self._held[options] = (page._columns, chunks[0])
+            return chunks[0], page._row
+        # A page list out of order (pages="3,1"): a run of this page alone.
+        chunks = self._run_extra(options, str(page.number))
+        if not self._same_pages([_row_of(page._columns, page._row)], chunks):
+            raise self._changed()
+        return chunks[0], 0
+
+    def __repr__(self) -> str:
+        return f"<pages of {self.name!r}, read one by one>"
+
+
+def _fspath(path: Any) -> str:
+    value = os.fspath(path)
+    return os.fsdecode(value) if isinstance(value, bytes) else value
+
+
+def open(source: Source, password: Optional[str] = None, *,  # noqa: A001 - like io.open
+         pages: Optional[str] = None, timeout: Optional[float] = None) -> Document:
+    """Read a PDF: a path (``str`` or path-like), its bytes, or a binary file object.
+
+    ``password`` opens an encrypted file (passed to the executable through its environment,
+    never its command line). ``pages`` reads only some pages, as ``pageinfo --pages`` takes
+    them (``"1-3,7,10-"``). ``timeout`` (seconds) stops a read that takes longer, this one and
+    the later ones of ``bitmap()`` and ``convert()`` (:class:`WorkerFailed`, code ``timeout``;
+    a reader that crashes is :class:`WorkerFailed`, code ``crashed``). Raises :class:`NotAPDF`,
+    :class:`PasswordRequired`, :class:`WrongPassword`, :class:`DamagedPDF`,
+    :class:`FileNotFound`, :class:`Unreadable`; a file with some unreadable pages opens with
+    ``status == "partial"``.
+
+    The geometry of every page is kept, in typed arrays (about 0.4 KB a page); :func:`iter_pages`
+    reads the same pages in flat memory, for a pipeline that visits each page once.
+    """
+    timeout = _seconds(timeout, "timeout")
+    name, path, temporary = _place(source, "open")
+    try:
+        file_record, chunks = read_one(_arguments(pages, path), password, timeout=timeout,
+                                        name=name)
+        document = Document(name, path, chunks, file_record, password=password,
+                            page_ranges=pages, temporary=temporary, timeout=timeout)
+    except BaseException:
+        _unlink(temporary)
+        raise
+    if document.error is not None:
+        document.close()
+        raise document.error
+    return document
+
+
+def _place(source: Source, function: str) -> Tuple[Optional[str], str, Optional[str]]:
+    """``(name, path, temporary)`` of a source: a path (made absolute: bitmap() and convert()
+    read the file again, maybe after an os.chdir), or bytes and file objects spooled to a
+    temporary file."""
+    if isinstance(source, (bytes, bytearray, memoryview)) or hasattr(source, "read"):
+        data = source.read() if hasattr(source, "read") else bytes(source)
+        if not isinstance(data, (bytes, bytearray)):
+            raise TypeError(f"a file object given to pdf_pageinfo.{function} must be opened in "
+                            "binary mode")
+        handle, temporary = tempfile.mkstemp(prefix="pageinfo-", suffix=".pdf")
+        try:
+            with os.fdopen(handle, "wb") as spool:
+                spool.write(data)
+        except BaseException:
+            _unlink(temporary)
+            raise
+        name = getattr(source, "name", None)
+        return (name if isinstance(name, str) else None), temporary, temporary
+    name = _fspath(source)
+    return name, os.path.abspath(name), None
+
+
+def _arguments(pages: Optional[str], path: str) -> List[str]:
+    arguments = ["pages", "--format", "columns"]
+    if pages is not None:
+        arguments += ["--pages", pages]
+    return arguments + ["--", path]
+
+
+def _unlink(path: Optional[str]) -> None:
+    if path is not None:
+        try:
+            os.unlink(path)
+        except FileNotFoundError:
+            pass
+
+
+def iter_pages(source: Source, password: Optional[str] = None, *,
+               pages: Optional[str] = None, timeout: Optional[float] = None) -> Iterator[Page]:
+    """The pages of a PDF one by one, while the executable reads them: like
+    ``iter(pdf_pageinfo.open(...).pages)``, in flat memory (one chunk of at most 1,024 pages alive at
+    a time, whatever the page count), for a pipeline that visits each page once.
+
+    Takes what :func:`open` takes. Pages are those of ``open``, page errors included (their
+    geometry raises :class:`PageUnreadable`); ``bitmap()`` and ``convert()`` read the file again
+    for the pages of the page's chunk (once per setting and chunk). A failed file raises what
+    ``open`` raises (:class:`NotAPDF`, :class:`PasswordRequired`, …) when the iteration reaches
+    it: before the first page, since a failed file has none. ``pages=`` reaching past the last
+    page yields the pages there are, then raises :class:`UsageError` (``open`` raises before
+    returning any). Stopping early (``break``, or
+    ``close()`` of the iterator) stops the executable. ``timeout`` counts from the start of the
+    iteration, the time the loop's body takes included. A PDF given as bytes is spooled to a
+    temporary file, deleted when neither the iterator nor any of its pages is left (or at once if
+    the file fails).
+    """
+    timeout = _seconds(timeout, "timeout")
+    name, path, temporary = _place(source, "iter_pages")
+    try:
+        document = _PageStream(name, path, password=password, page_ranges=pages,
+                               temporary=temporary, timeout=timeout)
+    except BaseException:
+        _unlink(temporary)
+        raise
+    return _iter_pages(document)
+
+
+def _iter_pages(document: _PageStream) -> Iterator[Page]:
+    assert document._path is not None
+    file_record = None
+    try:
+        with Run(_arguments(document._page_ranges, document._path), password=document._password,
+                 timeout=document._timeout, name=document.name) as run:
+            for record in run.records():
+                kind = record.get("record")
+                if kind == "pages" and file_record is None:
+                    columns = _compact(record["columns"])
+                    del record
+                    for row in range(len(columns["index"])):
+                        yield Page(columns, row, document)
+                    del columns
+                elif kind == "file" and file_record is None:
+                    file_record = record
+                else:
+                    raise PageInfoError(f"unexpected record {kind!r} from pageinfo")
+            status = finish(run, file_record)
+        if file_record is None:
+            raise PageInfoError(f"pageinfo wrote no file record (exit status {status})")
+        error = document._file_error(file_record)
+        if error is not None:
+            raise error
+    except GeneratorExit:
+        # Stopped early: the pages made may still ask for bitmaps (the copy of a PDF given as
+        # bytes goes with the last of them, Document.__del__).
+        raise
+    except BaseException:
+        document.close()
+        raise
+
+
+def _seconds(value: Optional[float], what: str) -> Optional[float]:
+    """None, or a positive number of seconds (infinity: None)."""
+    if value is None or value == float("inf"):
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
+        raise ValueError(f"{what} must be a positive number of seconds or None, not {value!r}")
+    return float(value)
+
+
+def read_many(paths: Iterable[PathLike], *, jobs: Optional[int] = None,
+              timeout: Optional[float] = 60, max_memory: Optional[int] = 4096,
+              password: Optional[str] = None, worker: Optional[str] = None) -> Iterator[Document]:
+    """Read many PDFs in isolated worker processes (``pageinfo`` batch mode), yielding one
+    :class:`Document` per path, in input order, as they are done (like ``Executor.map``).
+
+    A file that is damaged, encrypted, crashes or hangs its worker (``timeout`` seconds, 0 or
+    None: no limit) or exceeds ``max_memory`` MiB is a Document with ``status == "failed"`` and
+    ``error`` set (:class:`WorkerFailed` for the last three); this process lives on.
+    ``timeout`` None (or infinity) and ``max_memory`` None or 0 set no limit.
+    ``worker`` names another worker executable (``pageinfo pages --worker``), e.g. a wrapper
+    that runs the worker in a sandbox.
+    """
+    names = [os.fsencode(path) for path in paths]
+    if any(b"\0" in name for name in names):
+        raise ValueError("a path contains a NUL byte")
+    seconds = _seconds(timeout, "timeout")
+    if max_memory is not None and max_memory != 0:
+        _positive_int(max_memory, "max_memory (MiB)")
+    arguments = ["pages", "--files-from", "-", "-0", "--format", "columns", "--no-progress",
+                 "--timeout", _number(seconds or 0), "--max-memory", str(max_memory or 0)]
+    if worker is not None:
+        arguments += ["--worker", _fspath(worker)]
+    if jobs is not None:
+        arguments += ["--jobs", str(_positive_int(jobs, "jobs"))]
+    if not names:
+        return iter(())
+    return _read_many(arguments, names, password)
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else repr(float(value))
+
+
+def _read_many(arguments: List[str], names: List[bytes], password: Optional[str]) -> Iterator[Document]:
+    with Run(arguments, password=password, stdin=b"\0".join(names) + b"\0") as run:
+        position = 0
+        for chunks, file_record in chunks_and_file(run.records()):
+            expected = os.fsdecode(names[position]) if position < len(names) else None
+            if file_record.get("file") != expected:
+                raise PageInfoError(
+                    f"pageinfo reported {file_record.get('file')!r} where {expected!r} was next")
+            position += 1
+            yield Document(expected, expected, chunks, file_record, password=password)
+        status = run.finish()
+        if position != len(names):
+            # The run stopped before the end: its one line says why (a worker of another
+            # version of pageinfo, exit 70, reads no file).
+            why = run.last_error() or "no message"
+            raise PageInfoError(f"pageinfo reported {position} of {len(names)} files "
+                                f"(exit status {status}): {why}")

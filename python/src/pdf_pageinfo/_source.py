@@ -1,0 +1,97 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The file pages come from, as a page asks it for more: where to read it again, and the
+columns of a run with other options (``--dpi``, ``--frames``) for one of its pages."""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
+
+from ._columns import _same_column
+from ._errors import PageInfoError, error_for
+from ._run import read_one
+
+if TYPE_CHECKING:
+    from ._page import Page
+
+# The executable's messages name its flags; these codes get Python's advice instead.
+_PYTHON_ADVICE = {
+    "password-required": "{name}: encrypted; give its user or owner password: "
+                         "pdf_pageinfo.open(path, password=...) or read_many(paths, password=...)",
+    "wrong-password": "{name}: encrypted, and the password given is not its user or owner "
+                      "password",
+}
+
+
+class PageSource:
+    """What a :class:`Page` came from: a file, read again for the columns of other options
+    (``bitmap()``, ``convert()``). A run of the executable reads the file again, so its pages
+    must have the geometry read first; else the file changed, and :meth:`_changed` says so."""
+
+    def __init__(self, name: Optional[str], path: Optional[str], *, password: Optional[str] = None,
+                 page_ranges: Optional[str] = None, temporary: Optional[str] = None,
+                 timeout: Optional[float] = None) -> None:
+        self.name = name
+        self._path = path
+        self._password = password
+        self._page_ranges = page_ranges
+        self._temporary = temporary
+        self._timeout = timeout
+
+    def _extra(self, options: Tuple[str, ...], page: "Page") -> Tuple[Dict[str, Any], int]:
+        """``(columns, row)``: the columns of ``pageinfo pages OPTIONS`` holding ``page``."""
+        raise NotImplementedError
+
+    def _file_error(self, file_record: Dict[str, Any]) -> Optional[PageInfoError]:
+        """The exception a file record's ``error`` stands for (None: the file opened), with
+        Python's advice where the executable's message names its own flags."""
+        error = file_record.get("error")
+        if error is None or error["code"] == "page-out-of-range":
+            return None
+        name = self.name
+        advice = _PYTHON_ADVICE.get(error["code"])
+        message = advice.format(name=name or "the PDF") if advice else error["message"]
+        if self._temporary is not None:
+            # A PDF given as bytes: its spooled copy's name means nothing to the caller.
+            message = message.replace(self._temporary, name or "the PDF")
+        return error_for(error["code"], message, name)
+
+    _CHECKED = ("index", "rotation", "rotationRaw", "userUnit", "mediaBox", "cropBox")
+
+    @classmethod
+    def _same_pages(cls, read: List[Dict[str, Any]], again: List[Dict[str, Any]]) -> bool:
+        return len(read) == len(again) and all(
+            _same_column(r[k], a[k]) for r, a in zip(read, again) for k in cls._CHECKED)
+
+    def _changed(self) -> PageInfoError:
+        return PageInfoError(f"{self.name}: the file changed since it was opened (its pages differ); "
+                             "open it again", code="changed", file=self.name)
+
+    def _run_extra(self, options: Tuple[str, ...], page_ranges: Optional[str]) -> List[Dict[str, Any]]:
+        if self._path is None:
+            raise PageInfoError(f"{self.name}: the document is closed", file=self.name)
+        arguments = ["pages", "--format", "columns", *options]
+        if page_ranges:
+            arguments += ["--pages", page_ranges]
+        file_record, chunks = read_one(arguments + ["--", self._path], self._password,
+                                       timeout=self._timeout, name=self.name)
+        error = file_record.get("error")
+        if error is not None and error["code"] != "page-out-of-range":
+            raise error_for(error["code"], error["message"], self.name)
+        return chunks
+
+    def close(self) -> None:
+        """Deletes the temporary copy of a PDF given as bytes (later runs then cannot read it)."""
+        if self._temporary is not None:
+            try:
+                os.unlink(self._temporary)
+            except FileNotFoundError:
+                pass
+            self._temporary = None
+            self._path = None
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:
+            pass
