@@ -8,7 +8,8 @@
 #
 # - A Debian chroot, made by `debootstrap --variant=minbase` plus python3 and python3-venv only
 #   (--no-install-recommends), cached in $WHEEL_CHECK_DIR/$WHEEL_CHECK_SUITE (default
-#   /var/tmp/pageinfo-wheel-check/trixie, ~450 MB, 73 s the first time; `make python-wheel-clean` removes it).
+#   /var/tmp/pageinfo-wheel-check/trixie, ~450 MB, 93 s the first time; bullseye ~410 MB, 61 s;
+#   `make python-wheel-clean` removes them).
 #   trixie by default: its glibc (2.41), libstdc++ and Python (3.13) are not the build machine's
 #   (Debian 12: 2.36, 3.11), so the check also shows the wheel is not tied to the system it was
 #   built on; WHEEL_CHECK_SUITE=bullseye checks on the oldest system the manylinux_2_31 tag
@@ -22,10 +23,10 @@
 #   `PACKAGE.executable()` must be the bundled PACKAGE/_bin/pageinfo (version checked; the
 #   import package's and the distribution's names are read from the wheel);
 #   `ldd` of it must find every library, each vendored one in PACKAGE.libs/, the others among
-#   the manylinux policy's system libraries; the installed
-#   metadata's License-Expression and license files; PAGEINFO_EXECUTABLE=/bin/false must raise
-#   ExecutableNotFound with its install advice; and python/tests/smoke_installed.py FIXTURES,
-#   when that file exists (the installed package's API on the fixtures).
+#   the manylinux policy's system libraries; the installed metadata's License-Expression and
+#   license files; PAGEINFO_EXECUTABLE=/bin/false must raise ExecutableNotFound with its install
+#   advice; and python/tests/smoke_installed.py FIXTURES, when that file exists (the installed
+#   package's API on the fixtures).
 # - The bundled binary's output: `pages --format jsonl` on every fixture with a golden file
 #   (the encrypted one with its password, the damaged ones failing), `--dpi 300` on
 #   rotations.pdf and `--jobs 2` over all of them (batch mode's workers): stdout and exit status
@@ -38,8 +39,9 @@
 #   the corpus is there ($PAGEINFO_CORPUS, default ../shared/corpus), by the installed bundled
 #   binary and by the host's release binary, both run on this machine (the host's binary
 #   cannot run in the chroot), so that both see the same fonts and font configuration: the PNG
-#   files, stderr (Poppler's and Fontconfig's messages) and exit statuses identical. This compares the wheel's Poppler, FreeType, lcms2,
-#   libjpeg and OpenJPEG with the host's where they draw.
+#   files, stderr (Poppler's and Fontconfig's messages) and exit statuses identical. This
+#   compares the wheel's Poppler, FreeType, Fontconfig, lcms2, libjpeg and OpenJPEG with the
+#   host's where they draw.
 # Every mount is undone on exit (trap) and checked; any failure exits non-zero with the reason.
 set -euo pipefail
 cd "$(dirname "$0")/.."
