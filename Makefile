@@ -347,13 +347,14 @@ differential: bench-deps release
 #   make python-wheel         python/dist/pdf_pageinfo-0.1.0-py3-none-manylinux_2_31_x86_64.whl:
 #                             release-wheel's binary (debug sections stripped) at
 #                             pdf_pageinfo/_bin/pageinfo, Poppler and the libraries it needs beyond
-#                             the manylinux policy in pdf_pageinfo.libs/, all of Debian 11, and
+#                             the manylinux policy in pdf_pageinfo.libs/, all built for Debian 11, and
 #                             every license text (scripts/build_wheel.sh)
 #   make release-wheel        the release build linked against Debian 11 (glibc 2.31), in
 #                             $(WHEEL_BUILD): it runs on glibc >= 2.31, where `make release`'s
 #                             needs the build machine's 2.34 and 2.35 symbols
-#   make wheel-sysroot        root: the Debian 11 tree it is linked against, with Poppler built
-#                             from Debian 12's source in it, cached in $(WHEEL_SYSROOT)
+#   make wheel-sysroot        root: the Debian 11 tree it is linked against, with Poppler,
+#                             FreeType and Fontconfig built in it from Debian 12's sources,
+#                             cached in $(WHEEL_SYSROOT)
 #                             (scripts/wheel_sysroot.sh)
 #   make python-wheel-check   root: installs that wheel into a venv in a clean Debian chroot
 #                             (debootstrap minbase + python3 python3-venv: no Swift, no Poppler),
