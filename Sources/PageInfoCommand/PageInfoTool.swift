@@ -28,6 +28,14 @@ struct PageInfoTool: ParsableCommand {
 
     /// Runs the command; every failure becomes one line on stderr and a documented exit code.
     static func main() {
+        // Swift's runtime finds argv on Linux by walking up from `environ` and checking the stack's
+        // bounds in /proc/self/maps. Where /proc is not mounted (a bare chroot, some sandboxes)
+        // it finds none, and an empty command line would get the overview and exit 0, whatever
+        // was asked: refuse instead.
+        guard CommandLine.argc > 0 else {
+            reportFailure("cannot read this process's command line (Swift reads it with the help of /proc/self/maps): mount /proc and run it again")
+            terminate(ExitStatus.softwareFailure.rawValue)
+        }
         // `pageinfo worker …`: batch mode's child process (hidden from help), parsed alone (a
         // worker starts often), unless help is asked for: the root parser shows it.
         let arguments = CommandLine.arguments

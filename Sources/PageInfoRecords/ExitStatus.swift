@@ -23,7 +23,8 @@ public enum ExitStatus: Int32, Sendable, Hashable, CaseIterable, Comparable, Cus
     /// 77 (`EX_NOPERM`): a file is encrypted and no password, or a wrong one, was given.
     case encrypted = 77
     /// 70 (`EX_SOFTWARE`): a batch worker crashed, timed out or ran out of memory on a file, or
-    /// is another version of pageinfo (or rendering ran out of memory).
+    /// is another version of pageinfo (or rendering ran out of memory, or the process could not
+    /// read its own command line: /proc not mounted).
     case softwareFailure = 70
     /// 64 (`EX_USAGE`): a bad option, number, page range, or a page past the end.
     case usage = 64
