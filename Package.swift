@@ -106,11 +106,15 @@ let package = Package(
         // Release-built benchmark driver for the layout engine (`make bench`).
         .executableTarget(name: "pageinfo-bench", dependencies: ["PageGeometry", "DocumentLayout", "PageInfoSystem"]),
 
-        // What every test target shares: seeded generator, fixture/corpus paths and the corpus rule,
-        // typed MANIFEST.json and golden models, page builders. (Tests compare numbers with
-        // PageGeometry's isApproximatelyEqual(to:absoluteTolerance:relativeTolerance:).)
+        // What every test target shares: the one process runner (ProcessRunner) and the `pageinfo`
+        // harness on it (CLI), the programs a test runs (ExternalTool), seeded generator,
+        // fixture/corpus paths and the corpus rule, typed MANIFEST.json and golden models, page
+        // builders. (Tests compare numbers with PageGeometry's
+        // isApproximatelyEqual(to:absoluteTolerance:relativeTolerance:).)
         // A library target (test targets cannot be dependencies), so `swift build` builds it too.
         .target(name: "PageInfoTestSupport", dependencies: ["PageGeometry"], path: "Tests/PageInfoTestSupport"),
+        // The shared support's own tests: the runner, the CLI harness, the external-tool rule.
+        .testTarget(name: "PageInfoTestSupportTests", dependencies: ["PageInfoTestSupport"]),
         .testTarget(name: "PageGeometryTests", dependencies: ["PageGeometry", "PageInfoTestSupport"]),
         .testTarget(name: "PageInfoSystemTests", dependencies: ["PageInfoSystem", "PageInfoEncoding", "PageInfoTestSupport", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "PageInfoEncodingTests", dependencies: ["PageInfoEncoding", "PageInfoSystem", "PageGeometry", "DocumentLayout", "PageInfoRecords", "PageInfoTestSupport", .product(name: "SystemPackage", package: "swift-system")]),
