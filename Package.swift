@@ -118,19 +118,21 @@ let package = Package(
         .testTarget(name: "PageGeometryTests", dependencies: ["PageGeometry", "PageInfoTestSupport"]),
         .testTarget(name: "PageInfoSystemTests", dependencies: ["PageInfoSystem", "PageInfoEncoding", "PageInfoTestSupport", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "PageInfoEncodingTests", dependencies: ["PageInfoEncoding", "PageInfoSystem", "PageGeometry", "DocumentLayout", "PageInfoRecords", "PageInfoTestSupport", .product(name: "SystemPackage", package: "swift-system")]),
-        // The records' own rules: the order of exit statuses, the one failure → status mapping, oneLine.
-        .testTarget(name: "PageInfoRecordsTests", dependencies: ["PageInfoRecords"]),
+        // The records' own rules: the order of exit statuses, the one failure → status mapping,
+        // oneLine, the wording of settings, the codes the docs list.
+        .testTarget(name: "PageInfoRecordsTests", dependencies: ["PageInfoRecords", "PageInfoTestSupport"]),
         .testTarget(name: "PageInfoGrammarTests", dependencies: ["PageInfoGrammar", "PageGeometry", "DocumentLayout", "PageInfoSystem", "PageInfoEncoding"]),
         .testTarget(name: "DocumentLayoutTests", dependencies: ["DocumentLayout", "PageGeometry", "PageInfoTestSupport"]),
-        .testTarget(
-            name: "PageInfoPopplerTests",
-            dependencies: ["PageInfoPoppler", "PageInfoReading", "PageGeometry", "PageInfoRecords", "PageInfoTestSupport"]
-        ),
+        .testTarget(name: "PageInfoPopplerTests", dependencies: ["PageInfoPoppler", "PageGeometry", "PageInfoRecords", "PageInfoTestSupport"]),
         .testTarget(name: "PageInfoReadingTests",
                     dependencies: ["PageGeometry", "PageInfoReading", "PageInfoPoppler", "PageInfoGrammar", "PageInfoRecords", "PageInfoSystem", "PageInfoEncoding", "PageInfoBatch", "PageInfoTestSupport", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "PageInfoBatchTests",
                     dependencies: ["PageInfoBatch", "PageInfoReading", "PageInfoRecords", "PageInfoSystem", "PageInfoEncoding", "PageInfoTestSupport",
-                                   "PageGeometry", "PageInfoGrammar", "PageInfoWorkerCommand"]),
+                                   "PageGeometry", "PageInfoGrammar"]),
+        // `pageinfo worker`'s parser (the CLI's side of the worker's arguments) reads back what
+        // the coordinator writes.
+        .testTarget(name: "PageInfoWorkerCommandTests",
+                    dependencies: ["PageInfoWorkerCommand", "PageInfoBatch", "PageInfoGrammar", "PageInfoReading", "PageGeometry"]),
         // (Snapshots/ holds the expected outputs, read by path: not a resource of the bundle.)
         .testTarget(name: "PageInfoCommandTests", dependencies: ["PageGeometry", "PageInfoEncoding", "PageInfoTestSupport"],
                     exclude: ["Snapshots"]),
