@@ -232,7 +232,7 @@ struct GeometryCommandRobustnessTests {
         let process = try ProcessRunner.start(
             CLI.binary.path, arguments: ["convert", Self.rotations, "--page", "2", "--from", "raw", "--to", "view", "--view", "300x200"],
             stdin: .open, stderr: .discard)
-        defer { process.signal(SIGTERM) }
+        defer { process.signal(SIGKILL) }  // (nothing once it has exited: a failed check leaves it running)
         // Page 2 (/Rotate 90, 600×400) in 300x200: raw (120, 80) → (25, 50); the CropBox's
         // corners (20, 30) → page (0, 400) → view (0, 0) and (420, 630) → (600, 0) → (300, 200).
         for (line, answer) in [("120,80", "25,50"), ("20,30", "0,0"), ("420,630", "300,200")] {

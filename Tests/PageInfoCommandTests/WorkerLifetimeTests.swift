@@ -72,7 +72,7 @@ struct WorkerLifetimeTests {
         let orphan = try start(worker, coordinator: ended.pid)
         let exited = orphan.wait(timeout: 5)
         #expect(exited != nil, "the orphaned worker still waits on its input")
-        if exited == nil { orphan.signal(SIGTERM) }
+        if exited == nil { orphan.signal(SIGKILL) }
         #expect((exited ?? orphan.wait()).status == 0)
         orphan.closeInput()
 
