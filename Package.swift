@@ -107,27 +107,33 @@ let package = Package(
         // Release-built benchmark driver for the layout engine (`make bench`).
         .executableTarget(name: "pageinfo-bench", dependencies: ["PageGeometry", "DocumentLayout", "PageInfoSystem"]),
 
-        // What every test target shares: seeded generator, fixture/corpus paths and the corpus rule,
-        // typed MANIFEST.json and golden models, page builders. (Tests compare numbers with
-        // PageGeometry's isApproximatelyEqual(to:absoluteTolerance:relativeTolerance:).)
+        // What every test target shares: the one process runner (ProcessRunner) and the `pageinfo`
+        // harness on it (CLI), the programs a test runs (ExternalTool), seeded generator,
+        // fixture/corpus paths and the corpus rule, typed MANIFEST.json and golden models, page
+        // builders. (Tests compare numbers with PageGeometry's
+        // isApproximatelyEqual(to:absoluteTolerance:relativeTolerance:).)
         // A library target (test targets cannot be dependencies), so `swift build` builds it too.
         .target(name: "PageInfoTestSupport", dependencies: ["PageGeometry"], path: "Tests/PageInfoTestSupport"),
+        // The shared support's own tests: the runner, the CLI harness, the external-tool rule.
+        .testTarget(name: "PageInfoTestSupportTests", dependencies: ["PageInfoTestSupport"]),
         .testTarget(name: "PageGeometryTests", dependencies: ["PageGeometry", "PageInfoTestSupport"]),
         .testTarget(name: "PageInfoSystemTests", dependencies: ["PageInfoSystem", "PageInfoEncoding", "PageInfoTestSupport", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "PageInfoEncodingTests", dependencies: ["PageInfoEncoding", "PageInfoSystem", "PageGeometry", "DocumentLayout", "PageInfoRecords", "PageInfoTestSupport", .product(name: "SystemPackage", package: "swift-system")]),
-        // The records' own rules: the order of exit statuses, the one failure → status mapping, oneLine.
-        .testTarget(name: "PageInfoRecordsTests", dependencies: ["PageInfoRecords"]),
+        // The records' own rules: the order of exit statuses, the one failure → status mapping,
+        // oneLine, the wording of settings, the codes the docs list.
+        .testTarget(name: "PageInfoRecordsTests", dependencies: ["PageInfoRecords", "PageInfoTestSupport"]),
         .testTarget(name: "PageInfoGrammarTests", dependencies: ["PageInfoGrammar", "PageGeometry", "DocumentLayout", "PageInfoSystem", "PageInfoEncoding"]),
         .testTarget(name: "DocumentLayoutTests", dependencies: ["DocumentLayout", "PageGeometry", "PageInfoTestSupport"]),
-        .testTarget(
-            name: "PageInfoPopplerTests",
-            dependencies: ["PageInfoPoppler", "PageInfoReading", "PageGeometry", "PageInfoRecords", "PageInfoTestSupport"]
-        ),
+        .testTarget(name: "PageInfoPopplerTests", dependencies: ["PageInfoPoppler", "PageGeometry", "PageInfoRecords", "PageInfoTestSupport"]),
         .testTarget(name: "PageInfoReadingTests",
                     dependencies: ["PageGeometry", "PageInfoReading", "PageInfoPoppler", "PageInfoGrammar", "PageInfoRecords", "PageInfoSystem", "PageInfoEncoding", "PageInfoBatch", "PageInfoTestSupport", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "PageInfoBatchTests",
                     dependencies: ["PageInfoBatch", "PageInfoReading", "PageInfoRecords", "PageInfoSystem", "PageInfoEncoding", "PageInfoTestSupport",
-                                   "PageGeometry", "PageInfoGrammar", "PageInfoWorkerCommand"]),
+                                   "PageGeometry", "PageInfoGrammar"]),
+        // `pageinfo worker`'s parser (the CLI's side of the worker's arguments) reads back what
+        // the coordinator writes.
+        .testTarget(name: "PageInfoWorkerCommandTests",
+                    dependencies: ["PageInfoWorkerCommand", "PageInfoBatch", "PageInfoGrammar", "PageInfoReading", "PageGeometry"]),
         // (Snapshots/ holds the expected outputs, read by path: not a resource of the bundle.)
         .testTarget(name: "PageInfoCommandTests", dependencies: ["PageGeometry", "PageInfoEncoding", "PageInfoTestSupport"],
                     exclude: ["Snapshots"]),

@@ -455,7 +455,8 @@ def scan_swift(path, rel, root):
             uses.append(Use(m.group(2), where))
             if m.group(2) == "env":
                 after = source[offset:offset + 300]
-                m2 = re.search(r"arguments\s*=\s*\[\s*\"([A-Za-z0-9_.+-]+)\"", after)
+                # `p.arguments = [...]` (Process) or `arguments: [...]` (ProcessRunner).
+                m2 = re.search(r"arguments\s*[=:]\s*\[\s*\"([A-Za-z0-9_.+-]+)\"", after)
                 if m2:
                     uses.append(Use(m2.group(1), where))
             continue
@@ -757,6 +758,7 @@ import Testing
     let r = Process()
     r.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     r.arguments = ["mutool", "info"]
+    let s = try ProcessRunner.run("/usr/bin/env", arguments: ["hyperfine", "--version"])
     let shell = "cat \\"$F\\" | \\"$PAGEINFO\\" info - && gawk 1 /dev/null"
     let py = """
         import json, yaml
@@ -768,7 +770,8 @@ import Testing
            ["PlantedToolTests.swift:8: runs ps (Debian package procps)",
             "PlantedToolTests.swift:11: runs qpdf (Debian package qpdf)",
             "runs mutool (Debian package mupdf-tools)",
-            "PlantedToolTests.swift:15: runs gawk (Debian package gawk)",
+            "PlantedToolTests.swift:15: runs hyperfine (Debian package hyperfine)",
+            "PlantedToolTests.swift:16: runs gawk (Debian package gawk)",
             "runs python3 module yaml (Debian package python3-yaml)"])
 
     # A script make test runs calls a program it does not install.

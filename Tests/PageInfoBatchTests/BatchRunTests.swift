@@ -13,14 +13,7 @@ import Glibc
 #endif
 
 /// The tests' worker executable (`pageinfo-test-worker`), built beside the test bundle.
-var testWorker: String {
-    let exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-    for dir in [Bundle.main.bundleURL, exe.deletingLastPathComponent(), exe.deletingLastPathComponent().deletingLastPathComponent()] {
-        let url = dir.appendingPathComponent("pageinfo-test-worker")
-        if FileManager.default.isExecutableFile(atPath: url.path) { return url.path }
-    }
-    return "pageinfo-test-worker"
-}
+var testWorker: String { CLI.builtProduct("pageinfo-test-worker")?.path ?? "pageinfo-test-worker" }
 
 /// The address space a sanitizer holds at start, in MiB (`PAGEINFO_TEST_ADDRESS_SPACE_MIB`, set
 /// by `make sanitize`: ASan reserves ~20 TiB for its shadow, and a worker's memory limit is an
@@ -224,21 +217,16 @@ func scriptedWorker(_ label: String, _ body: String) throws -> (path: String, di
 
     @Test("a worker given a name frame longer than the protocol allows stops without allocating it", .timeLimit(.minutes(1)))
     func oversizedRequestFrame() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: testWorker)
-        // 512 MiB of address space: a 2 GiB frame could not even be allocated.
-        process.arguments = ["worker", "--max-memory", String(512 + sanitizerAddressSpaceMiB)]
-        let input = Pipe(), errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
-        try process.run()
+        // 512 MiB of address space: a 2 GiB frame could not even be allocated. Its stdin stays
+        // open: it must stop on the frame, not at the end of its input.
+        let process = try ProcessRunner.start(testWorker, arguments: ["worker", "--max-memory", String(512 + sanitizerAddressSpaceMiB)],
+                                              stdin: .open, stdout: .discard)
         // The configuration (no password), then a name frame claiming 2 GiB - 1.
-        input.fileHandleForWriting.write(Data([1, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0x7F]))
-        process.waitUntilExit()
-        try? input.fileHandleForWriting.close()
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationReason == .exit && process.terminationStatus == 0, "\(stderr)")
+        try process.write(Data([1, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0x7F]))
+        let stopped = process.wait()
+        process.closeInput()
+        let stderr = stopped.stderrText
+        #expect(stopped.termination == .exit(0), "\(stderr)")
         #expect(stderr.contains("more than the protocol's"))
     }
 

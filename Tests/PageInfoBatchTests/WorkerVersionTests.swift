@@ -3,7 +3,6 @@ import Foundation
 @testable import PageInfoBatch
 import PageInfoRecords
 import PageInfoTestSupport
-import PageInfoWorkerCommand
 import Testing
 
 /// The shell command that writes a worker's hello saying `version` (``WorkerProtocol/hello(version:)``,
@@ -116,10 +115,15 @@ func helloCommand(_ version: String = PageInfoVersion.current) -> String {
         }
     }
 
-    @Test("the coordinator asks every worker for its hello, which the worker's parser takes")
+    /// (That the worker's parser reads these arguments back option for option is
+    /// PageInfoWorkerCommandTests'; here the built worker takes them.)
+    @Test("the coordinator asks every worker for its hello; the built worker takes the run's arguments, says its version and serves until its input ends")
     func helloArgument() throws {
-        let run = BatchRun(names: Self.names, configuration: testConfiguration(jobs: 1, worker: testWorker))
-        #expect(run.workerArguments.first == WorkerProtocol.helloArgument)
-        #expect(try WorkerCommand.parse(run.workerArguments).workerOptions() == testConfiguration(jobs: 1, worker: testWorker).workerOptions)
+        let configuration = testConfiguration(jobs: 1, worker: testWorker)
+        let run = BatchRun(names: Self.names, configuration: configuration)
+        #expect(run.workerArguments == [WorkerProtocol.helloArgument] + configuration.workerOptions.arguments)
+        let worker = try ProcessRunner.run(testWorker, arguments: ["worker"] + run.workerArguments, timeout: 60)
+        #expect(worker.termination == .exit(0) && worker.stderr.isEmpty, "\(worker.termination): \(worker.stderrText)")
+        #expect(worker.stdout == Data(WorkerProtocol.hello()), "its hello, then nothing: no request came")
     }
 }

@@ -17,13 +17,9 @@ struct BatchTests {
         corpusMade = Result {
             let python = try ExternalTool.python3.require()
             let script = CLI.packageRoot.appendingPathComponent("scripts/make_batch_corpus.py").path
-            let p = Process()
-            p.executableURL = python
-            p.arguments = [script, dir.path, "--count", "40", "--hostile"]
-            try p.run()
-            p.waitUntilExit()
-            guard p.terminationReason == .exit, p.terminationStatus == 0 else {
-                throw CorpusFailure(description: "\(python.path) scripts/make_batch_corpus.py exited \(p.terminationStatus)")
+            let made = try ProcessRunner.run(python.path, arguments: [script, dir.path, "--count", "40", "--hostile"])
+            guard made.termination == .exit(0) else {
+                throw CorpusFailure(description: "\(python.path) scripts/make_batch_corpus.py \(made.termination): \(made.stderrText)")
             }
             for hook in ["crash-me", "hang-me", "eat-memory"] {
                 try FileManager.default.copyItem(at: dir.appendingPathComponent("good-00001.pdf"),
@@ -45,7 +41,7 @@ struct BatchTests {
         return dir
     }
 
-    /// Where a run's stdout, stderr and stdin files go (removed, like the corpus, by a later run).
+    /// Where a run's files go (removed, like the corpus, by a later run).
     static let scratch = processScratchDirectory("batch-scratch")
 
     /// Pages per good file, from how the corpus was built.
@@ -61,37 +57,27 @@ struct BatchTests {
         var stdout: Data
         var stderr: String
         var records: [[String: Any]] { BatchTests.parseJSONL(stdout) }
+
+        init(_ run: ProcessRunner.Result) {
+            status = run.status
+            stdout = run.stdout
+            stderr = run.stderrText
+        }
     }
 
     static let hookEnvironment = ["PAGEINFO_TEST_CRASH_ON": "crash-me", "PAGEINFO_TEST_HANG_ON": "hang-me",
                                   "PAGEINFO_TEST_ALLOC_ON": "eat-memory"]
 
-    /// Runs `pageinfo args…` with `stdin`, stdout and stderr in files (no pipe dead-locks).
+    /// Runs `pageinfo args…` with `stdin`; stdout and stderr captured (``ProcessRunner``).
     static func run(_ args: [String], stdin: Data = Data(), env: [String: String] = hookEnvironment) throws -> Run {
-        let (process, out, err) = try start(args, stdin: stdin, env: env)
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: try Data(contentsOf: out),
-                   stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
+        Run(try start(args, stdin: stdin, env: env).wait())
     }
 
-    static func start(_ args: [String], stdin: Data = Data(), env: [String: String] = hookEnvironment) throws -> (Process, URL, URL) {
+    /// Starts `pageinfo args…` with `stdin` (a run the test kills, interrupts or watches).
+    static func start(_ args: [String], stdin: Data = Data(), env: [String: String] = hookEnvironment) throws -> ProcessRunner.Child {
         _ = try requireCorpus()
-        let tmp = scratch
-        let out = tmp.appendingPathComponent("batch-out-\(UUID().uuidString)")
-        let err = tmp.appendingPathComponent("batch-err-\(UUID().uuidString)")
-        let input = tmp.appendingPathComponent("batch-in-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: input.path, contents: stdin)
-        let p = Process()
-        p.executableURL = CLI.binary
-        p.arguments = CLI.workerArguments(args, hooks: CLI.setsHooks(env))
-        p.environment = ProcessInfo.processInfo.environment.merging(env) { $1 }
-        p.standardOutput = try FileHandle(forWritingTo: out)
-        p.standardError = try FileHandle(forWritingTo: err)
-        p.standardInput = try FileHandle(forReadingFrom: input)
-        try p.run()
-        return (p, out, err)
+        return try ProcessRunner.start(CLI.binary.path, arguments: CLI.workerArguments(args, hooks: CLI.setsHooks(env)),
+                                       stdin: .bytes(stdin), environment: env)
     }
 
     /// JSON lines, with the `\udcXX` escapes of non-UTF-8 names shown as `<XX>` (Foundation's
@@ -298,11 +284,11 @@ struct BatchTests {
             var args = ["pages", "--files-from", "-", "--jobs", "2", "--no-progress", "-o", out.path]
             // Interrupt twice at different moments, then finish.
             for kill in [delay, delay / 2 + 0.02] {
-                let (process, _, _) = try Self.start(args, stdin: list)
+                let process = try Self.start(args, stdin: list)
                 usleep(useconds_t(kill * 1_000_000))
-                let workers = Self.children(of: process.processIdentifier)
-                Glibc.kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
+                let workers = Self.children(of: process.pid)
+                process.signal(SIGKILL)
+                _ = process.wait()
                 // Orphaned workers notice and exit within a second or so.
                 var alive = workers
                 for _ in 0..<30 where !alive.isEmpty {
@@ -572,18 +558,12 @@ struct BatchTests {
             #expect(r.stderr.split(separator: "\n").count == 1 && r.stderr.contains(says), "\(args): \(r.stderr)")
             try unchanged("\(args)")
         }
-        // The list on standard input, redirected from the output file.
-        let p = Process()
-        p.executableURL = CLI.binary
-        p.arguments = CLI.workerArguments(["pages", "--files-from", "-", "--no-progress", "-o", list.path])
-        p.standardInput = try FileHandle(forReadingFrom: list)
-        let errors = Pipe()
-        p.standardError = errors
-        p.standardOutput = FileHandle.nullDevice
-        try p.run()
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 64 && stderr.contains("is the list of names (--files-from -)"), "\(stderr)")
+        // The list on standard input, redirected from the output file: stdin is that file.
+        let redirected = try ProcessRunner.run(CLI.binary.path,
+                                               arguments: CLI.workerArguments(["pages", "--files-from", "-", "--no-progress", "-o", list.path]),
+                                               stdin: .file(list.path), stdout: .discard)
+        let stderr = redirected.stderrText
+        #expect(redirected.status == 64 && stderr.contains("is the list of names (--files-from -)"), "\(stderr)")
         try unchanged("stdin")
         // An output that is none of them is replaced, as before.
         let out = dir.appendingPathComponent("out.jsonl")
@@ -600,8 +580,8 @@ struct BatchTests {
         let names = [Self.path("good-00000.pdf"), Self.path("hang-me.pdf"), Self.path("good-00001.pdf")]
         let list = Data((names.joined(separator: "\n") + "\n").utf8)
         let out = Self.scratch.appendingPathComponent("locked-\(getpid()).jsonl")
-        let (first, _, _) = try Self.start(["pages", "--files-from", "-", "--jobs", "1", "--timeout", "4", "--no-progress", "-o", out.path],
-                                           stdin: list)
+        let first = try Self.start(["pages", "--files-from", "-", "--jobs", "1", "--timeout", "4", "--no-progress", "-o", out.path],
+                                   stdin: list)
         // The first run is held by hang-me.pdf once good-00000.pdf is written.
         let deadline = Date().addingTimeInterval(50)
         while Date() < deadline, Self.fileRecords(Self.parseJSONL((try? Data(contentsOf: out)) ?? Data())).isEmpty { usleep(20_000) }
@@ -615,15 +595,14 @@ struct BatchTests {
         // /dev/null is no file to lock: runs share it.
         let shared = try Self.run(["info", "--files-from", "-", "--no-progress", "-o", "/dev/null"], stdin: Data((names[0] + "\n").utf8))
         #expect(shared.status == 0, "\(shared.stderr)")
-        let (other, _, _) = try Self.start(["info", "--files-from", "-", "--jobs", "1", "--timeout", "4", "--no-progress", "-o", "/dev/null"], stdin: list)
+        let other = try Self.start(["info", "--files-from", "-", "--jobs", "1", "--timeout", "4", "--no-progress", "-o", "/dev/null"], stdin: list)
         let beside = try Self.run(["info", "--files-from", "-", "--no-progress", "-o", "/dev/null"], stdin: Data((names[0] + "\n").utf8))
         #expect(beside.status == 0, "\(beside.stderr)")
-        other.terminate()
-        other.waitUntilExit()
+        other.signal(SIGTERM)
+        _ = other.wait()
         #expect(first.isRunning, "the checks ran while the first run held the output")
         #expect(try Data(contentsOf: out).starts(with: before), "nothing emptied or appended by the refused runs")
-        first.waitUntilExit()
-        #expect(first.terminationStatus == 70)
+        #expect(first.wait().status == 70)
         let files = Self.fileRecords(Self.parseJSONL(try Data(contentsOf: out)))
         #expect(files.map { $0["file"] as? String ?? "" } == names)
         #expect(files.map { Self.errorCode($0) } == [nil, "timeout", nil])
@@ -636,8 +615,8 @@ struct BatchTests {
         var names = (0..<10).map { Self.path(String(format: "good-%05d.pdf", $0)) }
         names.insert(Self.path("hang-me.pdf"), at: 5)
         let out = Self.scratch.appendingPathComponent("int-\(getpid()).jsonl")
-        let (process, _, err) = try Self.start(["pages", "--files-from", "-", "--jobs", "2", "--no-progress", "-o", out.path],
-                                               stdin: Data((names.joined(separator: "\n") + "\n").utf8))
+        let process = try Self.start(["pages", "--files-from", "-", "--jobs", "2", "--no-progress", "-o", out.path],
+                                     stdin: Data((names.joined(separator: "\n") + "\n").utf8))
         // SIGINT once the five files before the hanging one are written (ordered output stops
         // there), polled: a fixed 1.5 s sleep was too short under load and under ASan.
         let deadline = Date().addingTimeInterval(50)
@@ -645,20 +624,20 @@ struct BatchTests {
             usleep(50_000)
         }
         // The check below sees this run's workers while they live: the one held by hang-me.pdf at least.
-        let running = try Self.workers(of: process.processIdentifier)
-        #expect(!running.isEmpty, "no worker of \(process.processIdentifier) found in /proc before the interrupt")
-        Glibc.kill(process.processIdentifier, SIGINT)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 130)
-        let stderr = String(decoding: try Data(contentsOf: err), as: UTF8.self)
+        let running = try Self.workers(of: process.pid)
+        #expect(!running.isEmpty, "no worker of \(process.pid) found in /proc before the interrupt")
+        process.signal(SIGINT)
+        let interrupted = process.wait()
+        #expect(interrupted.status == 130)
+        let stderr = interrupted.stderrText
         #expect(stderr.contains("--resume"), "\(stderr)")
         let records = Self.parseJSONL(try Data(contentsOf: out))
         #expect(Self.fileRecords(records).map { $0["file"] as? String ?? "" } == Array(names.prefix(5)), "written up to the hanging file")
         #expect(records.last?["record"] as? String == "file")
         // The workers were killed and reaped: no process of this run's workers is left, even
         // reparented (read from /proc: no `ps`, whose absence once made this check pass unseen).
-        let left = try Self.workers(of: process.processIdentifier)
-        #expect(left.isEmpty, "workers of \(process.processIdentifier) still running: \(left) (of \(running) before the interrupt)")
+        let left = try Self.workers(of: process.pid)
+        #expect(left.isEmpty, "workers of \(process.pid) still running: \(left) (of \(running) before the interrupt)")
     }
 
     /// The live (not zombie) worker processes a coordinator started, from /proc: those whose
@@ -732,23 +711,8 @@ struct BatchTests {
 }
 
 extension BatchTests {
+    /// Runs another program (script, env) with `stdin` and this process's environment plus `env`.
     static func run(_ args: [String], stdin: Data = Data(), env: [String: String], executable: String) throws -> Run {
-        let tmp = scratch
-        let out = tmp.appendingPathComponent("x-out-\(UUID().uuidString)"), err = tmp.appendingPathComponent("x-err-\(UUID().uuidString)")
-        let input = tmp.appendingPathComponent("x-in-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: input.path, contents: stdin)
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: executable)
-        p.arguments = args
-        p.environment = ProcessInfo.processInfo.environment.merging(env) { $1 }
-        p.standardOutput = try FileHandle(forWritingTo: out)
-        p.standardError = try FileHandle(forWritingTo: err)
-        p.standardInput = try FileHandle(forReadingFrom: input)
-        try p.run()
-        p.waitUntilExit()
-        return Run(status: p.terminationStatus, stdout: try Data(contentsOf: out),
-                   stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
+        Run(try ProcessRunner.run(executable, arguments: args, stdin: .bytes(stdin), environment: env))
     }
 }

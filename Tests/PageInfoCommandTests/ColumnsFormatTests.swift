@@ -220,10 +220,7 @@ struct ColumnsFormatTests {
         // The benchmark's page mix (scripts/make_bench_pdfs.py): sizes, origins, rotations, CropBoxes,
         // clipped BleedBoxes (warnings), labels.
         let python = try ExternalTool.python3.require()
-        let p = Process()
-        p.executableURL = python
-        p.currentDirectoryURL = CLI.packageRoot
-        p.arguments = ["-c", """
+        let made = try ProcessRunner.run(python.path, arguments: ["-c", """
             import sys
             sys.dont_write_bytecode = True
             sys.path.insert(0, "scripts")
@@ -232,10 +229,8 @@ struct ColumnsFormatTests {
             root.attrs["Resources"] = bench.FONT
             with open(sys.argv[1], "wb") as f:
                 pdfgen.write_document(f, root, seed="columns", labels=[(0, "r", None, None), (20, "D", None, 1), (5000, "D", "X-", 1)])
-            """, pdf]
-        try p.run()
-        p.waitUntilExit()
-        try #require(p.terminationStatus == 0)
+            """, pdf], directory: CLI.packageRoot.path)
+        try #require(made.termination == .exit(0), "\(made.stderrText)")
         var tally = Tally()
         for options in [[], ["--dpi", "150"]] { try Self.compare([pdf], options: options, into: &tally) }
         #expect(tally.chunks == 18 && tally.pages == 2 * 8195 && tally.pagesWithWarnings > 100, "\(tally)")

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
+import PageInfoTestSupport
 import Testing
 
 /// Every input in Fixtures/crashers/ — saved by `make fuzz` (scripts/fuzz.sh) or crafted for a

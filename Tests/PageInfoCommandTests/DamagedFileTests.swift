@@ -8,40 +8,10 @@ import Testing
 /// code says what happened, and every format is whole and parseable.
 @Suite("pageinfo pages on damaged files")
 struct DamagedFileTests {
-    struct GoldenPage: Decodable {
-        var index: Int
-        var error: String?
-        var cropBox: [Double]?
-        var rotation: Int?
-        var label: String?
-        var warnings: [String]
-        /// The page's `userUnit`, where the fixture pins it (1 when absent).
-        var userUnit: Double?
-    }
+    /// The goldens' model is PageInfoTestSupport's (the library's tests read them too).
+    typealias Golden = DamagedFixtureGolden
 
-    struct Golden: Decodable, CustomTestStringConvertible {
-        var file: String
-        var status: String
-        var exit: Int32
-        var pageCount: Int?
-        var countClaimed: Int?
-        var documentWarnings: [String]
-        var errorCode: String?
-        var pages: [GoldenPage]
-        /// The Poppler release (major.minor) this outcome is from, when another release repairs
-        /// the file otherwise; such a golden is compared on that release only.
-        var poppler: String?
-        var testDescription: String { file }
-        var path: String { CLI.fixture("damaged/" + file) }
-    }
-
-    static let goldens: [Golden] = {
-        let dir = CLI.fixtures.appendingPathComponent("damaged")
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
-        return names.filter { $0.hasSuffix(".golden.json") }.sorted().compactMap {
-            try? JSONDecoder().decode(Golden.self, from: Data(contentsOf: dir.appendingPathComponent($0)))
-        }
-    }()
+    static let goldens = DamagedFixtureGolden.all
 
     /// The Poppler release pageinfo runs on, from `pageinfo --version` ("… (Poppler 22.12.0)").
     static let popplerVersion: String = {
@@ -50,10 +20,10 @@ struct DamagedFileTests {
     }()
 
     /// The goldens whose outcome this Poppler release gives (every one without `poppler`).
-    static let comparable: [Golden] = goldens.filter { g in g.poppler.map { popplerVersion.hasPrefix($0 + ".") } ?? true }
+    static let comparable: [Golden] = DamagedFixtureGolden.comparable(onPoppler: popplerVersion)
 
     /// Codes whose presence depends on how a Poppler release repairs a file.
-    static let popplerDependent: Set<String> = ["xref-repaired", "poppler-diagnostic"]
+    static let popplerDependent = DamagedFixtureGolden.popplerDependent
 
     static func codes(_ any: Any?) -> [String] {
         ((any as? [[String: Any]]) ?? []).compactMap { $0["code"] as? String }
@@ -178,7 +148,7 @@ struct DamagedFileTests {
     func strict() throws {
         for g in Self.comparable {
             let r = try CLI.run(["pages", "--strict", "--format", "jsonl", g.path])
-            let clean = g.status == "ok" && g.documentWarnings.isEmpty && g.pages.allSatisfy { $0.warnings.isEmpty }
+            let clean = g.isClean
             #expect(r.status == (clean ? 0 : 65), "\(g.file): \(r.status) \(r.stderr)")
             #expect(r.stderrLines.count == (clean ? 0 : 1), "\(g.file): \(r.stderr)")
             // info --strict fails the same files (it passed files whose only warnings were on pages).

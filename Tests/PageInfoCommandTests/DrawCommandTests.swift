@@ -30,15 +30,10 @@ struct DrawCommandTests {
     /// The pixels of a PNG decoded by Python: (width, height, RGB bytes).
     func decode(_ url: URL) throws -> (Int, Int, [UInt8]) {
         let out = url.deletingPathExtension().appendingPathExtension("rgb")
-        let p = Process()
-        p.executableURL = try ExternalTool.python3.require()
-        p.arguments = [CLI.packageRoot.appendingPathComponent("scripts/png_to_rgb.py").path, url.path, out.path]
-        let pipe = Pipe()
-        p.standardOutput = pipe
-        try p.run()
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        try #require(p.terminationReason == .exit && p.terminationStatus == 0, "png_to_rgb.py failed on \(url.path)")
+        let decoded = try ProcessRunner.run(try ExternalTool.python3.require().path,
+                                            arguments: [CLI.packageRoot.appendingPathComponent("scripts/png_to_rgb.py").path, url.path, out.path])
+        try #require(decoded.termination == .exit(0), "png_to_rgb.py \(decoded.termination) on \(url.path): \(decoded.stderrText)")
+        let text = decoded.stdoutText
         let dims = text.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
         return (dims[0], dims[1], [UInt8](try Data(contentsOf: out)))
     }

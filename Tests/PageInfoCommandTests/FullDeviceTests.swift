@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
+import PageInfoTestSupport
 import Testing
 
 /// README, "Layout commands": "Every command exits 74 with one line when its output cannot be

@@ -229,25 +229,18 @@ struct GeometryCommandRobustnessTests {
     /// With stdin a pipe kept open, each line is answered before the next one is written.
     @Test("convert answers each stdin line while stdin stays open")
     func coprocess() throws {
-        let process = Process()
-        process.executableURL = CLI.binary
-        process.arguments = ["convert", Self.rotations, "--page", "2", "--from", "raw", "--to", "view", "--view", "300x200"]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
-        let reader = LineChannel(output.fileHandleForReading)
+        let process = try ProcessRunner.start(
+            CLI.binary.path, arguments: ["convert", Self.rotations, "--page", "2", "--from", "raw", "--to", "view", "--view", "300x200"],
+            stdin: .open, stderr: .discard)
+        defer { process.signal(SIGKILL) }  // (nothing once it has exited: a failed check leaves it running)
         // Page 2 (/Rotate 90, 600×400) in 300x200: raw (120, 80) → (25, 50); the CropBox's
         // corners (20, 30) → page (0, 400) → view (0, 0) and (420, 630) → (600, 0) → (300, 200).
         for (line, answer) in [("120,80", "25,50"), ("20,30", "0,0"), ("420,630", "300,200")] {
-            input.fileHandleForWriting.write(Data((line + "\n").utf8))
-            #expect(reader.nextLine(timeout: 20) == answer, "no answer to \(line) while stdin is open")
+            try process.write(Data((line + "\n").utf8))
+            #expect(process.nextLine(timeout: 20) == answer, "no answer to \(line) while stdin is open")
         }
-        try input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        process.closeInput()
+        #expect(process.wait().status == 0)
     }
 
     // MARK: - --fit fill and --dpi at every rotation, through the CLI
@@ -288,14 +281,10 @@ struct GeometryCommandRobustnessTests {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         for (dpi, page) in [(150, 1), (150, 2), (75, 3), (110, 4)] {
-            let render = Process()
-            render.executableURL = pdftoppm
             let prefix = dir.appendingPathComponent("p\(page)-\(dpi)").path
-            render.arguments = ["-r", "\(dpi)", "-cropbox", "-png", "-singlefile", "-f", "\(page)", "-l", "\(page)", Self.rotations, prefix]
-            try render.run()
-            render.waitUntilExit()
-            try #require(render.terminationReason == .exit && render.terminationStatus == 0,
-                         "pdftoppm exited \(render.terminationStatus) on page \(page) at \(dpi) dpi")
+            let render = try ProcessRunner.run(pdftoppm.path, arguments: ["-r", "\(dpi)", "-cropbox", "-png", "-singlefile", "-f", "\(page)",
+                                                                         "-l", "\(page)", Self.rotations, prefix])
+            try #require(render.termination == .exit(0), "pdftoppm \(render.termination) on page \(page) at \(dpi) dpi: \(render.stderrText)")
             let png = try Data(contentsOf: URL(fileURLWithPath: prefix + ".png"))
             let w = png[16..<20].reduce(0) { $0 << 8 | Int($1) }, h = png[20..<24].reduce(0) { $0 << 8 | Int($1) }
             let r = try CLI.run(["convert", Self.rotations, "--page", "\(page)", "--from", "raw", "--to", "view",
@@ -477,33 +466,5 @@ struct GeometryCommandRobustnessTests {
         }
         if inWord { words.append(current) }
         return words
-    }
-}
-
-/// Lines from a pipe, each waited for with a timeout (for the coprocess test).
-final class LineChannel: @unchecked Sendable {
-    private let handle: FileHandle
-    private var buffer = Data()
-
-    init(_ handle: FileHandle) { self.handle = handle }
-
-    /// The next line without its newline, or `nil` when none arrives within `timeout` seconds.
-    func nextLine(timeout: Double) -> String? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
-                buffer.removeSubrange(buffer.startIndex...newline)
-                return line
-            }
-            let semaphore = DispatchSemaphore(value: 0)
-            nonisolated(unsafe) var chunk = Data()
-            let handle = self.handle
-            DispatchQueue.global().async { chunk = handle.availableData; semaphore.signal() }
-            guard semaphore.wait(timeout: .now() + deadline.timeIntervalSinceNow) == .success else { return nil }
-            if chunk.isEmpty { return nil }
-            buffer.append(chunk)
-        }
-        return nil
     }
 }

@@ -10,22 +10,8 @@ import Testing
 struct InputTests {
     /// Runs a shell command line with `$PAGEINFO` set to the binary.
     static func shell(_ script: String, environment: [String: String] = [:], directory: String? = nil) throws -> CLI.Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", script]
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        var env = ProcessInfo.processInfo.environment
-        env["PAGEINFO"] = CLI.binary.path
-        env.merge(environment) { $1 }
-        process.environment = env
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CLI.Result(status: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
-                          stderr: String(decoding: e, as: UTF8.self))
+        let env = ["PAGEINFO": CLI.binary.path].merging(environment) { $1 }
+        return CLI.Result(try ProcessRunner.run("/bin/bash", arguments: ["-c", script], environment: env, directory: directory))
     }
 
     static let mixed = CLI.fixture("mixed.pdf")

@@ -253,21 +253,14 @@ struct OptionParityTests {
     /// own peak, which Linux carries across exec.)
     static func runMeasured(_ args: [String], stdinPath: String) throws -> (status: Int32, maxRSSKiB: Int, stderr: String) {
         let timeOutput = URL(fileURLWithPath: scratch("rss"))
-        let p = Process()
-        p.executableURL = try ExternalTool.gnuTime.require()
-        p.arguments = ["-o", timeOutput.path, "-f", "%M", CLI.binary.path] + args
-        p.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: stdinPath))
-        p.standardOutput = FileHandle.nullDevice
-        let err = Pipe()
-        p.standardError = err
-        try p.run()
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        #expect(p.terminationReason == .exit, "\(args): GNU time ended by signal \(p.terminationStatus)")
+        let p = try ProcessRunner.run(try ExternalTool.gnuTime.require().path, arguments: ["-o", timeOutput.path, "-f", "%M", CLI.binary.path] + args,
+                                      stdin: .file(stdinPath), stdout: .discard)
+        let stderr = p.stderrText
+        #expect(p.termination.exitStatus != nil, "\(args): GNU time \(p.termination)")
         // time's file ends with the %M line (a line "Command exited with non-zero status N" before it).
         let lines = try String(contentsOf: timeOutput, encoding: .utf8).split(separator: "\n")
         let rss = try #require(lines.last.flatMap { Int($0) })
-        return (p.terminationStatus, rss, stderr)
+        return (p.status, rss, stderr)
     }
 
     @Test("an endless stream is refused at --max-input-size with exit 66 and one line; memory stays flat", .requiresTool(.gnuTime))

@@ -78,24 +78,12 @@ struct ReadmeExampleTests {
         try FileManager.default.copyItem(at: Paths.fixtures, to: scratch.appendingPathComponent("Fixtures"))
         let path = try Self.pathFinding(binaryIn: scratch)
         for step in steps {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/bash")
-            process.arguments = ["-o", "pipefail", "-c", Self.sanitizerPrologue + step.command]
-            process.currentDirectoryURL = scratch
-            process.environment = ProcessInfo.processInfo.environment.merging(["PATH": path]) { $1 }
-            let out = Pipe()
-            process.standardOutput = out
+            let run = try ProcessRunner.run("/bin/bash", arguments: ["-o", "pipefail", "-c", Self.sanitizerPrologue + step.command],
+                                            environment: ["PATH": path], directory: scratch.path)
             // The examples' own stderr is not shown, but a shell's "command not found" is.
-            let errors = scratch.appendingPathComponent("stderr")
-            _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-            process.standardError = try FileHandle(forWritingTo: errors)
-            try process.run()
-            let data = out.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            let stderr = String(decoding: (try? Data(contentsOf: errors)) ?? Data(), as: UTF8.self)
-            let notFound = process.terminationStatus == 127 ? ": \(stderr)" : ""
-            #expect(process.terminationStatus == 0, "\(name): `\(step.command)` exited \(process.terminationStatus)\(notFound)")
-            #expect(String(decoding: data, as: UTF8.self) == step.expected, "\(name): `\(step.command)`")
+            let notFound = run.status == 127 ? ": \(run.stderrText)" : ""
+            #expect(run.status == 0, "\(name): `\(step.command)` \(run.termination)\(notFound)")
+            #expect(run.stdoutText == step.expected, "\(name): `\(step.command)`")
         }
     }
 }

@@ -95,15 +95,10 @@ struct SchemaTests {
             print("checked")
             sys.exit(1 if bad else 0)
             """
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = [SchemaValidator.python, "-c", script, CLI.packageRoot.appendingPathComponent("docs/records.schema.json").path, lines.path, docs.path]
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = out
-        try p.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 0 && text.contains("checked"), "\(text.prefix(3000))")
+        let p = try ProcessRunner.run("/usr/bin/env", arguments: [SchemaValidator.python, "-c", script,
+                                                                  CLI.packageRoot.appendingPathComponent("docs/records.schema.json").path, lines.path, docs.path],
+                                      stderr: .standardOutput)
+        let text = p.stdoutText
+        #expect(p.status == 0 && text.contains("checked"), "\(text.prefix(3000))")
     }
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
+import PageInfoTestSupport
 import Testing
 
 /// Whole-output snapshots: what `pageinfo` prints, kept beside the tests in `Snapshots/` so a
@@ -22,17 +23,8 @@ struct SnapshotTests {
 
     /// Runs the binary in the package root, so the relative paths in the output are stable.
     static func output(_ arguments: [String]) throws -> String {
-        let p = Process()
-        p.executableURL = CLI.binary
-        p.arguments = arguments
-        p.currentDirectoryURL = CLI.packageRoot
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return String(decoding: o, as: UTF8.self) + (e.isEmpty ? "" : "--- stderr (exit \(p.terminationStatus))\n" + String(decoding: e, as: UTF8.self))
+        let r = try ProcessRunner.run(CLI.binary.path, arguments: arguments, directory: CLI.packageRoot.path)
+        return r.stdoutText + (r.stderr.isEmpty ? "" : "--- stderr (exit \(r.status))\n" + r.stderrText)
     }
 
     @Test("each command prints what its snapshot shows", arguments: cases.map(\.name))

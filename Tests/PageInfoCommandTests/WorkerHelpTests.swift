@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
+import PageInfoTestSupport
 import Testing
 
 /// `pageinfo worker`, batch mode's hidden child process: its help is there (`worker --help`,

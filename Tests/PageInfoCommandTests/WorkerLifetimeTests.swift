@@ -33,23 +33,19 @@ struct WorkerLifetimeTests {
         let stuck = dir.appendingPathComponent("hang-me.pdf")
         try FileManager.default.copyItem(atPath: CLI.fixture("mixed.pdf"), toPath: stuck.path)
 
-        let coordinator = Process()
-        coordinator.executableURL = CLI.binary
-        coordinator.arguments = ["pages", "--jobs", "1", "--timeout", "0", "--worker", CLI.testWorker.path, stuck.path]
-        coordinator.environment = ProcessInfo.processInfo.environment.merging(["PAGEINFO_TEST_HANG_ON": "hang-me"]) { $1 }
-        coordinator.standardOutput = FileHandle.nullDevice
-        coordinator.standardError = FileHandle.nullDevice
-        try coordinator.run()
+        let coordinator = try ProcessRunner.start(
+            CLI.binary.path, arguments: ["pages", "--jobs", "1", "--timeout", "0", "--worker", CLI.testWorker.path, stuck.path],
+            environment: ["PAGEINFO_TEST_HANG_ON": "hang-me"], stdout: .discard, stderr: .discard)
         // Its worker, once started (it then hangs in the file for good: --timeout 0).
         var workers: [pid_t] = []
         for _ in 0..<200 where workers.isEmpty {
             usleep(20_000)
-            workers = Self.children(of: coordinator.processIdentifier)
+            workers = Self.children(of: coordinator.pid)
         }
         try #require(workers.count == 1, "the coordinator started no worker")
         usleep(200_000)  // the worker is inside the file now
-        kill(coordinator.processIdentifier, SIGKILL)
-        coordinator.waitUntilExit()
+        coordinator.signal(SIGKILL)
+        _ = coordinator.wait()
         usleep(100_000)
         #expect(!Self.isAlive(workers[0]), "worker \(workers[0]) outlived its coordinator")
         if Self.isAlive(workers[0]) { kill(workers[0], SIGKILL) }
@@ -63,45 +59,30 @@ struct WorkerLifetimeTests {
     @Test("a worker whose coordinator is gone exits at once; one behind a wrapper serves", .timeLimit(.minutes(1)))
     func orphanedWorkerExits() throws {
         // A pid that no process holds: a child that has ended and been waited for.
-        let ended = Process()
-        ended.executableURL = URL(fileURLWithPath: "/bin/true")
-        try ended.run()
-        ended.waitUntilExit()
+        let ended = try ProcessRunner.run("/bin/true")
 
         /// Starts `command` with the coordinator variable set to `coordinator` and a stdin that
-        /// stays open until the returned pipe is closed.
-        func start(_ command: [String], coordinator: pid_t) throws -> (Process, Pipe) {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: command[0])
-            process.arguments = Array(command.dropFirst())
-            process.environment = ProcessInfo.processInfo.environment
-                .merging(["PAGEINFO_COORDINATOR_PID": "\(coordinator)"]) { $1 }
-            let input = Pipe()
-            process.standardInput = input
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            return (process, input)
+        /// stays open until the test closes it.
+        func start(_ command: [String], coordinator: pid_t) throws -> ProcessRunner.Child {
+            try ProcessRunner.start(command[0], arguments: Array(command.dropFirst()), stdin: .open,
+                                    environment: ["PAGEINFO_COORDINATOR_PID": "\(coordinator)"], stdout: .discard, stderr: .discard)
         }
         let worker = [CLI.binary.path, "worker", "--mode", "pages", "--format", "jsonl"]
 
-        let (orphan, orphanInput) = try start(worker, coordinator: ended.processIdentifier)
-        var waited = 0
-        while orphan.isRunning && waited < 100 { usleep(50_000); waited += 1 }  // up to 5 s
-        #expect(!orphan.isRunning, "the orphaned worker still waits on its input")
-        if orphan.isRunning { orphan.terminate() }
-        orphan.waitUntilExit()
-        #expect(orphan.terminationStatus == 0)
-        try orphanInput.fileHandleForWriting.close()
+        let orphan = try start(worker, coordinator: ended.pid)
+        let exited = orphan.wait(timeout: 5)
+        #expect(exited != nil, "the orphaned worker still waits on its input")
+        if exited == nil { orphan.signal(SIGKILL) }
+        #expect((exited ?? orphan.wait()).status == 0)
+        orphan.closeInput()
 
         // Behind a shell that forks (the `; true` keeps sh from exec'ing the worker), with its
         // coordinator (this test) alive: the worker serves its input until it ends.
         let quoted = worker.map { "'\($0)'" }.joined(separator: " ")
-        let (wrapped, wrappedInput) = try start(["/bin/sh", "-c", quoted + "; true"], coordinator: getpid())
+        let wrapped = try start(["/bin/sh", "-c", quoted + "; true"], coordinator: getpid())
         usleep(500_000)
         #expect(wrapped.isRunning, "a worker behind a wrapper exited while its coordinator lives")
-        try wrappedInput.fileHandleForWriting.close()
-        wrapped.waitUntilExit()
-        #expect(wrapped.terminationStatus == 0)
+        wrapped.closeInput()
+        #expect(wrapped.wait().status == 0)
     }
 }

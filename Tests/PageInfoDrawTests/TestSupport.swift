@@ -23,18 +23,9 @@ func decodeWithPython(_ png: [UInt8]) throws -> RGBImage {
     defer { try? FileManager.default.removeItem(at: dir) }
     let input = dir.appendingPathComponent("in.png"), output = dir.appendingPathComponent("out.rgb")
     try Data(png).write(to: input)
-    let p = Process()
-    p.executableURL = try ExternalTool.python3.require()
-    p.arguments = [Paths.pngDecoder, input.path, output.path]
-    let out = Pipe(), err = Pipe()
-    p.standardOutput = out
-    p.standardError = err
-    try p.run()
-    let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    p.waitUntilExit()
-    guard p.terminationReason == .exit, p.terminationStatus == 0 else { throw DecodeFailure(message: stderr) }
-    let dims = stdout.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+    let decoded = try ProcessRunner.run(try ExternalTool.python3.require().path, arguments: [Paths.pngDecoder, input.path, output.path])
+    guard decoded.termination == .exit(0) else { throw DecodeFailure(message: "\(Paths.pngDecoder) \(decoded.termination): \(decoded.stderrText)") }
+    let dims = decoded.stdoutText.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
     let pixels = [UInt8](try Data(contentsOf: output))
     return RGBImage(width: dims[0], height: dims[1], pixels: pixels)
 }

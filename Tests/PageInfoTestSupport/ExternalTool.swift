@@ -73,20 +73,15 @@ public struct ExternalTool: Sendable, CustomStringConvertible {
             return .failure(Missing(tool: self, path: path, reason: "no executable \(name) in PATH"))
         }
         if !probe.isEmpty {
-            let p = Process()
-            p.executableURL = url
-            p.arguments = probe
-            p.standardOutput = FileHandle.nullDevice
-            p.standardError = FileHandle.nullDevice
+            let run: ProcessRunner.Result
             do {
-                try p.run()
-                p.waitUntilExit()
+                run = try ProcessRunner.run(url.path, arguments: probe, stdout: .discard, stderr: .discard)
             } catch {
                 return .failure(Missing(tool: self, path: path, reason: "\(url.path) does not start: \(error)"))
             }
-            guard p.terminationReason == .exit, p.terminationStatus == 0 else {
+            guard run.termination == .exit(0) else {
                 return .failure(Missing(tool: self, path: path,
-                                        reason: "\(url.path) \(probe.joined(separator: " ")) exits \(p.terminationStatus)"))
+                                        reason: "\(url.path) \(probe.joined(separator: " ")) \(run.termination)"))
             }
         }
         return .success(url)

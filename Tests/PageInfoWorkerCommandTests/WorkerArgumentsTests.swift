@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import PageGeometry
-import PageInfoBatch
+@testable import PageInfoBatch
 import PageInfoGrammar
+import PageInfoReading
 import PageInfoWorkerCommand
 import Testing
 
@@ -29,6 +30,20 @@ struct WorkerArgumentsTests {
     func roundTrip(_ options: WorkerOptions) throws {
         let parsed = try WorkerCommand.parse(options.arguments).workerOptions()
         #expect(parsed == options, "\(options.arguments)")
+    }
+
+    @Test("a run's worker arguments, its hello first, are what the parser reads back as the run's configuration")
+    func runArguments() throws {
+        let configurations = [
+            BatchConfiguration(jobs: 1, worker: "pageinfo-test-worker"),
+            BatchConfiguration(reader: DocumentReader(ranges: try PageRangeList("2-4,9"), strict: true, withPages: false),
+                               output: BatchOutput(format: .columns), jobs: 3, maxMemoryMiB: 512, worker: "pageinfo-test-worker"),
+        ]
+        for configuration in configurations {
+            let run = BatchRun(names: [[UInt8]](), configuration: configuration)
+            #expect(run.workerArguments.first == WorkerProtocol.helloArgument)
+            #expect(try WorkerCommand.parse(run.workerArguments).workerOptions() == configuration.workerOptions, "\(run.workerArguments)")
+        }
     }
 
     @Test("the wording: the library's is asked for with --library-wording; without it, pageinfo worker words messages as the CLI")

@@ -10,20 +10,9 @@ import Testing
 
 /// What the reading library says names its settings as a Swift program set them (`strict`,
 /// `ranges`, `maxStreamMiB`), never as `pageinfo`'s options; the CLI asks for its options
-/// (`Wording.commandLine`) and gets its messages unchanged.
-@Suite struct WordingTests {
-    @Test("every setting has one name in each wording: a Swift name for the library, an option for the CLI")
-    func names() {
-        for setting in Setting.allCases {
-            let library = Wording.library.name(setting), commandLine = Wording.commandLine.name(setting)
-            #expect(!library.contains("--") && !library.hasPrefix("-"), "\(setting): \(library)")
-            #expect(commandLine.hasPrefix("-"), "\(setting): \(commandLine)")
-        }
-        #expect(Wording.commandLine.name(.strict) == "--strict" && Wording.library.name(.strict) == "strict")
-        #expect(Wording.commandLine.name(.pages) == "--pages" && Wording.library.name(.pages) == "ranges")
-        #expect(Wording.commandLine.name(.maxMemory) == "--max-memory" && Wording.library.name(.maxMemory) == "maxMemoryMiB")
-    }
-
+/// (`Wording.commandLine`) and gets its messages unchanged. (The names themselves are
+/// PageInfoRecords' `Wording`, tested in PageInfoRecordsTests.)
+@Suite struct ReaderWordingTests {
     @Test("a strict failure: the file record names strict in the library's words, --strict in the CLI's; the same code and status")
     func strict() throws {
         let path = Paths.fixture("boxes.pdf")

@@ -5,7 +5,8 @@ import Testing
 
 /// `ExternalTool`, the rule for tests that run a program: found on the PATH or the test is
 /// skipped, and under `CI=true` a missing program fails the test with its name and package. The
-/// last test runs a real test of this bundle in a child with a PATH that lacks its program.
+/// last test runs a real test of this bundle in a child with a PATH that lacks its program (the
+/// bundle holds every test target: the test it runs is PageInfoCommandTests').
 @Suite("external tools a test runs")
 struct ExternalToolTests {
     /// A scratch folder with `with/` holding an executable `name` (a shell script printing
@@ -96,20 +97,15 @@ extension ExternalToolTests {
     /// Runs one test of this bundle (`--filter`) with `environment` changes (nil removes a
     /// variable): its exit status and what it printed.
     static func runTest(_ filter: String, _ changes: [String: String?]) throws -> (status: Int32, output: String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: try #require(bundle))
-        p.arguments = ["--testing-library", "swift-testing", "--filter", filter]
-        var env = ProcessInfo.processInfo.environment
-        for (key, value) in changes { env[key] = value }
-        env["NO_COLOR"] = "1"
-        p.environment = env
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = out
-        try p.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        return (p.terminationReason == .exit ? p.terminationStatus : 128 + p.terminationStatus, text)
+        var environment = changes
+        environment["NO_COLOR"] = "1"
+        let run = try ProcessRunner.run(try #require(bundle), arguments: ["--testing-library", "swift-testing", "--filter", filter],
+                                        environment: environment, stderr: .standardOutput)
+        let status: Int32 = switch run.termination {
+        case .exit(let status): status
+        case .signal(let signal): 128 + signal
+        }
+        return (status, run.stdoutText)
     }
 
     /// The proof of the rule on a real test: GeometryCommandRobustnessTests' pdftoppm oracle,

@@ -41,8 +41,8 @@ func rotatedPages(of path: String) throws -> (rotated: [Int], outcome: DocumentO
     return (rotated, document.outcome(after: cursor.summary))   // status, page count as walked, warnings
 }
 
-@Suite("PageInfoPoppler and README documentation examples")
-struct PageInfoPopplerDocumentationExampleTests {
+@Suite("PageInfoReading and README documentation examples")
+struct PageInfoReadingDocumentationExampleTests {
     @Test("Every Swift snippet of the README and of Reading one document is compiled in this file")
     func snippetsAreCompiledHere() throws {
         let articles = ["README.md",
@@ -73,34 +73,5 @@ struct PageInfoPopplerDocumentationExampleTests {
         #expect(rotated == golden.pages.enumerated().filter { $0.element.rotation != 0 }.map(\.offset))
         #expect(outcome.status == .ok)
         #expect(outcome.pageCount == golden.pages.count)
-    }
-}
-
-@Suite("The warning and page-error codes the docs list")
-struct RecordCodeDocumentationTests {
-    /// Every `enum` array of the schema (at any depth) that holds `member`.
-    static func schemaEnums(holding member: String) throws -> [Set<String>] {
-        let url = Paths.packageRoot.appendingPathComponent("docs/records.schema.json")
-        var found: [Set<String>] = []
-        func visit(_ value: Any) {
-            if let object = value as? [String: Any] {
-                if let values = object["enum"] as? [String], values.contains(member) { found.append(Set(values)) }
-                object.values.forEach(visit)
-            } else if let array = value as? [Any] {
-                array.forEach(visit)
-            }
-        }
-        visit(try JSONSerialization.jsonObject(with: Data(contentsOf: url)))
-        return found
-    }
-
-    @Test("records.schema.json enumerates exactly ReadWarning.Code and PageReadError.Code; records.md has a row or a mention for each")
-    func codesMatch() throws {
-        let warnings = Set(ReadWarning.Code.allCases.map(\.rawValue)), errors = Set(PageReadError.Code.allCases.map(\.rawValue))
-        #expect(try Self.schemaEnums(holding: "xref-repaired") == [warnings])
-        #expect(try Self.schemaEnums(holding: "kid-missing") == [errors])
-        let records = try String(contentsOf: Paths.packageRoot.appendingPathComponent("docs/records.md"), encoding: .utf8)
-        for code in warnings { #expect(records.contains("| `\(code)` |"), "records.md has no row for \(code)") }
-        for code in errors { #expect(records.contains("`\(code)`"), "records.md does not name \(code)") }
     }
 }
