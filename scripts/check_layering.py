@@ -446,17 +446,22 @@ def offences(root):
             for m in ARGV_NAME.finditer(code):
                 add("command-line", rel, m.group(1) or "ProcessInfo.arguments", line_of(code, m.start()))
     graph = package_graph.targets(root)
+    # (A module the rules name that the package no longer has would make them hold vacuously.)
+    for name in (SYSTEM_MODULE, ENCODING_MODULE) + READING_MODULES:
+        if name not in graph:
+            raise SystemExit(f"check_layering: the package has no target {name}, which rules (f) and (g) name: "
+                             "update SYSTEM_MODULE, ENCODING_MODULE or READING_MODULES in scripts/check_layering.py")
     # One offence per module under reading that depends on the encoders itself, with the route
     # from the reading module that reaches it (so that a new edge is a new offence).
     flagged = set()
     for start in READING_MODULES:
         for name in [start] + sorted(package_graph.closure(graph, start)):
-            if name in flagged or ENCODING_MODULE not in graph.get(name, package_graph.Target("", [], "")).deps:
+            if name in flagged or name not in graph or ENCODING_MODULE not in graph[name].deps:
                 continue
             flagged.add(name)
             route = package_graph.path(graph, start, name) + [ENCODING_MODULE]
             add("reading-prints", name, " -> ".join(route), 0)
-    for dep in graph[SYSTEM_MODULE].deps if SYSTEM_MODULE in graph else []:
+    for dep in graph[SYSTEM_MODULE].deps:
         if dep not in SYSTEM_DEPENDENCIES:
             add("system-depends", SYSTEM_MODULE, dep, 0)
     return found
@@ -521,6 +526,10 @@ def self_test(root):
          ("Package.swift", '"PageInfoRecords", "PageInfoSystem", "CPageInfoPoppler"',
           '"PageInfoRecords", "PageInfoSystem", "PageInfoEncoding", "CPageInfoPoppler"'),
          None, "PageInfoPoppler:PageInfoPoppler -> PageInfoEncoding"),
+        ("(f) reading reaching the encoders through the grammar", "reading-prints",
+         ("Package.swift", '.target(name: "PageInfoGrammar", dependencies: ["PageGeometry", "DocumentLayout"]),',
+          '.target(name: "PageInfoGrammar", dependencies: ["PageGeometry", "DocumentLayout", "PageInfoEncoding"]),'),
+         None, "PageInfoGrammar:PageInfoReading -> PageInfoGrammar -> PageInfoEncoding"),
         ("(g) the system layer depending on more than swift-system", "system-depends",
          ("Package.swift", '.target(name: "PageInfoSystem", dependencies: [',
           '.target(name: "PageInfoSystem", dependencies: ["PageGeometry", '),

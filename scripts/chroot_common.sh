@@ -47,7 +47,11 @@ bind() { # source target [ro]
 chroot_bootstrap() { # name suite work root mirror
     [ -f "$4/.pageinfo-ready" ] && return 0
     command -v debootstrap >/dev/null || { apt-get update -qq; DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null; }
-    rm -rf "$4"
+    # (Never through a mount a killed run left behind: /proc, /dev, the toolchain.)
+    if [[ $(mount) == *" $4/"* ]]; then
+        echo "$1: something is still mounted under $4 (mount | grep $4): unmount it, then run again" >&2; exit 1
+    fi
+    rm -rf --one-file-system "$4"
     mkdir -p "$3"
     echo "$1: debootstrap --variant=minbase $2 from $5 into $4 ..."
     debootstrap --variant=minbase "$2" "$4" "$5" >/dev/null

@@ -1,3 +1,4 @@
+#!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
 """The package graph, read from SwiftPM itself (`swift package dump-package`): the one reader of
 it for the scripts that check the license split and the layering (never a regex over

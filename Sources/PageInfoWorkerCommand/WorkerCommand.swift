@@ -121,7 +121,14 @@ package struct WorkerCommand: ParsableCommand {
         do {
             let command = try parse(arguments)
             if command.describeProtocol {
-                try? OpenFile.standardOutput.writeAll(Array((WorkerProtocol.descriptionJSON + "\n").utf8))
+                // Alone: an option beside it would be ignored, and a hello before it is not JSON.
+                guard arguments == ["--describe-protocol"] else {
+                    throw ValidationError("--describe-protocol takes no other option; give it alone")
+                }
+                do { try OpenFile.standardOutput.writeAll(Array((WorkerProtocol.descriptionJSON + "\n").utf8)) } catch {
+                    try? OpenFile.standardError.writeAll(Array("pageinfo: worker: cannot write the output: \(error.description)\n".utf8))
+                    return ExitStatus.ioError.rawValue
+                }
                 return 0
             }
             options = try command.workerOptions()

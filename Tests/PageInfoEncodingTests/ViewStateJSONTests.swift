@@ -7,7 +7,7 @@ import Testing
 
 /// View state JSON through the one JSON reader: what `viewstate restore --state` accepts.
 @Suite("ValueGrammar.viewState")
-struct ViewStateGrammarTests {
+struct ViewStateJSONTests {
     @Test("the forms capture writes, null or missing viewports")
     func accepted() throws {
         #expect(try ValueGrammar.viewState(#"{"pageIndex":3,"viewport":{"x":10,"y":20,"width":300,"height":400}}"#)

@@ -185,7 +185,7 @@ def _iter_pages(document: _PageStream) -> Iterator[Page]:
             raise error
     except GeneratorExit:
         # Stopped early: the pages made may still ask for bitmaps (the copy of a PDF given as
-        # bytes goes with the last of them, Document.__del__).
+        # bytes goes with the last of them, PageSource.__del__).
         raise
     except BaseException:
         document.close()
