@@ -2,6 +2,7 @@
 // See block_file_stream.h.
 #include "block_file_stream.h"
 
+#include "poppler_compat.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -77,34 +78,36 @@ private:
 
 namespace {
 
-// Stream::reset() and unfilteredReset() return void in Poppler 22.12 and bool in 25.x: the
-// overrides return what the Stream in use declares.
-using ResetResult = decltype(std::declval<Stream &>().reset());
-using UnfilteredResetResult = decltype(std::declval<Stream &>().unfilteredReset());
-
 // A window on the file from `start` (to start + length when limited, else to the end of the
 // file), reading through the shared blocks. `ptr_`..`end_` are the bytes of the current block
 // still to read within the window; `pending_` is the position when there is no current block.
-class BlockFileStream final : public BaseStream {
+// (Rewinding, copying and sub-streams are declared differently by each Poppler release:
+// BaseStreamOverrides, poppler_compat.h, declares them and calls the three functions below.)
+class BlockFileStream final : public BaseStreamOverrides<BlockFileStream> {
 public:
     BlockFileStream(std::shared_ptr<BlockFileSource> source, Goffset start, bool limited, Goffset length, Object &&dict)
-        : BaseStream(std::move(dict), length), source_(std::move(source)), start_(start), limited_(limited) {
+        : BaseStreamOverrides<BlockFileStream>(std::move(dict), length), source_(std::move(source)), start_(start),
+          limited_(limited) {
         move_to(start);
     }
 
-    BaseStream *copy() override { return new BlockFileStream(source_, start_, limited_, length, dict.copy()); }
-    Stream *makeSubStream(Goffset start, bool limited, Goffset length, Object &&dict) override {
-        return new BlockFileStream(source_, start, limited, length, std::move(dict));
+    std::unique_ptr<BaseStream> copy_stream() {
+        return std::make_unique<BlockFileStream>(source_, start_, limited_, length, dict.copy());
     }
-    // Not strFile: Poppler casts a stream of that kind to its own FileStream.
-    StreamKind getKind() const override { return strWeird; }
-
-    ResetResult reset() override {
+    std::unique_ptr<Stream> sub_stream(Goffset start, bool limited, Goffset length, Object &&dict) {
+        return std::make_unique<BlockFileStream>(source_, start, limited, length, std::move(dict));
+    }
+    // (Stream::rewind, and its unfiltered form: both read from the window's start.)
+    bool rewind_to_start() {
         saved_ = getPos();
         has_saved_ = true;
         move_to(start_);
-        return static_cast<ResetResult>(true);
+        return true;
     }
+
+    // Not strFile: Poppler casts a stream of that kind to its own FileStream.
+    StreamKind getKind() const override { return strWeird; }
+
     void close() override {
         if (has_saved_) move_to(saved_);
         has_saved_ = false;
@@ -126,10 +129,6 @@ public:
         move_to(start_);
     }
     int getUnfilteredChar() override { return getChar(); }
-    UnfilteredResetResult unfilteredReset() override {
-        reset();
-        return static_cast<UnfilteredResetResult>(true);
-    }
     bool hasGetChars() override { return true; }
     int getChars(int nChars, unsigned char *buffer) override {
         int n = 0;
@@ -207,8 +206,8 @@ std::shared_ptr<BlockFileSource> open_block_file_source(const char *path) {
     return std::make_shared<BlockFileSource>(fd, (Goffset)st.st_size);
 }
 
-BaseStream *make_block_file_stream(const std::shared_ptr<BlockFileSource> &source) {
-    return new BlockFileStream(source, 0, false, source->size(), Object(objNull));
+std::unique_ptr<BaseStream> make_block_file_stream(const std::shared_ptr<BlockFileSource> &source) {
+    return std::make_unique<BlockFileStream>(source, 0, false, source->size(), null_object());
 }
 
 } // namespace pageinfo

@@ -37,9 +37,9 @@ constexpr int kBlockCacheBlocks = 8;
 /// every stream over it are gone.
 std::shared_ptr<BlockFileSource> open_block_file_source(const char *path);
 
-/// A base stream over the whole file, owned by the caller (a PDFDoc takes it). Several (a
-/// document opened twice to try a password both ways) share the source's cache.
-BaseStream *make_block_file_stream(const std::shared_ptr<BlockFileSource> &source);
+/// A base stream over the whole file (a PDFDoc takes it). Several (a document opened twice to try
+/// a password both ways) share the source's cache.
+std::unique_ptr<BaseStream> make_block_file_stream(const std::shared_ptr<BlockFileSource> &source);
 
 } // namespace pageinfo
 

@@ -21,7 +21,12 @@ constexpr int kMaxObjectStreamHeader = 16 << 20;
 struct StreamRecovery {
     int objects_indexed = 0;    ///< objects found in object streams and added to the table
     int objects_replaced = 0;   ///< top-level objects replaced by a copy in an object stream written after them
-    Ref root = Ref::INVALID();  ///< /Root read from the last cross-reference stream, when Poppler had none
+    Ref root = Ref::INVALID();  ///< /Root read from the last cross-reference stream, when the rebuilt table had none
+    /// Poppler's root was not the one a rebuild of top-level objects finds (Poppler 26.04 and later
+    /// take it from a cross-reference stream's dictionary): `catalog` is the one that rebuild
+    /// finds, else `root`; Ref::INVALID() when neither is a dictionary.
+    bool root_replaced = false;
+    Ref catalog = Ref::INVALID();
 };
 
 /// Finds the object streams among the table's top-level objects, decodes each header through
@@ -32,7 +37,13 @@ struct StreamRecovery {
 /// /Root from the cross-reference stream with the greatest offset. Bounded: each table entry is
 /// read once, each header at most kMaxObjectStreamHeader bytes and kMaxObjectsPerStream pairs, and
 /// the table grows by at most the number of pairs read.
-StreamRecovery recover_from_streams(XRef *xref);
+///
+/// For a table Poppler rebuilt (`rebuilt`), what is added is measured against a rebuild of
+/// top-level objects alone, whichever Poppler release rebuilt it: from 26.04 Poppler's own rebuild
+/// indexes object streams and takes /Root from a cross-reference stream, and its compressed
+/// entries are first put back as such a rebuild holds them (see object_streams.cc). `file` is the
+/// document's stream, scanned for that at most once.
+StreamRecovery recover_from_streams(XRef *xref, BaseStream *file, bool rebuilt);
 
 /// Object streams that compressed entries name but whose own entry is no top-level object
 /// (ISO 32000-2 §7.5.8.3: an object stream is an indirect object of generation 0, never itself

@@ -3,6 +3,7 @@
 #include "page_labels.h"
 
 #include "pageinfo_poppler.h"
+#include "poppler_compat.h"
 #include "text_string.h"
 
 #include <Object.h>
@@ -44,7 +45,7 @@ PageLabels::PageLabels(const Object &root) {
                 else if (s.isName("a")) r.style = LowerLetters;
                 Object p = value.dictLookup("P");
                 if (p.isString()) {
-                    r.prefix = text_string_to_utf8(p.getString()->toStr());
+                    r.prefix = text_string_to_utf8(string_bytes(p));
                     r.prefixClipped = clip_utf8(r.prefix, PI_MAX_LABEL_BYTES);
                 }
                 Object st = value.dictLookup("St");
@@ -57,7 +58,7 @@ PageLabels::PageLabels(const Object &root) {
         if (item.depth >= kMaxDepth) { damaged_ = true; continue; }
         // Push in reverse so kids are visited in order (the result is sorted anyway).
         for (int i = kids.arrayGetLength() - 1; i >= 0; i--) {
-            const Object &ref = kids.arrayGetNF(i);
+            const Object &ref = array_element_unfetched(kids, i);
             if (ref.isRef() && !visited.insert(ref.getRef().num).second) { damaged_ = true; continue; }
             Object kid = kids.arrayGet(i);
             if (!kid.isDict()) { damaged_ = true; continue; }

@@ -3,6 +3,7 @@
 #include "page_tree.h"
 
 #include "object_streams.h"
+#include "poppler_compat.h"
 
 #include <Dict.h>
 #include <XRef.h>
@@ -299,7 +300,7 @@ PageTreeWalk::Step PageTreeWalk::next(Object *page, InheritedAttrs *inherited, p
             break;
         }
         int i = frame.next++;
-        const Object &ref = frame.kids.arrayGetNF(i);
+        const Object &ref = array_element_unfetched(frame.kids, i);
         *object_number = 0;
         int num = -1;
         if (ref.isRef()) {

@@ -25,12 +25,14 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
+#include <utility>
 
 struct pi_document {
     std::unique_ptr<PDFDoc> doc;
@@ -149,8 +151,8 @@ void settle_rebuilt_table(XRef *xref) {
 bool object_header_at(PDFDoc &doc, Goffset offset, int num, int gen) {
     if (offset < 0) return false;
     BaseStream *str = doc.getBaseStream();
-    Parser parser(nullptr, str->makeSubStream(str->getStart() + offset, false, 0, Object(objNull)), true);
-    Object n = parser.getObj(true), g = parser.getObj(true), keyword = parser.getObj(true);
+    std::unique_ptr<Parser> parser = pageinfo::make_parser(pageinfo::make_sub_stream(str, str->getStart() + offset));
+    Object n = parser->getObj(true), g = parser->getObj(true), keyword = parser->getObj(true);
     return n.isInt() && n.getInt() == num && g.isInt() && g.getInt() == gen && keyword.isCmd("obj");
 }
 
@@ -165,8 +167,8 @@ bool object_header_at(PDFDoc &doc, Goffset offset, int num, int gen) {
 // forget_stream_ends makes the table read streams as it did before the rebuild. Poppler offers
 // no call for it: `streamEndsLen`, the count getStreamEnd consults (0: it finds none), is
 // reached through an explicit instantiation, whose names the language exempts from access
-// checks. Poppler 22.12 and 25.03 both declare it `int streamEndsLen`; a release that renames or
-// retypes it fails the build here. The array itself is kept (freed with the table; a later
+// checks. Poppler 22.12, 25.03 and 26.07 all declare it `int streamEndsLen`; a release that renames
+// or retypes it fails the build here. The array itself is kept (freed with the table; a later
 // rebuild would grow it from its start).
 template <int XRef::*Member>
 struct StreamEndsLength {
@@ -178,6 +180,19 @@ template struct StreamEndsLength<&XRef::streamEndsLen>;
 void forget_stream_ends(XRef *xref) {
     xref->*stream_ends_length() = 0;
 }
+
+// The version in the file's header, as PDFDoc read it while opening (PDFDoc::checkHeader). PDFDoc
+// gives it only combined with its own catalog's /Version, through that catalog, which it lacks
+// when it could not read one: before Poppler 26.04, also for a catalog that only object streams
+// or a cross-reference stream's /Root lead to, which the shim finds and later releases find
+// themselves. `headerPdfMajorVersion` and `headerPdfMinorVersion` are reached as `streamEndsLen`
+// is; 22.12, 25.03 and 26.07 all declare them `int`.
+template <int PDFDoc::*Major, int PDFDoc::*Minor>
+struct HeaderVersion {
+    friend std::pair<int PDFDoc::*, int PDFDoc::*> header_version_members() { return { Major, Minor }; }
+};
+std::pair<int PDFDoc::*, int PDFDoc::*> header_version_members();
+template struct HeaderVersion<&PDFDoc::headerPdfMajorVersion, &PDFDoc::headerPdfMinorVersion>;
 
 // A table that opens cleanly is rebuilt by Poppler in the middle of a read: on the first fetch
 // that fails (once), or when an entry it lacks sends it back to the file's table sections, which
@@ -304,8 +319,12 @@ pi_document *finish_open(std::unique_ptr<pi_document> state, pi_open_result *res
     if (state->catalog_broken || state->xref_reconstructed) {
         std::optional<UncountedDiagnostics> quiet;
         if (!state->catalog_broken) quiet.emplace();
-        state->streams = pageinfo::recover_from_streams(xref);
+        state->streams = pageinfo::recover_from_streams(xref, doc.getBaseStream(), state->xref_reconstructed);
     }
+    // After a rebuild, the catalog that a rebuild of top-level objects finds (object_streams.h),
+    // whichever Poppler release rebuilt: Poppler 26.04 and later may take the root from a
+    // cross-reference stream's dictionary, which no earlier release does.
+    if (state->streams.root_replaced) state->catalog = state->streams.catalog;
     if (state->catalog == Ref::INVALID()) state->catalog = state->streams.root;
     state->diagnostics += pending_diagnostics;
     result->status = PI_STATUS_OK;
@@ -406,8 +425,8 @@ pi_document *pi_document_open_bytes(const void *bytes, size_t length, const char
     }
     if (length) std::memcpy(state->bytes, bytes, length);
     char *bytes_copy = state->bytes;
-    state->doc = open_doc([bytes_copy, length] { // PDFDoc owns each stream
-        return static_cast<BaseStream *>(new MemStream(bytes_copy, 0, (Goffset)length, Object(objNull)));
+    state->doc = open_doc([bytes_copy, length]() -> std::unique_ptr<BaseStream> { // PDFDoc owns each stream
+        return std::make_unique<MemStream>(bytes_copy, 0, (Goffset)length, pageinfo::null_object());
     }, password);
     return finish_open(std::move(state), result);
 }
@@ -486,9 +505,27 @@ pi_direction pi_document_direction(pi_document *document) {
 }
 
 void pi_document_pdf_version(pi_document *document, int *major, int *minor) {
-    if (!document->doc->getCatalog()) { *major = 0; *minor = 0; return; } // version unknown
-    *major = document->doc->getPDFMajorVersion();
-    *minor = document->doc->getPDFMinorVersion();
+    PDFDoc &doc = *document->doc;
+    if (doc.getCatalog()) {
+        *major = doc.getPDFMajorVersion();
+        *minor = doc.getPDFMinorVersion();
+        return;
+    }
+    // Poppler read no catalog (the document opened all the same: catalog_broken), the shim may
+    // have: the header's version, raised by that catalog's /Version (ISO 32000-2, 7.2.2: a later
+    // /Version overrides the header), combined as PDFDoc combines them. No catalog: unknown.
+    DiagnosticsScope scope(document);
+    UncountedDiagnostics quiet; // (the facts read this catalog already, and counted what it reports)
+    Object catalog = pageinfo::fetch_catalog(doc.getXRef(), document->catalog);
+    if (!catalog.isDict()) { *major = 0; *minor = 0; return; }
+    const auto [major_member, minor_member] = header_version_members();
+    const int header_major = doc.*major_member, header_minor = doc.*minor_member;
+    int catalog_major = -1, catalog_minor = -1; // (as Catalog reads /Version: a name "M.m")
+    Object version = catalog.dictLookup("Version");
+    if (version.isName()) std::sscanf(version.getName(), "%d.%d", &catalog_major, &catalog_minor);
+    *major = std::max(header_major, catalog_major);
+    *minor = catalog_major > header_major ? catalog_minor
+           : header_major > catalog_major ? header_minor : std::max(header_minor, catalog_minor);
 }
 
 // Walks from the first position to `first_index`: the skipped positions cost one object fetch

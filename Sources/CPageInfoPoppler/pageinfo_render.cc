@@ -7,14 +7,11 @@
 // we do what displaySlice does with our own values: build the page's Gfx over `region` with
 // `rotation`, draw the content stream, then the annotations.
 #include "pageinfo_render.h"
+#include "poppler_render_compat.h"
 #include "poppler_setup.h"
 
-#include <Annot.h>
 #include <Error.h>
-#include <Gfx.h>
 #include <PDFDoc.h>
-#include <Page.h>
-#include <SplashOutputDev.h>
 #include <goo/GooString.h>
 #include <splash/SplashBitmap.h>
 
@@ -72,22 +69,20 @@ pi_render_status pi_render_page(pi_render_document *document, int index, pi_rend
 
     SplashColor paper;
     paper[0] = paper[1] = paper[2] = 255;
-    SplashOutputDev out(splashModeRGB8, 4, false, paper);
-    out.setFontAntialias(true);
-    out.setVectorAntialias(true);
-    out.startDoc(doc);
+    std::unique_ptr<SplashOutputDev> out = pageinfo::make_splash_output_dev(splashModeRGB8, 4, paper);
+    out->setFontAntialias(true);
+    out->setVectorAntialias(true);
+    out->startDoc(doc);
 
     PDFRectangle box(region.x0, region.y0, region.x1, region.y1);
     {
-        Gfx gfx(doc, &out, index + 1, page->getResourceDict(), hDPI, vDPI, &box, &box, rotation);
-        page->display(&gfx);
-        if (Annots *annots = page->getAnnots()) {
-            for (Annot *annot : annots->getAnnots()) annot->draw(&gfx, false);
-        }
-        out.dump();
+        std::unique_ptr<Gfx> gfx = pageinfo::make_page_gfx(doc, out.get(), index + 1, page->getResourceDict(), hDPI, vDPI, box, rotation);
+        page->display(gfx.get());
+        pageinfo::draw_annotations(page, gfx.get());
+        out->dump();
     }
 
-    SplashBitmap *bitmap = out.getBitmap();
+    SplashBitmap *bitmap = out->getBitmap();
     if (!bitmap || !bitmap->getDataPtr()) return PI_RENDER_OUT_OF_MEMORY;
     // Rounding could in theory make Poppler's bitmap a pixel off; copy what overlaps, paper elsewhere.
     std::memset(rgb_out, 255, size_t(width) * size_t(height) * 3);
