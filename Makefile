@@ -78,18 +78,21 @@ test: deps
 	$(call apt_install,$(TEST_PACKAGES))
 	$(SWIFT) build --build-tests
 	PAGEINFO_PYTHON=$(TEST_PYTHON) $(SWIFT) test --skip-build
-	@# A package that depends on the library products only: batch records and reading (issue 22).
+	@# A package that depends on the library products only: batch records and reading.
 	scripts/client_package_test.sh $(SWIFT)
 	scripts/check_c_boundary.sh
 	@# Every source file names its license; no Apache-2.0 target depends on GPL code (LICENSE).
 	scripts/check_licenses.py
 	scripts/check_licenses.py --self-test
+	@# Comments say why: none points at the issue tracker ("issue N").
+	scripts/check_comments.py
+	scripts/check_comments.py --self-test
 	@# No C call outside the system-call layer, no Int32 descriptor in a public signature, no argv
 	@# and no ExitFailure in a library's public API, no public declaration outside the five library
-	@# products and the modules they re-export, but for today's allowlisted offenders (issue 42).
+	@# products and the modules they re-export, (each rule's allowlist is empty).
 	scripts/check_layering.py
 	scripts/check_layering.py --self-test
-	@# The executable only declares options and calls the libraries: at most 1,500 code lines (issue 42).
+	@# The executable only declares options and calls the libraries: at most 1,500 code lines.
 	scripts/count_code_lines.py
 	scripts/count_code_lines.py --self-test
 	@# Every program the tests run is installed here or essential in Debian (CONTRIBUTING.md).
@@ -99,13 +102,13 @@ test: deps
 	@# The end-to-end suite again, on the binary users install (release: optimized, static Swift
 	@# runtime, position-dependent; check_install.sh built it).
 	$(E2E_RELEASE)
-	@# pdfium and MuPDF read the pages of the fixtures whose goldens name them (issue 43).
+	@# pdfium and MuPDF read the pages of the fixtures whose goldens name them.
 	@$(MAKE) --no-print-directory check-engines
-	@# pdftoppm, pdfium and MuPDF draw marks where the bitmap records say (issue 41).
+	@# pdftoppm, pdfium and MuPDF draw marks where the bitmap records say.
 	@$(MAKE) --no-print-directory check-bitmaps
-	@# PyMuPDF, pdfplumber, pdfminer.six, pypdfium2 and pypdf see marks where the frames say (issue 41).
+	@# PyMuPDF, pdfplumber, pdfminer.six, pypdfium2 and pypdf see marks where the frames say.
 	@$(MAKE) --no-print-directory check-frames
-	@# The Python package's tests (issue 41).
+	@# The Python package's tests.
 	@$(MAKE) --no-print-directory python-test
 
 # The part of `make test` that depends on the Poppler release: the Swift tests and the end-to-end
@@ -137,7 +140,7 @@ check-engines: oracle-deps
 	$(ORACLE_VENV)/bin/python scripts/check_damaged_with_engines.py --self-test
 	$(ORACLE_VENV)/bin/python scripts/check_damaged_with_engines.py
 
-# Renderer truth for `pages --dpi D --renderer R` (issue 41): marks drawn at raw points (pikepdf),
+# Renderer truth for `pages --dpi D --renderer R`: marks drawn at raw points (pikepdf),
 # rendered by pdftoppm, pdfium and MuPDF at 72/150/300 dpi, must land where each bitmap record's
 # rawToPixel says, and come back through pixelToRaw; planted errors first (--self-test).
 check-bitmaps: oracle-deps
@@ -145,7 +148,7 @@ check-bitmaps: oracle-deps
 	$(ORACLE_VENV)/bin/python scripts/check_bitmap_placement.py $$($(SWIFT) build --show-bin-path)/pageinfo --self-test
 	$(ORACLE_VENV)/bin/python scripts/check_bitmap_placement.py $$($(SWIFT) build --show-bin-path)/pageinfo
 
-# Library truth for `pages --frames` (issue 41): glyphs and rectangles drawn at raw points (pikepdf)
+# Library truth for `pages --frames`: glyphs and rectangles drawn at raw points (pikepdf)
 # on generated pages (/Rotate, offset CropBox, negative MediaBox, /UserUnit) and corpus files, as
 # PyMuPDF, pdfplumber, pdfminer.six, pypdfium2 and pypdf report them, must come back through each
 # record's frameToRaw within 0.5 pt; planted errors first (--self-test).
@@ -154,7 +157,7 @@ check-frames: oracle-deps
 	$(ORACLE_VENV)/bin/python scripts/check_frames.py $$($(SWIFT) build --show-bin-path)/pageinfo --self-test
 	$(ORACLE_VENV)/bin/python scripts/check_frames.py $$($(SWIFT) build --show-bin-path)/pageinfo
 
-# The Python package (python/, issue 41): its tests under pytest, with the oracle libraries
+# The Python package (python/): its tests under pytest, with the oracle libraries
 # (renderers, PyMuPDF, pypdf…), against this build's executable and the tests' worker (the hooks
 # that crash, hang or exhaust a worker: Sources/pageinfo-test-worker). Part of `make test`.
 .PHONY: python-test python-typecheck bench-python
@@ -187,7 +190,7 @@ check-licenses:
 	scripts/check_licenses.py
 	scripts/check_licenses.py --self-test
 
-# The layering rules of issue 42 over Sources/, with today's offenders allowlisted (part of `make test`).
+# The layering rules over Sources/ (scripts/check_layering.py; part of `make test`).
 check-layering:
 	scripts/check_layering.py
 	scripts/check_layering.py --self-test
@@ -204,9 +207,9 @@ check-fixtures: bench-deps
 bench: bench-deps release
 	scripts/bench_pages.sh $(BENCH_DIR)
 	scripts/bench_lines.sh $(BENCH_DIR)
-	@# pages --format columns against jsonl, and what CPython's json pays to read each (issue 41).
+	@# pages --format columns against jsonl, and what CPython's json pays to read each.
 	scripts/bench_columns.sh $(BENCH_DIR)
-	@# Batch mode's overhead: --jobs 1 against in-process reading of the same files (issue 22).
+	@# Batch mode's overhead: --jobs 1 against in-process reading of the same files.
 	scripts/bench_jobs1.sh $$($(SWIFT) build -c release --show-bin-path)/pageinfo $(BENCH_DIR)
 	$(SWIFT) run -c release --skip-build pageinfo-bench
 
@@ -264,7 +267,7 @@ clean:
 	rm -rf .build $(BENCH_DIR)
 
 # ---------------------------------------------------------------------------------------------
-# Batch mode on Spark, and the batch benchmark (issue 13). Kept in one block at the end.
+# Batch mode on Spark, and the batch benchmark. Kept in one block at the end.
 #   make spark-run FILES=LIST OUT=DIR   run integrations/spark/pageinfo_spark.py on local[2]
 #   make spark-test                     paths and file:// URIs: Parquet rows == pageinfo's own (CI)
 #   make bench-batch                    10,000 small PDFs: files/s, pages/s, worker RSS; Spark's
@@ -318,7 +321,7 @@ bench-batch: bench-deps release spark-deps
 		$(BENCH_DIR) --count $(BATCH_COUNT) --spark $(SPARK_VENV)
 
 # ---------------------------------------------------------------------------------------------
-# Damaged and hostile input (issues 7 and 14); none of these is part of `make test`.
+# Damaged and hostile input; none of these is part of `make test`.
 #   make robust [MUTANTS=5000]       mutants of every fixture and corpus file: crashes, hangs,
 #                                    invalid output and memory, every run under RLIMIT_AS and a
 #                                    timeout (scripts/robust.py)
@@ -359,7 +362,7 @@ differential: bench-deps release
 	python3 scripts/differential.py --mutants $(MUTANTS) --binary $$($(SWIFT) build -c release --show-bin-path)/pageinfo
 
 # ---------------------------------------------------------------------------------------------
-# The Python package's wheel (issue 41, "Packaging"). No target here is part of `make test`.
+# The Python package's wheel. No target here is part of `make test`.
 #   make python-wheel         python/dist/pdf_pageinfo-0.1.0-py3-none-manylinux_2_31_x86_64.whl:
 #                             release-wheel's binary (debug sections stripped) at
 #                             pdf_pageinfo/_bin/pageinfo, Poppler and the libraries it needs beyond

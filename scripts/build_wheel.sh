@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# Builds the manylinux wheel of the Python package (`make python-wheel`; issue 41, "Packaging"):
+# Builds the manylinux wheel of the Python package (`make python-wheel`):
 # python/dist/DIST-VERSION-py3-none-manylinux_2_31_x86_64.whl (DIST: the distribution's name
 # in pyproject.toml, normalized as wheel file names are: pdf_pageinfo).
 #

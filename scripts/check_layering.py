@@ -35,9 +35,10 @@ memory and string functions (memcmp, strlen…) are not listed: they reach no sy
 Poppler shim's `pi_` calls and zlib are their own C boundaries (scripts/check_c_boundary.sh),
 not system calls.
 
-ALLOWLIST holds today's offenders, `file:name` (the C function called; the public declaration;
-the argv name used; for (f) `module:path`): remaining work. The check fails on any offence not listed, and
-on a listed one that is gone (remove it: the list only shrinks). An entry covers its name in its
+ALLOWLIST holds tolerated offenders, `file:name` (the C function called; the public declaration;
+the argv name used; for (f) `module:path`); every list is empty, and a new offence is fixed, not
+listed. The check fails on any offence not listed, and on a listed one that is gone (the list
+only shrinks). An entry covers its name in its
 file: one more call of an allowlisted function in that file is not seen as new.
 
   scripts/check_layering.py [PACKAGE_DIR]   check (make test runs this); prints each rule's offenders
@@ -47,10 +48,10 @@ import os
 import re
 import shutil
 import sys
-import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import package_graph  # noqa: E402
+import selftest  # noqa: E402
 
 # The system layer: the only module that calls the C library (over swift-system).
 SYSTEM_MODULE = "PageInfoSystem"
@@ -90,8 +91,7 @@ C_NO_ARGUMENTS = {"fork", "vfork", "abort", "getpid", "getppid", "getuid", "gete
 DESCRIPTOR_NAME = re.compile(r"^(fd|\w*Fd|\w*FD|descriptor|\w*Descriptor|fileDescriptor)$")
 ARGV_NAME = re.compile(r"\b(CommandLine\w*)\b|\bProcessInfo\s*\.\s*processInfo\s*\.\s*arguments\b")
 
-# Today's offenders: the remaining work ("One system layer, finished", "No process state
-# in the library", "Typed everywhere"). Remove an entry when its offence goes; never add one.
+# Tolerated offenders, by rule: all empty. Remove an entry when its offence goes; never add one.
 ALLOWLIST = {
     # (a) C calls outside the system-call layer: none left (spawn, poll, signals, limits, the
     # clock, the environment, isatty, mmap and the atomic write went into the layer).
@@ -482,7 +482,7 @@ def check(root, quiet=False):
     found, allowed, problems = offences(root), allowlist(), []
     for rule, title in RULES.items():
         if not quiet:
-            print(f"{title}: {len(found[rule])} offender(s), allowlist {len(allowed[rule])} (remaining work)")
+            print(f"{title}: {len(found[rule])} offender(s), allowlist {len(allowed[rule])}")
             for key in sorted(found[rule]):
                 print(f"    {key}{where(found[rule][key])}")
         for key in sorted(set(found[rule]) - allowed[rule]):
@@ -495,10 +495,10 @@ def check(root, quiet=False):
 def self_test(root):
     """Plants one violation of each kind in a copy of Sources/ (each must be caught, as that
     rule's problem), and look-alikes that are not violations (none may be)."""
-    if check(root, quiet=True):
-        print("self-test: the real package must pass first", file=sys.stderr)
+    planting = selftest.Planting(root, lambda tree: check(tree, quiet=True), items=("Sources", "Package.swift"),
+                                 prefix="pageinfo-layering-")
+    if not planting.real_tree_passes():
         return 1
-    failures = 0
     plants = [
         ("(a) a C call outside the layer", "c-call", "Sources/PageInfoGrammar/ValueGrammar.swift",
          "\nimport Glibc\nfunc plantedChmod() { _ = fchmod(3, 0o600) }\n", "ValueGrammar.swift:fchmod"),
@@ -556,33 +556,17 @@ def self_test(root):
          "\npublic struct PlantedGrammarValue {}\n"),
     ]
 
-    def copy():
-        tmp = tempfile.mkdtemp(prefix="pageinfo-layering-")
-        shutil.copytree(os.path.join(root, "Sources"), os.path.join(tmp, "Sources"))
-        shutil.copy(os.path.join(root, "Package.swift"), tmp)
-        return tmp
-
     def plant(tmp, rel, text):
         if isinstance(rel, tuple):  # (file, old, new): an edit rather than an addition
-            rel, old, new = rel
-            path = os.path.join(tmp, rel)
-            with open(path, encoding="utf-8") as f:
-                src = f.read()
-            assert old in src, f"self-test: {old!r} not in {rel}"
-            with open(path, "w", encoding="utf-8") as f:
-                f.write(src.replace(old, new))
-            return
-        with open(os.path.join(tmp, rel), "a", encoding="utf-8") as f:
-            f.write(text)
+            planting.edit(tmp, *rel)
+        else:
+            planting.write(tmp, rel, text, append=True)
 
     def problems_with(rel, text):
         """What the check reports on a copy of the package with `text` planted in `rel`."""
-        tmp = copy()
-        try:
-            plant(tmp, rel, text)
-            return check(tmp, quiet=True)
-        finally:
-            shutil.rmtree(tmp)
+        tmp = planting.copy()
+        plant(tmp, rel, text)
+        return planting.problems_in(tmp)
 
     for label, rule, rel, text, needle in plants:
         problems = problems_with(rel, text)
@@ -590,12 +574,10 @@ def self_test(root):
         # Every problem is that rule's, in the planted file (one plant may make several
         # offences: a module that is no longer re-exported has each of its public declarations).
         only = all(p.startswith(RULES[rule]) and needle.split(":")[0] in p for p in problems)
-        print(f"self-test {label}: {'caught' if hit and only else 'MISSED'}"
-              f"{': ' + hit[0] if hit else ''}{'' if len(problems) <= 1 else f' ({len(problems)} problems)'}")
-        if not hit or not only:
-            failures += 1
+        planting.record(label, bool(hit) and only, (hit[0] if hit else "") +
+                        ("" if len(problems) <= 1 else f" ({len(problems)} problems)"))
     # The drawn graph: CONTRIBUTING.md's block is the graph's, and a new dependency makes it stale.
-    tmp = copy()
+    tmp = planting.copy()
     try:
         shutil.copy(os.path.join(root, "CONTRIBUTING.md"), tmp)
         before = package_graph.contributing_problem(tmp)
@@ -603,16 +585,13 @@ def self_test(root):
         after = package_graph.contributing_problem(tmp)
     finally:
         shutil.rmtree(tmp)
-    stale = before is None and after is not None and "--write-contributing" in after
-    print(f"self-test CONTRIBUTING.md's diagram after a new dependency: {'caught: ' + after if stale else 'MISSED'}")
-    if not stale:
-        failures += 1
+    planting.record("CONTRIBUTING.md's diagram after a new dependency",
+                    before is None and after is not None and "--write-contributing" in after, after or "")
     for label, rel, text in look_alikes:
-        problems = problems_with(rel, text)
-        print(f"self-test look-alike, {label}: {'not flagged' if not problems else 'FLAGGED: ' + '; '.join(problems)}")
-        if problems:
-            failures += 1
-    return 1 if failures else 0
+        tmp = planting.copy()
+        plant(tmp, rel, text)
+        planting.expect_clean(label, tmp)
+    return planting.status()
 
 
 def main(argv):
@@ -629,7 +608,7 @@ def main(argv):
     if problems:
         return 1
     sizes = {rule: len(entries) for rule, entries in allowlist().items()}
-    print(f"check_layering: no new offence; allowlists (remaining work): "
+    print(f"check_layering: no new offence; allowlists: "
           f"{sizes['c-call']} C calls, {sizes['int32-descriptor']} Int32 descriptors, "
           f"{sizes['command-line']} argv uses, {sizes['exit-failure']} ExitFailure APIs, "
           f"{sizes['public-outside-products']} public declarations outside the products, "

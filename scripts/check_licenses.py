@@ -20,12 +20,11 @@ Checks, each failing with one line per problem and exit status 1:
 """
 import os
 import re
-import shutil
 import sys
-import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import package_graph  # noqa: E402
+import selftest  # noqa: E402
 
 GPL = "GPL-2.0-or-later"
 APACHE = "Apache-2.0"
@@ -177,83 +176,41 @@ def fix(root):
 
 def self_test(root):
     """Plants a missing line and an Apache-to-GPL dependency in copies; each must fail."""
-    failures = 0
-
-    def copy():
-        tmp = tempfile.mkdtemp(prefix="pageinfo-licenses-")
-        for item in ("Package.swift", "LICENSE", "Sources", "Tests", "scripts", "integrations", "Fuzz"):
-            src = os.path.join(root, item)
-            if os.path.isdir(src):
-                shutil.copytree(src, os.path.join(tmp, item), ignore=shutil.ignore_patterns(".build*"))
-            elif os.path.exists(src):
-                shutil.copy(src, tmp)
-        return tmp
-
-    def expect(label, tmp, needle):
-        nonlocal failures
-        try:
-            problems = check(tmp)
-        finally:
-            shutil.rmtree(tmp)
-        hit = [p for p in problems if needle in p]
-        print(f"self-test {label}: {'sees it' if hit else 'MISSED'} ({len(problems)} problem(s))")
-        if not hit:
-            failures += 1
-
-    if check(root):
-        print("self-test: the real package must pass first", file=sys.stderr)
+    plants = selftest.Planting(root, check, prefix="pageinfo-licenses-",
+                               items=("Package.swift", "LICENSE", "Sources", "Tests", "scripts", "integrations", "Fuzz"))
+    if not plants.real_tree_passes():
         return 1
+    victim = "Sources/PageGeometry/PageInfo.swift"
 
-    tmp = copy()
-    victim = os.path.join(tmp, "Sources", "PageGeometry", "PageInfo.swift")
-    with open(victim, encoding="utf-8") as f:
+    tmp = plants.copy()
+    with open(os.path.join(tmp, victim), encoding="utf-8") as f:
         text = f.read()
-    with open(victim, "w", encoding="utf-8") as f:
-        f.write("".join(l for l in text.splitlines(True) if "SPDX-License-Identifier" not in l))
-    expect("missing SPDX line", tmp, "Sources/PageGeometry/PageInfo.swift: no SPDX-License-Identifier")
+    plants.write(tmp, victim, "".join(l for l in text.splitlines(True) if "SPDX-License-Identifier" not in l))
+    plants.expect("missing SPDX line", tmp, [f"{victim}: no SPDX-License-Identifier"])
 
-    tmp = copy()
-    manifest = os.path.join(tmp, "Package.swift")
-    with open(manifest, encoding="utf-8") as f:
-        text = f.read()
-    planted = text.replace('.target(name: "DocumentLayout", dependencies: ["PageGeometry"]',
-                           '.target(name: "DocumentLayout", dependencies: ["PageGeometry", "PageInfoPoppler"]')
-    assert planted != text, "the planted dependency did not apply: update the self-test"
-    with open(manifest, "w", encoding="utf-8") as f:
-        f.write(planted)
-    expect("Apache target depending on a GPL one", tmp, "target DocumentLayout is Apache-2.0 but")
+    tmp = plants.copy()
+    plants.edit(tmp, "Package.swift", '.target(name: "DocumentLayout", dependencies: ["PageGeometry"]',
+                '.target(name: "DocumentLayout", dependencies: ["PageGeometry", "PageInfoPoppler"]')
+    plants.expect("Apache target depending on a GPL one", tmp, ["target DocumentLayout is Apache-2.0 but"])
 
-    tmp = copy()
-    victim = os.path.join(tmp, "Sources", "PageGeometry", "PageInfo.swift")
-    with open(victim, encoding="utf-8") as f:
-        text = f.read()
-    with open(victim, "w", encoding="utf-8") as f:
-        f.write(text.replace("SPDX-License-Identifier: Apache-2.0", "SPDX-License-Identifier: GPL-2.0-or-later", 1))
-    expect("a pure target's file under GPL", tmp, "Sources/PageGeometry/PageInfo.swift: says GPL-2.0-or-later")
+    tmp = plants.copy()
+    plants.edit(tmp, victim, "SPDX-License-Identifier: Apache-2.0", "SPDX-License-Identifier: GPL-2.0-or-later")
+    plants.expect("a pure target's file under GPL", tmp, [f"{victim}: says GPL-2.0-or-later"])
 
-    tmp = copy()
-    with open(os.path.join(tmp, "LICENSE"), encoding="utf-8") as f:
-        text = f.read()
-    with open(os.path.join(tmp, "LICENSE"), "w", encoding="utf-8") as f:
-        f.write(text.replace("PageInfoBatch, ", "", 1))
-    expect("a target LICENSE does not name", tmp, "LICENSE: target PageInfoBatch is GPL-2.0-or-later, but LICENSE does not name it")
-    return 1 if failures else 0
+    tmp = plants.copy()
+    plants.edit(tmp, "LICENSE", "PageInfoBatch, ", "")
+    plants.expect("a target LICENSE does not name", tmp,
+                  ["LICENSE: target PageInfoBatch is GPL-2.0-or-later, but LICENSE does not name it"])
+    return plants.status()
 
 
 def main(argv):
-    args = [a for a in argv if not a.startswith("--")]
-    root = os.path.abspath(args[0] if args else os.path.join(os.path.dirname(__file__), ".."))
-    if "--self-test" in argv:
-        return self_test(root)
     if "--fix" in argv:
-        fix(root)
+        args = [a for a in argv if not a.startswith("--")]
+        fix(os.path.abspath(args[0] if args else os.path.join(os.path.dirname(__file__), "..")))
         return 0
-    problems = check(root)
-    for p in problems:
-        print(f"check_licenses: {p}", file=sys.stderr)
-    if not problems:
-        print("check_licenses: every source file has its SPDX line; no Apache-2.0 target depends on GPL code")
-    return 1 if problems else 0
+    return selftest.main(argv, "check_licenses", check, self_test,
+                         "every source file has its SPDX line; no Apache-2.0 target depends on GPL code")
 
 
 if __name__ == "__main__":

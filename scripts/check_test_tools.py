@@ -36,7 +36,9 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import selftest  # noqa: E402
 
 # Program -> Debian package. Coreutils' programs are added below.
 TOOL_PACKAGES = {
@@ -704,43 +706,12 @@ def check(root, listing=False):
 
 def self_test(root):
     """Plants programs make test does not install in copies of the tree; each must be named."""
-    failures = 0
 
-    def copy():
-        tmp = tempfile.mkdtemp(prefix="pageinfo-test-tools-")
-        for item in ("Makefile", "README.md", "Tests", "scripts", "docs"):
-            src = os.path.join(root, item)
-            if os.path.isdir(src):
-                shutil.copytree(src, os.path.join(tmp, item), ignore=shutil.ignore_patterns(".build*", "*.pdf", "Snapshots"))
-            elif os.path.exists(src):
-                shutil.copy(src, tmp)
-        return tmp
-
-    def write(tmp, rel, text, append=False):
-        path = os.path.join(tmp, rel)
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(path, "a" if append else "w", encoding="utf-8") as f:
-            f.write(text)
-
-    def expect(label, tmp, needles):
-        nonlocal failures
-        try:
-            problems = check(tmp)
-        finally:
-            shutil.rmtree(tmp)
-        missed = [n for n in needles if not any(n in p for p in problems)]
-        print(f"self-test {label}: {'sees it' if not missed else 'MISSED ' + ', '.join(missed)} ({len(problems)} problem(s))")
-        if missed:
-            failures += 1
-            for p in problems:
-                print(f"  {p}")
-
-    real = check(root)
-    if real:
-        print("self-test: the real tree must pass first:", file=sys.stderr)
-        for p in real:
-            print(f"  {p}", file=sys.stderr)
+    plants = selftest.Planting(root, check, items=("Makefile", "README.md", "Tests", "scripts", "docs"),
+                               prefix="pageinfo-test-tools-", ignore=(".build*", "*.pdf", "Snapshots"))
+    if not plants.real_tree_passes():
         return 1
+    write, expect, copy = plants.write, plants.expect, plants.copy
 
     # The pipeline that once passed without ps: a Swift test running /bin/sh -c "ps … | wc -l".
     tmp = copy()
@@ -789,8 +760,7 @@ import Testing
         text = f.read()
     planted = re.sub(r"(?m)^(TEST_PACKAGES\s*:=.*)\bjq\b", r"\1", text)
     assert planted != text, "jq is not in TEST_PACKAGES: update the self-test"
-    with open(os.path.join(tmp, "Makefile"), "w", encoding="utf-8") as f:
-        f.write(planted)
+    write(tmp, "Makefile", planted)
     expect("jq dropped from TEST_PACKAGES", tmp, ["README.md", "docs/guide.md", "runs jq (Debian package jq)",
                                                   "ExternalTool.swift"])
 
@@ -802,20 +772,19 @@ import Testing
     expect("a wrong declaration, an unknown program", tmp,
            ["declares pdfinfo as Debian's poppler-data, but it is in poppler-utils",
             "runs frobnicate-pdf, which no known Debian package provides"])
-    return 1 if failures else 0
+    return plants.status()
 
 
 def main(argv):
-    args = [a for a in argv if not a.startswith("--")]
-    root = os.path.abspath(args[0] if args else os.path.join(os.path.dirname(__file__), ".."))
-    if "--self-test" in argv:
-        return self_test(root)
-    problems = check(root, listing="--list" in argv)
-    for p in problems:
-        print(f"check_test_tools: {p}", file=sys.stderr)
-    if not problems:
-        print("check_test_tools: every program the tests run is installed by make test or essential in Debian")
-    return 1 if problems else 0
+    if "--list" in argv and "--self-test" not in argv:
+        args = [a for a in argv if not a.startswith("--")]
+        root = os.path.abspath(args[0] if args else os.path.join(os.path.dirname(__file__), ".."))
+        problems = check(root, listing=True)
+        for p in problems:
+            print(f"check_test_tools: {p}", file=sys.stderr)
+        return 1 if problems else 0
+    return selftest.main(argv, "check_test_tools", check, self_test,
+                         "every program the tests run is installed by make test or essential in Debian")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # The proof that the wheel of `make python-wheel` works where neither Swift nor Poppler is
-# installed (`make python-wheel-check`; issue 41, "Packaging"; not part of `make test`). Run as
+# installed (`make python-wheel-check`; not part of `make test`). Run as
 # root on a Debian/Ubuntu machine with apt access:
 #
 #   scripts/wheel_check.sh WHEEL HOST_BINARY

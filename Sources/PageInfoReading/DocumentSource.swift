@@ -61,12 +61,12 @@ public enum DocumentSource: Sendable {
 /// to close afterwards.
 ///
 /// A regular file of at most ``DocumentSource/inMemoryFileBytes`` is read whole into memory, and
-/// Poppler parses it there: Poppler's file stream reads through a 256-byte buffer, one `pread`
-/// per refill, and for a small file those system calls cost more than the parse (on 10,000 small
-/// PDFs, `--jobs 2` took a third less time: median wall 0.97 → 0.64 s in alternating runs,
-/// BENCHMARKS.md). A larger file is read in place as
-/// before, where Poppler reads only the parts it needs: reading all of a file whose bulk Poppler
-/// never touches was a loss from about 512 KiB (BENCHMARKS.md), so the limit is half that. A
+/// Poppler parses it there: for a small file, opening and reading it block by block costs more
+/// than one read of the whole (on 10,000 small PDFs, `--jobs 2` took a third less time, median
+/// wall 0.97 → 0.64 s in alternating runs, BENCHMARKS.md). A larger file is read in place, in
+/// 64 KiB blocks (`block_file_stream.cc`), where Poppler reads only the parts it needs: reading
+/// all of a file whose bulk Poppler never touches was a loss from about 512 KiB (BENCHMARKS.md),
+/// so the limit is half that. A
 /// file that cannot be read that way (it vanished, it changed size while read) is left to
 /// Poppler, whose error names what is wrong, so the records and messages are the same either way.
 struct OpenedSource {

@@ -18,8 +18,8 @@ import Glibc
 ///
 /// A ``DocumentReader`` opens every ``DocumentSource`` that is not parsed in memory (bytes, a
 /// small regular file: ``DocumentSource/inMemoryFileBytes``) through it; the commands that open a
-/// document twice (geometry, then the renderer) open it `pinned` and ask for
-/// for the renderer (`renderer(_:password:maxStreamMiB:)`): it reads the same copy, or the same file.
+/// document twice (geometry, then the renderer) open it `pinned` and ask it again for the
+/// renderer (`renderer(_:password:maxStreamMiB:)`): it reads the same copy, or the same file.
 public enum InputFile {
     /// The default of `--max-input-size`, in MiB: the most read from a stream.
     public static let defaultMaxStreamMiB = 1024

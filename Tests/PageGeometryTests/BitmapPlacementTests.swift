@@ -3,8 +3,8 @@ import PageGeometry
 import PageInfoTestSupport
 import Testing
 
-/// `BitmapPlacement`: the pixel size each renderer gives a page and the raw ↔ pixel mapping
-/// (issue 41, step 1). Expected values are computed by hand from the rules measured with
+/// `BitmapPlacement`: the pixel size each renderer gives a page and the raw ↔ pixel mapping.
+/// Expected values are computed by hand from the rules measured with
 /// `scripts/measure_renderer_sizes.py`; `scripts/check_bitmap_placement.py` checks the same
 /// numbers against real renders.
 ///

@@ -3,7 +3,7 @@ import PageGeometry
 import PageInfoTestSupport
 import Testing
 
-/// `LibraryFrame` and `PageFrame` (issue 41): raw PDF space ↔ the frames of PyMuPDF, pdfplumber,
+/// `LibraryFrame` and `PageFrame`: raw PDF space ↔ the frames of PyMuPDF, pdfplumber,
 /// pdfminer.six, pypdfium2 and pypdf. Expected values are worked out by hand from each library's
 /// convention as its source states it (pdfminer's `process_page` matrices, pdfplumber's
 /// `_normalize_box`/`_invert_box`/`process_object`, MuPDF's page transform), not from this

@@ -5,7 +5,7 @@ import Testing
 
 /// `--fit fill` and `--dpi` in the library: `PagePlacement(page:viewSize:fit:)`,
 /// `bitmapSize(pageSize:dotsPerInch:)` and `PagePlacement(page:dotsPerInch:)`, and the
-/// placements whose numbers overflow (issue 7).
+/// placements whose numbers overflow.
 ///
 /// The page is the one of `Fixtures/rotations.pdf`: CropBox [20 30 420 630] (400×600 pt) at
 /// each quarter turn. The raw point (120, 80) is, in page space (README's table):
@@ -66,7 +66,7 @@ struct PagePlacementBitmapTests {
         #expect(contain.scale == contain.verticalScale)
     }
 
-    /// Issue 7: each input valid, the product not. These crashed on a force-unwrapped inverse.
+    /// Each input valid, the product not. These crashed on a force-unwrapped inverse.
     @Test("a placement whose transform overflows throws outOfRange")
     func overflowThrows() {
         let letter = Size(width: 612, height: 792)

@@ -396,8 +396,7 @@ struct BatchTests {
     }
 
     /// Each page record describes the bitmap its run asked for: an output of other bitmap options
-    /// (or none) was continued, mixing two kinds of bitmap in one output with exit 0 (found by
-    /// the review of issue 41's first step).
+    /// (or none) was continued, mixing two kinds of bitmap in one output with exit 0.
     @Test("--resume refuses an output whose page records describe another bitmap, or none; the same options continue it",
           arguments: [(["--dpi", "150"], ["--dpi", "300"], "describe another bitmap than this run's"),
                       (["--dpi", "150"], ["--dpi", "150", "--renderer", "pdfium"], "describe another bitmap than this run's"),
@@ -425,7 +424,7 @@ struct BatchTests {
         try resumeRefusal(first: first, then: then, reason: reason)
     }
 
-    /// Each page record carries the frames its run asked for (`--frames`, issue 41): an output of
+    /// Each page record carries the frames its run asked for (`--frames`): an output of
     /// other frames, or none, is refused as one of another bitmap is; the same frames in another
     /// order or spelling continue it (the records list them in canonical order).
     @Test("--resume refuses an output whose page records carry other frames, or none; the same frames continue it",

@@ -4,7 +4,7 @@ import PageGeometry
 import PageInfoTestSupport
 import Testing
 
-/// `pages --dpi`, `--bitmap-size`, `--fit`, `--renderer` (issue 41, step 1): the bitmap object of
+/// `pages --dpi`, `--bitmap-size`, `--fit`, `--renderer`: the bitmap object of
 /// each page record, its CSV columns, and every misuse a usage error of one line.
 @Suite("pages: the bitmap options")
 struct BitmapOptionTests {

@@ -6,7 +6,7 @@ import FoundationXML
 import PageInfoTestSupport
 import Testing
 
-/// End-to-end tests of `pageinfo check` (issue 15): the real binary against goldens.
+/// End-to-end tests of `pageinfo check`: the real binary against goldens.
 ///
 /// The change-kind tests start from a fixture's committed golden (`Fixtures/mixed.golden.json`,
 /// derived from how the PDF was built, not from our output), change one value, and expect the

@@ -4,7 +4,7 @@ import PageInfoEncoding
 import PageInfoTestSupport
 import Testing
 
-/// `pages --format columns` (docs/records.md, "Columns"; issue 41): every chunk record, expanded
+/// `pages --format columns` (docs/records.md, "Columns"): every chunk record, expanded
 /// row by row, gives back the jsonl page record exactly (an absent member as null), every other
 /// line is the jsonl line, on every fixture, damaged fixture (page errors, warnings) and corpus
 /// file, with and without `--dpi 150`, one file and several, in process and in batch mode.

@@ -3,7 +3,7 @@ import Foundation
 import PageInfoTestSupport
 import Testing
 
-/// `pages --frames LIST` (issue 41): the frames object of each page record, its CSV columns, page
+/// `pages --frames LIST`: the frames object of each page record, its CSV columns, page
 /// errors without it, and every misuse a usage error of one line. The matrices are worked out by
 /// hand from each library's convention (docs/records.md, *Frames*); `scripts/check_frames.py`
 /// checks the conventions against the libraries themselves.

@@ -3,8 +3,8 @@ import Foundation
 import PageInfoTestSupport
 import Testing
 
-/// Issue 7 and 12 for `convert`, `spreads`, `layout`, `viewstate` and `thumbnails`: extreme but
-/// legal numbers are usage errors with one line (never a crash, never inf/nan), every write is
+/// `convert`, `spreads`, `layout`, `viewstate` and `thumbnails` on extreme but legal numbers:
+/// usage errors with one line (never a crash, never inf/nan), every write is
 /// checked (exit 74 on a full disk: FullDeviceTests), `convert` answers each line as a coprocess needs, and every
 /// number these commands print — their `--help` examples included — follows the one rule (at
 /// most 9 decimals, no float noise).
@@ -355,7 +355,7 @@ struct GeometryCommandRobustnessTests {
         #expect(Self.numberProblems(in: #"{"file":"a-1.000000000001.pdf","x":595.276,"y":1e+20,"z":-3.5e-07}"#).isEmpty)
     }
 
-    /// One run of each command on the fixtures, including issue 12's viewstate capture that
+    /// One run of each command on the fixtures, including the viewstate capture that
     /// printed 395.9999999999999.
     static let snapshotCommands: [[String]] = [
         ["viewstate", "capture", mixed, "--view", "400x600", "--zoom", "3", "--offset", "100,300"],
@@ -378,7 +378,7 @@ struct GeometryCommandRobustnessTests {
         #expect(r.stdout.hasSuffix("}\n"))
     }
 
-    @Test("issue 12: viewstate capture prints 396, not 395.9999999999999")
+    @Test("viewstate capture prints 396, not 395.9999999999999")
     func viewStateWithoutNoise() throws {
         let r = try CLI.run(["viewstate", "capture", Self.mixed, "--view", "400x600", "--zoom", "3", "--offset", "100,300"])
         // mixed.pdf asks for TwoPageRight (per-spread book) and R2L. Spread 0 is page 0

@@ -3,7 +3,7 @@ import Foundation
 import PageInfoTestSupport
 import Testing
 
-/// Issue 19: no option is dropped on any path. Batch mode (`--files-from`, workers) gives the
+/// No option is dropped on any path. Batch mode (`--files-from`, workers) gives the
 /// in-process output and exit code for every option of `pages` and `info`; every command that
 /// opens a PDF takes its password from a file or the environment; a stream is spooled with flat
 /// memory and bounded by `--max-input-size`.

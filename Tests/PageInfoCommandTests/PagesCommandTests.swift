@@ -59,7 +59,7 @@ extension Rect {
 }
 
 /// End-to-end tests of `pageinfo pages` (and `info`, `--help`, `--version`): the real binary on
-/// the real fixtures, as users and scripts run it (issue 2's contract).
+/// the real fixtures, as users and scripts run it.
 ///
 /// Expected values come from the golden files (`Fixtures/*.golden.json`, derived from the
 /// generator's parameters, not from our output), from the transform formulas of the issue

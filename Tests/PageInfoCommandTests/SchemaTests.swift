@@ -40,7 +40,7 @@ struct SchemaTests {
         jsonl += try CLI.run(["pages", "--format", "jsonl", "--pages", "99", CLI.fixture("mixed.pdf")]).stdout
         jsonl += try CLI.run(["pages", "--format", "jsonl", "--strict", CLI.fixture("damaged/kid-missing.pdf")]).stdout
         jsonl += try CLI.run(["pages", "--format", "jsonl", CLI.fixture("no-such.pdf")]).stdout
-        // The bitmap object (issue 41): every renderer, a resolution and both fits, on the good and
+        // The bitmap object: every renderer, a resolution and both fits, on the good and
         // damaged fixtures (page errors carry none); json documents too.
         let bitmapOptions = [["--dpi", "300"], ["--dpi", "97", "--renderer", "mupdf"],
                              ["--bitmap-size", "640x480", "--fit", "fill", "--renderer", "pdfium"], ["--bitmap-size", "1x1"]]
@@ -55,7 +55,7 @@ struct SchemaTests {
             json.append(try CLI.run(["pages", "--format", "json", "--dpi", "150", file]).stdout.trimmingCharacters(in: .whitespacesAndNewlines))
         }
         #expect(bitmaps > 100, "\(bitmaps) bitmap objects")
-        // The frames object (issue 41): every library, alone, together and with a bitmap, on every
+        // The frames object: every library, alone, together and with a bitmap, on every
         // file (page errors carry none); json documents too.
         var frames = 0
         for file in files {

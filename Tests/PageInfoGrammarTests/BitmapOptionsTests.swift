@@ -3,7 +3,7 @@ import PageGeometry
 import PageInfoGrammar
 import Testing
 
-/// `pages --dpi/--bitmap-size/--fit/--renderer` as text (issue 41): what each combination means,
+/// `pages --dpi/--bitmap-size/--fit/--renderer` as text: what each combination means,
 /// what is refused, and the worker arguments batch mode writes, read back to the same request.
 @Suite("BitmapOptions")
 struct BitmapOptionsTests {

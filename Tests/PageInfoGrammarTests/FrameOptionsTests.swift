@@ -3,7 +3,7 @@ import PageGeometry
 import PageInfoGrammar
 import Testing
 
-/// `pages --frames LIST` as text (issue 41): the frames a list names, in canonical order, what is
+/// `pages --frames LIST` as text: the frames a list names, in canonical order, what is
 /// refused, and the worker argument batch mode writes, read back to the same frames.
 @Suite("FrameOptions")
 struct FrameOptionsTests {

@@ -141,7 +141,7 @@ struct CorpusTests {
         }
     }
 
-    /// Issue 19: damaged files (Poppler rejects or repairs them) on which at least two of pdfium,
+    /// Damaged files (Poppler rejects or repairs them) on which at least two of pdfium,
     /// MuPDF and pypdf find pages are read, page 1 with the manifest's five boxes (pdfinfo's, or
     /// pdfium's where Poppler fails) to 0.01 pt. The issue's five files that needed object-stream
     /// recovery are not in this corpus (its damaged files all read already); the rule covers

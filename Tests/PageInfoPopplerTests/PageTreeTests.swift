@@ -5,7 +5,7 @@ import PageInfoRecords
 import PageInfoTestSupport
 import Testing
 
-/// The page-tree walk on the damaged fixtures of issue 19 (scripts/make_damaged_fixtures.py):
+/// The page-tree walk on the damaged fixtures (scripts/make_damaged_fixtures.py):
 /// the walk's own counts and the document facts, with values from how each file was built.
 @Suite("Page tree: repeated subtrees, loops, /Count, inheritance at any depth")
 struct PageTreeTests {
@@ -108,7 +108,7 @@ struct PageTreeTests {
         #expect(summary.tooDeep == 1 && summary.recovered == 1)
     }
 
-    // Issue 43, reader items (scripts/make_damaged_fixtures.py, "Issue 43" block).
+    // Reader items: object streams, cross-reference recovery (scripts/make_damaged_fixtures.py).
 
     /// Root /Kids [3 0 R 2 0 R] /Count 1: the loop stands where node 5 was; /Count agrees with
     /// the one page the tree gives, and the scan (which only an empty walk started before) finds
