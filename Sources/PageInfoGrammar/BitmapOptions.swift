@@ -12,8 +12,8 @@ package enum BitmapOptions {
         package let description: String
     }
 
-    /// The renderer assumed without `--renderer`: pdftoppm, Poppler's own renderer (pageinfo
-    /// reads with Poppler), which pdf2image also runs.
+    /// The renderer assumed without `--renderer`: pdftoppm (`-cropbox`), Poppler's own renderer
+    /// (pageinfo reads with Poppler).
     package static let defaultRenderer = BitmapRenderer.pdftoppm
     /// The fit assumed with `--bitmap-size` and without `--fit`: the whole page, undistorted.
     package static let defaultFit = PageFit.contain

@@ -83,7 +83,8 @@ package enum CommandHelp {
         the matrix from raw PDF space to pixel space (origin at the top-left corner of pixel \
         0,0, y down), with its inverse "pixelToRaw". The renderers round differently and one \
         applies /UserUnit, so --renderer names whose bitmap it is: pdftoppm (the default, \
-        Poppler's own, also what pdf2image runs) ceil(w·D/72), the page at D/72 px per point \
+        Poppler's own: pdftoppm -r D -cropbox, pdf2image's use_cropbox=True; without them both \
+        render the MediaBox, another bitmap) ceil(w·D/72), the page at D/72 px per point \
         from the top-left; pdfium (pypdfium2's render(scale=D/72)) ceil(w·(D/72)) with w its \
         32-bit width, the page stretched onto the bitmap (US Letter at 150 dpi: 1275x1651, pdftoppm 1275x1650); mupdf \
         (PyMuPDF's get_pixmap(dpi=D)) ceil(w·u·D/72 − 0.001) with u the /UserUnit, which the \

@@ -6,7 +6,7 @@ frames of PyMuPDF, pdfplumber, pdfminer.six, pypdfium2 and pypdf.
     import pdf_pageinfo
     with pdf_pageinfo.open("scan.pdf") as doc:
         page = doc.pages[0]
-        bitmap = page.bitmap(dpi=300)            # the pixel size pdftoppm renders
+        bitmap = page.bitmap(dpi=300)            # the pixels of pdftoppm -r 300 -cropbox
         pdf_box = bitmap.to_pdf((120, 80, 360, 140))   # a model's pixel box → PDF points
     for page in pdf_pageinfo.iter_pages("huge.pdf"):  # one page at a time, in flat memory
         ...

@@ -232,6 +232,8 @@ class Page:
         """The page rendered at ``dpi`` (or into ``size=(W, H)`` pixels, ``fit`` ``"contain"``
         or ``"fill"``) by ``renderer`` (``pdftoppm``, ``pdfium`` or ``mupdf``, whose pixel
         sizes differ by a pixel at times): its pixel size and matrices. ``dpi`` defaults to 150.
+        ``pdftoppm`` is ``pdftoppm -r D -cropbox`` (pdf2image with ``use_cropbox=True``):
+        pdf2image's defaults render the MediaBox, a larger image on a cropped page.
 
         Reads the file again: the first page asking for a setting costs one run of the
         executable over every page of the document (of the page's chunk, from
