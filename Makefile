@@ -76,49 +76,59 @@ E2E_RELEASE = PAGEINFO_PYTHON=$(TEST_PYTHON) PAGEINFO_BIN=$$($(SWIFT) build -c r
 # would-be skip fails).
 test: deps
 	$(call apt_install,$(TEST_PACKAGES))
-	$(SWIFT) build --build-tests
-	PAGEINFO_PYTHON=$(TEST_PYTHON) $(SWIFT) test --skip-build
-	@# A package that depends on the library products only: batch records and reading.
-	scripts/client_package_test.sh $(SWIFT)
-	scripts/check_c_boundary.sh
-	@# Every source file names its license; no Apache-2.0 target depends on GPL code (LICENSE).
-	scripts/check_licenses.py
-	scripts/check_licenses.py --self-test
-	@# Comments say why: none points at the issue tracker ("issue N").
-	scripts/check_comments.py
-	scripts/check_comments.py --self-test
-	@# No C call outside the system-call layer, no Int32 descriptor in a public signature, no argv
-	@# and no ExitFailure in a library's public API, no public declaration outside the five library
-	@# products and the modules they re-export, (each rule's allowlist is empty).
-	scripts/check_layering.py
-	scripts/check_layering.py --self-test
-	@# The executable only declares options and calls the libraries: at most 1,500 code lines.
-	scripts/count_code_lines.py
-	scripts/count_code_lines.py --self-test
-	@# Every program the tests run is installed here or essential in Debian (CONTRIBUTING.md).
-	scripts/check_test_tools.py
-	scripts/check_test_tools.py --self-test
-	scripts/check_install.sh
-	@# The end-to-end suite again, on the binary users install (release: optimized, static Swift
-	@# runtime, position-dependent; check_install.sh built it).
-	$(E2E_RELEASE)
+	@$(MAKE) --no-print-directory check-sources
+	@$(MAKE) --no-print-directory test-swift
+	@$(MAKE) --no-print-directory check-client
+	@$(MAKE) --no-print-directory check-install
 	@# pdfium and MuPDF read the pages of the fixtures whose goldens name them.
 	@$(MAKE) --no-print-directory check-engines
 	@# pdftoppm, pdfium and MuPDF draw marks where the bitmap records say.
 	@$(MAKE) --no-print-directory check-bitmaps
 	@# PyMuPDF, pdfplumber, pdfminer.six, pypdfium2 and pypdf see marks where the frames say.
 	@$(MAKE) --no-print-directory check-frames
-	@# The Python package's tests.
 	@$(MAKE) --no-print-directory python-test
 
-# The part of `make test` that depends on the Poppler release: the Swift tests and the end-to-end
-# suite on the release binary. What `make poppler-compat` runs against each newer Poppler.
+# The part of `make test` that depends on the Poppler release, and what `make poppler-compat`
+# runs against each newer Poppler: every Swift suite but the end-to-end one on the debug build
+# (the libraries' own tests), then the end-to-end suite (PageInfoCommandTests) once, on the
+# release binary, the one users install (optimized, static Swift runtime, position-dependent).
+# It ran on both builds before; the sources have no assert() that only a debug build checks, and
+# Swift traps on overflow and exclusivity in both, so the debug run found nothing the release run
+# does not.
 test-swift: deps
 	$(call apt_install,$(TEST_PACKAGES))
 	$(SWIFT) build --build-tests
-	PAGEINFO_PYTHON=$(TEST_PYTHON) $(SWIFT) test --skip-build
+	PAGEINFO_PYTHON=$(TEST_PYTHON) $(SWIFT) test --skip-build --skip PageInfoCommandTests
 	$(SWIFT) build $(RELEASE_FLAGS)
 	$(E2E_RELEASE)
+
+# The checks of the sources themselves, no build needed (part of `make test`), each with a
+# self-test that plants the defect it looks for: every source file names its license and no
+# Apache-2.0 target depends on GPL code (LICENSE); no comment points at the issue tracker; every
+# generated fixture is what its generator writes; the layering rules (no C call outside the
+# system-call layer, no Int32 descriptor in a public signature, no argv and no ExitFailure in a
+# library's public API, no public declaration outside the five library products and the modules
+# they re-export, reading never depends on encoding; each allowlist empty); the executable only
+# declares options and calls the libraries (at most 1,500 code lines); every program the tests
+# run is installed here or essential in Debian (CONTRIBUTING.md).
+.PHONY: check-sources check-client
+check-sources: check-licenses check-layering
+	scripts/check_comments.py
+	scripts/check_comments.py --self-test
+	scripts/check_generated_fixtures.py
+	scripts/check_generated_fixtures.py --self-test
+	scripts/count_code_lines.py
+	scripts/count_code_lines.py --self-test
+	scripts/check_test_tools.py
+	scripts/check_test_tools.py --self-test
+
+# The library products as clients see them (part of `make test`, after the debug build): a
+# client of PageInfoPoppler cannot name the shim's C symbols (scripts/check_c_boundary.sh), and
+# a package that depends on the library products only gets what `pageinfo pages` and batch mode
+# give (scripts/client_package_test.sh).
+check-client: deps
+	scripts/check_c_boundary.sh
+	scripts/client_package_test.sh $(SWIFT)
 
 # Independent engines for the damaged fixtures that list "confirmedBy" (pdfium through pypdfium2,
 # MuPDF through PyMuPDF), for the bitmap records (those two, pikepdf to draw marks, numpy to
@@ -195,9 +205,13 @@ check-layering:
 	scripts/check_layering.py
 	scripts/check_layering.py --self-test
 
-# Regenerates Fixtures/*.pdf and their golden files from scripts/make_fixtures.py.
+# Regenerates every generated fixture: Fixtures/*.pdf and their goldens, Fixtures/damaged/ and
+# the two crafted inputs of Fixtures/crashers/ (the others are fuzzers' findings, kept as found).
+# `make test` fails when a committed one differs (scripts/check_generated_fixtures.py).
 fixtures:
 	python3 scripts/make_fixtures.py
+	python3 scripts/make_damaged_fixtures.py
+	python3 scripts/make_rebuild_crashers.py
 
 # Cross-checks the fixtures' golden files against pdfinfo and qpdf (independent oracles).
 check-fixtures: bench-deps
@@ -238,7 +252,7 @@ man: deps
 # Builds and tests the tree against the newer Popplers of the Debian suites named (trixie: 25.03,
 # unstable: 26.07 when written), each in a cached chroot: `make test-swift` inside, then
 # `pages --format jsonl` on every fixture and corpus file must match this host's release build.
-# Root only; not yet in .ci/run. See scripts/poppler_compat.sh (and its timings).
+# Root only; .ci/run runs it after `make test`. See scripts/poppler_compat.sh (and its timings).
 POPPLER_COMPAT_SUITES ?= trixie unstable
 poppler-compat: release
 	$(SWIFT) package resolve

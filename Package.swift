@@ -105,7 +105,9 @@ let package = Package(
         // on chosen files (PAGEINFO_TEST_*_ON). Never installed; `pageinfo` has no hooks.
         .executableTarget(name: "pageinfo-test-worker", dependencies: ["PageInfoWorkerCommand", "PageInfoSystem"]),
         // Release-built benchmark driver for the layout engine (`make bench`).
-        .executableTarget(name: "pageinfo-bench", dependencies: ["PageGeometry", "DocumentLayout", "PageInfoSystem"]),
+        .executableTarget(name: "pageinfo-bench", dependencies: [
+            "PageGeometry", "DocumentLayout", "PageInfoSystem", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
 
         // What every test target shares: the one process runner (ProcessRunner) and the `pageinfo`
         // harness on it (CLI), the programs a test runs (ExternalTool), seeded generator,

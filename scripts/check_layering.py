@@ -44,6 +44,7 @@ file: one more call of an allowlisted function in that file is not seen as new.
   scripts/check_layering.py [PACKAGE_DIR]   check (make test runs this); prints each rule's offenders
   scripts/check_layering.py --self-test     plant one violation of each kind in a copy and see each caught
 """
+import functools
 import os
 import re
 import shutil
@@ -143,9 +144,14 @@ RULES = {
 }
 
 
+STRING_OPENING = re.compile(r'(#*)("""|")')
+
+
+@functools.lru_cache(maxsize=None)
 def blank_comments_and_strings(src):
     """The source with comments and string literals replaced by spaces (newlines kept), and the
-    code of string interpolations kept, so that a match is code."""
+    code of string interpolations kept, so that a match is code. (Kept per text: the self-test
+    checks copies that differ from the real tree in one file.)"""
     out = []
     i, n = 0, len(src)
     # A stack of what we are in: ("string", hashes, multiline) or ("interp", paren depth).
@@ -177,7 +183,7 @@ def blank_comments_and_strings(src):
                         continue
                     blank(src[i]); i += 1
                 continue
-            m = re.compile(r'(#*)("""|")').match(src, i)
+            m = STRING_OPENING.match(src, i)
             if m and (m.group(1) == "" or True):
                 hashes, quote = len(m.group(1)), m.group(2)
                 out.append(" " * hashes + '"' * len(quote))

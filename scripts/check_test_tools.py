@@ -555,17 +555,30 @@ def doc_examples(root):
 
 
 def makefile_lists(root):
-    """TEST_PACKAGES, BUILD_PACKAGES and the scripts the `test` recipe runs."""
+    """TEST_PACKAGES, BUILD_PACKAGES and the scripts `make test` runs: those in the recipes of
+    `test` and of the targets it reaches (prerequisites and `$(MAKE) TARGET` lines), but for
+    targets that make the PyPI venv (`oracle-deps`): their programs come from it."""
     with open(os.path.join(root, "Makefile"), encoding="utf-8") as f:
         text = f.read()
     def words(var):
         m = re.search(rf"(?m)^{var}\s*:?=\s*(.*)$", text)
         return set(m.group(1).split()) if m else set()
-    recipe = re.search(r"(?m)^test:[^\n]*\n((?:\t[^\n]*\n)+)", text)
-    scripts = []
-    for s in re.findall(r"scripts/[\w.-]+", recipe.group(1) if recipe else ""):
-        if s not in scripts:
-            scripts.append(s)
+    rules = {}
+    for m in re.finditer(r"(?m)^([\w-]+):(?!=)([^\n]*)\n((?:\t[^\n]*\n)*)", text):
+        rules[m.group(1)] = (m.group(2).split(), m.group(3))
+    scripts, seen, todo = [], set(), ["test"]
+    while todo:
+        name = todo.pop(0)
+        if name in seen or name not in rules:
+            continue
+        seen.add(name)
+        prerequisites, recipe = rules[name]
+        if "oracle-deps" in prerequisites:
+            continue
+        todo += prerequisites + re.findall(r"\$\(MAKE\)(?:\s+--?[\w-]+)*\s+([\w-]+)", recipe)
+        for s in re.findall(r"scripts/[\w.-]+", recipe):
+            if s not in scripts:
+                scripts.append(s)
     return words("TEST_PACKAGES"), words("BUILD_PACKAGES"), scripts
 
 

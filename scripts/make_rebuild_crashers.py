@@ -13,11 +13,15 @@ but is rebuilt by Poppler in the middle of a read (Fuzz/findings/README.md):
   over two pages. `pages` reads the box, so Poppler rebuilt the table before it read 9 (3
   pages); `info` reads no box, no rebuild (2 pages).
 
-Deterministic: run it from the repository's root and commit what it writes.
+Deterministic: commit what it writes (`make fixtures`).
+
+Usage: python3 scripts/make_rebuild_crashers.py [OUTDIR]   (default: Fixtures/crashers/)
 """
+import sys
 from pathlib import Path
 
-OUT = Path(__file__).resolve().parent.parent / "Fixtures" / "crashers"
+OUT = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parent.parent / "Fixtures" / "crashers"
+OUT.mkdir(parents=True, exist_ok=True)
 
 
 def pdf(objects, table, size):

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # Builds and tests the current tree against the newer Popplers of Debian, each in a debootstrap
-# chroot of its own (`make poppler-compat`, root; not yet in .ci/run; the method is
+# chroot of its own (`make poppler-compat`, root; .ci/run runs it after `make test`; the method is
 # ../shared/poppler-newer.md's). POPPLER_COMPAT_SUITES names the suites, "trixie unstable" by
 # default (Poppler 25.03 and, when this was written, 26.07). Run as root on a Debian/Ubuntu
 # machine with the Swift toolchain, apt access and the host's release build of this tree (the

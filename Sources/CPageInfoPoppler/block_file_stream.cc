@@ -8,10 +8,8 @@
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
-#include <fcntl.h>
 #include <mutex>
 #include <new>
-#include <sys/stat.h>
 #include <unistd.h>
 #include <utility>
 
@@ -193,17 +191,8 @@ private:
 
 } // namespace
 
-std::shared_ptr<BlockFileSource> open_block_file_source(const char *path) {
-    const int fd = ::open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return nullptr;
-    struct stat st;
-    if (::fstat(fd, &st) != 0) {
-        const int saved = errno;
-        ::close(fd);
-        errno = saved;
-        return nullptr;
-    }
-    return std::make_shared<BlockFileSource>(fd, (Goffset)st.st_size);
+std::shared_ptr<BlockFileSource> adopt_block_file_source(int fd, long long size) {
+    return std::make_shared<BlockFileSource>(fd, (Goffset)size);
 }
 
 std::unique_ptr<BaseStream> make_block_file_stream(const std::shared_ptr<BlockFileSource> &source) {

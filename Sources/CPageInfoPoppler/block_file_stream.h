@@ -32,10 +32,12 @@ class BlockFileSource;
 constexpr long long kBlockSize = 64 << 10;
 constexpr int kBlockCacheBlocks = 8;
 
-/// Opens `path` for reading (close-on-exec), with the size it has now; nullptr with errno set
-/// when the file cannot be opened or its size read. The file is closed when the source and
-/// every stream over it are gone.
-std::shared_ptr<BlockFileSource> open_block_file_source(const char *path);
+/// A source over `fd`, a descriptor open for reading, of a file `size` bytes long. The file is
+/// opened in Swift (PageInfoSystem: the one place that opens files, and names them in errors);
+/// the source owns the descriptor from here on and closes it when the source and every stream
+/// over it are gone. The blocks are read here, with pread, because Poppler pulls bytes from its
+/// stream in C++: each refill is one call, with no crossing back into Swift.
+std::shared_ptr<BlockFileSource> adopt_block_file_source(int fd, long long size);
 
 /// A base stream over the whole file (a PDFDoc takes it). Several (a document opened twice to try
 /// a password both ways) share the source's cache.

@@ -400,15 +400,10 @@ void pageinfo::ensure_global_params() {
 
 extern "C" {
 
-pi_document *pi_document_open_file(const char *path, const char *password, pi_open_result *result) {
+pi_document *pi_document_open_descriptor(int fd, int64_t size, const char *password, pi_open_result *result) {
     begin_open(result);
     // Read through 64 KiB blocks rather than Poppler's FileStream (block_file_stream.h).
-    std::shared_ptr<pageinfo::BlockFileSource> source = pageinfo::open_block_file_source(path);
-    if (!source) { // as Poppler reports a file it cannot open (errOpenFile)
-        result->status = PI_STATUS_OPEN_FAILED;
-        result->os_errno = errno;
-        return nullptr;
-    }
+    std::shared_ptr<pageinfo::BlockFileSource> source = pageinfo::adopt_block_file_source(fd, size);
     auto state = std::make_unique<pi_document>();
     state->doc = open_doc([&source] { return pageinfo::make_block_file_stream(source); }, password);
     return finish_open(std::move(state), result);

@@ -7,6 +7,8 @@
 // we do what displaySlice does with our own values: build the page's Gfx over `region` with
 // `rotation`, draw the content stream, then the annotations.
 #include "pageinfo_render.h"
+#include "block_file_stream.h"
+#include "poppler_compat.h"
 #include "poppler_render_compat.h"
 #include "poppler_setup.h"
 
@@ -35,11 +37,12 @@ std::optional<GooString> password_of(const char *password) {
 
 extern "C" {
 
-pi_render_document *pi_render_open(const char *path, const char *password, int *poppler_error_code) {
+pi_render_document *pi_render_open_descriptor(int fd, int64_t size, const char *password, int *poppler_error_code) {
     pageinfo::ensure_global_params();
     auto state = std::make_unique<pi_render_document>();
-    state->doc = std::make_unique<PDFDoc>(std::make_unique<GooString>(path), password_of(password),
-                                          password_of(password));
+    std::shared_ptr<pageinfo::BlockFileSource> source = pageinfo::adopt_block_file_source(fd, size);
+    state->doc = pageinfo::make_pdf_doc(pageinfo::make_block_file_stream(source), password_of(password),
+                                        password_of(password), {});
     if (poppler_error_code) *poppler_error_code = state->doc->isOk() ? 0 : state->doc->getErrorCode();
     if (!state->doc->isOk()) return nullptr;
     return state.release();

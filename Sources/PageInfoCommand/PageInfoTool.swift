@@ -36,21 +36,19 @@ struct PageInfoTool: ParsableCommand {
             reportFailure("cannot read this process's command line (Swift reads it with the help of /proc/self/maps): mount /proc and run it again")
             terminate(ExitStatus.softwareFailure.rawValue)
         }
-        // `pageinfo worker …`: batch mode's child process (hidden from help), parsed alone (a
-        // worker starts often), unless help is asked for: the root parser shows it.
-        let arguments = CommandLine.arguments
-        if arguments.count > 1, arguments[1] == "worker", !arguments.dropFirst(2).contains(where: { $0 == "--help" || $0 == "-h" }) {
-            terminate(WorkerCommand.main(arguments: Array(arguments.dropFirst(2))))
-        }
+        // What the command line asks for is decided in one place, before and after the parser
+        // (PreParse.swift says what each step finds, and why it is not left to the parser).
+        let arguments = Array(CommandLine.arguments.dropFirst())
         do {
-            switch PlainInvocation(arguments: Array(CommandLine.arguments.dropFirst())) {
-            case .read(let job)?:
+            switch PreParse.route(arguments) {
+            case .worker(let rest):
+                terminate(WorkerCommand.main(arguments: rest))
+            case .plain(.read(let job)):
                 try job.run()
-            case .version?:
+            case .plain(.version):
                 try writeOutput(configuration.version + "\n")
-            case nil:
-                try refuseUnknownHelpTopic(Array(arguments.dropFirst()))
-                if let failure = RepeatedOptions.failure(in: Array(arguments.dropFirst())) { throw failure }
+            case .parser:
+                try PreParse.refuseBeforeParsing(arguments)
                 var command = try parseAsRoot()
                 try command.run()
             }
@@ -67,7 +65,7 @@ struct PageInfoTool: ParsableCommand {
         } catch {
             let code = exitCode(for: error)
             if code == .success {
-                if let failure = accidentalHelp(Array(arguments.dropFirst())) {
+                if let failure = PreParse.accidentalHelp(arguments) {
                     reportFailure(failure.message)
                     terminate(failure.status.rawValue)
                 }
@@ -81,7 +79,7 @@ struct PageInfoTool: ParsableCommand {
             var message = message(for: error)
             if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
             let oneLine = message.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: " ") }.joined(separator: "; ")
-            reportFailure(oneLine + dashFileHint(oneLine) + " (see 'pageinfo help')")
+            reportFailure(oneLine + PreParse.dashFileHint(arguments) + " (see 'pageinfo help')")
             terminate(code.rawValue)
         }
         terminate(0)
@@ -107,41 +105,6 @@ struct PageInfoTool: ParsableCommand {
         CurrentProcess.callIfPresent("__lsan_do_leak_check")
     }
     #endif
-}
-
-/// `help NAME` where NAME is no subcommand: the parser would print the general help, exit 0.
-func refuseUnknownHelpTopic(_ arguments: [String]) throws {
-    guard arguments.first == "help" else { return }
-    let names = PageInfoTool.configuration.subcommands.compactMap { $0.configuration.commandName }
-    // (the first name only: `help viewstate capture` names a subcommand of a subcommand)
-    if let name = arguments.dropFirst().first, !name.hasPrefix("-"), !names.contains(name) {
-        throw ExitFailure("help: no subcommand '\(name)'; the subcommands are \(names.filter { $0 != "worker" }.joined(separator: ", "))", status: .usage)
-    }
-}
-
-/// The parser printed help where none was asked for (no `-h`, `--help`, `help` or
-/// `--version`) because an argument such as `-chapter.pdf` reads as the short options
-/// -c -h -a …, so as -h, and the files would go unread with exit 0: a usage error instead,
-/// naming that argument.
-func accidentalHelp(_ arguments: [String]) -> ExitFailure? {
-    let asked = arguments.first == "help" || arguments.contains { $0 == "-h" || $0 == "--help" || $0 == "--version" }
-    guard !asked else { return nil }
-    let culprit = arguments.prefix { $0 != "--" }.first { $0.hasPrefix("-") && !$0.hasPrefix("--") && $0.count > 2 && $0.contains("h") }
-    // (none: another clean exit, such as --generate-completion-script)
-    guard let culprit else { return nil }
-    return ExitFailure("'\(culprit)' is read as options (it holds -h, help); to name a file that begins with '-', put '--' before it or write ./\(culprit)", status: .usage)
-}
-
-/// When a usage error may come from a file whose name begins with '-' (an argument before any
-/// `--` that is an existing file, or ends in .pdf): how to name it.
-func dashFileHint(_ message: String) -> String {
-    for argument in CommandLine.arguments.dropFirst() {
-        if argument == "--" { break }
-        guard argument.hasPrefix("-"), argument.count > 1, !argument.hasPrefix("--") || argument.lowercased().hasSuffix(".pdf") else { continue }
-        guard argument.lowercased().hasSuffix(".pdf") || (try? FileStatus(path: argument)) != nil else { continue }
-        return "; '\(argument)' is read as an option: to name a file that begins with '-', put '--' before it or write ./\(argument)"
-    }
-    return ""
 }
 
 extension Substring {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import ArgumentParser
+import PageInfoEncoding
 import PageInfoRecords
 
 /// An option that takes one value given twice (`--pages 1-3 … --pages 5`, `-o a --output b`):
@@ -7,13 +8,13 @@ import PageInfoRecords
 /// command line from parts reads other pages, or writes elsewhere, than one part asked. It is a
 /// usage error instead. Options that take a list (`check --golden`) may repeat.
 ///
-/// Which options take a value, and which names each has, each command and option group says
-/// (``DeclaredOptions``, at the end of this file), in the order it declares them; the parser's
-/// public API has no way to list a command's options. `OptionParityTests` holds every such
-/// declaration to the parser's own description of the commands (`--experimental-dump-help`), so
-/// an option added without its entry fails the tests. The arguments are scanned only when they
-/// could hold a repeat — a name written twice, or a short name beside another option (`-o`
-/// beside `--output`); a plain `pageinfo pages a.pdf --format json` never pays for it.
+/// Which options take a value, which may repeat and which names each has come from the parser
+/// itself: its description of the command (`--experimental-dump-help`, asked through the
+/// public `parseAsRoot` and `fullMessage(for:)`), so every option is declared once, where the
+/// command declares it. The arguments are scanned only when they could hold a repeat — a name
+/// written twice, or a short name beside another option (`-o` beside `--output`); a plain
+/// `pageinfo pages a.pdf --format json` never pays for it (reading the description and
+/// refusing the repeat took 3 ms more than a run without the scan: BENCHMARKS.md, "Start-up").
 enum RepeatedOptions {
     /// The usage failure for the first single-valued option of `arguments` (the command line
     /// without the program name) that is given more than once, or nil.
@@ -25,12 +26,14 @@ enum RepeatedOptions {
         guard Set(names).count < names.count || (hasShort && names.count > 1) else { return nil }
         // The subcommand named by the leading arguments (`viewstate capture`).
         var command: ParsableCommand.Type = PageInfoTool.self
+        var path: [String] = []
         var rest = arguments[...]
         while let word = rest.first, let sub = command.configuration.subcommands.first(where: { $0.configuration.commandName == word }) {
             command = sub
+            path.append(word)
             rest = rest.dropFirst()
         }
-        guard let options = (command as? DeclaredOptions.Type)?.declaredOptions else { return nil }
+        guard !path.isEmpty, let options = DeclaredOption.options(ofCommand: path) else { return nil }
         var seen: [Int: [String]] = [:]  // option → the names it was given by
         while let token = rest.popFirst(), token != "--" {
             guard token.hasPrefix("-"), token != "-" else { continue }
@@ -65,104 +68,47 @@ enum RepeatedOptions {
     }
 }
 
-/// One option or short flag of a command, as ``RepeatedOptions`` reads the arguments.
+/// One option or flag of a command, as the parser declares it.
 struct DeclaredOption {
     /// Every name, with its dashes (`-o`, `--output`).
     var names: [String]
     var takesValue: Bool, repeats: Bool
 
-    /// An option that takes one value.
-    static func one(_ names: String...) -> DeclaredOption { DeclaredOption(names: names, takesValue: true, repeats: false) }
-    /// An option that takes one value each time and may repeat (a list).
-    static func list(_ names: String...) -> DeclaredOption { DeclaredOption(names: names, takesValue: true, repeats: true) }
-    /// A flag with a short name (one that may stand in a cluster such as `-0rL`).
-    static func flag(_ names: String...) -> DeclaredOption { DeclaredOption(names: names, takesValue: false, repeats: true) }
-
     /// The name a message gives it: the long one.
     var preferred: String { names.first { $0.hasPrefix("--") } ?? names[0] }
-}
 
-/// A command or option group that lists its options that take a value, and its flags that
-/// have a short name, in the order it declares them (option groups where they stand).
-protocol DeclaredOptions {
-    static var declaredOptions: [DeclaredOption] { get }
-}
-
-// MARK: - The options of each command
-
-extension PasswordOptions: DeclaredOptions {
-    static var declaredOptions: [DeclaredOption] { [.one("--password"), .one("--password-file")] }
-}
-
-extension InputOptions: DeclaredOptions {
-    static var declaredOptions: [DeclaredOption] { PasswordOptions.declaredOptions + [.one("--max-input-size")] }
-}
-
-extension LayoutOptions: DeclaredOptions {
-    static var declaredOptions: [DeclaredOption] {
-        ["--view", "--mode", "--axis", "--spread", "--binding", "--spacing", "--insets", "--min-zoom", "--max-zoom"].map { .one($0) }
-    }
-}
-
-extension BatchOptions: DeclaredOptions {
-    static var declaredOptions: [DeclaredOption] {
-        [.one("--files-from"), .flag("-0"), .flag("-r"), .flag("-L"), .one("-j", "--jobs"), .one("-o", "--output"), .one("--timeout"),
-         .one("--max-memory"), .one("--files-per-worker"), .one("--worker")]
-    }
-}
-
-extension PagesCommand: DeclaredOptions {
-    static var declaredOptions: [DeclaredOption] {
-        ["--pages", "--format", "--dpi", "--bitmap-size", "--fit", "--renderer", "--frames", "--require-version"].map { .one($0) }
-            + InputOptions.declaredOptions + BatchOptions.declaredOptions
-    }
-}
-
-extension InfoCommand: DeclaredOptions {
-    static var declaredOptions: [DeclaredOption] { [.one("--format")] + InputOptions.declaredOptions + BatchOptions.declaredOptions }
-}
-
-extension ConvertCommand: DeclaredOptions {
-    static var declaredOptions: [DeclaredOption] {
-        InputOptions.declaredOptions
-            + ["--page", "--from", "--to", "--view", "--dpi", "--fit", "--viewport", "--zoom", "--center", "--format"].map { .one($0) }
-    }
-}
-
-extension SpreadsCommand: DeclaredOptions {
-    static var declaredOptions: [DeclaredOption] { InputOptions.declaredOptions + [.one("--page-count"), .one("--mode"), .one("--binding")] }
-}
-
-extension LayoutCommand: DeclaredOptions {
-    static var declaredOptions: [DeclaredOption] { InputOptions.declaredOptions + LayoutOptions.declaredOptions + [.one("--visible")] }
-}
-
-extension ViewStateCommand.Capture: DeclaredOptions {
-    static var declaredOptions: [DeclaredOption] { InputOptions.declaredOptions + LayoutOptions.declaredOptions + [.one("--zoom"), .one("--offset")] }
-}
-
-extension ViewStateCommand.Restore: DeclaredOptions {
-    static var declaredOptions: [DeclaredOption] { InputOptions.declaredOptions + LayoutOptions.declaredOptions + [.one("--state"), .one("--source-view")] }
-}
-
-extension ThumbnailsCommand: DeclaredOptions {
-    static var declaredOptions: [DeclaredOption] { InputOptions.declaredOptions + [.one("--page-size"), .one("--container"), .one("--spacing")] }
-}
-
-extension CheckCommand: DeclaredOptions {
-    static var declaredOptions: [DeclaredOption] {
-        [.list("--golden"), .one("--golden-dir"), .one("--tolerance"), .one("--fields"), .one("--format")] + PasswordOptions.declaredOptions
-    }
-}
-
-extension DrawCommand: DeclaredOptions {
-    static var declaredOptions: [DeclaredOption] {
-        InputOptions.declaredOptions + [.one("--page"), .one("-o", "--output"), .one("--scale"), .one("--width"), .one("--viewport"), .one("--boxes"), .one("--space")]
-    }
-}
-
-extension SheetCommand: DeclaredOptions {
-    static var declaredOptions: [DeclaredOption] {
-        InputOptions.declaredOptions + [.one("-o", "--output"), .one("--container"), .one("--pages"), .one("--spacing")]
+    /// The options and flags of the subcommand at `path` (`["viewstate", "capture"]`), in the
+    /// order it declares them, from the parser's own description of it; nil if the parser
+    /// gives none (a path that names no command).
+    static func options(ofCommand path: [String]) -> [DeclaredOption]? {
+        let description: String
+        do {
+            _ = try PageInfoTool.parseAsRoot(path + ["--experimental-dump-help"])
+            return nil
+        } catch {
+            description = PageInfoTool.fullMessage(for: error)
+        }
+        var parser = JSONParser(Array(description.utf8))
+        guard case .object(let top)? = try? parser.value(),
+              case .object(let command)? = top.first(where: { $0.0 == "command" })?.1,
+              case .array(let arguments)? = command.first(where: { $0.0 == "arguments" })?.1
+        else { return nil }
+        return arguments.compactMap { argument -> DeclaredOption? in
+            guard case .object(let fields) = argument else { return nil }
+            func field(_ key: String) -> JSONValue? { fields.first { $0.0 == key }?.1 }
+            guard case .string(let kind)? = field("kind"), kind == "option" || kind == "flag",
+                  case .array(let spelled)? = field("names") else { return nil }
+            let names = spelled.compactMap { name -> String? in
+                guard case .object(let parts) = name,
+                      case .string(let nameKind)? = parts.first(where: { $0.0 == "kind" })?.1,
+                      case .string(let text)? = parts.first(where: { $0.0 == "name" })?.1 else { return nil }
+                return (nameKind == "long" ? "--" : "-") + text
+            }
+            guard !names.isEmpty else { return nil }
+            var repeating = false
+            if case .bool(let value)? = field("isRepeating") { repeating = value }
+            // A flag may be given again (it says the same thing); an option only if it collects a list.
+            return DeclaredOption(names: names, takesValue: kind == "option", repeats: kind == "flag" || repeating)
+        }
     }
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 internal import CPageInfoPoppler
+internal import PageInfoSystem
 import PageGeometry
 
 /// Renders regions of a PDF's pages into RGB pixels with Poppler's own rasterizer (Splash, as
@@ -19,8 +20,14 @@ package final class PageRenderer {
     /// `name`: what errors call the file, when `path` is not what the user named (a stream's
     /// copy, a descriptor's `/proc/self/fd/N`); the path itself by default.
     package init(path: String, password: String? = nil, name: String? = nil) throws(RenderError) {
+        let file: OpenFile, status: FileStatus
+        do { (file, status) = try PopplerDocument.openForReading(path, shownAs: name ?? path) } catch {
+            // What Poppler said of a file it could not open (its errOpenFile).
+            throw .cannotOpen(path: name ?? path, popplerErrorCode: 1)
+        }
         var code: Int32 = 0
-        guard let handle = pi_render_open(path, password, &code) else {
+        // The document owns the descriptor from here on, whatever the result.
+        guard let handle = pi_render_open_descriptor(file.rawValue, Int64(status.size), password, &code) else {
             throw .cannotOpen(path: name ?? path, popplerErrorCode: Int(code))
         }
         self.handle = handle

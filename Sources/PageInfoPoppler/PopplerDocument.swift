@@ -30,12 +30,31 @@ public final class PopplerDocument {
     /// what ``path`` and error messages call the file (default: `path`; a caller that opens a
     /// spooled stream or a descriptor through `/proc/self/fd/N` names it as the user did).
     public convenience init(path: String, password: String? = nil, name: String? = nil) throws(PageInfoError) {
+        let (file, status) = try Self.openForReading(path, shownAs: name ?? path)
         var result = pi_open_result()
-        let handle = pi_document_open_file(path, password, &result)
+        // The document owns the descriptor from here on, whatever the result.
+        let handle = pi_document_open_descriptor(file.rawValue, Int64(status.size), password, &result)
         guard let handle else { throw Self.openError(result, path: path, shownAs: name ?? path, password: password) }
         self.init(handle: handle, path: name ?? path)
-        fileSize = FileSystem.regularFileSize(path)
+        fileSize = status.kind == .regular ? status.size : nil
         try rejectIfNothingToRead(message: result)
+    }
+
+    /// `path` opened for reading, with what `fstat(2)` says of it: the one place files are
+    /// opened is the system layer, and the shim reads the descriptor it is given. An error is
+    /// the one a file that cannot be opened always gave: not found, or unreadable with the
+    /// system's reason.
+    static func openForReading(_ path: String, shownAs name: String) throws(PageInfoError) -> (OpenFile, FileStatus) {
+        do throws(SystemCallError) {
+            let file = try OpenFile.open(path)
+            do throws(SystemCallError) { return (file, try file.status()) } catch {
+                try? file.close()
+                throw error
+            }
+        } catch {
+            if error.code == ENOENT { throw .fileNotFound(path: name) }
+            throw .unreadable(path: name, reason: SystemCallError.reason(for: error.code))
+        }
     }
 
     /// Opens a PDF held in memory (the bytes are copied).

@@ -56,6 +56,11 @@ package struct SystemCallError: Error, Sendable, Hashable, CustomStringConvertib
 
 /// An open file descriptor (swift-system's `FileDescriptor`) and the name to put in its errors.
 /// A value: copying it does not duplicate the descriptor, and nothing closes it but ``close()``.
+///
+/// Each operation forwards to swift-system's own (retrying `EINTR` with `retryOnInterrupt`),
+/// adding the file's name to the error. What swift-system does not offer is written here, each
+/// saying so: `fsync`, `fcntl`'s `O_NONBLOCK`, `flock`, `poll`, `O_TMPFILE` with its `mkostemp`
+/// fallback, and `memfd_create`.
 package struct OpenFile: Sendable, Hashable {
     /// The descriptor.
     package let descriptor: FileDescriptor
@@ -85,6 +90,12 @@ package struct OpenFile: Sendable, Hashable {
 
     private func failure(_ call: String, _ code: Int32 = errno) -> SystemCallError {
         SystemCallError(call: call, path: path, code: code)
+    }
+
+    /// Runs one of swift-system's operations on the descriptor, its `Errno` as this layer's
+    /// error naming `call` and the file. swift-system's operations throw nothing else.
+    private func forward<Result>(_ call: String, _ operation: (FileDescriptor) throws -> Result) throws(SystemCallError) -> Result {
+        do { return try operation(descriptor) } catch let error as Errno { throw failure(call, error.rawValue) } catch { throw failure(call, EIO) }
     }
 
     // MARK: Opening and closing
@@ -120,10 +131,18 @@ package struct OpenFile: Sendable, Hashable {
     }
 
     private static func open(cPath: UnsafePointer<CChar>, _ flags: Int32, mode: mode_t, name: String) throws(SystemCallError) -> OpenFile {
-        while true {
-            let fd = Glibc.open(cPath, flags | O_CLOEXEC, mode)
-            if fd >= 0 { return OpenFile(rawValue: fd, path: name) }
-            if errno != EINTR { throw SystemCallError(call: "open", path: name, code: errno) }
+        // swift-system splits open(2)'s flags into the access mode and the other options; the
+        // mode is passed whatever the flags (open(2) reads it only to create a file).
+        do {
+            let descriptor = try FileDescriptor.open(
+                cPath, FileDescriptor.AccessMode(rawValue: flags & O_ACCMODE),
+                options: FileDescriptor.OpenOptions(rawValue: (flags & ~O_ACCMODE) | O_CLOEXEC),
+                permissions: FilePermissions(rawValue: mode), retryOnInterrupt: true)
+            return OpenFile(descriptor, path: name)
+        } catch let error as Errno {
+            throw SystemCallError(call: "open", path: name, code: error.rawValue)
+        } catch {
+            throw SystemCallError(call: "open", path: name, code: EIO)
         }
     }
 
@@ -173,9 +192,12 @@ package struct OpenFile: Sendable, Hashable {
     ///
     /// - Throws: ``SystemCallError`` naming `pipe2` (`EMFILE`, `ENFILE`).
     package static func pipe(extraFlags: Int32 = 0) throws(SystemCallError) -> (readEnd: OpenFile, writeEnd: OpenFile) {
-        var ends: [Int32] = [-1, -1]
-        guard LinuxCalls.pipe2(&ends, O_CLOEXEC | extraFlags) == 0 else { throw SystemCallError(call: "pipe2", code: errno) }
-        return (OpenFile(rawValue: ends[0], path: "pipe"), OpenFile(rawValue: ends[1], path: "pipe"))
+        do {
+            let ends = try FileDescriptor.pipe(options: FileDescriptor.PipeOptions(rawValue: O_CLOEXEC | extraFlags))
+            return (OpenFile(ends.readEnd, path: "pipe"), OpenFile(ends.writeEnd, path: "pipe"))
+        } catch {
+            throw SystemCallError(call: "pipe2", code: error.rawValue)
+        }
     }
 
     /// Closes the descriptor with `close(2)`. Not retried: on Linux the descriptor is released
@@ -184,7 +206,7 @@ package struct OpenFile: Sendable, Hashable {
     ///
     /// - Throws: ``SystemCallError`` naming `close`.
     package func close() throws(SystemCallError) {
-        if Glibc.close(rawValue) != 0, errno != EINTR { throw failure("close") }
+        do { try forward("close") { try $0.close() } } catch where error.code == EINTR {}
     }
 
     // MARK: Reading
@@ -196,12 +218,8 @@ package struct OpenFile: Sendable, Hashable {
     /// - Throws: ``SystemCallError`` naming `read` (`EISDIR` for a directory, `EIO`, `EAGAIN` on
     ///   a non-blocking descriptor with nothing to read).
     package func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemCallError) -> Int {
-        guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
-        while true {
-            let n = Glibc.read(rawValue, base, buffer.count)
-            if n >= 0 { return n }
-            if errno != EINTR { throw failure("read") }
-        }
+        guard buffer.baseAddress != nil, buffer.count > 0 else { return 0 }
+        return try forward("read") { try $0.read(into: buffer, retryOnInterrupt: true) }
     }
 
     /// Reads up to `buffer.count` bytes at byte `offset` of the file with `pread(2)`, leaving
@@ -210,12 +228,8 @@ package struct OpenFile: Sendable, Hashable {
     ///
     /// - Throws: ``SystemCallError`` naming `pread` (`ESPIPE` on a pipe, `EIO`).
     package func read(into buffer: UnsafeMutableRawBufferPointer, atOffset offset: Int) throws(SystemCallError) -> Int {
-        guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
-        while true {
-            let n = pread(rawValue, base, buffer.count, off_t(offset))
-            if n >= 0 { return n }
-            if errno != EINTR { throw failure("pread") }
-        }
+        guard buffer.baseAddress != nil, buffer.count > 0 else { return 0 }
+        return try forward("pread") { try $0.read(fromAbsoluteOffset: Int64(offset), into: buffer, retryOnInterrupt: true) }
     }
 
     /// Fills all of `buffer` from a stream (a pipe's frames), retrying short reads and `EINTR`;
@@ -275,7 +289,7 @@ package struct OpenFile: Sendable, Hashable {
         }
     }
 
-    /// Waits with `poll(2)` until the descriptor has something to read, or its writer closed it
+    /// Waits with `poll(2)` (which swift-system lacks) until the descriptor has something to read, or its writer closed it
     /// (`POLLIN`, `POLLHUP`), at most `timeoutMilliseconds` (negative: no limit). Retries `EINTR`.
     ///
     /// - Throws: ``SystemCallError`` naming `poll`: `ETIMEDOUT` when the time ran out, or the
@@ -325,17 +339,8 @@ package struct OpenFile: Sendable, Hashable {
     /// - Throws: ``SystemCallError`` naming `write` (`ENOSPC` on a full disk, `EPIPE` when the
     ///   reader of a pipe is gone and `SIGPIPE` is ignored).
     package func writeAll(_ buffer: UnsafeRawBufferPointer) throws(SystemCallError) {
-        guard var base = buffer.baseAddress else { return }
-        var remaining = buffer.count
-        while remaining > 0 {
-            let n = Glibc.write(rawValue, base, remaining)
-            if n < 0 {
-                if Glibc.errno == EINTR { continue }
-                throw failure("write")
-            }
-            base += n
-            remaining -= n
-        }
+        guard buffer.baseAddress != nil, buffer.count > 0 else { return }
+        _ = try forward("write") { try $0.writeAll(buffer) }
     }
 
     /// ``writeAll(_:)-(UnsafeRawBufferPointer)`` for an array of bytes.
@@ -343,7 +348,8 @@ package struct OpenFile: Sendable, Hashable {
         try bytes.withUnsafeBytes { buffer in Result { () throws(SystemCallError) in try writeAll(buffer) } }.get()
     }
 
-    /// Flushes what was written to the storage device (`fsync(2)`), retrying `EINTR`.
+    /// Flushes what was written to the storage device (`fsync(2)`, which swift-system lacks),
+    /// retrying `EINTR`.
     ///
     /// - Throws: ``SystemCallError`` naming `fsync` (`EIO`, `ENOSPC`).
     package func sync() throws(SystemCallError) {
@@ -355,7 +361,8 @@ package struct OpenFile: Sendable, Hashable {
     // MARK: Flags
 
     /// Makes reads and writes on the descriptor's open file return `EAGAIN` instead of waiting
-    /// (`fcntl(2)` `F_SETFL` adding `O_NONBLOCK`; every descriptor sharing the open file sees it).
+    /// (`fcntl(2)` `F_SETFL` adding `O_NONBLOCK`, which swift-system lacks; every descriptor
+    /// sharing the open file sees it).
     ///
     /// - Throws: ``SystemCallError`` naming `fcntl` (`EBADF`).
     package func setNonBlocking() throws(SystemCallError) {
@@ -377,7 +384,7 @@ package struct OpenFile: Sendable, Hashable {
     ///
     /// - Throws: ``SystemCallError`` naming `lseek` (`ESPIPE` on a pipe).
     package func seek(to position: Position) throws(SystemCallError) {
-        guard lseek(rawValue, 0, position == .start ? SEEK_SET : SEEK_END) >= 0 else { throw failure("lseek") }
+        _ = try forward("lseek") { try $0.seek(offset: 0, from: position == .start ? .start : .end) }
     }
 
     /// Cuts (or extends with zeros) the file to `size` bytes with `ftruncate(2)`, retrying
@@ -385,13 +392,11 @@ package struct OpenFile: Sendable, Hashable {
     ///
     /// - Throws: ``SystemCallError`` naming `ftruncate` (`EINVAL` for a pipe, `EIO`, `EFBIG`).
     package func truncate(toSize size: Int) throws(SystemCallError) {
-        while ftruncate(rawValue, off_t(size)) != 0 {
-            if errno != EINTR { throw failure("ftruncate") }
-        }
+        try forward("ftruncate") { try $0.resize(to: Int64(size), retryOnInterrupt: true) }
     }
 
-    /// Takes an exclusive advisory lock on the open file without waiting (`flock(2)`,
-    /// `LOCK_EX | LOCK_NB`, retrying `EINTR`); it is released when this open file is closed (a
+    /// Takes an exclusive advisory lock on the open file without waiting (`flock(2)`, which
+    /// swift-system lacks, `LOCK_EX | LOCK_NB`, retrying `EINTR`); it is released when this open file is closed (a
     /// descriptor opened with ``open(_:_:mode:)-(String,_,_)`` is never inherited by a child). Returns false
     /// when another open file holds a lock on the same file: two processes writing it at once.
     ///
@@ -411,9 +416,7 @@ package struct OpenFile: Sendable, Hashable {
     ///
     /// - Throws: ``SystemCallError`` naming `fstat` (`EBADF`).
     package func status() throws(SystemCallError) -> FileStatus {
-        var st = stat()
-        guard fstat(rawValue, &st) == 0 else { throw failure("fstat") }
-        return FileStatus(st)
+        FileStatus(try forward("fstat") { try $0.stat(retryOnInterrupt: true) }.rawValue)
     }
 }
 

@@ -7,6 +7,7 @@
 // engine's targets: building a continuous layout of 100,000 pages < 20 ms, a visible-range query
 // < 5 µs, memory proportional to the page count.
 
+import ArgumentParser
 import DocumentLayout
 import PageGeometry
 import PageInfoSystem
@@ -29,14 +30,20 @@ struct SplitMix64: RandomNumberGenerator {
     }
 }
 
-func intArgument(_ name: String, default value: Int) -> Int {
-    let args = CommandLine.arguments
-    if let i = args.firstIndex(of: name), i + 1 < args.count, let v = Int(args[i + 1]), v > 0 { return v }
-    return value
+/// The options, parsed by swift-argument-parser as every command of the package is: a value that
+/// is not a positive whole number is a usage error, never the default in its place.
+struct BenchOptions: ParsableArguments {
+    @Option(help: "Pages in the generated document.") var pages = 100_000
+    @Option(help: "Visible-range queries to time.") var queries = 100_000
+
+    mutating func validate() throws {
+        guard pages > 0, queries > 0 else { throw ValidationError("--pages and --queries take a whole number above 0") }
+    }
 }
 
-let pageCount = intArgument("--pages", default: 100_000)
-let queryCount = intArgument("--queries", default: 100_000)
+let options = BenchOptions.parseOrExit()
+let pageCount = options.pages
+let queryCount = options.queries
 var rng = SplitMix64(state: 0x0BAD_5EED)
 
 /// Mixed sizes: mostly Letter and A4 in both orientations, some wide and tall pages, some random.

@@ -150,11 +150,11 @@ struct OptionParityTests {
         #expect(help.status == 0 && help.stdout.contains("--pages"))
     }
 
-    /// The repeat check reads each command's own list of its options (RepeatedOptions.swift);
-    /// the parser's description of the commands (`--experimental-dump-help`) is the truth it is
-    /// held to: every option of every command, by each of its names, given twice, is refused
-    /// when it takes one value and accepted when it takes a list; every short flag is known in a
-    /// cluster (`-0o FILE`).
+    /// The repeat check reads the parser's description of each command (RepeatedOptions.swift);
+    /// so does this test, from the binary (`--experimental-dump-help`): every option of every
+    /// command, by each of its names, given twice, is refused with the one message when it takes
+    /// one value and accepted when it takes a list; every short flag is known in a cluster
+    /// (`-0o FILE`). The counts pin how many there are, so a description that lost options fails.
     @Test("every option the parser knows that takes one value is refused twice, by each name; lists may repeat; short flags cluster")
     func repeatCheckKnowsEveryOption() throws {
         let dump = try #require(try CLI.json(CLI.run(["--experimental-dump-help"])) as? [String: Any])

@@ -42,7 +42,7 @@ extern "C" {
 
 #pragma clang assume_nonnull begin
 
-/// An open PDF document. Create with pi_document_open_file or pi_document_open_bytes, release
+/// An open PDF document. Create with pi_document_open_descriptor or pi_document_open_bytes, release
 /// with pi_document_close. Not thread-safe: use one handle from one thread at a time.
 typedef struct pi_document pi_document;
 
@@ -230,14 +230,17 @@ typedef struct pi_document_facts {
 /// Diagnostics of an open attempt, filled in on failure (and on success, for warnings).
 typedef struct pi_open_result {
     pi_status status;
-    int os_errno;             ///< errno of fopen (ENOMEM: no room for a copy of the bytes) for PI_STATUS_OPEN_FAILED, else 0
+    int os_errno;             ///< ENOMEM (no room for a copy of the bytes) for PI_STATUS_OPEN_FAILED, else 0
     char message[256];        ///< Poppler's last diagnostic line, NUL-terminated ("" if none)
 } pi_open_result;
 
-/// Opens a PDF file. `password` (UTF-8/Latin-1 bytes, may be NULL) is tried as the owner and
-/// as the user password. Returns NULL on failure with `result` describing why.
-pi_document *_Nullable pi_document_open_file(const char *path, const char *_Nullable password,
-                                             pi_open_result *result);
+/// Opens the PDF file open for reading at descriptor `fd`, `size` bytes long (the caller opened
+/// it and read its size: the shim opens no file). The document owns `fd` from this call on,
+/// whatever the result, and closes it when released. `password` (UTF-8/Latin-1 bytes, may be
+/// NULL) is tried as the owner and as the user password. Returns NULL on failure with `result`
+/// describing why.
+pi_document *_Nullable pi_document_open_descriptor(int fd, int64_t size, const char *_Nullable password,
+                                                   pi_open_result *result);
 
 /// Opens a PDF held in memory. The bytes are copied; the caller keeps ownership of `bytes`.
 pi_document *_Nullable pi_document_open_bytes(const void *bytes, size_t length,

@@ -34,11 +34,14 @@ typedef struct pi_render_rect {
 /// Not thread-safe: use one handle from one thread at a time.
 typedef struct pi_render_document pi_render_document;
 
-/// Opens a PDF file for rendering. `password` (may be NULL) is tried as owner and user
-/// password. Returns NULL when Poppler cannot open it (open it with pi_document_open_file first
-/// for a precise reason); `poppler_error_code` (may be NULL) receives PDFDoc::getErrorCode().
-pi_render_document *_Nullable pi_render_open(const char *path, const char *_Nullable password,
-                                             int *_Nullable poppler_error_code);
+/// Opens the PDF file open for reading at descriptor `fd`, `size` bytes long, for rendering (the
+/// caller opened it: the shim opens no file), read through the reader's block stream. The
+/// document owns `fd` from this call on, whatever the result. `password` (may be NULL) is tried
+/// as owner and user password. Returns NULL when Poppler cannot open it (open it with
+/// pi_document_open_descriptor first for a precise reason); `poppler_error_code` (may be NULL)
+/// receives PDFDoc::getErrorCode().
+pi_render_document *_Nullable pi_render_open_descriptor(int fd, int64_t size, const char *_Nullable password,
+                                                        int *_Nullable poppler_error_code);
 
 /// Releases the document. NULL is allowed.
 void pi_render_close(pi_render_document *_Nullable document);
