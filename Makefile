@@ -66,27 +66,30 @@ RELEASE_FLAGS := -c release --static-swift-stdlib --disable-local-rpath \
 release: deps
 	$(SWIFT) build $(RELEASE_FLAGS)
 
-# The end-to-end suite on the release binary (after `make release`).
-E2E_RELEASE = PAGEINFO_PYTHON=$(TEST_PYTHON) PAGEINFO_BIN=$$($(SWIFT) build -c release --show-bin-path)/pageinfo \
-              $(SWIFT) test --skip-build --filter PageInfoCommandTests
+# Where each build's products are: SwiftPM's own links to the configuration's folder, read
+# without running `swift` (a running `swift test` holds the build folder's lock, and a recipe
+# asking SwiftPM for the path would wait for it to end).
+DEBUG_BIN   := $(CURDIR)/.build/debug
+RELEASE_BIN := $(CURDIR)/.build/release
 
 # Corpus suites run when ../shared/corpus (or $$PAGEINFO_CORPUS) is there and are skipped, with
 # the reason, when it is not; under CI=true a missing corpus fails (see Tests/PageInfoTestSupport).
 # The schema tests likewise need $(TEST_PYTHON) with jsonschema (installed above; under CI=true a
 # would-be skip fails).
 test: deps
-	$(call apt_install,$(TEST_PACKAGES))
-	@$(MAKE) --no-print-directory check-sources
-	@$(MAKE) --no-print-directory test-swift
-	@$(MAKE) --no-print-directory check-client
-	@$(MAKE) --no-print-directory check-install
-	@# pdfium and MuPDF read the pages of the fixtures whose goldens name them.
-	@$(MAKE) --no-print-directory check-engines
-	@# pdftoppm, pdfium and MuPDF draw marks where the bitmap records say.
-	@$(MAKE) --no-print-directory check-bitmaps
-	@# PyMuPDF, pdfplumber, pdfminer.six, pypdfium2 and pypdf see marks where the frames say.
-	@$(MAKE) --no-print-directory check-frames
-	@$(MAKE) --no-print-directory python-test
+	$(call apt_install,$(TEST_PACKAGES) python3-venv)
+	@# Side by side: the debug build, the checks of the sources (one core) and the oracles' venv
+	@# from PyPI (mostly the network).
+	@$(MAKE) --no-print-directory -j3 --output-sync=target build-tests check-sources oracle-deps
+	@$(MAKE) --no-print-directory -o build-tests test-units check-client release check-install
+	@# Side by side: the end-to-end suite on the release binary, and at a lower priority, so that
+	@# its timeouts are measured on a machine it has first call on, the checks that run the
+	@# debug one against other engines (each on one core): pdfium and MuPDF read the damaged
+	@# fixtures whose goldens name them; pdftoppm, pdfium and MuPDF draw marks where the bitmap
+	@# records say; PyMuPDF, pdfplumber, pdfminer.six, pypdfium2 and pypdf see marks where the
+	@# frames say; the Python package's tests.
+	@$(MAKE) --no-print-directory -j5 --output-sync=target -o build-tests -o release -o oracle-deps -o debug-tools \
+		ORACLE_NICE='nice -n 10' test-e2e check-engines check-bitmaps check-frames python-test
 
 # The part of `make test` that depends on the Poppler release, and what `make poppler-compat`
 # runs against each newer Poppler: every Swift suite but the end-to-end one on the debug build
@@ -94,13 +97,27 @@ test: deps
 # release binary, the one users install (optimized, static Swift runtime, position-dependent).
 # It ran on both builds before; the sources have no assert() that only a debug build checks, and
 # Swift traps on overflow and exclusivity in both, so the debug run found nothing the release run
-# does not.
-test-swift: deps
-	$(call apt_install,$(TEST_PACKAGES))
+# does not (and took 3.5 of its 4 minutes).
+.PHONY: build-tests debug-tools test-units test-e2e
+test-swift: build-tests test-units release test-e2e
+
+# The debug build with the tests (and with it the executable and the tests' worker).
+build-tests: deps
 	$(SWIFT) build --build-tests
+
+# The debug executable and the tests' worker, for the checks that run them.
+debug-tools: deps
+	$(SWIFT) build
+
+# The Swift suites of the libraries (every one but the end-to-end suite), on the debug build.
+test-units: build-tests
+	$(call apt_install,$(TEST_PACKAGES))
 	PAGEINFO_PYTHON=$(TEST_PYTHON) $(SWIFT) test --skip-build --skip PageInfoCommandTests
-	$(SWIFT) build $(RELEASE_FLAGS)
-	$(E2E_RELEASE)
+
+# The end-to-end suite (PageInfoCommandTests: the executable as users run it) on the release binary.
+test-e2e: build-tests release
+	$(call apt_install,$(TEST_PACKAGES))
+	PAGEINFO_PYTHON=$(TEST_PYTHON) PAGEINFO_BIN=$(RELEASE_BIN)/pageinfo $(SWIFT) test --skip-build --filter PageInfoCommandTests
 
 # The checks of the sources themselves, no build needed (part of `make test`), each with a
 # self-test that plants the defect it looks for: every source file names its license and no
@@ -139,6 +156,10 @@ ORACLE_REQ  ?= pypdfium2==5.15.2 pymupdf==2.0 pikepdf==10.18.0 numpy==2.4.6 \
                pdfplumber==0.11.10 pdfminer.six==20260107 pypdf==7.1.1 pytest==8.4.2 mypy==1.18.2
 
 .PHONY: check-engines check-bitmaps check-frames oracle-deps
+# How the checks run the venv's Python (`make test` runs them at a lower priority beside the
+# end-to-end suite).
+ORACLE_NICE   ?=
+ORACLE_PYTHON  = $(ORACLE_NICE) $(ORACLE_VENV)/bin/python
 oracle-deps:
 	$(call apt_install,python3-venv poppler-utils)
 	@$(ORACLE_VENV)/bin/python -c 'import pypdfium2, pymupdf, pikepdf, numpy, pdfplumber, pdfminer, pypdf, pytest, mypy' 2>/dev/null || { \
@@ -147,48 +168,44 @@ oracle-deps:
 		$(ORACLE_VENV)/bin/pip install -q $(ORACLE_REQ); }
 
 check-engines: oracle-deps
-	$(ORACLE_VENV)/bin/python scripts/check_damaged_with_engines.py --self-test
-	$(ORACLE_VENV)/bin/python scripts/check_damaged_with_engines.py
+	$(ORACLE_PYTHON) scripts/check_damaged_with_engines.py --self-test
+	$(ORACLE_PYTHON) scripts/check_damaged_with_engines.py
 
 # Renderer truth for `pages --dpi D --renderer R`: marks drawn at raw points (pikepdf),
 # rendered by pdftoppm, pdfium and MuPDF at 72/150/300 dpi, must land where each bitmap record's
 # rawToPixel says, and come back through pixelToRaw; planted errors first (--self-test).
-check-bitmaps: oracle-deps
-	$(SWIFT) build --product pageinfo
-	$(ORACLE_VENV)/bin/python scripts/check_bitmap_placement.py $$($(SWIFT) build --show-bin-path)/pageinfo --self-test
-	$(ORACLE_VENV)/bin/python scripts/check_bitmap_placement.py $$($(SWIFT) build --show-bin-path)/pageinfo
+check-bitmaps: oracle-deps debug-tools
+	$(ORACLE_PYTHON) scripts/check_bitmap_placement.py $(DEBUG_BIN)/pageinfo --self-test
+	$(ORACLE_PYTHON) scripts/check_bitmap_placement.py $(DEBUG_BIN)/pageinfo
 
 # Library truth for `pages --frames`: glyphs and rectangles drawn at raw points (pikepdf)
 # on generated pages (/Rotate, offset CropBox, negative MediaBox, /UserUnit) and corpus files, as
 # PyMuPDF, pdfplumber, pdfminer.six, pypdfium2 and pypdf report them, must come back through each
 # record's frameToRaw within 0.5 pt; planted errors first (--self-test).
-check-frames: oracle-deps
-	$(SWIFT) build --product pageinfo
-	$(ORACLE_VENV)/bin/python scripts/check_frames.py $$($(SWIFT) build --show-bin-path)/pageinfo --self-test
-	$(ORACLE_VENV)/bin/python scripts/check_frames.py $$($(SWIFT) build --show-bin-path)/pageinfo
+check-frames: oracle-deps debug-tools
+	$(ORACLE_PYTHON) scripts/check_frames.py $(DEBUG_BIN)/pageinfo --self-test
+	$(ORACLE_PYTHON) scripts/check_frames.py $(DEBUG_BIN)/pageinfo
 
 # The Python package (python/): its tests under pytest, with the oracle libraries
 # (renderers, PyMuPDF, pypdf…), against this build's executable and the tests' worker (the hooks
 # that crash, hang or exhaust a worker: Sources/pageinfo-test-worker). Part of `make test`.
 .PHONY: python-test python-typecheck bench-python
-python-test: oracle-deps python-typecheck
-	$(SWIFT) build --product pageinfo
-	$(SWIFT) build --product pageinfo-test-worker
-	PAGEINFO_EXECUTABLE=$$($(SWIFT) build --show-bin-path)/pageinfo \
-	PAGEINFO_TEST_WORKER=$$($(SWIFT) build --show-bin-path)/pageinfo-test-worker \
-		$(ORACLE_VENV)/bin/python -m pytest -q -p no:cacheprovider python/tests
-	PAGEINFO_EXECUTABLE=$$($(SWIFT) build --show-bin-path)/pageinfo PYTHONPATH=python/src \
-		$(ORACLE_VENV)/bin/python python/tests/smoke_installed.py Fixtures
+python-test: oracle-deps debug-tools python-typecheck
+	PAGEINFO_EXECUTABLE=$(DEBUG_BIN)/pageinfo \
+	PAGEINFO_TEST_WORKER=$(DEBUG_BIN)/pageinfo-test-worker \
+		$(ORACLE_PYTHON) -m pytest -q -p no:cacheprovider python/tests
+	PAGEINFO_EXECUTABLE=$(DEBUG_BIN)/pageinfo PYTHONPATH=python/src \
+		$(ORACLE_PYTHON) python/tests/smoke_installed.py Fixtures
 
 # The package type-checks under mypy --strict, for the oldest Python it supports (requires-python).
 python-typecheck: oracle-deps
-	$(ORACLE_VENV)/bin/python -m mypy --strict --python-version 3.9 --cache-dir=/dev/null python/src
+	$(ORACLE_PYTHON) -m mypy --strict --python-version 3.9 --cache-dir=/dev/null python/src
 
 # From Python: pageinfo against PyMuPDF, pypdfium2 and pypdf on the bench files, read_many
 # against a PyMuPDF loop on 2,000 corpus entries (scripts/bench_python.py; BENCHMARKS.md).
 bench-python: bench-deps release oracle-deps
 	@[ -f $(BENCH_DIR)/bench-100k.pdf ] || python3 scripts/make_bench_pdfs.py $(BENCH_DIR)
-	$(ORACLE_VENV)/bin/python scripts/bench_python.py $$($(SWIFT) build -c release --show-bin-path)/pageinfo $(BENCH_DIR)
+	$(ORACLE_VENV)/bin/python scripts/bench_python.py $(RELEASE_BIN)/pageinfo $(BENCH_DIR)
 
 # `make install DESTDIR=$$(mktemp -d)` and a check of every installed file (part of `make test`).
 check-install: deps
@@ -224,7 +241,7 @@ bench: bench-deps release
 	@# pages --format columns against jsonl, and what CPython's json pays to read each.
 	scripts/bench_columns.sh $(BENCH_DIR)
 	@# Batch mode's overhead: --jobs 1 against in-process reading of the same files.
-	scripts/bench_jobs1.sh $$($(SWIFT) build -c release --show-bin-path)/pageinfo $(BENCH_DIR)
+	scripts/bench_jobs1.sh $(RELEASE_BIN)/pageinfo $(BENCH_DIR)
 	$(SWIFT) run -c release --skip-build pageinfo-bench
 
 # The release build (static Swift runtime), the man page (docs/man/pageinfo.1, see `make man`) and
@@ -232,7 +249,7 @@ bench: bench-deps release
 install: release
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(BASHDIR) $(DESTDIR)$(ZSHDIR) $(DESTDIR)$(FISHDIR) $(DESTDIR)$(DOCDIR)
 	install -m 644 LICENSE $(LICENSE_TEXTS) $(DESTDIR)$(DOCDIR)/
-	install -m 755 $$($(SWIFT) build -c release --show-bin-path)/pageinfo $(DESTDIR)$(BINDIR)/pageinfo
+	install -m 755 $(RELEASE_BIN)/pageinfo $(DESTDIR)$(BINDIR)/pageinfo
 	install -m 644 docs/man/pageinfo.1 $(DESTDIR)$(MANDIR)/pageinfo.1
 	$(DESTDIR)$(BINDIR)/pageinfo --generate-completion-script bash > $(DESTDIR)$(BASHDIR)/pageinfo
 	$(DESTDIR)$(BINDIR)/pageinfo --generate-completion-script zsh > $(DESTDIR)$(ZSHDIR)/_pageinfo
@@ -262,7 +279,7 @@ poppler-compat-clean:
 	rm -rf $${POPPLER_COMPAT_DIR:-/var/tmp/pageinfo-poppler-compat}
 
 demo: build
-	$$($(SWIFT) build --show-bin-path)/pageinfo pages Fixtures/mixed.pdf
+	$(DEBUG_BIN)/pageinfo pages Fixtures/mixed.pdf
 
 # Static DocC sites of the library products under .build/docs/<product>/, built by the toolchain's
 # docc from the symbol graphs of the debug build; any DocC warning fails. Also prints, per module,
@@ -274,7 +291,7 @@ docs: deps
 
 # The README's picture: page 2 of Fixtures/rotations.pdf in raw space, drawn by `pageinfo draw`.
 readme-picture: build
-	$$($(SWIFT) build --show-bin-path)/pageinfo draw Fixtures/rotations.pdf --page 2 --space raw \
+	$(DEBUG_BIN)/pageinfo draw Fixtures/rotations.pdf --page 2 --space raw \
 		-o docs/images/rotations-page2-raw.png
 
 clean:
@@ -322,16 +339,16 @@ spark-run: spark-deps release
 	PYSPARK_PYTHON=$(abspath $(SPARK_VENV))/bin/python SPARK_LOCAL_IP=127.0.0.1 \
 	$(SPARK_VENV)/bin/spark-submit --master '$(SPARK_MASTER)' --conf spark.ui.showConsoleProgress=false \
 		--jars $(SPARK_JAR) integrations/spark/pageinfo_spark.py --files-from '$(FILES)' --output '$(OUT)' \
-		--pageinfo $$($(SWIFT) build -c release --show-bin-path)/pageinfo
+		--pageinfo $(RELEASE_BIN)/pageinfo
 
 spark-test: spark-deps
 	$(SWIFT) build --product pageinfo
 	$(SWIFT) build --product pageinfo-test-worker
-	$(SPARK_VENV)/bin/python integrations/spark/test_pageinfo_spark.py $$($(SWIFT) build --show-bin-path)/pageinfo \
-		$$($(SWIFT) build --show-bin-path)/pageinfo-test-worker
+	$(SPARK_VENV)/bin/python integrations/spark/test_pageinfo_spark.py $(DEBUG_BIN)/pageinfo \
+		$(DEBUG_BIN)/pageinfo-test-worker
 
 bench-batch: bench-deps release spark-deps
-	python3 scripts/bench_batch.py $$($(SWIFT) build -c release --show-bin-path)/pageinfo \
+	python3 scripts/bench_batch.py $(RELEASE_BIN)/pageinfo \
 		$(BENCH_DIR) --count $(BATCH_COUNT) --spark $(SPARK_VENV)
 
 # ---------------------------------------------------------------------------------------------
@@ -357,7 +374,7 @@ FUZZ_PACKAGES := time
 .PHONY: robust fuzz fuzz-smoke sanitize differential
 
 robust: bench-deps release
-	python3 scripts/robust.py --mutants $(MUTANTS) --binary $$($(SWIFT) build -c release --show-bin-path)/pageinfo
+	python3 scripts/robust.py --mutants $(MUTANTS) --binary $(RELEASE_BIN)/pageinfo
 
 fuzz: deps
 	$(call apt_install,$(FUZZ_PACKAGES))
@@ -373,7 +390,7 @@ sanitize: deps
 
 differential: bench-deps release
 	$(call apt_install,qpdf)
-	python3 scripts/differential.py --mutants $(MUTANTS) --binary $$($(SWIFT) build -c release --show-bin-path)/pageinfo
+	python3 scripts/differential.py --mutants $(MUTANTS) --binary $(RELEASE_BIN)/pageinfo
 
 # ---------------------------------------------------------------------------------------------
 # The Python package's wheel. No target here is part of `make test`.
@@ -457,7 +474,7 @@ python-wheel: release-wheel
 
 python-wheel-check: python-wheel release
 	WHEEL_CHECK_DIR=$(WHEEL_CHECK_DIR) scripts/wheel_check.sh python/dist/pdf_pageinfo-*-manylinux_*.whl \
-		$$($(SWIFT) build -c release --show-bin-path)/pageinfo
+		$(RELEASE_BIN)/pageinfo
 
 # (never while something is mounted in a chroot: rm -rf would go through the bind mounts)
 python-wheel-clean:

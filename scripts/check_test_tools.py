@@ -575,7 +575,16 @@ def makefile_lists(root):
         prerequisites, recipe = rules[name]
         if "oracle-deps" in prerequisites:
             continue
-        todo += prerequisites + re.findall(r"\$\(MAKE\)(?:\s+--?[\w-]+)*\s+([\w-]+)", recipe)
+        todo += prerequisites
+        # The targets a `$(MAKE) [OPTIONS] [VAR=VALUE] TARGET…` line makes (`-o TARGET`: one
+        # it is told not to make).
+        for line in re.findall(r"\$\(MAKE\)([^\n]*)", recipe.replace("\\\n", " ")):
+            arguments = iter(line.split())
+            for word in arguments:
+                if word == "-o":
+                    next(arguments, None)
+                elif not word.startswith("-") and "=" not in word and "'" not in word:
+                    todo.append(word)
         for s in re.findall(r"scripts/[\w.-]+", recipe):
             if s not in scripts:
                 scripts.append(s)

@@ -38,9 +38,11 @@ def dump(root: str) -> dict:
         key = hashlib.sha256(manifest.read()).hexdigest()   # (what is read of it names no folder)
     if key not in _CACHE:
         # (SwiftPM leaves a lock file per package in the temporary directory: one of its own here,
-        # removed after, so that checks over copies of the package leave nothing behind.)
+        # removed after, so that checks over copies of the package leave nothing behind. Its own
+        # scratch folder too: the package's .build is locked while a build runs beside the check.)
         with tempfile.TemporaryDirectory(prefix="pageinfo-graph-swiftpm-") as scratch:
-            out = subprocess.run([swift(), "package", "dump-package", "--package-path", root],
+            out = subprocess.run([swift(), "package", "--package-path", root, "--scratch-path",
+                                  os.path.join(scratch, "build"), "dump-package"],
                                  check=True, capture_output=True, text=True,
                                  env=dict(os.environ, TMPDIR=scratch)).stdout
         _CACHE[key] = json.loads(out)

@@ -25,15 +25,9 @@ struct DamagedFileTests {
     /// Codes whose presence depends on how a Poppler release repairs a file.
     static let popplerDependent = DamagedFixtureGolden.popplerDependent
 
-    /// The warnings a golden lists that this Poppler release need not give for `file`: the rows of
-    /// scripts/poppler_compat_allowed.tsv (release, file, code, reason) for this release, the one
-    /// list of the differences between releases that `make poppler-compat` accepts, each with why.
+    /// The warnings a golden lists that this Poppler release need not give for `file`.
     static func allowedMissing(_ file: String) -> Set<String> {
-        let release = popplerVersion.split(separator: ".").prefix(2).joined(separator: ".")
-        let path = CLI.packageRoot.appendingPathComponent("scripts/poppler_compat_allowed.tsv").path
-        let rows = ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n")
-            .filter { !$0.hasPrefix("#") }.map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
-        return Set(rows.filter { $0.count >= 3 && $0[0] == release && $0[1] == "Fixtures/damaged/" + file }.map { $0[2] })
+        DamagedFixtureGolden.allowedMissing(file, onPoppler: popplerVersion)
     }
 
     static func codes(_ any: Any?) -> [String] {

@@ -110,7 +110,8 @@ struct DocumentReaderTests {
         let warnings = Set(outcome.warnings.map(\.code.rawValue)), expected = Set(g.documentWarnings)
         let dependent = DamagedFixtureGolden.popplerDependent
         #expect(warnings.subtracting(dependent) == expected.subtracting(dependent), "document warnings \(warnings.sorted()) ≠ \(expected.sorted())")
-        #expect(expected.isSubset(of: warnings), "document warnings \(warnings.sorted()) lack \(expected.sorted())")
+        let allowed = DamagedFixtureGolden.allowedMissing(g.file, onPoppler: PopplerDocument.popplerVersion)
+        #expect(expected.subtracting(allowed).isSubset(of: warnings), "document warnings \(warnings.sorted()) lack \(expected.sorted())")
 
         try #require(records.entries.count == g.pages.count, "\(records.entries.count) entries, golden \(g.pages.count)")
         for (entry, p) in zip(records.entries, g.pages) {

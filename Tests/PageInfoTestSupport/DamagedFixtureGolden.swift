@@ -72,6 +72,18 @@ public struct DamagedFixtureGolden: Decodable, Sendable {
         }
     }()
 
+    /// The warnings a golden lists that Poppler `version` (`26.07.0`) need not give for `file`
+    /// (a name under `Fixtures/damaged/`): the rows of scripts/poppler_compat_allowed.tsv
+    /// (release, file, code, reason) for that release, the one list of the differences between
+    /// releases that `make poppler-compat` accepts, each with why.
+    public static func allowedMissing(_ file: String, onPoppler version: String) -> Set<String> {
+        let release = version.split(separator: ".").prefix(2).joined(separator: ".")
+        let path = Paths.packageRoot.appendingPathComponent("scripts/poppler_compat_allowed.tsv").path
+        let rows = ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n")
+            .filter { !$0.hasPrefix("#") }.map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        return Set(rows.filter { $0.count >= 3 && $0[0] == release && $0[1] == "Fixtures/damaged/" + file }.map { $0[2] })
+    }
+
     /// The goldens whose outcome Poppler `version` (`22.12.0`) gives: every one without ``poppler``.
     public static func comparable(onPoppler version: String) -> [DamagedFixtureGolden] {
         all.filter { g in g.poppler.map { version.hasPrefix($0 + ".") } ?? true }
