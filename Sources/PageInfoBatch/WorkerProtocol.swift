@@ -38,6 +38,7 @@ package enum WorkerProtocol {
     /// (MiB), the status bytes and the error-code indexes (`FileErrorCode.allCases`, 255: none).
     package static var descriptionJSON: String {
         let codes = FileErrorCode.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ",")
+        let statuses = statusBytes.map { "\"\($0.rawValue)\"" }.joined(separator: ",")
         let magic = helloMagic.map { byte in
             let hex = String(byte, radix: 16)
             return hex.count == 1 ? "0" + hex : hex
@@ -49,8 +50,13 @@ package enum WorkerProtocol {
             + "\"maxResponseBytes\":\(maxResponseBytes),\"maxMessageBytes\":\(maxMessageBytes),"
             + "\"memoryExitStatus\":\(memoryExitStatus),"
             + "\"maxMemoryMiB\":{\"min\":\(memory.lowerBound),\"max\":\(memory.upperBound)},"
-            + "\"statuses\":[\"ok\",\"partial\",\"failed\"],\"errorCodes\":[\(codes)],\"noErrorCode\":255}"
+            + "\"statuses\":[\(statuses)],\"errorCodes\":[\(codes)],\"noErrorCode\":\(noErrorCode)}"
     }
+    /// A response's status byte is the status's index here.
+    static let statusBytes: [DocumentOutcome.Status] = [.ok, .partial, .failed]
+    /// A response's error byte is the code's index in `FileErrorCode.allCases`, or this for none.
+    static let noErrorCode: UInt8 = 255
+
     /// The first bytes of a hello: as a little-endian length word, 0x574950FF, more than
     /// ``maxResponseBytes``.
     static let helloMagic: [UInt8] = [0xFF, 0x50, 0x49, 0x57]  // 0xFF "PIW"
@@ -120,8 +126,8 @@ package enum WorkerProtocol {
         var h = [UInt8](repeating: 0, count: headerSize)
         put32(&h, 0, UInt32(payloadLength))
         put32(&h, 4, UInt32(clamping: pageCount))
-        h[8] = status == .ok ? 0 : status == .partial ? 1 : 2
-        h[9] = error.map { UInt8(FileErrorCode.allCases.firstIndex(of: $0)!) } ?? 255
+        h[8] = UInt8(statusBytes.firstIndex(of: status)!)
+        h[9] = error.map { UInt8(FileErrorCode.allCases.firstIndex(of: $0)!) } ?? noErrorCode
         return h
     }
 
@@ -145,7 +151,7 @@ package enum WorkerProtocol {
         }
         guard end - start - headerSize >= length else { return .incomplete }
         let pages = Int(get32(buffer, start + 4))
-        let status: DocumentOutcome.Status = buffer[start + 8] == 0 ? .ok : buffer[start + 8] == 1 ? .partial : .failed
+        let status = statusBytes[min(Int(buffer[start + 8]), statusBytes.count - 1)]  // (an unknown byte: failed)
         let e = Int(buffer[start + 9])
         let error = e < FileErrorCode.allCases.count ? FileErrorCode.allCases[e] : nil
         let payloadStart = start + headerSize
