@@ -81,7 +81,7 @@ test: deps
 	@# Side by side: the debug build, the checks of the sources (one core) and the oracles' venv
 	@# from PyPI (mostly the network).
 	@$(MAKE) --no-print-directory -j3 --output-sync=target build-tests check-sources oracle-deps
-	@$(MAKE) --no-print-directory -o build-tests test-units check-client release check-install
+	@$(MAKE) --no-print-directory -j1 -o build-tests test-units check-client release check-install
 	@# Side by side: the end-to-end suite on the release binary, and at a lower priority, so that
 	@# its timeouts are measured on a machine it has first call on, the checks that run the
 	@# debug one against other engines (each on one core): pdfium and MuPDF read the damaged
@@ -99,7 +99,9 @@ test: deps
 # Swift traps on overflow and exclusivity in both, so the debug run found nothing the release run
 # does not (and took 3.5 of its 4 minutes).
 .PHONY: build-tests debug-tools test-units test-e2e
-test-swift: build-tests test-units release test-e2e
+# (One after another, under any -j: the suites time things, and each installs packages.)
+test-swift:
+	@$(MAKE) --no-print-directory -j1 build-tests test-units release test-e2e
 
 # The debug build with the tests (and with it the executable and the tests' worker).
 build-tests: deps
@@ -143,7 +145,7 @@ check-sources: check-licenses check-layering
 # client of PageInfoPoppler cannot name the shim's C symbols (scripts/check_c_boundary.sh), and
 # a package that depends on the library products only gets what `pageinfo pages` and batch mode
 # give (scripts/client_package_test.sh).
-check-client: deps
+check-client: build-tests
 	scripts/check_c_boundary.sh
 	scripts/client_package_test.sh $(SWIFT)
 

@@ -18,7 +18,8 @@ Where it looks (what `make test` runs):
     in the table below; lowercase `import` lines of Python snippets in literals;
   - the README's `<!-- readme-example: NAME -->` blocks and the guide's batch example (their `$ `
     lines, which ReadmeExampleTests and GuideExampleTests run);
-  - the scripts the Makefile's `test` recipe runs, and the Python helpers named in Tests/ and in
+  - the scripts `make test` runs (the `test` recipe's and those of the targets it reaches, but
+    for targets that make the PyPI venv, whose programs come from it), and the Python helpers named in Tests/ and in
     those scripts, with the local modules they import: their commands, `subprocess` calls,
     `shutil.which` look-ups and imports of modules outside Python's standard library.
 

@@ -13,8 +13,8 @@ import PageInfoRecords
 /// public `parseAsRoot` and `fullMessage(for:)`), so every option is declared once, where the
 /// command declares it. The arguments are scanned only when they could hold a repeat — a name
 /// written twice, or a short name beside another option (`-o` beside `--output`); a plain
-/// `pageinfo pages a.pdf --format json` never pays for it (reading the description and
-/// refusing the repeat took 3 ms more than a run without the scan: BENCHMARKS.md, "Start-up").
+/// `pageinfo pages a.pdf --format json` never pays for it (a line that does pays about 4 ms on
+/// a loaded 2-core machine: BENCHMARKS.md, "Start-up").
 enum RepeatedOptions {
     /// The usage failure for the first single-valued option of `arguments` (the command line
     /// without the program name) that is given more than once, or nil.
@@ -33,7 +33,12 @@ enum RepeatedOptions {
             path.append(word)
             rest = rest.dropFirst()
         }
-        guard !path.isEmpty, let options = DeclaredOption.options(ofCommand: path) else { return nil }
+        guard !path.isEmpty else { return nil }
+        // A command the parser has cannot lack a description: fail rather than let repeats through.
+        guard let options = DeclaredOption.options(ofCommand: path) else {
+            return ExitFailure("cannot read the argument parser's description of '\(path.joined(separator: " "))' to check for repeated options",
+                               status: .softwareFailure)
+        }
         var seen: [Int: [String]] = [:]  // option → the names it was given by
         while let token = rest.popFirst(), token != "--" {
             guard token.hasPrefix("-"), token != "-" else { continue }

@@ -30,7 +30,7 @@ typedef struct pi_render_rect {
     double x0, y0, x1, y1;
 } pi_render_rect;
 
-/// A document opened for rendering. Create with pi_render_open, release with pi_render_close.
+/// A document opened for rendering. Create with pi_render_open_descriptor, release with pi_render_close.
 /// Not thread-safe: use one handle from one thread at a time.
 typedef struct pi_render_document pi_render_document;
 
