@@ -27,10 +27,13 @@
 #   below holds to the host's; per suite it would add a second release build, the client build
 #   and the venvs (not measured inside), where CI has an hour in all. POPPLER_COMPAT_TARGET=test
 #   runs all of it.
-# - Measured 2026-12-01 on the 2-core Debian 12 VM, host release build made: from no chroot,
+# - Measured 2026-12-02 in a fresh `.ci/run` (the end-to-end suite run once, on the release
+#   binary): from no chroot, trixie 487 s and unstable 492 s, 16 min 19 s for both; the whole
+#   `.ci/run` 33 min 3 s. Earlier, 2026-12-01, on the 2-core Debian 12 VM, host release build made: from no chroot,
 #   24 min 53 s (trixie 9 min 15 s, unstable 15 min 37 s: debootstrap and packages about 1.5 min
 #   each, make test-swift from an empty .build 8 and 13.5 min), 40 min when other builds loaded
-#   the machine (load 7); with both chroots kept, CACHED.
+#   the machine (load 7). With the chroot kept, trixie alone after a change to the executable:
+#   6 min 19 s with the host's release rebuild (2026-12-02).
 # - Then `pageinfo pages --format jsonl` of the chroot's release build and of the host's must give
 #   the same stdout and exit status on every PDF under Fixtures/ (damaged ones and fuzz crashers
 #   included) and every corpus file (with its password, and without it), but for the differences
