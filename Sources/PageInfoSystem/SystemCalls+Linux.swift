@@ -5,10 +5,9 @@ import Glibc
 /// module does not declare (glibc declares them only under `_GNU_SOURCE`, or as variadic
 /// functions Swift cannot call), each looked up once by name in the C library: the one place
 /// of the package that does. Each is in glibc since 2.27 at the latest; a missing one fails with
-/// `ENOSYS` (`pipe2`, which every supported glibc has, stops the program).
+/// `ENOSYS`.
 package enum LinuxCalls {
     private typealias MemfdCreate = @convention(c) (UnsafePointer<CChar>, UInt32) -> Int32
-    private typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>?, Int32) -> Int32
     private typealias Mkostemp = @convention(c) (UnsafeMutablePointer<CChar>, Int32) -> Int32
     /// `prctl(int option, ...)`: called with its integer arguments only, which the C calling
     /// conventions of Linux's architectures pass for a variadic callee as for a fixed one.
@@ -19,7 +18,6 @@ package enum LinuxCalls {
     }
 
     private static let memfdCreateFunction = lookUp("memfd_create", as: MemfdCreate.self)
-    private static let pipe2Function = lookUp("pipe2", as: Pipe2.self)
     private static let prctlFunction = lookUp("prctl", as: Prctl.self)
     private static let mkostempFunction = lookUp("mkostemp", as: Mkostemp.self)
 
@@ -28,12 +26,6 @@ package enum LinuxCalls {
     package static func memoryFile(_ name: String) -> Int32 {
         guard let memfdCreateFunction else { errno = ENOSYS; return -1 }
         return memfdCreateFunction(name, 1 /* MFD_CLOEXEC */)
-    }
-
-    /// `pipe2(ends, flags)`: 0, or -1 with errno (``OpenFile/pipe(extraFlags:)`` throws it).
-    package static func pipe2(_ ends: UnsafeMutablePointer<Int32>, _ flags: Int32) -> Int32 {
-        guard let pipe2Function else { fatalError("the C library has no pipe2") }
-        return pipe2Function(ends, flags)
     }
 
     /// `mkostemp(template, O_CLOEXEC)`: a new file, 0600, named after `template` (its

@@ -5,7 +5,7 @@
 // package is in ``SystemCallError/reason(for:)``. ``OpenFile`` is a swift-system descriptor with
 // the name its errors give (the type is not called `FileDescriptor`: a client importing both
 // modules would meet two).
-// Linux only (`pipe2`, `Glibc.`-qualified calls), as the package is.
+// Linux only (`Glibc.`-qualified calls, `O_TMPFILE`), as the package is.
 import Glibc
 import SystemPackage
 
@@ -93,9 +93,19 @@ package struct OpenFile: Sendable, Hashable {
     }
 
     /// Runs one of swift-system's operations on the descriptor, its `Errno` as this layer's
-    /// error naming `call` and the file. swift-system's operations throw nothing else.
+    /// error naming `call` and the file.
     private func forward<Result>(_ call: String, _ operation: (FileDescriptor) throws -> Result) throws(SystemCallError) -> Result {
-        do { return try operation(descriptor) } catch let error as Errno { throw failure(call, error.rawValue) } catch { throw failure(call, EIO) }
+        try Self.forward(call, path: path) { try operation(descriptor) }
+    }
+
+    /// Runs one of swift-system's operations, its `Errno` as this layer's error naming `call` and
+    /// `path`. swift-system's operations throw nothing else.
+    private static func forward<Result>(_ call: String, path: String?, _ operation: () throws -> Result) throws(SystemCallError) -> Result {
+        do { return try operation() } catch let error as Errno {
+            throw SystemCallError(call: call, path: path, code: error.rawValue)
+        } catch {
+            throw SystemCallError(call: call, path: path, code: EIO)
+        }
     }
 
     // MARK: Opening and closing
@@ -133,17 +143,13 @@ package struct OpenFile: Sendable, Hashable {
     private static func open(cPath: UnsafePointer<CChar>, _ flags: Int32, mode: mode_t, name: String) throws(SystemCallError) -> OpenFile {
         // swift-system splits open(2)'s flags into the access mode and the other options; the
         // mode is passed whatever the flags (open(2) reads it only to create a file).
-        do {
-            let descriptor = try FileDescriptor.open(
+        let descriptor = try forward("open", path: name) {
+            try FileDescriptor.open(
                 cPath, FileDescriptor.AccessMode(rawValue: flags & O_ACCMODE),
                 options: FileDescriptor.OpenOptions(rawValue: (flags & ~O_ACCMODE) | O_CLOEXEC),
                 permissions: FilePermissions(rawValue: mode), retryOnInterrupt: true)
-            return OpenFile(descriptor, path: name)
-        } catch let error as Errno {
-            throw SystemCallError(call: "open", path: name, code: error.rawValue)
-        } catch {
-            throw SystemCallError(call: "open", path: name, code: EIO)
         }
+        return OpenFile(descriptor, path: name)
     }
 
     /// A new file in `directory` with no name (readable and writable by this process alone,
