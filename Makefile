@@ -150,12 +150,14 @@ check-client: build-tests
 	scripts/client_package_test.sh $(SWIFT)
 
 # Independent engines for the damaged fixtures that list "confirmedBy" (pdfium through pypdfium2,
-# MuPDF through PyMuPDF), for the bitmap records (those two, pikepdf to draw marks, numpy to
-# find them) and for the frame records (those two, pdfplumber, pdfminer.six and pypdf, each asked
-# where it sees text and rectangles), from PyPI into an ignored venv; a script self-test first.
+# MuPDF through PyMuPDF), for the bitmap records (those two, pdfplumber, pdf2image and
+# Ghostscript as users call them, pikepdf to draw marks, numpy to find them) and for the frame
+# records (those two, pdfplumber, pdfminer.six and pypdf, each asked where it sees text and
+# rectangles), from PyPI into an ignored venv; a script self-test first.
 ORACLE_VENV ?= .venv-oracles
 ORACLE_REQ  ?= pypdfium2==5.15.2 pymupdf==2.0 pikepdf==10.18.0 numpy==2.4.6 \
-               pdfplumber==0.11.10 pdfminer.six==20260107 pypdf==7.1.1 pytest==8.4.2 mypy==1.18.2
+               pdfplumber==0.11.10 pdfminer.six==20260107 pypdf==7.1.1 pytest==8.4.2 mypy==1.18.2 \
+               pdf2image==1.17.0
 
 .PHONY: check-engines check-bitmaps check-frames oracle-deps
 # How the checks run the venv's Python (`make test` runs them at a lower priority beside the
@@ -163,8 +165,8 @@ ORACLE_REQ  ?= pypdfium2==5.15.2 pymupdf==2.0 pikepdf==10.18.0 numpy==2.4.6 \
 ORACLE_NICE   ?=
 ORACLE_PYTHON  = $(ORACLE_NICE) $(ORACLE_VENV)/bin/python
 oracle-deps:
-	$(call apt_install,python3-venv poppler-utils)
-	@$(ORACLE_VENV)/bin/python -c 'import pypdfium2, pymupdf, pikepdf, numpy, pdfplumber, pdfminer, pypdf, pytest, mypy' 2>/dev/null || { \
+	$(call apt_install,python3-venv poppler-utils ghostscript)
+	@$(ORACLE_VENV)/bin/python -c 'import pypdfium2, pymupdf, pikepdf, numpy, pdfplumber, pdfminer, pypdf, pytest, mypy, pdf2image' 2>/dev/null || { \
 		echo "Installing $(ORACLE_REQ) into $(ORACLE_VENV)"; \
 		{ [ -x $(ORACLE_VENV)/bin/pip ] || $(TEST_PYTHON) -m venv $(ORACLE_VENV); } && \
 		$(ORACLE_VENV)/bin/pip install -q $(ORACLE_REQ); }
@@ -174,8 +176,10 @@ check-engines: oracle-deps
 	$(ORACLE_PYTHON) scripts/check_damaged_with_engines.py
 
 # Renderer truth for `pages --dpi D --renderer R`: marks drawn at raw points (pikepdf),
-# rendered by pdftoppm, pdfium and MuPDF at 72/150/300 dpi, must land where each bitmap record's
-# rawToPixel says, and come back through pixelToRaw; planted errors first (--self-test).
+# rendered by every renderer as users call it (pdftoppm with and without -cropbox, pdf2image's
+# defaults and use_cropbox, Ghostscript with and without -dUseCropBox, pypdfium2, PyMuPDF,
+# pdfplumber) at 72/150/300 dpi, must land where each bitmap record's rawToPixel says, and come
+# back through pixelToRaw; planted errors first (--self-test).
 check-bitmaps: oracle-deps debug-tools
 	$(ORACLE_PYTHON) scripts/check_bitmap_placement.py $(DEBUG_BIN)/pageinfo --self-test
 	$(ORACLE_PYTHON) scripts/check_bitmap_placement.py $(DEBUG_BIN)/pageinfo

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Renderer truth for `pageinfo pages --dpi D --renderer R` the bitmap object
-must say what pdftoppm, pdfium and MuPDF really draw.
+"""Renderer truth for `pageinfo pages --dpi D --renderer R`: the bitmap object must say what
+each renderer, called as users call it, really draws — pdftoppm with and without -cropbox,
+pdf2image with its defaults and with use_cropbox=True, Ghostscript (png16m) with and without
+-dUseCropBox, pypdfium2, PyMuPDF and pdfplumber's to_image.
 
 On the fixtures that hold each case — Fixtures/rotations.pdf (/Rotate 0, 90, 180, 270, 450, -90…
 around an offset CropBox [20 30 420 630]), Fixtures/boxes.pdf (CropBoxes with a negative origin,
@@ -9,10 +11,11 @@ around an offset CropBox [20 30 420 630]), Fixtures/boxes.pdf (CropBoxes with a 
 Fixtures/userunit.pdf (/UserUnit 2, 1 and 0.5), and odd-rotate.pdf, made here from rotations.pdf
 with /Rotate values that are not multiples of 90 (135, 225, 315, -45, -135, 100, 46, 44, 765, 190),
 which each renderer turns its own way — a copy of each page gets three opaque black
-squares of different sizes (6, 10 and 14 pt) centred on chosen raw points (pikepdf; the page's
-own content wrapped in q … Q, the marks appended). Each page is rendered marked and unmarked with
-`pdftoppm -r D -cropbox`, pypdfium2 `render(scale=D/72)` and PyMuPDF `get_pixmap(dpi=D)` at 72,
-150 and 300 dpi, and with `--bitmap-size 500x700 --fit fill` and `640x640` (contain: the record's
+squares of different sizes (6, 10 and 14 pt) centred on chosen raw points inside the CropBox, and
+an 8 pt one in its widest crop margin (pikepdf; the page's own content wrapped in q … Q, the marks
+appended), which pdftoppm's and pdf2image's MediaBox renders must show where rawToPixel says. Each
+page is rendered marked and unmarked with every renderer at 72, 150 and 300 dpi, and (pdftoppm
+with and without -cropbox, pdfium, MuPDF) with `--bitmap-size 500x700 --fit fill` and `640x640` (contain: the record's
 pixel size, drawn as fill) through each renderer's own way to draw into a size (see render());
 edge-sizes.pdf (generated) adds sizes whose rounding float noise decides; each square is found in the difference of the two renders (8-connected
 components, told apart by their areas), and its centroid weighted by the darkening. For every
@@ -30,9 +33,10 @@ Page.rotation reports as 0).
 
 Usage: check_bitmap_placement.py PAGEINFO [--self-test]
   --self-test: the checks must reject planted errors (a matrix shifted by 2 px, the pdftoppm
-  bitmap of a /UserUnit 2 page held against MuPDF's render, pdfium's 1651-row Letter held against
-  pdftoppm's 1650, a /Rotate 90 matrix for a 270 page, a fill bitmap against a contain render)
-  before the real run is trusted.
+  bitmap of a /UserUnit 2 page held against MuPDF's and Ghostscript's renders, pdfium's 1651-row
+  Letter held against pdftoppm's 1650, a /Rotate 90 matrix for a 270 page, a fill bitmap against
+  a contain render, the CropBox bitmap against pdf2image's default MediaBox render) before the
+  real run is trusted.
 Run by `make test` (`make check-bitmaps`) with the venv of `make oracle-deps`. Exits 1 naming every
 failure; 2 when a renderer is missing and CI=true (without CI it says so and skips: exit 0).
 """
@@ -58,7 +62,15 @@ ODD_ROTATE = [135, 225, 315, -45, -135, 100, 46, 44, 765, 190]
 DPIS = [72, 150, 300]
 # --bitmap-size requests: (W, H, fit). contain is drawn as fill onto the pixel size the record gives.
 SIZES = [(500, 700, "fill"), (640, 640, "contain")]
-RENDERERS = ["pdftoppm", "pdfium", "mupdf"]
+RENDERERS = ["pdftoppm-cropbox", "pdftoppm", "pdf2image", "pdf2image-cropbox", "ghostscript", "ghostscript-cropbox",
+             "pdfium", "mupdf", "pdfplumber"]
+# The renderers whose defaults draw the whole MediaBox with its content: their renders also show a
+# mark in the crop margin, outside the page, which must land where rawToPixel says too.
+# (Ghostscript's MediaBox image leaves the margin blank: it clips the content to the CropBox.)
+MARGIN_RENDERERS = {"pdftoppm", "pdf2image"}
+# The renderers whose drawing into a pixel size is modelled (--bitmap-size).
+SIZED_RENDERERS = ["pdftoppm-cropbox", "pdftoppm", "pdfium", "mupdf"]
+MARGIN_MARK = 8.0   # side of the mark in the crop margin, points
 # Each mark: (fraction of the CropBox's width, of its height, side in points). Placed off-centre and
 # sized differently so that a flipped or turned mapping cannot match the wrong square.
 MARKS = [(0.22, 0.31, 6.0), (0.71, 0.24, 10.0), (0.2, 0.75, 14.0)]
@@ -67,13 +79,14 @@ THRESHOLD = 24   # darkening (of 255) that counts as part of a square
 
 def missing_modules():
     missing = []
-    for name in ("numpy", "pikepdf", "pypdfium2", "pymupdf"):
+    for name in ("numpy", "pikepdf", "pypdfium2", "pymupdf", "pdf2image", "pdfplumber", "PIL"):
         try:
             __import__(name)
         except ImportError:
             missing.append(name)
-    if shutil.which("pdftoppm") is None:
-        missing.append("pdftoppm")
+    for tool in ("pdftoppm", "gs"):
+        if shutil.which(tool) is None:
+            missing.append(tool)
     return missing
 
 
@@ -84,6 +97,18 @@ def missing_modules():
 def raw_points(crop):
     """The marks' centres in raw space, inside the effective CropBox {x, y, width, height}."""
     return [(crop["x"] + fx * crop["width"], crop["y"] + fy * crop["height"], side) for fx, fy, side in MARKS]
+
+
+def margin_point(media, crop):
+    """A mark's centre in the widest crop margin (raw space), or None when no margin holds one."""
+    margins = [(crop["x"] - media["x"], "left"), (media["x"] + media["width"] - crop["x"] - crop["width"], "right"),
+               (crop["y"] - media["y"], "bottom"), (media["y"] + media["height"] - crop["y"] - crop["height"], "top")]
+    width, side = max(margins)
+    if width < MARGIN_MARK + 4:
+        return None
+    mid_x, mid_y = crop["x"] + crop["width"] / 2, crop["y"] + crop["height"] / 2
+    return {"left": (media["x"] + width / 2, mid_y), "right": (crop["x"] + crop["width"] + width / 2, mid_y),
+            "bottom": (mid_x, media["y"] + width / 2), "top": (mid_x, crop["y"] + crop["height"] + width / 2)}[side] + (MARGIN_MARK,)
 
 
 def odd_rotate(dst):
@@ -126,14 +151,37 @@ def mark(src, dst, pages):
 # Rendering: a gray image as a numpy array (rows × columns, 0 black … 255 white)
 # --------------------------------------------------------------------------------------------
 
-def render(renderer, path, index, dpi, work, size=None):
-    """The page at `dpi`, or with `size` = (W, H, fit) into a bitmap of W×H pixels as that
-    renderer's own API does it: fill, exactly W×H (pdftoppm -scale-to-x W -scale-to-y H
-    -scale-dimension-before-rotation; pdfium
-    FPDF_RenderPageBitmap into a W×H bitmap; MuPDF a matrix of W and H over its page rectangle).
-    (contain is drawn as fill onto the record's pixel size: the caller passes that size.)"""
+def pnm(path):
+    """A PGM file (P5) as a numpy array."""
     import numpy as np
-    if renderer == "pdftoppm":
+    data = open(path, "rb").read()
+    # P5 header: magic, width, height, maxval, one whitespace byte.
+    fields, at = [], 0
+    while len(fields) < 4:
+        while data[at:at + 1].isspace():
+            at += 1
+        start = at
+        while not data[at:at + 1].isspace():
+            at += 1
+        fields.append(data[start:at])
+    w, h = int(fields[1]), int(fields[2])
+    return np.frombuffer(data, dtype=np.uint8, count=w * h, offset=at + 1).reshape(h, w)
+
+
+def gray(image):
+    """A PIL image as a gray numpy array."""
+    import numpy as np
+    return np.array(image.convert("L"))
+
+
+def render(renderer, path, index, dpi, work, size=None):
+    """The page at `dpi`, called as users call each renderer (its defaults but for the
+    resolution: pdftoppm and pdf2image without -cropbox/use_cropbox, gs with -sDEVICE=png16m),
+    or with `size` = (W, H, fit) into a bitmap of W×H pixels as that renderer's own API does it:
+    fill, exactly W×H (pdftoppm -scale-to-x W -scale-to-y H -scale-dimension-before-rotation;
+    pdfium FPDF_RenderPageBitmap into a W×H bitmap; MuPDF a matrix of W and H over its page
+    rectangle). (contain is drawn as fill onto the record's pixel size: the caller passes that size.)"""
+    if renderer in ("pdftoppm", "pdftoppm-cropbox"):
         out = os.path.join(work, "r")
         if size is None:
             scaling = ["-r", str(dpi)]
@@ -143,20 +191,28 @@ def render(renderer, path, index, dpi, work, size=None):
             scaling = ["-scale-to-x", str(size[0]), "-scale-to-y", str(size[1]), "-scale-dimension-before-rotation"]
         else:
             raise ValueError("contain is drawn as fill onto the record's size")
-        subprocess.run(["pdftoppm"] + scaling + ["-cropbox", "-gray", "-f", str(index + 1), "-l", str(index + 1),
+        crop = ["-cropbox"] if renderer == "pdftoppm-cropbox" else []
+        subprocess.run(["pdftoppm"] + scaling + crop + ["-gray", "-f", str(index + 1), "-l", str(index + 1),
                         "-singlefile", path, out], check=True)
-        data = open(out + ".pgm", "rb").read()
-        # P5 header: magic, width, height, maxval, one whitespace byte.
-        fields, at = [], 0
-        while len(fields) < 4:
-            while data[at:at + 1].isspace():
-                at += 1
-            start = at
-            while not data[at:at + 1].isspace():
-                at += 1
-            fields.append(data[start:at])
-        w, h = int(fields[1]), int(fields[2])
-        return np.frombuffer(data, dtype=np.uint8, count=w * h, offset=at + 1).reshape(h, w)
+        return pnm(out + ".pgm")
+    if renderer in ("pdf2image", "pdf2image-cropbox"):
+        import pdf2image
+        return gray(pdf2image.convert_from_path(path, dpi=dpi, first_page=index + 1, last_page=index + 1,
+                                                use_cropbox=renderer == "pdf2image-cropbox")[0])
+    if renderer in ("ghostscript", "ghostscript-cropbox"):
+        from PIL import Image
+        out = os.path.join(work, "gs.png")
+        crop = ["-dUseCropBox"] if renderer == "ghostscript-cropbox" else []
+        subprocess.run(["gs", "-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-sDEVICE=png16m", "-r%s" % dpi,
+                        "-dFirstPage=%d" % (index + 1), "-dLastPage=%d" % (index + 1)] + crop + ["-o", out, path],
+                       check=True, capture_output=True)
+        with Image.open(out) as im:
+            return gray(im)
+    if renderer == "pdfplumber":
+        import pdfplumber
+        with pdfplumber.open(path) as pdf:
+            return gray(pdf.pages[index].to_image(resolution=dpi).original)
+    import numpy as np
     if renderer == "pdfium":
         import pypdfium2
         import pypdfium2.raw as pdfium_c
@@ -229,7 +285,8 @@ def apply(m, x, y):
 # The check of one render against one bitmap object
 # --------------------------------------------------------------------------------------------
 
-WORST = {"pixels": 0.0, "points": 0.0}   # the largest distances seen: rawToPixel in px, pixelToRaw in px at the resolution
+WORST = {"pixels": 0.0, "points": 0.0}
+PLANTED = 0   # planted errors the self-test tried   # the largest distances seen: rawToPixel in px, pixelToRaw in px at the resolution
 
 
 def check(where, bitmap, points, size, found, dpi):
@@ -273,14 +330,23 @@ def run(binary, work, cases=None):
         elif name == "edge-sizes.pdf":
             src = os.path.join(work, name)
             edge_sizes(src)
-        base = records(binary, src, 72, "pdftoppm")
-        pages = {p["index"]: raw_points(p["cropBox"]) for p in base if "cropBox" in p}
+        base = [p for p in records(binary, src, 72, "pdftoppm-cropbox") if "cropBox" in p]
+        pages = {p["index"]: raw_points(p["cropBox"]) for p in base}
+        margins = {p["index"]: margin_point(p["mediaBox"], p["cropBox"]) for p in base}
         marked = os.path.join(work, "marked-" + name)
-        mark(src, marked, pages)
+        mark(src, marked, {i: pages[i] + ([margins[i]] if margins[i] else []) for i in pages})
         for dpi, size in [(d, None) for d in DPIS] + [(None, s) for s in SIZES]:
-            for renderer in RENDERERS:
+            for renderer in RENDERERS if size is None else SIZED_RENDERERS:
                 for page in records(binary, src, dpi, renderer, size):
                     i = page["index"]
+                    if page["bitmap"] is None:
+                        # pdfplumber cuts by the CropBox as written; where that reaches past the
+                        # MediaBox the record has no bitmap (and says so), and nothing is drawn.
+                        clipped = any(w["code"] in ("box-clipped", "box-empty") and w["message"].startswith("CropBox ")
+                                      for w in page.get("warnings", []))
+                        if not (renderer == "pdfplumber" and clipped):
+                            problems.append("%s page %d %s: the record has no bitmap" % (name, i + 1, renderer))
+                        continue
                     case = (name, i, dpi or "%dx%d %s" % size, renderer)
                     if cases is not None and case not in cases:
                         continue
@@ -298,8 +364,10 @@ def run(binary, work, cases=None):
                         problems.append("%s: marked and unmarked renders differ in size" % where)
                         continue
                     found = squares(plain, ink)
-                    problems += check(where, page["bitmap"], pages[i], plain.shape, found, dpi)
-                    seen.append((where, page["bitmap"], pages[i], plain.shape, found, dpi, case))
+                    # pdftoppm's and pdf2image's MediaBox renders show the mark in the crop margin too.
+                    points = pages[i] + ([margins[i]] if margins[i] and renderer in MARGIN_RENDERERS else [])
+                    problems += check(where, page["bitmap"], points, plain.shape, found, dpi)
+                    seen.append((where, page["bitmap"], points, plain.shape, found, dpi, case))
                     checked += 1
                     if size is not None:
                         dpi = None
@@ -308,8 +376,10 @@ def run(binary, work, cases=None):
 
 def self_test(binary, work):
     """The checks must reject planted errors; returns the failures of the self-test."""
-    cases = {("userunit.pdf", 0, 72, "mupdf"), ("userunit.pdf", 0, 72, "pdftoppm"), ("rotations.pdf", 3, 150, "pdftoppm"),
-             ("rotations.pdf", 1, 150, "pdftoppm"), ("boxes.pdf", 2, 150, "pdftoppm"), ("boxes.pdf", 2, 150, "pdfium"),
+    cases = {("userunit.pdf", 0, 72, "mupdf"), ("userunit.pdf", 0, 72, "pdftoppm-cropbox"),
+             ("rotations.pdf", 1, 72, "pdf2image"), ("rotations.pdf", 1, 72, "pdftoppm-cropbox"),
+             ("userunit.pdf", 0, 72, "ghostscript"), ("userunit.pdf", 0, 72, "pdftoppm"), ("rotations.pdf", 3, 150, "pdftoppm-cropbox"),
+             ("rotations.pdf", 1, 150, "pdftoppm-cropbox"), ("boxes.pdf", 2, 150, "pdftoppm-cropbox"), ("boxes.pdf", 2, 150, "pdfium"),
              ("rotations.pdf", 1, "640x640 contain", "pdfium"), ("rotations.pdf", 1, "500x700 fill", "pdfium")}
     problems, seen, _ = run(binary, work, cases)
     failures = ["the unplanted case fails: " + p for p in problems]
@@ -318,26 +388,35 @@ def self_test(binary, work):
         return failures + ["self-test: %d of %d cases rendered" % (len(by), len(cases))]
 
     def planted(description, case, bitmap, size=None):
+        global PLANTED
+        PLANTED += 1
         where, _, points, shape, found, dpi, _ = by[case]
         if not check(where, bitmap, points, size or shape, found, dpi):
             failures.append("self-test: %s was accepted" % description)
 
-    where, b, points, shape, found, dpi, _ = by[("rotations.pdf", 3, 150, "pdftoppm")]
+    where, b, points, shape, found, dpi, _ = by[("rotations.pdf", 3, 150, "pdftoppm-cropbox")]
     shifted = dict(b, rawToPixel=dict(b["rawToPixel"], tx=b["rawToPixel"]["tx"] + 2))
-    planted("rawToPixel shifted by 2 px", ("rotations.pdf", 3, 150, "pdftoppm"), shifted)
+    planted("rawToPixel shifted by 2 px", ("rotations.pdf", 3, 150, "pdftoppm-cropbox"), shifted)
     wrong_inverse = dict(b, pixelToRaw=dict(b["pixelToRaw"], ty=b["pixelToRaw"]["ty"] + 4 * 72 / 150))
-    planted("pixelToRaw shifted by 4 px", ("rotations.pdf", 3, 150, "pdftoppm"), wrong_inverse)
+    planted("pixelToRaw shifted by 4 px", ("rotations.pdf", 3, 150, "pdftoppm-cropbox"), wrong_inverse)
     # Page 2 is /Rotate 90, page 4 /Rotate 270, same CropBox: the 90° bitmap for the 270° render.
-    planted("the /Rotate 90 matrix for a /Rotate 270 page", ("rotations.pdf", 3, 150, "pdftoppm"), by[("rotations.pdf", 1, 150, "pdftoppm")][1])
+    planted("the /Rotate 90 matrix for a /Rotate 270 page", ("rotations.pdf", 3, 150, "pdftoppm-cropbox"), by[("rotations.pdf", 1, 150, "pdftoppm-cropbox")][1])
     # /UserUnit 2: pdftoppm's bitmap (which ignores it) against MuPDF's render (which applies it).
     planted("pdftoppm's bitmap of a /UserUnit 2 page against MuPDF's render", ("userunit.pdf", 0, 72, "mupdf"),
-            by[("userunit.pdf", 0, 72, "pdftoppm")][1])
+            by[("userunit.pdf", 0, 72, "pdftoppm-cropbox")][1])
     # boxes.pdf page 3, CropBox [-100 -200 512 592] (612 × 792) at 150 dpi: pdfium's 1651 rows.
-    planted("pdfium's 1275x1651 against pdftoppm's 1275x1650 render", ("boxes.pdf", 2, 150, "pdftoppm"),
+    planted("pdfium's 1275x1651 against pdftoppm's 1275x1650 render", ("boxes.pdf", 2, 150, "pdftoppm-cropbox"),
             by[("boxes.pdf", 2, 150, "pdfium")][1])
     # rotations.pdf page 2 (600 × 400 displayed): the 500x700 fill bitmap against the 640x640 contain render.
     planted("the fill bitmap against a contain render", ("rotations.pdf", 1, "640x640 contain", "pdfium"),
             by[("rotations.pdf", 1, "500x700 fill", "pdfium")][1])
+    # The bug users hit: the CropBox bitmap (page.bitmap()'s default) held against pdf2image's
+    # default render, which draws the MediaBox (rotations.pdf page 2: 700x500, not 600x400).
+    planted("the CropBox bitmap against pdf2image's default (MediaBox) render", ("rotations.pdf", 1, 72, "pdf2image"),
+            by[("rotations.pdf", 1, 72, "pdftoppm-cropbox")][1])
+    # /UserUnit 2: pdftoppm's MediaBox bitmap (which ignores it) against Ghostscript's render (which applies it).
+    planted("pdftoppm's bitmap of a /UserUnit 2 page against Ghostscript's render", ("userunit.pdf", 0, 72, "ghostscript"),
+            by[("userunit.pdf", 0, 72, "pdftoppm")][1])
     return failures
 
 
@@ -359,7 +438,7 @@ def main():
             failures = self_test(args[0], work)
             for f in failures:
                 print(f, file=sys.stderr)
-            print("check_bitmap_placement --self-test: %s" % ("FAILED" if failures else "6 planted errors refused"))
+            print("check_bitmap_placement --self-test: %s" % ("FAILED" if failures else "%d planted errors refused" % PLANTED))
             return 1 if failures else 0
         problems, _, checked = run(args[0], work)
     for p in problems:

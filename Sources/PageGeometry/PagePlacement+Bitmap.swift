@@ -34,9 +34,9 @@ extension PagePlacement {
     /// zero size or a resolution that is not positive; infinite when it overflows.
     public static func bitmapSize(pageSize: Size, dotsPerInch dpi: Double) -> Size {
         guard dpi > 0 else { return .zero }
-        // The one rule: BitmapRenderer.pdftoppm's.
+        // The one rule: BitmapRenderer.pdftoppmCropBox's.
         func pixels(_ points: Double) -> Double {
-            points > 0 ? BitmapRenderer.pdftoppm.pixelCount(points: points, dotsPerInch: dpi) : 0
+            points > 0 ? BitmapRenderer.pdftoppmCropBox.pixelCount(points: points, dotsPerInch: dpi) : 0
         }
         return Size(width: pixels(pageSize.width), height: pixels(pageSize.height))
     }

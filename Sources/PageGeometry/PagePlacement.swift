@@ -276,6 +276,15 @@ public struct PagePlacement: Hashable, Sendable {
 
     // MARK: - Copy with changes
 
+    /// The same mapping in a view of another size whose top-left corner stays where it is: the
+    /// view cut to (or padded out to) `newSize` at its right and bottom edges, as an image is
+    /// cropped from its top-left corner. The scales and every transform are unchanged.
+    public func croppingView(to newSize: Size) throws(PlacementError) -> PagePlacement {
+        let c = try Checked(pageSize: pageSize, rawToPage: rawToPage, viewSize: newSize, needsArea: false)
+        return try PagePlacement(pageSize: pageSize, rawToPage: rawToPage, pageToRaw: pageToRaw, userUnit: userUnit,
+                                 viewSize: c.viewSize, viewport: nil, pageToView: pageToView)
+    }
+
     /// The same page and viewport in a view of another size (the scale follows the new width).
     /// For a stretched placement the result is uniform.
     public func withViewSize(_ newSize: Size) throws(PlacementError) -> PagePlacement {

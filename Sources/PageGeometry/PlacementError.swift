@@ -33,4 +33,7 @@ public enum PlacementError: Error, Hashable, Sendable {
     /// The bitmap a page would render to (``BitmapPlacement``) has a side of 0 pixels or more
     /// than ``BitmapPlacement/maximumPixels``; the pixel size it would have.
     case invalidBitmapSize(Size)
+    /// A pixel size was asked of a renderer whose drawing into a pixel size is not modelled
+    /// (``BitmapRenderer/drawsIntoPixelSize``): give it a resolution.
+    case pixelSizeUnsupported(BitmapRenderer)
 }

@@ -13,6 +13,7 @@ extension PageListEncoder {
     /// The `bitmap.*` columns, after the transform, only when the records carry a bitmap.
     static let bitmapColumns: [StaticString] = [
         "bitmap.renderer", "bitmap.dpi", "bitmap.fit", "bitmap.requestedWidth", "bitmap.requestedHeight", "bitmap.width", "bitmap.height", "bitmap.scaleX", "bitmap.scaleY",
+        "bitmap.renderedBox", "bitmap.pageFrame.x", "bitmap.pageFrame.y", "bitmap.pageFrame.width", "bitmap.pageFrame.height",
         "bitmap.rawToPixel.a", "bitmap.rawToPixel.b", "bitmap.rawToPixel.c", "bitmap.rawToPixel.d", "bitmap.rawToPixel.tx", "bitmap.rawToPixel.ty",
         "bitmap.pixelToRaw.a", "bitmap.pixelToRaw.b", "bitmap.pixelToRaw.c", "bitmap.pixelToRaw.d", "bitmap.pixelToRaw.tx", "bitmap.pixelToRaw.ty",
     ]
@@ -71,7 +72,7 @@ extension PageListEncoder {
             }
             let t = page.rawToPage
             for v in [t.a, t.b, t.c, t.d, t.tx, t.ty] { out.append(","); out.append(number: v) }
-            if let bitmap { writeCSVBitmap(try? BitmapPlacement(page: page, request: bitmap)) }
+            if let bitmap { writeCSVBitmap(entry.bitmap(for: bitmap)) }
             for library in frames { writeCSVFrame(PageFrame(page: page, library: library)) }
             out.append(",ok,,")
         case .failure(let error):
@@ -98,6 +99,9 @@ extension PageListEncoder {
         out.append(","); out.append(int: b.pixelHeight)
         out.append(","); out.append(number: b.scaleX)
         out.append(","); out.append(number: b.scaleY)
+        out.append(","); out.append(b.renderer.renderedBox.rawValue)
+        let f = b.pageFrame
+        for v in [f.x, f.y, f.width, f.height] { out.append(","); out.append(number: v) }
         for t in [b.rawToPixel, b.pixelToRaw] {
             for v in [t.a, t.b, t.c, t.d, t.tx, t.ty] { out.append(","); out.append(number: v) }
         }

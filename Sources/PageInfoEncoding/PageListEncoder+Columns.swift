@@ -128,6 +128,8 @@ extension PageListEncoder {
             column("height", bitmaps, &out) { $0.append(int: $1.pixelHeight) }
             column("scaleX", bitmaps, &out) { $0.append(number: $1.scaleX) }
             column("scaleY", bitmaps, &out) { $0.append(number: $1.scaleY) }
+            column("renderedBox", bitmaps, &out) { $0.append(jsonString: $1.renderer.renderedBox.rawValue) }
+            rectColumns("pageFrame", bitmaps.map { $0?.pageFrame }, &out)
             transformColumns("rawToPixel", bitmaps.map { $0?.rawToPixel }, &out)
             transformColumns("pixelToRaw", bitmaps.map { $0?.pixelToRaw }, &out)
             out.append("}")
@@ -180,7 +182,7 @@ extension PageListEncoder {
                     mediaBox.append(page.boxes.mediaBox); cropBox.append(page.boxes.cropBox); bleedBox.append(page.boxes.bleedBox)
                     trimBox.append(page.boxes.trimBox); artBox.append(page.boxes.artBox)
                     size.append(page.size); transform.append(page.rawToPage)
-                    if let request { bitmap.append(try? BitmapPlacement(page: page, request: request)) }
+                    if let request { bitmap.append(row.bitmap(for: request)) }
                     for (i, library) in libraries.enumerated() { frames[i][r] = PageFrame(page: page, library: library) }
                     error.append(nil)
                 case .failure(let e):

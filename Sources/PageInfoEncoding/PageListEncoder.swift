@@ -258,7 +258,7 @@ package struct PageListEncoder: ~Copyable {
             out.append(",\"transform\":"); out.append(json: page.rawToPage)
             if let bitmap {
                 out.append(",\"bitmap\":")
-                if let b = try? BitmapPlacement(page: page, request: bitmap) { out.append(json: b) } else { out.append("null") }
+                if let b = entry.bitmap(for: bitmap) { out.append(json: b) } else { out.append("null") }
             }
             if !frames.isEmpty {
                 out.append(",\"frames\":{")
@@ -314,14 +314,18 @@ extension ByteWriter {
 
 extension ByteWriter {
     /// A page's bitmap object (docs/records.md): `{"renderer","dpi","fit","requestedWidth",
-    /// "requestedHeight","width","height","scaleX","scaleY","rawToPixel","pixelToRaw"}`; `dpi`
-    /// is null for a pixel size, `fit` and the requested size null for a resolution; the scales in pixels per point, the matrices `{a,b,c,d,tx,ty}`.
+    /// "requestedHeight","width","height","scaleX","scaleY","renderedBox","pageFrame","rawToPixel",
+    /// "pixelToRaw"}`; `dpi` is null for a pixel size, `fit` and the requested size null for a
+    /// resolution; the scales in pixels per point, `pageFrame` `{x,y,width,height}` in pixels,
+    /// the matrices `{a,b,c,d,tx,ty}`.
     package mutating func append(json b: BitmapPlacement) {
         append("{"); append(membersOf: b.request)
         append(",\"width\":"); append(int: b.pixelWidth)
         append(",\"height\":"); append(int: b.pixelHeight)
         append(",\"scaleX\":"); append(number: b.scaleX)
         append(",\"scaleY\":"); append(number: b.scaleY)
+        append(",\"renderedBox\":\""); append(b.renderer.renderedBox.rawValue)
+        append("\",\"pageFrame\":"); append(json: b.pageFrame)
         append(",\"rawToPixel\":"); append(json: b.rawToPixel)
         append(",\"pixelToRaw\":"); append(json: b.pixelToRaw)
         append("}")
@@ -345,5 +349,20 @@ extension ByteWriter {
         let requested = r.requestedPixelSize
         append(",\"requestedWidth\":"); if let requested { append(int: requested.width) } else { append("null") }
         append(",\"requestedHeight\":"); if let requested { append(int: requested.height) } else { append("null") }
+    }
+}
+
+extension PageEntry {
+    /// The bitmap a page record carries for `request`, or nil (the record's `"bitmap": null`)
+    /// when the page has none: a page error, a bitmap BitmapPlacement refuses, or pdfplumber's
+    /// cut of a page whose CropBox as written reaches past the MediaBox or misses it — pdfplumber
+    /// cuts by the CropBox as written, which the record's effective boxes no longer hold.
+    package func bitmap(for request: BitmapRequest) -> BitmapPlacement? {
+        guard case .success(let page) = result else { return nil }
+        if request.renderer == .pdfplumber,
+           warnings.contains(where: { ($0.code == .boxClipped || $0.code == .boxEmpty) && $0.message.hasPrefix(PageBox.crop.rawValue + " ") }) {
+            return nil
+        }
+        return try? BitmapPlacement(page: page, request: request)
     }
 }

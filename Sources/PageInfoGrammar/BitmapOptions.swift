@@ -2,7 +2,7 @@
 import PageGeometry
 
 /// The text of `pageinfo pages`'s bitmap options — `--dpi D`, `--bitmap-size WxH`,
-/// `--fit contain|fill`, `--renderer pdftoppm|pdfium|mupdf` — and the one `BitmapRequest`
+/// `--fit contain|fill`, `--renderer NAME` (``PageGeometry/BitmapRenderer``'s names) — and the one `BitmapRequest`
 /// they describe: read by the command and by batch mode's workers, written for the workers by
 /// ``arguments(for:)``, so that both read the same options the same way.
 package enum BitmapOptions {
@@ -12,9 +12,13 @@ package enum BitmapOptions {
         package let description: String
     }
 
-    /// The renderer assumed without `--renderer`: pdftoppm (`-cropbox`), Poppler's own renderer
-    /// (pageinfo reads with Poppler).
-    package static let defaultRenderer = BitmapRenderer.pdftoppm
+    /// The renderer assumed without `--renderer`: `pdftoppm -cropbox`, the displayed page (the
+    /// CropBox, what viewers show and what pdfium, MuPDF, pdfplumber and pdf2image's
+    /// `use_cropbox=True` render) drawn by Poppler, the engine pageinfo reads with.
+    package static let defaultRenderer = BitmapRenderer.pdftoppmCropBox
+
+    /// The renderers' names, as `--renderer` takes them, for messages and help.
+    package static let rendererNames = BitmapRenderer.allCases.map(\.rawValue).joined(separator: ", ")
     /// The fit assumed with `--bitmap-size` and without `--fit`: the whole page, undistorted.
     package static let defaultFit = PageFit.contain
 
@@ -49,7 +53,7 @@ package enum BitmapOptions {
         var chosen = defaultRenderer
         if let renderer {
             guard let r = BitmapRenderer(rawValue: renderer) else {
-                throw Problem(description: "--renderer \(renderer): give pdftoppm, pdfium or mupdf")
+                throw Problem(description: "--renderer \(renderer): give one of \(rendererNames)")
             }
             chosen = r
         }
@@ -59,6 +63,10 @@ package enum BitmapOptions {
             return BitmapRequest(.dotsPerInch(d), renderer: chosen)
         }
         guard let bitmapSize else { return nil }
+        guard chosen.drawsIntoPixelSize else {
+            throw Problem(description: "--renderer \(chosen.rawValue) takes --dpi D, not --bitmap-size: how that call draws into a pixel size is not modelled; "
+                          + "give --dpi, or one of \(BitmapRenderer.allCases.filter(\.drawsIntoPixelSize).map(\.rawValue).joined(separator: ", "))")
+        }
         let size = try pixelSize(bitmapSize)
         var chosenFit = defaultFit
         if let fit {

@@ -79,24 +79,33 @@ package enum CommandHelp {
 
         BITMAPS
           --dpi D adds to each page record a "bitmap" object: the page rendered at D dpi, its \
-        pixel "width" and "height", "scaleX"/"scaleY" (pixels per point) and "rawToPixel", \
-        the matrix from raw PDF space to pixel space (origin at the top-left corner of pixel \
-        0,0, y down), with its inverse "pixelToRaw". The renderers round differently and one \
-        applies /UserUnit, so --renderer names whose bitmap it is: pdftoppm (the default, \
-        Poppler's own: pdftoppm -r D -cropbox, pdf2image's use_cropbox=True; without them both \
-        render the MediaBox, another bitmap) ceil(w·D/72), the page at D/72 px per point \
-        from the top-left; pdfium (pypdfium2's render(scale=D/72)) ceil(w·(D/72)) with w its \
-        32-bit width, the page stretched onto the bitmap (US Letter at 150 dpi: 1275x1651, pdftoppm 1275x1650); mupdf \
-        (PyMuPDF's get_pixmap(dpi=D)) ceil(w·u·D/72 − 0.001) with u the /UserUnit, which the \
-        other two ignore. On a /Rotate that is not a multiple of 90 each turns the page its \
-        own way (pdftoppm 0, pdfium truncates, mupdf rounds: 45 → 90), and so does the bitmap. \
+        pixel "width" and "height", "scaleX"/"scaleY" (pixels per point), "renderedBox" \
+        (cropBox or mediaBox), "pageFrame" (where the page lies in the image, pixels) and \
+        "rawToPixel", the matrix from raw PDF space to pixel space (origin at the top-left \
+        corner of pixel 0,0, y down), with its inverse "pixelToRaw". Renderers differ in the \
+        box they draw, how they round and whether they apply /UserUnit, so --renderer names \
+        the call that made the image, with its defaults: pdftoppm-cropbox (the default: \
+        pdftoppm -r D -cropbox, the displayed page) and pdf2image-cropbox \
+        (convert_from_path(f, dpi=D, use_cropbox=True)) ceil(w·D/72), D/72 px per point from \
+        the top-left; pdftoppm (pdftoppm -r D) and pdf2image (convert_from_path(f, dpi=D)) \
+        the same rule on the MEDIABOX: on a cropped page the image is larger than the page \
+        and the page lies inside it; ghostscript (gs -sDEVICE=png16m -rD, the MediaBox) and \
+        ghostscript-cropbox (with -dUseCropBox) round(w·u·D/72) with u the /UserUnit, from \
+        the bottom-left; pdfium (pypdfium2's render(scale=D/72)) ceil(w·(D/72)) with w its \
+        32-bit width, the page stretched onto the bitmap (US Letter at 150 dpi: 1275x1651, \
+        pdftoppm 1275x1650); mupdf (PyMuPDF's get_pixmap(dpi=D)) ceil(w·u·D/72 − 0.001); \
+        pdfplumber (to_image(resolution=D)) pdfium's render, cut by a row or column where \
+        the MediaBox differs from the CropBox. On a /Rotate that is not a multiple of 90 each \
+        turns the page its own way (Poppler 0, pdfium and Ghostscript truncate, MuPDF rounds: \
+        45 → 90), and so does the bitmap. \
         --bitmap-size WxH instead sizes the bitmap in pixels: --fit contain \
         (default) the page alone, as large as fits in WxH at one scale (no letterbox), the \
         pixel size ceil(w·s − 1e-6) × ceil(h·s − 1e-6): render the page into exactly that \
         width × height, as with fill; --fit fill exactly WxH, each axis stretched. In csv the bitmap is the bitmap.* columns. A page \
         whose bitmap would have a side of 0 or over 2147483647 pixels has "bitmap": null.
           pageinfo pages --dpi 150 --format jsonl Fixtures/rotations.pdf --pages 2 | jq -c 'select(.bitmap) | .bitmap'
-          {"renderer":"pdftoppm","dpi":150,"fit":null,"requestedWidth":null,"requestedHeight":null,"width":1250,"height":834,...}
+          {"renderer":"pdftoppm-cropbox","dpi":150,"fit":null,"requestedWidth":null,"requestedHeight":null,"width":1250,"height":834,...}
+          pageinfo pages --dpi 200 --renderer pdf2image --format jsonl scan.pdf    # images from pdf2image's defaults
           pageinfo pages --bitmap-size 1024x1024 --fit fill --renderer pdfium --format csv a.pdf
 
         FRAMES

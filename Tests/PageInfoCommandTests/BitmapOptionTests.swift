@@ -29,7 +29,7 @@ struct BitmapOptionTests {
         let pages = try Self.pageRecords(["--dpi", "150", "--pages", "2", CLI.fixture("rotations.pdf")])
         try #require(pages.count == 1)
         let b = try #require(pages[0]["bitmap"] as? [String: Any])
-        #expect(b["renderer"] as? String == "pdftoppm" && b["dpi"] as? Double == 150 && b["fit"] is NSNull)
+        #expect(b["renderer"] as? String == "pdftoppm-cropbox" && b["dpi"] as? Double == 150 && b["fit"] is NSNull)
         #expect(b["width"] as? Int == 1250 && b["height"] as? Int == 834)
         #expect(Self.close(b["scaleX"], 150.0 / 72) && Self.close(b["scaleY"], 150.0 / 72))
         let m = try #require(b["rawToPixel"] as? [String: Double])
@@ -41,19 +41,51 @@ struct BitmapOptionTests {
         }
     }
 
+    /// pdf2image's and pdftoppm's defaults render the MediaBox [0 0 500 700], turned: 700 × 500 px
+    /// at 72 dpi, the page (600 × 400) at (30, 20) — its raw bottom margin, then its left one; raw
+    /// (x, y) → pixel (y, x): a 0, b 1, c 1, d 0, tx 0, ty 0. With -cropbox (the default) 600 × 400.
+    @Test("--renderer pdf2image: the MediaBox image of a cropped /Rotate 90 page")
+    func mediaBoxRender() throws {
+        for renderer in ["pdf2image", "pdftoppm"] {
+            let pages = try Self.pageRecords(["--dpi", "72", "--renderer", renderer, "--pages", "2", CLI.fixture("rotations.pdf")])
+            let b = try #require(pages.first?["bitmap"] as? [String: Any])
+            #expect(b["width"] as? Int == 700 && b["height"] as? Int == 500 && b["renderedBox"] as? String == "mediaBox")
+            let frame = try #require(b["pageFrame"] as? [String: Double])
+            #expect(frame == ["x": 30, "y": 20, "width": 600, "height": 400])
+            let m = try #require(b["rawToPixel"] as? [String: Double])
+            for (k, v) in ["a": 0.0, "b": 1, "c": 1, "d": 0, "tx": 0, "ty": 0] { #expect(Self.close(m[k], v), "\(renderer) rawToPixel.\(k)") }
+        }
+        let cropped = try Self.pageRecords(["--dpi", "72", "--pages", "2", CLI.fixture("rotations.pdf")])
+        let b = try #require(cropped.first?["bitmap"] as? [String: Any])
+        #expect(b["width"] as? Int == 600 && b["height"] as? Int == 400 && b["renderedBox"] as? String == "cropBox")
+    }
+
+    /// boxes.pdf page 2's CropBox [300 400 700 900] reaches past its MediaBox [0 0 612 792]:
+    /// pdfplumber cuts its image by the CropBox as written (measured: 312 × 390 at 72 dpi, where
+    /// the clipped CropBox is 312 × 392), which the record's effective boxes do not hold, so the
+    /// page has no pdfplumber bitmap; pdfium's is the clipped box's.
+    @Test("--renderer pdfplumber: no bitmap where the CropBox was clipped")
+    func pdfplumberClipped() throws {
+        let plumber = try Self.pageRecords(["--dpi", "72", "--renderer", "pdfplumber", "--pages", "2", CLI.fixture("boxes.pdf")])
+        #expect(plumber.first?["bitmap"] is NSNull)
+        let pdfium = try Self.pageRecords(["--dpi", "72", "--renderer", "pdfium", "--pages", "2", CLI.fixture("boxes.pdf")])
+        let b = try #require(pdfium.first?["bitmap"] as? [String: Any])
+        #expect(b["width"] as? Int == 312 && b["height"] as? Int == 392)
+    }
+
     /// The renderers differ where measured: Letter at 150 dpi (mixed.pdf page 1 is Letter,
     /// 612 × 792) is 1275 × 1650 with pdftoppm and mupdf, 1275 × 1651 with pdfium; userunit.pdf
     /// page 1 (/UserUnit 2, Letter) at 72 dpi is 1224 × 1584 with mupdf, 612 × 792 otherwise.
     @Test("--renderer: each renderer's pixel size")
     func renderers() throws {
-        for (renderer, height) in [("pdftoppm", 1650), ("pdfium", 1651), ("mupdf", 1650)] {
+        for (renderer, height) in [("pdftoppm-cropbox", 1650), ("pdfium", 1651), ("mupdf", 1650)] {
             let p = try Self.pageRecords(["--dpi", "150", "--renderer", renderer, "--pages", "1", CLI.fixture("userunit.pdf")])
             // (at 150 dpi /UserUnit 2 doubles mupdf's size: 2550 × 3300)
             let b = try #require(p.first?["bitmap"] as? [String: Any])
             let expected = renderer == "mupdf" ? (2550, 3300) : (1275, height)
             #expect(b["width"] as? Int == expected.0 && b["height"] as? Int == expected.1, "\(renderer): \(b)")
         }
-        for (renderer, size) in [("pdftoppm", (612, 792)), ("pdfium", (612, 792)), ("mupdf", (1224, 1584))] {
+        for (renderer, size) in [("pdftoppm-cropbox", (612, 792)), ("pdfium", (612, 792)), ("mupdf", (1224, 1584))] {
             let p = try Self.pageRecords(["--dpi", "72", "--renderer", renderer, "--pages", "1", CLI.fixture("userunit.pdf")])
             let b = try #require(p.first?["bitmap"] as? [String: Any])
             #expect(b["width"] as? Int == size.0 && b["height"] as? Int == size.1, "\(renderer): \(b)")
@@ -84,7 +116,7 @@ struct BitmapOptionTests {
         try #require(rows.count == 3)
         #expect(rows[1].count == rows[0].count && rows[2].count == rows[0].count)
         let row = Dictionary(uniqueKeysWithValues: zip(rows[0], rows[1]))
-        #expect(row["bitmap.renderer"] == "pdftoppm" && row["bitmap.dpi"] == "150" && row["bitmap.fit"] == "")
+        #expect(row["bitmap.renderer"] == "pdftoppm-cropbox" && row["bitmap.dpi"] == "150" && row["bitmap.fit"] == "")
         #expect(row["bitmap.width"] == "1250" && row["bitmap.height"] == "834")
         #expect(row["bitmap.rawToPixel.tx"] == "-62.5" && row["bitmap.pixelToRaw.ty"] == "30")
     }
@@ -95,7 +127,8 @@ struct BitmapOptionTests {
         (["--fit", "fill"], "--fit applies only with --bitmap-size"),
         (["--dpi", "150", "--fit", "fill"], "--fit applies only with --bitmap-size"),
         (["--renderer", "mupdf"], "--renderer applies only with"),
-        (["--dpi", "150", "--renderer", "ghostscript"], "--renderer ghostscript"),
+        (["--dpi", "150", "--renderer", "pdftocairo"], "--renderer pdftocairo: give one of pdftoppm, pdftoppm-cropbox, pdf2image, pdf2image-cropbox, ghostscript, ghostscript-cropbox, pdfium, mupdf, pdfplumber"),
+        (["--bitmap-size", "500x700", "--renderer", "pdf2image"], "--renderer pdf2image takes --dpi D, not --bitmap-size"),
         (["--bitmap-size", "0x10"], "--bitmap-size 0x10"), (["--bitmap-size", "10"], "--bitmap-size 10"),
         (["--bitmap-size", "10.5x10"], "--bitmap-size 10.5x10"), (["--bitmap-size", "3000000000x10"], "--bitmap-size 3000000000x10"),
         (["--bitmap-size", "10x10", "--fit", "cover"], "--fit cover"),

@@ -11,7 +11,7 @@ struct BitmapOptionsTests {
     func requests() throws {
         #expect(try BitmapOptions.request(dpi: nil, bitmapSize: nil, fit: nil, renderer: nil) == nil)
         #expect(try BitmapOptions.request(dpi: "150", bitmapSize: nil, fit: nil, renderer: nil)
-                == BitmapRequest(.dotsPerInch(150), renderer: .pdftoppm))
+                == BitmapRequest(.dotsPerInch(150), renderer: .pdftoppmCropBox))
         #expect(try BitmapOptions.request(dpi: "97.5", bitmapSize: nil, fit: nil, renderer: "mupdf")
                 == BitmapRequest(.dotsPerInch(97.5), renderer: .mupdf))
         #expect(try BitmapOptions.request(dpi: nil, bitmapSize: "1024x768", fit: nil, renderer: nil)

@@ -75,7 +75,8 @@ BITMAP = StructType([StructField("renderer", StringType()), StructField("dpi", D
                      StructField("fit", StringType()), StructField("requestedWidth", IntegerType()),
                      StructField("requestedHeight", IntegerType()), StructField("width", IntegerType()),
                      StructField("height", IntegerType()), StructField("scaleX", DoubleType()),
-                     StructField("scaleY", DoubleType()), StructField("rawToPixel", TRANSFORM),
+                     StructField("scaleY", DoubleType()), StructField("renderedBox", StringType()),
+                     StructField("pageFrame", RECT), StructField("rawToPixel", TRANSFORM),
                      StructField("pixelToRaw", TRANSFORM)])
 # A page's frames (`pages --frames`, docs/records.md "Frames"): per Python library, the matrices
 # between raw PDF space and its coordinate frame. The job passes no --frames, so the column is

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """page.bitmap(): renderer truth through the Python API. Marks are drawn at chosen raw points
-(pikepdf), the page is rendered by pdftoppm, pdfium (pypdfium2) and MuPDF (PyMuPDF) at 72, 150
+(pikepdf), the page is rendered by pdftoppm -cropbox, pdf2image with its defaults (the MediaBox),
+pdfium (pypdfium2) and MuPDF (PyMuPDF) at 72, 150
 and 300 dpi, and each mark's centroid is found in the difference from the unmarked render
 (scripts/check_bitmap_placement.py's drawing, rendering and centroid code, shared). to_pixels
 must land within 1 px of it, to_pdf of the centroid within 72/dpi pt of the point, the pixel
@@ -39,7 +40,7 @@ def marked(tmp_path_factory):
     return oracle, str(work), made
 
 
-@pytest.mark.parametrize("renderer", ["pdftoppm", "pdfium", "mupdf"])
+@pytest.mark.parametrize("renderer", ["pdftoppm-cropbox", "pdf2image", "pdfium", "mupdf"])
 @pytest.mark.parametrize("dpi", DPIS)
 def test_marks_land_where_to_pixels_says(marked, renderer, dpi):
     need("pypdfium2"), need("pymupdf")
@@ -63,6 +64,25 @@ def test_marks_land_where_to_pixels_says(marked, renderer, dpi):
                     assert math.dist(back, point) <= 72 / dpi, (name, index, renderer, dpi)
                     checked += 1
     assert checked >= 3 * 7
+
+
+def test_pdf2image_defaults_as_users_call_it():
+    """pdf2image.convert_from_path(path, dpi=72), nothing else set, on rotations.pdf page 2
+    (MediaBox 500 x 700, CropBox [20 30 420 630], /Rotate 90): a 700 x 500 image (the MediaBox,
+    turned), which renderer="pdf2image" describes, the page at (30, 20) inside it; the default
+    bitmap is the 600 x 400 page."""
+    need("pdf2image")
+    import pdf2image
+    image = pdf2image.convert_from_path(fixture("rotations.pdf"), dpi=72, first_page=2, last_page=2)[0]
+    assert image.size == (700, 500)
+    with pdf_pageinfo.open(fixture("rotations.pdf")) as doc:
+        page = doc.pages[1]
+        bitmap = page.bitmap(dpi=72, renderer="pdf2image")
+        assert bitmap.size == image.size and bitmap.rendered_box == "mediaBox"
+        assert bitmap.page_frame.rect == pytest.approx((30, 20, 630, 420))
+        # The CropBox's top-left corner as displayed (raw (20, 30) on a /Rotate 90 page) is there.
+        assert bitmap.to_pixels((20, 30)) == pytest.approx((30, 20))
+        assert page.bitmap(dpi=72).size == (600, 400)
 
 
 def test_to_pixels_and_to_pdf_are_inverses():
@@ -112,7 +132,9 @@ def test_bitmap_arguments_are_checked():
         with pytest.raises(ValueError):
             page.bitmap(size=(100, 100), fit="cover")
         with pytest.raises(ValueError):
-            page.bitmap(dpi=150, renderer="ghostscript")
+            page.bitmap(dpi=150, renderer="pdftocairo")
+        with pytest.raises(ValueError, match="pdf2image takes --dpi D, not --bitmap-size"):
+            page.bitmap(size=(100, 100), renderer="pdf2image")   # the executable's rule, not Python's
         with pytest.raises(ValueError):
             page.bitmap(dpi=-5)
         with pytest.raises(ValueError):

@@ -212,9 +212,9 @@ def test_bitmaps_and_frames_cost_one_run_per_setting(tmp_path):
     assert out.split() == ["18", "9"]  # (boxes.pdf has 9 pages, in one chunk)
     runs = [r.split() for r in log.read_text().splitlines()]
     settings = [r[r.index("columns") + 1:r.index("--")] for r in runs]
-    assert settings == [[], ["--dpi", "72.0", "--renderer", "pdftoppm"],
-                        ["--dpi", "150.0", "--renderer", "pdftoppm"], ["--frames", "all"],
-                        [], ["--dpi", "96.0", "--renderer", "pdftoppm", "--pages", "1-9"]], runs
+    assert settings == [[], ["--dpi", "72.0", "--renderer", "pdftoppm-cropbox"],
+                        ["--dpi", "150.0", "--renderer", "pdftoppm-cropbox"], ["--frames", "all"],
+                        [], ["--dpi", "96.0", "--renderer", "pdftoppm-cropbox", "--pages", "1-9"]], runs
 
 
 def test_executable_not_found_and_version_mismatch(tmp_path):

@@ -17,7 +17,7 @@ BLOCKS = re.findall(r"```python\n(.*?)```", open(README).read(), re.S)
 
 
 def test_the_readme_has_six_examples():
-    assert len(BLOCKS) == 6
+    assert len(BLOCKS) == 7
 
 
 def expected_lines(code):

@@ -18,8 +18,15 @@ if TYPE_CHECKING:
 #: points, y up, as the boxes), ``page`` (points, y up, origin at the lower-left corner of the
 #: displayed page: the CropBox after /Rotate), ``pixels`` (the bitmap of ``dpi`` or ``size``).
 FRAMES = ("pdf", "page", "pixels", "pymupdf", "pdfplumber", "pdfminer", "pypdfium2", "pypdf")
-#: Whose pixel-size rules a bitmap follows (``pageinfo pages --renderer``).
-RENDERERS = ("pdftoppm", "pdfium", "mupdf")
+#: The calls whose images a bitmap describes, each with its defaults (``pageinfo pages
+#: --renderer``; docs/records.md, "Bitmap"): ``pdftoppm-cropbox`` (the default: ``pdftoppm -r D
+#: -cropbox``), ``pdftoppm`` (``pdftoppm -r D``: the MediaBox), ``pdf2image``
+#: (``convert_from_path(f, dpi=D)``: the MediaBox), ``pdf2image-cropbox`` (``use_cropbox=True``),
+#: ``ghostscript`` (``gs -sDEVICE=png16m -rD``: the MediaBox), ``ghostscript-cropbox``
+#: (``-dUseCropBox``), ``pdfium`` (pypdfium2 ``render(scale=D/72)``), ``mupdf`` (PyMuPDF
+#: ``get_pixmap(dpi=D)``), ``pdfplumber`` (``to_image(resolution=D)``).
+RENDERERS = ("pdftoppm-cropbox", "pdftoppm", "pdf2image", "pdf2image-cropbox", "ghostscript",
+             "ghostscript-cropbox", "pdfium", "mupdf", "pdfplumber")
 _LIBRARY_FRAMES = FRAMES[3:]
 
 
@@ -41,7 +48,7 @@ class Bitmap:
     """
 
     __slots__ = ("renderer", "dpi", "fit", "requested_size", "width", "height", "scale_x",
-                 "scale_y", "raw_to_pixel", "pixel_to_raw")
+                 "scale_y", "rendered_box", "page_frame", "raw_to_pixel", "pixel_to_raw")
 
     def __init__(self, column: Dict[str, Any], i: int) -> None:
         self.renderer: str = column["renderer"][i]
@@ -55,6 +62,12 @@ class Bitmap:
         self.height: int = column["height"][i]
         self.scale_x: float = column["scaleX"][i]
         self.scale_y: float = column["scaleY"][i]
+        # "cropBox" (the image is the page) or "mediaBox" (pdftoppm's, pdf2image's and
+        # Ghostscript's defaults: the page lies inside the image, at page_frame).
+        self.rendered_box: str = column["renderedBox"][i]
+        # Where the page lies in the image, pixels (x, y its top-left corner, y down).
+        frame = column["pageFrame"]
+        self.page_frame: Box = Box(frame["x"][i], frame["y"][i], frame["width"][i], frame["height"][i])
         self.raw_to_pixel: Matrix = _matrix(column["rawToPixel"], i)
         self.pixel_to_raw: Matrix = _matrix(column["pixelToRaw"], i)
 
@@ -228,12 +241,14 @@ class Page:
 
     # -- bitmaps and frames -------------------------------------------------------------------
     def bitmap(self, dpi: Optional[float] = None, *, size: Optional[Tuple[int, int]] = None,
-               fit: str = "contain", renderer: str = "pdftoppm") -> Bitmap:
+               fit: str = "contain", renderer: str = "pdftoppm-cropbox") -> Bitmap:
         """The page rendered at ``dpi`` (or into ``size=(W, H)`` pixels, ``fit`` ``"contain"``
-        or ``"fill"``) by ``renderer`` (``pdftoppm``, ``pdfium`` or ``mupdf``, whose pixel
-        sizes differ by a pixel at times): its pixel size and matrices. ``dpi`` defaults to 150.
-        ``pdftoppm`` is ``pdftoppm -r D -cropbox`` (pdf2image with ``use_cropbox=True``):
-        pdf2image's defaults render the MediaBox, a larger image on a cropped page.
+        or ``"fill"``) by ``renderer``, the call that made the image with its defaults (see
+        :data:`RENDERERS`): its pixel size and matrices. ``dpi`` defaults to 150. Name the call
+        you ran: ``pdf2image.convert_from_path(f, dpi=D)`` is ``renderer="pdf2image"`` — it
+        renders the MediaBox, a larger image than the page on a cropped page — and
+        ``use_cropbox=True`` is ``"pdf2image-cropbox"``; the default, ``"pdftoppm-cropbox"``, is
+        ``pdftoppm -r D -cropbox``, the displayed page.
 
         Reads the file again: the first page asking for a setting costs one run of the
         executable over every page of the document (of the page's chunk, from
@@ -249,12 +264,13 @@ class Page:
         if column is None or column["renderer"][row] is None:
             raise BitmapUnavailable(
                 f"page {self.number} has no bitmap for {' '.join(options)}: a side would be 0 or "
-                "more than 2147483647 pixels", file=self._document.name)
+                "more than 2147483647 pixels, or (pdfplumber) its CropBox as written reaches past "
+                "the MediaBox", file=self._document.name)
         return Bitmap(column, row)
 
     def matrix(self, src: str, dst: str, *, dpi: Optional[float] = None,
                size: Optional[Tuple[int, int]] = None, fit: str = "contain",
-               renderer: str = "pdftoppm") -> Matrix:
+               renderer: str = "pdftoppm-cropbox") -> Matrix:
         """The matrix from frame ``src`` to frame ``dst`` (see :data:`FRAMES`); ``dpi`` or
         ``size`` (with ``fit`` and ``renderer``) say which bitmap ``pixels`` is. ``pixels`` and
         the libraries' frames read the file again, once per setting (as :meth:`bitmap` does)."""
@@ -263,7 +279,7 @@ class Page:
 
     def convert(self, geometry: Geometry, src: str, dst: str, *, dpi: Optional[float] = None,
                 size: Optional[Tuple[int, int]] = None, fit: str = "contain",
-                renderer: str = "pdftoppm") -> Any:
+                renderer: str = "pdftoppm-cropbox") -> Any:
         """Points, rectangles ``(x0, y0, x1, y1)``, Boxes, lists or numpy arrays from frame
         ``src`` to frame ``dst``: ``pdf``, ``page``, ``pixels`` (with ``dpi`` or ``size``), or
         the frame of a library — ``pymupdf``, ``pdfplumber``, ``pdfminer``, ``pypdfium2``,
