@@ -130,13 +130,14 @@ public struct BitmapPlacement: Hashable, Sendable {
         var turned = page
         let renderer = request.renderer
         turned.rotation = renderer.displayedRotation(rawRotation: page.rawRotation, normalized: page.rotation)
-        let box = (renderer.renderedBox == .mediaBox ? page.boxes.mediaBox : page.cropBox).standardized
+        let wholeMediaBox = renderer.renderedBox == .mediaBox
+        let box = (wholeMediaBox ? page.boxes.mediaBox : page.cropBox).standardized
         // The rendered box's sides as the renderer measures them, turned as it turns the page.
         let sides = Size(width: renderer.sideLength(from: box.minX, to: box.maxX),
                          height: renderer.sideLength(from: box.minY, to: box.maxY))
         try self.init(pageSize: turned.size, rawToPage: turned.rawToPage, userUnit: page.userUnit, request: request,
                       measuredSize: turned.rotation.isQuarterTurn ? sides.transposed : sides,
-                      renderedArea: renderer.renderedBox == .mediaBox ? turned.rawToPage.apply(to: box) : nil)
+                      renderedArea: wholeMediaBox ? turned.rawToPage.apply(to: box) : nil)
         if renderer == .pdfplumber {
             try cutAsPDFPlumber(page: page)
         }
@@ -208,7 +209,7 @@ public struct BitmapPlacement: Hashable, Sendable {
                                                           width: pageSize.width * s, height: pageSize.height * s))
         } else {
             placement = try PagePlacement(stretchingPageSize: pageSize, rawToPage: rawToPage, userUnit: userUnit,
-                                          viewport: renderedArea == nil ? nil : area, toFill: pixels)
+                                          viewport: area, toFill: pixels)
         }
         self.request = request
         self.renderedArea = area

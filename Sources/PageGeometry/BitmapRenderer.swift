@@ -160,6 +160,11 @@ public enum BitmapRenderer: String, Hashable, Sendable, Codable, CaseIterable {
         }
     }
 
+    /// The names of the renderers that ``drawsIntoPixelSize``, comma-separated, for messages.
+    public static var pixelSizeRendererNames: String {
+        allCases.filter(\.drawsIntoPixelSize).map(\.rawValue).joined(separator: ", ")
+    }
+
     /// Whether the exact scale is kept from the bitmap's bottom-left corner (Ghostscript, whose
     /// device space has y up) rather than its top-left corner (the others).
     public var anchorsAtBottom: Bool { engine == .ghostscript }

@@ -65,7 +65,7 @@ package enum BitmapOptions {
         guard let bitmapSize else { return nil }
         guard chosen.drawsIntoPixelSize else {
             throw Problem(description: "--renderer \(chosen.rawValue) takes --dpi D, not --bitmap-size: how that call draws into a pixel size is not modelled; "
-                          + "give --dpi, or one of \(BitmapRenderer.allCases.filter(\.drawsIntoPixelSize).map(\.rawValue).joined(separator: ", "))")
+                          + "give --dpi, or one of \(BitmapRenderer.pixelSizeRendererNames)")
         }
         let size = try pixelSize(bitmapSize)
         var chosenFit = defaultFit
