@@ -144,6 +144,14 @@ package struct ResumeState: Sendable {
             return w.bytes
         }
 
+        /// The box this run's bitmaps show, as a page record's `renderedBox` member and as a
+        /// chunk's column value: output written before the renderers were named for their
+        /// calls' defaults lacks it, and its `pdftoppm` was another image (the CropBox), so such
+        /// records are another bitmap.
+        var renderedBoxMember: [UInt8]? {
+            bitmap.map { Array(",\"renderedBox\":\"\($0.renderer.renderedBox.rawValue)\",".utf8) }
+        }
+
         /// Why a page record (one line) does not describe the bitmap this run writes, or nil:
         /// with no bitmap asked for it has no `bitmap` member; with one, its bitmap begins as
         /// ``bitmapStart`` says, or is null (a side below one pixel), or the record is a page
@@ -155,7 +163,8 @@ package struct ResumeState: Sendable {
             guard let start else {
                 return has ? "its page records describe a bitmap (\(name(.dpi)) or \(name(.bitmapSize))), which this run does not ask for" : nil
             }
-            if line.firstRange(of: start) != nil || line.firstRange(of: Array(",\"bitmap\":null,".utf8)) != nil { return nil }
+            if line.firstRange(of: Array(",\"bitmap\":null,".utf8)) != nil { return nil }
+            if line.firstRange(of: start) != nil, let box = renderedBoxMember, line.firstRange(of: box) != nil { return nil }
             if !has && line.firstRange(of: Array(",\"error\":{".utf8)) != nil { return nil }
             return has ? "its page records describe another bitmap than this run's \(name(.dpi)), \(name(.bitmapSize)), \(name(.fit)) and \(name(.renderer))"
                 : "its page records describe no bitmap, which this run asks for (\(name(.dpi)) or \(name(.bitmapSize)))"
@@ -204,8 +213,9 @@ package struct ResumeState: Sendable {
             }
             guard let bitmap = chunk.bitmap else { return "its page records describe no bitmap, which this run asks for (\(name(.dpi)) or \(name(.bitmapSize)))" }
             let null = Array("null".utf8)
+            let box = renderedBoxMember.map { Array($0.dropFirst(",\"renderedBox\":".utf8.count).dropLast()) }
             for row in 0..<chunk.indexes.count where bitmap["renderer"]?[row] != null {
-                for (name, text) in members where bitmap[name]?[row] != text {
+                for (name, text) in members + [("renderedBox", box ?? [])] where bitmap[name]?[row] != text {
                     return "its page records describe another bitmap than this run's \(self.name(.dpi)), \(self.name(.bitmapSize)), \(self.name(.fit)) and \(self.name(.renderer))"
                 }
             }

@@ -424,6 +424,24 @@ struct BatchTests {
         try resumeRefusal(first: first, then: then, reason: reason)
     }
 
+    /// Output written before the renderers were named for their calls' defaults said
+    /// `"renderer":"pdftoppm"` for the CropBox image (now `pdftoppm-cropbox`) and had no
+    /// `renderedBox`: a run of today's `--renderer pdftoppm` (the MediaBox) must not continue it.
+    @Test("--resume refuses records of the earlier pdftoppm (the CropBox), which lack renderedBox",
+          arguments: [[String](), ["--format", "columns"]])
+    func resumeRefusesEarlierPdftoppm(format: [String]) throws {
+        // The earlier form: this run's records with the earlier name and without the member.
+        func earlier(_ text: String) -> String {
+            text.replacingOccurrences(of: "\"renderer\":\"pdftoppm-cropbox\"", with: "\"renderer\":\"pdftoppm\"")
+                .replacingOccurrences(of: "\"renderer\":[\"pdftoppm-cropbox\"", with: "\"renderer\":[\"pdftoppm\"")
+                .replacingOccurrences(of: "\"pdftoppm-cropbox\",", with: "\"pdftoppm\",")
+                .replacingOccurrences(of: "\"renderedBox\":\"cropBox\",", with: "")
+                .replacingOccurrences(of: #","renderedBox":\["cropBox"[^\]]*\]"#, with: "", options: .regularExpression)
+        }
+        try resumeRefusal(first: format + ["--dpi", "150", "--renderer", "pdftoppm-cropbox"], then: format + ["--dpi", "150", "--renderer", "pdftoppm"],
+                          reason: "describe another bitmap than this run's", edit: earlier)
+    }
+
     /// Each page record carries the frames its run asked for (`--frames`): an output of
     /// other frames, or none, is refused as one of another bitmap is; the same frames in another
     /// order or spelling continue it (the records list them in canonical order).
@@ -457,7 +475,8 @@ struct BatchTests {
     /// Writes rotations.pdf and labels.pdf with `first`, keeps the first file's records, resumes
     /// with `then`: refused with one line holding `reason` (64, the output left as it is), or,
     /// when `reason` is empty, continued.
-    private func resumeRefusal(first: [String], then: [String], reason: String) throws {
+    /// `edit` rewrites the kept records first (to plant an earlier version's form).
+    private func resumeRefusal(first: [String], then: [String], reason: String, edit: (String) -> String = { $0 }) throws {
         let list = Data((["rotations.pdf", "labels.pdf"].map { CLI.fixture($0) }.joined(separator: "\n") + "\n").utf8)
         let out = Self.scratch.appendingPathComponent("resume-\(getpid())-\((first + ["then"] + then).joined(separator: "_")).jsonl")
         let written = try Self.run(["pages"] + first + ["--files-from", "-", "--no-progress", "-o", out.path], stdin: list, env: [:])
@@ -465,7 +484,7 @@ struct BatchTests {
         #expect(written.status == (first == ["--pages", "1-12"] ? 64 : 0), "\(first): \(written.stderr)")
         let lines = String(decoding: try Data(contentsOf: out), as: UTF8.self).components(separatedBy: "\n")
         let firstFile = lines.prefix { !$0.contains("\"record\":\"file\"") }.count + 1
-        let kept = Data((lines.prefix(firstFile).joined(separator: "\n") + "\n").utf8)
+        let kept = Data((edit(lines.prefix(firstFile).joined(separator: "\n")) + "\n").utf8)
         try kept.write(to: out)
         let resumed = try Self.run(["pages"] + then + ["--files-from", "-", "--no-progress", "-o", out.path, "--resume"], stdin: list, env: [:])
         if reason.isEmpty {
