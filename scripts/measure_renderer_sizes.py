@@ -122,7 +122,7 @@ RULES = {
     "ceil(w*(D/72)-0.001)": lambda w, d: math.ceil(w * (d / 72) - 0.001),
 }
 
-# renderer → (the box it renders, whether /UserUnit scales it)
+# renderer → the box it renders with its defaults
 RENDERERS = {
     "pdftoppm": "media", "pdftoppm-cropbox": "crop", "pdf2image": "media", "pdf2image-cropbox": "crop",
     "ghostscript": "media", "ghostscript-cropbox": "crop", "pdfium": "crop", "mupdf": "crop", "pdfplumber": "crop",
