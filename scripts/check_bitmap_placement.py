@@ -155,10 +155,13 @@ def pnm(path):
     """A PGM file (P5) as a numpy array."""
     import numpy as np
     data = open(path, "rb").read()
-    # P5 header: magic, width, height, maxval, one whitespace byte.
+    # P5 header: magic, width, height, maxval, one whitespace byte; a '#' starts a comment to the
+    # end of its line (Ghostscript writes one after the magic).
     fields, at = [], 0
     while len(fields) < 4:
-        while data[at:at + 1].isspace():
+        while data[at:at + 1].isspace() or data[at:at + 1] == b"#":
+            if data[at:at + 1] == b"#":
+                at = data.index(b"\n", at)
             at += 1
         start = at
         while not data[at:at + 1].isspace():

@@ -38,6 +38,8 @@ import pikepdf
 import pypdfium2 as pdfium
 import pymupdf
 
+from check_bitmap_placement import pnm
+
 SIZES = [(10.1, 10.1), (612, 792), (595.276, 841.89), (574.625, 810.5), (100.49, 100.51),
          (100.5, 99.5), (400.0001, 599.9999), (71.99, 72.01), (333.333, 444.444), (1.1, 2.9)]
 
@@ -82,11 +84,9 @@ def build(path):
 
 
 def pnm_size(path):
-    """A PNM file's width and height (Ghostscript writes a comment line after the magic)."""
-    with open(path, "rb") as f:
-        head = [line for line in f.read(256).split(b"\n")[:4] if not line.startswith(b"#")]
-    w, h = head[1].split()[:2]
-    return int(w), int(h)
+    """A PGM file's width and height, read by check_bitmap_placement's reader."""
+    height, width = pnm(path).shape
+    return width, height
 
 
 def pdftoppm_sizes(path, dpi, tmp, cropbox):
