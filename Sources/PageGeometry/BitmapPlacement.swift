@@ -109,6 +109,17 @@ public struct BitmapPlacement: Hashable, Sendable {
     public var rawToPixel: AffineTransform { placement.rawToView }
     /// Pixel space → raw PDF user space: the inverse of ``rawToPixel``.
     public var pixelToRaw: AffineTransform { placement.viewToRaw }
+    /// Raw PDF user space (points, y up) → the bitmap's ratios: ``rawToPixel`` divided by the
+    /// pixel width and height, so the bitmap is [0, 1] × [0, 1], top-left origin, y down. The
+    /// frame of boxes given as fractions of an image: Textract's `BoundingBox` and Document AI's
+    /// `normalizedVertices` of an image you sent, a detector's `xyxyn`, YOLO label files.
+    public var rawToNormalized: AffineTransform {
+        rawToPixel.scaledAfter(x: 1 / pixelSize.width, y: 1 / pixelSize.height)
+    }
+    /// The bitmap's ratios → raw PDF user space: the inverse of ``rawToNormalized``.
+    public var normalizedToRaw: AffineTransform {
+        AffineTransform(scaleX: pixelSize.width, y: pixelSize.height).concatenating(pixelToRaw)
+    }
     /// Page space (points, y up) → pixel space.
     public var pageToPixel: AffineTransform { placement.pageToView }
     /// Pixel space → page space: the inverse of ``pageToPixel``.

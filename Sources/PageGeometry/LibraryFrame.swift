@@ -1,7 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 
-/// A Python PDF library whose coordinate frame a page record can carry (`pageinfo pages --frames`):
-/// the space in which that library's own API reports where text and drawings are on a page.
+/// A Python PDF library or a document pipeline whose coordinate frame a page record can carry
+/// (`pageinfo pages --frames`): the space in which that software reports where text, words and
+/// detections are on a page.
+///
+/// The frames of boxes found on an image (Tesseract's TSV, hOCR and ALTO; a detector's pixels;
+/// Textract, Document AI or YOLO run on a page image) are not here: they are the pixels of that
+/// image, ``BitmapPlacement/rawToPixel``, or its ratios, ``BitmapPlacement/rawToNormalized``, of
+/// the renderer that made it. The pipeline frames here are those of a PDF given as a PDF.
 ///
 /// Each case's frame is defined by its **main text API** and was measured, not assumed, with the
 /// versions named below (`scripts/check_frames.py`, run by `make test`): glyphs of a Type 3 font
@@ -22,6 +28,16 @@
 /// | ``pdfminer`` | bottom-left, y up | applied | ignored | MediaBox |
 /// | ``pypdfium2`` | raw user space | ignored | ignored | none |
 /// | ``pypdf`` | raw user space | ignored | ignored | none |
+/// | ``docling`` | bottom-left, y up | applied | ignored | CropBox |
+/// | ``doclingTopLeft`` | top-left, y down | applied | ignored | CropBox |
+/// | ``textract``, ``documentAI`` | top-left, y down, ratios of the page | applied (assumed) | cancels | CropBox (assumed) |
+/// | ``azure`` | top-left, y down, inches | applied (assumed) | ignored (assumed) | CropBox (assumed) |
+///
+/// The docling frames were measured as the libraries' were; the three cloud services cannot run
+/// here, so their frames are definitions from the vendors' documentation plus an assumption,
+/// named in each case, about which box they render and whether they turn the page: check a
+/// service's reported page size against the page's (the Python readers do where the result
+/// states one).
 @frozen
 public enum LibraryFrame: String, Hashable, Sendable, Codable, CaseIterable, CustomStringConvertible {
     /// PyMuPDF (checked: 2.0, MuPDF 1.28.5): the **unrotated** MuPDF page. Origin at the CropBox's
@@ -102,9 +118,48 @@ public enum LibraryFrame: String, Hashable, Sendable, Codable, CaseIterable, Cus
     /// operands (`re`) in the current user space, which `cm` maps to this one; `page.mediabox`
     /// and `page.cropbox` are raw too.
     case pypdf
+    /// docling-parse (checked: 7.23.1 with docling-core 2.104.0), as docling's PDF backend calls
+    /// it: `PdfDocument.get_page(n)`'s `char_cells`, `word_cells`, `textline_cells` `.rect`
+    /// (a `BoundingRectangle` with `coord_origin` BOTTOMLEFT) in points: the page space of the
+    /// displayed page, ``PageInfo/rawToPage`` (the CropBox's lower-left corner at 0, 0 after
+    /// /Rotate, y up, /UserUnit ignored). `page.dimension` is not in it: its `rect` and
+    /// `crop_bbox` are the CropBox turned about another point on a rotated page (measured). On a
+    /// /Rotate that is not a multiple of 90 docling-parse turns the page by that angle, which
+    /// no quarter-turn frame follows (measured on 45; `scripts/check_frames.py` records it).
+    ///
+    /// docling's own results (`DoclingDocument`'s `prov[].bbox`, with `coord_origin`) are in
+    /// this frame when `coord_origin` is BOTTOMLEFT and in ``doclingTopLeft`` when TOPLEFT.
+    case docling
+    /// docling's boxes with `CoordOrigin.TOPLEFT` (`BoundingBox.to_top_left_origin(page_height)`,
+    /// what docling's layout and table models emit): ``docling`` flipped about the displayed
+    /// page's height `h`, `X = Xd`, `Y = h − Yd`, in points: the displayed page with its
+    /// top-left corner at 0, 0, y down.
+    case doclingTopLeft = "docling-topleft"
+    /// AWS Textract, given the PDF (`Geometry.BoundingBox` `Left`, `Top`, `Width`, `Height` and
+    /// `Geometry.Polygon` points): "ratios of the overall document page" width and height, origin
+    /// at the page's top-left corner, y down (AWS, "Textract: Item Location on a Document Page").
+    /// Assumed: the page is the displayed one, the CropBox turned by /Rotate, so
+    /// `X = Xp / w`, `Y = (h − Yp) / h` with (Xp, Yp) in page space and w × h the displayed size.
+    /// /UserUnit cancels out of ratios. Boxes Textract found on an image you rendered are
+    /// ratios of that image instead (``BitmapPlacement/rawToNormalized``).
+    case textract
+    /// Google Document AI, given the PDF (`boundingPoly.normalizedVertices` of a page's blocks,
+    /// paragraphs, lines and tokens): vertices as ratios of the page image's width and height,
+    /// origin at its top-left corner, y down (Google Cloud, "Document AI: Document object",
+    /// `BoundingPoly`). Assumed, as for ``textract``: the page image is the displayed page. The
+    /// same formula as ``textract``; `boundingPoly.vertices` are pixels of the page image
+    /// (`pages[].dimension`), which the Python reader turns into ratios.
+    case documentAI = "documentai"
+    /// Azure AI Document Intelligence, given the PDF (`pages[].words[].polygon`, `lines`,
+    /// `paragraphs[].boundingRegions`): inches from the page's top-left corner, y down, "unit:
+    /// inch" for PDF input (Microsoft, "Document Intelligence: analyze result", `DocumentPage`).
+    /// Assumed: the displayed page, /Rotate applied, /UserUnit ignored, so
+    /// `X = Xp / 72`, `Y = (h − Yp) / 72`. The result's `pages[].width` and `height` say the page
+    /// it saw; the Python reader refuses a result whose page is not w/72 × h/72 inches.
+    case azure
 
     /// The name as the CLI and the records spell it: `pymupdf`, `pdfplumber`, `pdfminer`,
-    /// `pypdfium2`, `pypdf`.
+    /// `pypdfium2`, `pypdf`, `docling`, `docling-topleft`, `textract`, `documentai`, `azure`.
     public var description: String { rawValue }
 
     /// `frames` in canonical order (the order of `allCases`), each once: the order of the
@@ -116,7 +171,8 @@ public enum LibraryFrame: String, Hashable, Sendable, Codable, CaseIterable, Cus
 
     /// Raw PDF user space (points, y up) → this library's frame on `page` (see each case).
     /// Singular only for ``pymupdf`` on a page whose /UserUnit is 0, which the reader never gives
-    /// (it reads /UserUnit from 10⁻⁹ to 10⁶, 1 otherwise).
+    /// (it reads /UserUnit from 10⁻⁹ to 10⁶, 1 otherwise), and for the ratios of ``textract`` and
+    /// ``documentAI`` on a page whose displayed width or height is 0 (an empty CropBox).
     public func rawToFrame(for page: PageInfo) -> AffineTransform {
         switch self {
         case .pypdfium2, .pypdf:
@@ -139,6 +195,15 @@ public enum LibraryFrame: String, Hashable, Sendable, Codable, CaseIterable, Cus
             return turned.rawToPage
                 .concatenating(AffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: turned.size.height))
                 .scaledAfter(x: page.userUnit, y: page.userUnit)
+        case .docling:
+            return page.rawToPage
+        case .doclingTopLeft:
+            return page.rawToPage.concatenating(AffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: page.size.height))
+        case .textract, .documentAI:
+            let size = page.size
+            return page.rawToPage.concatenating(AffineTransform(a: 1 / size.width, b: 0, c: 0, d: -1 / size.height, tx: 0, ty: 1))
+        case .azure:
+            return page.rawToPage.concatenating(AffineTransform(a: 1.0 / 72, b: 0, c: 0, d: -1.0 / 72, tx: 0, ty: page.size.height / 72))
         }
     }
 

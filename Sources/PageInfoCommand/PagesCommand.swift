@@ -51,7 +51,7 @@ struct PagesCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("The call that made the image, with its defaults: pdftoppm-cropbox (default), pdftoppm, pdf2image, pdf2image-cropbox, ghostscript, ghostscript-cropbox, pdfium, mupdf or pdfplumber. pdftoppm, pdf2image and ghostscript draw the MediaBox.", valueName: "renderer"))
     var renderer: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Add to each page record the coordinate frames of these Python libraries, comma-separated, or all: pymupdf, pdfplumber, pdfminer, pypdfium2, pypdf (json, jsonl, csv).",
+    @Option(parsing: .unconditional, help: ArgumentHelp("Add to each page record the coordinate frames of these libraries and pipelines, comma-separated, or all: pymupdf, pdfplumber, pdfminer, pypdfium2, pypdf, docling, docling-topleft, textract, documentai, azure (json, jsonl, csv).",
                                valueName: "list"))
     var frames: String?
 

@@ -16,6 +16,8 @@ extension PageListEncoder {
         "bitmap.renderedBox", "bitmap.pageFrame.x", "bitmap.pageFrame.y", "bitmap.pageFrame.width", "bitmap.pageFrame.height",
         "bitmap.rawToPixel.a", "bitmap.rawToPixel.b", "bitmap.rawToPixel.c", "bitmap.rawToPixel.d", "bitmap.rawToPixel.tx", "bitmap.rawToPixel.ty",
         "bitmap.pixelToRaw.a", "bitmap.pixelToRaw.b", "bitmap.pixelToRaw.c", "bitmap.pixelToRaw.d", "bitmap.pixelToRaw.tx", "bitmap.pixelToRaw.ty",
+        "bitmap.rawToNormalized.a", "bitmap.rawToNormalized.b", "bitmap.rawToNormalized.c", "bitmap.rawToNormalized.d", "bitmap.rawToNormalized.tx", "bitmap.rawToNormalized.ty",
+        "bitmap.normalizedToRaw.a", "bitmap.normalizedToRaw.b", "bitmap.normalizedToRaw.c", "bitmap.normalizedToRaw.d", "bitmap.normalizedToRaw.tx", "bitmap.normalizedToRaw.ty",
     ]
     /// The `frames.<library>.*` columns of one frame, after its prefix: `rawToFrame.a` … `.ty`,
     /// then `frameToRaw.a` … `.ty`.
@@ -102,7 +104,7 @@ extension PageListEncoder {
         out.append(","); out.append(b.renderer.renderedBox.rawValue)
         let f = b.pageFrame
         for v in [f.x, f.y, f.width, f.height] { out.append(","); out.append(number: v) }
-        for t in [b.rawToPixel, b.pixelToRaw] {
+        for t in [b.rawToPixel, b.pixelToRaw, b.rawToNormalized, b.normalizedToRaw] {
             for v in [t.a, t.b, t.c, t.d, t.tx, t.ty] { out.append(","); out.append(number: v) }
         }
     }

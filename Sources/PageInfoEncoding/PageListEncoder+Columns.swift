@@ -132,6 +132,8 @@ extension PageListEncoder {
             rectColumns("pageFrame", bitmaps.map { $0?.pageFrame }, &out)
             transformColumns("rawToPixel", bitmaps.map { $0?.rawToPixel }, &out)
             transformColumns("pixelToRaw", bitmaps.map { $0?.pixelToRaw }, &out)
+            transformColumns("rawToNormalized", bitmaps.map { $0?.rawToNormalized }, &out)
+            transformColumns("normalizedToRaw", bitmaps.map { $0?.normalizedToRaw }, &out)
             out.append("}")
         }
         if !frames.isEmpty {

@@ -315,7 +315,7 @@ extension ByteWriter {
 extension ByteWriter {
     /// A page's bitmap object (docs/records.md): `{"renderer","dpi","fit","requestedWidth",
     /// "requestedHeight","width","height","scaleX","scaleY","renderedBox","pageFrame","rawToPixel",
-    /// "pixelToRaw"}`; `dpi` is null for a pixel size, `fit` and the requested size null for a
+    /// "pixelToRaw","rawToNormalized","normalizedToRaw"}`; `dpi` is null for a pixel size, `fit` and the requested size null for a
     /// resolution; the scales in pixels per point, `pageFrame` `{x,y,width,height}` in pixels,
     /// the matrices `{a,b,c,d,tx,ty}`.
     package mutating func append(json b: BitmapPlacement) {
@@ -328,6 +328,8 @@ extension ByteWriter {
         append("\",\"pageFrame\":"); append(json: b.pageFrame)
         append(",\"rawToPixel\":"); append(json: b.rawToPixel)
         append(",\"pixelToRaw\":"); append(json: b.pixelToRaw)
+        append(",\"rawToNormalized\":"); append(json: b.rawToNormalized)
+        append(",\"normalizedToRaw\":"); append(json: b.normalizedToRaw)
         append("}")
     }
 

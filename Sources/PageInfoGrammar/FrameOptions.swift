@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import PageGeometry
 
-/// The text of `pageinfo pages --frames LIST`: the Python libraries whose coordinate frames each
+/// The text of `pageinfo pages --frames LIST`: the libraries and pipelines whose coordinate frames each
 /// page record carries (`LibraryFrame` of PageGeometry). Read by the command and by batch mode's
 /// workers, written for the workers by ``argument(for:)``, so that both read it the same way.
 package enum FrameOptions {
@@ -12,7 +12,7 @@ package enum FrameOptions {
         package let description: String
     }
 
-    /// The word that stands for every library.
+    /// The word that stands for every frame.
     package static let all = "all"
 
     /// The valid names, as a usage message lists them.
@@ -20,10 +20,10 @@ package enum FrameOptions {
         LibraryFrame.allCases.map(\.rawValue).joined(separator: ", ") + ", or \(all)"
     }
 
-    /// The frames `text` names — comma-separated library names (`LibraryFrame`'s raw
+    /// The frames `text` names — comma-separated frame names (`LibraryFrame`'s raw
     /// values) or `all` — in canonical order (`LibraryFrame.canonical(_:)`),
     /// each once; nil when the option is not given. An empty list or name, or a name that is not
-    /// a library, is a ``Problem`` listing the valid names.
+    /// a frame, is a ``Problem`` listing the valid names.
     package static func frames(_ text: String?) throws(Problem) -> [LibraryFrame]? {
         guard let text else { return nil }
         var asked: [LibraryFrame] = []
@@ -33,7 +33,7 @@ package enum FrameOptions {
             } else if let frame = LibraryFrame(rawValue: String(name)) {
                 asked.append(frame)
             } else {
-                let what = name.isEmpty ? "an empty name" : "unknown library '\(name)'"
+                let what = name.isEmpty ? "an empty name" : "unknown frame '\(name)'"
                 throw Problem(description: "--frames \(text): \(what); give a comma-separated list of \(validNames)")
             }
         }

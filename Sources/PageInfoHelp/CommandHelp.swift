@@ -82,7 +82,9 @@ package enum CommandHelp {
         pixel "width" and "height", "scaleX"/"scaleY" (pixels per point), "renderedBox" \
         (cropBox or mediaBox), "pageFrame" (where the page lies in the image, pixels) and \
         "rawToPixel", the matrix from raw PDF space to pixel space (origin at the top-left \
-        corner of pixel 0,0, y down), with its inverse "pixelToRaw". Renderers differ in the \
+        corner of pixel 0,0, y down), with its inverse "pixelToRaw", and "rawToNormalized" / \
+        "normalizedToRaw", the same divided by the width and height (the image's ratios, as \
+        Textract, Document AI and YOLO give boxes of an image). Renderers differ in the \
         box they draw, how they round and whether they apply /UserUnit, so --renderer names \
         the call that made the image, with its defaults: pdftoppm-cropbox (the default: \
         pdftoppm -r D -cropbox, the displayed page) and pdf2image-cropbox \
@@ -110,15 +112,24 @@ package enum CommandHelp {
 
         FRAMES
           --frames LIST (comma-separated, or all) adds to each page record a "frames" object: for \
-        each Python library named, "rawToFrame", the matrix from raw PDF space to the coordinates \
-        that library reports on the page, and its inverse "frameToRaw", so that a box from its API \
+        each Python library or pipeline named, "rawToFrame", the matrix from raw PDF space to the \
+        coordinates that software reports on the page, and its inverse "frameToRaw", so that a box \
+        from its API \
         maps to PDF points (and on to pixels with a bitmap's rawToPixel) by a matrix alone. \
         pymupdf: get_text("words"), get_drawings(): the unrotated page, origin at the CropBox's \
         top-left, y down, times /UserUnit (Page.rect is the rotated page). pdfplumber: chars, \
         extract_words(), rects as x0, top, x1, bottom: the page turned by /Rotate, y down from \
         the MediaBox's height. pdfminer: LTChar/LTRect bbox: the MediaBox turned by /Rotate, its \
         corner at 0,0, y up. pypdfium2 (get_charbox, page objects' bounds) and pypdf (the \
-        extract_text visitor's tm x cm): raw PDF space. The object lists them in that order, each \
+        extract_text visitor's tm x cm): raw PDF space. docling (docling-parse's cells, \
+        coord_origin BOTTOMLEFT): page space, the displayed page from its bottom-left corner; \
+        docling-topleft (coord_origin TOPLEFT): the same from its top-left corner, y down. Given \
+        the PDF itself: textract (BoundingBox, Polygon) and documentai (normalizedVertices), \
+        ratios of the displayed page from its top-left corner; azure (Document Intelligence's \
+        polygons, unit inch), inches from it (for these three, which box the service renders is \
+        an assumption docs/records.md names). Boxes a service or an OCR engine found on an image \
+        you rendered are in that image's bitmap: rawToPixel or rawToNormalized. The object \
+        lists them in that order, each \
         once, whatever order LIST gives; in csv they are the frames.LIBRARY.rawToFrame.a ... \
         frameToRaw.ty columns. Page errors carry none. docs/records.md, "Frames", has each \
         library's rules as measured (versions, /Rotate that is not a multiple of 90, bugs).

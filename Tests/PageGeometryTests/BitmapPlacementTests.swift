@@ -116,6 +116,29 @@ struct BitmapPlacementTests {
         #expect(o.pixelPoint(fromRaw: Point(x: 585.125, y: 830.75)).isApproximatelyEqual(to: Point(x: 810.5 * 300 / 72, y: 574.625 * 300 / 72), absoluteTolerance: 1e-9))
     }
 
+    /// The ratios of a bitmap: its pixels divided by its width and height, for a CropBox render
+    /// and for pdftoppm's MediaBox render of the same page (MediaBox 500 × 700, the CropBox
+    /// 400 × 600 at (20, 30): at 72 dpi and /Rotate 90 the image is 700 × 500 and the raw
+    /// MediaBox corner (0, 0), the displayed top-left, is its (0, 0)).
+    @Test("normalized: pixels over the bitmap's size", arguments: [BitmapRenderer.pdftoppmCropBox, .pdftoppm, .pdfium, .ghostscript])
+    func normalized(renderer: BitmapRenderer) throws {
+        let page = PageInfo(index: 0, boxes: PageBoxes(mediaBox: Rect(x: 0, y: 0, width: 500, height: 700), cropBox: Self.crop,
+                                                      bleedBox: Self.crop, trimBox: Self.crop, artBox: Self.crop),
+                            rotation: .degrees90)
+        let b = try Self.bitmap(page, .dotsPerInch(72), renderer)
+        let (w, h) = (Double(b.pixelWidth), Double(b.pixelHeight))
+        for raw in [Self.raw, Point(x: 0, y: 0), Point(x: 420, y: 630)] {
+            let pixel = b.pixelPoint(fromRaw: raw)
+            #expect(b.rawToNormalized.apply(to: raw).isApproximatelyEqual(to: Point(x: pixel.x / w, y: pixel.y / h), absoluteTolerance: 1e-12))
+            #expect(b.normalizedToRaw.apply(to: b.rawToNormalized.apply(to: raw)).isApproximatelyEqual(to: raw, absoluteTolerance: 1e-9))
+        }
+        if renderer == .pdftoppm {
+            #expect(w == 700 && h == 500)
+            #expect(b.rawToNormalized.apply(to: Point(x: 0, y: 0)).isApproximatelyEqual(to: .zero, absoluteTolerance: 1e-12))
+            #expect(b.rawToNormalized.apply(to: Point(x: 500, y: 700)).isApproximatelyEqual(to: Point(x: 1, y: 1), absoluteTolerance: 1e-12))
+        }
+    }
+
     /// fill 800 × 600 on the 400 × 600 page: x 2 px/pt, y 1 px/pt; contain: one scale,
     /// min(800/400, 600/600) = 1, the page alone, 400 × 600 px, the page drawn onto exactly that
     /// size (scaleX = pixelWidth / w, scaleY = pixelHeight / h).

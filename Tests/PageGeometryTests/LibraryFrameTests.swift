@@ -145,7 +145,48 @@ struct LibraryFrameTests {
     func canonical() {
         #expect(LibraryFrame.canonical([.pypdf, .pymupdf, .pypdf, .pdfminer]) == [.pymupdf, .pdfminer, .pypdf])
         #expect(LibraryFrame.canonical(LibraryFrame.allCases.reversed()) == LibraryFrame.allCases)
-        #expect(LibraryFrame.allCases.map(\.description) == ["pymupdf", "pdfplumber", "pdfminer", "pypdfium2", "pypdf"])
+        #expect(LibraryFrame.allCases.map(\.description) == ["pymupdf", "pdfplumber", "pdfminer", "pypdfium2", "pypdf", "docling",
+                                                             "docling-topleft", "textract", "documentai", "azure"])
+    }
+
+    /// The pipelines' frames of P, worked out from their definitions. The displayed page is
+    /// 450 × 620 at 0 and 180, 620 × 450 at 90 and 270; P in page space (docling's
+    /// BOTTOMLEFT cells) is 0: (x − cx0, y − cy0) = (200, 370); 90: (y − cy0, cx1 − x) =
+    /// (370, 250); 180: (cx1 − x, cy1 − y) = (250, 250); 270: (cy1 − y, x − cx0) = (250, 200).
+    /// TOPLEFT is (X, h − Y); Textract and Document AI (X / w, (h − Y) / h); Azure
+    /// (X / 72, (h − Y) / 72), inches.
+    @Test("P in each pipeline's frame, every rotation", arguments: [
+        (0, LibraryFrame.docling, Point(x: 200, y: 370)), (90, .docling, Point(x: 370, y: 250)),
+        (180, .docling, Point(x: 250, y: 250)), (270, .docling, Point(x: 250, y: 200)),
+        (0, .doclingTopLeft, Point(x: 200, y: 250)), (90, .doclingTopLeft, Point(x: 370, y: 200)),
+        (180, .doclingTopLeft, Point(x: 250, y: 370)), (270, .doclingTopLeft, Point(x: 250, y: 250)),
+        (0, .textract, Point(x: 200.0 / 450, y: 250.0 / 620)), (90, .textract, Point(x: 370.0 / 620, y: 200.0 / 450)),
+        (180, .documentAI, Point(x: 250.0 / 450, y: 370.0 / 620)), (270, .documentAI, Point(x: 250.0 / 620, y: 250.0 / 450)),
+        (0, .azure, Point(x: 200.0 / 72, y: 250.0 / 72)), (90, .azure, Point(x: 370.0 / 72, y: 200.0 / 72)),
+        (180, .azure, Point(x: 250.0 / 72, y: 370.0 / 72)), (270, .azure, Point(x: 250.0 / 72, y: 250.0 / 72)),
+    ] as [(Int, LibraryFrame, Point)])
+    func pointInPipelineFrame(rotation: Int, frame library: LibraryFrame, expected: Point) throws {
+        for unit in [1.0, 2.0] {   // /UserUnit changes none of them
+            let frame = try #require(PageFrame(page: Self.page(rawRotation: rotation, userUnit: unit), library: library))
+            #expect(frame.framePoint(fromRaw: Self.p).isApproximatelyEqual(to: expected, absoluteTolerance: 1e-12), "\(frame.framePoint(fromRaw: Self.p))")
+            #expect(frame.rawPoint(fromFrame: expected).isApproximatelyEqual(to: Self.p, absoluteTolerance: 1e-9))
+        }
+    }
+
+    /// The displayed page's corners: its top-left is (0, 0) in every top-left frame, its
+    /// bottom-right (1, 1) in the ratios and (w/72, h/72) in inches, whatever /Rotate turned.
+    @Test("the displayed page's corners in the pipelines' frames", arguments: [0, 90, 180, 270])
+    func pipelineCorners(rotation: Int) throws {
+        let page = Self.page(rawRotation: rotation)
+        let (w, h) = (page.size.width, page.size.height)
+        let pageToRaw = try #require(page.rawToPage.inverted())
+        let topLeft = pageToRaw.apply(to: Point(x: 0, y: h)), bottomRight = pageToRaw.apply(to: Point(x: w, y: 0))
+        for (library, far) in [(LibraryFrame.textract, Point(x: 1, y: 1)), (.documentAI, Point(x: 1, y: 1)),
+                               (.azure, Point(x: w / 72, y: h / 72)), (.doclingTopLeft, Point(x: w, y: h))] {
+            let m = library.rawToFrame(for: page)
+            #expect(m.apply(to: topLeft).isApproximatelyEqual(to: .zero, absoluteTolerance: 1e-12), "\(library) \(rotation)")
+            #expect(m.apply(to: bottomRight).isApproximatelyEqual(to: far, absoluteTolerance: 1e-12), "\(library) \(rotation)")
+        }
     }
 
     /// /UserUnit 0 (no page pageinfo reads has it) makes PyMuPDF's frame singular: no PageFrame.
@@ -154,5 +195,9 @@ struct LibraryFrameTests {
         let page = PageInfo(index: 0, boxes: PageBoxes(uniform: Self.crop), rotation: .degrees0, userUnit: 0)
         #expect(PageFrame(page: page, library: .pymupdf) == nil)
         #expect(PageFrame(page: page, library: .pdfminer) != nil)
+        // An empty CropBox has no ratios; its inches and points are still a frame.
+        let flat = PageInfo(index: 0, boxes: PageBoxes(uniform: Rect(x: 10, y: 10, width: 100, height: 0)), rotation: .degrees0)
+        #expect(PageFrame(page: flat, library: .textract) == nil && PageFrame(page: flat, library: .documentAI) == nil)
+        #expect(PageFrame(page: flat, library: .azure) != nil && PageFrame(page: flat, library: .doclingTopLeft) != nil)
     }
 }

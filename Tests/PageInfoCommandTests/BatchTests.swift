@@ -453,7 +453,7 @@ struct BatchTests {
                       (["--frames", "pypdf"], [], "carry frames (--frames), which this run does not ask for"),
                       (["--frames", "pypdf", "--dpi", "150"], ["--dpi", "150"], "carry frames (--frames), which this run does not ask for"),
                       (["--frames", "pypdf,pymupdf"], ["--frames", "pymupdf,pypdf,pypdf"], ""),
-                      (["--frames", "all", "--dpi", "72"], ["--dpi", "72", "--frames", "pypdf,pypdfium2,pdfminer,pdfplumber,pymupdf"], ""),
+                      (["--frames", "all", "--dpi", "72"], ["--dpi", "72", "--frames", "azure,pypdf,docling-topleft,pypdfium2,textract,pdfminer,documentai,pdfplumber,docling,pymupdf"], ""),
                       (["--format", "columns", "--frames", "pymupdf"], ["--format", "columns", "--frames", "pdfplumber"], "carry other frames than this run's --frames pdfplumber"),
                       (["--format", "columns", "--pages", "1"], ["--format", "columns", "--pages", "1", "--frames", "pdfminer"], "carry no frames, which this run asks for (--frames pdfminer)"),
                       (["--format", "columns", "--frames", "pypdf"], ["--format", "columns"], "carry frames (--frames), which this run does not ask for"),

@@ -37,10 +37,29 @@ struct FrameOptionTests {
             ("pdfminer", ["a": 0, "b": -1, "c": 1, "d": 0, "tx": 0, "ty": 500], ["a": 0, "b": 1, "c": -1, "d": 0, "tx": 500, "ty": 0]),
             ("pypdfium2", identity, identity), ("pypdf", identity, identity),
         ]
-        #expect(Set(frames.keys) == Set(expected.map(\.0)))
+        // The pipelines' frames on the displayed page, 600 × 400: page space X = y − 30,
+        // Y = 420 − x (docling); TOPLEFT 400 − Y = x − 20; ratios (y − 30)/600, (x − 20)/400;
+        // inches (y − 30)/72, (x − 20)/72.
+        let pipelines: [(String, [String: Double], [String: Double])] = [
+            ("docling", ["a": 0, "b": -1, "c": 1, "d": 0, "tx": -30, "ty": 420], ["a": 0, "b": 1, "c": -1, "d": 0, "tx": 420, "ty": 30]),
+            ("docling-topleft", ["a": 0, "b": 1, "c": 1, "d": 0, "tx": -30, "ty": -20], ["a": 0, "b": 1, "c": 1, "d": 0, "tx": 20, "ty": 30]),
+            ("textract", ["a": 0, "b": 1.0 / 400, "c": 1.0 / 600, "d": 0, "tx": -0.05, "ty": -0.05], ["a": 0, "b": 600, "c": 400, "d": 0, "tx": 20, "ty": 30]),
+            ("documentai", ["a": 0, "b": 1.0 / 400, "c": 1.0 / 600, "d": 0, "tx": -0.05, "ty": -0.05], ["a": 0, "b": 600, "c": 400, "d": 0, "tx": 20, "ty": 30]),
+            ("azure", ["a": 0, "b": 1.0 / 72, "c": 1.0 / 72, "d": 0, "tx": -30.0 / 72, "ty": -20.0 / 72], ["a": 0, "b": 72, "c": 72, "d": 0, "tx": 20, "ty": 30]),
+        ]
+        #expect(Set(frames.keys) == Set((expected + pipelines).map(\.0)))
         for (library, forward, back) in expected {
             #expect(Self.matrix(frames, library, "rawToFrame") == forward, "\(library) rawToFrame \(String(describing: frames[library]))")
             #expect(Self.matrix(frames, library, "frameToRaw") == back, "\(library) frameToRaw \(String(describing: frames[library]))")
+        }
+        // Written by the number rule (9 decimals), so compared to half the 9th decimal.
+        func near(_ m: [String: Double]?, _ e: [String: Double]) -> Bool {
+            guard let m, Set(m.keys) == Set(e.keys) else { return false }
+            return e.allSatisfy { abs(m[$0.key]! - $0.value) <= 5e-10 + 1e-12 * abs($0.value) }
+        }
+        for (frame, forward, back) in pipelines {
+            #expect(near(Self.matrix(frames, frame, "rawToFrame"), forward), "\(frame) rawToFrame \(String(describing: frames[frame]))")
+            #expect(near(Self.matrix(frames, frame, "frameToRaw"), back), "\(frame) frameToRaw \(String(describing: frames[frame]))")
         }
     }
 
@@ -84,7 +103,7 @@ struct FrameOptionTests {
         let good = parsed.filter { $0["record"] as? String == "page" && $0["error"] == nil }
         #expect(!errors.isEmpty && !good.isEmpty)
         #expect(errors.allSatisfy { $0["frames"] == nil })
-        #expect(good.allSatisfy { ($0["frames"] as? [String: Any])?.count == 5 })
+        #expect(good.allSatisfy { ($0["frames"] as? [String: Any])?.count == 10 })
         #expect(parsed.filter { $0["record"] as? String == "file" }.allSatisfy { $0["frames"] == nil })
     }
 
@@ -103,7 +122,7 @@ struct FrameOptionTests {
         }
         let start = try #require(header.firstIndex(of: "frames.pdfminer.rawToFrame.a"))
         #expect(Array(header[start..<start + 24]) == frameColumns)
-        #expect(header[start - 1] == "bitmap.pixelToRaw.ty" && header[start + 24] == "status")
+        #expect(header[start - 1] == "bitmap.normalizedToRaw.ty" && header[start + 24] == "status")
         // rotations.pdf page 2 (/Rotate 90, MediaBox [0 0 500 700]): pdfminer X = y, Y = 500 − x.
         let page2 = try #require(rows.first { $0.count > 3 && $0[0] == "page" && $0[1].hasSuffix("rotations.pdf") && $0[2] == "1" })
         let row = Dictionary(uniqueKeysWithValues: zip(header, page2))
@@ -134,9 +153,9 @@ struct FrameOptionTests {
     }
 
     @Test("misuse is a usage error of one line", arguments: [
-        (["--frames", "fitz"], "--frames fitz: unknown library 'fitz'; give a comma-separated list of pymupdf, pdfplumber, pdfminer, pypdfium2, pypdf, or all"),
+        (["--frames", "fitz"], "--frames fitz: unknown frame 'fitz'; give a comma-separated list of pymupdf, pdfplumber, pdfminer, pypdfium2, pypdf, docling, docling-topleft, textract, documentai, azure, or all"),
         (["--frames", ""], "--frames : an empty name"), (["--frames", "pymupdf,"], "an empty name"),
-        (["--frames", "PyMuPDF"], "unknown library 'PyMuPDF'"),
+        (["--frames", "PyMuPDF"], "unknown frame 'PyMuPDF'"),
         (["--frames", "all", "--format", "table"], "--frames adds a frames object to each page record, which the table does not show"),
         (["--frames", "pypdf", "--format", "table", "--files-from", "/dev/null"], "the table does not show"),
         (["--frames", "pypdf"], "the table does not show"),   // (the default format with a file is the table)
@@ -154,6 +173,6 @@ struct FrameOptionTests {
     @Test("the worker refuses a bad list with 64 and one line")
     func worker() throws {
         let r = try CLI.run(["worker", "--frames", "fitz"])
-        #expect(r.status == 64 && r.stderrLines.count == 1 && r.stderr.contains("worker: --frames fitz: unknown library 'fitz'"), "\(r.stderr)")
+        #expect(r.status == 64 && r.stderrLines.count == 1 && r.stderr.contains("worker: --frames fitz: unknown frame 'fitz'"), "\(r.stderr)")
     }
 }

@@ -13,13 +13,14 @@ struct FrameOptionsTests {
         #expect(try FrameOptions.frames("pymupdf") == [.pymupdf])
         #expect(try FrameOptions.frames("pypdf,pymupdf") == [.pymupdf, .pypdf])
         #expect(try FrameOptions.frames("pdfminer,pdfminer") == [.pdfminer])
-        #expect(try FrameOptions.frames("all") == [.pymupdf, .pdfplumber, .pdfminer, .pypdfium2, .pypdf])
+        #expect(try FrameOptions.frames("all") == [.pymupdf, .pdfplumber, .pdfminer, .pypdfium2, .pypdf, .docling, .doclingTopLeft,
+                                                   .textract, .documentAI, .azure])
         #expect(try FrameOptions.frames("pypdf,all") == LibraryFrame.allCases)
     }
 
     @Test("refused, with one line listing the valid names", arguments: [
-        ("fitz", "unknown library 'fitz'"), ("", "an empty name"), ("pymupdf,", "an empty name"), (",pypdf", "an empty name"),
-        ("PyMuPDF", "unknown library 'PyMuPDF'"), ("pymupdf pypdf", "unknown library 'pymupdf pypdf'"), ("ALL", "unknown library 'ALL'"),
+        ("fitz", "unknown frame 'fitz'"), ("", "an empty name"), ("pymupdf,", "an empty name"), (",pypdf", "an empty name"),
+        ("PyMuPDF", "unknown frame 'PyMuPDF'"), ("pymupdf pypdf", "unknown frame 'pymupdf pypdf'"), ("ALL", "unknown frame 'ALL'"),
     ] as [(String, String)])
     func refused(text: String, message: String) {
         do {
@@ -28,7 +29,7 @@ struct FrameOptionsTests {
         } catch {
             #expect(error.description.hasPrefix("--frames \(text): "), "\(error.description)")
             #expect(error.description.contains(message) && !error.description.contains("\n"), "\(error.description)")
-            #expect(error.description.hasSuffix("give a comma-separated list of pymupdf, pdfplumber, pdfminer, pypdfium2, pypdf, or all"))
+            #expect(error.description.hasSuffix("give a comma-separated list of pymupdf, pdfplumber, pdfminer, pypdfium2, pypdf, docling, docling-topleft, textract, documentai, azure, or all"))
         }
     }
 

@@ -60,7 +60,7 @@ struct WorkerArgumentsTests {
               (["--max-request-bytes", "-5"], "--max-request-bytes -5: not a whole number of 0 or more"),
               (["--pages", "0"], "--pages: '0' in page list '0': page numbers are whole numbers from 1"),
               (["--fit", "fill"], "--fit applies only with --bitmap-size WxH (at --dpi D the page is never fitted)"),
-              (["--frames", "fitz"], "--frames fitz: unknown library 'fitz'; give a comma-separated list of pymupdf, pdfplumber, pdfminer, pypdfium2, pypdf, or all"),
+              (["--frames", "fitz"], "--frames fitz: unknown frame 'fitz'; give a comma-separated list of pymupdf, pdfplumber, pdfminer, pypdfium2, pypdf, docling, docling-topleft, textract, documentai, azure, or all"),
               (["--mode", "both"], "The value 'both' is invalid for '--mode <mode>'. Please provide one of 'pages' and 'info'."),
               (["--bogus"], "Unknown option '--bogus'. Did you mean '--pages'?"),
           ])

@@ -77,12 +77,14 @@ BITMAP = StructType([StructField("renderer", StringType()), StructField("dpi", D
                      StructField("height", IntegerType()), StructField("scaleX", DoubleType()),
                      StructField("scaleY", DoubleType()), StructField("renderedBox", StringType()),
                      StructField("pageFrame", RECT), StructField("rawToPixel", TRANSFORM),
-                     StructField("pixelToRaw", TRANSFORM)])
+                     StructField("pixelToRaw", TRANSFORM), StructField("rawToNormalized", TRANSFORM),
+                     StructField("normalizedToRaw", TRANSFORM)])
 # A page's frames (`pages --frames`, docs/records.md "Frames"): per Python library, the matrices
 # between raw PDF space and its coordinate frame. The job passes no --frames, so the column is
 # null; it is here so that the table has every record field.
 LIBRARY_FRAME = StructType([StructField("rawToFrame", TRANSFORM), StructField("frameToRaw", TRANSFORM)])
-FRAMES = StructType([StructField(k, LIBRARY_FRAME) for k in ("pymupdf", "pdfplumber", "pdfminer", "pypdfium2", "pypdf")])
+FRAMES = StructType([StructField(k, LIBRARY_FRAME) for k in ("pymupdf", "pdfplumber", "pdfminer", "pypdfium2", "pypdf", "docling",
+                                                                 "docling-topleft", "textract", "documentai", "azure")])
 WARNINGS = ArrayType(ERROR)
 BOXES = ("mediaBox", "cropBox", "bleedBox", "trimBox", "artBox")
 

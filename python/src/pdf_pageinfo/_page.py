@@ -14,10 +14,14 @@ from ._geometry import Box, Geometry, Matrix, PdfWarning
 if TYPE_CHECKING:
     from ._source import PageSource
 
-#: The frames :meth:`Page.convert` knows besides the libraries' own: ``pdf`` (raw PDF space,
-#: points, y up, as the boxes), ``page`` (points, y up, origin at the lower-left corner of the
-#: displayed page: the CropBox after /Rotate), ``pixels`` (the bitmap of ``dpi`` or ``size``).
-FRAMES = ("pdf", "page", "pixels", "pymupdf", "pdfplumber", "pdfminer", "pypdfium2", "pypdf")
+#: The frames :meth:`Page.convert` knows: ``pdf`` (raw PDF space, points, y up, as the boxes),
+#: ``page`` (points, y up, origin at the lower-left corner of the displayed page: the CropBox
+#: after /Rotate); of an image, ``pixels`` (the bitmap of ``dpi`` or ``size``: Tesseract's and a
+#: detector's boxes) and ``normalized`` (its ratios, [0, 1], top-left origin, y down: Textract's,
+#: Document AI's or YOLO's boxes of that image); and the frames of the libraries and of the
+#: pipelines given the PDF itself (docs/records.md, "Frames").
+FRAMES = ("pdf", "page", "pixels", "normalized", "pymupdf", "pdfplumber", "pdfminer", "pypdfium2",
+          "pypdf", "docling", "docling-topleft", "textract", "documentai", "azure")
 #: The calls whose images a bitmap describes, each with its defaults (``pageinfo pages
 #: --renderer``; docs/records.md, "Bitmap"): ``pdftoppm-cropbox`` (the default: ``pdftoppm -r D
 #: -cropbox``), ``pdftoppm`` (``pdftoppm -r D``: the MediaBox), ``pdf2image``
@@ -27,7 +31,9 @@ FRAMES = ("pdf", "page", "pixels", "pymupdf", "pdfplumber", "pdfminer", "pypdfiu
 #: ``get_pixmap(dpi=D)``), ``pdfplumber`` (``to_image(resolution=D)``).
 RENDERERS = ("pdftoppm-cropbox", "pdftoppm", "pdf2image", "pdf2image-cropbox", "ghostscript",
              "ghostscript-cropbox", "pdfium", "mupdf", "pdfplumber")
-_LIBRARY_FRAMES = FRAMES[3:]
+_LIBRARY_FRAMES = FRAMES[4:]
+#: The frames that are of a rendered image, and so need ``dpi=`` or ``size=`` and a renderer.
+IMAGE_FRAMES = ("pixels", "normalized")
 
 
 class PageError(NamedTuple):
@@ -48,7 +54,8 @@ class Bitmap:
     """
 
     __slots__ = ("renderer", "dpi", "fit", "requested_size", "width", "height", "scale_x",
-                 "scale_y", "rendered_box", "page_frame", "raw_to_pixel", "pixel_to_raw")
+                 "scale_y", "rendered_box", "page_frame", "raw_to_pixel", "pixel_to_raw",
+                 "raw_to_normalized", "normalized_to_raw")
 
     def __init__(self, column: Dict[str, Any], i: int) -> None:
         self.renderer: str = column["renderer"][i]
@@ -70,6 +77,9 @@ class Bitmap:
         self.page_frame: Box = Box(frame["x"][i], frame["y"][i], frame["width"][i], frame["height"][i])
         self.raw_to_pixel: Matrix = _matrix(column["rawToPixel"], i)
         self.pixel_to_raw: Matrix = _matrix(column["pixelToRaw"], i)
+        # Raw PDF space ↔ the image's ratios (pixels divided by width and height).
+        self.raw_to_normalized: Matrix = _matrix(column["rawToNormalized"], i)
+        self.normalized_to_raw: Matrix = _matrix(column["normalizedToRaw"], i)
 
     @property
     def size(self) -> Tuple[int, int]:
@@ -281,10 +291,12 @@ class Page:
                 size: Optional[Tuple[int, int]] = None, fit: str = "contain",
                 renderer: str = "pdftoppm-cropbox") -> Any:
         """Points, rectangles ``(x0, y0, x1, y1)``, Boxes, lists or numpy arrays from frame
-        ``src`` to frame ``dst``: ``pdf``, ``page``, ``pixels`` (with ``dpi`` or ``size``), or
-        the frame of a library — ``pymupdf``, ``pdfplumber``, ``pdfminer``, ``pypdfium2``,
-        ``pypdf`` (docs/records.md, "Frames", says which API of each reports in it). Reads the
-        file again for ``pixels`` and the libraries' frames, once per setting (:meth:`matrix`)."""
+        ``src`` to frame ``dst``: ``pdf``, ``page``, ``pixels`` or ``normalized`` (of the image
+        of ``dpi`` or ``size`` and ``renderer``), or the frame of a library or pipeline —
+        ``pymupdf``, ``pdfplumber``, ``pdfminer``, ``pypdfium2``, ``pypdf``, ``docling``,
+        ``docling-topleft``, ``textract``, ``documentai``, ``azure`` (docs/records.md, "Frames",
+        says which API of each reports in it). Reads the file again for the image's frames and
+        the others, once per setting (:meth:`matrix`)."""
         return self.matrix(src, dst, dpi=dpi, size=size, fit=fit,
                            renderer=renderer).apply(geometry)
 
@@ -296,6 +308,8 @@ class Page:
             return self.transform.inverse()
         if frame == "pixels":
             return self._pixels(dpi, size, fit, renderer).pixel_to_raw
+        if frame == "normalized":
+            return self._pixels(dpi, size, fit, renderer).normalized_to_raw
         return self._library(frame)[1]
 
     def _from_raw(self, frame: str, dpi: Optional[float], size: Optional[Tuple[int, int]], fit: str,
@@ -306,12 +320,15 @@ class Page:
             return self.transform
         if frame == "pixels":
             return self._pixels(dpi, size, fit, renderer).raw_to_pixel
+        if frame == "normalized":
+            return self._pixels(dpi, size, fit, renderer).raw_to_normalized
         return self._library(frame)[0]
 
     def _pixels(self, dpi: Optional[float], size: Optional[Tuple[int, int]], fit: str,
                 renderer: str) -> Bitmap:
         if dpi is None and size is None:
-            raise ValueError("the pixels frame needs dpi= or size=")
+            raise ValueError("the pixels and normalized frames are of an image: give dpi= or size= "
+                             "(and the renderer= that made it)")
         return self.bitmap(dpi, size=size, fit=fit, renderer=renderer)
 
     def _library(self, frame: str) -> Tuple[Matrix, Matrix]:
