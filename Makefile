@@ -157,7 +157,7 @@ check-client: build-tests
 ORACLE_VENV ?= .venv-oracles
 ORACLE_REQ  ?= pypdfium2==5.15.2 pymupdf==2.0 pikepdf==10.18.0 numpy==2.4.6 \
                pdfplumber==0.11.10 pdfminer.six==20260107 pypdf==7.1.1 pytest==8.4.2 mypy==1.18.2 \
-               pdf2image==1.17.0
+               pdf2image==1.17.0 docling-parse==7.23.1
 
 .PHONY: check-engines check-bitmaps check-frames oracle-deps
 # How the checks run the venv's Python (`make test` runs them at a lower priority beside the
@@ -165,8 +165,8 @@ ORACLE_REQ  ?= pypdfium2==5.15.2 pymupdf==2.0 pikepdf==10.18.0 numpy==2.4.6 \
 ORACLE_NICE   ?=
 ORACLE_PYTHON  = $(ORACLE_NICE) $(ORACLE_VENV)/bin/python
 oracle-deps:
-	$(call apt_install,python3-venv poppler-utils ghostscript)
-	@$(ORACLE_VENV)/bin/python -c 'import pypdfium2, pymupdf, pikepdf, numpy, pdfplumber, pdfminer, pypdf, pytest, mypy, pdf2image' 2>/dev/null || { \
+	$(call apt_install,python3-venv poppler-utils ghostscript tesseract-ocr tesseract-ocr-eng)
+	@$(ORACLE_VENV)/bin/python -c 'import pypdfium2, pymupdf, pikepdf, numpy, pdfplumber, pdfminer, pypdf, pytest, mypy, pdf2image, docling_parse' 2>/dev/null || { \
 		echo "Installing $(ORACLE_REQ) into $(ORACLE_VENV)"; \
 		{ [ -x $(ORACLE_VENV)/bin/pip ] || $(TEST_PYTHON) -m venv $(ORACLE_VENV); } && \
 		$(ORACLE_VENV)/bin/pip install -q $(ORACLE_REQ); }
@@ -186,7 +186,7 @@ check-bitmaps: oracle-deps debug-tools
 
 # Library truth for `pages --frames`: glyphs and rectangles drawn at raw points (pikepdf)
 # on generated pages (/Rotate, offset CropBox, negative MediaBox, /UserUnit) and corpus files, as
-# PyMuPDF, pdfplumber, pdfminer.six, pypdfium2 and pypdf report them, must come back through each
+# PyMuPDF, pdfplumber, pdfminer.six, pypdfium2, pypdf and docling-parse report them, must come back through each
 # record's frameToRaw within 0.5 pt; planted errors first (--self-test).
 check-frames: oracle-deps debug-tools
 	$(ORACLE_PYTHON) scripts/check_frames.py $(DEBUG_BIN)/pageinfo --self-test

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
 """Library truth for `pageinfo pages --frames`: each page record's frameToRaw must map
-where PyMuPDF, pdfplumber, pdfminer.six, pypdfium2 and pypdf say they see things back to where
-they are on the page.
+where PyMuPDF, pdfplumber, pdfminer.six, pypdfium2, pypdf and docling-parse say they see things
+back to where they are on the page.
 
 On generated pages (pikepdf: /Rotate 0, 90, 180, 270 and 45, 135, -90, 450; a CropBox inside the
 MediaBox, an offset one, and a MediaBox with a negative origin; /UserUnit 1, 2 and 0.5) and on
@@ -23,6 +23,10 @@ them:
   pypdfium2   PdfTextPage.get_charbox, page objects' get_bounds (text and paths); get_cropbox
   pypdf       extract_text's visitor_text (the origin tm x cm), visitor_operand_before's `re`
               (its rectangle through cm); page.cropbox
+  docling     docling-parse's PdfDocument pages (DoclingPdfParser().load, as docling's backend
+              loads them): char_cells and word_cells (coord_origin BOTTOMLEFT, the docling frame)
+              and the char cells' rect.to_top_left_origin(page_height=dimension.height), as
+              docling turns them (the docling-topleft frame)
 
 and every box (or pypdf's origin) must come back through the record's frames.<library>.frameToRaw
 to the raw one within 0.5 pt, each of its edges (the marks are paired by size, so a turned, flipped
@@ -39,6 +43,8 @@ Expected differences, each checked to still be there (so that a fix is noticed):
   - pdfminer-reversed-mediabox: pdfminer.six (and pdfplumber on it) takes a MediaBox written
     with reversed corners ([W H 0 0], which ISO 32000 allows and pageinfo normalizes with
     box-reversed) as written, so its boxes are off the page; no issue found upstream.
+  - docling-odd-rotation: on a /Rotate that is not a multiple of 90 (45, 135) docling-parse
+    turns the page by that angle; no quarter-turn frame is that (pageinfo, as Poppler, reads 0).
 A known bug that the matrix captures is not a difference: pdfplumber flips y about the MediaBox's
 height instead of its top edge (jsvine/pdfplumber#1332, open), and the frame is what it reports.
 
@@ -59,7 +65,7 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-LIBRARIES = ["pymupdf", "pdfplumber", "pdfminer", "pypdfium2", "pypdf"]
+LIBRARIES = ["pymupdf", "pdfplumber", "pdfminer", "pypdfium2", "pypdf", "docling", "docling-topleft"]
 TOLERANCE = 0.5   # points, each edge of each box
 GLYPH = "\u2588"
 COLOUR = (0.13, 0.57, 0.29)   # the rectangles' fill (DeviceRGB)
@@ -84,7 +90,7 @@ CORPUS_FILES = ["qpdf-boxes.pdf", "pdfium-cropped_text.pdf", "pymupdf-test-2812.
 
 def missing_modules():
     missing = []
-    for name in ("pikepdf", "pymupdf", "pdfplumber", "pdfminer", "pypdfium2", "pypdf"):
+    for name in ("pikepdf", "pymupdf", "pdfplumber", "pdfminer", "pypdfium2", "pypdf", "docling_parse"):
         try:
             __import__(name)
         except ImportError:
@@ -306,7 +312,51 @@ def see_pypdf(path):
     return seen
 
 
-SEERS = {"pymupdf": see_pymupdf, "pdfplumber": see_pdfplumber, "pdfminer": see_pdfminer, "pypdfium2": see_pypdfium2, "pypdf": see_pypdf}
+def docling_pages(path, cache={}):
+    """docling-parse's pages of `path`, as docling's PDF backend asks for them: each page's
+    (dimension height, char cells, word cells), each cell (text, its four corners)."""
+    if path not in cache:
+        from docling_parse.pdf_parser import DoclingPdfParser
+        doc = DoclingPdfParser(loglevel="fatal").load(path_or_stream=path)
+        pages = {}
+        for number, page in doc.iterate_pages():
+            pages[number - 1] = (page.dimension.height, [(c.text, c.rect) for c in page.char_cells],
+                                 [(c.text, c.rect) for c in page.word_cells])
+        doc.unload()
+        cache[path] = pages
+    return cache[path]
+
+
+def corner_box(r):
+    """A docling BoundingRectangle's four corners (in its order, which follows the text's
+    direction) as x0, y0, x1, y1."""
+    xs, ys = (r.r_x0, r.r_x1, r.r_x2, r.r_x3), (r.r_y0, r.r_y1, r.r_y2, r.r_y3)
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def glyph_items(boxes):
+    return [("glyph", (b[2] - b[0]) * (b[3] - b[1]), b) for b in boxes]
+
+
+def see_docling(path):
+    seen = {}
+    for i, (_, chars, words) in docling_pages(path).items():
+        seen[i] = {api: glyph_items(corner_box(r) for t, r in cells if t == GLYPH)
+                   for api, cells in (("docling-parse char_cells", chars), ("docling-parse word_cells", words))}
+    return seen
+
+
+def see_docling_topleft(path):
+    """The cells as docling's backend turns them: rect.to_top_left_origin(page_height=dimension.height)."""
+    seen = {}
+    for i, (height, chars, _) in docling_pages(path).items():
+        seen[i] = {"docling char_cells .to_top_left_origin": glyph_items(
+            corner_box(r.to_top_left_origin(page_height=height)) for t, r in chars if t == GLYPH)}
+    return seen
+
+
+SEERS = {"pymupdf": see_pymupdf, "pdfplumber": see_pdfplumber, "pdfminer": see_pdfminer, "pypdfium2": see_pypdfium2, "pypdf": see_pypdf, "docling": see_docling,
+         "docling-topleft": see_docling_topleft}
 
 
 # --------------------------------------------------------------------------------------------
@@ -389,6 +439,18 @@ def check_page(where, record, seen, reversed_media=False):
         obs = seen[library]
         frame = frames[library]
         skip = reversed_media and library in ("pdfminer", "pdfplumber")
+        if library.startswith("docling") and record["rotationRaw"] % 90 != 0:
+            # docling-parse turns the page by the angle itself (the expected difference).
+            worst = WORST[0]
+            matches = not any(check_api(where, api, items, frame, glyphs, rects) for api, items in obs.items())
+            WORST[0] = worst
+            if matches:
+                problems.append("%s: %s matches on /Rotate %d: the expected difference docling-odd-rotation is gone "
+                                "(update docs/records.md)" % (where, library, record["rotationRaw"]))
+            else:
+                differences.append("docling-odd-rotation")
+            checks += 1
+            continue
         for api, items in obs.items():
             if not isinstance(items, list) or api == "rotated":
                 continue
@@ -405,8 +467,8 @@ def check_page(where, record, seen, reversed_media=False):
                 continue
             problems += check_api(where, api, items, frame, glyphs, rects)
             checks += 1
-        if skip:
-            continue
+        if skip or library.startswith("docling"):
+            continue   # (docling-parse's page dimension is no box of the page on a rotated page)
         if library in ("pdfplumber", "pdfminer"):
             problems += check_box(where, library + " page MediaBox (bbox)", frame, obs["mediabox"], record["mediaBox"])
             checks += 1
@@ -529,6 +591,8 @@ def self_test(prepared, seen):
     refused("PyMuPDF's unrotated frame on /Rotate 45 (which MuPDF turns 90)", page(22, "pymupdf", r[8]["frames"]["pymupdf"]))
     refused("pdfminer's frame for pypdfium2", page(8, "pypdfium2", r[8]["frames"]["pdfminer"]))
     refused("pdfminer's frame for pypdf", page(8, "pypdf", r[8]["frames"]["pdfminer"]))
+    refused("docling's BOTTOMLEFT frame for its TOPLEFT cells", page(9, "docling-topleft", r[9]["frames"]["docling"]))
+    refused("pdfminer's frame for docling on an offset CropBox", page(9, "docling", r[9]["frames"]["pdfminer"]))
     # pdfplumber's frame as its open fix (#1381) would make it: y flipped about the MediaBox's top
     # (Y = my1 - y at /Rotate 0), not its height; on MediaBox [-100 -200 500 600] that is 200 pt away.
     fixed = {"rawToFrame": {"a": 1, "b": 0, "c": 0, "d": -1, "tx": 0, "ty": 600},
