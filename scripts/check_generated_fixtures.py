@@ -25,6 +25,7 @@ GENERATORS = [
     ("scripts/make_fixtures.py", "Fixtures", False),
     ("scripts/make_damaged_fixtures.py", "Fixtures/damaged", True),
     ("scripts/make_rebuild_crashers.py", "Fixtures/crashers", False),
+    ("scripts/make_word_fixtures.py", "Fixtures/words", True),
 ]
 
 

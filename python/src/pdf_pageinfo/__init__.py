@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: Apache-2.0
 """pageinfo: the real geometry of every page of a PDF — boxes, /Rotate, /UserUnit, labels — and
 the matrices between raw PDF space, the displayed page, rendered pixels and the coordinate
-frames of PyMuPDF, pdfplumber, pdfminer.six, pypdfium2 and pypdf.
+frames of PyMuPDF, pdfplumber, pdfminer.six, pypdfium2, pypdf, docling and the OCR and
+document-AI results :mod:`pdf_pageinfo.results` reads (Tesseract, Textract, Document AI, Azure,
+detectors).
 
     import pdf_pageinfo
     with pdf_pageinfo.open("scan.pdf") as doc:
@@ -16,11 +18,12 @@ this package runs it and applies the matrices its records carry.
 """
 
 from ._document import Document
-from ._page import FRAMES, RENDERERS, Bitmap, Page, PageError
+from ._page import FRAMES, IMAGE_FRAMES, RENDERERS, Bitmap, Page, PageError
 from ._reading import iter_pages, open, read_many
 from ._errors import (BitmapUnavailable, DamagedPDF, ExecutableNotFound, FileNotFound, NotAPDF,
-                      PageInfoError, PageUnreadable, PasswordRequired, Unreadable, UsageError,
-                      VersionMismatch, WorkerFailed, WrongPassword)
+                      PageInfoError, PageUnreadable, PasswordRequired, ResultMismatch, Unreadable,
+                      UsageError, VersionMismatch, WorkerFailed, WrongPassword)
+from . import results
 from ._executable import executable
 from ._geometry import Box, Matrix, PdfWarning
 from ._version import __version__
@@ -28,8 +31,8 @@ from ._version import __version__
 __all__ = [
     # (`open` is left out of `*`: it would shadow the builtin; write pdf_pageinfo.open.)
     "iter_pages", "read_many", "executable", "Document", "Page", "PageError", "Bitmap", "Box",
-    "Matrix", "PdfWarning", "FRAMES", "RENDERERS", "PageInfoError", "ExecutableNotFound",
+    "Matrix", "PdfWarning", "FRAMES", "IMAGE_FRAMES", "RENDERERS", "PageInfoError", "ExecutableNotFound",
     "VersionMismatch", "UsageError", "NotAPDF", "PasswordRequired", "WrongPassword",
     "DamagedPDF", "FileNotFound", "Unreadable", "WorkerFailed", "PageUnreadable",
-    "BitmapUnavailable", "__version__",
+    "BitmapUnavailable", "ResultMismatch", "results", "__version__",
 ]

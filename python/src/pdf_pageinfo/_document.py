@@ -4,12 +4,16 @@
 from __future__ import annotations
 
 import bisect
-from typing import Any, Dict, Iterator, List, Optional, Sequence, SupportsIndex, Tuple, Union, overload
+from typing import (TYPE_CHECKING, Any, Dict, Iterable, Iterator, List, Optional, Sequence, SupportsIndex, Tuple,
+                    Union, overload)
 
 from ._errors import PageInfoError
 from ._geometry import PdfWarning
 from ._page import Page
 from ._source import PageSource
+
+if TYPE_CHECKING:
+    from .results import Detection
 
 class _Pages(Sequence[Page]):
     """The pages of a document, made on access from the column chunks."""
@@ -132,6 +136,30 @@ class Document(PageSource):
     @property
     def seconds(self) -> Optional[float]:
         return self.record.get("seconds")
+
+    def map(self, detections: Iterable["Detection"], to: str = "pdf", *, dpi: Optional[float] = None,
+            size: Optional[Tuple[int, int]] = None, fit: str = "contain",
+            renderer: str = "pdftoppm-cropbox") -> List["Detection"]:
+        """A whole result (:mod:`pdf_pageinfo.results`), each box on the page it names, carried
+        to frame ``to`` as :meth:`Page.map` does, in the result's order. A result of one image
+        (Tesseract's of a single page image names page 1) belongs to the page it is the image
+        of: map it with ``doc.pages[i].map(...)``; a Detection naming no page, or a page the
+        document does not have, is a ``ValueError``."""
+        found = list(detections)
+        groups: Dict[int, List[int]] = {}
+        for i, d in enumerate(found):
+            if d.page is None:
+                raise ValueError("a detection names no page (a result of one image): map it with doc.pages[i].map(...)")
+            if not 1 <= d.page <= self._count:
+                raise ValueError(f"a detection is on page {d.page}; {self.name or 'the document'} has {self._count}")
+            groups.setdefault(d.page, []).append(i)
+        out: List[Any] = [None] * len(found)
+        for number, positions in groups.items():
+            mapped = self.pages[number - 1].map([found[i] for i in positions], to, dpi=dpi, size=size, fit=fit,
+                                                renderer=renderer)
+            for i, d in zip(positions, mapped):
+                out[i] = d
+        return out
 
     # -- extra columns, one run per setting ---------------------------------------------------
     def _extra(self, options: Tuple[str, ...], page: Page) -> Tuple[Dict[str, Any], int]:

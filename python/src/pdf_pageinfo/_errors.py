@@ -101,6 +101,11 @@ class BitmapUnavailable(PageInfoError):
     """The page has no bitmap at the size asked: a side would be 0 or over 2,147,483,647 pixels."""
 
 
+class ResultMismatch(PageInfoError, ValueError):
+    """A result to map says it saw another page or image than the one named: its image is not
+    the size the renderer and dpi given make, or its page is not the page's size."""
+
+
 _BY_CODE: Dict[str, Type[PageInfoError]] = {
     cls.code: cls
     for cls in (NotAPDF, PasswordRequired, WrongPassword, DamagedPDF, FileNotFound, Unreadable)

@@ -5,14 +5,15 @@ columns of a run with those options, which the page asks of the file it came fro
 from __future__ import annotations
 
 import operator
-from typing import TYPE_CHECKING, Any, Dict, List, NamedTuple, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Dict, Iterable, List, NamedTuple, Optional, Tuple
 
 from ._columns import _NO_INT, _matrix
-from ._errors import BitmapUnavailable, PageUnreadable
+from ._errors import BitmapUnavailable, PageUnreadable, ResultMismatch
 from ._geometry import Box, Geometry, Matrix, PdfWarning
 
 if TYPE_CHECKING:
     from ._source import PageSource
+    from .results import Detection
 
 #: The frames :meth:`Page.convert` knows: ``pdf`` (raw PDF space, points, y up, as the boxes),
 #: ``page`` (points, y up, origin at the lower-left corner of the displayed page: the CropBox
@@ -299,6 +300,80 @@ class Page:
         the others, once per setting (:meth:`matrix`)."""
         return self.matrix(src, dst, dpi=dpi, size=size, fit=fit,
                            renderer=renderer).apply(geometry)
+
+    def map(self, detections: Iterable["Detection"], to: str = "pdf", *, dpi: Optional[float] = None,
+            size: Optional[Tuple[int, int]] = None, fit: str = "contain",
+            renderer: str = "pdftoppm-cropbox") -> List["Detection"]:
+        """A result's boxes (:mod:`pdf_pageinfo.results`: Tesseract, docling, Textract, Document
+        AI, Azure, a detector) on this page, carried from the frame each is in to frame ``to``
+        (``pdf`` by default: raw PDF points; see :data:`FRAMES`): boxes as rectangles, polygons
+        point by point. For boxes of an image (``pixels``, ``normalized``) name the image as
+        :meth:`bitmap` does, ``dpi`` or ``size`` and the ``renderer`` call that made it; ``to``
+        ``pixels`` or ``normalized`` is then that same image.
+
+        Refuses (:class:`ResultMismatch`) a result whose stated size is not what this page
+        gives: an image of another size than ``renderer`` at ``dpi`` makes (the message names
+        the renderers that do make it), a docling or Azure page of another size, a Document AI
+        page image of another shape. ``page`` of each Detection is ignored: they are this page's.
+        """
+        found = list(detections)
+        matrices: Dict[str, Matrix] = {}
+        checked = set()
+        out = []
+        for d in found:
+            if (d.frame, d.size) not in checked:
+                self._check_size(d, dpi, size, fit, renderer)
+                checked.add((d.frame, d.size))
+            m = matrices.get(d.frame)
+            if m is None:
+                m = matrices[d.frame] = self.matrix(d.frame, to, dpi=dpi, size=size, fit=fit, renderer=renderer)
+            polygon = None if d.polygon is None else tuple(m.apply_point(*p) for p in d.polygon)
+            out.append(d._replace(page=self.number, frame=to, box=m.apply_rect(*d.box), polygon=polygon, size=None))
+        return out
+
+    def _check_size(self, d: "Detection", dpi: Optional[float], size: Optional[Tuple[int, int]], fit: str,
+                    renderer: str) -> None:
+        if d.size is None:
+            return
+        stated = d.size
+        if d.frame in IMAGE_FRAMES:
+            bitmap = self._pixels(dpi, size, fit, renderer)
+            if abs(stated[0] - bitmap.width) <= 0.5 and abs(stated[1] - bitmap.height) <= 0.5:
+                return
+            made = f"{'dpi=' + format(dpi, 'g') if size is None else 'size=' + str(size)}"
+            others = []
+            for name in RENDERERS:
+                if name == renderer:
+                    continue
+                try:
+                    other = self.bitmap(dpi, size=size, fit=fit, renderer=name)
+                except BitmapUnavailable:
+                    continue
+                if abs(stated[0] - other.width) <= 0.5 and abs(stated[1] - other.height) <= 0.5:
+                    others.append(name)
+            hint = (f"; {' and '.join(repr(n) for n in others)} at {made} make{'s' if len(others) == 1 else ''} that size"
+                    if others else "; no renderer makes that size at " + made + ": is it the image of this page, at this dpi?")
+            raise ResultMismatch(f"page {self.number}: the result's image is {stated[0]:g}x{stated[1]:g} px, but "
+                                 f"renderer={renderer!r} at {made} makes {bitmap.width}x{bitmap.height}: name the call "
+                                 f"that made the image{hint}", file=self._document.name)
+        if d.frame == "documentai":
+            # Only the page image's shape is known: its pixels are the service's own.
+            mine, theirs = self.width / self.height, stated[0] / stated[1]
+            if abs(theirs - mine) <= 0.01 * mine:
+                return
+            raise ResultMismatch(f"page {self.number}: the result's page image is {stated[0]:g}x{stated[1]:g}, "
+                                 f"width/height {theirs:.4f}; this page's is {mine:.4f} ({self.width:g}x{self.height:g} pt): "
+                                 "another page, or a page the service saw otherwise (docs/records.md, \"Frames\")",
+                                 file=self._document.name)
+        # The page's own extent in the frame (its CropBox through the frame's matrix).
+        x0, y0, x1, y1 = self._from_raw(d.frame, dpi, size, fit, renderer).apply_rect(*self.crop_box.rect)
+        width, height = x1 - x0, y1 - y0
+        tolerance = 0.005 * max(width, height)   # (results round; another page or /UserUnit is far more)
+        if abs(stated[0] - width) <= tolerance and abs(stated[1] - height) <= tolerance:
+            return
+        raise ResultMismatch(f"page {self.number}: the result's page is {stated[0]:g}x{stated[1]:g} in the {d.frame} "
+                             f"frame, but this page is {width:.4g}x{height:.4g} there: another page, or a page the "
+                             "software saw otherwise (docs/records.md, \"Frames\")", file=self._document.name)
 
     def _to_raw(self, frame: str, dpi: Optional[float], size: Optional[Tuple[int, int]], fit: str,
                 renderer: str) -> Matrix:
