@@ -80,10 +80,10 @@ def test_frame_matrices_compose():
                 continue
             there = page.matrix("pdf", library)
             back = page.matrix(library, "pdf")
-            # The records write 9 decimals: a ratio frame's rawToFrame (coefficients ~1/600) keeps
+            # The records write 9 decimals: the rawToFrame of ratios and inches (coefficients 1/600, 1/72) keeps
             # about 7 significant digits, so its round trip is good to 1e-6 of the point (its
             # frameToRaw, ~600, is exact); the other frames' to 1e-9 pt.
-            ratios = library in ("textract", "documentai")
+            ratios = library in ("textract", "documentai", "azure")
             for point in [(20, 30), (420, 630), (100.5, 200.25)]:
                 assert back.apply(there.apply(point)) == pytest.approx(point, abs=0 if ratios else 1e-9,
                                                                       rel=1e-6 if ratios else None)
