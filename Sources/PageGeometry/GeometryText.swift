@@ -58,6 +58,8 @@ extension PlacementError: CustomStringConvertible {
             "the page's bitmap would be \(formatCompact(s.width))x\(formatCompact(s.height)) pixels: each side must be 1 to 2147483647 pixels; use a smaller resolution or size"
         case .pixelSizeUnsupported(let renderer):
             "the \(renderer.rawValue) renderer is modelled at a resolution, not a pixel size: give dots per inch, or one of \(BitmapRenderer.pixelSizeRendererNames)"
+        case .singularFrame(let name):
+            "the \(name) frame has no inverse on this page: its displayed width or height is 0 (an empty CropBox)"
         case .outOfRange(let scale):
             "the placement is out of range: at \(scale.isFinite && NumberText.rounded(scale) != 0 ? formatCompact(scale) : scale.description) view units per point the transform between page and view space overflows or cannot be inverted; use a smaller zoom, view or viewport"
         }

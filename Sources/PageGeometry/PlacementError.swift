@@ -36,4 +36,7 @@ public enum PlacementError: Error, Hashable, Sendable {
     /// A pixel size was asked of a renderer whose drawing into a pixel size is not modelled
     /// (``BitmapRenderer/drawsIntoPixelSize``): give it a resolution.
     case pixelSizeUnsupported(BitmapRenderer)
+    /// A frame (``LibraryFrame``, by name) whose matrix is singular on this page: the ratios of a
+    /// page whose displayed width or height is 0.
+    case singularFrame(String)
 }

@@ -2,6 +2,7 @@
 import ArgumentParser
 import PageGeometry
 import PageInfoDraw
+import PageInfoEncoding
 import PageInfoGrammar
 import PageInfoHelp
 import PageInfoSystem
@@ -44,9 +45,36 @@ struct DrawCommand: ParsableCommand {
             transform: ValueGrammar.rect)
     var viewport: Rect?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The boxes to draw, in order, comma-separated (default: all five).",
+    @Option(parsing: .unconditional, help: ArgumentHelp("The boxes to draw, in order, comma-separated, or none (default: all five).",
                                valueName: "media,crop,bleed,trim,art"))
     var boxes: String?
+
+    @Option(parsing: .unconditionalSingleValue, help: ArgumentHelp("Draw your boxes from this file too: JSON or CSV of x0,y0,x1,y1 with labels, in the frame --frame names (repeatable: one colour per file).",
+                               valueName: "file"))
+    var overlay: [String] = []
+
+    @Option(parsing: .unconditionalSingleValue, help: ArgumentHelp("The frame of the --overlay boxes and of --region: raw (or pdf), page, pixels, normalized, or a library's or pipeline's (pymupdf … azure). Once for all, or once per --overlay in order.",
+                               valueName: "frame"))
+    var frame: [String] = []
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Draw only this rectangle of the page, given in --frame's frame, turned as the page is.", valueName: "x,y,w,h"),
+            transform: ValueGrammar.rect)
+    var region: Rect?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("For --frame pixels or normalized: the resolution of the image the boxes are of (not the picture's: that is --scale).", valueName: "dpi"))
+    var dpi: String?
+
+    @Option(name: .customLong("bitmap-size"), parsing: .unconditional, help: ArgumentHelp("For --frame pixels or normalized: the image's size, instead of --dpi.", valueName: "WxH"))
+    var bitmapSize: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --bitmap-size: contain (default) or fill.", valueName: "fit"))
+    var fit: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("For --frame pixels or normalized: the call that made the image (pdftoppm-cropbox, the default, pdftoppm, pdf2image, …, as pages --renderer).", valueName: "renderer"))
+    var renderer: String?
+
+    @Flag(help: "Write the page's render alone (PNG): no board, page boxes, axes, labels or legend; --overlay boxes are still drawn.")
+    var bare = false
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The space to draw: page (the displayed page) or raw (the unrotated MediaBox).", valueName: "space"))
     var space: DrawingSpace = .page
@@ -57,6 +85,9 @@ struct DrawCommand: ParsableCommand {
         var size: DrawingSize
         var viewport: Rect?
         var boxes: [PageBox]
+        /// The frame of each --overlay file, in order, and of --region.
+        var overlayFrames: [BoxFrame]
+        var regionFrame: BoxFrame?
     }
 
     func makeRequest() throws -> Request {
@@ -80,7 +111,44 @@ struct DrawCommand: ParsableCommand {
         do { boxList = try boxes.map(ValueGrammar.boxes) ?? PageBox.allCases } catch {
             throw ValidationError("--boxes: \(error.description)")
         }
-        return Request(format: format, size: size, viewport: viewportRect, boxes: boxList)
+        let frames = try boxFrames()
+        if bare && format != .png { throw ValidationError("--bare writes the page's render as PNG: give -o FILE.png") }
+        if let region, !(region.width > 0 && region.height > 0) {
+            throw ValidationError("--region: the rectangle must have a positive width and height")
+        }
+        return Request(format: format, size: size, viewport: viewportRect, boxes: boxList,
+                       overlayFrames: frames.overlays, regionFrame: frames.region)
+    }
+
+    /// The frames of the --overlay files and of --region, from --frame and the image options;
+    /// a frame or an image option that nothing uses is a usage error, as is one missing.
+    func boxFrames() throws -> (overlays: [BoxFrame], region: BoxFrame?) {
+        let users = overlay.count + (region == nil ? 0 : 1)
+        if users == 0 {
+            if !frame.isEmpty { throw ValidationError("--frame names the frame of --overlay boxes or of --region: give one of them, or leave --frame out") }
+        } else if frame.isEmpty {
+            throw ValidationError("\(overlay.isEmpty ? "--region" : "--overlay") needs --frame F, the frame its numbers are in: \(FrameOptions.boxFrameNames)")
+        }
+        if frame.count > 1 && frame.count != overlay.count {
+            throw ValidationError("--frame is given \(frame.count) times for \(overlay.count) --overlay files: give it once for all, or once per --overlay")
+        }
+        if frame.count > 1 && region != nil {
+            throw ValidationError("--region is in the frame --frame names: give --frame once with --region")
+        }
+        let bitmap: BitmapRequest?
+        do { bitmap = try BitmapOptions.request(dpi: dpi, bitmapSize: bitmapSize, fit: fit, renderer: renderer) } catch {
+            throw ValidationError(error.description)
+        }
+        var frames: [BoxFrame] = []
+        for name in frame {
+            do { frames.append(try FrameOptions.boxFrame(name, bitmap: bitmap)) } catch { throw ValidationError(error.description) }
+        }
+        let imageFrames = frames.contains { if case .pixels = $0 { true } else if case .normalized = $0 { true } else { false } }
+        if bitmap != nil && !imageFrames {
+            throw ValidationError("--dpi, --bitmap-size and --renderer describe the image of --frame pixels or normalized (the picture's size is --scale or --width)")
+        }
+        let overlays = overlay.isEmpty ? [] : (frames.count == 1 ? Array(repeating: frames[0], count: overlay.count) : frames)
+        return (overlays, region == nil ? nil : frames.first)
     }
 
     func validate() throws {
@@ -92,17 +160,53 @@ struct DrawCommand: ParsableCommand {
         let request = try makeRequest()
         let doc = try document.open(forRendering: true)
         let info = try readPage(doc, pageNumber: page)
+        let overlays = try overlaySets(request.overlayFrames, on: info)
+        var rawRegion: Rect?
+        if let region, let frame = request.regionFrame {
+            rawRegion = try frameToRaw(frame, on: info, option: "--region").apply(to: region.standardized)
+        }
         let drawing: PageDrawing
         do {
-            drawing = try PageDrawing(page: info, space: space, size: request.size, boxes: request.boxes,
-                                      viewport: request.viewport)
+            drawing = try PageDrawing(page: info, space: space, size: request.size, boxes: bare ? [] : request.boxes,
+                                      viewport: request.viewport, overlays: overlays, region: rawRegion)
         } catch {
             throw drawingFailure(error, smaller: "a smaller --scale or --width")
         }
         let renderer = try document.input.renderer(document.file)
         let pageImage = try renderPage(renderer, document: doc, index: info.index, region: drawing.region, rotation: drawing.rotation,
                                        width: drawing.pixelWidth, height: drawing.pixelHeight)
-        try writeOutputFile(request.format.encode(drawing, pageImage: pageImage), to: output)
+        let bytes = bare ? PNGEncoder.encode(OverlayRenderer.renderBare(drawing, pageImage: pageImage))
+            : request.format.encode(drawing, pageImage: pageImage)
+        try writeOutputFile(bytes, to: output)
+    }
+
+    /// `frame`'s matrix to raw space on `page`; one that cannot be built (an image of 0 pixels,
+    /// the ratios of an empty page) is a usage error naming `option`.
+    func frameToRaw(_ frame: BoxFrame, on page: PageInfo, option: String) throws -> AffineTransform {
+        do { return try frame.frameToRaw(on: page) } catch {
+            throw ExitFailure("\(option) in the \(frame) frame: page \(self.page): \(error.commandLineMessage)", status: ExitStatus.usage)
+        }
+    }
+
+    /// The --overlay files read, their boxes of this page (those naming no page, or this one)
+    /// mapped to raw space.
+    func overlaySets(_ frames: [BoxFrame], on page: PageInfo) throws -> [OverlaySet] {
+        var sets: [OverlaySet] = []
+        for (file, frame) in zip(overlay, frames) {
+            let bytes: [UInt8]
+            do { bytes = try OpenFile.readFile(file, limit: OverlayBoxes.maxFileBytes) } catch {
+                throw ExitFailure("--overlay \(file): \(error.reason)", status: ExitStatus.cannotOpen)
+            }
+            let boxes: [OverlayBox]
+            do { boxes = try OverlayBoxes.parse(bytes) } catch {
+                throw ExitFailure("--overlay \(file): \(error.description)", status: ExitStatus.malformed)
+            }
+            let toRaw = try frameToRaw(frame, on: page, option: "--overlay \(file)")
+            let mine = boxes.filter { $0.page == nil || $0.page == self.page }
+            let name = file.split(separator: "/").last.map(String.init) ?? file
+            sets.append(OverlaySet(name: name, frame: frame.description, boxes: mine.map { (toRaw.apply(to: $0.rect), $0.label) }))
+        }
+        return sets
     }
 }
 
@@ -149,6 +253,7 @@ extension DrawingError {
         case let .viewportOutside(v, _):
             "--viewport \(Self.viewportText(v))" + description.dropFirst("the viewport \(Self.viewportText(v))".count)
         case let .placement(e): e.commandLineMessage
+        case .regionOutside: "--region: " + description.dropFirst("the region ".count)
         case .tooLarge: description
         }
     }

@@ -101,6 +101,9 @@ package enum OverlayRenderer {
         for style in axesStyles(drawing) {
             drawAxes(shift(style.axes), on: &canvas, length: style.length, width: style.width, color: style.color, clipHeight: clip)
         }
+        for box in drawing.overlays {
+            canvas.strokeInside(pixelBounds(shift(box.view)), width: t, OverlayPalette.overlay(box.set), clipHeight: clip)
+        }
         if let v = drawing.viewport {
             let o = shift(v.origin), we = shift(v.widthEnd), he = shift(v.heightEnd)
             canvas.strokeInside(pixelBounds(shift(v.view)), width: t, OverlayPalette.viewport, clipHeight: clip)
@@ -114,6 +117,21 @@ package enum OverlayRenderer {
             drawn.append((c, label.color))
         }
         drawLegend(drawing.legendRows, on: &canvas, top: clip, textScale: ts)
+        return canvas
+    }
+
+    /// The most labels of the user's boxes drawn (each is placed clear of the others before it).
+    package static let maxOverlayLabels = 500
+
+    /// The page image with the user's boxes drawn on it and nothing else: no board, page boxes,
+    /// axes, labels or legend (`draw --bare`), so its pixels are the page's render.
+    package static func renderBare(_ drawing: PageDrawing, pageImage: RGBImage) -> RGBImage {
+        precondition(pageImage.width == drawing.pixelWidth && pageImage.height == drawing.pixelHeight)
+        var canvas = pageImage
+        let t = strokeWidth(imageWidth: drawing.pixelWidth)
+        for box in drawing.overlays {
+            canvas.strokeInside(pixelBounds(box.view), width: t, OverlayPalette.overlay(box.set), clipHeight: drawing.pixelHeight)
+        }
         return canvas
     }
 
@@ -170,6 +188,13 @@ package enum OverlayRenderer {
         if let v = drawing.viewport {
             pending += [("w", shift(midpoint(v.origin, v.widthEnd)), OverlayPalette.viewport),
                         ("h", shift(midpoint(v.origin, v.heightEnd)), OverlayPalette.viewport)]
+        }
+        // The user's labels above their boxes' top-left corners (the first maxOverlayLabels).
+        let lineHeight = Double(BitmapFont.glyphHeight * ts)
+        for box in drawing.overlays.lazy.filter({ $0.label != nil }).prefix(maxOverlayLabels) {
+            let text = box.label!, width = Double(BitmapFont.width(of: text, scale: ts))
+            pending.append((text, shift(Point(x: box.view.minX + width / 2, y: box.view.minY - lineHeight / 2 - Double(2 * ts))),
+                            OverlayPalette.overlay(box.set)))
         }
         return pending.compactMap { label in
             place(label.text, at: label.at, scale: ts, pictureWidth: pictureWidth, clipHeight: clip, placed: &placed)

@@ -35,6 +35,9 @@ package enum DrawingError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The viewport (page space, points) lies wholly outside the picture: the page image and
     /// its margin (the displayed page is `page` points large).
     case viewportOutside(viewport: Rect, page: Size)
+    /// The region to draw (raw space, points) is empty, not finite, or does not meet the
+    /// MediaBox.
+    case regionOutside(region: Rect, mediaBox: Rect)
 
     /// One line in the library's terms (the `DrawingSize`, the container, the viewport); the
     /// CLI names its options instead (`--scale`, `--container`, `--viewport`).
@@ -50,6 +53,10 @@ package enum DrawingError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .viewportOutside(v, page):
             "the viewport \(Self.viewportText(v)) lies wholly outside the page (page space 0…\(PageDrawing.number(page.width)) x 0…\(PageDrawing.number(page.height)) pt) and the margin around it: "
                 + "nothing of it would be drawn; give a viewport on the page"
+        case let .regionOutside(r, media):
+            "the region [\(PageDrawing.number(r.minX)) \(PageDrawing.number(r.minY)) \(PageDrawing.number(r.maxX)) \(PageDrawing.number(r.maxY))] (raw space) "
+                + "has no area or does not meet the MediaBox [\(PageDrawing.number(media.minX)) \(PageDrawing.number(media.minY)) "
+                + "\(PageDrawing.number(media.maxX)) \(PageDrawing.number(media.maxY))]: give a rectangle on the page"
         }
     }
 
@@ -92,6 +99,11 @@ package enum OverlayPalette {
     package static let otherAxes = RGBColor(hex: 0x8A5A00)
     /// The viewport, as the seeds draw it.
     package static let viewport = RGBColor(hex: 0xFF8000)
+    /// The colours of the user's box files, in turn (pink, violet, teal, amber), apart from the
+    /// page boxes' and the viewport's.
+    static let overlays = [RGBColor(hex: 0xFF1F8E), RGBColor(hex: 0x7A2BE2), RGBColor(hex: 0x006D5B), RGBColor(hex: 0xB86E00)]
+    /// The colour of the `i`th (0-based) file of boxes.
+    package static func overlay(_ i: Int) -> RGBColor { overlays[i % overlays.count] }
 }
 
 /// A box as drawn: which one, its rectangle in raw space and in view space (pixels).
@@ -134,6 +146,39 @@ package struct DrawnViewport: Hashable, Sendable {
     package var widthEnd: Point, heightEnd: Point
 }
 
+/// A file of the user's boxes to draw over the page (`draw --overlay BOXES --frame F`): its
+/// name and frame for the legend, and its boxes already mapped to raw PDF space.
+package struct OverlaySet: Hashable, Sendable {
+    /// The file's name as given, for the legend.
+    package var name: String
+    /// The frame its boxes were given in, as the legend says it (`pixels of pdf2image at 150 dpi`).
+    package var frame: String
+    /// Each box in raw PDF user space (points), with its label.
+    package var boxes: [(raw: Rect, label: String?)]
+
+    package init(name: String, frame: String, boxes: [(raw: Rect, label: String?)]) {
+        self.name = name
+        self.frame = frame
+        self.boxes = boxes
+    }
+
+    package static func == (a: OverlaySet, b: OverlaySet) -> Bool {
+        a.name == b.name && a.frame == b.frame && a.boxes.elementsEqual(b.boxes, by: { $0.raw == $1.raw && $0.label == $1.label })
+    }
+    package func hash(into h: inout Hasher) { h.combine(name); h.combine(frame); h.combine(boxes.count) }
+}
+
+/// A user's box as drawn: its rectangle in view space (pixels), its label and its file's colour.
+package struct DrawnOverlayBox: Hashable, Sendable {
+    /// The box in raw PDF user space (points).
+    package var raw: Rect
+    /// The same box in the drawing's view space (pixels, top-left origin, y down).
+    package var view: Rect
+    package var label: String?
+    /// Which ``OverlaySet`` (0-based) it came from; its colour is ``OverlayPalette/overlay(_:)``.
+    package var set: Int
+}
+
 /// Everything `pageinfo draw` puts in a picture, computed once from a ``PageInfo`` with
 /// ``PagePlacement`` (the conversion `pageinfo convert` uses), and then rasterized
 /// (``OverlayRenderer``) or written as SVG (``SVGWriter``): the size of the page image, the
@@ -156,6 +201,8 @@ package struct PageDrawing: Hashable, Sendable {
     /// The other space's origin and axes (page space in a raw drawing, raw space in a page drawing).
     package let otherAxes: DrawnAxes
     package let viewport: DrawnViewport?
+    /// The user's boxes (``OverlaySet``), in the order of their files and of each file.
+    package let overlays: [DrawnOverlayBox]
     /// Lines of the legend, each with the colour of its swatch (`nil`: text only).
     package let legend: [(text: String, color: RGBColor?)]
     /// The ``legend`` as drawn: wrapped to the picture's width
@@ -164,7 +211,7 @@ package struct PageDrawing: Hashable, Sendable {
 
     package static func == (a: PageDrawing, b: PageDrawing) -> Bool {
         a.page == b.page && a.space == b.space && a.placement == b.placement && a.pixelWidth == b.pixelWidth
-            && a.pixelHeight == b.pixelHeight && a.boxes == b.boxes && a.viewport == b.viewport
+            && a.pixelHeight == b.pixelHeight && a.boxes == b.boxes && a.viewport == b.viewport && a.overlays == b.overlays
     }
     package func hash(into h: inout Hasher) { h.combine(page); h.combine(space); h.combine(pixelWidth); h.combine(pixelHeight) }
 
@@ -177,12 +224,15 @@ package struct PageDrawing: Hashable, Sendable {
     ///     then stretched to fill the image exactly, so its corners are the image's corners.
     ///   - boxes: the boxes to draw, in drawing order (later ones on top).
     ///   - viewport: a rectangle of page space (points) to draw, or `nil`.
+    ///   - overlays: the user's boxes, each file in its colour.
+    ///   - region: the rectangle of raw space (points) to draw instead of the whole MediaBox (raw)
+    ///     or CropBox (page), turned as the space turns it; it must meet the MediaBox.
     /// - Throws: ``DrawingError`` for a bad size or an image beyond ``DrawingLimits``.
     package init(page: PageInfo, space: DrawingSpace, size: DrawingSize, boxes: [PageBox] = PageBox.allCases,
-                viewport: Rect? = nil) throws(DrawingError) {
+                viewport: Rect? = nil, overlays: [OverlaySet] = [], region requested: Rect? = nil) throws(DrawingError) {
         self.page = page
         self.space = space
-        let shown: PageInfo
+        var shown: PageInfo
         switch space {
         case .raw:
             // The unrotated MediaBox as if it were the displayed page: its raw → view mapping is
@@ -191,6 +241,15 @@ package struct PageDrawing: Hashable, Sendable {
                              rotation: .degrees0)
         case .page:
             shown = page
+        }
+        if let requested {
+            let r = requested.standardized, media = page.boxes.mediaBox
+            guard r.width > 0, r.height > 0, r.width.isFinite, r.height.isFinite,
+                  r.minX < media.maxX, media.minX < r.maxX, r.minY < media.maxY, media.minY < r.maxY else {
+                throw .regionOutside(region: r, mediaBox: media)
+            }
+            // The region is the displayed page of this drawing: raw → view stretches it onto the image.
+            shown.boxes = PageBoxes(uniform: r)
         }
         region = shown.cropBox
         rotation = shown.rotation
@@ -212,6 +271,14 @@ package struct PageDrawing: Hashable, Sendable {
             drawn.append(DrawnBox(kind: kind, raw: raw, view: placement.viewRect(fromRaw: raw), sameAs: same))
         }
         self.boxes = drawn
+
+        var overlayBoxes: [DrawnOverlayBox] = []
+        for (i, set) in overlays.enumerated() {
+            for b in set.boxes {
+                overlayBoxes.append(DrawnOverlayBox(raw: b.raw, view: placement.viewRect(fromRaw: b.raw), label: b.label, set: i))
+            }
+        }
+        self.overlays = overlayBoxes
 
         // Origins and axes. Raw points go through `placement` directly; page-space points of the
         // real page go page → raw with the page's own transform first (in a raw drawing the
@@ -251,6 +318,10 @@ package struct PageDrawing: Hashable, Sendable {
         legend.append(("page \(page.index + 1)\(labelText)  rotation \(rotationText)  \(space.rawValue) space", nil))
         legend.append(("\(w)x\(h) px = \(Self.number(displayed.width))x\(Self.number(displayed.height)) pt at "
                        + "\(Self.number(placement.scale)) px/pt", nil))
+        if let requested {
+            let r = requested.standardized
+            legend.append(("region [\(Self.number(r.minX)) \(Self.number(r.minY)) \(Self.number(r.maxX)) \(Self.number(r.maxY))] (raw)", nil))
+        }
         for b in drawn {
             let r = b.raw
             var line = "\(b.kind.rawValue) [\(Self.number(r.minX)) \(Self.number(r.minY)) \(Self.number(r.maxX)) \(Self.number(r.maxY))]"
@@ -267,6 +338,11 @@ package struct PageDrawing: Hashable, Sendable {
             legend.append(("\(self.otherAxes.space.rawValue) origin and axes = \(self.axes.space.rawValue)'s", OverlayPalette.otherAxes))
         } else {
             legend.append((originLine(self.otherAxes, self.otherAxes.space.rawValue), OverlayPalette.otherAxes))
+        }
+        for (i, set) in overlays.enumerated() {
+            let labelled = set.boxes.count > OverlayRenderer.maxOverlayLabels ? ", the first \(OverlayRenderer.maxOverlayLabels) labelled" : ""
+            legend.append(("\(set.name): \(set.boxes.count) box\(set.boxes.count == 1 ? "" : "es") (\(set.frame))\(labelled)",
+                           OverlayPalette.overlay(i)))
         }
         if let v = self.viewport {
             legend.append(("viewport \(Self.number(v.page.x)),\(Self.number(v.page.y)),\(Self.number(v.page.width)),"

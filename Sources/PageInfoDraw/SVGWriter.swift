@@ -59,6 +59,17 @@ package enum SVGWriter {
             s += "</g>\n"
         }
 
+        if !drawing.overlays.isEmpty {
+            s += "<g id=\"overlays\" fill=\"none\" stroke-width=\"\(t)\">\n"
+            for (i, b) in drawing.overlays.enumerated() {
+                let v = b.view
+                s += "<rect id=\"overlay-\(i)\" class=\"overlay-\(b.set)\" x=\"\(n(v.minX))\" y=\"\(n(v.minY))\" width=\"\(n(v.width))\" "
+                s += "height=\"\(n(v.height))\" stroke=\"\(OverlayPalette.overlay(b.set))\""
+                s += b.label.map { "><title>\(XMLEscaper.text($0))</title></rect>\n" } ?? "/>\n"
+            }
+            s += "</g>\n"
+        }
+
         if let v = drawing.viewport {
             let r = v.view
             s += "<g id=\"viewport-group\" stroke=\"\(OverlayPalette.viewport)\" fill=\"none\" stroke-width=\"\(t)\">\n"

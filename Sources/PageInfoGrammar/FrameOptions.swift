@@ -40,6 +40,30 @@ package enum FrameOptions {
         return LibraryFrame.canonical(asked)
     }
 
+    /// The names ``boxFrame(_:bitmap:)`` takes, for messages and help.
+    package static let boxFrameNames = "raw (or pdf), page, pixels, normalized, "
+        + LibraryFrame.allCases.map(\.rawValue).joined(separator: ", ")
+
+    /// The frame a user's boxes are in, by name (`--frame F`): `raw` (or `pdf`, as Python says),
+    /// `page`, `pixels` and `normalized` (of the image `bitmap` describes, which they need), or a
+    /// ``PageGeometry/LibraryFrame`` name.
+    package static func boxFrame(_ name: String, bitmap: BitmapRequest?) throws(Problem) -> BoxFrame {
+        switch name {
+        case "raw", "pdf": return .raw
+        case "page": return .page
+        case "pixels", "normalized":
+            guard let bitmap else {
+                throw Problem(description: "--frame \(name): the boxes are of an image; say which with --dpi D (or --bitmap-size WxH) and --renderer R, the call that made it")
+            }
+            return name == "pixels" ? .pixels(bitmap) : .normalized(bitmap)
+        default:
+            guard let frame = LibraryFrame(rawValue: name) else {
+                throw Problem(description: "--frame \(name): unknown frame; give one of \(boxFrameNames)")
+            }
+            return .producer(frame)
+        }
+    }
+
     /// The option's value for `frames` (what ``frames(_:)`` reads back to the same frames): their
     /// names in canonical order, comma-separated.
     package static func argument(for frames: [LibraryFrame]) -> String {

@@ -56,7 +56,7 @@ package enum GrammarError: Error, Equatable, Sendable, CustomStringConvertible {
         case .tooManyPages: "at most 10000000 pages (layout commands handle up to 10,000,000)"
         case .notAPageNumber: "expected a page number"
         case .pageNumberBelowOne(let n): "pages are numbered from 1, got \(n)"
-        case .notABox(let name): "'\(name)' is not a box; use media, crop, bleed, trim or art"
+        case .notABox(let name): "'\(name)' is not a box; use media, crop, bleed, trim or art (or none alone)"
         case .malformedItem(let text): ConvertItem.problem(text)
         }
     }

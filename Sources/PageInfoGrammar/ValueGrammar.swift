@@ -120,6 +120,7 @@ package enum ValueGrammar {
     /// A comma-separated list of page boxes, each `media`, `crop`, `bleed`, `trim` or `art`
     /// (or the box's full name, `CropBox`; any case), in the order given, each box once.
     package static func boxes(_ text: String) throws(GrammarError) -> [PageBox] {
+        if text == "none" { return [] }
         var result: [PageBox] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             let name = part.lowercased()

@@ -19,6 +19,7 @@ this package runs it and applies the matrices its records carry.
 
 from ._document import Document
 from ._page import FRAMES, IMAGE_FRAMES, RENDERERS, Bitmap, Page, PageError
+from ._picture import Picture
 from ._reading import iter_pages, open, read_many
 from ._errors import (BitmapUnavailable, DamagedPDF, ExecutableNotFound, FileNotFound, NotAPDF,
                       PageInfoError, PageUnreadable, PasswordRequired, ResultMismatch, Unreadable,
@@ -31,7 +32,7 @@ from ._version import __version__
 __all__ = [
     # (`open` is left out of `*`: it would shadow the builtin; write pdf_pageinfo.open.)
     "iter_pages", "read_many", "executable", "Document", "Page", "PageError", "Bitmap", "Box",
-    "Matrix", "PdfWarning", "FRAMES", "IMAGE_FRAMES", "RENDERERS", "PageInfoError", "ExecutableNotFound",
+    "Matrix", "PdfWarning", "Picture", "FRAMES", "IMAGE_FRAMES", "RENDERERS", "PageInfoError", "ExecutableNotFound",
     "VersionMismatch", "UsageError", "NotAPDF", "PasswordRequired", "WrongPassword",
     "DamagedPDF", "FileNotFound", "Unreadable", "WorkerFailed", "PageUnreadable",
     "BitmapUnavailable", "ResultMismatch", "results", "__version__",

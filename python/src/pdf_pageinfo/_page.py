@@ -5,13 +5,14 @@ columns of a run with those options, which the page asks of the file it came fro
 from __future__ import annotations
 
 import operator
-from typing import TYPE_CHECKING, Any, Dict, Iterable, List, NamedTuple, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple
 
 from ._columns import _NO_INT, _matrix
 from ._errors import BitmapUnavailable, PageUnreadable, ResultMismatch
 from ._geometry import Box, Geometry, Matrix, PdfWarning
 
 if TYPE_CHECKING:
+    from ._picture import Picture
     from ._source import PageSource
     from .results import Detection
 
@@ -331,6 +332,87 @@ class Page:
             out.append(d._replace(page=self.number, frame=to, box=m.apply_rect(*d.box), polygon=polygon, size=None))
         return out
 
+    def draw(self, boxes: Any = (), frame: Optional[str] = None, *, dpi: Optional[float] = None,
+             size: Optional[Tuple[int, int]] = None, fit: str = "contain", renderer: str = "pdftoppm-cropbox",
+             scale: Optional[float] = None, page_boxes: Optional[Iterable[str]] = None, labels: bool = True,
+             format: str = "png") -> "Picture":
+        """A picture of this page (Poppler's render, its boxes, origin and axes, a legend) with
+        ``boxes`` drawn where they lie: Detections (:mod:`pdf_pageinfo.results`, each in its own
+        frame), or rectangles ``(x0, y0, x1, y1)`` / ``((x0, y0, x1, y1), label)`` / an (N, 4)
+        array in ``frame`` (:data:`FRAMES`; ``pixels`` and ``normalized`` of the image of ``dpi``
+        or ``size`` and ``renderer``, as :meth:`map` takes them). ``scale`` is the picture's
+        pixels per point (default ``dpi / 72``, else 1); ``page_boxes`` which of the page's boxes
+        to draw (default all five; ``()`` none); ``format`` ``"png"`` or ``"svg"``.
+
+        The picture is drawn by the executable (``pageinfo draw --overlay``); Jupyter shows it
+        inline. Detections whose stated size is not the page's or the image's are refused as
+        :meth:`map` refuses them."""
+        sets = _box_sets(boxes, frame, labels)
+        for d in (d for set_ in sets for d in set_[2] if d is not None):
+            self._check_size(d, dpi, size, fit, renderer)
+        return self._picture(sets, dpi=dpi, size=size, fit=fit, renderer=renderer,
+                             scale=scale if scale is not None else (dpi / 72 if dpi else 1.0),
+                             page_boxes=page_boxes, format=format)
+
+    def render(self, dpi: float = 150, *, region: Optional[Tuple[float, float, float, float]] = None,
+               frame: str = "pdf", renderer: str = "pdftoppm-cropbox", boxes: Any = (),
+               boxes_frame: Optional[str] = None) -> "Picture":
+        """The page rendered by Poppler at ``dpi`` (PNG, nothing drawn over it but ``boxes``), or
+        only ``region`` ``(x0, y0, x1, y1)`` of it, given in ``frame`` (``pdf``, ``page``, a
+        library's or pipeline's frame, or ``pixels``/``normalized`` of ``renderer``'s image at
+        ``dpi``), turned as the page is: the same pixels as that rectangle cut from the whole
+        page's render."""
+        sets = _box_sets(boxes, boxes_frame, True)
+        region_frame = None if region is None else frame
+        return self._picture(sets, dpi=dpi, size=None, fit="contain", renderer=renderer, scale=dpi / 72,
+                             page_boxes=(), format="png", region=region, region_frame=region_frame, bare=True)
+
+    def _picture(self, sets: List[Tuple[str, List[Any], List[Any]]], *, dpi: Optional[float],
+                 size: Optional[Tuple[int, int]], fit: str, renderer: str, scale: float,
+                 page_boxes: Optional[Iterable[str]], format: str, region: Optional[Sequence[float]] = None,
+                 region_frame: Optional[str] = None, bare: bool = False) -> "Picture":
+        import json
+        import os
+        import tempfile
+        from ._picture import Picture
+        if format not in ("png", "svg"):
+            raise ValueError(f"format must be 'png' or 'svg', not {format!r}")
+        if self.error is not None:
+            raise self._unreadable("picture")
+        if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not 0 < scale < float("inf"):
+            raise ValueError(f"scale must be a positive number of pixels per point, not {scale!r}")
+        frames = [f for f, _, _ in sets] + ([region_frame] if region_frame else [])
+        arguments = ["--page", str(self.number), "--scale", repr(float(scale))]
+        if page_boxes is not None:
+            names = list(page_boxes)
+            arguments += ["--boxes", ",".join(names) if names else "none"]
+        if bare:
+            arguments.append("--bare")
+        if any(f in IMAGE_FRAMES for f in frames):
+            arguments += list(_bitmap_options(dpi, size, fit, renderer))
+        with tempfile.TemporaryDirectory(prefix="pageinfo-boxes-") as work:
+            for k, (frame_name, entries, _) in enumerate(sets):
+                path = os.path.join(work, f"{frame_name}-{k + 1}.json")
+                with open(path, "w") as f:
+                    json.dump(entries, f)
+                arguments += ["--overlay", path]
+            for frame_name in frames:
+                if frame_name not in FRAMES:
+                    raise ValueError(f"unknown frame {frame_name!r}; the frames are {', '.join(FRAMES)}")
+            if len(set(frames)) == 1:
+                arguments += ["--frame", frames[0]]
+            elif frames:
+                if region_frame is not None:
+                    raise ValueError("give the region and the boxes in one frame")
+                for frame_name in frames:
+                    arguments += ["--frame", frame_name]
+            if region is not None:
+                x0, y0, x1, y1 = (float(v) for v in region)
+                arguments += ["--region", f"{min(x0, x1)!r},{min(y0, y1)!r},{abs(x1 - x0)!r},{abs(y1 - y0)!r}"]
+            if format == "svg":
+                arguments.append("--svg")
+            return Picture(self._document._draw(arguments), format)
+
     def _check_size(self, d: "Detection", dpi: Optional[float], size: Optional[Tuple[int, int]], fit: str,
                     renderer: str) -> None:
         if d.size is None:
@@ -429,6 +511,37 @@ class Page:
             return f"<Page {self.number} error={error.code}>"
         return (f"<Page {self.number} {self.width:g}x{self.height:g} rotation={self.rotation}"
                 + (f" label={self.label!r}" if self.label is not None else "") + ">")
+
+
+def _box_sets(boxes: Any, frame: Optional[str], labels: bool) -> List[Tuple[str, List[Any], List[Any]]]:
+    """The boxes of ``Page.draw`` as files for ``draw --overlay``: one (frame, JSON entries,
+    the Detections or None per entry) per frame, in the order the frames first come."""
+    from .results import Detection
+    rows = boxes.tolist() if hasattr(boxes, "tolist") else list(boxes)
+    sets: Dict[str, Tuple[List[Any], List[Any]]] = {}
+    for i, item in enumerate(rows):
+        detection = item if isinstance(item, Detection) else None
+        label: Any = None
+        box: Any
+        where: Optional[str]
+        if detection is not None:
+            box, label, where = detection.box, detection.text, detection.frame
+        elif isinstance(item, (tuple, list)) and len(item) == 2 and isinstance(item[0], (tuple, list)):
+            box, label, where = item[0], item[1], frame
+        else:
+            box, where = item, frame
+        if where is None:
+            raise ValueError("give frame=: the frame the boxes are in (see FRAMES)")
+        values = [float(v) for v in box]
+        if len(values) != 4:
+            raise ValueError(f"box {i}: expected (x0, y0, x1, y1), not {item!r}")
+        entry: Dict[str, Any] = {"box": values}
+        if labels and label is not None:
+            entry["label"] = str(label)
+        entries, found = sets.setdefault(where, ([], []))
+        entries.append(entry)
+        found.append(detection)
+    return [(name, entries, found) for name, (entries, found) in sets.items()]
 
 
 def _bitmap_options(dpi: Optional[float], size: Optional[Tuple[int, int]], fit: str,

@@ -5,11 +5,12 @@ columns of a run with other options (``--dpi``, ``--frames``) for one of its pag
 from __future__ import annotations
 
 import os
+import tempfile
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
 from ._columns import _same_column
 from ._errors import PageInfoError, error_for
-from ._run import read_one
+from ._run import Run, read_one
 
 if TYPE_CHECKING:
     from ._page import Page
@@ -79,6 +80,25 @@ class PageSource:
         if error is not None and error["code"] != "page-out-of-range":
             raise error_for(error["code"], error["message"], self.name)
         return chunks
+
+    def _draw(self, arguments: List[str]) -> bytes:
+        """The picture ``pageinfo draw ARGUMENTS -o FILE -- PATH`` writes (PNG or SVG bytes)."""
+        if self._path is None:
+            raise PageInfoError(f"{self.name}: the document is closed", file=self.name)
+        with tempfile.TemporaryDirectory(prefix="pageinfo-draw-") as work:
+            suffix = ".svg" if "--svg" in arguments else ".png"
+            out = os.path.join(work, "picture" + suffix)
+            arguments = [a for a in arguments if a != "--svg"]
+            with Run(["draw", *arguments, "-o", out, "--", self._path], password=self._password,
+                     timeout=self._timeout, name=self.name) as run:
+                for _ in run.records():
+                    pass
+                status = run.finish()
+                if status != 0:
+                    raise PageInfoError(f"{self.name}: pageinfo draw failed (exit status {status}): "
+                                        f"{run.last_error() or 'no message'}", file=self.name)
+            with open(out, "rb") as f:
+                return f.read()
 
     def close(self) -> None:
         """Deletes the temporary copy of a PDF given as bytes (later runs then cannot read it)."""
