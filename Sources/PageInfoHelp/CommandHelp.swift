@@ -612,11 +612,34 @@ package enum CommandHelp {
           is limited to 30000 pixels a side and 100 megapixels. A --viewport
           wholly outside the page and its margin is a usage error.
 
+        YOUR BOXES
+          --overlay BOXES draws the boxes of a file over the page, one colour
+          per file (pink, violet, teal, amber), each label above its box (the
+          first 500). BOXES is JSON, an array (or {"boxes": [...]}) of
+          [x0,y0,x1,y1] or {"box": [x0,y0,x1,y1], "label": "...", "page": N},
+          or CSV with a header naming x0,y0,x1,y1 and optionally label, page;
+          boxes naming another page are left out. --frame F says what the
+          numbers are: raw (or pdf), page, a library's or pipeline's frame
+          (pymupdf, pdfplumber, pdfminer, pypdfium2, pypdf, docling,
+          docling-topleft, textract, documentai, azure: pages --frames), or an
+          image of the page, pixels or normalized (its ratios), named as pages
+          names a bitmap: --dpi D (or --bitmap-size WxH, --fit) and --renderer
+          R, the call that made the image (pdftoppm-cropbox by default;
+          pdf2image's defaults are pdf2image). Give --frame once for every
+          file, or once per --overlay, in order. These options describe the
+          boxes' image only; the picture's size is --scale or --width.
+          --region x,y,w,h draws only that rectangle of the page, given in
+          --frame's frame and turned as the page is. --bare writes the page's
+          render alone (PNG: no board, boxes, axes or legend; --overlay boxes
+          still drawn), the pixels Poppler renders for that region.
+          --boxes none leaves the page's boxes out.
+
         OUTPUT
           -o OUT.png: the picture. -o OUT.svg: the rendered page embedded as a
           PNG image, the overlays as <rect>, <line> and <circle> elements with
           ids (MediaBox … ArtBox, page-origin, page-x, viewport, …) in view
-          coordinates, for reading and diffing.
+          coordinates, for reading and diffing; your boxes are <rect
+          class="overlay-K"> (K the file, from 0) with their label as <title>.
 
         EXAMPLE (check it by hand)
           Page 2 of Fixtures/rotations.pdf: MediaBox 500×700, CropBox
@@ -630,11 +653,17 @@ package enum CommandHelp {
                 --viewport 100,50,200,150
             a 600×400 px page image: page origin at the bottom-left
             (0, 400 px); the viewport spans px (100, 200) to (300, 350).
+          $ pageinfo draw Fixtures/words/words.pdf --page 2 -o ocr.png \
+                --overlay page.hocr.json --frame pixels --dpi 150 --renderer pdf2image
+            boxes found on pdf2image's default 150-dpi image of page 2 (the
+            MediaBox, 792×959 px), drawn on the displayed page.
 
         EXIT CODES
           0 ok; 64 usage error (page out of range, a bad number, an output
-        name not ending in .png or .svg, an image beyond the size limit); 65 \
-        not a PDF or damaged; 66 cannot open the file; 70 not enough memory \
+        name not ending in .png or .svg, an image beyond the size limit, a \
+        --frame or image option nothing uses or one missing); 65 not a PDF \
+        or damaged, or a BOXES file that is not boxes; 66 cannot open the \
+        file or a BOXES file; 70 not enough memory \
         for the bitmap; 74 the output could not be written; 77 encrypted and \
         no or a wrong password.
         """
