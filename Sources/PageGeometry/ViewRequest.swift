@@ -7,7 +7,9 @@
 /// - `dotsPerInch` D: the bitmap `pdftoppm -r D -cropbox` renders,
 ///   ⌈width·D/72⌉ × ⌈height·D/72⌉ pixels, the page at D/72 pixels per point from the top-left
 ///   (``PagePlacement/init(page:dotsPerInch:)``); with a ``fit``, the page fitted into that
-///   bitmap instead (``PagePlacement/init(page:viewSize:viewport:fit:)``).
+///   bitmap instead (``PagePlacement/init(page:viewSize:viewport:fit:)``); with a
+///   ``renderer``, the bitmap that renderer makes at D (``BitmapPlacement``: pdf2image's
+///   defaults, Ghostscript, pdfium, MuPDF, …), its pixels the view.
 /// - `viewSize` W×H (view units) with `zoomScale` and/or `center` (a page-space point, in
 ///   points): ``PagePlacement/init(page:viewSize:zoomScale:center:)``, zoom 1 when only the
 ///   centre is given.
@@ -32,10 +34,14 @@ public struct ViewRequest: Sendable, Hashable {
     public var zoomScale: Double?
     /// The page-space point (points) at the view's centre when zoomed, or nil for the page's centre.
     public var center: Point?
+    /// With ``dotsPerInch``: the renderer whose bitmap the view is (nil: `pdftoppm -r D
+    /// -cropbox`, ``BitmapRenderer/pdftoppmCropBox``).
+    public var renderer: BitmapRenderer?
 
     /// A request from plain parameters; see the properties.
     public init(viewSize: Size? = nil, dotsPerInch: Double? = nil, fit: PageFit? = nil, viewport: Rect? = nil,
-                zoomScale: Double? = nil, center: Point? = nil) {
+                zoomScale: Double? = nil, center: Point? = nil, renderer: BitmapRenderer? = nil) {
+        self.renderer = renderer
         self.viewSize = viewSize
         self.dotsPerInch = dotsPerInch
         self.fit = fit
@@ -51,6 +57,9 @@ public struct ViewRequest: Sendable, Hashable {
     ///   or a page without area.
     public func placement(of page: PageInfo) throws(PlacementError) -> PagePlacement? {
         if let dotsPerInch {
+            if let renderer, fit == nil {
+                return try BitmapPlacement(page: page, request: BitmapRequest(.dotsPerInch(dotsPerInch), renderer: renderer)).placement
+            }
             guard let fit else { return try PagePlacement(page: page, dotsPerInch: dotsPerInch) }
             let bitmap = PagePlacement.bitmapSize(pageSize: page.size, dotsPerInch: dotsPerInch)
             return try PagePlacement(page: page, viewSize: bitmap, fit: fit)
@@ -95,6 +104,8 @@ extension ViewRequest {
         case zoomScale
         /// ``ViewRequest/center``.
         case center
+        /// ``ViewRequest/renderer``.
+        case renderer
     }
 
     /// Parameters that together describe no one placement, or none where one is needed, for a
@@ -119,6 +130,10 @@ extension ViewRequest {
         case viewSpaceWithoutSize(fromViewSpace: Bool)
         /// The parameter needs a view size, and there is none (nor a resolution).
         case withoutViewSize(Parameter)
+        /// A renderer without a resolution: it names the bitmap of one.
+        case rendererWithoutResolution
+        /// A renderer together with a fit: the renderer places the page as its call does.
+        case rendererWithFit
 
         /// The rule broken, in words that name the request's parameters.
         public var description: String {
@@ -131,6 +146,8 @@ extension ViewRequest {
             case .stretchedWithZoom: "fit fill cannot be combined with a zoom scale or a centre"
             case .viewSpaceWithoutSize(let from): "converting \(from ? "from" : "to") view space needs a view size or a resolution"
             case .withoutViewSize(let p): "\(p.rawValue) needs a view size"
+            case .rendererWithoutResolution: "a renderer names the bitmap of a resolution: give the resolution too"
+            case .rendererWithFit: "a renderer places the page in its bitmap as its call does; it cannot be combined with a fit"
             }
         }
     }
@@ -138,7 +155,7 @@ extension ViewRequest {
     /// The parameters given, in the order a conflict names the first of them.
     var given: [Parameter] {
         let all: [(Parameter, Bool)] = [(.viewSize, viewSize != nil), (.dotsPerInch, dotsPerInch != nil), (.viewport, viewport != nil), (.zoomScale, zoomScale != nil),
-         (.center, center != nil), (.fit, fit != nil)]
+         (.center, center != nil), (.fit, fit != nil), (.renderer, renderer != nil)]
         return all.compactMap { $0.1 ? $0.0 : nil }
     }
 
@@ -155,6 +172,9 @@ extension ViewRequest {
             if viewSize != nil { throw .resolutionWithViewSize }
             if viewport != nil || zoomed { throw .resolutionWithViewport }
         }
+        if renderer != nil && source != .view && destination != .view { throw .outsideViewSpace(.renderer) }
+        if renderer != nil && dotsPerInch == nil { throw .rendererWithoutResolution }
+        if renderer != nil && fit != nil { throw .rendererWithFit }
         if fit == .fill, let viewport, !(abs(viewport.height) >= NumberText.resolution) { throw .stretchedFlatViewport(viewport) }
         if fit == .fill && zoomed { throw .stretchedWithZoom }
         if viewSize == nil && dotsPerInch == nil {

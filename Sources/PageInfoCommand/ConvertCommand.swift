@@ -40,10 +40,18 @@ struct ConvertCommand: ParsableCommand {
             transform: ValueGrammar.size)
     var view: Size?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Instead of --view: the image pdftoppm -r DPI -cropbox renders (ceil(size·DPI/72) pixels, DPI/72 px per point).",
+    @Option(parsing: .unconditional, help: ArgumentHelp("Instead of --view: the image --renderer makes at DPI (by default pdftoppm -r DPI -cropbox: ceil(size·DPI/72) pixels, DPI/72 px per point).",
                                valueName: "dpi"),
             transform: ValueGrammar.dotsPerInch)
     var dpi: Double?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --dpi: the call that made the image, as pages --renderer names it (pdftoppm-cropbox, the default, pdftoppm, pdf2image, pdf2image-cropbox, ghostscript, ghostscript-cropbox, pdfium, mupdf, pdfplumber).",
+                               valueName: "renderer"),
+            transform: { text in
+                guard let r = BitmapRenderer(rawValue: text) else { throw ValidationError("give one of \(BitmapOptions.rendererNames)") }
+                return r
+            })
+    var renderer: BitmapRenderer?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("contain: one scale, centred (the default with --view); fill: each axis stretched onto the view. Without --fit, --dpi places the page at exactly DPI/72 px per point from the top-left corner, as pdftoppm does.",
                                valueName: "fit"))
@@ -81,7 +89,9 @@ struct ConvertCommand: ParsableCommand {
     }
 
     /// The view the options describe (``PageGeometry/ViewRequest``).
-    var request: ViewRequest { ViewRequest(viewSize: view, dotsPerInch: dpi, fit: fit, viewport: viewport, zoomScale: zoom, center: center) }
+    var request: ViewRequest {
+        ViewRequest(viewSize: view, dotsPerInch: dpi, fit: fit, viewport: viewport, zoomScale: zoom, center: center, renderer: renderer)
+    }
 
     /// A rule of ``PageGeometry/ViewRequest`` broken, in the options' words.
     func message(for conflict: ViewRequest.Conflict) -> String {
@@ -93,6 +103,7 @@ struct ConvertCommand: ParsableCommand {
             case .viewport: "--viewport"
             case .zoomScale: "--zoom"
             case .center: "--center"
+            case .renderer: "--renderer"
             }
         }
         return switch conflict {
@@ -105,6 +116,8 @@ struct ConvertCommand: ParsableCommand {
         case .stretchedWithZoom: "--fit fill stretches the page (or --viewport) onto the view; it cannot be combined with --zoom or --center"
         case .viewSpaceWithoutSize(let fromView): "converting \(fromView ? "from" : "to") view space needs --view WIDTHxHEIGHT, the view's size (or --dpi D)"
         case .withoutViewSize(let p): "\(option(p)) needs --view WIDTHxHEIGHT, the view's size"
+        case .rendererWithoutResolution: "--renderer names the image of a resolution: give --dpi D with it"
+        case .rendererWithFit: "--renderer places the page in its image as that call does; it cannot be combined with --fit"
         }
     }
 
@@ -121,6 +134,7 @@ struct ConvertCommand: ParsableCommand {
         stdout.out.exactFileName = document.exactName
         if format == .json {
             ConversionHeaderJSON(file: document.file, page: info, from: from, to: to, placement: placement,
+                                 renderer: dpi == nil ? nil : (renderer ?? BitmapOptions.defaultRenderer),
                                  transform: stream.transform).writeJSON(to: &stdout.out)
         }
         let problem = if let given { stream.write(given, to: &stdout.out) }

@@ -3,7 +3,7 @@ import PageGeometry
 
 /// The first line of `pageinfo convert --format json`: the page, the placement and the one
 /// transform used, then the opening of the `items` array — `{"file", "page", "from", "to",
-/// "rotation", "userUnit", "pageSize", "cropBox", "view", "viewport", "scale", "verticalScale",
+/// "rotation", "userUnit", "pageSize", "cropBox", "renderer", "view", "viewport", "scale", "verticalScale",
 /// "zoomScale", "pageFrame", "visiblePageFrame", "transform", "items":[` and a newline. The
 /// items follow, one per line, and `]}` closes the document. Lengths in points (page) and view
 /// units (view); `pageFrame` is the whole page in view space and `visiblePageFrame`
@@ -21,12 +21,15 @@ package struct ConversionHeaderJSON: JSONWritable {
     /// The placement in a view, or nil when no view is involved (`view` … `visiblePageFrame` are
     /// `null`).
     package var placement: PagePlacement?
+    /// With `--dpi`: the renderer whose image view space is (`"renderer"`, null otherwise).
+    package var renderer: BitmapRenderer?
     /// The transform applied to every item.
     package var transform: AffineTransform
 
     /// The header for converting items of `page` of `file` with `transform`.
     package init(file: String, page: PageInfo, from: CoordinateSpace, to: CoordinateSpace,
-                placement: PagePlacement?, transform: AffineTransform) {
+                placement: PagePlacement?, renderer: BitmapRenderer? = nil, transform: AffineTransform) {
+        self.renderer = renderer
         self.file = file
         self.page = page
         self.from = from
@@ -47,6 +50,7 @@ package struct ConversionHeaderJSON: JSONWritable {
         out.append(field: "userUnit", page.userUnit)
         out.append(field: "pageSize", page.size)
         out.append(field: "cropBox", page.cropBox)
+        out.append(field: "renderer", renderer?.rawValue)
         out.append(field: "view", p?.viewSize)
         out.append(field: "viewport", p?.viewport)
         out.append(field: "scale", p?.scale)

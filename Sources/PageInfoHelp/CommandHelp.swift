@@ -193,7 +193,12 @@ package enum CommandHelp {
         (rounded up, never to nearest, as pdftoppm 22.12 does), the page at \
         exactly D/72 pixels per point from the top-left corner, so the last \
         column and row may lie partly outside the page. --dpi D --fit fill \
-        stretches the page onto that bitmap; --dpi D --fit contain centres it.
+        stretches the page onto that bitmap; --dpi D --fit contain centres it. \
+        --dpi D --renderer R makes view space the image another call makes, \
+        as pages --renderer names it: pdf2image and pdftoppm (their defaults, \
+        the MediaBox: on a cropped page the page lies inside a larger image), \
+        ghostscript, pdfium, mupdf, pdfplumber and the -cropbox forms; the \
+        JSON header's "renderer" says which.
 
         ITEMs are points x,y or rectangles x,y,width,height (negative numbers \
         are fine: -5,3). Rectangles come out standardized: origin at the \

@@ -32,6 +32,28 @@ struct ConvertCommandTests {
         #expect(try convert([Self.rotations, "--page", "2", "--from", "page", "--to", "raw", "50,300"]) == ["120,80"])
     }
 
+    /// --dpi with --renderer: view space is that call's image. Page 2 (MediaBox [0 0 500 700],
+    /// CropBox [20 30 420 630], /Rotate 90) at 72 dpi: the CropBox image's pixel of raw (x, y) is
+    /// (y − 30, x − 20), raw (120, 80) → (50, 100); pdftoppm's and pdf2image's defaults draw the
+    /// MediaBox, whose displayed top-left is the raw origin: (y, x) → (80, 120); at 144 dpi
+    /// twice that. MuPDF renders the CropBox, as pdftoppm -cropbox does here.
+    @Test(arguments: [("pdftoppm-cropbox", "72", "50,100"), ("pdftoppm", "72", "80,120"), ("pdf2image", "72", "80,120"),
+                      ("pdf2image", "144", "160,240"), ("mupdf", "72", "50,100"), ("ghostscript", "72", "80,120")])
+    func rendererNamesTheImage(renderer: String, dpi: String, expected: String) throws {
+        #expect(try convert([Self.rotations, "--page", "2", "--from", "raw", "--to", "view", "--dpi", dpi, "--renderer", renderer,
+                             "120,80"]) == [expected])
+        let json = try convert([Self.rotations, "--page", "2", "--from", "view", "--to", "raw", "--dpi", dpi, "--renderer", renderer,
+                                "--format", "json", expected])
+        #expect(json.first?.contains("\"renderer\":\"\(renderer)\"") == true, "\(json)")
+    }
+
+    @Test func rendererIsNullWithoutAnImage() throws {
+        let plain = try convert([Self.rotations, "--page", "2", "--from", "raw", "--to", "view", "--view", "300x200", "--format", "json", "120,80"])
+        #expect(plain.first?.contains("\"renderer\":null") == true)
+        let dpi = try convert([Self.rotations, "--page", "2", "--from", "raw", "--to", "view", "--dpi", "72", "--format", "json", "120,80"])
+        #expect(dpi.first?.contains("\"renderer\":\"pdftoppm-cropbox\"") == true)
+    }
+
     @Test func rectangleIsStandardized() throws {
         // The CropBox itself fills the view; the same rectangle written from its other corner
         // (negative size) gives the same answer.
@@ -220,6 +242,11 @@ struct ConvertCommandTests {
         (["--page", "1", "--from", "raw", "--to", "view", "--view", "800x600", "--center", "a,b", "1,2"], "--center"),
         (["--page", "1", "--from", "raw", "--to", "sideways", "1,2"], "--to"),
         (["--page", "1", "--from", "raw", "--to", "page", "--veiw", "800x600", "1,2"], "--veiw"),
+        (["--page", "1", "--from", "raw", "--to", "page", "--renderer", "pdf2image", "1,2"], "--renderer places the view"),
+        (["--page", "1", "--from", "raw", "--to", "view", "--view", "800x600", "--renderer", "pdf2image", "1,2"], "give --dpi D with it"),
+        (["--page", "1", "--from", "raw", "--to", "view", "--dpi", "72", "--fit", "fill", "--renderer", "mupdf", "1,2"],
+         "it cannot be combined with --fit"),
+        (["--page", "1", "--from", "raw", "--to", "view", "--dpi", "72", "--renderer", "fitz", "1,2"], "'fitz' is invalid for '--renderer <renderer>': give one of pdftoppm, pdftoppm-cropbox"),
     ] as [([String], String)])
     func usageErrorExits64WithOneLine(args: [String], phrase: String) throws {
         let r = try CLI.run(["convert", Self.rotations] + args, stdin: "")

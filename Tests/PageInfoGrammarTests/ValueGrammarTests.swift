@@ -82,8 +82,8 @@ struct ValueGrammarTests {
     @Test("box lists: short or full names, any case, in order, each once")
     func boxes() throws {
         #expect(try ValueGrammar.boxes("trim,MEDIA,CropBox,trim") == [.trim, .media, .crop])
-        #expect(message(ValueGrammar.boxes, "crop,paper") == "'paper' is not a box; use media, crop, bleed, trim or art")
-        #expect(message(ValueGrammar.boxes, "") == "'' is not a box; use media, crop, bleed, trim or art")
+        #expect(message(ValueGrammar.boxes, "crop,paper") == "'paper' is not a box; use media, crop, bleed, trim or art (or none alone)")
+        #expect(message(ValueGrammar.boxes, "") == "'' is not a box; use media, crop, bleed, trim or art (or none alone)")
     }
 }
 
