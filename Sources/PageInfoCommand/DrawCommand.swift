@@ -123,32 +123,14 @@ struct DrawCommand: ParsableCommand {
     /// The frames of the --overlay files and of --region, from --frame and the image options;
     /// a frame or an image option that nothing uses is a usage error, as is one missing.
     func boxFrames() throws -> (overlays: [BoxFrame], region: BoxFrame?) {
-        let users = overlay.count + (region == nil ? 0 : 1)
-        if users == 0 {
-            if !frame.isEmpty { throw ValidationError("--frame names the frame of --overlay boxes or of --region: give one of them, or leave --frame out") }
-        } else if frame.isEmpty {
-            throw ValidationError("\(overlay.isEmpty ? "--region" : "--overlay") needs --frame F, the frame its numbers are in: \(FrameOptions.boxFrameNames)")
-        }
-        if frame.count > 1 && frame.count != overlay.count {
-            throw ValidationError("--frame is given \(frame.count) times for \(overlay.count) --overlay files: give it once for all, or once per --overlay")
-        }
-        if frame.count > 1 && region != nil {
-            throw ValidationError("--region is in the frame --frame names: give --frame once with --region")
-        }
-        let bitmap: BitmapRequest?
-        do { bitmap = try BitmapOptions.request(dpi: dpi, bitmapSize: bitmapSize, fit: fit, renderer: renderer) } catch {
+        do {
+            let bitmap = try BitmapOptions.request(dpi: dpi, bitmapSize: bitmapSize, fit: fit, renderer: renderer)
+            return try FrameOptions.overlayFrames(frame, overlays: overlay.count, region: region != nil, bitmap: bitmap)
+        } catch let error as BitmapOptions.Problem {
+            throw ValidationError(error.description)
+        } catch let error as FrameOptions.Problem {
             throw ValidationError(error.description)
         }
-        var frames: [BoxFrame] = []
-        for name in frame {
-            do { frames.append(try FrameOptions.boxFrame(name, bitmap: bitmap)) } catch { throw ValidationError(error.description) }
-        }
-        let imageFrames = frames.contains { if case .pixels = $0 { true } else if case .normalized = $0 { true } else { false } }
-        if bitmap != nil && !imageFrames {
-            throw ValidationError("--dpi, --bitmap-size and --renderer describe the image of --frame pixels or normalized (the picture's size is --scale or --width)")
-        }
-        let overlays = overlay.isEmpty ? [] : (frames.count == 1 ? Array(repeating: frames[0], count: overlay.count) : frames)
-        return (overlays, region == nil ? nil : frames.first)
     }
 
     func validate() throws {

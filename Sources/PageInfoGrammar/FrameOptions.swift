@@ -64,6 +64,31 @@ package enum FrameOptions {
         }
     }
 
+    /// The frames of `draw`'s `--overlay` files (one per file, in order) and of its `--region`,
+    /// from the `--frame` names given (once for all, or once per file) and the image options'
+    /// bitmap: a `--frame` that nothing uses, one missing, counts that do not pair, or image
+    /// options without an image frame are a ``Problem``; nothing is ignored.
+    package static func overlayFrames(_ names: [String], overlays: Int, region: Bool,
+                                      bitmap: BitmapRequest?) throws(Problem) -> (overlays: [BoxFrame], region: BoxFrame?) {
+        if overlays == 0 && !region {
+            if !names.isEmpty { throw Problem(description: "--frame names the frame of --overlay boxes or of --region: give one of them, or leave --frame out") }
+        } else if names.isEmpty {
+            throw Problem(description: "\(overlays == 0 ? "--region" : "--overlay") needs --frame F, the frame its numbers are in: \(boxFrameNames)")
+        }
+        if names.count > 1 && names.count != overlays {
+            throw Problem(description: "--frame is given \(names.count) times for \(overlays) --overlay files: give it once for all, or once per --overlay")
+        }
+        if names.count > 1 && region { throw Problem(description: "--region is in the frame --frame names: give --frame once with --region") }
+        var frames: [BoxFrame] = []
+        for name in names { frames.append(try boxFrame(name, bitmap: bitmap)) }
+        let ofImage = frames.contains { if case .pixels = $0 { true } else if case .normalized = $0 { true } else { false } }
+        if bitmap != nil && !ofImage {
+            throw Problem(description: "--dpi, --bitmap-size and --renderer describe the image of --frame pixels or normalized (the picture's size is --scale or --width)")
+        }
+        let perFile = overlays == 0 ? [] : (frames.count == 1 ? Array(repeating: frames[0], count: overlays) : frames)
+        return (perFile, region ? frames.first : nil)
+    }
+
     /// The option's value for `frames` (what ``frames(_:)`` reads back to the same frames): their
     /// names in canonical order, comma-separated.
     package static func argument(for frames: [LibraryFrame]) -> String {

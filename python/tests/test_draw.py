@@ -3,8 +3,8 @@
 a region, given in any frame on any rotation, is that rectangle cut from the whole page's render.
 
 The words of Fixtures/words/words.pdf are where scripts/make_word_fixtures.py put them
-(words.json); the results drawn are the services' files of Fixtures/words and docling-parse's
-cells. A box is found in a picture by its colour (the first file's, #FF1F8E), and must enclose
+(words.json); the results drawn are the services' files of Fixtures/words, docling-parse's
+cells and Tesseract's words on pdf2image's default images (pixels of the MediaBox). A box is found in a picture by its colour (the first file's, #FF1F8E), and must enclose
 the word's ink in the plain render within 2 px and lie within 3 px of it.
 """
 
@@ -66,13 +66,32 @@ def test_the_check_sees_a_box_in_the_wrong_frame():
         assert box is None or not covers(box, ink, [3, 3, 3, 3])
 
 
-@pytest.mark.parametrize("source", ["textract", "documentai", "azure", "docling", "docling-parse"])
-def test_a_box_drawn_through_each_frame_covers_its_word(source):
+def tesseract_words(work, doc):
+    """Tesseract's words (TSV) of pdf2image's default 150-dpi image of each page, as users make
+    them: the pixels frame of renderer pdf2image."""
+    from test_ocr import tesseract
+    import subprocess
+    import pdf2image
+    binary, found = tesseract(), []
+    for index in range(len(doc.pages)):
+        image = pdf2image.convert_from_path(WORDS, dpi=DPI, first_page=index + 1, last_page=index + 1)[0]
+        base = str(work / f"page-{index + 1}")
+        image.save(base + ".png")
+        subprocess.run([binary, base + ".png", base, "tsv"], check=True, capture_output=True, timeout=120)
+        found += [w._replace(page=index + 1) for w in results.read_tesseract_tsv(base + ".tsv")]
+    return found
+
+
+@pytest.mark.parametrize("source", ["textract", "documentai", "azure", "docling", "docling-parse", "tesseract"])
+def test_a_box_drawn_through_each_frame_covers_its_word(source, tmp_path):
     import numpy as np
     expected = golden()
     checked = 0
     with pdf_pageinfo.open(WORDS) as doc:
-        if source == "docling-parse":
+        if source == "tesseract":
+            need("pdf2image")
+            found = tesseract_words(tmp_path, doc)
+        elif source == "docling-parse":
             need("docling_parse")
             from docling_parse.pdf_parser import DoclingPdfParser
             parsed = DoclingPdfParser(loglevel="fatal").load(path_or_stream=WORDS)
@@ -86,7 +105,8 @@ def test_a_box_drawn_through_each_frame_covers_its_word(source):
         for index, page_golden in enumerate(expected):
             page = doc.pages[index]
             mine = [d for d in found if d.page == index + 1]
-            plain, drawn = arrays(page.render(dpi=DPI), page.render(dpi=DPI, boxes=mine))
+            options = {"renderer": "pdf2image"} if source == "tesseract" else {}
+            plain, drawn = arrays(page.render(dpi=DPI), page.render(dpi=DPI, boxes=mine, **options))
             bitmap = page.bitmap(dpi=DPI)
             for word in (w for w in page_golden["words"] if w["insideCropBox"]):
                 x0, y0, x1, y1 = bitmap.to_pixels(tuple(word["box"]))

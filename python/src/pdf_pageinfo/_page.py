@@ -361,8 +361,11 @@ class Page:
         only ``region`` ``(x0, y0, x1, y1)`` of it, given in ``frame`` (``pdf``, ``page``, a
         library's or pipeline's frame, or ``pixels``/``normalized`` of ``renderer``'s image at
         ``dpi``), turned as the page is: the same pixels as that rectangle cut from the whole
-        page's render."""
+        page's render. ``boxes`` are drawn as :meth:`draw` draws them (the image frames of
+        ``renderer`` at ``dpi``), checked as :meth:`map` checks them."""
         sets = _box_sets(boxes, boxes_frame, True)
+        for d in (d for set_ in sets for d in set_[2] if d is not None):
+            self._check_size(d, dpi, None, "contain", renderer)
         region_frame = None if region is None else frame
         return self._picture(sets, dpi=dpi, size=None, fit="contain", renderer=renderer, scale=dpi / 72,
                              page_boxes=(), format="png", region=region, region_frame=region_frame, bare=True)
