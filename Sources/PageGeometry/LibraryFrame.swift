@@ -150,8 +150,8 @@ public enum LibraryFrame: String, Hashable, Sendable, Codable, CaseIterable, Cus
     /// same formula as ``textract``; `boundingPoly.vertices` are pixels of the page image
     /// (`pages[].dimension`), which the Python reader turns into ratios.
     case documentAI = "documentai"
-    /// Azure AI Document Intelligence, given the PDF (`pages[].words[].polygon`, `lines`,
-    /// `paragraphs[].boundingRegions`): inches from the page's top-left corner, y down, "unit:
+    /// Azure AI Document Intelligence, given the PDF (`pages[].words[].polygon` and
+    /// `pages[].lines[].polygon`): inches from the page's top-left corner, y down, "unit:
     /// inch" for PDF input (Microsoft, "Document Intelligence: analyze result", `DocumentPage`).
     /// Assumed: the displayed page, /Rotate applied, /UserUnit ignored, so
     /// `X = Xp / 72`, `Y = (h − Yp) / 72`. The result's `pages[].width` and `height` say the page
@@ -235,8 +235,10 @@ public struct PageFrame: Hashable, Sendable {
     /// The library's frame → raw PDF user space: the inverse of ``rawToFrame``.
     public let frameToRaw: AffineTransform
 
-    /// `library`'s frame on `page`, or nil when its matrix is singular (only a ``LibraryFrame/pymupdf``
-    /// frame on a page of /UserUnit 0, which no page pageinfo reads has).
+    /// `library`'s frame on `page`, or nil when its matrix is singular: a ``LibraryFrame/pymupdf``
+    /// frame on a page of /UserUnit 0, or the ratios (``LibraryFrame/textract``,
+    /// ``LibraryFrame/documentAI``) of a page whose displayed width or height is 0; the reader
+    /// gives neither.
     public init?(page: PageInfo, library: LibraryFrame) {
         let forward = library.rawToFrame(for: page)
         guard let inverse = forward.inverted() else { return nil }

@@ -113,6 +113,9 @@ struct DrawCommand: ParsableCommand {
         }
         let frames = try boxFrames()
         if bare && format != .png { throw ValidationError("--bare writes the page's render as PNG: give -o FILE.png") }
+        if bare && (viewport != nil || boxes != nil) {
+            throw ValidationError("--bare draws the render and the --overlay boxes only: leave out \(viewport != nil ? "--viewport" : "--boxes")")
+        }
         if let region, !(region.width > 0 && region.height > 0) {
             throw ValidationError("--region: the rectangle must have a positive width and height")
         }

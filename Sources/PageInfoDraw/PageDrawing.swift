@@ -339,9 +339,13 @@ package struct PageDrawing: Hashable, Sendable {
         } else {
             legend.append((originLine(self.otherAxes, self.otherAxes.space.rawValue), OverlayPalette.otherAxes))
         }
+        // The labels drawn are the first maxOverlayLabels of all files, in order.
+        var labelsLeft = OverlayRenderer.maxOverlayLabels
         for (i, set) in overlays.enumerated() {
-            let labelled = set.boxes.count > OverlayRenderer.maxOverlayLabels ? ", the first \(OverlayRenderer.maxOverlayLabels) labelled" : ""
-            legend.append(("\(set.name): \(set.boxes.count) box\(set.boxes.count == 1 ? "" : "es") (\(set.frame))\(labelled)",
+            let labels = set.boxes.count { $0.label != nil }, drawnLabels = Swift.min(labels, labelsLeft)
+            labelsLeft -= drawnLabels
+            let cut = drawnLabels < labels ? ", \(drawnLabels) of its \(labels) labels drawn" : ""
+            legend.append(("\(set.name): \(set.boxes.count) box\(set.boxes.count == 1 ? "" : "es") (\(set.frame))\(cut)",
                            OverlayPalette.overlay(i)))
         }
         if let v = self.viewport {

@@ -76,27 +76,44 @@ package enum OverlayBoxes {
 
     // MARK: JSON
 
+    /// The boxes of a JSON text, read one element at a time: a bad box or one past
+    /// ``maxBoxes`` stops the reading there.
     static func json(_ bytes: [UInt8]) throws(OverlayBoxesError) -> [OverlayBox] {
         var parser = JSONParser(bytes)
-        let root: JSONValue
-        do { root = try parser.value(); try parser.end() } catch {
-            throw OverlayBoxesError(description: error.description)
-        }
-        let list: [JSONValue]
-        switch root {
-        case .array(let a): list = a
-        case .object(let members):
-            guard case .array(let a)? = members.first(where: { $0.0 == "boxes" })?.1 else {
-                throw OverlayBoxesError(description: "an object of boxes needs a \"boxes\" array")
-            }
-            list = a
-        default: throw OverlayBoxesError(description: "expected an array of boxes")
-        }
-        guard list.count <= maxBoxes else { throw OverlayBoxesError(description: "\(list.count) boxes: at most \(maxBoxes) are drawn") }
         var boxes: [OverlayBox] = []
-        boxes.reserveCapacity(list.count)
-        for (i, item) in list.enumerated() {
-            boxes.append(try box(item, place: "box \(i)"))
+        var problem: OverlayBoxesError?   // (a box's own error, kept apart from the text's)
+        var sawBoxes = false
+        func elements(_ p: inout JSONParser) throws(JSONReadError) {
+            sawBoxes = true
+            try p.array(path: "boxes") { (q: inout JSONParser, i: Int) throws(JSONReadError) in
+                guard i < maxBoxes else {
+                    problem = OverlayBoxesError(description: "more than \(maxBoxes) boxes: at most \(maxBoxes) are drawn")
+                    throw JSONReadError(detail: "")
+                }
+                let item = try q.value()
+                do throws(OverlayBoxesError) { boxes.append(try box(item, place: "box \(i)")) } catch {
+                    problem = error
+                    throw JSONReadError(detail: "")
+                }
+            }
+        }
+        do {
+            parser.skipSpace()
+            if parser.peek == UInt8(ascii: "{") {
+                try parser.object(path: "boxes file") { (p: inout JSONParser, key: String) throws(JSONReadError) in
+                    if key == "boxes" && !sawBoxes { try elements(&p) } else { _ = try p.value() }
+                }
+                if !sawBoxes { throw OverlayBoxesError(description: "an object of boxes needs a \"boxes\" array") }
+            } else {
+                try elements(&parser)
+            }
+            try parser.end()
+        } catch let error as JSONReadError {
+            throw problem ?? OverlayBoxesError(description: error.description)
+        } catch let error as OverlayBoxesError {
+            throw error
+        } catch {
+            throw OverlayBoxesError(description: "\(error)")
         }
         return boxes
     }

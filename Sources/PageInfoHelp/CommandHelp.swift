@@ -635,8 +635,9 @@ package enum CommandHelp {
           boxes' image only; the picture's size is --scale or --width.
           --region x,y,w,h draws only that rectangle of the page, given in
           --frame's frame and turned as the page is. --bare writes the page's
-          render alone (PNG: no board, boxes, axes or legend; --overlay boxes
-          still drawn), the pixels Poppler renders for that region.
+          render alone (PNG: no board, boxes, axes or legend, so neither
+          --boxes nor --viewport; --overlay boxes still drawn), the pixels
+          Poppler renders for that region.
           --boxes none leaves the page's boxes out.
 
         OUTPUT
@@ -659,9 +660,9 @@ package enum CommandHelp {
             a 600×400 px page image: page origin at the bottom-left
             (0, 400 px); the viewport spans px (100, 200) to (300, 350).
           $ pageinfo draw Fixtures/words/words.pdf --page 2 -o ocr.png \
-                --overlay page.hocr.json --frame pixels --dpi 150 --renderer pdf2image
-            boxes found on pdf2image's default 150-dpi image of page 2 (the
-            MediaBox, 792×959 px), drawn on the displayed page.
+                --overlay detections.json --frame pixels --dpi 150 --renderer pdf2image
+            boxes x0,y0,x1,y1 a model found on pdf2image's default 150-dpi image
+            of page 2 (the MediaBox, 792×959 px), drawn on the displayed page.
 
         EXIT CODES
           0 ok; 64 usage error (page out of range, a bad number, an output

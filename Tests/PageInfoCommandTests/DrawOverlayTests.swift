@@ -60,7 +60,7 @@ extension DrawCommandTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let boxes = try write(#"[{"box": [120, 80, 220, 130], "page": 2}, {"box": [300, 300, 400, 400], "page": 3}]"#, "b.json", in: dir)
         let out = dir.appendingPathComponent("o.png")
-        let r = try CLI.run(["draw", Self.rotations, "--page", "2", "--boxes", "none", "--bare", "-o", out.path,
+        let r = try CLI.run(["draw", Self.rotations, "--page", "2", "--bare", "-o", out.path,
                              "--overlay", boxes, "--frame", "raw"])
         #expect(r.status == 0, "\(r.stderr)")
         let image = try decode(out)
@@ -109,6 +109,10 @@ extension DrawCommandTests {
         try expectFailure(base + ["--region", "1000,1000,10,10", "--frame", "raw"], status: 64, mentioning: "does not meet the MediaBox [0 0 500 700]")
         try expectFailure(base + ["--overlay", dir.appendingPathComponent("missing.json").path, "--frame", "raw"], status: 66,
                           mentioning: "--overlay \(dir.appendingPathComponent("missing.json").path): ")
+        let many = "[" + Array(repeating: "[0,0,1,1]", count: 100_001).joined(separator: ",") + "]"
+        try expectFailure(base + ["--overlay", try write(many, "many.json", in: dir), "--frame", "raw"], status: 65,
+                          mentioning: "more than 100000 boxes")
+        try expectFailure(base + ["--bare", "--boxes", "crop"], status: 64, mentioning: "--bare draws the render and the --overlay boxes only: leave out --boxes")
         for (text, message) in [("not boxes", "CSV needs a header naming x0, y0, x1, y1"), ("[1, 2]", "box 0: expected [x0, y0, x1, y1]"),
                                 ("[[1, 2, 3]]", "a box is 4 numbers"), ("[{\"box\": [1, 2, 3, 1e400]}]", "not valid JSON"),
                                 ("x0,y0,x1,y1\n1,2,three,4\n", "row 2: x1 \"three\" is not a number"), ("[]", "no boxes in the file"),

@@ -80,13 +80,10 @@ def test_frame_matrices_compose():
                 continue
             there = page.matrix("pdf", library)
             back = page.matrix(library, "pdf")
-            # The records write 9 decimals: the rawToFrame of ratios and inches (coefficients 1/600, 1/72) keeps
-            # about 7 significant digits, so its round trip is good to 1e-6 of the point (its
-            # frameToRaw, ~600, is exact); the other frames' to 1e-9 pt.
-            ratios = library in ("textract", "documentai", "azure")
+            # (Python inverts frameToRaw for raw → frame, so the ratios and inches, whose
+            # rawToFrame 9 decimals would cut short, round-trip as exactly as the others.)
             for point in [(20, 30), (420, 630), (100.5, 200.25)]:
-                assert back.apply(there.apply(point)) == pytest.approx(point, abs=0 if ratios else 1e-9,
-                                                                      rel=1e-6 if ratios else None)
+                assert back.apply(there.apply(point)) == pytest.approx(point, abs=1e-9)
         # A library frame to itself is the identity.
         assert page.convert((10, 20), src="pymupdf", dst="pymupdf") == pytest.approx((10, 20))
         assert math.isclose(page.matrix("page", "pdf").apply((0, 400))[0], 20)

@@ -110,9 +110,9 @@ def test_every_word_comes_back_within_2_pt(ocr, renderer, form):
 @pytest.mark.parametrize("named,used", [("pdftoppm-cropbox", "pdf2image"), ("pdf2image", "pdf2image-cropbox"),
                                         ("ghostscript-cropbox", "mupdf"), ("pdfium", "ghostscript")])
 def test_a_render_named_as_another_is_refused(ocr, named, used):
-    """pdf2image's default render of a cropped page mapped as if it were the CropBox (the bug of
-    Belval/pdf2image#261, and of our README before) is a ResultMismatch naming the renderers
-    whose images have that size, on every page whose images differ in size."""
+    """pdf2image's default render of a cropped page (the MediaBox) mapped as if it were the
+    CropBox's is a ResultMismatch naming the renderers whose images have that size, on every
+    page whose images differ in size."""
     refused = 0
     with pdf_pageinfo.open(WORDS) as doc:
         for index in range(len(golden()["pages"])):
@@ -125,6 +125,35 @@ def test_a_render_named_as_another_is_refused(ocr, named, used):
             assert repr(used) in str(caught.value), str(caught.value)
             refused += 1
     assert refused >= 1
+
+
+def test_a_result_of_several_images_numbers_its_pages(ocr, tmp_path):
+    """Tesseract on a two-image TIFF (pages 1 and 2 as pdf2image renders them): every reader
+    numbers the images 1 and 2 (ALTO's PHYSICAL_IMG_NR counts from 0 there), Document.map puts
+    each word on its page, and page= shifts them; a result of one image names no page, so only
+    the page it is the image of maps it."""
+    from PIL import Image
+    first, second = (Image.open(ocr[("pdf2image", i)]["png"]) for i in (0, 1))
+    tiff = str(tmp_path / "two.tif")
+    first.save(tiff, save_all=True, append_images=[second], dpi=(DPI, DPI))
+    base = str(tmp_path / "two")
+    subprocess.run([tesseract(), tiff, base, "tsv", "hocr", "alto"], check=True, capture_output=True, timeout=120)
+    expected = golden()["pages"]
+    with pdf_pageinfo.open(WORDS) as doc:
+        for form, path in (("tsv", base + ".tsv"), ("hocr", base + ".hocr"), ("alto", base + ".xml")):
+            words = READERS[form](path)
+            assert {w.page for w in words} == {1, 2}, (form, {w.page for w in words})
+            assert {w.page for w in READERS[form](path, page=3)} == {3, 4}
+            for w in doc.map(words, dpi=DPI, renderer="pdf2image"):
+                want = [g for g in expected[w.page - 1]["words"] if g["text"] == w.text]
+                if want:
+                    assert math.hypot(w.center[0] - want[0]["center"][0], w.center[1] - want[0]["center"][1]) <= TOLERANCE
+        single = results.read_hocr(ocr[("pdf2image", 1)]["hocr"])
+        assert {w.page for w in single} == {None}
+        with pytest.raises(ValueError, match="names no page"):
+            doc.map(single, dpi=DPI, renderer="pdf2image")
+        assert {w.page for w in doc.map(results.read_hocr(ocr[("pdf2image", 1)]["hocr"], page=2), dpi=DPI,
+                                        renderer="pdf2image")} == {2}
 
 
 def test_normalized_and_pixel_frames_agree(ocr):

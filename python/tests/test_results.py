@@ -69,6 +69,72 @@ def test_polygons_map_point_by_point():
         assert all(abs(a - b) < 1e-3 for a, b in zip((min(xs), min(ys), max(xs), max(ys)), d.box))
 
 
+def test_a_page_maps_its_own_boxes_only():
+    """A result of several pages given to one page is refused, naming the others."""
+    with pdf_pageinfo.open(WORDS) as doc:
+        found = results.read_textract(fixture("words/textract.json"))
+        with pytest.raises(pdf_pageinfo.ResultMismatch, match="page 2: the result has boxes of pages 1, 3, 4, 5, 6"):
+            doc.pages[1].map(found)
+        assert len(doc.pages[1].map([d for d in found if d.page == 2])) == 4
+
+
+def test_a_result_of_an_image_is_in_the_normalized_frame():
+    """Textract's and Document AI's ratios of an image you rendered: frame normalized, mapped with
+    that image's renderer. Made from the page's ratios in pdf2image's MediaBox image, they land
+    on the words; read as the PDF's frame they would not."""
+    with pdf_pageinfo.open(WORDS) as doc:
+        page = doc.pages[1]
+        mine = [d for d in results.read_textract(fixture("words/textract.json")) if d.page == 2]
+        in_image = page.map(mine, to="normalized", dpi=150, renderer="pdf2image")
+        response = {"Blocks": [{"BlockType": "WORD", "Text": d.text, "Geometry": {"BoundingBox": {
+            "Left": d.box[0], "Top": d.box[1], "Width": d.box[2] - d.box[0], "Height": d.box[3] - d.box[1]}}}
+            for d in in_image]}
+        as_image = results.read_textract(response, frame="normalized", page=2)
+        assert {d.page for d in as_image} == {2} and {d.frame for d in as_image} == {"normalized"}
+        back = page.map(as_image, dpi=150, renderer="pdf2image")
+        for a, b in zip(back, page.map(mine)):
+            assert all(abs(p - q) < 1e-6 for p, q in zip(a.box, b.box))
+        wrong = page.map([d._replace(page=2) for d in results.read_textract(response)])   # as if the PDF had been sent
+        assert max(abs(p - q) for a, b in zip(wrong, back) for p, q in zip(a.box, b.box)) > 10
+        document = {"mimeType": "image/png", "text": "", "pages": [{"pageNumber": 1, "tokens": [{"layout": {
+            "boundingPoly": {"normalizedVertices": [{"x": x, "y": y} for x, y in
+                             ((d.box[0], d.box[1]), (d.box[2], d.box[1]), (d.box[2], d.box[3]), (d.box[0], d.box[3]))]}}}
+            for d in in_image]}]}
+        docai = results.read_documentai(document)
+        assert {d.frame for d in docai} == {"normalized"} and {d.page for d in docai} == {None}
+        for a, b in zip(page.map(docai, dpi=150, renderer="pdf2image"), back):
+            assert all(abs(p - q) < 1e-6 for p, q in zip(a.box, b.box))
+        with pytest.raises(ValueError, match="names no mimeType"):
+            results.read_documentai({"pages": []})
+
+
+@pytest.mark.parametrize("call,message", [
+    (lambda: results.read_textract(fixture("words/textract.json"), kinds="WORD"), "not the string"),
+    (lambda: results.read_textract(fixture("words/textract.json"), kinds=("WORDS",)), "BlockType"),
+    (lambda: results.read_azure(fixture("words/azure.json"), level="paragraphs"), "level must be one of"),
+    (lambda: results.read_documentai(fixture("words/documentai.json"), level="token"), "level must be one of"),
+    (lambda: results.read_hocr(b"<div class='ocr_page'></div>", kind="ocrx_words"), "kind must be one of"),
+    (lambda: results.read_tesseract_tsv("level\tpage_num\tleft\ttop\twidth\theight\tconf\ttext\n5\t1", level=5),
+     "line 2: 2 fields"),
+])
+def test_a_mistyped_option_or_a_short_row_is_an_error(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()
+
+
+def test_tesseract_tsv_text_and_docling_defaults():
+    """pytesseract.image_to_data's text is read as it is; a docling-parse cell without
+    coord_origin is BOTTOMLEFT (docling-core's BoundingRectangle default)."""
+    text = ("level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext\n"
+            "1\t1\t0\t0\t0\t0\t0\t0\t100\t50\t-1\t\n5\t1\t1\t1\t1\t1\t10\t20\t30\t5\t96.5\tWORD\n")
+    (word,) = results.read_tesseract_tsv(text)
+    assert word.box == (10, 20, 40, 25) and word.size == (100, 50) and word.confidence == 0.965 and word.page is None
+    page = {"dimension": {"rect": {"r_x0": 0, "r_y0": 0, "r_x1": 10, "r_y1": 0, "r_x2": 10, "r_y2": 20, "r_x3": 0, "r_y3": 20}},
+            "word_cells": [{"text": "A", "rect": {"r_x0": 1, "r_y0": 2, "r_x1": 3, "r_y1": 2, "r_x2": 3, "r_y2": 4, "r_x3": 1, "r_y3": 4}}]}
+    (cell,) = results.read_docling(page, page=1)
+    assert cell.frame == "docling" and cell.size == (10, 20)
+
+
 def test_textract_lines_and_pages():
     lines = results.read_textract(fixture("words/textract.json"), kinds=("LINE",))
     assert {d.kind for d in lines} == {"LINE"} and {d.page for d in lines} == set(range(1, 7))
@@ -165,7 +231,7 @@ def test_alto_measurement_units():
     for d in (mm10, inch):
         assert all(abs(a - b) < 1e-9 for a, b in zip(d.box, pixel.box)), d
         assert abs(d.size[0] - 1275) < 1e-9 and abs(d.size[1] - 1650) < 1e-9
-    assert pixel.confidence == 96.0 and pixel.text == "NORTH"
+    assert pixel.confidence == 0.96 and pixel.text == "NORTH"
     with pytest.raises(ValueError, match="give dpi="):
         results.read_alto(alto("mm10", 254, 508, 101.6, 50.8, 2159, 2794))
 

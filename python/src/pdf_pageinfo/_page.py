@@ -79,9 +79,11 @@ class Bitmap:
         self.page_frame: Box = Box(frame["x"][i], frame["y"][i], frame["width"][i], frame["height"][i])
         self.raw_to_pixel: Matrix = _matrix(column["rawToPixel"], i)
         self.pixel_to_raw: Matrix = _matrix(column["pixelToRaw"], i)
-        # Raw PDF space ↔ the image's ratios (pixels divided by width and height).
-        self.raw_to_normalized: Matrix = _matrix(column["rawToNormalized"], i)
+        # Raw PDF space ↔ the image's ratios (pixels divided by width and height). The record's
+        # rawToNormalized has coefficients of about 1/width, which 9 decimals keep to a few
+        # digits; the inverse of normalizedToRaw is the same matrix at full precision.
         self.normalized_to_raw: Matrix = _matrix(column["normalizedToRaw"], i)
+        self.raw_to_normalized: Matrix = self.normalized_to_raw.inverse()
 
     @property
     def size(self) -> Tuple[int, int]:
@@ -315,9 +317,11 @@ class Page:
         Refuses (:class:`ResultMismatch`) a result whose stated size is not what this page
         gives: an image of another size than ``renderer`` at ``dpi`` makes (the message names
         the renderers that do make it), a docling or Azure page of another size, a Document AI
-        page image of another shape. ``page`` of each Detection is ignored: they are this page's.
+        page image of another shape; and a Detection whose ``page`` is another page (a result of
+        several pages is mapped by :meth:`Document.map`; one of a single image names none).
         """
         found = list(detections)
+        self._refuse_other_pages(found)
         matrices: Dict[str, Matrix] = {}
         checked = set()
         out = []
@@ -348,7 +352,9 @@ class Page:
         inline. Detections whose stated size is not the page's or the image's are refused as
         :meth:`map` refuses them."""
         sets = _box_sets(boxes, frame, labels)
-        for d in (d for set_ in sets for d in set_[2] if d is not None):
+        found = [d for set_ in sets for d in set_[2] if d is not None]
+        self._refuse_other_pages(found)
+        for d in found:
             self._check_size(d, dpi, size, fit, renderer)
         return self._picture(sets, dpi=dpi, size=size, fit=fit, renderer=renderer,
                              scale=scale if scale is not None else (dpi / 72 if dpi else 1.0),
@@ -364,11 +370,13 @@ class Page:
         page's render. ``boxes`` are drawn as :meth:`draw` draws them (the image frames of
         ``renderer`` at ``dpi``), checked as :meth:`map` checks them."""
         sets = _box_sets(boxes, boxes_frame, True)
-        for d in (d for set_ in sets for d in set_[2] if d is not None):
+        found = [d for set_ in sets for d in set_[2] if d is not None]
+        self._refuse_other_pages(found)
+        for d in found:
             self._check_size(d, dpi, None, "contain", renderer)
         region_frame = None if region is None else frame
         return self._picture(sets, dpi=dpi, size=None, fit="contain", renderer=renderer, scale=dpi / 72,
-                             page_boxes=(), format="png", region=region, region_frame=region_frame, bare=True)
+                             page_boxes=None, format="png", region=region, region_frame=region_frame, bare=True)
 
     def _picture(self, sets: List[Tuple[str, List[Any], List[Any]]], *, dpi: Optional[float],
                  size: Optional[Tuple[int, int]], fit: str, renderer: str, scale: float,
@@ -393,6 +401,9 @@ class Page:
             arguments.append("--bare")
         if any(f in IMAGE_FRAMES for f in frames):
             arguments += list(_bitmap_options(dpi, size, fit, renderer))
+        elif renderer != "pdftoppm-cropbox" or size is not None:
+            raise ValueError("renderer= and size= name the image of boxes (or a region) in the pixels or normalized "
+                             "frame, and none is; leave them out (the picture is Poppler's render of the page)")
         with tempfile.TemporaryDirectory(prefix="pageinfo-boxes-") as work:
             for k, (frame_name, entries, _) in enumerate(sets):
                 path = os.path.join(work, f"{frame_name}-{k + 1}.json")
@@ -400,7 +411,7 @@ class Page:
                     json.dump(entries, f)
                 arguments += ["--overlay", path]
             for frame_name in frames:
-                if frame_name not in FRAMES:
+                if frame_name not in FRAMES and frame_name != "raw":
                     raise ValueError(f"unknown frame {frame_name!r}; the frames are {', '.join(FRAMES)}")
             if len(set(frames)) == 1:
                 arguments += ["--frame", frames[0]]
@@ -415,6 +426,14 @@ class Page:
             if format == "svg":
                 arguments.append("--svg")
             return Picture(self._document._draw(arguments), format)
+
+    def _refuse_other_pages(self, found: Sequence["Detection"]) -> None:
+        others = sorted({d.page for d in found if d.page is not None and d.page != self.number})
+        if others:
+            listed = ", ".join(map(str, others[:5])) + ("…" if len(others) > 5 else "")
+            raise ResultMismatch(f"page {self.number}: the result has boxes of page{'s' if len(others) > 1 else ''} {listed}: "
+                                 "map a result of several pages with doc.map(...), or keep this page's "
+                                 f"([d for d in found if d.page == {self.number}])", file=self._document.name)
 
     def _check_size(self, d: "Detection", dpi: Optional[float], size: Optional[Tuple[int, int]], fit: str,
                     renderer: str) -> None:
@@ -498,7 +517,10 @@ class Page:
             raise self._unreadable("frames")
         columns, row = self._document._extra(("--frames", "all"), self)
         column = columns["frames"][frame]
-        return (_matrix(column["rawToFrame"], row), _matrix(column["frameToRaw"], row))
+        # (The inverse of frameToRaw rather than the record's rawToFrame: the ratios' and inches'
+        # coefficients, 1/width and 1/72, lose digits at the records' 9 decimals.)
+        back = _matrix(column["frameToRaw"], row)
+        return (back.inverse(), back)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Page):

@@ -40,7 +40,7 @@ from typing import Any, Dict, Iterable, List, NamedTuple, Optional, Sequence, Tu
 __all__ = ["Detection", "read_tesseract_tsv", "read_hocr", "read_alto", "read_docling",
            "read_textract", "read_documentai", "read_azure", "read_yolo", "detections"]
 
-Source = Union[str, "os.PathLike[str]", bytes, Dict[str, Any]]
+Source = Union[str, "os.PathLike[str]", bytes, Dict[str, Any], List[Any]]
 #: Results larger than this are refused before they are parsed (bytes).
 MAX_RESULT_BYTES = 1 << 30
 
@@ -49,10 +49,15 @@ class Detection(NamedTuple):
     """One box of a result: ``box`` ``(x0, y0, x1, y1)`` (x0 ≤ x1, y0 ≤ y1) and, where the
     format gives one, ``polygon`` (its corners, in the result's order), both in ``frame``.
 
-    ``page`` is the 1-based page the result names (None where it names none: a result of one
-    image); ``kind`` what the format calls the item (``word``, ``line``, ``WORD``, a class id);
-    ``size`` the ``(width, height)`` of the page or image the result says it saw, in the frame's
-    units (pixels, points, inches; None where the format states none)."""
+    ``page`` is the 1-based PDF page the box is on: the page a result of the PDF names, or for a
+    result of images the page given to the reader (``page=``, the first image's; a result of
+    several images numbers them from it, 1 by default); None for a result of one image read
+    without ``page=``, which only :meth:`Page.map` of the page it is the image of can map.
+    ``kind`` is what the format calls the item (``word``, ``line``, ``WORD``, a class id);
+    ``confidence`` 0 to 1 (Tesseract's and Textract's 0–100 divided by 100), None where the
+    format gives none; ``size`` the ``(width, height)`` of the page or image the result says it
+    saw: pixels for the image frames (``pixels`` and ``normalized``), else in the frame's units
+    (points, inches); None where the format states none."""
 
     page: Optional[int]
     frame: str
@@ -80,10 +85,12 @@ def _finite(*values: float) -> bool:
 
 def _text(source: Source) -> str:
     """A result's text: a path, bytes, or (for the JSON readers) already a dict."""
+    if isinstance(source, (dict, list)):
+        raise ValueError("expected a path or bytes, not an already parsed value")
     if isinstance(source, bytes):
         data = source
     else:
-        path = os.fspath(source)  # type: ignore[arg-type]
+        path = os.fspath(source)
         if os.path.getsize(path) > MAX_RESULT_BYTES:
             raise ValueError(f"{path}: larger than {MAX_RESULT_BYTES} bytes; not read")
         with open(path, "rb") as f:
@@ -92,7 +99,7 @@ def _text(source: Source) -> str:
 
 
 def _json(source: Source) -> Any:
-    if isinstance(source, dict):
+    if isinstance(source, (dict, list)):
         return source
     try:
         return json.loads(_text(source))
@@ -110,13 +117,36 @@ def _number(value: Any, what: str) -> float:
     return number
 
 
+def _choice(value: Any, allowed: Sequence[Any], what: str) -> None:
+    if value not in allowed:
+        raise ValueError(f"{what} must be one of {', '.join(repr(a) for a in allowed)}, not {value!r}")
+
+
+def _image_pages(found: List[Detection], positions: Sequence[int], page: Optional[int]) -> List[Detection]:
+    """The PDF pages of a result of images: ``found[i]`` is on the result's image
+    ``positions[i]`` (1-based, in the order the result holds them); the first image is PDF page
+    ``page`` (1 by default when there are several), the others follow; one image without
+    ``page`` is on no page (None)."""
+    if page is not None and (isinstance(page, bool) or not isinstance(page, int) or page < 1):
+        raise ValueError(f"page must be a page number (1, 2, …), not {page!r}")
+    images = max(positions, default=0)
+    if page is None and images <= 1:
+        return [d._replace(page=None) for d in found]
+    first = 1 if page is None else page
+    return [d._replace(page=first + position - 1) for d, position in zip(found, positions)]
+
+
 # -- Tesseract ---------------------------------------------------------------------------------
 
-def read_tesseract_tsv(source: Source, *, level: int = 5) -> List[Detection]:
-    """Tesseract's TSV (``tesseract IMAGE OUT tsv``, ``pytesseract.image_to_data``): the rows of
-    ``level`` (5 words, 4 lines, 3 paragraphs, 2 blocks), ``left, top, width, height`` in pixels
-    of the image, top-left origin; ``page_num`` is 1-based; ``conf`` 0–100 (−1 for no text)."""
-    lines = _text(source).splitlines()
+def read_tesseract_tsv(source: Source, *, level: int = 5, page: Optional[int] = None) -> List[Detection]:
+    """Tesseract's TSV (``tesseract IMAGE OUT tsv``; ``pytesseract.image_to_data``'s text is
+    taken as it is): the rows of ``level`` (5 words, 4 lines, 3 paragraphs, 2 blocks), ``left,
+    top, width, height`` in pixels of the image, top-left origin; ``conf`` 0–100 (−1 for no
+    text) as a confidence 0–1. ``page_num`` numbers the images Tesseract read: see
+    :class:`Detection` and ``page=``."""
+    _choice(level, (2, 3, 4, 5), "level")
+    text = source if isinstance(source, str) and source.startswith("level\t") else _text(source)
+    lines = text.splitlines()
     if not lines or lines[0].split("\t")[:2] != ["level", "page_num"]:
         raise ValueError("not Tesseract TSV: the first line is not its header (level, page_num, …)")
     header = lines[0].split("\t")
@@ -126,30 +156,38 @@ def read_tesseract_tsv(source: Source, *, level: int = 5) -> List[Detection]:
             raise ValueError(f"not Tesseract TSV: no {name!r} column")
     sizes: Dict[int, Tuple[float, float]] = {}
     found: List[Detection] = []
+    positions: List[int] = []
     for number, line in enumerate(lines[1:], start=2):
+        if not line.strip():
+            continue
         fields = line.split("\t")
         if len(fields) < len(header) - 1:
-            continue
+            raise ValueError(f"line {number}: {len(fields)} fields, the header names {len(header)}")
         fields += [""] * (len(header) - len(fields))
         row_level = int(_number(fields[column["level"]], f"line {number}: level"))
-        page = int(_number(fields[column["page_num"]], f"line {number}: page_num"))
+        image = int(_number(fields[column["page_num"]], f"line {number}: page_num"))
         left, top, width, height = (_number(fields[column[k]], f"line {number}: {k}")
                                     for k in ("left", "top", "width", "height"))
         if row_level == 1:
-            sizes[page] = (width, height)
+            sizes[image] = (width, height)
         if row_level != level:
             continue
-        text = fields[column["text"]]
-        if level == 5 and not text.strip():
+        word = fields[column["text"]]
+        if level == 5 and not word.strip():
             continue
         conf = _number(fields[column["conf"]], f"line {number}: conf")
-        found.append(Detection(page, "pixels", (left, top, left + width, top + height), None,
-                               text if level == 5 else None, _TSV_KINDS.get(level, str(level)),
-                               conf if conf >= 0 else None, None))
-    return [d._replace(size=sizes.get(d.page)) for d in found]  # type: ignore[arg-type]
+        found.append(Detection(image, "pixels", (left, top, left + width, top + height), None,
+                               word if level == 5 else None, _TSV_KINDS[level],
+                               conf / 100 if conf >= 0 else None, None))
+        positions.append(image)
+    found = [d._replace(size=sizes.get(image)) for d, image in zip(found, positions)]
+    return _image_pages(found, positions, page)
 
 
 _TSV_KINDS = {2: "block", 3: "paragraph", 4: "line", 5: "word"}
+#: hOCR's classes of lines: Tesseract writes headings, captions and floating text as these.
+_HOCR_LINES = ("ocr_line", "ocr_header", "ocr_caption", "ocr_textfloat")
+_HOCR_KINDS = ("ocrx_word", "ocr_line", "ocr_par", "ocr_carea")
 
 
 def _title_fields(title: str) -> Dict[str, List[str]]:
@@ -168,6 +206,8 @@ class _HOCRParser(HTMLParser):
     def __init__(self, kind: str) -> None:
         super().__init__(convert_charrefs=True)
         self.kind = kind
+        self.classes = set(_HOCR_LINES) if kind == "ocr_line" else {kind}
+        self.positions: List[int] = []
         self.stack: List[Optional[Dict[str, Any]]] = []
         self.page: Optional[int] = None
         self.size: Optional[Tuple[float, float]] = None
@@ -183,15 +223,14 @@ class _HOCRParser(HTMLParser):
         item: Optional[Dict[str, Any]] = None
         if "ocr_page" in classes:
             self.pages += 1
-            number = title.get("ppageno")
-            self.page = int(_number(number[0], "ppageno")) + 1 if number else self.pages
+            self.page = self.pages
             bbox = title.get("bbox")
             self.size = (_number(bbox[2], "bbox") - _number(bbox[0], "bbox"),
                          _number(bbox[3], "bbox") - _number(bbox[1], "bbox")) if bbox and len(bbox) == 4 else None
-        if self.kind in classes and "bbox" in title and len(title["bbox"]) == 4:
+        if self.classes.intersection(classes) and "bbox" in title and len(title["bbox"]) == 4:
             x0, y0, x1, y1 = (_number(v, "bbox") for v in title["bbox"])
             conf = title.get("x_wconf")
-            item = {"box": (x0, y0, x1, y1), "text": [], "conf": _number(conf[0], "x_wconf") if conf else None}
+            item = {"box": (x0, y0, x1, y1), "text": [], "conf": _number(conf[0], "x_wconf") / 100 if conf else None}
         self.stack.append(item)
 
     def handle_startendtag(self, tag: str, attrs: List[Tuple[str, Optional[str]]]) -> None:
@@ -206,6 +245,7 @@ class _HOCRParser(HTMLParser):
             self.found.append(Detection(self.page, "pixels", item["box"], None, text or None,
                                         self.kind.replace("ocrx_", "").replace("ocr_", ""),
                                         item["conf"], self.size))
+            self.positions.append(self.page or 1)
 
     def handle_data(self, data: str) -> None:
         for item in self.stack:
@@ -213,28 +253,35 @@ class _HOCRParser(HTMLParser):
                 item["text"].append(data)
 
 
-def read_hocr(source: Source, *, kind: str = "ocrx_word") -> List[Detection]:
+def read_hocr(source: Source, *, kind: str = "ocrx_word", page: Optional[int] = None) -> List[Detection]:
     """hOCR (``tesseract IMAGE OUT hocr``, OCRmyPDF's, kraken's): the elements of class
-    ``kind`` (``ocrx_word``; ``ocr_line``, ``ocr_par``, ``ocr_carea``), each ``bbox x0 y0 x1
-    y1`` of its ``title`` in pixels of the image, top-left origin; the page from ``ppageno``
-    (0-based in hOCR, 1-based here) and the image's size from the ``ocr_page`` bbox."""
+    ``kind`` (``ocrx_word``; ``ocr_line``, which takes ``ocr_header``, ``ocr_caption`` and
+    ``ocr_textfloat`` too; ``ocr_par``, ``ocr_carea``), each ``bbox x0 y0 x1 y1`` of its
+    ``title`` in pixels of the image, top-left origin; ``x_wconf`` 0–100 as a confidence 0–1;
+    the image's size from its ``ocr_page`` bbox. The ``ocr_page`` elements are the images in
+    order: see :class:`Detection` and ``page=``."""
+    _choice(kind, _HOCR_KINDS, "kind")
     parser = _HOCRParser(kind)
     parser.feed(_text(source))
     parser.close()
     if parser.pages == 0:
         raise ValueError("not hOCR: no element of class ocr_page")
-    return parser.found
+    return _image_pages(parser.found, parser.positions, page)
 
 
 _ALTO_UNITS = {"pixel": None, "mm10": 254.0, "inch1200": 1200.0}
 
 
-def read_alto(source: Source, *, dpi: Optional[float] = None, kind: str = "String") -> List[Detection]:
+def read_alto(source: Source, *, dpi: Optional[float] = None, kind: str = "String",
+              page: Optional[int] = None) -> List[Detection]:
     """ALTO XML (``tesseract IMAGE OUT alto``, v2 to v4): the ``kind`` elements (``String``
     words; ``TextLine``), ``HPOS, VPOS, WIDTH, HEIGHT`` in the file's ``MeasurementUnit``:
     ``pixel`` (Tesseract's) is the image's pixels; ``mm10`` and ``inch1200`` are turned into
-    pixels of an image of ``dpi`` (required for them). The page from ``PHYSICAL_IMG_NR`` (else
-    its position), the image's size from the ``Page``'s ``WIDTH`` and ``HEIGHT``."""
+    pixels of an image of ``dpi`` (required for them); ``WC`` 0–1. The image's size from the
+    ``Page``'s ``WIDTH`` and ``HEIGHT``. The ``Page`` elements are the images in order
+    (``PHYSICAL_IMG_NR`` is not used: Tesseract counts it from 0, others from 1): see
+    :class:`Detection` and ``page=``."""
+    _choice(kind, ("String", "TextLine"), "kind")
     try:
         root = ElementTree.fromstring(_text(source))
     except ElementTree.ParseError as e:
@@ -255,16 +302,15 @@ def read_alto(source: Source, *, dpi: Optional[float] = None, kind: str = "Strin
         raise ValueError(f"ALTO in {unit}: give dpi=, the resolution of the image it describes")
     scale = 1.0 if per_inch is None else float(dpi) / per_inch  # type: ignore[arg-type]
     found: List[Detection] = []
+    positions: List[int] = []
     pages = 0
-    for page in root.iter():
-        if local(page.tag) != "Page":
+    for element_page in root.iter():
+        if local(element_page.tag) != "Page":
             continue
         pages += 1
-        number = page.get("PHYSICAL_IMG_NR")
-        page_number = int(_number(number, "PHYSICAL_IMG_NR")) if number else pages
-        width, height = page.get("WIDTH"), page.get("HEIGHT")
+        width, height = element_page.get("WIDTH"), element_page.get("HEIGHT")
         size = (_number(width, "WIDTH") * scale, _number(height, "HEIGHT") * scale) if width and height else None
-        for element in page.iter():
+        for element in element_page.iter():
             if local(element.tag) != kind:
                 continue
             x, y, w, h = (_number(element.get(k), f"{kind} {k}") * scale for k in ("HPOS", "VPOS", "WIDTH", "HEIGHT"))
@@ -272,18 +318,21 @@ def read_alto(source: Source, *, dpi: Optional[float] = None, kind: str = "Strin
             text = element.get("CONTENT")
             if kind == "TextLine":
                 text = " ".join(s.get("CONTENT", "") for s in element.iter() if local(s.tag) == "String") or None
-            found.append(Detection(page_number, "pixels", (x, y, x + w, y + h), None, text,
+            found.append(Detection(pages, "pixels", (x, y, x + w, y + h), None, text,
                                    "word" if kind == "String" else kind,
-                                   _number(confidence, "WC") * 100 if confidence else None, size))
+                                   _number(confidence, "WC") if confidence else None, size))
+            positions.append(pages)
     if pages == 0:
         raise ValueError("not ALTO: no Page element")
-    return found
+    return _image_pages(found, positions, page)
 
 
 # -- docling -----------------------------------------------------------------------------------
 
-def _docling_frame(origin: Any) -> str:
-    name = str(origin or "TOPLEFT").upper().replace("COORDORIGIN.", "")
+def _docling_frame(origin: Any, default: str) -> str:
+    """The frame of a docling box by its ``coord_origin``; docling-core's default when it is
+    absent: BOTTOMLEFT for a ``BoundingRectangle`` (``r_x0`` …), TOPLEFT for a ``BoundingBox``."""
+    name = str(origin or default).upper().replace("COORDORIGIN.", "")
     if name not in ("TOPLEFT", "BOTTOMLEFT"):
         raise ValueError(f"docling coord_origin {name!r} is neither TOPLEFT nor BOTTOMLEFT")
     return "docling" if name == "BOTTOMLEFT" else "docling-topleft"
@@ -304,7 +353,7 @@ def _docling_page(page: Dict[str, Any], cells: str, number: Optional[int]) -> Li
     for cell in page.get(cells) or []:
         r = cell.get("rect") or {}
         points = tuple((_number(r.get(f"r_x{i}"), "rect"), _number(r.get(f"r_y{i}"), "rect")) for i in range(4))
-        found.append(Detection(number, _docling_frame(r.get("coord_origin")), _bounds(points), points, cell.get("text"),
+        found.append(Detection(number, _docling_frame(r.get("coord_origin"), "BOTTOMLEFT"), _bounds(points), points, cell.get("text"),
                                cells[:-len("_cells")], cell.get("confidence"), size))
     return found
 
@@ -334,7 +383,7 @@ def read_docling(source: Source, *, cells: str = "word_cells", page: Optional[in
         for item in document.get(group) or []:
             for prov in item.get("prov") or []:
                 bbox = prov.get("bbox") or {}
-                frame = _docling_frame(bbox.get("coord_origin"))
+                frame = _docling_frame(bbox.get("coord_origin"), "TOPLEFT")
                 l, t, r, b = (_number(bbox.get(k), f"bbox {k}") for k in ("l", "t", "r", "b"))
                 number = int(_number(prov.get("page_no"), "prov page_no"))
                 box = (min(l, r), min(t, b), max(l, r), max(t, b))
@@ -345,15 +394,30 @@ def read_docling(source: Source, *, cells: str = "word_cells", page: Optional[in
 
 # -- cloud services ----------------------------------------------------------------------------
 
-def read_textract(source: Source, *, kinds: Iterable[str] = ("WORD",)) -> List[Detection]:
+_TEXTRACT_KINDS = ("WORD", "LINE", "PAGE", "CELL", "TABLE", "KEY_VALUE_SET", "SELECTION_ELEMENT", "SIGNATURE",
+                   "LAYOUT_TITLE", "LAYOUT_HEADER", "LAYOUT_FOOTER", "LAYOUT_SECTION_HEADER", "LAYOUT_PAGE_NUMBER",
+                   "LAYOUT_LIST", "LAYOUT_FIGURE", "LAYOUT_TABLE", "LAYOUT_KEY_VALUE", "LAYOUT_TEXT", "MERGED_CELL",
+                   "TITLE", "QUERY_RESULT", "TABLE_TITLE", "TABLE_FOOTER")
+
+
+def read_textract(source: Source, *, kinds: Iterable[str] = ("WORD",), frame: str = "textract",
+                  page: Optional[int] = None) -> List[Detection]:
     """An AWS Textract response (``DetectDocumentText``, ``AnalyzeDocument``, or the pages of
     ``GetDocumentTextDetection`` merged: a dict with ``Blocks``, or a list of such responses):
     the blocks whose ``BlockType`` is in ``kinds``, ``Geometry.BoundingBox`` and
-    ``Geometry.Polygon`` as ratios of the page (frame ``textract``); ``Page`` 1-based (1 when
-    the response of a single page names none); ``Confidence`` 0–100."""
-    data = _json(source) if not isinstance(source, list) else source
-    responses = data if isinstance(data, list) else [data]
+    ``Geometry.Polygon`` as ratios of the page; ``Confidence`` 0–100 as 0–1. ``frame``: the
+    response gives no hint of what Textract was sent, so say it: ``textract`` (the default) for
+    the PDF itself, whose ``Page`` (1 when a response names none) is the PDF page;
+    ``normalized`` for an image you rendered, mapped with that image's renderer and dpi (its
+    pages are images: see :class:`Detection` and ``page=``)."""
+    if isinstance(kinds, str):
+        raise ValueError(f"kinds is a list of BlockTypes, e.g. ('WORD',), not the string {kinds!r}")
     wanted = set(kinds)
+    for kind in wanted:
+        _choice(kind, _TEXTRACT_KINDS, "a BlockType of kinds")
+    _choice(frame, ("textract", "normalized"), "frame")
+    data = _json(source)
+    responses = data if isinstance(data, list) else [data]
     found: List[Detection] = []
     for response in responses:
         blocks = response.get("Blocks") if isinstance(response, dict) else None
@@ -369,73 +433,104 @@ def read_textract(source: Source, *, kinds: Iterable[str] = ("WORD",)) -> List[D
             left, top, width, height = (_number(bb.get(k), f"BoundingBox {k}") for k in ("Left", "Top", "Width", "Height"))
             polygon = tuple((_number(p.get("X"), "Polygon X"), _number(p.get("Y"), "Polygon Y"))
                             for p in geometry.get("Polygon") or [])
-            found.append(Detection(int(block.get("Page", 1)), "textract", (left, top, left + width, top + height),
-                                   polygon or None, block.get("Text"), str(block.get("BlockType")),
-                                   block.get("Confidence"), None))
+            confidence = block.get("Confidence")
+            found.append(Detection(int(_number(block.get("Page", 1), "Page")), frame,
+                                   (left, top, left + width, top + height), polygon or None, block.get("Text"),
+                                   str(block.get("BlockType")),
+                                   None if confidence is None else _number(confidence, "Confidence") / 100, None))
+    if frame == "normalized":
+        return _image_pages(found, [d.page or 1 for d in found], page)
     return found
 
 
-def read_documentai(source: Source, *, level: str = "tokens") -> List[Detection]:
+def read_documentai(source: Source, *, level: str = "tokens", frame: Optional[str] = None,
+                    page: Optional[int] = None) -> List[Detection]:
     """A Google Document AI ``Document`` (the JSON of ``process_document``'s ``document``, or a
     batch output shard): the page elements of ``level`` (``tokens``, ``lines``, ``paragraphs``,
-    ``blocks``), ``layout.boundingPoly.normalizedVertices`` as ratios of the page image (frame
-    ``documentai``; ``vertices`` in pixels are divided by ``pages[].dimension`` where only they
-    are given); the text from ``textAnchor``'s segments of ``document.text``."""
+    ``blocks``), ``layout.boundingPoly.normalizedVertices`` as ratios of the page image
+    (``vertices`` in pixels are divided by ``pages[].dimension``); the text from
+    ``textAnchor``'s segments of ``document.text``; ``confidence`` 0–1. ``frame``: ``documentai``
+    for the PDF itself, ``normalized`` for an image you rendered (its pages are images: see
+    :class:`Detection` and ``page=``); by default from the document's ``mimeType``
+    (``application/pdf`` or ``image/…``), which must then be there."""
+    _choice(level, ("tokens", "lines", "paragraphs", "blocks"), "level")
     document = _json(source)
     if isinstance(document, dict) and "document" in document and "pages" not in document:
         document = document["document"]
     if not isinstance(document, dict) or not isinstance(document.get("pages"), list):
         raise ValueError("not a Document AI document: no 'pages' list")
+    if frame is None:
+        mime = str(document.get("mimeType") or "")
+        if mime == "application/pdf":
+            frame = "documentai"
+        elif mime.startswith("image/"):
+            frame = "normalized"
+        else:
+            raise ValueError("the document names no mimeType: give frame='documentai' (a PDF sent) or "
+                             "frame='normalized' (an image you rendered)")
+    _choice(frame, ("documentai", "normalized"), "frame")
     text = document.get("text") or ""
     found: List[Detection] = []
-    for position, page in enumerate(document["pages"], start=1):
-        number = int(page.get("pageNumber", position))
-        dimension = page.get("dimension") or {}
+    for position, entry in enumerate(document["pages"], start=1):
+        number = int(_number(entry.get("pageNumber", position), "pageNumber"))
+        dimension = entry.get("dimension") or {}
         size = None
         if dimension.get("width") and dimension.get("height"):
             size = (_number(dimension["width"], "dimension width"), _number(dimension["height"], "dimension height"))
-        for element in page.get(level) or []:
+        for element in entry.get(level) or []:
             layout = element.get("layout") or {}
             poly = layout.get("boundingPoly") or {}
             vertices = poly.get("normalizedVertices")
             if vertices:
                 points = tuple((_number(v.get("x", 0), "x"), _number(v.get("y", 0), "y")) for v in vertices)
-            elif poly.get("vertices") and size:
+            elif poly.get("vertices"):
+                if size is None:
+                    raise ValueError(f"page {number}: pixel vertices without the page's dimension cannot be ratios")
                 points = tuple((_number(v.get("x", 0), "x") / size[0], _number(v.get("y", 0), "y") / size[1])
                                for v in poly["vertices"])
             else:
                 continue
             segments = (layout.get("textAnchor") or {}).get("textSegments") or []
             content = "".join(text[int(s.get("startIndex", 0)):int(s.get("endIndex", 0))] for s in segments)
-            found.append(Detection(number, "documentai", _bounds(points), points, content.strip() or None,
+            found.append(Detection(number, frame, _bounds(points), points, content.strip() or None,
                                    level.rstrip("s"), layout.get("confidence"), size))
+    if frame == "normalized":
+        return _image_pages(found, [d.page or 1 for d in found], page)
     return found
 
 
-def read_azure(source: Source, *, level: str = "words") -> List[Detection]:
+def read_azure(source: Source, *, level: str = "words", page: Optional[int] = None) -> List[Detection]:
     """An Azure AI Document Intelligence analyze result (v3 and v4 JSON: ``analyzeResult.pages``,
     or the ``analyzeResult`` itself): the ``level`` items of each page (``words``, ``lines``),
     their ``polygon`` ``[x1, y1, …, x4, y4]``: inches from the page's top-left corner for a PDF
-    (``unit`` ``inch``, frame ``azure``), pixels of the image for an image (``unit``
-    ``pixel``, frame ``pixels``); ``size`` the page's ``width`` and ``height`` in that unit."""
+    (``unit`` ``inch``, frame ``azure``, ``pageNumber`` the PDF page), pixels of the image for an
+    image (``unit`` ``pixel``, frame ``pixels``; its pages are images: see :class:`Detection`
+    and ``page=``); ``size`` the page's ``width`` and ``height`` in that unit; ``confidence``
+    0–1."""
+    _choice(level, ("words", "lines"), "level")
     data = _json(source)
     result = data.get("analyzeResult", data) if isinstance(data, dict) else None
     if not isinstance(result, dict) or not isinstance(result.get("pages"), list):
         raise ValueError("not an Azure Document Intelligence result: no 'analyzeResult.pages' list")
     found: List[Detection] = []
-    for position, page in enumerate(result["pages"], start=1):
-        unit = page.get("unit")
+    for position, entry in enumerate(result["pages"], start=1):
+        unit = entry.get("unit")
         if unit not in ("inch", "pixel"):
             raise ValueError(f"Azure page unit {unit!r} is neither inch nor pixel")
         frame = "azure" if unit == "inch" else "pixels"
-        size = (_number(page.get("width"), "page width"), _number(page.get("height"), "page height"))
-        for item in page.get(level) or []:
+        size = (_number(entry.get("width"), "page width"), _number(entry.get("height"), "page height"))
+        for item in entry.get(level) or []:
             flat = item.get("polygon") or []
             if len(flat) < 6 or len(flat) % 2:
                 continue
             points = tuple((_number(flat[i], "polygon"), _number(flat[i + 1], "polygon")) for i in range(0, len(flat), 2))
-            found.append(Detection(int(page.get("pageNumber", position)), frame, _bounds(points), points,
-                                   item.get("content"), level.rstrip("s"), item.get("confidence"), size))
+            found.append(Detection(int(_number(entry.get("pageNumber", position), "pageNumber")), frame, _bounds(points),
+                                   points, item.get("content"), level.rstrip("s"), item.get("confidence"), size))
+    images = [d for d in found if d.frame == "pixels"]
+    if images:
+        if len(images) != len(found):
+            raise ValueError("an Azure result with pages in inches and in pixels: read a PDF's result or an image's")
+        return _image_pages(found, [d.page or 1 for d in found], page)
     return found
 
 
@@ -476,7 +571,7 @@ def detections(boxes: Any, *, format: str = "xyxy", frame: str = "pixels", label
     return found
 
 
-def read_yolo(source: Source, *, page: Optional[int] = None, size: Optional[Tuple[int, int]] = None) -> List[Detection]:
+def read_yolo(source: Source, *, page: Optional[int] = None, size: Optional[Tuple[float, float]] = None) -> List[Detection]:
     """A YOLO label file (Ultralytics ``save_txt``: ``class cx cy w h [conf]`` per line, ratios of
     the image): frame ``normalized``; ``text`` is the class id."""
     labels, boxes, scores = [], [], []
