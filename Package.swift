@@ -82,7 +82,7 @@ let package = Package(
         // zlib for the PNG writer's DEFLATE and CRC-32 (libpoppler loads it anyway).
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Pictures of the geometry: overlays, legend, bitmap font, PNG and SVG writers, contact sheets.
-        .target(name: "PageInfoDraw", dependencies: ["PageGeometry", "DocumentLayout", "PageInfoEncoding", "CZlib"]),
+        .target(name: "PageInfoDraw", dependencies: ["PageGeometry", "DocumentLayout", "PageInfoEncoding", "PageInfoSystem", "CZlib"]),
 
         // The long help of every command (`--help` after the usage, and the man page): text only.
         .target(name: "PageInfoHelp"),

@@ -173,25 +173,26 @@ struct DrawCommand: ParsableCommand {
         }
     }
 
-    /// The --overlay files read, their boxes of this page (those naming no page, or this one)
-    /// mapped to raw space.
+    /// The --overlay files read, their boxes of this page mapped to raw space.
     func overlaySets(_ frames: [BoxFrame], on page: PageInfo) throws -> [OverlaySet] {
-        var sets: [OverlaySet] = []
-        for (file, frame) in zip(overlay, frames) {
-            let bytes: [UInt8]
-            do { bytes = try OpenFile.readFile(file, limit: OverlayBoxes.maxFileBytes) } catch {
-                throw ExitFailure("--overlay \(file): \(error.reason)", status: ExitStatus.cannotOpen)
+        do {
+            return try zip(overlay, frames).map { (file, frame) throws(OverlayFileError) in
+                try OverlayFile(path: file, frame: frame).set(on: page, number: self.page)
             }
-            let boxes: [OverlayBox]
-            do { boxes = try OverlayBoxes.parse(bytes) } catch {
-                throw ExitFailure("--overlay \(file): \(error.description)", status: ExitStatus.malformed)
-            }
-            let toRaw = try frameToRaw(frame, on: page, option: "--overlay \(file)")
-            let mine = boxes.filter { $0.page == nil || $0.page == self.page }
-            let name = file.split(separator: "/").last.map(String.init) ?? file
-            sets.append(OverlaySet(name: name, frame: frame.description, boxes: mine.map { (toRaw.apply(to: $0.rect), $0.label) }))
+        } catch { throw ExitFailure(error) }
+    }
+}
+
+extension ExitFailure {
+    /// A boxes file's failure: 66 when it cannot be read, 65 when it is not boxes, 64 for a
+    /// frame with no matrix on the page.
+    init(_ error: OverlayFileError) {
+        let status: ExitStatus = switch error {
+        case .unreadable: .cannotOpen
+        case .notBoxes: .malformed
+        case .frame: .usage
         }
-        return sets
+        self.init(error.description, status: status)
     }
 }
 
