@@ -33,6 +33,16 @@ def arrays(*pictures):
     return [np.asarray(p.to_pil().convert("RGB"), dtype=int) for p in pictures]
 
 
+_PLAIN = {}
+
+
+def plain_render(page):
+    """The page's plain render at DPI as an array, made once per page for the whole module."""
+    if page.index not in _PLAIN:
+        (_PLAIN[page.index],) = arrays(page.render(dpi=DPI))
+    return _PLAIN[page.index]
+
+
 def bounds(mask):
     import numpy as np
     ys, xs = np.nonzero(mask)
@@ -48,7 +58,7 @@ def covers(box, ink, slack):
 def drawn_and_ink(page, boxes, word):
     """The drawn box (by its colour) and the ink around one golden word, in pixels at DPI."""
     import numpy as np
-    plain, drawn = arrays(page.render(dpi=DPI), page.render(dpi=DPI, boxes=boxes))
+    plain, (drawn,) = plain_render(page), arrays(page.render(dpi=DPI, boxes=boxes))
     x0, y0, x1, y1 = page.bitmap(dpi=DPI).to_pixels(tuple(word["box"]))
     window = (slice(max(0, int(y0) - 12), int(y1) + 12), slice(max(0, int(x0) - 12), int(x1) + 12))
     return bounds(np.all(drawn[window] == PINK, axis=2)), bounds(plain[window].mean(axis=2) < 128)
@@ -106,7 +116,7 @@ def test_a_box_drawn_through_each_frame_covers_its_word(source, tmp_path):
             page = doc.pages[index]
             mine = [d for d in found if d.page == index + 1]
             options = {"renderer": "pdf2image"} if source == "tesseract" else {}
-            plain, drawn = arrays(page.render(dpi=DPI), page.render(dpi=DPI, boxes=mine, **options))
+            plain, (drawn,) = plain_render(page), arrays(page.render(dpi=DPI, boxes=mine, **options))
             bitmap = page.bitmap(dpi=DPI)
             for word in (w for w in page_golden["words"] if w["insideCropBox"]):
                 x0, y0, x1, y1 = bitmap.to_pixels(tuple(word["box"]))
@@ -131,7 +141,7 @@ def test_a_region_render_is_the_cut_of_the_whole(renderer):
     import numpy as np
     with pdf_pageinfo.open(WORDS) as doc:
         for page in doc.pages:
-            (full,) = arrays(page.render(dpi=DPI))
+            full = plain_render(page)
             whole = page.bitmap(dpi=DPI)
             image = page.bitmap(dpi=DPI, renderer=renderer)
             x0, y0 = image.page_frame.x + 61, image.page_frame.y + 97
