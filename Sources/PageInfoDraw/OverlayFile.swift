@@ -3,7 +3,7 @@ import PageGeometry
 import PageInfoEncoding
 import PageInfoSystem
 
-/// A boxes file given to `draw` or `inspect` (`--overlay BOXES --frame F`): read and parsed
+/// A boxes file given to `draw` (`--overlay BOXES --frame F`): read and parsed
 /// once (``PageInfoEncoding/OverlayBoxes``), then, for each page drawn, its boxes of that page
 /// mapped to raw space through the frame's matrix.
 package struct OverlayFile: Sendable {

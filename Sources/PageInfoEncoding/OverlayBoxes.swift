@@ -204,6 +204,7 @@ package enum OverlayBoxes {
         }
         if quoted { throw OverlayBoxesError(description: "line \(line): a quoted field is not closed") }
         if !field.isEmpty || !row.isEmpty { endRow() }
+        guard rows.count <= maxBoxes + 1 else { throw OverlayBoxesError(description: "more than \(maxBoxes) boxes: at most \(maxBoxes) are drawn") }
         return rows
     }
 

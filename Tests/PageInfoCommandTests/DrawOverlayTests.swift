@@ -54,6 +54,22 @@ extension DrawCommandTests {
         #expect(svg.contains("pixels.json: 1 box (pixels of pdftoppm at 144 dpi)"))
     }
 
+    /// At most 500 labels are drawn, the first of all files in order; the legend says which
+    /// file's were cut: 300 labelled boxes in each of two files leave 200 of the second's.
+    @Test("the label limit counts across files and the legend says so")
+    func labelLimit() throws {
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let boxes = "[" + (0..<300).map { "{\"box\": [\($0 % 20 * 20), \($0 / 20 * 20), \($0 % 20 * 20 + 10), \($0 / 20 * 20 + 10)], \"label\": \"b\($0)\"}" }
+            .joined(separator: ",") + "]"
+        let a = try write(boxes, "a.json", in: dir), b = try write(boxes, "b.json", in: dir)
+        let out = dir.appendingPathComponent("l.svg")
+        let r = try CLI.run(["draw", Self.rotations, "--page", "2", "-o", out.path, "--overlay", a, "--overlay", b, "--frame", "raw"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let svg = try String(contentsOf: out, encoding: .utf8)
+        #expect(svg.contains("a.json: 300 boxes (raw)<") && svg.contains("b.json: 300 boxes (raw), 200 of its 300 labels drawn<"), "\(svg.suffix(2000))")
+    }
+
     @Test("boxes of other pages are left out; labels and colours in the PNG", .requiresTool(.python3))
     func overlayPNG() throws {
         let dir = try tempDir()
@@ -111,6 +127,9 @@ extension DrawCommandTests {
                           mentioning: "--overlay \(dir.appendingPathComponent("missing.json").path): ")
         let many = "[" + Array(repeating: "[0,0,1,1]", count: 100_001).joined(separator: ",") + "]"
         try expectFailure(base + ["--overlay", try write(many, "many.json", in: dir), "--frame", "raw"], status: 65,
+                          mentioning: "more than 100000 boxes")
+        let manyRows = "x0,y0,x1,y1\n" + Array(repeating: "0,0,1,1", count: 100_001).joined(separator: "\n")   // (no final newline)
+        try expectFailure(base + ["--overlay", try write(manyRows, "many.csv", in: dir), "--frame", "raw"], status: 65,
                           mentioning: "more than 100000 boxes")
         try expectFailure(base + ["--bare", "--boxes", "crop"], status: 64, mentioning: "--bare draws the render and the --overlay boxes only: leave out --boxes")
         for (text, message) in [("not boxes", "CSV needs a header naming x0, y0, x1, y1"), ("[1, 2]", "box 0: expected [x0, y0, x1, y1]"),

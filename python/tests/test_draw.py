@@ -173,5 +173,10 @@ def test_picture_for_notebooks():
             page.draw([(1, 2, 3, 4)])
         with pytest.raises(ValueError, match="unknown frame"):
             page.draw([(1, 2, 3, 4)], frame="fitz")
-        with pytest.raises(pdf_pageinfo.ResultMismatch):
-            page.draw(results.read_azure(fixture("words/azure.json"))[:4])   # page 1's words on page 2
+        with pytest.raises(pdf_pageinfo.ResultMismatch, match="page 2: the result has boxes of page 1"):
+            page.draw(results.read_azure(fixture("words/azure.json"))[:4])
+        with pytest.raises(pdf_pageinfo.ResultMismatch, match="the result's page is"):   # page 1's size on page 2
+            page.draw([d._replace(page=2) for d in results.read_azure(fixture("words/azure.json"))[:4]])
+        with pytest.raises(pdf_pageinfo.ResultMismatch, match="the result's page is"):
+            page.render(boxes=[d._replace(page=2) for d in results.read_azure(fixture("words/azure.json"))[:4]])
+        assert page.draw([], dpi=150, renderer="pdf2image").format == "png"   # a page without detections

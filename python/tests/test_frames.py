@@ -73,7 +73,8 @@ def test_library_boxes_convert_to_the_drawn_marks(observed):
 
 
 def test_frame_matrices_compose():
-    with pdf_pageinfo.open(os.path.join(os.path.dirname(__file__), "..", "..", "Fixtures", "rotations.pdf")) as doc:
+    path = os.path.join(os.path.dirname(__file__), "..", "..", "Fixtures", "rotations.pdf")
+    with pdf_pageinfo.open(path) as doc:
         page = doc.pages[1]
         for library in pdf_pageinfo.FRAMES:
             if library in pdf_pageinfo.IMAGE_FRAMES:
@@ -84,6 +85,19 @@ def test_frame_matrices_compose():
             # rawToFrame 9 decimals would cut short, round-trip as exactly as the others.)
             for point in [(20, 30), (420, 630), (100.5, 200.25)]:
                 assert back.apply(there.apply(point)) == pytest.approx(point, abs=1e-9)
+        # The records' rawToFrame is frameToRaw's inverse to their 9 decimals (which Python's
+        # raw → frame, the inverse itself, does not depend on).
+        import json
+        import subprocess
+        out = subprocess.run([pdf_pageinfo.executable(), "pages", "--format", "jsonl", "--frames", "all", "--dpi", "150",
+                              "--pages", "2", path], check=True, capture_output=True, text=True).stdout
+        record = json.loads(out.splitlines()[0])
+        pairs = [(f["rawToFrame"], f["frameToRaw"]) for f in record["frames"].values()]
+        pairs.append((record["bitmap"]["rawToNormalized"], record["bitmap"]["normalizedToRaw"]))
+        for forward, back in pairs:
+            inverse = pdf_pageinfo.Matrix(*(back[k] for k in ("a", "b", "c", "d", "tx", "ty"))).inverse()
+            for k, v in zip(("a", "b", "c", "d", "tx", "ty"), inverse):
+                assert abs(forward[k] - v) <= 1e-8 * max(1, abs(v)), (k, forward, back)
         # A library frame to itself is the identity.
         assert page.convert((10, 20), src="pymupdf", dst="pymupdf") == pytest.approx((10, 20))
         assert math.isclose(page.matrix("page", "pdf").apply((0, 400))[0], 20)

@@ -129,9 +129,10 @@ def test_a_render_named_as_another_is_refused(ocr, named, used):
 
 def test_a_result_of_several_images_numbers_its_pages(ocr, tmp_path):
     """Tesseract on a two-image TIFF (pages 1 and 2 as pdf2image renders them): every reader
-    numbers the images 1 and 2 (ALTO's PHYSICAL_IMG_NR counts from 0 there), Document.map puts
-    each word on its page, and page= shifts them; a result of one image names no page, so only
-    the page it is the image of maps it."""
+    numbers the images 1 and 2 (ALTO's PHYSICAL_IMG_NR counts from 0 there) and, told the page
+    of the first (page=1), Document.map puts each word on its page; without page= the result
+    names no page, so Document.map refuses it and a page refuses two images' boxes; a result of
+    one image maps on the page it is the image of."""
     from PIL import Image
     first, second = (Image.open(ocr[("pdf2image", i)]["png"]) for i in (0, 1))
     tiff = str(tmp_path / "two.tif")
@@ -141,13 +142,22 @@ def test_a_result_of_several_images_numbers_its_pages(ocr, tmp_path):
     expected = golden()["pages"]
     with pdf_pageinfo.open(WORDS) as doc:
         for form, path in (("tsv", base + ".tsv"), ("hocr", base + ".hocr"), ("alto", base + ".xml")):
-            words = READERS[form](path)
+            unnamed = READERS[form](path)
+            assert {w.page for w in unnamed} == {None} and {w.image for w in unnamed} == {1, 2}, form
+            with pytest.raises(ValueError, match="names no page"):
+                doc.map(unnamed, dpi=DPI, renderer="pdf2image")
+            with pytest.raises(pdf_pageinfo.ResultMismatch, match="holds 2 images"):
+                doc.pages[0].map(unnamed, dpi=DPI, renderer="pdf2image")
+            words = READERS[form](path, page=1)
             assert {w.page for w in words} == {1, 2}, (form, {w.page for w in words})
             assert {w.page for w in READERS[form](path, page=3)} == {3, 4}
+            matched = 0
             for w in doc.map(words, dpi=DPI, renderer="pdf2image"):
                 want = [g for g in expected[w.page - 1]["words"] if g["text"] == w.text]
                 if want:
                     assert math.hypot(w.center[0] - want[0]["center"][0], w.center[1] - want[0]["center"][1]) <= TOLERANCE
+                    matched += 1
+            assert matched == sum(len(p["words"]) for p in expected[:2]), (form, matched)
         single = results.read_hocr(ocr[("pdf2image", 1)]["hocr"])
         assert {w.page for w in single} == {None}
         with pytest.raises(ValueError, match="names no page"):

@@ -141,15 +141,16 @@ class Document(PageSource):
             size: Optional[Tuple[int, int]] = None, fit: str = "contain",
             renderer: str = "pdftoppm-cropbox") -> List["Detection"]:
         """A whole result (:mod:`pdf_pageinfo.results`), each box on the page it names, carried
-        to frame ``to`` as :meth:`Page.map` does, in the result's order. A result of one image
-        (Tesseract's of a single page image names page 1) belongs to the page it is the image
-        of: map it with ``doc.pages[i].map(...)``; a Detection naming no page, or a page the
-        document does not have, is a ``ValueError``."""
+        to frame ``to`` as :meth:`Page.map` does, in the result's order. A result of images names
+        pages only when its reader was given ``page=`` (the PDF page of its first image); one
+        image's boxes can also be mapped with ``doc.pages[i].map(...)``. A Detection naming no
+        page, or a page the document does not have, is a ``ValueError``."""
         found = list(detections)
         groups: Dict[int, List[int]] = {}
         for i, d in enumerate(found):
             if d.page is None:
-                raise ValueError("a detection names no page (a result of one image): map it with doc.pages[i].map(...)")
+                raise ValueError("a detection names no page (a result of images read without page=): read it with "
+                                 "page=N, the PDF page of its first image, or map one image with doc.pages[i].map(...)")
             if not 1 <= d.page <= self._count:
                 raise ValueError(f"a detection is on page {d.page}; {self.name or 'the document'} has {self._count}")
             groups.setdefault(d.page, []).append(i)

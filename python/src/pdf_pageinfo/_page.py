@@ -401,7 +401,7 @@ class Page:
             arguments.append("--bare")
         if any(f in IMAGE_FRAMES for f in frames):
             arguments += list(_bitmap_options(dpi, size, fit, renderer))
-        elif renderer != "pdftoppm-cropbox" or size is not None:
+        elif frames and (renderer != "pdftoppm-cropbox" or size is not None):
             raise ValueError("renderer= and size= name the image of boxes (or a region) in the pixels or normalized "
                              "frame, and none is; leave them out (the picture is Poppler's render of the page)")
         with tempfile.TemporaryDirectory(prefix="pageinfo-boxes-") as work:
@@ -428,6 +428,11 @@ class Page:
             return Picture(self._document._draw(arguments), format)
 
     def _refuse_other_pages(self, found: Sequence["Detection"]) -> None:
+        images = sorted({d.image for d in found if d.page is None and d.image is not None})
+        if len(images) > 1:
+            raise ResultMismatch(f"page {self.number}: the result holds {len(images)} images; read it with page= (the PDF "
+                                 "page of its first image) and map it with doc.map(...), or keep one image's boxes "
+                                 "([d for d in found if d.image == 1])", file=self._document.name)
         others = sorted({d.page for d in found if d.page is not None and d.page != self.number})
         if others:
             listed = ", ".join(map(str, others[:5])) + ("…" if len(others) > 5 else "")
@@ -440,6 +445,16 @@ class Page:
         if d.size is None:
             return
         stated = d.size
+        if d.frame == "normalized":
+            # Ratios: a resized copy of the image (a service's, a model's input) has them too, so
+            # only the shape is checked.
+            bitmap = self._pixels(dpi, size, fit, renderer)
+            if abs(stated[0] / stated[1] - bitmap.width / bitmap.height) <= 0.01 * bitmap.width / bitmap.height:
+                return
+            raise ResultMismatch(f"page {self.number}: the result's image is {stated[0]:g}x{stated[1]:g}, width/height "
+                                 f"{stated[0] / stated[1]:.4f}, but renderer={renderer!r}'s image is {bitmap.width}x"
+                                 f"{bitmap.height} ({bitmap.width / bitmap.height:.4f}): name the call that made the image",
+                                 file=self._document.name)
         if d.frame in IMAGE_FRAMES:
             bitmap = self._pixels(dpi, size, fit, renderer)
             if abs(stated[0] - bitmap.width) <= 0.5 and abs(stated[1] - bitmap.height) <= 0.5:

@@ -21,8 +21,8 @@ read_tesseract_tsv         pixels                  the image (level-1 row)
 read_hocr                  pixels                  the image (ocr_page bbox)
 read_alto                  pixels                  the image (Page WIDTH, HEIGHT)
 read_docling               docling / -topleft      the page in points (pages[n].size)
-read_textract              textract                none (ratios)
-read_documentai            documentai              the page image in pixels (its shape)
+read_textract              textract, normalized    none
+read_documentai            documentai, normalized  the page image in pixels (its shape)
 read_azure                 azure, or pixels        the page in inches, or the image
 read_yolo / detections     pixels or normalized    the image, when given
 =========================  ======================  ==========================================
@@ -50,9 +50,11 @@ class Detection(NamedTuple):
     format gives one, ``polygon`` (its corners, in the result's order), both in ``frame``.
 
     ``page`` is the 1-based PDF page the box is on: the page a result of the PDF names, or for a
-    result of images the page given to the reader (``page=``, the first image's; a result of
-    several images numbers them from it, 1 by default); None for a result of one image read
-    without ``page=``, which only :meth:`Page.map` of the page it is the image of can map.
+    result of images the page the reader was told (``page=``, the first image's; the others
+    follow); None for a result of images read without ``page=``. ``image`` is, for a result of
+    images, the 1-based position of the box's image in it (None for a result of the PDF).
+    :meth:`Page.map` maps boxes of one image (or of its own page); :meth:`Document.map` needs
+    pages, so a result of images is read with ``page=`` for it.
     ``kind`` is what the format calls the item (``word``, ``line``, ``WORD``, a class id);
     ``confidence`` 0 to 1 (Tesseract's and Textract's 0–100 divided by 100), None where the
     format gives none; ``size`` the ``(width, height)`` of the page or image the result says it
@@ -67,6 +69,7 @@ class Detection(NamedTuple):
     kind: str = "word"
     confidence: Optional[float] = None
     size: Optional[Tuple[float, float]] = None
+    image: Optional[int] = None
 
     @property
     def center(self) -> Tuple[float, float]:
@@ -122,18 +125,25 @@ def _choice(value: Any, allowed: Sequence[Any], what: str) -> None:
         raise ValueError(f"{what} must be one of {', '.join(repr(a) for a in allowed)}, not {value!r}")
 
 
-def _image_pages(found: List[Detection], positions: Sequence[int], page: Optional[int]) -> List[Detection]:
-    """The PDF pages of a result of images: ``found[i]`` is on the result's image
-    ``positions[i]`` (1-based, in the order the result holds them); the first image is PDF page
-    ``page`` (1 by default when there are several), the others follow; one image without
-    ``page`` is on no page (None)."""
+def _page_number(page: Optional[int]) -> Optional[int]:
     if page is not None and (isinstance(page, bool) or not isinstance(page, int) or page < 1):
         raise ValueError(f"page must be a page number (1, 2, …), not {page!r}")
-    images = max(positions, default=0)
-    if page is None and images <= 1:
-        return [d._replace(page=None) for d in found]
-    first = 1 if page is None else page
-    return [d._replace(page=first + position - 1) for d, position in zip(found, positions)]
+    return page
+
+
+def _image_pages(found: List[Detection], positions: Sequence[int], page: Optional[int]) -> List[Detection]:
+    """A result of images: ``found[i]`` is on the result's image ``positions[i]`` (1-based, in the
+    order the result holds them), kept as its ``image``; with ``page``, the first image is that
+    PDF page and the others follow; without, the boxes name no page."""
+    first = _page_number(page)
+    return [d._replace(image=position, page=None if first is None else first + position - 1)
+            for d, position in zip(found, positions)]
+
+
+def _no_page(page: Optional[int], what: str) -> None:
+    """``page=`` given to a reader of a result that names the PDF's own pages."""
+    if page is not None:
+        raise ValueError(f"page= numbers the images of a result of images; {what} names the PDF's pages itself")
 
 
 # -- Tesseract ---------------------------------------------------------------------------------
@@ -370,7 +380,8 @@ def read_docling(source: Source, *, cells: str = "word_cells", page: Optional[in
     docling-parse's page names no number, so give ``page=`` to map it with ``Document.map``."""
     document = _json(source)
     if isinstance(document, dict) and "dimension" in document and cells in document:
-        return _docling_page(document, cells, page)
+        return _docling_page(document, cells, _page_number(page))
+    _no_page(page, "a docling document")
     if not isinstance(document, dict) or not isinstance(document.get("pages"), dict):
         raise ValueError("not a docling document (no 'pages' object) nor a docling-parse page (no 'dimension')")
     sizes: Dict[int, Tuple[float, float]] = {}
@@ -397,7 +408,7 @@ def read_docling(source: Source, *, cells: str = "word_cells", page: Optional[in
 _TEXTRACT_KINDS = ("WORD", "LINE", "PAGE", "CELL", "TABLE", "KEY_VALUE_SET", "SELECTION_ELEMENT", "SIGNATURE",
                    "LAYOUT_TITLE", "LAYOUT_HEADER", "LAYOUT_FOOTER", "LAYOUT_SECTION_HEADER", "LAYOUT_PAGE_NUMBER",
                    "LAYOUT_LIST", "LAYOUT_FIGURE", "LAYOUT_TABLE", "LAYOUT_KEY_VALUE", "LAYOUT_TEXT", "MERGED_CELL",
-                   "TITLE", "QUERY_RESULT", "TABLE_TITLE", "TABLE_FOOTER")
+                   "TITLE", "QUERY", "QUERY_RESULT", "TABLE_TITLE", "TABLE_FOOTER")
 
 
 def read_textract(source: Source, *, kinds: Iterable[str] = ("WORD",), frame: str = "textract",
@@ -440,6 +451,7 @@ def read_textract(source: Source, *, kinds: Iterable[str] = ("WORD",), frame: st
                                    None if confidence is None else _number(confidence, "Confidence") / 100, None))
     if frame == "normalized":
         return _image_pages(found, [d.page or 1 for d in found], page)
+    _no_page(page, "a response of the PDF (frame='textract')")
     return found
 
 
@@ -496,6 +508,7 @@ def read_documentai(source: Source, *, level: str = "tokens", frame: Optional[st
                                    level.rstrip("s"), layout.get("confidence"), size))
     if frame == "normalized":
         return _image_pages(found, [d.page or 1 for d in found], page)
+    _no_page(page, "a document of the PDF (frame='documentai')")
     return found
 
 
@@ -531,6 +544,7 @@ def read_azure(source: Source, *, level: str = "words", page: Optional[int] = No
         if len(images) != len(found):
             raise ValueError("an Azure result with pages in inches and in pixels: read a PDF's result or an image's")
         return _image_pages(found, [d.page or 1 for d in found], page)
+    _no_page(page, "a result of the PDF (unit inch)")
     return found
 
 
@@ -566,8 +580,8 @@ def detections(boxes: Any, *, format: str = "xyxy", frame: str = "pixels", label
             box = (min(a, c), min(b, d), max(a, c), max(b, d))
         label = None if labels is None else labels[i]
         score = None if scores is None else float(scores[i])
-        found.append(Detection(page, frame, box, None, None if label is None else str(label),
-                               "detection", score, size))
+        found.append(Detection(_page_number(page), frame, box, None, None if label is None else str(label),
+                               "detection", score, size, 1))
     return found
 
 
