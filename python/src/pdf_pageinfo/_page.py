@@ -321,14 +321,10 @@ class Page:
         several pages is mapped by :meth:`Document.map`; one of a single image names none).
         """
         found = list(detections)
-        self._refuse_other_pages(found)
+        self._check_result(found, dpi, size, fit, renderer)
         matrices: Dict[str, Matrix] = {}
-        checked = set()
         out = []
         for d in found:
-            if (d.frame, d.size) not in checked:
-                self._check_size(d, dpi, size, fit, renderer)
-                checked.add((d.frame, d.size))
             m = matrices.get(d.frame)
             if m is None:
                 m = matrices[d.frame] = self.matrix(d.frame, to, dpi=dpi, size=size, fit=fit, renderer=renderer)
@@ -352,10 +348,7 @@ class Page:
         inline. Detections whose stated size is not the page's or the image's are refused as
         :meth:`map` refuses them."""
         sets = _box_sets(boxes, frame, labels)
-        found = [d for set_ in sets for d in set_[2] if d is not None]
-        self._refuse_other_pages(found)
-        for d in found:
-            self._check_size(d, dpi, size, fit, renderer)
+        self._check_result([d for set_ in sets for d in set_[2] if d is not None], dpi, size, fit, renderer)
         return self._picture(sets, dpi=dpi, size=size, fit=fit, renderer=renderer,
                              scale=scale if scale is not None else (dpi / 72 if dpi else 1.0),
                              page_boxes=page_boxes, format=format)
@@ -370,10 +363,7 @@ class Page:
         page's render. ``boxes`` are drawn as :meth:`draw` draws them (the image frames of
         ``renderer`` at ``dpi``), checked as :meth:`map` checks them."""
         sets = _box_sets(boxes, boxes_frame, True)
-        found = [d for set_ in sets for d in set_[2] if d is not None]
-        self._refuse_other_pages(found)
-        for d in found:
-            self._check_size(d, dpi, None, "contain", renderer)
+        self._check_result([d for set_ in sets for d in set_[2] if d is not None], dpi, None, "contain", renderer)
         region_frame = None if region is None else frame
         return self._picture(sets, dpi=dpi, size=None, fit="contain", renderer=renderer, scale=dpi / 72,
                              page_boxes=None, format="png", region=region, region_frame=region_frame, bare=True)
@@ -426,6 +416,18 @@ class Page:
             if format == "svg":
                 arguments.append("--svg")
             return Picture(self._document._draw(arguments), format)
+
+    def _check_result(self, found: Sequence["Detection"], dpi: Optional[float], size: Optional[Tuple[int, int]],
+                      fit: str, renderer: str) -> None:
+        """What :meth:`map`, :meth:`draw` and :meth:`render` refuse: boxes of other pages or of
+        several images, and a stated size that is not this page's or the named image's (checked
+        once per frame and size)."""
+        self._refuse_other_pages(found)
+        first: Dict[Tuple[str, Optional[Tuple[float, float]]], "Detection"] = {}
+        for d in found:
+            first.setdefault((d.frame, d.size), d)
+        for d in first.values():
+            self._check_size(d, dpi, size, fit, renderer)
 
     def _refuse_other_pages(self, found: Sequence["Detection"]) -> None:
         images = sorted({d.image for d in found if d.page is None and d.image is not None})
