@@ -89,7 +89,7 @@ test: deps
 	@# records say; PyMuPDF, pdfplumber, pdfminer.six, pypdfium2 and pypdf see marks where the
 	@# frames say; the Python package's tests.
 	@$(MAKE) --no-print-directory -j5 --output-sync=target -o build-tests -o release -o oracle-deps -o debug-tools \
-		ORACLE_NICE='nice -n 10' test-e2e check-engines check-bitmaps check-frames python-test
+		ORACLE_NICE='nice -n 10' test-e2e check-engines check-bitmaps check-frames check-inspect python-test
 
 # The part of `make test` that depends on the Poppler release, and what `make poppler-compat`
 # runs against each newer Poppler: every Swift suite but the end-to-end one on the debug build
@@ -153,20 +153,21 @@ check-client: build-tests
 # MuPDF through PyMuPDF), for the bitmap records (those two, pdfplumber, pdf2image and
 # Ghostscript as users call them, pikepdf to draw marks, numpy to find them) and for the frame
 # records (those two, pdfplumber, pdfminer.six and pypdf, each asked where it sees text and
-# rectangles), from PyPI into an ignored venv; a script self-test first.
+# rectangles), Selenium for the inspector's browser test (4.40.0: later ones need a certifi newer
+# than the PyPI mirror here holds), from PyPI into an ignored venv; a script self-test first.
 ORACLE_VENV ?= .venv-oracles
 ORACLE_REQ  ?= pypdfium2==5.15.2 pymupdf==2.0 pikepdf==10.18.0 numpy==2.4.6 \
                pdfplumber==0.11.10 pdfminer.six==20260107 pypdf==7.1.1 pytest==8.4.2 mypy==1.18.2 \
-               pdf2image==1.17.0 docling-parse==7.23.1
+               pdf2image==1.17.0 docling-parse==7.23.1 selenium==4.40.0
 
-.PHONY: check-engines check-bitmaps check-frames oracle-deps
+.PHONY: check-engines check-bitmaps check-frames check-inspect oracle-deps
 # How the checks run the venv's Python (`make test` runs them at a lower priority beside the
 # end-to-end suite).
 ORACLE_NICE   ?=
 ORACLE_PYTHON  = $(ORACLE_NICE) $(ORACLE_VENV)/bin/python
 oracle-deps:
-	$(call apt_install,python3-venv poppler-utils ghostscript tesseract-ocr tesseract-ocr-eng)
-	@$(ORACLE_VENV)/bin/python -c 'import pypdfium2, pymupdf, pikepdf, numpy, pdfplumber, pdfminer, pypdf, pytest, mypy, pdf2image, docling_parse' 2>/dev/null || { \
+	$(call apt_install,python3-venv poppler-utils ghostscript tesseract-ocr tesseract-ocr-eng chromium chromium-driver)
+	@$(ORACLE_VENV)/bin/python -c 'import pypdfium2, pymupdf, pikepdf, numpy, pdfplumber, pdfminer, pypdf, pytest, mypy, pdf2image, docling_parse, selenium' 2>/dev/null || { \
 		echo "Installing $(ORACLE_REQ) into $(ORACLE_VENV)"; \
 		{ [ -x $(ORACLE_VENV)/bin/pip ] || $(TEST_PYTHON) -m venv $(ORACLE_VENV); } && \
 		$(ORACLE_VENV)/bin/pip install -q $(ORACLE_REQ); }
@@ -191,6 +192,15 @@ check-bitmaps: oracle-deps debug-tools
 check-frames: oracle-deps debug-tools
 	$(ORACLE_PYTHON) scripts/check_frames.py $(DEBUG_BIN)/pageinfo --self-test
 	$(ORACLE_PYTHON) scripts/check_frames.py $(DEBUG_BIN)/pageinfo
+
+# `pageinfo inspect` in a real browser: headless Chromium (Debian's chromium and
+# chromium-driver) driven by Selenium, offline, reads each report's readout at pointer
+# positions computed with `pageinfo convert`, switches the CropBox layer off and on in
+# screenshots, drags a rectangle, and compares --overlay boxes and a file added in the browser
+# with convert's rectangles; planted errors first (--self-test).
+check-inspect: oracle-deps debug-tools
+	$(ORACLE_PYTHON) scripts/check_inspect.py $(DEBUG_BIN)/pageinfo --self-test
+	$(ORACLE_PYTHON) scripts/check_inspect.py $(DEBUG_BIN)/pageinfo
 
 # The Python package (python/): its tests under pytest, with the oracle libraries
 # (renderers, PyMuPDF, pypdf…), against this build's executable and the tests' worker (the hooks

@@ -82,7 +82,11 @@ let package = Package(
         // zlib for the PNG writer's DEFLATE and CRC-32 (libpoppler loads it anyway).
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Pictures of the geometry: overlays, legend, bitmap font, PNG and SVG writers, contact sheets.
-        .target(name: "PageInfoDraw", dependencies: ["PageGeometry", "DocumentLayout", "PageInfoEncoding", "PageInfoSystem", "CZlib"]),
+        .target(name: "PageInfoDraw", dependencies: ["PageGeometry", "DocumentLayout", "PageInfoRecords", "PageInfoEncoding", "PageInfoSystem", "CZlib"]),
+
+        // Pictures of documents: pages rendered through Poppler and laid out by PageInfoDraw, what
+        // draw, sheet and inspect write (GPL: it links the reader).
+        .target(name: "PageInfoPictures", dependencies: ["PageGeometry", "PageInfoRecords", "PageInfoPoppler", "PageInfoReading", "PageInfoDraw", "PageInfoGrammar"]),
 
         // The long help of every command (`--help` after the usage, and the man page): text only.
         .target(name: "PageInfoHelp"),
@@ -97,7 +101,7 @@ let package = Package(
             name: "PageInfoCommand",
             dependencies: [
                 "PageGeometry", "DocumentLayout", "PageInfoRecords", "PageInfoPoppler", "PageInfoSystem", "PageInfoEncoding",
-                "PageInfoGrammar", "PageInfoReading", "PageInfoBatch", "PageInfoCheck", "PageInfoDraw", "PageInfoHelp", "PageInfoWorkerCommand",
+                "PageInfoGrammar", "PageInfoReading", "PageInfoBatch", "PageInfoCheck", "PageInfoDraw", "PageInfoPictures", "PageInfoHelp", "PageInfoWorkerCommand",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -2,6 +2,7 @@
 import ArgumentParser
 import PageGeometry
 import PageInfoDraw
+import PageInfoPictures
 import PageInfoEncoding
 import PageInfoGrammar
 import PageInfoHelp
@@ -127,13 +128,10 @@ struct DrawCommand: ParsableCommand {
     /// a frame or an image option that nothing uses is a usage error, as is one missing.
     func boxFrames() throws -> (overlays: [BoxFrame], region: BoxFrame?) {
         do {
-            let bitmap = try BitmapOptions.request(dpi: dpi, bitmapSize: bitmapSize, fit: fit, renderer: renderer)
-            return try FrameOptions.overlayFrames(frame, overlays: overlay.count, region: region != nil, bitmap: bitmap)
-        } catch let error as BitmapOptions.Problem {
-            throw ValidationError(error.description)
-        } catch let error as FrameOptions.Problem {
-            throw ValidationError(error.description)
-        }
+            let r = try FrameOptions.boxesRequest(frames: frame, overlays: overlay.count, region: region != nil, dpi: dpi, bitmapSize: bitmapSize,
+                                                  fit: fit, renderer: renderer)
+            return (r.overlays, r.region)
+        } catch { throw ValidationError(error.description) }
     }
 
     func validate() throws {
@@ -179,20 +177,7 @@ struct DrawCommand: ParsableCommand {
             return try zip(overlay, frames).map { (file, frame) throws(OverlayFileError) in
                 try OverlayFile(path: file, frame: frame).set(on: page, number: self.page)
             }
-        } catch { throw ExitFailure(error) }
-    }
-}
-
-extension ExitFailure {
-    /// A boxes file's failure: 66 when it cannot be read, 65 when it is not boxes, 64 for a
-    /// frame with no matrix on the page.
-    init(_ error: OverlayFileError) {
-        let status: ExitStatus = switch error {
-        case .unreadable: .cannotOpen
-        case .notBoxes: .malformed
-        case .frame: .usage
-        }
-        self.init(error.description, status: status)
+        } catch { throw ExitFailure(error.description, status: error.exitStatus) }
     }
 }
 
@@ -203,46 +188,19 @@ func pictureFormat(_ path: String, allowed: [PictureFormat] = PictureFormat.allC
     do { return try PictureFormat(fileName: path, allowed: allowed) } catch { throw ValidationError("-o: \(error.description)") }
 }
 
-/// Renders a region (``PageInfoPoppler/PageRenderer``) into an ``RGBImage``; a failure is its
-/// one line and exit status (``PageInfoPoppler/RenderError/exitStatus``).
-///
-/// A page Poppler's renderer cannot reach through the page tree (a /Count it does not trust, a
-/// page found only by scanning the file's objects, a kid or the whole tree written in place) has
-/// geometry all the same: the failure says how pageinfo read it, as the reader explains it
-/// (``PageInfoReading/PopplerDocument/renderFailureExplanation(_:pageIndex:)``).
+/// Renders a region into an ``RGBImage`` (``PageInfoPictures``' `PageRenderer.image`); a
+/// failure is its one line, with how the reader read a page Poppler's renderer cannot reach,
+/// and its exit status.
 func renderPage(_ renderer: PageRenderer, document: PopplerDocument, index: Int, region: Rect, rotation: PageRotation,
                 width: Int, height: Int) throws -> RGBImage {
-    do { return RGBImage(width: width, height: height, pixels: try renderer.render(pageIndex: index, region: region, rotation: rotation,
-                                                                                   width: width, height: height)) }
-    catch {
-        var failure = ExitFailure(error)
-        if let explanation = document.renderFailureExplanation(error, pageIndex: index) { failure.message += "; " + explanation }
-        throw failure
-    }
+    do { return try renderer.image(of: document, index: index, region: region, rotation: rotation, width: width, height: height) }
+    catch { throw ExitFailure(error.commandLineMessage, status: error.exitStatus) }
 }
 
-/// The usage failure for a drawing that cannot be made; one too large says which options of
-/// the command make it `smaller`.
+/// The usage failure for a drawing that cannot be made, in the words of the command's options
+/// (``PageInfoDraw/DrawingError/commandLineMessage(smaller:)``).
 func drawingFailure(_ error: DrawingError, smaller: String) -> ExitFailure {
-    guard case .tooLarge = error else { return ExitFailure(error.commandLineMessage, status: ExitStatus.usage) }
-    return ExitFailure(error.commandLineMessage + "; use " + smaller, status: ExitStatus.usage)
-}
-
-extension DrawingError {
-    /// The library's line in the words of the options the values came from (`--scale`,
-    /// `--width`, `--container`, `--viewport`).
-    var commandLineMessage: String {
-        switch self {
-        case let .invalidSize(.scale(s)): "--scale: \(s) must be a positive number (1 = one pixel per point)"
-        case let .invalidSize(.width(px)): "--width: \(px) must be a positive number of pixels"
-        case let .containerTooSmall(s): "the container \(s) is too small for a thumbnail; give a larger --container"
-        case let .viewportOutside(v, _):
-            "--viewport \(Self.viewportText(v))" + description.dropFirst("the viewport \(Self.viewportText(v))".count)
-        case let .placement(e): e.commandLineMessage
-        case .regionOutside: "--region: " + description.dropFirst("the region ".count)
-        case .tooLarge: description
-        }
-    }
+    ExitFailure(error.commandLineMessage(smaller: smaller), status: ExitStatus.usage)
 }
 
 /// Writes `bytes` to `path` (``PageInfoSystem/FileSystem/writeFile(_:to:mode:)``: nothing is

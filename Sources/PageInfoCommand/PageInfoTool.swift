@@ -22,7 +22,7 @@ struct PageInfoTool: ParsableCommand {
         subcommands: [
             PagesCommand.self, InfoCommand.self, ConvertCommand.self, SpreadsCommand.self,
             LayoutCommand.self, ViewStateCommand.self, ThumbnailsCommand.self, CheckCommand.self,
-            DrawCommand.self, SheetCommand.self, WorkerCommand.self,
+            DrawCommand.self, SheetCommand.self, InspectCommand.self, WorkerCommand.self,
         ]
     )
 

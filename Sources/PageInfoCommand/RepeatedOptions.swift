@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import ArgumentParser
 import PageInfoEncoding
+import PageInfoGrammar
 import PageInfoRecords
 
 /// An option that takes one value given twice (`--pages 1-3 … --pages 5`, `-o a --output b`):
@@ -39,49 +40,12 @@ enum RepeatedOptions {
             return ExitFailure("cannot read the argument parser's description of '\(path.joined(separator: " "))' to check for repeated options",
                                status: .softwareFailure)
         }
-        var seen: [Int: [String]] = [:]  // option → the names it was given by
-        while let token = rest.popFirst(), token != "--" {
-            guard token.hasPrefix("-"), token != "-" else { continue }
-            let attached = token.contains("=")  // --name=VALUE, -o=VALUE: no value follows
-            let spelled: [String]
-            if token.hasPrefix("--") {
-                spelled = [String(token.prefix { $0 != "=" })]
-            } else {
-                // -0L: a cluster of short names (an option among them takes the next argument).
-                let cluster = token.dropFirst().prefix { $0 != "=" }
-                // (-5,3 or -.5: a value, convert's negative ITEM.)
-                guard cluster.allSatisfy({ $0.isLetter || $0.isNumber }) else { continue }
-                spelled = cluster.map { "-" + String($0) }
-            }
-            // Help asked for is shown, whatever else the line holds.
-            if spelled.contains(where: { $0 == "-h" || $0 == "--help" }) { return nil }
-            // (A name the command does not declare, -5 say: a value, or an error the parser reports.)
-            let found = spelled.compactMap { name in options.firstIndex { $0.names.contains(name) } }
-            guard found.count == spelled.count else { continue }
-            var takesNext = false
-            for (k, name) in zip(found, spelled) where options[k].takesValue {
-                takesNext = takesNext || !attached
-                if !options[k].repeats { seen[k, default: []].append(name) }
-            }
-            if takesNext { _ = rest.popFirst() }  // its value, whatever it looks like (getopt's way)
-        }
-        guard let (k, given) = seen.filter({ $0.value.count > 1 }).min(by: { $0.key < $1.key }) else { return nil }
-        let preferred = options[k].preferred, spellings = Array(Set(given)).sorted()
-        let spelled = spellings == [preferred] ? "" : " (as \(spellings.joined(separator: " and ")))"
-        return ExitFailure("\(preferred) is given \(given.count == 2 ? "twice" : "\(given.count) times")\(spelled), but it takes one value, and all but the last would be ignored: give it once",
-                           status: .usage)
+        guard let (k, given) = DeclaredOption.firstRepeat(in: rest, options: options) else { return nil }
+        return ExitFailure(options[k].repeatedMessage(given: given), status: .usage)
     }
 }
 
-/// One option or flag of a command, as the parser declares it.
-struct DeclaredOption {
-    /// Every name, with its dashes (`-o`, `--output`).
-    var names: [String]
-    var takesValue: Bool, repeats: Bool
-
-    /// The name a message gives it: the long one.
-    var preferred: String { names.first { $0.hasPrefix("--") } ?? names[0] }
-
+extension DeclaredOption {
     /// The options and flags of the subcommand at `path` (`["viewstate", "capture"]`), in the
     /// order it declares them, from the parser's own description of it; nil if the parser
     /// gives none (a path that names no command).

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import PageGeometry
 import PageInfoEncoding
+import PageInfoRecords
 import PageInfoSystem
 
 /// A boxes file given to `draw` (`--overlay BOXES --frame F`): read and parsed
@@ -30,10 +31,15 @@ package struct OverlayFile: Sendable {
     package func set(on page: PageInfo, number: Int) throws(OverlayFileError) -> OverlaySet {
         let toRaw: AffineTransform
         do { toRaw = try frame.frameToRaw(on: page) } catch { throw .frame(path: path, frame: frame, page: number, problem: error) }
-        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let name = Self.displayName(path)
         let mine = boxes.filter { $0.page == nil || $0.page == number }
         return OverlaySet(name: name, frame: frame.description, boxes: mine.map { (toRaw.apply(to: $0.rect), $0.label) })
     }
+}
+
+extension OverlayFile {
+    /// What a legend calls the file at `path`: its last path component.
+    package static func displayName(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }
 }
 
 /// Why a boxes file cannot be drawn.
@@ -44,6 +50,16 @@ package enum OverlayFileError: Error, Sendable, CustomStringConvertible {
     case notBoxes(path: String, problem: String)
     /// The frame has no matrix on that page (an image of 0 pixels, the ratios of an empty page).
     case frame(path: String, frame: BoxFrame, page: Int, problem: PlacementError)
+
+    /// 66 when the file cannot be read, 65 when it is not boxes, 64 for a frame with no matrix
+    /// on the page.
+    package var exitStatus: ExitStatus {
+        switch self {
+        case .unreadable: .cannotOpen
+        case .notBoxes: .malformed
+        case .frame: .usage
+        }
+    }
 
     /// `--overlay PATH: …`, one line.
     package var description: String {

@@ -417,3 +417,21 @@ package struct PageDrawing: Hashable, Sendable {
     /// The length of the drawn axes in pixels: a sixth of the page image's smaller side, 24…120.
     package var axisLength: Double { Double(max(24, min(120, min(pixelWidth, pixelHeight) / 6))) }
 }
+
+extension DrawingError {
+    /// The line in the words of the options the values came from (`--scale`, `--width`,
+    /// `--container`, `--viewport`, `--region`), as `draw`, `sheet` and `inspect` print it; a
+    /// picture too large says which options make it `smaller` (`"a smaller --scale or --width"`).
+    package func commandLineMessage(smaller: String? = nil) -> String {
+        switch self {
+        case let .invalidSize(.scale(s)): "--scale: \(s) must be a positive number (1 = one pixel per point)"
+        case let .invalidSize(.width(px)): "--width: \(px) must be a positive number of pixels"
+        case let .containerTooSmall(s): "the container \(s) is too small for a thumbnail; give a larger --container"
+        case let .viewportOutside(v, _):
+            "--viewport \(Self.viewportText(v))" + description.dropFirst("the viewport \(Self.viewportText(v))".count)
+        case let .placement(e): e.description(namingFillAs: "convert --fit fill")
+        case .regionOutside: "--region: " + description.dropFirst("the region ".count)
+        case .tooLarge: description + (smaller.map { "; use " + $0 } ?? "")
+        }
+    }
+}

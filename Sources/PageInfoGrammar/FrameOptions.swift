@@ -67,9 +67,11 @@ package enum FrameOptions {
     /// The frames of `draw`'s `--overlay` files (one per file, in order) and of its `--region`,
     /// from the `--frame` names given (once for all, or once per file) and the image options'
     /// bitmap: a `--frame` that nothing uses, one missing, counts that do not pair, or image
-    /// options without an image frame are a ``Problem``; nothing is ignored.
-    package static func overlayFrames(_ names: [String], overlays: Int, region: Bool,
-                                      bitmap: BitmapRequest?) throws(Problem) -> (overlays: [BoxFrame], region: BoxFrame?) {
+    /// options without an image frame are a ``Problem``; nothing is ignored. A command whose
+    /// image options describe more than the boxes' frame (`inspect`'s readout) says
+    /// `bitmapUsedElsewhere`.
+    package static func overlayFrames(_ names: [String], overlays: Int, region: Bool, bitmap: BitmapRequest?,
+                                      bitmapUsedElsewhere: Bool = false) throws(Problem) -> (overlays: [BoxFrame], region: BoxFrame?) {
         if overlays == 0 && !region {
             if !names.isEmpty { throw Problem(description: "--frame names the frame of --overlay boxes or of --region: give one of them, or leave --frame out") }
         } else if names.isEmpty {
@@ -82,11 +84,26 @@ package enum FrameOptions {
         var frames: [BoxFrame] = []
         for name in names { frames.append(try boxFrame(name, bitmap: bitmap)) }
         let ofImage = frames.contains { if case .pixels = $0 { true } else if case .normalized = $0 { true } else { false } }
-        if bitmap != nil && !ofImage {
+        if bitmap != nil && !ofImage && !bitmapUsedElsewhere {
             throw Problem(description: "--dpi, --bitmap-size and --renderer describe the image of --frame pixels or normalized (the picture's size is --scale or --width)")
         }
         let perFile = overlays == 0 ? [] : (frames.count == 1 ? Array(repeating: frames[0], count: overlays) : frames)
         return (perFile, region ? frames.first : nil)
+    }
+
+    /// The image options and `--frame` names of a command that draws boxes files (`draw`,
+    /// `inspect`), read together: the bitmap `--dpi`, `--bitmap-size`, `--fit` and `--renderer`
+    /// describe (``BitmapOptions/request(dpi:bitmapSize:fit:renderer:)``; at `defaultDPI` when a
+    /// command's readout needs one and neither size is given) and the frames of the files and of
+    /// `--region` (``overlayFrames(_:overlays:region:bitmap:bitmapUsedElsewhere:)``).
+    package static func boxesRequest(frames names: [String], overlays: Int, region: Bool, dpi: String?, bitmapSize: String?, fit: String?,
+                                     renderer: String?, defaultDPI: String? = nil) throws(Problem)
+        -> (bitmap: BitmapRequest?, overlays: [BoxFrame], region: BoxFrame?) {
+        let bitmap: BitmapRequest?
+        do { bitmap = try BitmapOptions.request(dpi: dpi ?? (bitmapSize == nil ? defaultDPI : nil), bitmapSize: bitmapSize, fit: fit, renderer: renderer) }
+        catch { throw Problem(description: error.description) }
+        let frames = try overlayFrames(names, overlays: overlays, region: region, bitmap: bitmap, bitmapUsedElsewhere: defaultDPI != nil)
+        return (bitmap, frames.overlays, frames.region)
     }
 
     /// The option's value for `frames` (what ``frames(_:)`` reads back to the same frames): their

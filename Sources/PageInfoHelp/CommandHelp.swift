@@ -674,6 +674,66 @@ package enum CommandHelp {
         no or a wrong password.
         """
 
+    /// `pageinfo inspect --help`.
+    package static let inspect = """
+        One HTML file that works offline (every picture, style and script inlined; \
+        its Content-Security-Policy lets nothing be fetched). Each page shows \
+        Poppler's render of its whole MediaBox, turned as the page is displayed, \
+        the area outside the CropBox shaded; the five boxes, the origins and axes of \
+        raw and page space and each --overlay file as layers that switch on and off, \
+        with the colours and legend of 'pageinfo draw'; and its rotation, /UserUnit, \
+        label and warnings. A page error is listed with its message.
+
+        UNDER THE POINTER
+          The readout gives the point in raw PDF space, page space, view space,
+          the pixels of an image (--dpi D, default 300, of --renderer R,
+          default pdftoppm-cropbox, as pages --dpi D --renderer R records it;
+          the report can switch to any renderer at that resolution), its
+          normalized ratios, and every library's and pipeline's frame (pages
+          --frames all). Click (or Enter on a focused page; arrow keys move
+          the probe, Shift for 10 pixels) pins a point; a dragged rectangle is
+          given in every frame and can be copied as JSON. The readout element
+          ([data-readout]) carries the numbers as data-raw-x, data-raw-y,
+          data-page-x, data-page-y, data-view-x, data-pixel-x, …, data-pymupdf-x,
+          … and the page as data-page-index (0-based, the records' index), so
+          scripts read them too. Each page carries its record as pages --format
+          json --dpi D --frames all writes it, and the script only applies the
+          record's matrices: the numbers are those 'pageinfo convert' gives.
+          --view WxH makes view space a view of that size, each page fitted as
+          convert --view fits it (default: each page's own size, one unit a
+          point, origin top-left).
+
+        YOUR BOXES
+          --overlay BOXES --frame F as for 'pageinfo draw' (JSON or CSV, one
+          colour per file, labels drawn; pixels and normalized are of --dpi D
+          and --renderer R). In the browser, a boxes file dropped on a page
+          (or picked under "Add boxes") is drawn in the frame chosen there.
+
+        LIMITS
+          Each picture at most 30000 pixels a side and 100 megapixels; all of
+          them at most 400 megapixels (checked before anything is rendered);
+          the report at most 256 MiB of HTML. --scale S sets the pictures'
+          pixels per point (default 1.5).
+
+        EXAMPLE (check it by hand)
+          $ pageinfo inspect Fixtures/rotations.pdf --pages 2 --scale 1 -o r.html
+          Page 2: MediaBox 500×700, CropBox [20 30 420 630], /Rotate 90. The
+          picture is the MediaBox turned, 700×500 px; raw (0,0) is its top-left
+          corner, raw x pointing down. Pointing at picture pixel (80, 120)
+          reads raw (120, 80), page (50, 300) (that is (y − 30, 420 − x)),
+          view (50, 100), and pixel (208.33, 416.67) of the 300-dpi image
+          (600×400 pt at 300/72 px per point: (50, 400 − 300) × 4.1667).
+
+        EXIT CODES
+          0 ok; 64 usage error (a page range past the end, a bad number, an \
+        output name not ending in .html, stdout a terminal without -o, a picture \
+        or report beyond the limits, a --frame or image option missing or one \
+        nothing uses); 65 not a PDF or damaged, or a BOXES file that is not boxes; \
+        66 cannot open the file or a BOXES file; 70 not enough memory for a \
+        bitmap; 74 the output could not be written; 77 encrypted and no or a \
+        wrong password.
+        """
+
     /// `pageinfo sheet --help`.
     package static let sheet = """
         The grid is the one 'pageinfo thumbnails' computes for the pages given: \

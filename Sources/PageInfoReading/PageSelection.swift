@@ -41,25 +41,29 @@ extension PopplerDocument {
     /// - Throws: ``PageSelectionError``: a range past the end, or a selected page that is a
     ///   page error (pages not selected may be errors).
     package func pages(selecting ranges: PageRangeList?) throws(PageSelectionError) -> [PageInfo] {
-        var all: [PageEntry] = []
-        let cursor = makePageCursor()
-        while let entry = cursor.next() { all.append(entry) }
-        var indexes: [Int] = []
-        if let ranges {
-            do { for range in try ranges.indexRanges(pageCount: all.count) { indexes += range } } catch {
-                throw .outOfRange(error.description)
-            }
-        } else {
-            indexes = Array(all.indices)
-        }
         var pages: [PageInfo] = []
-        pages.reserveCapacity(indexes.count)
-        for index in indexes {
-            switch all[index].result {
+        for entry in try entries(selecting: ranges) {
+            switch entry.result {
             case .success(let page): pages.append(page)
             case .failure(let error): throw .pageUnreadable(error)
             }
         }
         return pages
+    }
+
+    /// The positions of the page tree `ranges` selects, as ``pages(selecting:)`` picks them, each
+    /// with its label, its page or page error, and its warnings: what `pageinfo inspect` shows.
+    ///
+    /// - Throws: ``PageSelectionError/outOfRange(_:)`` for a range past the end.
+    package func entries(selecting ranges: PageRangeList?) throws(PageSelectionError) -> [PageEntry] {
+        var all: [PageEntry] = []
+        let cursor = makePageCursor()
+        while let entry = cursor.next() { all.append(entry) }
+        guard let ranges else { return all }
+        var selected: [PageEntry] = []
+        do { for range in try ranges.indexRanges(pageCount: all.count) { selected += all[range] } } catch {
+            throw .outOfRange(error.description)
+        }
+        return selected
     }
 }
