@@ -15,7 +15,10 @@ and /UserUnit), the browser opens the HTML file with the network switched off, a
   prints;
 - the CropBox layer switched off leaves no pixel of its colour in a screenshot, switched on its
   pixels lie where `convert` puts the box's edges (within 2 px);
-- a click pins, a drag gives the rectangle in every frame (convert's corners);
+- a click pins, a drag gives the rectangle in every frame (convert's corners), the arrow keys move a
+  focused page's probe;
+- the readout at each word of Fixtures/words/words.pdf gives the word as PyMuPDF, pdfplumber and
+  docling-parse report it;
 - `--overlay` boxes (pixels of pdf2image at 150 dpi) are elements whose raw rectangles and
   picture rectangles are convert's; the same file added in the browser (its file input) draws the
   same rectangles;
@@ -121,7 +124,7 @@ class Report:
                                   "r = arguments[0].getBoundingClientRect(); window.scrollBy(0, r.top + arguments[2] - innerHeight / 2);"
                                   "return arguments[0].getBoundingClientRect().toJSON()", svg, picture_point[0], picture_point[1])
         cx, cy = round(r["left"] + picture_point[0]), round(r["top"] + picture_point[1])
-        ab = ActionBuilder(self.d)
+        ab = ActionBuilder(self.d, duration=0)
         ab.pointer_action.move_to_location(cx, cy)
         ab.perform()
         return (cx - r["left"], cy - r["top"]), (cx, cy)
@@ -145,33 +148,32 @@ class Report:
         pts = convert(self.pageinfo, self.pdf, index + 1, targets, "raw", "view", view)
         half = 0.5 / self.scale  # half a picture pixel, in points
         pixel_args = ["--dpi", str(self.dpi), "--renderer", renderer]
-        for target, pt in zip(targets, pts):
+        seen = []
+        for pt in pts:
             at, _ = self.move(svg, pt)
-            a = self.attrs("[data-readout]")
-            what = f"{self.pdf} page {index + 1} at picture {at}"
+            seen.append((at, self.attrs("[data-readout]")))
+        for (at, a) in seen:
             if a.get("data-page-index") != str(index):
-                raise Failure(f"{what}: the readout names page index {a.get('data-page-index')}")
-            raw = convert(self.pageinfo, self.pdf, index + 1, [at], "view", "raw", view)[0]
-            close(a.get("data-raw-x"), raw[0], half, what + " raw x")
-            close(a.get("data-raw-y"), raw[1], half, what + " raw y")
-            shown = (float(a["data-raw-x"]), float(a["data-raw-y"]))
-            page = convert(self.pageinfo, self.pdf, index + 1, [shown], "raw", "page", [])[0]
-            close(a.get("data-page-x"), page[0], 1e-6, what + " page x")
-            close(a.get("data-page-y"), page[1], 1e-6, what + " page y")
-            size = rec["size"]
-            v = convert(self.pageinfo, self.pdf, index + 1, [shown], "raw", "view", ["--view", f"{size['width']!r}x{size['height']!r}"])[0]
-            close(a.get("data-view-x"), v[0], 1e-6, what + " view x")
-            close(a.get("data-view-y"), v[1], 1e-6, what + " view y")
-            px = convert(self.pageinfo, self.pdf, index + 1, [shown], "raw", "view", pixel_args)[0]
-            close(a.get("data-pixel-x"), px[0], 1e-6, f"{what} pixel x ({renderer})")
-            close(a.get("data-pixel-y"), px[1], 1e-6, f"{what} pixel y ({renderer})")
-            for name, frame in rec["frames"].items():
-                if frame is None:
-                    continue
-                f = apply(frame["rawToFrame"], shown)
-                tol = 1e-6 * max(1.0, abs(f[0]), abs(f[1]))
-                close(a.get(f"data-{name}-x"), f[0], tol, f"{what} {name} x")
-                close(a.get(f"data-{name}-y"), f[1], tol, f"{what} {name} y")
+                raise Failure(f"{self.pdf} page {index + 1} at picture {at}: the readout names page index {a.get('data-page-index')}")
+        n = index + 1
+        raws = convert(self.pageinfo, self.pdf, n, [at for at, _ in seen], "view", "raw", view)
+        for (at, a), raw in zip(seen, raws):
+            close(a.get("data-raw-x"), raw[0], half, f"{self.pdf} page {n} at picture {at}: raw x")
+            close(a.get("data-raw-y"), raw[1], half, f"{self.pdf} page {n} at picture {at}: raw y")
+        shown = [(float(a["data-raw-x"]), float(a["data-raw-y"])) for _, a in seen]
+        size = rec["size"]
+        oracles = [("page", convert(self.pageinfo, self.pdf, n, shown, "raw", "page", [])),
+                   ("view", convert(self.pageinfo, self.pdf, n, shown, "raw", "view", ["--view", f"{size['width']!r}x{size['height']!r}"])),
+                   ("pixel", convert(self.pageinfo, self.pdf, n, shown, "raw", "view", pixel_args))]
+        for name, frame in rec["frames"].items():
+            if frame is not None:
+                oracles.append((name, [apply(frame["rawToFrame"], p) for p in shown]))
+        for name, values in oracles:
+            for (at, a), v in zip(seen, values):
+                tol = 1e-6 * max(1.0, abs(v[0]), abs(v[1]))
+                what = f"{self.pdf} page {n} at picture {at}: {name}" + (f" ({renderer})" if name == "pixel" else "")
+                close(a.get(f"data-{name}-x"), v[0], tol, what + " x")
+                close(a.get(f"data-{name}-y"), v[1], tol, what + " y")
         return view, svg
 
     def check_pin_and_drag(self, index):
@@ -182,7 +184,7 @@ class Report:
         pa, pb = convert(self.pageinfo, self.pdf, index + 1, [a_raw, b_raw], "raw", "view", view)
         at_a, client_a = self.move(svg, pa)
         self.d.find_element("css selector", "body")  # (keeps the session alive between actions)
-        ab = ActionBuilder(self.d)
+        ab = ActionBuilder(self.d, duration=0)
         ab.pointer_action.pointer_down()
         ab.pointer_action.pointer_up()
         ab.perform()
@@ -193,7 +195,7 @@ class Report:
         r = self.d.execute_script("return arguments[0].getBoundingClientRect().toJSON()", svg)
         cb = (round(r["left"] + pb[0]), round(r["top"] + pb[1]))
         at_b = (cb[0] - r["left"], cb[1] - r["top"])
-        ab = ActionBuilder(self.d)
+        ab = ActionBuilder(self.d, duration=0)
         ab.pointer_action.move_to_location(*client_a)
         ab.pointer_action.pointer_down()
         ab.pointer_action.move_to_location((client_a[0] + cb[0]) // 2, (client_a[1] + cb[1]) // 2)
@@ -210,22 +212,33 @@ class Report:
         page = convert(self.pageinfo, self.pdf, index + 1, [(shown[0], shown[1], shown[2] - shown[0], shown[3] - shown[1])], "raw", "page", [])[0]
         for k, v in zip(["x0", "y0", "x1", "y1"], [page[0], page[1], page[0] + page[2], page[1] + page[3]]):
             close(sel.get(f"data-page-{k}"), v, 1e-6, f"{self.pdf} page {index + 1}: dragged rectangle page {k}")
+        # The keyboard: a focused page's probe starts at the picture's centre; → moves it a pixel.
+        from selenium.webdriver.common.keys import Keys
+        w, h = int(svg.get_attribute("width")), int(svg.get_attribute("height"))
+        self.d.execute_script("arguments[0].focus()", svg)
+        self.d.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
+        key = self.attrs("[data-readout]")
+        raw = convert(self.pageinfo, self.pdf, index + 1, [(w / 2 + 1, h / 2)], "view", "raw", view)[0]
+        close(key.get("data-raw-x"), raw[0], 1e-6, f"{self.pdf} page {index + 1}: the keyboard probe's raw x")
+        close(key.get("data-raw-y"), raw[1], 1e-6, f"{self.pdf} page {index + 1}: the keyboard probe's raw y")
         js = json.loads(self.d.find_element("id", "selection-json").get_attribute("value"))
         if js["index"] != index or abs(js["x0y0x1y1"]["raw"][0] - shown[0]) > 1e-9:
             raise Failure(f"{self.pdf} page {index + 1}: the rectangle's JSON is not the rectangle shown: {js}")
 
     def toggle(self, layer, on):
-        box = self.d.find_element("css selector", f'input[data-layer-toggle="{layer}"]')
-        if box.is_selected() != on:
-            self.d.execute_script("arguments[0].scrollIntoView()", box)
-            box.click()
+        """Switches a layer as a click on its checkbox does (the box's change event)."""
+        self.d.execute_script("const b = document.querySelector('input[data-layer-toggle=\"' + arguments[0] + '\"]');"
+                              "if (b.checked !== arguments[1]) b.click();", layer, on)
+
+    def only(self, layer):
+        """Every layer off but `layer`."""
+        self.d.execute_script("for (const b of document.querySelectorAll('input[data-layer-toggle]'))"
+                              "  if (b.checked !== (b.dataset.layerToggle === arguments[0])) b.click();", layer)
 
     def check_crop_layer(self, index):
         svg, view = self.picture_args(index)
         rec = self.records[index]
-        layers = [e.get_attribute("data-layer-toggle") for e in self.d.find_elements("css selector", "input[data-layer-toggle]")]
-        for layer in layers:
-            self.toggle(layer, layer == "CropBox")
+        self.only("CropBox")
         c = rec["cropBox"]
         want = convert(self.pageinfo, self.pdf, index + 1, [(c["x"], c["y"], c["width"], c["height"])], "raw", "view", view)[0]
         ys, xs = self.colour_pixels(svg)
@@ -239,8 +252,7 @@ class Report:
         ys, xs = self.colour_pixels(svg)
         if len(xs):
             raise Failure(f"{self.pdf} page {index + 1}: the CropBox layer is off, but {len(xs)} pixels of its colour are drawn")
-        for layer in layers:
-            self.toggle(layer, True)
+        self.d.execute_script("for (const b of document.querySelectorAll('input[data-layer-toggle]')) if (!b.checked) b.click();")
 
     def colour_pixels(self, svg):
         # The element's own pixels, wherever it lies (beyond the viewport too): Chromium's capture
@@ -291,7 +303,7 @@ def check_all(pageinfo, work, driver, plant=None):
         report.check_readout(first, renderer="pdf2image")
         report.check_pin_and_drag(first)
         print(f"check_inspect: {os.path.relpath(pdf, ROOT) if pdf.startswith(ROOT) else os.path.basename(pdf)}: "
-              f"{len(report.records)} pages, readout = convert, CropBox layer, pin and drag")
+              f"{len(report.records)} pages, readout = convert, CropBox layer, pin, drag and keyboard")
 
     # Boxes in pixels of pdf2image's 150-dpi image (the MediaBox), on the rotated, cropped page.
     pdf = os.path.join(ROOT, "Fixtures/rotations.pdf")
@@ -323,6 +335,71 @@ def check_all(pageinfo, work, driver, plant=None):
         report.check_overlays(index, boxes_path, raw_by_page[index], "overlay-0")
         report.check_overlays(index, boxes_path, raw_by_page[index], "dropped-0")
     print("check_inspect: --overlay boxes in pdf2image's 150-dpi pixels, and the same file added in the browser: convert's rectangles")
+    check_words(pageinfo, work, driver)
+
+
+def library_words(pdf):
+    """Each page's words as PyMuPDF, pdfplumber and docling-parse give them, as users call them:
+    {page index: {library: {text: (centre x, centre y) in the library's frame}}}."""
+    import pymupdf
+    import pdfplumber
+    from docling_parse.pdf_parser import DoclingPdfParser
+    seen = {}
+    with pymupdf.open(pdf) as doc:
+        for i, page in enumerate(doc):
+            seen.setdefault(i, {})["pymupdf"] = {w[4]: ((w[0] + w[2]) / 2, (w[1] + w[3]) / 2) for w in page.get_text("words")}
+    with pdfplumber.open(pdf) as doc:
+        for i, page in enumerate(doc.pages):
+            seen[i]["pdfplumber"] = {w["text"]: ((w["x0"] + w["x1"]) / 2, (w["top"] + w["bottom"]) / 2) for w in page.extract_words()}
+    parsed = DoclingPdfParser(loglevel="fatal").load(path_or_stream=pdf)
+    for number, page in parsed.iterate_pages():
+        words = {}
+        for c in page.word_cells:
+            r = c.rect
+            xs, ys = (r.r_x0, r.r_x1, r.r_x2, r.r_x3), (r.r_y0, r.r_y1, r.r_y2, r.r_y3)
+            words[c.text] = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+        seen[number - 1]["docling"] = words
+    parsed.unload()
+    return seen
+
+
+def check_words(pageinfo, work, driver):
+    """The issue's user: points at a word of a rotated, cropped page and reads its raw point,
+    its pixel at 300 dpi and its PyMuPDF, pdfplumber and docling coordinates. The pointer goes
+    to each word's centre (Fixtures/words/words.json, where the generator put it); the readout's
+    frames must give the centre of the same word as each library reports it, within 0.15 of the
+    font size (the libraries' word boxes span the font's ascent and descent, the golden centre
+    its cap height: about 0.05 of the size apart) — a crop margin or a turn is tens of points."""
+    pdf = os.path.join(ROOT, "Fixtures/words/words.pdf")
+    golden = json.load(open(os.path.join(ROOT, "Fixtures/words/words.json")))
+    html = os.path.join(work, "words.html")
+    make_report(pageinfo, pdf, html, "1-", 300, 1.5)
+    report = Report(driver, pageinfo, pdf, html, "1-", 300, 1.5)
+    seen = library_words(pdf)
+    compared = 0
+    for page in golden["pages"]:
+        index = page["index"]
+        report.check_readout(index)
+        svg, view = report.picture_args(index)
+        for word in page["words"]:
+            if not word["insideCropBox"]:
+                continue
+            pt = convert(pageinfo, pdf, index + 1, [word["center"]], "raw", "view", view)[0]
+            report.move(svg, pt)
+            a = report.attrs("[data-readout]")
+            tol = 0.15 * word["size"] * page["userUnit"] + 0.5 / 1.5
+            for library in ("pymupdf", "pdfplumber", "docling"):
+                # (docling-parse's cells on a page turned by 90 or 270 degrees are not in its
+                # frame's definition: check_frames.py's expected difference docling-odd-rotation.)
+                if library == "docling" and page["rotation"] % 180:
+                    continue
+                got = seen[index][library].get(word["text"])
+                if got is None:
+                    raise Failure(f"words.pdf page {index + 1}: {library} does not find {word['text']}")
+                close(a.get(f"data-{library}-x"), got[0], tol, f"words.pdf page {index + 1} {word['text']}: {library} x")
+                close(a.get(f"data-{library}-y"), got[1], tol, f"words.pdf page {index + 1} {word['text']}: {library} y")
+                compared += 1
+    print(f"check_inspect: words.pdf: the readout at {compared} words' centres gives PyMuPDF's, pdfplumber's and docling-parse's word centres")
 
 
 def self_test(pageinfo, work, driver):
