@@ -71,7 +71,7 @@ struct InspectCommand: ParsableCommand {
 
     func validate() throws {
         try requireExactName(output, option: "-o")
-        if let output, !output.hasSuffix(".html"), !output.hasSuffix(".htm") { throw ValidationError("-o \(output): the report is HTML: give a name ending in .html") }
+        if let output, !output.hasSuffix(".html"), !output.hasSuffix(".htm") { throw ValidationError("-o \(output): the report is HTML: give a name ending in .html or .htm") }
         if output == nil && OpenFile.standardOutput.isTerminal { throw ValidationError("the report is HTML: give -o report.html, or redirect stdout to a file") }
         _ = try makeRequest()
     }

@@ -159,8 +159,17 @@ enum InspectAssets {
         const q = p.matrixTransform(page.svg.getScreenCTM().inverse());
         return [q.x, q.y];
       }
-      let drag = null;
+      let drag = null, pinned = null, selected = null;
       const keyProbe = new Map();
+      function pin(page, pt) {
+        pinned = { page: page, pt: pt };
+        showPoint(document.querySelector("[data-pinned]"), page, pt);
+        crosshair(page, pt, "pin", "#7a2be2");
+      }
+      function select(page, rect) { selected = { page: page, rect: rect }; showRect(page, rect); }
+      // A drag ends wherever the button is released (or the pointer is lost).
+      window.addEventListener("pointerup", function () { drag = null; });
+      window.addEventListener("pointercancel", function () { drag = null; });
       pages.forEach(function (page) {
         const svg = page.svg;
         svg.addEventListener("pointermove", function (ev) {
@@ -174,28 +183,39 @@ enum InspectAssets {
             r.setAttribute("fill", "#ff8000"); r.setAttribute("fill-opacity", "0.15"); r.setAttribute("stroke", "#ff8000");
           }
         });
-        svg.addEventListener("pointerdown", function (ev) { drag = { page: page, start: eventPoint(page, ev) }; });
+        svg.addEventListener("pointerdown", function (ev) { if (ev.button === 0) drag = { page: page, start: eventPoint(page, ev) }; });
         svg.addEventListener("pointerup", function (ev) {
-          if (!drag || drag.page !== page) return;
+          if (!drag || drag.page !== page || ev.button !== 0) return;
           const pt = eventPoint(page, ev), s = drag.start;
           drag = null;
           if (Math.abs(pt[0] - s[0]) < 3 && Math.abs(pt[1] - s[1]) < 3) {
-            showPoint(document.querySelector("[data-pinned]"), page, pt);
-            crosshair(page, pt, "pin", "#7a2be2");
+            // A click pins; the last rectangle stays as it was drawn.
+            if (selected) showRectMark(selected.page, selected.rect); else { const r = page.probe.querySelector(".selection"); if (r) r.remove(); }
+            pin(page, pt);
           } else {
-            showRect(page, [Math.min(s[0], pt[0]), Math.min(s[1], pt[1]), Math.max(s[0], pt[0]), Math.max(s[1], pt[1])]);
+            select(page, [Math.min(s[0], pt[0]), Math.min(s[1], pt[1]), Math.max(s[0], pt[0]), Math.max(s[1], pt[1])]);
           }
         });
         svg.addEventListener("keydown", function (ev) {
           const step = ev.shiftKey ? 10 : 1, d = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] }[ev.key];
           let pt = keyProbe.get(page) || [page.data.picture.width / 2, page.data.picture.height / 2];
           if (d) { pt = [pt[0] + d[0], pt[1] + d[1]]; keyProbe.set(page, pt); showPoint(document.querySelector("[data-readout]"), page, pt); crosshair(page, pt, "pointer", "#ff8000"); ev.preventDefault(); }
-          else if (ev.key === "Enter" || ev.key === " ") { showPoint(document.querySelector("[data-pinned]"), page, pt); crosshair(page, pt, "pin", "#7a2be2"); ev.preventDefault(); }
+          else if (ev.key === "Enter" || ev.key === " ") { pin(page, pt); ev.preventDefault(); }
         });
-        svg.addEventListener("dragover", function (ev) { ev.preventDefault(); });
-        svg.addEventListener("drop", function (ev) { ev.preventDefault(); if (ev.dataTransfer.files.length) readBoxes(ev.dataTransfer.files[0]); });
+        svg.addEventListener("drop", function (ev) { if (ev.dataTransfer.files.length) readBoxes(ev.dataTransfer.files[0]); });
       });
-      rendererSelect.addEventListener("change", function () { document.getElementById("boxes-status").textContent = "pixels now of " + rendererSelect.value; });
+      function showRectMark(page, rect) {
+        const r = mark(page, "selection", "rect");
+        r.setAttribute("x", rect[0]); r.setAttribute("y", rect[1]); r.setAttribute("width", rect[2] - rect[0]); r.setAttribute("height", rect[3] - rect[1]);
+      }
+      // A file dropped anywhere else is not opened in place of the report.
+      document.addEventListener("dragover", function (ev) { ev.preventDefault(); });
+      document.addEventListener("drop", function (ev) { ev.preventDefault(); });
+      // Another renderer: the pinned point and the rectangle are shown again in its pixels.
+      rendererSelect.addEventListener("change", function () {
+        if (pinned) showPoint(document.querySelector("[data-pinned]"), pinned.page, pinned.pt);
+        if (selected) showRect(selected.page, selected.rect);
+      });
       document.querySelectorAll("input[data-layer-toggle]").forEach(function (box) { box.addEventListener("change", toggled); });
       function toggled(ev) {
         const name = ev.target.getAttribute("data-layer-toggle");
@@ -208,66 +228,110 @@ enum InspectAssets {
         else document.execCommand("copy");
       });
 
-      // Boxes files, in the forms `pageinfo draw --overlay` reads.
-      const MAX_BOXES = 100000;
-      function csvRows(text) {
-        const rows = []; let row = [], field = "", quoted = false;
+      // Boxes files, read by the rules of `pageinfo draw --overlay` (PageInfoEncoding's
+      // OverlayBoxes): the same forms, limits and errors.
+      const MAX_BOXES = 100000, MAGNITUDE = 1e12, MAX_LABEL_BYTES = 200, NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+      function checked(v, place) {
+        if (!Number.isFinite(v) || Math.abs(v) > MAGNITUDE) throw new Error(place + ": " + v + " is not a finite number within ±1e12");
+        return v;
+      }
+      function cutLabel(text) {
+        const utf8 = new TextEncoder();
+        if (utf8.encode(text).length <= MAX_LABEL_BYTES) return text;
+        let cut = "";
+        for (const c of text) { if (utf8.encode(cut + c).length > MAX_LABEL_BYTES - 3) break; cut += c; }
+        return cut + "…";
+      }
+      function pageNumber(v, place) {
+        if (!(Number.isInteger(v) && v >= 1 && v <= 2147483647)) throw new Error(place + ": page " + v + " is not a page number (1, 2, …)");
+        return v;
+      }
+      function corners(values, place) {
+        const n = values.filter(function (v) { return typeof v === "number"; }).map(function (v) { return checked(v, place); });
+        if (n.length !== 4 || values.length !== 4) throw new Error(place + ": a box is 4 numbers x0, y0, x1, y1");
+        return n;
+      }
+      function jsonBox(item, place) {
+        if (Array.isArray(item)) return { rect: corners(item, place), label: null, page: null };
+        if (!item || typeof item !== "object") throw new Error(place + ": expected [x0, y0, x1, y1] or an object with \"box\"");
+        let rect;
+        const box = item.box !== undefined ? item.box : item.bbox;
+        if (Array.isArray(box)) rect = corners(box, place);
+        else rect = ["x0", "y0", "x1", "y1"].map(function (k) {
+          if (typeof item[k] !== "number") throw new Error(place + ": needs \"box\": [x0, y0, x1, y1] or the members x0, y0, x1, y1");
+          return checked(item[k], place + "." + k);
+        });
+        const lbl = item.label !== undefined ? item.label : item.text;
+        let label = null;
+        if (typeof lbl === "string") label = cutLabel(lbl);
+        else if (typeof lbl === "number") label = String(lbl);
+        else if (lbl !== undefined && lbl !== null) throw new Error(place + ".label: expected a string");
+        let page = null;
+        if (typeof item.page === "number") page = pageNumber(item.page, place + ".page");
+        else if (item.page !== undefined && item.page !== null) throw new Error(place + ".page: expected a page number");
+        return { rect: rect, label: label, page: page };
+      }
+      function csvRecords(text) {
+        const rows = []; let row = [], field = "", quoted = false, line = 1;
+        function endField() { row.push(field); field = ""; }
+        function endRow() { endField(); if (!(row.length === 1 && row[0] === "")) rows.push(row); row = []; }
         for (let i = 0; i < text.length; i++) {
           const c = text[i];
-          if (quoted) { if (c === '"') { if (text[i + 1] === '"') { field += '"'; i++; } else quoted = false; } else field += c; }
-          else if (c === '"') quoted = true;
-          else if (c === ",") { row.push(field); field = ""; }
-          else if (c === "\n" || c === "\r") { if (c === "\r" && text[i + 1] === "\n") i++; row.push(field); rows.push(row); row = []; field = ""; }
-          else field += c;
+          if (quoted) {
+            if (c === '"') { if (text[i + 1] === '"') { field += c; i++; } else quoted = false; }
+            else { if (c === "\n") line++; field += c; }
+          } else if (c === '"' && field === "") quoted = true;
+          else if (c === ",") endField();
+          else if (c === "\n") { endRow(); line++; if (rows.length > MAX_BOXES + 1) throw new Error("more than " + MAX_BOXES + " boxes: at most " + MAX_BOXES + " are drawn"); }
+          else if (c !== "\r") field += c;
         }
-        if (field !== "" || row.length) { row.push(field); rows.push(row); }
-        return rows.filter(function (r) { return r.length > 1 || r[0].trim() !== ""; });
-      }
-      function box(r, lbl, pg, place) {
-        if (!Array.isArray(r) || r.length !== 4) throw new Error(place + ": expected 4 numbers x0, y0, x1, y1");
-        const v = r.map(Number);
-        if (!v.every(Number.isFinite)) throw new Error(place + ": the coordinates must be finite numbers");
-        if (pg !== null && pg !== undefined && !(Number.isInteger(Number(pg)) && Number(pg) >= 1)) throw new Error(place + ": page " + pg + " is not a page number (1, 2, …)");
-        return { rect: v, label: lbl === undefined || lbl === null || lbl === "" ? null : String(lbl), page: pg === null || pg === undefined || pg === "" ? null : Number(pg) };
+        if (quoted) throw new Error("line " + line + ": a quoted field is not closed");
+        if (field !== "" || row.length) endRow();
+        return rows;
       }
       function parseBoxes(text) {
-        text = text.replace(/^\uFEFF/, "").trim();
+        text = text.replace(/^\uFEFF/, "").replace(/^[ \t\r\n]+/, "");
         if (!text) throw new Error("no boxes: the file is empty");
-        const boxes = [];
+        let boxes = [];
         if (text[0] === "[" || text[0] === "{") {
           let doc = JSON.parse(text);
-          if (!Array.isArray(doc)) { if (doc && Array.isArray(doc.boxes)) doc = doc.boxes; else throw new Error("expected an array of boxes, or an object whose \"boxes\" is one"); }
-          doc.forEach(function (b, i) {
-            if (Array.isArray(b)) { boxes.push(box(b, null, null, "box " + (i + 1))); return; }
-            if (!b || typeof b !== "object") throw new Error("box " + (i + 1) + ": expected an array or an object");
-            const r = b.box || b.bbox || [b.x0, b.y0, b.x1, b.y1];
-            boxes.push(box(r, typeof b.label === "string" ? b.label : b.text, b.page, "box " + (i + 1)));
-          });
+          if (!Array.isArray(doc)) { if (doc && Array.isArray(doc.boxes)) doc = doc.boxes; else throw new Error("an object of boxes needs a \"boxes\" array"); }
+          if (doc.length > MAX_BOXES) throw new Error("more than " + MAX_BOXES + " boxes: at most " + MAX_BOXES + " are drawn");
+          boxes = doc.map(function (item, i) { return jsonBox(item, "box " + i); });
         } else {
-          const rows = csvRows(text), head = rows.shift().map(function (h) { return h.trim().toLowerCase(); });
+          const rows = csvRecords(text), head = rows[0].map(function (h) { return h.replace(/^[ \t]+|[ \t]+$/g, "").toLowerCase(); });
           const at = {}; ["x0", "y0", "x1", "y1", "label", "page"].forEach(function (k) { at[k] = head.indexOf(k); });
-          if (at.x0 < 0 || at.y0 < 0 || at.x1 < 0 || at.y1 < 0) throw new Error("the CSV header must name x0, y0, x1 and y1");
-          rows.forEach(function (row, i) {
-            boxes.push(box([row[at.x0], row[at.y0], row[at.x1], row[at.y1]], at.label >= 0 ? row[at.label] : null, at.page >= 0 ? row[at.page] : null, "row " + (i + 2)));
+          if (at.x0 < 0 || at.y0 < 0 || at.x1 < 0 || at.y1 < 0) throw new Error("not a boxes file: CSV needs a header naming x0, y0, x1, y1 (and optionally label, page); JSON starts with [ or {");
+          rows.slice(1).forEach(function (fields, r) {
+            const place = "row " + (r + 2);
+            function field(k) { return at[k] >= 0 && at[k] < fields.length ? fields[at[k]] : null; }
+            const n = ["x0", "y0", "x1", "y1"].map(function (k) {
+              const t = (field(k) || "").replace(/^[ \t]+|[ \t]+$/g, "");
+              if (!NUMBER.test(t)) throw new Error(place + ": " + k + " \"" + t + "\" is not a number");
+              return checked(Number(t), place + " " + k);
+            });
+            const lbl = field("label"), p = (field("page") || "").replace(/^[ \t]+|[ \t]+$/g, "");
+            let page = null;
+            if (p !== "") { if (!NUMBER.test(p)) throw new Error(place + ": page \"" + p + "\" is not a page number"); page = pageNumber(Number(p), place); }
+            boxes.push({ rect: n, label: lbl ? cutLabel(lbl) : null, page: page });
           });
         }
         if (!boxes.length) throw new Error("no boxes in the file");
-        if (boxes.length > MAX_BOXES) throw new Error("more than " + MAX_BOXES + " boxes");
         return boxes;
       }
       let dropped = 0;
-      const COLORS = ["#ff1f8e", "#7a2be2", "#006d5b", "#b86e00"];
       function readBoxes(file) {
         const status = document.getElementById("boxes-status"), frame = document.getElementById("boxes-frame").value;
         file.text().then(function (text) {
-          const boxes = parseBoxes(text), layer = "dropped-" + dropped, color = COLORS[(dropped + 1) % COLORS.length];
+          const boxes = parseBoxes(text), layer = "dropped-" + dropped, colors = REPORT.overlayColors;
+          const color = colors[(REPORT.overlays + dropped) % colors.length];
           dropped += 1;
           let drawn = 0;
           pages.forEach(function (page) {
             const toRaw = matrices(page)[frame === "pixels" ? "pixel" : frame][1];
             if (!toRaw) return;
             const g = document.createElementNS(SVGNS, "g");
-            g.setAttribute("data-layer", layer); g.setAttribute("fill", "none"); g.setAttribute("stroke", color); g.setAttribute("stroke-width", "2");
+            g.setAttribute("data-layer", layer); g.setAttribute("fill", "none"); g.setAttribute("stroke", color); g.setAttribute("stroke-width", String(page.data.picture.strokeWidth));
             boxes.forEach(function (b) {
               if (b.page !== null && b.page !== page.data.record.index + 1) return;
               const raw = applyRect(toRaw, [Math.min(b.rect[0], b.rect[2]), Math.min(b.rect[1], b.rect[3]), Math.max(b.rect[0], b.rect[2]), Math.max(b.rect[1], b.rect[3])]);

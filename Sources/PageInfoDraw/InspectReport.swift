@@ -79,6 +79,10 @@ package struct InspectReport: ~Copyable {
         for (i, r) in renderers.enumerated() { if i > 0 { header.append(",") }; header.append(jsonString: r.rawValue) }
         header.append("],\"frames\":[")
         for (i, f) in LibraryFrame.allCases.enumerated() { if i > 0 { header.append(",") }; header.append(jsonString: f.rawValue) }
+        // (The colours of the boxes files, in turn: a file added in the browser takes the next.)
+        header.append("],\"overlays\":"); header.append(int: overlays.count)
+        header.append(",\"overlayColors\":[")
+        for i in 0..<OverlayPalette.overlayCount { if i > 0 { header.append(",") }; header.append(jsonString: OverlayPalette.overlay(i).description) }
         header.append("]}")
         Self.appendScriptJSON(header.bytes, to: &out)
         out.append("</script>\n")
@@ -153,12 +157,14 @@ package struct InspectReport: ~Copyable {
         try finishPage()
     }
 
-    /// Adds a position of the page tree that is a page error: its number, label and message.
-    package mutating func appendFailedPage(_ entry: PageEntry) throws(InspectError) {
+    /// Adds a position of the page tree that is a page error, or a page that could not be
+    /// rendered (`reason`): its number, label and message.
+    package mutating func appendFailedPage(_ entry: PageEntry, reason: String? = nil) throws(InspectError) {
         out.append("<section class=\"page failed\" data-page-index=\"\(entry.index)\">\n<h2>Page \(entry.index + 1)")
         if let label = entry.label { out.append(" · label “\(XMLEscaper.text(label))”") }
-        out.append(" · not read</h2>\n<p class=\"error\" role=\"alert\">")
-        out.append(XMLEscaper.text(entry.error.map { "\($0.code.rawValue): \($0.message)" } ?? ""))
+        out.append(reason == nil ? " · not read</h2>\n" : " · not rendered</h2>\n")
+        out.append("<p class=\"error\" role=\"alert\">")
+        out.append(XMLEscaper.text(reason ?? entry.error.map { "\($0.code.rawValue): \($0.message)" } ?? ""))
         out.append("</p>\n")
         appendWarnings(entry.warnings)
         out.append("</section>\n")
@@ -227,6 +233,7 @@ package struct InspectReport: ~Copyable {
         d.append(",\"height\":"); d.append(int: drawing.pixelHeight)
         d.append(",\"rawToPicture\":"); d.append(json: drawing.placement.rawToView)
         d.append(",\"pictureToRaw\":"); d.append(json: drawing.placement.viewToRaw)
+        d.append(",\"strokeWidth\":"); d.append(int: OverlayRenderer.strokeWidth(imageWidth: drawing.pixelWidth))
         d.append("},\"view\":")
         let page = drawing.page
         if let view = try? PagePlacement(page: page, viewSize: viewSize ?? page.size) {

@@ -102,6 +102,8 @@ package enum OverlayPalette {
     /// The colours of the user's box files, in turn (pink, violet, teal, amber), apart from the
     /// page boxes' and the viewport's.
     static let overlays = [RGBColor(hex: 0xFF1F8E), RGBColor(hex: 0x7A2BE2), RGBColor(hex: 0x006D5B), RGBColor(hex: 0xB86E00)]
+    /// How many colours the files of boxes take in turn.
+    package static var overlayCount: Int { overlays.count }
     /// The colour of the `i`th (0-based) file of boxes.
     package static func overlay(_ i: Int) -> RGBColor { overlays[i % overlays.count] }
 }
@@ -227,9 +229,12 @@ package struct PageDrawing: Hashable, Sendable {
     ///   - overlays: the user's boxes, each file in its colour.
     ///   - region: the rectangle of raw space (points) to draw instead of the whole MediaBox (raw)
     ///     or CropBox (page), turned as the space turns it; it must meet the MediaBox.
+    ///   - legendNamesRegion: whether the legend gives the region (false where the picture
+    ///     always shows the same box, as `inspect`'s MediaBox).
     /// - Throws: ``DrawingError`` for a bad size or an image beyond ``DrawingLimits``.
     package init(page: PageInfo, space: DrawingSpace, size: DrawingSize, boxes: [PageBox] = PageBox.allCases,
-                viewport: Rect? = nil, overlays: [OverlaySet] = [], region requested: Rect? = nil) throws(DrawingError) {
+                viewport: Rect? = nil, overlays: [OverlaySet] = [], region requested: Rect? = nil,
+                legendNamesRegion: Bool = true) throws(DrawingError) {
         self.page = page
         self.space = space
         var shown: PageInfo
@@ -318,7 +323,7 @@ package struct PageDrawing: Hashable, Sendable {
         legend.append(("page \(page.index + 1)\(labelText)  rotation \(rotationText)  \(space.rawValue) space", nil))
         legend.append(("\(w)x\(h) px = \(Self.number(displayed.width))x\(Self.number(displayed.height)) pt at "
                        + "\(Self.number(placement.scale)) px/pt", nil))
-        if let requested {
+        if let requested, legendNamesRegion {
             let r = requested.standardized
             legend.append(("region [\(Self.number(r.minX)) \(Self.number(r.minY)) \(Self.number(r.maxX)) \(Self.number(r.maxY))] (raw)", nil))
         }

@@ -69,11 +69,14 @@ package enum FrameOptions {
     /// bitmap: a `--frame` that nothing uses, one missing, counts that do not pair, or image
     /// options without an image frame are a ``Problem``; nothing is ignored. A command whose
     /// image options describe more than the boxes' frame (`inspect`'s readout) says
-    /// `bitmapUsedElsewhere`.
+    /// `bitmapUsedElsewhere` (and has no `--region`).
     package static func overlayFrames(_ names: [String], overlays: Int, region: Bool, bitmap: BitmapRequest?,
                                       bitmapUsedElsewhere: Bool = false) throws(Problem) -> (overlays: [BoxFrame], region: BoxFrame?) {
         if overlays == 0 && !region {
-            if !names.isEmpty { throw Problem(description: "--frame names the frame of --overlay boxes or of --region: give one of them, or leave --frame out") }
+            if !names.isEmpty {
+                throw Problem(description: bitmapUsedElsewhere ? "--frame names the frame of --overlay boxes: give --overlay, or leave --frame out"
+                              : "--frame names the frame of --overlay boxes or of --region: give one of them, or leave --frame out")
+            }
         } else if names.isEmpty {
             throw Problem(description: "\(overlays == 0 ? "--region" : "--overlay") needs --frame F, the frame its numbers are in: \(boxFrameNames)")
         }

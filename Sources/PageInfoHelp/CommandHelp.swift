@@ -682,7 +682,8 @@ package enum CommandHelp {
         the area outside the CropBox shaded; the five boxes, the origins and axes of \
         raw and page space and each --overlay file as layers that switch on and off, \
         with the colours and legend of 'pageinfo draw'; and its rotation, /UserUnit, \
-        label and warnings. A page error is listed with its message.
+        label and warnings. A page error, or a page Poppler cannot render, is \
+        listed with its message, and the other pages are shown.
 
         UNDER THE POINTER
           The readout gives the point in raw PDF space, page space, view space,
@@ -694,10 +695,11 @@ package enum CommandHelp {
           the probe, Shift for 10 pixels) pins a point; a dragged rectangle is
           given in every frame and can be copied as JSON. The readout element
           ([data-readout]) carries the numbers as data-raw-x, data-raw-y,
-          data-page-x, data-page-y, data-view-x, data-pixel-x, …, data-pymupdf-x,
-          … and the page as data-page-index (0-based, the records' index), so
+          data-page-x, data-page-y, data-view-x, data-pixel-x, data-pymupdf-x
+          (one pair per frame) and the page as data-page-index (0-based, the records' index), so
           scripts read them too. Each page carries its record as pages --format
-          json --dpi D --frames all writes it, and the script only applies the
+          json --frames all with the same --dpi (or --bitmap-size, --fit) and
+          --renderer writes it, and the script only applies the
           record's matrices: the numbers are those 'pageinfo convert' gives.
           --view WxH makes view space a view of that size, each page fitted as
           convert --view fits it (default: each page's own size, one unit a
@@ -717,17 +719,17 @@ package enum CommandHelp {
 
         EXAMPLE (check it by hand)
           $ pageinfo inspect Fixtures/rotations.pdf --pages 2 --scale 1 -o r.html
-          Page 2: MediaBox 500×700, CropBox [20 30 420 630], /Rotate 90. The
-          picture is the MediaBox turned, 700×500 px; raw (0,0) is its top-left
+          Page 2: MediaBox 500x700, CropBox [20 30 420 630], /Rotate 90. The
+          picture is the MediaBox turned, 700x500 px; raw (0,0) is its top-left
           corner, raw x pointing down. Pointing at picture pixel (80, 120)
-          reads raw (120, 80), page (50, 300) (that is (y − 30, 420 − x)),
+          reads raw (120, 80), page (50, 300) (that is (y - 30, 420 - x)),
           view (50, 100), and pixel (208.33, 416.67) of the 300-dpi image
-          (600×400 pt at 300/72 px per point: (50, 400 − 300) × 4.1667).
+          (600x400 pt at 300/72 px per point: (50, 400 - 300) x 4.1667).
 
         EXIT CODES
           0 ok; 64 usage error (a page range past the end, a bad number, an \
         output name not ending in .html, stdout a terminal without -o, a picture \
-        or report beyond the limits, a --frame or image option missing or one \
+        or report beyond the limits (the line names the page), a --frame or image option missing or one \
         nothing uses); 65 not a PDF or damaged, or a BOXES file that is not boxes; \
         66 cannot open the file or a BOXES file; 70 not enough memory for a \
         bitmap; 74 the output could not be written; 77 encrypted and no or a \

@@ -14,11 +14,10 @@ package enum InspectRunError: Error, Sendable {
     case noPages
     /// A boxes file that cannot be read, is not boxes, or whose frame has no matrix on a page.
     case overlay(OverlayFileError)
-    /// A page's picture beyond ``PageInfoDraw/DrawingLimits``.
-    case drawing(DrawingError)
+    /// Page `page`'s (1-based) picture beyond ``PageInfoDraw/DrawingLimits``.
+    case drawing(DrawingError, page: Int)
     /// The report beyond ``PageInfoDraw/InspectLimits``.
     case limits(InspectError)
-    case render(RenderFailure)
 
     /// One line, naming the options (`--pages`, `--overlay`, `--scale`) a user changes.
     package func commandLineMessage(file: String) -> String {
@@ -26,20 +25,18 @@ package enum InspectRunError: Error, Sendable {
         case .pages(let e): "\(e.kind == .usage ? "--pages" : file): \(e.description)"
         case .noPages: "\(file): no pages to show"
         case .overlay(let e): e.description
-        case .drawing(let e): e.commandLineMessage(smaller: "a smaller --scale")
+        case let .drawing(e, page): "page \(page): " + e.commandLineMessage(smaller: "a smaller --scale, or --pages without it")
         case .limits(let e): e.description + "; give fewer --pages or a smaller --scale"
-        case .render(let e): e.commandLineMessage
         }
     }
 
     /// 64 for the options, 65 for a file or boxes that are not what they claim, 66 for a boxes
-    /// file that cannot be read, the renderer's own for a render.
+    /// file that cannot be read.
     package var exitStatus: ExitStatus {
         switch self {
         case .pages(let e): e.exitStatus
         case .noPages, .drawing, .limits: .usage
         case .overlay(let e): e.exitStatus
-        case .render(let e): e.exitStatus
         }
     }
 }
@@ -75,29 +72,42 @@ package struct InspectRun {
         guard !entries.isEmpty else { throw .noPages }
         let files: [OverlayFile]
         do { files = try overlays.map { (o) throws(OverlayFileError) in try OverlayFile(path: o.path, frame: o.frame) } } catch { throw .overlay(error) }
-        var drawings: [PageDrawing?] = []
+        // The limits first, from the pictures alone (no boxes: each page's are mapped just
+        // before it is drawn, so memory holds one page's at a time).
+        var pixels: [PageDrawing] = []
         for entry in entries {
-            guard let page = entry.page else { drawings.append(nil); continue }
-            let sets: [OverlaySet]
-            do { sets = try files.map { (f) throws(OverlayFileError) in try f.set(on: page, number: entry.index + 1) } } catch { throw .overlay(error) }
-            do { drawings.append(try PageDrawing(page: page, space: .page, size: .scale(scale), overlays: sets, region: page.boxes.mediaBox)) }
-            catch { throw .drawing(error) }
+            guard let page = entry.page else { continue }
+            do { pixels.append(try drawing(of: page, overlays: [])) } catch { throw .drawing(error, page: entry.index + 1) }
         }
-        do { try InspectReport.checkPixels(drawings.compactMap { $0 }) } catch { throw .limits(error) }
+        do { try InspectReport.checkPixels(pixels) } catch { throw .limits(error) }
+        pixels = []
         var report = InspectReport(file: file, bitmap: bitmap, viewSize: viewSize,
                                    overlays: files.map { (OverlayFile.displayName($0.path), $0.frame.description) })
-        for (entry, drawing) in zip(entries, drawings) {
-            guard let drawing else {
+        for entry in entries {
+            guard let page = entry.page else {
                 do { try report.appendFailedPage(entry) } catch { throw .limits(error) }
                 continue
             }
+            let sets: [OverlaySet]
+            do { sets = try files.map { (f) throws(OverlayFileError) in try f.set(on: page, number: entry.index + 1) } } catch { throw .overlay(error) }
+            let drawing: PageDrawing
+            do { drawing = try self.drawing(of: page, overlays: sets) } catch { throw .drawing(error, page: entry.index + 1) }
+            // A page Poppler cannot render is shown with the reason; the others still are.
             let image: RGBImage
             do {
                 image = try renderer.image(of: document, index: entry.index, region: drawing.region, rotation: drawing.rotation,
                                            width: drawing.pixelWidth, height: drawing.pixelHeight)
-            } catch { throw .render(error) }
+            } catch {
+                do { try report.appendFailedPage(entry, reason: error.commandLineMessage) } catch { throw .limits(error) }
+                continue
+            }
             do { try report.append(entry, drawing: drawing, pageImage: image) } catch { throw .limits(error) }
         }
         return report.finish()
+    }
+
+    /// The picture of `page`: its MediaBox, turned as the page is displayed, at ``scale``.
+    func drawing(of page: PageInfo, overlays: [OverlaySet]) throws(DrawingError) -> PageDrawing {
+        try PageDrawing(page: page, space: .page, size: .scale(scale), overlays: overlays, region: page.boxes.mediaBox, legendNamesRegion: false)
     }
 }

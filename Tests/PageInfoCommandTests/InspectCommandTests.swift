@@ -27,7 +27,9 @@ extension DrawCommandTests {
         #expect(r.status == 0 && r.stderr.isEmpty, "\(r.stderr)")
         let html = try String(contentsOf: out, encoding: .utf8)
         for index in 0..<10 { #expect(html.contains("<section class=\"page\" data-page-index=\"\(index)\"")) }
-        for (index, record) in try pageRecordTexts(["--dpi", "300", "--frames", "all"]).enumerated() {
+        let records = try pageRecordTexts(["--dpi", "300", "--frames", "all"])
+        #expect(records.count == 10)
+        for (index, record) in records.enumerated() {
             #expect(html.contains("{\"record\":" + record + ",\"bitmaps\":"), "page \(index + 1)'s record")
         }
         // Page 2's CropBox in its picture, as the header's arithmetic gives it.
@@ -39,6 +41,44 @@ extension DrawCommandTests {
                 .replacingOccurrences(of: "\"http://www.w3.org/2000/svg\"", with: "").contains(fetching)
             #expect(!found, "the report holds \(fetching)")
         }
+    }
+
+    /// Labels and file names that would end the page's script or an attribute are text: `<` in
+    /// the embedded JSON is `\u003c`, in the page `&lt;`.
+    @Test("a label holding </script> and quotes stays text; --view, --bitmap-size and --overlay reach the report")
+    func inspectEscapesAndOptions() throws {
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let boxes = try write(#"[{"box": [120, 80, 220, 130], "label": "</script><b a=\"x\">", "page": 2}]"#, "<b>&\".json", in: dir)
+        let out = dir.appendingPathComponent("r.html")
+        let r = try CLI.run(["inspect", Self.rotations, "--pages", "2", "--scale", "1", "--view", "300x200", "--bitmap-size", "1200x800",
+                             "--overlay", boxes, "--frame", "raw", "-o", out.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        let html = try String(contentsOf: out, encoding: .utf8)
+        #expect(html.components(separatedBy: "</script>").count - 1 == html.components(separatedBy: "<script").count - 1)
+        #expect(html.contains("<title>&lt;/script&gt;&lt;b a=&quot;x&quot;&gt;</title>") || html.contains("<title>&lt;/script&gt;&lt;b a=\"x\"&gt;</title>"))
+        #expect(html.contains("&lt;b&gt;&amp;") && !html.contains("<b>&"), "the file's name as text")
+        // The box: raw [120 80 220 130] is picture x 80…130, y 120…220 (raw (x, y) → (y, x)).
+        #expect(html.contains("<rect data-overlay-box x=\"80\" y=\"120\" width=\"50\" height=\"100\" data-raw-x0=\"120\" data-raw-y0=\"80\" data-raw-x1=\"220\" data-raw-y1=\"130\""))
+        // View space of a 300x200 view: the 600 × 400 page at 0.5 (convert's help example), and
+        // the requested bitmap.
+        #expect(html.contains("\"view\":{\"width\":300,\"height\":200,\"rawToView\":{\"a\":0,\"b\":0.5,\"c\":0.5,\"d\":0,\"tx\":-15,\"ty\":-10}"))
+        #expect(html.contains("\"requestedWidth\":1200,\"requestedHeight\":800"))
+    }
+
+    /// A page pageinfo reads but Poppler's renderer cannot reach (found by scanning the objects)
+    /// is a section with the renderer's reason; the report is still written, exit 0.
+    @Test("a page the renderer cannot reach is shown with the reason")
+    func inspectUnrenderedPage() throws {
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("r.html")
+        let r = try CLI.run(["inspect", CLI.fixture("damaged/catalog-no-pages.pdf"), "-o", out.path])
+        #expect(r.status == 0 && r.stderr.isEmpty, "\(r.stderr)")
+        let html = try String(contentsOf: out, encoding: .utf8)
+        #expect(html.contains("<section class=\"page failed\" data-page-index=\"0\">\n<h2>Page 1 · not rendered</h2>"))
+        #expect(html.contains("page 1 cannot be rendered: Poppler&#39;s renderer finds no pages") || html.contains("page 1 cannot be rendered: Poppler's renderer finds no pages"))
+        #expect(html.contains("pageinfo found this page by scanning the file"))
     }
 
     @Test("bad input is one line and its exit code")
@@ -54,7 +94,8 @@ extension DrawCommandTests {
             (["--overlay", dir.appendingPathComponent("none.json").path, "--frame", "raw"], 66, "pageinfo: --overlay "),
             (["--overlay", boxes, "--frame", "sideways"], 64, "--frame sideways"),
             (["--overlay", boxes], 64, "--overlay needs --frame F"),
-            (["--scale", "100"], 64, "30000 pixels a side"),
+            (["--scale", "100"], 64, "pageinfo: page 1: the picture would be at least"),
+            (["--frame", "raw"], 64, "--frame names the frame of --overlay boxes: give --overlay"),
             (["--pages", "1-10", "--scale", "13"], 64, "megapixels, more than a report's limit of 400"),
             (["--renderer", "sideways"], 64, "--renderer sideways"),
             (["--dpi", "0"], 64, "--dpi 0"),
