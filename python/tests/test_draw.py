@@ -180,3 +180,23 @@ def test_picture_for_notebooks():
         with pytest.raises(pdf_pageinfo.ResultMismatch, match="the result's page is"):
             page.render(boxes=[d._replace(page=2) for d in results.read_azure(fixture("words/azure.json"))[:4]])
         assert page.draw([], dpi=150, renderer="pdf2image").format == "png"   # a page without detections
+
+
+def test_inspect_report_holds_each_page_record(tmp_path):
+    """doc.inspect() is `pageinfo inspect`'s report: each page's section and its record as
+    `pageinfo pages --format json --dpi 150 --frames all` prints it (here: its index, rotation
+    and bitmap size of pdf2image's MediaBox image)."""
+    import json
+    import re
+    doc = pdf_pageinfo.open(fixture("rotations.pdf"))
+    out = tmp_path / "r.html"
+    html = doc.inspect(str(out), pages="2-3", dpi=150, renderer="pdf2image", scale=1).decode()
+    assert out.read_bytes().decode() == html
+    datas = [json.loads(m.replace("\\u003c", "<")) for m in re.findall(r'<script type="application/json" class="page-data">(.*?)</script>', html)]
+    assert [d["record"]["index"] for d in datas] == [1, 2]
+    # Page 2: MediaBox 500 x 700, /Rotate 90: pdf2image renders the MediaBox, 700 x 500 pt, at 150 dpi.
+    bitmap = datas[0]["record"]["bitmap"]
+    assert (bitmap["renderer"], bitmap["width"], bitmap["height"]) == ("pdf2image", 1459, 1042)
+    assert datas[0]["picture"]["width"] == 700 and datas[0]["picture"]["height"] == 500
+    with pytest.raises(pdf_pageinfo.PageInfoError, match="--pages: page 20 is out of range"):
+        doc.inspect(pages="20")

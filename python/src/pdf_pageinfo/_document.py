@@ -162,6 +162,26 @@ class Document(PageSource):
                 out[i] = d
         return out
 
+    def inspect(self, path: Optional[str] = None, *, pages: Optional[str] = None, dpi: float = 300,
+                renderer: str = "pdftoppm-cropbox", scale: float = 1.5,
+                view: Optional[Tuple[float, float]] = None) -> bytes:
+        """The HTML report ``pageinfo inspect`` writes (one offline file: each page with its
+        boxes, and the point under the pointer in raw, page, view and pixel space and every
+        frame); written to ``path`` too when given. ``pages`` as ``pageinfo`` takes them
+        (``"1-3,7"``); the readout's pixels are ``renderer``'s image at ``dpi``; ``scale`` the
+        pictures' pixels per point; ``view`` ``(width, height)`` view space's view size (default:
+        each page's own)."""
+        arguments = ["--dpi", repr(float(dpi)), "--renderer", renderer, "--scale", repr(float(scale))]
+        if pages is not None:
+            arguments += ["--pages", pages]
+        if view is not None:
+            arguments += ["--view", f"{float(view[0])!r}x{float(view[1])!r}"]
+        report = self._written("inspect", arguments, ".html")
+        if path is not None:
+            with open(path, "wb") as f:
+                f.write(report)
+        return report
+
     # -- extra columns, one run per setting ---------------------------------------------------
     def _extra(self, options: Tuple[str, ...], page: Page) -> Tuple[Dict[str, Any], int]:
         """The columns of ``pageinfo pages OPTIONS`` for ``page``: the first page asking for a

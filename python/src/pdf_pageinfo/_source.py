@@ -83,19 +83,23 @@ class PageSource:
 
     def _draw(self, arguments: List[str]) -> bytes:
         """The picture ``pageinfo draw ARGUMENTS -o FILE -- PATH`` writes (PNG or SVG bytes)."""
+        suffix = ".svg" if "--svg" in arguments else ".png"
+        return self._written("draw", [a for a in arguments if a != "--svg"], suffix)
+
+    def _written(self, command: str, arguments: List[str], suffix: str) -> bytes:
+        """The file ``pageinfo COMMAND ARGUMENTS -o FILE -- PATH`` writes (``draw``'s picture,
+        ``inspect``'s report), as bytes; a failure is a PageInfoError with the command's line."""
         if self._path is None:
             raise PageInfoError(f"{self.name}: the document is closed", file=self.name)
-        with tempfile.TemporaryDirectory(prefix="pageinfo-draw-") as work:
-            suffix = ".svg" if "--svg" in arguments else ".png"
-            out = os.path.join(work, "picture" + suffix)
-            arguments = [a for a in arguments if a != "--svg"]
-            with Run(["draw", *arguments, "-o", out, "--", self._path], password=self._password,
+        with tempfile.TemporaryDirectory(prefix=f"pageinfo-{command}-") as work:
+            out = os.path.join(work, "output" + suffix)
+            with Run([command, *arguments, "-o", out, "--", self._path], password=self._password,
                      timeout=self._timeout, name=self.name) as run:
                 for _ in run.records():
                     pass
                 status = run.finish()
                 if status != 0:
-                    raise PageInfoError(f"{self.name}: pageinfo draw failed (exit status {status}): "
+                    raise PageInfoError(f"{self.name}: pageinfo {command} failed (exit status {status}): "
                                         f"{run.last_error() or 'no message'}", file=self.name)
             with open(out, "rb") as f:
                 return f.read()
