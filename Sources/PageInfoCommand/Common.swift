@@ -77,6 +77,10 @@ struct DocumentOptions: ParsableArguments {
 }
 
 /// Reads page `pageNumber` (1-based, as users count) or fails with a usage error.
-func readPage(_ document: PopplerDocument, pageNumber: Int) throws -> PageInfo {
-    do { return try document.page(at: pageNumber - 1) } catch { throw ExitFailure(error) }
+func readPage(_ document: PopplerDocument, pageNumber: Int) throws -> PageInfo { try readPageEntry(document, pageNumber: pageNumber).page! }
+
+/// The entry of page `pageNumber` (1-based): its page (never a page error: that fails as
+/// ``readPage(_:pageNumber:)`` does) and its warnings.
+func readPageEntry(_ document: PopplerDocument, pageNumber: Int) throws -> PageEntry {
+    do { return try document.pageEntry(at: pageNumber - 1) } catch { throw ExitFailure(error) }
 }

@@ -142,11 +142,11 @@ struct DrawCommand: ParsableCommand {
     func run() throws {
         let request = try makeRequest()
         let doc = try document.open(forRendering: true)
-        let info = try readPage(doc, pageNumber: page)
-        let overlays = try overlaySets(request.overlayFrames, on: info)
+        let entry = try readPageEntry(doc, pageNumber: page), info = entry.page!
+        let overlays = try overlaySets(request.overlayFrames, on: entry)
         var rawRegion: Rect?
         if let region, let frame = request.regionFrame {
-            rawRegion = try frameToRaw(frame, on: info, option: "--region").apply(to: region.standardized)
+            rawRegion = try frameToRaw(frame, on: entry, option: "--region").apply(to: region.standardized)
         }
         let drawing: PageDrawing
         do {
@@ -163,19 +163,20 @@ struct DrawCommand: ParsableCommand {
         try writeOutputFile(bytes, to: output)
     }
 
-    /// `frame`'s matrix to raw space on `page`; one that cannot be built (an image of 0 pixels,
-    /// the ratios of an empty page) is a usage error naming `option`.
-    func frameToRaw(_ frame: BoxFrame, on page: PageInfo, option: String) throws -> AffineTransform {
-        do { return try frame.frameToRaw(on: page) } catch {
-            throw ExitFailure("\(option) in the \(frame) frame: page \(self.page): \(error.commandLineMessage)", status: ExitStatus.usage)
+    /// `frame`'s matrix to raw space on the page of `entry`, as its records give it; one that
+    /// cannot be built (an image of 0 pixels, the ratios of an empty page, an image the record
+    /// has no bitmap of) is a usage error naming `option`.
+    func frameToRaw(_ frame: BoxFrame, on entry: PageEntry, option: String) throws -> AffineTransform {
+        do { return try entry.frameToRaw(frame) } catch {
+            throw ExitFailure("\(option) in the \(frame) frame: page \(self.page): \(error.description)", status: ExitStatus.usage)
         }
     }
 
     /// The --overlay files read, their boxes of this page mapped to raw space.
-    func overlaySets(_ frames: [BoxFrame], on page: PageInfo) throws -> [OverlaySet] {
+    func overlaySets(_ frames: [BoxFrame], on entry: PageEntry) throws -> [OverlaySet] {
         do {
             return try zip(overlay, frames).map { (file, frame) throws(OverlayFileError) in
-                try OverlayFile(path: file, frame: frame).set(on: page, number: self.page)
+                try OverlayFile(path: file, frame: frame).set(on: entry)
             }
         } catch { throw ExitFailure(error.description, status: error.exitStatus) }
     }

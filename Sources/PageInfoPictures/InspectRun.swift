@@ -89,7 +89,7 @@ package struct InspectRun {
                 continue
             }
             let sets: [OverlaySet]
-            do { sets = try files.map { (f) throws(OverlayFileError) in try f.set(on: page, number: entry.index + 1) } } catch { throw .overlay(error) }
+            do { sets = try files.map { (f) throws(OverlayFileError) in try f.set(on: entry) } } catch { throw .overlay(error) }
             let drawing: PageDrawing
             do { drawing = try self.drawing(of: page, overlays: sets) } catch { throw .drawing(error, page: entry.index + 1) }
             // A page Poppler cannot render is shown with the reason; the others still are.

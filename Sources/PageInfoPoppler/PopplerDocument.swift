@@ -2,6 +2,7 @@
 internal import CPageInfoPoppler
 internal import PageInfoSystem
 import PageGeometry
+import PageInfoRecords
 
 #if canImport(Glibc)
 import Glibc
@@ -158,13 +159,17 @@ public final class PopplerDocument {
     /// The geometry of page `index` (0-based). Throws ``PageInfoError/pageOutOfRange(index:pageCount:)``
     /// past the end and ``PageInfoError/pageUnreadable(path:index:reason:)`` for a page error.
     public func page(at index: Int) throws(PageInfoError) -> PageInfo {
+        try pageEntry(at: index).page!
+    }
+
+    /// The entry of page `index` (0-based): the page with its label and warnings, as
+    /// ``page(at:)`` reads it and throws.
+    package func pageEntry(at index: Int) throws(PageInfoError) -> PageEntry {
         guard index >= 0, let entry = makePageCursor(from: index).next() else {
             throw .pageOutOfRange(index: index, pageCount: pageCount)
         }
-        switch entry.result {
-        case .success(let page): return page
-        case .failure(let error): throw .pageUnreadable(path: path, index: index, reason: error.message)
-        }
+        if case .failure(let error) = entry.result { throw .pageUnreadable(path: path, index: index, reason: error.message) }
+        return entry
     }
 
     /// Calls `body` with each page of `range` (0-based indexes; all when `nil`), in order. A

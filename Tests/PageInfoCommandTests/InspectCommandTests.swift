@@ -81,6 +81,26 @@ extension DrawCommandTests {
         #expect(html.contains("pageinfo found this page by scanning the file"))
     }
 
+    /// `Fixtures/boxes.pdf` page 2's CropBox as written reaches past the MediaBox: pdfplumber
+    /// cuts by it, so its pixels are not modelled (`pages` records `"bitmap": null`), and boxes
+    /// or a region given in them are refused, not drawn somewhere else.
+    @Test("boxes in an image the records do not model are refused by draw and inspect")
+    func unmodelledImage() throws {
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let boxes = try write("[[1,2,3,4]]", "b.json", in: dir)
+        let image = ["--frame", "pixels", "--dpi", "72", "--renderer", "pdfplumber"]
+        let said = "page 2: the image pdfplumber makes of this page is not modelled"
+        for args in [["draw", CLI.fixture("boxes.pdf"), "--page", "2", "--overlay", boxes] + image + ["-o", dir.appendingPathComponent("d.png").path],
+                     ["draw", CLI.fixture("boxes.pdf"), "--page", "2", "--region", "0,0,10,10"] + image + ["-o", dir.appendingPathComponent("d.png").path],
+                     ["inspect", CLI.fixture("boxes.pdf"), "--pages", "2", "--overlay", boxes] + image + ["-o", dir.appendingPathComponent("r.html").path]] {
+            let r = try CLI.run(args)
+            #expect(r.status == 64 && r.stderrLines.count == 1 && r.stderr.contains(said), "\(args): \(r.stderr)")
+        }
+        let page1 = try CLI.run(["draw", CLI.fixture("boxes.pdf"), "--page", "1", "--overlay", boxes] + image + ["-o", dir.appendingPathComponent("d.png").path])
+        #expect(page1.status == 0, "\(page1.stderr)")
+    }
+
     @Test("bad input is one line and its exit code")
     func inspectErrors() throws {
         let dir = try tempDir()
