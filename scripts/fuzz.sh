@@ -118,6 +118,7 @@ build() {
     module PageInfoBatch "$inst" Sources/PageInfoBatch/*.swift
     module PageInfoCheck "$inst" Sources/PageInfoCheck/*.swift
     module PageInfoDraw "$inst" Sources/PageInfoDraw/*.swift
+    module PageInfoPictures "$inst" Sources/PageInfoPictures/*.swift
     module PageInfoHelp "$inst" Sources/PageInfoHelp/*.swift
     module PageInfoWorkerCommand "$inst" Sources/PageInfoWorkerCommand/*.swift
     # The executable target as a testable library: its entry point renamed so libFuzzer's main
@@ -131,7 +132,7 @@ build() {
         -I Sources/CPageInfoPoppler/include -I Sources/CPageInfoPoppler $(pkg-config --cflags poppler) \
         Sources/CPageInfoPoppler/*.cc Fuzz/reader_fuzzer.cc $(pkg-config --libs poppler) -o "$OUT/bin/reader_c"
     fi
-    local libs=(-lPageInfoCommand -lPageInfoWorkerCommand -lPageInfoHelp -lPageInfoDraw -lPageInfoCheck -lPageInfoBatch -lPageInfoReading -lPageInfoPoppler
+    local libs=(-lPageInfoCommand -lPageInfoWorkerCommand -lPageInfoHelp -lPageInfoPictures -lPageInfoDraw -lPageInfoCheck -lPageInfoBatch -lPageInfoReading -lPageInfoPoppler
                 -lPageInfoEncoding -lPageInfoGrammar -lPageInfoSystem -lSystemPackage -lCSystem -lPageInfoRecords -lDocumentLayout -lPageGeometry -lArgumentParser -lArgumentParserToolInfo
                 -lCPageInfoPoppler -lpoppler -lz -lstdc++ -lm)
     for h in "${HARNESSES[@]}"; do

@@ -56,8 +56,8 @@ public struct Destination: Hashable, Sendable {
     /// - **FitR**: the rectangle mapped to page space, grown about its centre to the view's
     ///   aspect ratio (the rectangle wholly visible).
     ///
-    /// - Throws: ``PlacementError/invalidViewSize(_:)`` for a view without area,
-    ///   ``PlacementError/emptyPage(_:)`` for a page without area.
+    /// - Throws: PageGeometry's `PlacementError.invalidViewSize` for a view without area (or a
+    ///   `unitsPerPoint` that is not positive), `PlacementError.emptyPage` for a page without area.
     public func viewState(on page: PageInfo, viewSize: Size, unitsPerPoint: Double = 1,
                           current: Rect? = nil) throws(PlacementError) -> ViewState {
         guard viewSize.width > 0, viewSize.height > 0, viewSize.width.isFinite, viewSize.height.isFinite,
