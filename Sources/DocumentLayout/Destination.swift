@@ -21,16 +21,21 @@ public enum DestinationFit: Hashable, Sendable {
     /// the page's bounding box of contents. pageinfo knows no content box, so these fit the page
     /// (`box: true` records which it was).
     case fitB
+    /// `/FitBH top`: as ``fitH(top:)``, for the bounding box of contents.
     case fitBH(top: Double?)
+    /// `/FitBV left`: as ``fitV(left:)``, for the bounding box of contents.
     case fitBV(left: Double?)
 }
 
 /// A destination: the target page (0-based index) and how to show it.
 @frozen
 public struct Destination: Hashable, Sendable {
+    /// The target page, 0-based.
     public var pageIndex: Int
+    /// How the target page is to be shown.
     public var fit: DestinationFit
 
+    /// The destination of page `pageIndex` (0-based), shown as `fit` asks.
     @inlinable public init(pageIndex: Int, fit: DestinationFit) {
         self.pageIndex = pageIndex
         self.fit = fit
