@@ -94,10 +94,10 @@ package struct InspectReport: ~Copyable {
         out.append("</header>\n<main>\n")
     }
 
-    /// Checks, before anything is rendered, that `drawings` stay within ``InspectLimits/maxPixels``.
-    package static func checkPixels(_ drawings: [PageDrawing]) throws(InspectError) {
-        let pixels = drawings.reduce(0) { $0 + $1.pixelWidth * $1.pixelHeight }
-        if pixels > InspectLimits.maxPixels { throw .tooManyPixels(pixels: pixels, pages: drawings.count) }
+    /// Checks, before anything is rendered, that the `pixels` of `pages` pictures stay within
+    /// ``InspectLimits/maxPixels``.
+    package static func checkPixels(_ pixels: Int, pages: Int) throws(InspectError) {
+        if pixels > InspectLimits.maxPixels { throw .tooManyPixels(pixels: pixels, pages: pages) }
     }
 
     /// Adds the page of `entry`: `drawing` (laid out over the page's MediaBox, turned as the page
@@ -108,9 +108,7 @@ package struct InspectReport: ~Copyable {
         let number = entry.index + 1
         var heading = "Page \(number)"
         if let label = entry.label { heading += " · label “\(label)”" }
-        let rotation = page.rawRotation == page.rotation.rawValue ? "\(page.rotation.rawValue)°"
-            : "\(page.rotation.rawValue)° (/Rotate \(page.rawRotation))"
-        heading += " · rotation \(rotation) · UserUnit \(n(page.userUnit)) · \(n(page.size.width)) × \(n(page.size.height)) pt"
+        heading += " · rotation \(PageDrawing.rotationText(page, unit: "°")) · UserUnit \(n(page.userUnit)) · \(n(page.size.width)) × \(n(page.size.height)) pt"
         out.append("<section class=\"page\" data-page-index=\"\(entry.index)\" aria-labelledby=\"page-\(entry.index)-title\">\n")
         out.append("<h2 id=\"page-\(entry.index)-title\">\(XMLEscaper.text(heading))</h2>\n")
         appendWarnings(entry.warnings)

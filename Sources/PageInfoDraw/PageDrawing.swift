@@ -318,9 +318,7 @@ package struct PageDrawing: Hashable, Sendable {
         // The legend.
         var legend: [(String, RGBColor?)] = []
         let labelText = page.label.map { " label \"\($0)\"" } ?? ""
-        let rotationText = page.rawRotation == page.rotation.rawValue ? "\(page.rotation.rawValue)"
-            : "\(page.rotation.rawValue) (/Rotate \(page.rawRotation))"
-        legend.append(("page \(page.index + 1)\(labelText)  rotation \(rotationText)  \(space.rawValue) space", nil))
+        legend.append(("page \(page.index + 1)\(labelText)  rotation \(Self.rotationText(page))  \(space.rawValue) space", nil))
         legend.append(("\(w)x\(h) px = \(Self.number(displayed.width))x\(Self.number(displayed.height)) pt at "
                        + "\(Self.number(placement.scale)) px/pt", nil))
         if let requested, legendNamesRegion {
@@ -362,6 +360,13 @@ package struct PageDrawing: Hashable, Sendable {
                                                 textScale: OverlayRenderer.textScale(imageWidth: pixelWidth))
         // The whole picture, margins and legend band included, stays within the limits.
         try DrawingLimits.check(width: pictureSize.width, height: pictureSize.height)
+    }
+
+    /// A page's rotation in degrees (`unit` after the number), and its /Rotate as written when that
+    /// differs (`90 (/Rotate -270)`).
+    package static func rotationText(_ page: PageInfo, unit: String = "") -> String {
+        let r = page.rotation.rawValue
+        return page.rawRotation == r ? "\(r)\(unit)" : "\(r)\(unit) (/Rotate \(page.rawRotation))"
     }
 
     /// The image size for a region displayed `displayed` points large.

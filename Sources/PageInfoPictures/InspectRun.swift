@@ -74,13 +74,16 @@ package struct InspectRun {
         do { files = try overlays.map { (o) throws(OverlayFileError) in try OverlayFile(path: o.path, frame: o.frame) } } catch { throw .overlay(error) }
         // The limits first, from the pictures alone (no boxes: each page's are mapped just
         // before it is drawn, so memory holds one page's at a time).
-        var pixels: [PageDrawing] = []
+        var pixels = 0, pictures = 0
         for entry in entries {
             guard let page = entry.page else { continue }
-            do { pixels.append(try drawing(of: page, overlays: [])) } catch { throw .drawing(error, page: entry.index + 1) }
+            do {
+                let picture = try drawing(of: page, overlays: [])
+                pixels += picture.pixelWidth * picture.pixelHeight
+                pictures += 1
+            } catch { throw .drawing(error, page: entry.index + 1) }
         }
-        do { try InspectReport.checkPixels(pixels) } catch { throw .limits(error) }
-        pixels = []
+        do { try InspectReport.checkPixels(pixels, pages: pictures) } catch { throw .limits(error) }
         var report = InspectReport(file: file, bitmap: bitmap, viewSize: viewSize,
                                    overlays: files.map { (OverlayFile.displayName($0.path), $0.frame.description) })
         for entry in entries {
