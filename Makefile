@@ -246,6 +246,7 @@ fixtures:
 	python3 scripts/make_damaged_fixtures.py
 	python3 scripts/make_rebuild_crashers.py
 	python3 scripts/make_word_fixtures.py
+	python3 scripts/make_annotation_fixtures.py
 
 # Cross-checks the fixtures' golden files against pdfinfo and qpdf (independent oracles).
 check-fixtures: bench-deps

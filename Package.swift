@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "DocumentLayout", dependencies: ["PageGeometry"]),
         // The reader's records (pages, page errors, warnings, the file record) and the one order
         // of outcomes and exit statuses. Pure Swift, no Poppler.
-        .target(name: "PageInfoRecords", dependencies: ["PageGeometry"]),
+        .target(name: "PageInfoRecords", dependencies: ["PageGeometry", "DocumentLayout"]),
 
         // The one C boundary: Poppler core's own pkg-config entry (`poppler`) brings its headers and
         // links libpoppler alone (poppler-glib's entry would add glib, gio, cairo and X11 to start-up) ...

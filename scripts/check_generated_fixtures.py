@@ -26,6 +26,7 @@ GENERATORS = [
     ("scripts/make_damaged_fixtures.py", "Fixtures/damaged", True),
     ("scripts/make_rebuild_crashers.py", "Fixtures/crashers", False),
     ("scripts/make_word_fixtures.py", "Fixtures/words", True),
+    ("scripts/make_annotation_fixtures.py", "Fixtures/annotations", True),
 ]
 
 

@@ -4,6 +4,7 @@
 // page_tree.cc, page_labels.cc and text_string.cc.
 #include "pageinfo_poppler.h"
 
+#include "annotations.h"
 #include "block_file_stream.h"
 #include "object_streams.h"
 #include "page_labels.h"
@@ -47,6 +48,7 @@ struct pi_document {
     bool labels_invalid = false;        // /PageLabels is there but not a dictionary
     std::unique_ptr<pageinfo::PageLabels> labels; // null when the catalog has no /PageLabels
     std::unique_ptr<XRef> opened_table; // a table that opened cleanly, as it opened (keep_opened_entries)
+    std::unique_ptr<pageinfo::DestinationTargets> targets; // for annotations' destinations, on first use
 
     ~pi_document() {
         opened_table.reset();           // reads through the document's stream
@@ -60,6 +62,7 @@ struct pi_page_cursor {
     pageinfo::PageTreeWalk walk;
     bool with_geometry;
     std::string label;                  // owned label of the last page returned
+    Object page;                        // the dictionary of the last page returned (null after a page error)
 
     pi_page_cursor(pi_document *d, bool geometry)
         : document(d), walk(d->doc->getXRef(), d->catalog), with_geometry(geometry) {}
@@ -455,6 +458,7 @@ static pi_document_facts read_facts(pi_document *document) {
     pageinfo::PageLabels *labels = labels_of(document);
     out->has_page_labels = labels != nullptr;
     out->labels_damaged = labels ? labels->damaged() : document->labels_invalid;
+    out->destination_names_damaged = document->targets && document->targets->names_damaged();
     return facts;
 }
 
@@ -573,6 +577,7 @@ static bool read_position(pi_page_cursor *cursor, pi_page *out) {
     out->repeat_of = repeat;
     out->flags |= walk_flags;
     if (repeat >= 0) out->flags |= PI_FLAG_PAGE_REPEATED;
+    cursor->page = step == pageinfo::PageTreeWalk::Page ? page.copy() : pageinfo::null_object();
     if (step == pageinfo::PageTreeWalk::Error) {
         out->error = error;
         out->error_type = type;
@@ -615,6 +620,30 @@ void pi_page_cursor_summary(const pi_page_cursor *cursor, pi_walk_summary *out) 
 void pi_page_cursor_close(pi_page_cursor *cursor) {
     delete cursor;
 }
+
+struct pi_annotation_list {
+    std::vector<pageinfo::AnnotationRecord> records;
+};
+
+pi_annotation_list *pi_page_cursor_annotations(pi_page_cursor *cursor, pi_annotations_summary *summary) {
+    *summary = pi_annotations_summary {};
+    if (!cursor->page.isDict()) return nullptr;
+    pi_document *document = cursor->document;
+    DiagnosticsScope scope(document);
+    XRef *xref = document->doc->getXRef();
+    if (!document->targets) document->targets = std::make_unique<pageinfo::DestinationTargets>(xref, document->catalog);
+    auto *list = new pi_annotation_list;
+    list->records = pageinfo::read_annotations(xref, cursor->page.getDict(), *document->targets, summary);
+    return list;
+}
+
+size_t pi_annotation_list_count(const pi_annotation_list *list) { return list->records.size(); }
+
+void pi_annotation_list_get(const pi_annotation_list *list, size_t i, pi_annotation *out) {
+    pageinfo::export_annotation(list->records[i], out);
+}
+
+void pi_annotation_list_close(pi_annotation_list *list) { delete list; }
 
 const char *pi_poppler_version(void) {
     return POPPLER_VERSION;

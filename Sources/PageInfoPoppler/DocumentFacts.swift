@@ -60,6 +60,8 @@ package struct DocumentFacts: Hashable, Sendable {
     package var hasPageLabels: Bool
     /// Whether /PageLabels could be read only in part.
     package var labelsDamaged: Bool
+    /// Whether the /Names /Dests tree could be read only in part (known once a named destination was looked up).
+    package var destinationNamesDamaged: Bool
     /// How many diagnostics Poppler reported for this document so far (never printed).
     package var popplerDiagnostics: Int
 }

@@ -15,7 +15,7 @@ import PageInfoRecords
 /// Not thread-safe: use a cursor from the thread that uses its document.
 public final class PageCursor {
     private let document: PopplerDocument
-    private let handle: OpaquePointer
+    let handle: OpaquePointer
 
     init(document: PopplerDocument, firstIndex: Int, withGeometry: Bool = true) {
         self.document = document

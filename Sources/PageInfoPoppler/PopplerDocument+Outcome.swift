@@ -16,6 +16,9 @@ extension PopplerDocument {
             warnings.append(ReadWarning(.pagesDirect, "the catalog's /Pages is a dictionary written in place, not an indirect reference (ISO 32000-2, 7.7.2); "
                                         + "read all the same, but Poppler's own page tree, which its renderer and pdfinfo use, loads no page through it"))
         }
+        if f.destinationNamesDamaged {
+            warnings.append(ReadWarning(.destinationNamesDamaged, "the /Names /Dests tree could be read only in part (a loop, too deep, too many nodes or bad entries); destinations it loses are unresolved"))
+        }
         if f.xrefReconstructed {
             warnings.append(ReadWarning(.xrefRepaired, "the cross-reference table is damaged; Poppler rebuilt it"))
         }

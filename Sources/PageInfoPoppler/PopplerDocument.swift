@@ -117,7 +117,7 @@ public final class PopplerDocument {
                              objectsReplacedFromStreams: Int(f.objects_replaced_from_streams),
                              objectStreamsRelocated: Int(f.object_streams_relocated),
                              hasPageLabels: f.has_page_labels, labelsDamaged: f.labels_damaged,
-                             popplerDiagnostics: Int(f.diagnostics))
+                             destinationNamesDamaged: f.destination_names_damaged, popplerDiagnostics: Int(f.diagnostics))
     }
 
     /// Whether the catalog has /PageLabels. When it has none, every label is `nil`.

@@ -45,10 +45,15 @@ public struct DocumentReader: Sendable {
     /// `FileResult.message`): ``Wording/library`` (`strict: …`, `ranges: …`)
     /// unless a command asks for its options (`--strict: …`, `--pages: …`).
     public var wording: Wording
+    /// Read each page's annotations too (`PageEntry.annotations`; `pageinfo annotations`). Their
+    /// warnings count as page warnings for ``strict``.
+    public var withAnnotations: Bool
 
     /// A reader with its options; see the properties.
     public init(password: String? = nil, ranges: PageRangeList? = nil, strict: Bool = false, withPages: Bool = true,
-                measuresTime: Bool = false, maxStreamMiB: Int = InputFile.defaultMaxStreamMiB, wording: Wording = .library) {
+                measuresTime: Bool = false, maxStreamMiB: Int = InputFile.defaultMaxStreamMiB, wording: Wording = .library,
+                withAnnotations: Bool = false) {
+        self.withAnnotations = withAnnotations
         self.password = password
         self.ranges = ranges
         self.strict = strict
@@ -122,7 +127,13 @@ public struct DocumentReader: Sendable {
             for item in items {
                 let cursor = document.makePageCursor(from: item.first - 1)
                 var index = item.first - 1
-                while item.last.map({ index < $0 }) ?? true, let entry = cursor.next() {
+                while item.last.map({ index < $0 }) ?? true, var entry = cursor.next() {
+                    if withAnnotations, entry.page != nil, let annotations = cursor.annotations() {
+                        entry.annotations = annotations
+                        // /Annots as a whole is the page's: its warnings join the page record's.
+                        entry.warnings += annotations.warnings
+                        pageWarnings += annotations.annotations.reduce(0) { $0 + $1.warnings.count }
+                    }
                     pageWarnings += entry.warnings.count
                     if withPages { sink.entry(entry) }
                     index += 1

@@ -81,6 +81,49 @@ public struct ReadWarning: Hashable, Sendable, CustomStringConvertible {
         /// The page tree lists a template page (/Type /Template without /Kids, ISO 32000 12.7.7), which belongs
         /// in the name dictionary's /Templates; it is read as a page, as Poppler reads it.
         case templatePage = "template-page"
+        // Annotations (`pageinfo annotations`): the annotation's record carries these.
+        /// An element of /Annots is not a dictionary; its record has only its position.
+        case annotationNotDictionary = "annotation-not-dictionary"
+        /// /Rect is missing, or not four finite numbers within ±10⁹ pt: the record has no rectangle.
+        case annotationRectInvalid = "annotation-rect-invalid"
+        /// /Rect was written with reversed corners and was normalized.
+        case annotationRectReversed = "annotation-rect-reversed"
+        /// /Subtype is missing or not a name.
+        case annotationSubtypeMissing = "annotation-subtype-missing"
+        /// /F is not an integer; no flags are read.
+        case annotationFlagsInvalid = "annotation-flags-invalid"
+        /// The same annotation object is listed earlier in the page's /Annots (reported again).
+        case annotationRepeated = "annotation-repeated"
+        /// /QuadPoints is not finite numbers within ±10⁹ pt, a multiple of 8; it was ignored.
+        case quadPointsInvalid = "quadpoints-invalid"
+        /// /QuadPoints has more than 8,192 numbers; the first 8,192 are kept.
+        case quadPointsClipped = "quadpoints-clipped"
+        /// A text entry (/Contents, /NM, a field name, a URI…) was longer than 4,000 bytes and was clipped.
+        case textClipped = "text-clipped"
+        /// /AP /N (or the state /AS picks) is not a form with a valid /BBox and /Matrix; no appearance is reported.
+        case appearanceInvalid = "appearance-invalid"
+        /// The appearance's /BBox, transformed by its /Matrix, or /Rect has no area: where it is drawn is undefined.
+        case appearanceEmpty = "appearance-empty"
+        /// A widget's /Parent chain loops or is deeper than 64; the field name is built from the part read.
+        case fieldLoop = "field-loop"
+        /// /A is not an action dictionary with an /S name.
+        case actionInvalid = "action-invalid"
+        /// The destination is not a destination array (page, kind, numbers); none is reported.
+        case destinationInvalid = "destination-invalid"
+        /// A named destination that neither /Dests nor the /Names /Dests tree holds.
+        case destinationUnresolved = "destination-unresolved"
+        /// The destination's page is no page of this document.
+        case destinationPageUnknown = "destination-page-unknown"
+        /// A destination in this file names its page by a number, where ISO 32000 requires a
+        /// reference; it is read as a 0-based index, as Poppler, pdf.js and PyMuPDF read it.
+        case destinationPageNumber = "destination-page-number"
+        /// The page's /Annots is not an array; no annotation is read.
+        case annotsInvalid = "annots-invalid"
+        /// The page's /Annots lists more than 100,000 elements; only the first 100,000 are read.
+        case annotationsClipped = "annotations-clipped"
+        /// The /Names /Dests tree could be read only in part (a loop, deeper than 64, more than
+        /// 2²⁰ nodes, entries that are not name–value pairs); names it loses are unresolved.
+        case destinationNamesDamaged = "destination-names-damaged"
     }
 
     /// The stable kind of warning (its raw value is the `code` of the JSON record).
@@ -137,6 +180,9 @@ public struct PageEntry: Hashable, Sendable {
     public var result: Result<PageInfo, PageReadError>
     /// What was repaired or ignored while reading this page.
     public var warnings: [ReadWarning]
+    /// The page's annotations, when they were asked for (``DocumentReader``'s `withAnnotations`;
+    /// `pageinfo annotations`); `nil` otherwise and for a page error.
+    public var annotations: PageAnnotations?
 
     /// An entry at position `index` (0-based, as walked), with the page's label, its page or
     /// error, and its warnings.

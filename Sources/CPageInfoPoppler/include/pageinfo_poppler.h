@@ -225,6 +225,9 @@ typedef struct pi_document_facts {
     bool has_page_labels;     ///< the catalog has a /PageLabels dictionary
     bool labels_damaged;      ///< /PageLabels was read only in part (too deep, loops, bad entries), or is not a dictionary
     int diagnostics;          ///< diagnostics Poppler reported for this document so far (never printed)
+    /// The /Names /Dests tree could be read only in part (loops, depth, node limit, bad entries):
+    /// known once an annotation's named destination was looked up (false before).
+    bool destination_names_damaged;
 } pi_document_facts;
 
 /// Diagnostics of an open attempt, filled in on failure (and on success, for warnings).
@@ -284,6 +287,134 @@ void pi_page_cursor_summary(const pi_page_cursor *cursor, pi_walk_summary *out);
 
 /// Releases the cursor. NULL is allowed.
 void pi_page_cursor_close(pi_page_cursor *_Nullable cursor);
+
+// MARK: - Annotations (ISO 32000-2 §12.5), links and destinations (§12.3.2, §12.6.4)
+
+/// The most annotations read from one page's /Annots (elements past it are counted, not read:
+/// pi_annotations_summary.clipped). A page of 100,000 annotations reads in well under a second.
+#define PI_MAX_ANNOTATIONS 100000
+/// The most /QuadPoints numbers kept per annotation (1,024 quadrilaterals); more are dropped.
+#define PI_MAX_QUAD_NUMBERS 8192
+/// The longest text kept (/Contents, /NM, /M, field names, URIs, file names, destination names),
+/// in bytes of UTF-8; longer text is clipped (PI_ANNOT_TEXT_CLIPPED).
+#define PI_MAX_TEXT_BYTES 4000
+/// The deepest /Parent chain followed for a widget's field name and type.
+#define PI_MAX_FIELD_DEPTH 64
+/// The deepest name tree read (/Names /Dests) and the most nodes it visits.
+#define PI_MAX_NAME_TREE_DEPTH 64
+#define PI_MAX_NAME_TREE_NODES (1 << 20)
+
+/// What is wrong with one annotation, as bits of pi_annotation.problems. Whatever is wrong is left
+/// out (a rectangle that cannot be read is absent, never guessed); the rest is still read.
+typedef enum pi_annotation_problem {
+    PI_ANNOT_NOT_DICTIONARY   = 1u << 0,  ///< the /Annots element is not a dictionary: nothing else is read
+    PI_ANNOT_RECT_INVALID     = 1u << 1,  ///< /Rect missing, or not four finite numbers within PI_MAX_COORDINATE
+    PI_ANNOT_RECT_REVERSED    = 1u << 2,  ///< /Rect written with reversed corners (normalized)
+    PI_ANNOT_QUADS_INVALID    = 1u << 3,  ///< /QuadPoints not finite numbers within PI_MAX_COORDINATE, a multiple of 8: ignored
+    PI_ANNOT_QUADS_CLIPPED    = 1u << 4,  ///< more than PI_MAX_QUAD_NUMBERS numbers: the first ones kept
+    PI_ANNOT_TEXT_CLIPPED     = 1u << 5,  ///< a text entry was longer than PI_MAX_TEXT_BYTES
+    PI_ANNOT_APPEARANCE_INVALID = 1u << 6, ///< /AP /N (or the state /AS picks) is not a stream with a valid /BBox and /Matrix
+    PI_ANNOT_FIELD_LOOP       = 1u << 7,  ///< the widget's /Parent chain loops or is deeper than PI_MAX_FIELD_DEPTH
+    PI_ANNOT_DEST_INVALID     = 1u << 8,  ///< the destination is not a destination array (or a dictionary with one in /D)
+    PI_ANNOT_DEST_UNRESOLVED  = 1u << 9,  ///< a named destination that /Dests and the /Names tree do not hold
+    PI_ANNOT_DEST_PAGE_UNKNOWN = 1u << 10, ///< the destination's page is no page of this document
+    PI_ANNOT_DEST_PAGE_NUMBER = 1u << 11, ///< a destination in this file names its page by number, not by reference (read as a 0-based index)
+    PI_ANNOT_REPEATED         = 1u << 12, ///< the same annotation object is listed earlier in this page's /Annots
+    PI_ANNOT_FLAGS_INVALID    = 1u << 13, ///< /F is not an integer: no flags are read
+    PI_ANNOT_SUBTYPE_MISSING  = 1u << 14, ///< no /Subtype name
+    PI_ANNOT_ACTION_INVALID   = 1u << 15, ///< /A is not an action dictionary with an /S name
+} pi_annotation_problem;
+
+/// A piece of UTF-8 text owned by the list it came from; `bytes` is NULL when the entry is absent.
+typedef struct pi_text {
+    const char *_Nullable bytes;
+    size_t length;
+} pi_text;
+
+/// What a link or a widget does when activated (/A's /S, ISO 32000-2 §12.6.4).
+typedef enum pi_action_kind {
+    PI_ACTION_NONE = 0,       ///< no /A (a link may still have /Dest)
+    PI_ACTION_URI,            ///< target: the URI
+    PI_ACTION_GOTO,           ///< destination: in this file
+    PI_ACTION_GOTO_REMOTE,    ///< GoToR: target: the file; destination: in that file (its page a number)
+    PI_ACTION_NAMED,          ///< target: the name (NextPage, PrevPage, FirstPage, LastPage, …)
+    PI_ACTION_JAVASCRIPT,     ///< named only: the script is never read or run
+    PI_ACTION_LAUNCH,         ///< target: the file, when given as a string or file specification
+    PI_ACTION_OTHER,          ///< another /S: its name is in pi_annotation.action_type
+} pi_action_kind;
+
+/// How a destination shows its page (ISO 32000-2 Table 151).
+typedef enum pi_destination_kind {
+    PI_DEST_NONE = 0,         ///< no destination, or none that could be read (see the problems)
+    PI_DEST_XYZ, PI_DEST_FIT, PI_DEST_FIT_H, PI_DEST_FIT_V, PI_DEST_FIT_R,
+    PI_DEST_FIT_B, PI_DEST_FIT_BH, PI_DEST_FIT_BV,
+} pi_destination_kind;
+
+/// A destination, named ones resolved. `values` in the target page's raw space: XYZ left, top,
+/// zoom; FitH/FitBH top; FitV/FitBV left; FitR left, bottom, right, top. Bit i of `null_mask`:
+/// values[i] is null (or missing), "unchanged".
+typedef struct pi_destination {
+    pi_destination_kind kind;
+    int page_index;           ///< the target page's 0-based position in this document, -1 when unknown or remote
+    int64_t remote_page;      ///< a page given as a number (GoToR: 0-based in the other file), -1 otherwise
+    double values[4];
+    uint8_t null_mask;
+    pi_text name;             ///< the name it was given by, for a named destination
+} pi_destination;
+
+/// One /Annots element. Raw space throughout; pointers owned by the list.
+typedef struct pi_annotation {
+    int object_number;        ///< the annotation's object number, 0 when written in place
+    uint32_t problems;        ///< pi_annotation_problem bits
+    pi_text subtype;          ///< /Subtype (Link, Widget, Highlight, …)
+    bool has_rect;
+    pi_rect rect;             ///< /Rect, corners normalized
+    bool has_flags;
+    uint32_t flags;           ///< /F as written (its low 32 bits), 0 when absent
+    const double *_Nullable quad_points; ///< /QuadPoints, x y pairs, a multiple of 8 numbers
+    size_t quad_point_count;  ///< numbers in quad_points
+    bool has_border_width;
+    double border_width;      ///< /BS /W, else /Border's third number
+    pi_text name, modified, contents; ///< /NM, /M (as written), /Contents
+    bool has_appearance;      ///< /AP /N (picked by /AS when a dictionary) is a usable form
+    pi_text appearance_state; ///< the /AS that picked it, when /N is a dictionary
+    pi_rect appearance_bbox;  ///< the form's /BBox, normalized
+    double appearance_matrix[6]; ///< the form's /Matrix (a b c d e f), identity when absent
+    int popup_object;         ///< /Popup's object number, 0 when none
+    int parent_object;        ///< /Parent's object number (a popup's annotation; a widget's field), 0 when none
+    pi_text field_name;       ///< a widget's fully qualified field name (/T of it and its ancestors, joined by '.')
+    pi_text field_type;       ///< a widget's /FT (Btn, Tx, Ch, Sig), inherited
+    pi_action_kind action;
+    pi_text action_type;      ///< /A's /S as written
+    pi_text action_target;    ///< URI, file or Named action name (see pi_action_kind)
+    pi_destination destination; ///< a link's /Dest, or a GoTo/GoToR action's /D
+} pi_annotation;
+
+/// How a page's /Annots looks.
+typedef struct pi_annotations_summary {
+    bool present;             ///< the page has /Annots
+    bool not_array;           ///< /Annots is not an array (nothing read)
+    int listed;               ///< the elements /Annots has
+    bool clipped;             ///< more than PI_MAX_ANNOTATIONS: only the first were read
+} pi_annotations_summary;
+
+/// The annotations of one page, owned by the caller: release with pi_annotation_list_close.
+typedef struct pi_annotation_list pi_annotation_list;
+
+/// Reads the /Annots of the page pi_page_cursor_next returned last (NULL when that was a page
+/// error or the cursor has returned nothing). Named destinations are looked up in the catalog's
+/// /Dests and /Names /Dests (read once per document, bounded); a destination's page reference
+/// becomes an index by one counting walk per document.
+pi_annotation_list *_Nullable pi_page_cursor_annotations(pi_page_cursor *cursor, pi_annotations_summary *summary);
+
+/// The annotations read.
+size_t pi_annotation_list_count(const pi_annotation_list *list);
+
+/// Annotation `i` (< count); its pointers stay valid until the list is closed.
+void pi_annotation_list_get(const pi_annotation_list *list, size_t i, pi_annotation *out);
+
+/// Releases the list. NULL is allowed.
+void pi_annotation_list_close(pi_annotation_list *_Nullable list);
 
 /// Poppler's version string, e.g. "22.12.0".
 const char *pi_poppler_version(void);

@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// Our own reader of a page's /Annots (ISO 32000-2 §12.5), its links' actions and destinations
+// (§12.6.4, §12.3.2) and the document's named destinations (§7.7.4 /Dests, §7.9.6 name trees).
+//
+// Poppler's Annots builds a full Annot object per element (appearance generation, form fields,
+// fonts): more than geometry needs, different across the releases CI builds against (26.x hands
+// out shared_ptr<Annot>), and unbounded on hostile arrays. This reader looks only at the entries
+// the records carry, through Object and Dict, which every release declares alike; every loop is
+// bounded (see the PI_MAX_* limits in pageinfo_poppler.h).
+#ifndef PAGEINFO_ANNOTATIONS_H
+#define PAGEINFO_ANNOTATIONS_H
+
+#include "pageinfo_poppler.h"
+
+#include <Object.h>
+
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+class XRef;
+
+namespace pageinfo {
+
+/// What destinations point at, read once per document on first use: each page object's first
+/// position in the page tree, and the named destinations.
+class DestinationTargets {
+public:
+    DestinationTargets(XRef *xref, Ref catalog);
+
+    /// The 0-based position of page object `num`, or -1 when the tree lists no such page.
+    int page_index(int num);
+    /// The number of positions the tree has.
+    int page_count();
+    /// The destination a name stands for (a /Dests name or a /Names /Dests string), fetched, or
+    /// null when neither holds it.
+    Object named(const std::string &name, bool is_name);
+    /// Whether the /Names /Dests tree could be read only in part.
+    bool names_damaged() const { return names_damaged_; }
+
+private:
+    XRef *xref_;
+    Ref catalog_;
+    bool pages_read_ = false;
+    std::unordered_map<int, int> index_of_;
+    int page_count_ = 0;
+    bool names_read_ = false;
+    bool names_damaged_ = false;
+    std::unordered_map<std::string, Object> tree_; // /Names /Dests: key bytes → value (unfetched)
+    void read_pages();
+    void read_names();
+};
+
+/// One annotation as read, owning its text (see pi_annotation).
+struct AnnotationRecord {
+    pi_annotation fields {};
+    std::string subtype, name, modified, contents, appearance_state, field_name, field_type;
+    std::string action_type, action_target, destination_name;
+    bool has_subtype = false, has_name = false, has_modified = false, has_contents = false, has_state = false;
+    bool has_field_name = false, has_field_type = false, has_action_type = false, has_action_target = false,
+         has_destination_name = false;
+    std::vector<double> quads;
+};
+
+/// Reads the /Annots of page dictionary `page`. `targets` resolves destinations.
+std::vector<AnnotationRecord> read_annotations(XRef *xref, Dict *page, DestinationTargets &targets,
+                                               pi_annotations_summary *summary);
+
+/// Fills `out` from `record`, its pointers into the record.
+void export_annotation(const AnnotationRecord &record, pi_annotation *out);
+
+} // namespace pageinfo
+
+#endif
