@@ -82,7 +82,7 @@ let package = Package(
         // zlib for the PNG writer's DEFLATE and CRC-32 (libpoppler loads it anyway).
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Pictures of the geometry: overlays, legend, bitmap font, PNG and SVG writers, contact sheets.
-        .target(name: "PageInfoDraw", dependencies: ["PageGeometry", "DocumentLayout", "PageInfoRecords", "PageInfoEncoding", "PageInfoSystem", "CZlib"]),
+        .target(name: "PageInfoDraw", dependencies: ["PageGeometry", "DocumentLayout", "PageInfoRecords", "PageInfoEncoding", "PageInfoGrammar", "PageInfoSystem", "CZlib"]),
 
         // Pictures of documents: pages rendered through Poppler and laid out by PageInfoDraw, what
         // draw, sheet and inspect write (GPL: it links the reader).

@@ -50,29 +50,11 @@ struct DrawCommand: ParsableCommand {
                                valueName: "media,crop,bleed,trim,art"))
     var boxes: String?
 
-    @Option(parsing: .unconditionalSingleValue, help: ArgumentHelp("Draw your boxes from this file too: JSON or CSV of x0,y0,x1,y1 with labels, in the frame --frame names (repeatable: one colour per file).",
-                               valueName: "file"))
-    var overlay: [String] = []
-
-    @Option(parsing: .unconditionalSingleValue, help: ArgumentHelp("The frame of the --overlay boxes and of --region: raw (or pdf), page, pixels, normalized, or a library's or pipeline's (pymupdf … azure). Once for all, or once per --overlay in order.",
-                               valueName: "frame"))
-    var frame: [String] = []
+    @OptionGroup var overlays: OverlayOptions
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Draw only this rectangle of the page, given in --frame's frame, turned as the page is.", valueName: "x,y,w,h"),
             transform: ValueGrammar.rect)
     var region: Rect?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("For --frame pixels or normalized: the resolution of the image the boxes are of (not the picture's: that is --scale).", valueName: "dpi"))
-    var dpi: String?
-
-    @Option(name: .customLong("bitmap-size"), parsing: .unconditional, help: ArgumentHelp("For --frame pixels or normalized: the image's size, instead of --dpi.", valueName: "WxH"))
-    var bitmapSize: String?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("With --bitmap-size: contain (default) or fill.", valueName: "fit"))
-    var fit: String?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("For --frame pixels or normalized: the call that made the image (pdftoppm-cropbox, the default, pdftoppm, pdf2image, …, as pages --renderer).", valueName: "renderer"))
-    var renderer: String?
 
     @Flag(help: "Write the page's render alone (PNG): no board, page boxes, axes, labels or legend; --overlay boxes are still drawn.")
     var bare = false
@@ -80,58 +62,22 @@ struct DrawCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("The space to draw: page (the displayed page) or raw (the unrotated MediaBox).", valueName: "space"))
     var space: DrawingSpace = .page
 
-    /// Everything the options say, checked before the file is opened.
-    struct Request {
-        var format: PictureFormat
-        var size: DrawingSize
-        var viewport: Rect?
-        var boxes: [PageBox]
-        /// The frame of each --overlay file, in order, and of --region.
-        var overlayFrames: [BoxFrame]
-        var regionFrame: BoxFrame?
-    }
-
-    func makeRequest() throws -> Request {
+    /// Everything the options say, checked before the file is opened (the picture options by
+    /// ``PageInfoDraw/DrawingRequest``), with the frame of each --overlay file and of --region.
+    func makeRequest() throws -> (drawing: DrawingRequest, overlayFrames: [BoxFrame], regionFrame: BoxFrame?) {
         guard page >= 1 else { throw ValidationError("--page: pages are numbered from 1, got \(page)") }
-        let format = try pictureFormat(output)
-        if scale != nil && width != nil { throw ValidationError("give --scale or --width, not both") }
-        let size: DrawingSize
-        if let width {
-            guard width > 0 else { throw ValidationError("--width: \(width) must be a positive number of pixels") }
-            size = .width(width)
-        } else {
-            let s = scale ?? 1
-            guard s > 0, s.isFinite else { throw ValidationError("--scale: \(formatCompact(s)) must be a positive number of pixels per point") }
-            size = .scale(s)
-        }
-        let viewportRect = try viewport.map { r -> Rect in
-            guard r.width > 0, r.height > 0 else { throw ValidationError("--viewport: the rectangle must have a positive width and height") }
-            return r
-        }
-        let boxList: [PageBox]
-        do { boxList = try boxes.map(ValueGrammar.boxes) ?? PageBox.allCases } catch {
-            throw ValidationError("--boxes: \(error.description)")
-        }
+        let drawing: DrawingRequest
+        do { drawing = try DrawingRequest(output: output, scale: scale, width: width, viewport: viewport, boxes: boxes, bare: bare, region: region) }
+        catch { throw ValidationError(error.description) }
         let frames = try boxFrames()
-        if bare && format != .png { throw ValidationError("--bare writes the page's render as PNG: give -o FILE.png") }
-        if bare && (viewport != nil || boxes != nil) {
-            throw ValidationError("--bare draws the render and the --overlay boxes only: leave out \(viewport != nil ? "--viewport" : "--boxes")")
-        }
-        if let region, !(region.width > 0 && region.height > 0) {
-            throw ValidationError("--region: the rectangle must have a positive width and height")
-        }
-        return Request(format: format, size: size, viewport: viewportRect, boxes: boxList,
-                       overlayFrames: frames.overlays, regionFrame: frames.region)
+        return (drawing, frames.overlays, frames.region)
     }
 
     /// The frames of the --overlay files and of --region, from --frame and the image options;
     /// a frame or an image option that nothing uses is a usage error, as is one missing.
     func boxFrames() throws -> (overlays: [BoxFrame], region: BoxFrame?) {
-        do {
-            let r = try FrameOptions.boxesRequest(frames: frame, overlays: overlay.count, region: region != nil, dpi: dpi, bitmapSize: bitmapSize,
-                                                  fit: fit, renderer: renderer)
-            return (r.overlays, r.region)
-        } catch { throw ValidationError(error.description) }
+        let r = try overlays.request(region: region != nil)
+        return (r.overlays, r.region)
     }
 
     func validate() throws {
@@ -150,8 +96,8 @@ struct DrawCommand: ParsableCommand {
         }
         let drawing: PageDrawing
         do {
-            drawing = try PageDrawing(page: info, space: space, size: request.size, boxes: bare ? [] : request.boxes,
-                                      viewport: request.viewport, overlays: overlays, region: rawRegion)
+            drawing = try PageDrawing(page: info, space: space, size: request.drawing.size, boxes: bare ? [] : request.drawing.boxes,
+                                      viewport: request.drawing.viewport, overlays: overlays, region: rawRegion)
         } catch {
             throw drawingFailure(error, smaller: "a smaller --scale or --width")
         }
@@ -159,7 +105,7 @@ struct DrawCommand: ParsableCommand {
         let pageImage = try renderPage(renderer, document: doc, index: info.index, region: drawing.region, rotation: drawing.rotation,
                                        width: drawing.pixelWidth, height: drawing.pixelHeight)
         let bytes = bare ? PNGEncoder.encode(OverlayRenderer.renderBare(drawing, pageImage: pageImage))
-            : request.format.encode(drawing, pageImage: pageImage)
+            : request.drawing.format.encode(drawing, pageImage: pageImage)
         try writeOutputFile(bytes, to: output)
     }
 
@@ -175,7 +121,7 @@ struct DrawCommand: ParsableCommand {
     /// The --overlay files read, their boxes of this page mapped to raw space.
     func overlaySets(_ frames: [BoxFrame], on entry: PageEntry) throws -> [OverlaySet] {
         do {
-            return try zip(overlay, frames).map { (file, frame) throws(OverlayFileError) in
+            return try zip(overlays.overlay, frames).map { (file, frame) throws(OverlayFileError) in
                 try OverlayFile(path: file, frame: frame).set(on: entry)
             }
         } catch { throw ExitFailure(error.description, status: error.exitStatus) }

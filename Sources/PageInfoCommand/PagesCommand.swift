@@ -1,15 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 import ArgumentParser
 import PageGeometry
+import PageInfoEncoding
 import PageInfoGrammar
 import PageInfoHelp
-import PageInfoEncoding
-import PageInfoPoppler
-import PageInfoReading
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `pageinfo pages`: every page's geometry, as a table, JSON, JSON lines (one record a page, or
 /// columns: chunks of pages) or CSV.
@@ -20,95 +14,55 @@ struct PagesCommand: ParsableCommand {
         discussion: CommandHelp.pages
     )
 
-    @Argument(help: ArgumentHelp("One or more PDF files.", valueName: "file"))
-    var files: [String] = []
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("1-based pages to print, as qpdf and mutool take them: 1-3,7,10- (default: all).",
-                               valueName: "ranges"),
-            transform: { text in
-                do { return try PageRangeList(text) } catch let error as PageRangeList.ParseError { throw ValidationError("--pages: \(error.description)") }
-            })
-    var pages: PageRangeList?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("Output format: table, json, jsonl, columns or csv (default: table; in batch mode jsonl).", valueName: "format"))
-    var format: PageListFormat?
+    @OptionGroup var reading: ReadingOptions
 
     @Flag(help: "Table format: show all five boxes and UserUnit in full (wider than 80 columns).")
     var wide = false
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Add to each page record the bitmap the page renders to at DPI dots per inch: its pixel size and raw → pixel matrix (json, jsonl, columns, csv).",
-                               valueName: "dpi"))
-    var dpi: String?
-
-    @Option(name: .customLong("bitmap-size"), parsing: .unconditional,
-            help: ArgumentHelp("Instead of --dpi: the bitmap of WIDTHxHEIGHT pixels the page renders to, e.g. 1024x1024 (see --fit).", valueName: "WxH"))
-    var bitmapSize: String?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("With --bitmap-size: contain (default; the page alone at one scale, as large as fits) or fill (exactly WxH, each axis stretched).",
-                               valueName: "fit"))
-    var fit: String?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("The call that made the image, with its defaults: pdftoppm-cropbox (default), pdftoppm, pdf2image, pdf2image-cropbox, ghostscript, ghostscript-cropbox, pdfium, mupdf or pdfplumber. pdftoppm, pdf2image and ghostscript draw the MediaBox.", valueName: "renderer"))
-    var renderer: String?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("Add to each page record the coordinate frames of these libraries and pipelines, comma-separated, or all: pymupdf, pdfplumber, pdfminer, pypdfium2, pypdf, docling, docling-topleft, textract, documentai, azure (json, jsonl, csv).",
-                               valueName: "list"))
-    var frames: String?
-
-    @OptionGroup var input: InputOptions
-
-    @Flag(help: "Fail a file (exit 65) when any of its pages is a page error or anything was repaired (any warning).")
-    var strict = false
-
-    @Option(name: .customLong("require-version"), parsing: .unconditional,
-            help: ArgumentHelp("Refuse to run (exit 64) unless this is pageinfo VERSION: a program that reads the records, such as the Python package, checks the version in the run itself, not with a --version run first.",
-                               valueName: "version"))
-    var requiredVersion: String?
-
     @OptionGroup(title: "Batch mode") var batch: BatchOptions
 
     /// Batch mode: a file list, a directory walk or any batch option (or no file: the list on stdin).
-    var inBatchMode: Bool { batch.isActive || files.isEmpty }
+    var inBatchMode: Bool { batch.isActive || reading.files.isEmpty }
+
+    /// The format in effect: the one given, else jsonl in batch mode and the table otherwise.
+    var format: PageListFormat { reading.format ?? (inBatchMode ? .jsonl : .table) }
 
     func validate() throws {
-        if let requiredVersion, requiredVersion != PageInfoVersion.current {
-            throw ValidationError("--require-version \(requiredVersion): this is pageinfo \(PageInfoVersion.current)")
-        }
-        let effectiveFormat = format ?? (inBatchMode ? .jsonl : .table)
-        if wide && effectiveFormat != .table {
-            throw ValidationError("--wide applies only to --format table")
-        }
-        if try bitmapRequest() != nil && effectiveFormat == .table {
-            throw ValidationError("--\(dpi != nil ? "dpi" : "bitmap-size") adds a bitmap object to each page record, which the table does not show: give --format json, jsonl, columns or csv")
-        }
-        if try frameList() != nil && effectiveFormat == .table {
-            throw ValidationError("--frames adds a frames object to each page record, which the table does not show: give --format json, jsonl or csv")
-        }
-    }
-
-    /// The libraries `--frames` names (read by the library: ``PageInfoGrammar/FrameOptions``), or nil.
-    func frameList() throws -> [LibraryFrame]? {
-        do { return try FrameOptions.frames(frames) } catch { throw ValidationError(error.description) }
-    }
-
-    /// The bitmap the options describe (computed by the library: ``PageInfoGrammar/BitmapOptions``), or nil.
-    func bitmapRequest() throws -> BitmapRequest? {
-        do { return try BitmapOptions.request(dpi: dpi, bitmapSize: bitmapSize, fit: fit, renderer: renderer) } catch {
-            throw ValidationError(error.description)
-        }
+        if wide && format != .table { throw ValidationError("--wide applies only to --format table") }
+        try reading.refuseWhatTheTableHides(format: format)
     }
 
     func run() throws {
-        if inBatchMode { return try batch.run(try job(format: format ?? .jsonl), files: files, input: input) }
-        try job(format: format ?? .table).run()
-    }
-
-    /// The work, as plain values (the same that ``PlainInvocation`` builds); batch mode runs it
-    /// in workers, file by file.
-    func job(format: PageListFormat) throws -> ReadingJob {
-        ReadingJob(files: files, format: format, wide: wide, bitmap: try bitmapRequest(), frames: try frameList() ?? [],
-                   reading: DocumentReader(password: try input.passwords.resolved(), ranges: pages, strict: strict,
-                                            maxStreamMiB: input.maxStreamMiB, wording: .commandLine))
+        let job = try reading.job(format: format, wide: wide)
+        if inBatchMode { return try batch.run(job, files: reading.files, input: reading.input) }
+        try job.run()
     }
 }
 
+/// `pageinfo annotations`: every annotation of the pages asked for, where it lands in raw, page,
+/// view and pixel space and in the libraries' frames, with its flags, field, action and destination.
+struct AnnotationsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "annotations",
+        abstract: "Print every annotation, link and widget: where it and its appearance land, flags, field, action, destination.",
+        discussion: CommandHelp.annotations
+    )
+
+    @OptionGroup var reading: ReadingOptions
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Add each annotation's rectangles in a view of WxH units, each page fitted as convert --view fits it (json, jsonl, csv).", valueName: "WxH"),
+            transform: ValueGrammar.size)
+    var view: Size?
+
+    func validate() throws {
+        if reading.files.isEmpty { throw ValidationError("give one or more PDF files ('-' for stdin)") }
+        let format = reading.format ?? .table
+        if format == .columns { throw ValidationError("--format columns holds page records only; give table, json, jsonl or csv") }
+        try reading.refuseWhatTheTableHides(format: format, shown: "json, jsonl or csv")
+        if view != nil && format == .table {
+            throw ValidationError("--view adds view rectangles to each annotation record, which the table does not show: give --format json, jsonl or csv")
+        }
+    }
+
+    func run() throws { try reading.job(format: reading.format ?? .table, annotations: true, view: view).run() }
+}

@@ -23,13 +23,16 @@ struct ReadingJob {
     var bitmap: BitmapRequest? = nil
     /// The libraries whose frames each page record carries (`pages --frames`), or none.
     var frames: [LibraryFrame] = []
+    /// Each page's annotation records too (`pageinfo annotations`), with view rectangles for `view`.
+    var annotations = false
+    var view: Size? = nil
     var reading: DocumentReader
 
     /// Reads every file; throws the worst exit code when a file is not ok, or a
     /// ``ExitFailure`` when stdout cannot be written.
     func run() throws {
         var encoder = PageListEncoder(format: format, wide: wide, includesPages: reading.withPages, bitmap: bitmap, frames: frames,
-                                      out: ByteWriter(fd: .standardOutput))
+                                      listsAnnotations: annotations, annotationView: view, out: ByteWriter(fd: .standardOutput))
         let code = reading.read(commandLineSources(files), into: &encoder, report: reportFailure)
         if code == .ioError {
             // The write's own error: errno has been overwritten by the reads since.

@@ -120,11 +120,12 @@ extension PageListEncoder {
         }
     }
 
+    /// The file row: the file, the page (or annotation) row's columns empty, then the outcome.
     mutating func writeCSVFileRow(_ o: DocumentOutcome) {
         out.append("file,")
         out.append(csvField: file)
-        out.append(",,,")
-        for _ in 0..<geometryColumns { out.append(",") }
+        let empty = listsAnnotations ? 4 + annotationColumns : 3 + geometryColumns
+        for _ in 0..<empty { out.append(",") }
         out.append(","); out.append(o.status.rawValue)
         out.append(","); if let e = o.error { out.append(csvField: e.code) }
         out.append(","); if let e = o.error { out.append(csvField: e.message) }

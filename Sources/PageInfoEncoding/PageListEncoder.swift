@@ -46,6 +46,13 @@ package struct PageListEncoder: ~Copyable {
     /// format does not show them.
     package let frames: [LibraryFrame]
 
+    /// Whether each page's annotations are written (`pageinfo annotations`): records after the
+    /// page record in JSON lines, an `"annotations"` array in the page record in JSON, the rows
+    /// themselves in CSV and the table.
+    package let listsAnnotations: Bool
+    /// The view the annotation records' `view` rectangles are for (`--view`), or nil for none.
+    package let annotationView: Size?
+
     /// An encoder writing `format` into `out`.
     ///
     /// - Parameter format: the output format.
@@ -61,7 +68,10 @@ package struct PageListEncoder: ~Copyable {
     /// - Parameter frames: the libraries whose frames each page record carries (``frames``; put
     ///   in canonical order here), or none.
     package init(format: PageListFormat, wide: Bool = false, includesPages: Bool = true, fragment: Bool = false,
-                bitmap: BitmapRequest? = nil, frames: [LibraryFrame] = [], out: consuming ByteWriter) {
+                bitmap: BitmapRequest? = nil, frames: [LibraryFrame] = [], listsAnnotations: Bool = false,
+                annotationView: Size? = nil, out: consuming ByteWriter) {
+        self.listsAnnotations = listsAnnotations
+        self.annotationView = annotationView
         self.format = format
         self.bitmap = bitmap
         self.frames = LibraryFrame.canonical(frames)
@@ -95,7 +105,7 @@ package struct PageListEncoder: ~Copyable {
         multipleDocuments = documentCount != 1
         switch format {
         case .json: if multipleDocuments { out.append("[") }
-        case .csv: writeCSVHeader()
+        case .csv: if listsAnnotations { writeCSVAnnotationHeader() } else { writeCSVHeader() }
         case .table, .jsonl, .columns: break
         }
     }
@@ -121,7 +131,7 @@ package struct PageListEncoder: ~Copyable {
             if let v = doc.pdfVersion { out.append(": PDF "); out.append(v) }
             if doc.encrypted { out.append(", encrypted") }
             out.append("\n")
-            writeTableHeader()
+            if listsAnnotations { writeTableAnnotationHeader() } else { writeTableHeader() }
         case .jsonl, .columns, .csv: break
         }
     }
@@ -135,9 +145,10 @@ package struct PageListEncoder: ~Copyable {
         case .jsonl:
             writePageRecord(entry, file: file)
             out.append("\n")
+            if listsAnnotations { writeAnnotationRecords(entry, file: file, between: "", after: "\n") }
         case .columns: gatherColumnRow(entry)
-        case .csv: writeCSVRow(entry)
-        case .table: writeTableRow(entry)
+        case .csv: if listsAnnotations { writeCSVAnnotationRows(entry) } else { writeCSVRow(entry) }
+        case .table: if listsAnnotations { writeTableAnnotationRows(entry) } else { writeTableRow(entry) }
         }
         pagesInDocument += 1
         out.flushIfNeeded()
@@ -270,6 +281,11 @@ package struct PageListEncoder: ~Copyable {
             }
         case .failure(let error):
             out.append(",\"error\":"); out.append(jsonError: error.code.rawValue, message: error.message)
+        }
+        if listsAnnotations && format == .json {
+            out.append(",\"annotations\":[")
+            writeAnnotationRecords(entry, file: nil, between: ",", after: "")
+            out.append("]")
         }
         out.append(",\"warnings\":"); out.append(json: entry.warnings)
         out.append("}")

@@ -38,6 +38,37 @@ package enum CommandHelp {
         in the order 74 > 64 > 70 > 77 > 66 > 65 > 2 > 1 > 0. Records: docs/records.md.
         """
 
+    /// `pageinfo annotations --help`.
+    package static let annotations = """
+        Every element of each page's /Annots (ISO 32000-2 §12.5), read by pageinfo's own bounded \
+        reader through Poppler's object parser. "rect" is /Rect in raw PDF space (points, corners \
+        normalized); "drawnRect" is where the appearance is drawn (§12.5.5: the form's /BBox \
+        through its /Matrix mapped onto /Rect, so /Rect itself; for a NoRotate annotation on a \
+        turned page, /Rect turned upright about its upper-left corner, §12.5.3, as pdftoppm, pdfium \
+        and MuPDF draw it), null when the annotation has no appearance. "pageRect" and \
+        "drawnPageRect" are the same in page space; --view adds view-space rectangles (a NoZoom \
+        annotation keeps its zoom-1 size there), --dpi or --bitmap-size pixel rectangles as the \
+        renderer draws them (renderers scale NoZoom appearances with the resolution), --frames \
+        each library's.
+
+        RECORDS
+          jsonl: each page record, then one {"record":"annotation"} line per annotation (page, \
+        index, object, subtype, rect, drawnRect, pageRect, drawnPageRect, flags, quadPoints, \
+        borderWidth, name, modified, contents, appearance, popup, parent, field, action, \
+        destination, warnings), then the file record; json: an "annotations" array in each page \
+        record; csv: a row per annotation (and a "page" row for a page error or page warnings). \
+        A destination has its target page's 0-based "page" (named destinations resolved through \
+        /Dests and the /Names tree), its "kind" (XYZ, Fit, FitH, FitV, FitR, FitB, FitBH, FitBV) \
+        and its numbers in the target page's raw space, null where the file gives null \
+        ("unchanged"). Actions are named, never run. Limits: 100,000 annotations a page, 8,192 \
+        /QuadPoints numbers, 4,000 bytes of text; what is damaged is left out with a warning.
+
+        EXAMPLES
+          pageinfo annotations Fixtures/annotations/annotations.pdf
+          pageinfo annotations --format jsonl --dpi 300 --view 800x600 file.pdf | jq -c 'select(.record == "annotation")'
+          pageinfo annotations --format csv --frames pymupdf,pdfplumber file.pdf > annotations.csv
+        """
+
     /// `pageinfo pages --help`.
     package static let pages = """
         Boxes are effective boxes in raw PDF user space (points): CropBox defaults to MediaBox, \

@@ -4,7 +4,7 @@ import PageInfoTestSupport
 import Testing
 
 /// Every record the tool prints validates against docs/records.schema.json: jsonl and json from
-/// `pages` and `info`, and the chunk records of `pages --format columns` (every leaf array as long
+/// `pages`, `annotations` and `info`, and the chunk records of `pages --format columns` (every leaf array as long
 /// as the chunk's count), on every fixture, damaged fixture and corpus file (page errors,
 /// warnings, recovered pages, failed files included). Validated by Python's jsonschema (Draft 2020-12),
 /// an implementation independent of ours. Skipped (with the reason) only where that validator is
@@ -13,7 +13,7 @@ import Testing
 struct SchemaTests {
     static func pdfs() -> [String] {
         var files: [String] = []
-        for dir in [CLI.fixtures, CLI.fixtures.appendingPathComponent("damaged"), CLI.corpus] {
+        for dir in [CLI.fixtures, CLI.fixtures.appendingPathComponent("damaged"), CLI.fixtures.appendingPathComponent("annotations"), CLI.corpus] {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
             files += names.filter { $0.lowercased().hasSuffix(".pdf") }.sorted().map { dir.appendingPathComponent($0).path }
         }
@@ -67,6 +67,18 @@ struct SchemaTests {
             json.append(try CLI.run(["pages", "--format", "json", "--frames", "all", file]).stdout.trimmingCharacters(in: .whitespacesAndNewlines))
         }
         #expect(frames > 100, "\(frames) frames objects")
+        // Annotation records: with every rectangle set (view, bitmap, frames) and without; json
+        // documents carry them in their page records.
+        var annotations = 0
+        for file in files {
+            for options in [[], ["--view", "800x600", "--dpi", "150", "--frames", "all"]] {
+                let out = try CLI.run(["annotations", "--format", "jsonl"] + options + [file]).stdout
+                annotations += out.components(separatedBy: "{\"record\":\"annotation\"").count - 1
+                jsonl += out
+            }
+            json.append(try CLI.run(["annotations", "--format", "json", "--dpi", "72", file]).stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        #expect(annotations > 1000, "\(annotations) annotation records")
         let lines = dir.appendingPathComponent("out.jsonl"), docs = dir.appendingPathComponent("out.json")
         try Data(jsonl.utf8).write(to: lines)
         try Data(("[" + json.joined(separator: ",") + "]").utf8).write(to: docs)
