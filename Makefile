@@ -89,7 +89,7 @@ test: deps
 	@# records say; PyMuPDF, pdfplumber, pdfminer.six, pypdfium2 and pypdf see marks where the
 	@# frames say; the Python package's tests.
 	@$(MAKE) --no-print-directory -j5 --output-sync=target -o build-tests -o release -o oracle-deps -o debug-tools \
-		ORACLE_NICE='nice -n 10' test-e2e check-engines check-bitmaps check-frames check-inspect python-test
+		ORACLE_NICE='nice -n 10' test-e2e check-engines check-bitmaps check-frames check-inspect check-annotations python-test
 
 # The part of `make test` that depends on the Poppler release, and what `make poppler-compat`
 # runs against each newer Poppler: every Swift suite but the end-to-end one on the debug build
@@ -160,7 +160,7 @@ ORACLE_REQ  ?= pypdfium2==5.15.2 pymupdf==2.0 pikepdf==10.18.0 numpy==2.4.6 \
                pdfplumber==0.11.10 pdfminer.six==20260107 pypdf==7.1.1 pytest==8.4.2 mypy==1.18.2 \
                pdf2image==1.17.0 docling-parse==7.23.1 selenium==4.40.0
 
-.PHONY: check-engines check-bitmaps check-frames check-inspect oracle-deps
+.PHONY: check-engines check-bitmaps check-frames check-inspect check-annotations oracle-deps
 # How the checks run the venv's Python (`make test` runs them at a lower priority beside the
 # end-to-end suite).
 ORACLE_NICE   ?=
@@ -201,6 +201,16 @@ check-frames: oracle-deps debug-tools
 check-inspect: oracle-deps debug-tools
 	$(ORACLE_PYTHON) scripts/check_inspect.py $(DEBUG_BIN)/pageinfo --self-test
 	$(ORACLE_PYTHON) scripts/check_inspect.py $(DEBUG_BIN)/pageinfo
+
+# Renderer and library truth for `pageinfo annotations`: each annotated page of
+# Fixtures/annotations and two corpus files drawn with and without its annotations (pdftoppm
+# -hide-annotations, pypdfium2 with and without forms and annotations, PyMuPDF annots=False) at
+# 72 and 150 dpi changes pixels only inside the predicted pixel rectangles, reaching their
+# edges; pypdfium2, pypdf, PyMuPDF (annot.rect, get_links) and pdfplumber read the same
+# rectangles and destinations through each frame; planted errors first (--self-test).
+check-annotations: oracle-deps debug-tools
+	$(ORACLE_PYTHON) scripts/check_annotations.py $(DEBUG_BIN)/pageinfo --self-test
+	$(ORACLE_PYTHON) scripts/check_annotations.py $(DEBUG_BIN)/pageinfo
 
 # The Python package (python/): its tests under pytest, with the oracle libraries
 # (renderers, PyMuPDF, pypdf…), against this build's executable and the tests' worker (the hooks

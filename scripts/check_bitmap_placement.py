@@ -43,10 +43,12 @@ failure; 2 when a renderer is missing and CI=true (without CI it says so and ski
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import oracle_deps  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIXTURES = ["rotations.pdf", "boxes.pdf", "userunit.pdf", "odd-rotate.pdf", "edge-sizes.pdf"]
@@ -75,19 +77,6 @@ MARGIN_MARK = 8.0   # side of the mark in the crop margin, points
 # sized differently so that a flipped or turned mapping cannot match the wrong square.
 MARKS = [(0.22, 0.31, 6.0), (0.71, 0.24, 10.0), (0.2, 0.75, 14.0)]
 THRESHOLD = 24   # darkening (of 255) that counts as part of a square
-
-
-def missing_modules():
-    missing = []
-    for name in ("numpy", "pikepdf", "pypdfium2", "pymupdf", "pdf2image", "pdfplumber", "PIL"):
-        try:
-            __import__(name)
-        except ImportError:
-            missing.append(name)
-    for tool in ("pdftoppm", "gs"):
-        if shutil.which(tool) is None:
-            missing.append(tool)
-    return missing
 
 
 # --------------------------------------------------------------------------------------------
@@ -428,14 +417,9 @@ def main():
     if len(args) != 1:
         print(__doc__.strip().splitlines()[0] + "\nusage: check_bitmap_placement.py PAGEINFO [--self-test]", file=sys.stderr)
         return 64
-    missing = missing_modules()
-    if missing:
-        message = "check_bitmap_placement: missing %s (make oracle-deps installs them)" % ", ".join(missing)
-        if os.environ.get("CI") == "true":
-            print(message + "; under CI=true that is a failure", file=sys.stderr)
-            return 2
-        print(message + "; skipped", file=sys.stderr)
-        return 0
+    status = oracle_deps.refuse_or_skip("check_bitmap_placement", oracle_deps.missing(("numpy", "pikepdf", "pypdfium2", "pymupdf", "pdf2image", "pdfplumber", "PIL"), ("pdftoppm", "gs")))
+    if status is not None:
+        return status
     with tempfile.TemporaryDirectory() as work:
         if "--self-test" in sys.argv:
             failures = self_test(args[0], work)

@@ -64,6 +64,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import oracle_deps  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LIBRARIES = ["pymupdf", "pdfplumber", "pdfminer", "pypdfium2", "pypdf", "docling", "docling-topleft"]
 TOLERANCE = 0.5   # points, each edge of each box
@@ -86,16 +89,6 @@ CASES = ([(PLAIN, None, r, None) for r in (0, 90, 180, 270)]
 # Pages whose MediaBox is written with reversed corners (the expected pdfminer difference).
 REVERSED = [([612, 792, 0, 0], None, 0, None), ([500, 600, -100, -200], None, 90, None)]
 CORPUS_FILES = ["qpdf-boxes.pdf", "pdfium-cropped_text.pdf", "pymupdf-test-2812.pdf", "qpdf-fxo-red-rotate.pdf"]
-
-
-def missing_modules():
-    missing = []
-    for name in ("pikepdf", "pymupdf", "pdfplumber", "pdfminer", "pypdfium2", "pypdf", "docling_parse"):
-        try:
-            __import__(name)
-        except ImportError:
-            missing.append(name)
-    return missing
 
 
 def corpus_dir():
@@ -614,11 +607,9 @@ def main():
         print(__doc__.strip().splitlines()[0] + "\nusage: check_frames.py PAGEINFO [--self-test]", file=sys.stderr)
         return 64
     ci = os.environ.get("CI") == "true"
-    missing = missing_modules()
-    if missing:
-        message = "check_frames: missing %s (make oracle-deps installs them)" % ", ".join(missing)
-        print(message + ("; under CI=true that is a failure" if ci else "; skipped"), file=sys.stderr)
-        return 2 if ci else 0
+    status = oracle_deps.refuse_or_skip("check_frames", oracle_deps.missing(("pikepdf", "pymupdf", "pdfplumber", "pdfminer", "pypdfium2", "pypdf", "docling_parse")))
+    if status is not None:
+        return status
     corpus = [n for n in CORPUS_FILES if os.path.exists(os.path.join(corpus_dir(), n))]
     if len(corpus) != len(CORPUS_FILES):
         message = "check_frames: the corpus (%s) lacks %s" % (corpus_dir(), ", ".join(sorted(set(CORPUS_FILES) - set(corpus))))
