@@ -18,7 +18,8 @@ pdfium, mupdf) for the same call:
   - on the fixture, where each appearance fills its BBox, the changed pixels inside each
     predicted rectangle reach its four edges within 1 px (a NoRotate note drawn upright, a
     turned form mapped onto /Rect);
-  - a Hidden annotation changes no pixel.
+  - a Hidden annotation changes no pixel, and on the fixture one reported without an appearance
+    (a Link, a Popup) does not have its rectangle filled;
 
 Libraries: through each record's frames, the rectangles other libraries report for the same
 annotations equal ours within 0.01 pt: pypdfium2's FPDFAnnot_GetRect (raw), PyMuPDF's
@@ -29,8 +30,8 @@ pymupdf frame.
 
 Usage: check_annotations.py PAGEINFO [--self-test]
   --self-test: planted errors must be refused first: predicted rectangles shifted by 3 px, a
-  NoRotate note predicted unturned, a Hidden square reported as drawn, a library rectangle off
-  by 1 pt.
+  drawn square reported without an appearance, a NoRotate note predicted unturned, a Hidden
+  square reported as drawn, a library rectangle off by 1 pt.
 Run by `make test` (`make check-annotations`) with the venv of `make oracle-deps`. Exits 1 naming
 every failure; 2 when a module is missing and CI=true (without CI it says so and skips: exit 0).
 """
@@ -126,6 +127,14 @@ def check_page(where, page, changed, fills):
             continue
         x0, y0, x1, y1 = pixel_box(rect, 1.0)
         allowed |= (centres_x >= x0) & (centres_x <= x1) & (centres_y >= y0) & (centres_y <= y1)
+        if not fill and fills:
+            # No appearance reported (a Link, a Popup): a renderer may draw a border, never
+            # fill the rectangle, which would be an appearance the record missed.
+            px0, py0, px1, py1 = pixel_box(rect)
+            interior = (centres_x >= px0 + 2) & (centres_x <= px1 - 2) & (centres_y >= py0 + 2) & (centres_y <= py1 - 2)
+            if interior.any() and (changed & interior).sum() > 0.5 * interior.sum():
+                problems.append("%s annotation %d (%s): its rectangle is filled, but the record reports no appearance"
+                                % (where, a["index"] + 1, a["subtype"]))
         if fill and fills:
             inside = changed & (centres_x >= x0) & (centres_x <= x1) & (centres_y >= y0) & (centres_y <= y1)
             iy, ix = np.nonzero(inside)
@@ -337,7 +346,11 @@ def self_test(binary):
     def hidden_quiet(where, page):
         return dict(page, annotations=[dict(a, flags=a["flags"] + ["Hidden"]) if a["subtype"] == "Square" else a for a in page["annotations"]])
 
+    def appearance_missed(where, page):
+        return dict(page, annotations=[dict(a, drawnRect=None) if a["subtype"] == "Square" else a for a in page["annotations"]])
+
     for description, mutate, cases in (("rectangles shifted by 3 px", shifted, case),
+                                       ("a drawn Square reported without an appearance", appearance_missed, case),
                                        ("a NoRotate note predicted unturned", unturned, {("annotations.pdf", "pdftoppm", 72)}),
                                        ("a Square marked Hidden though drawn", hidden_quiet, case)):
         problems, _ = run(binary, cases, mutate)
@@ -367,7 +380,7 @@ def main():
         failures = self_test(binary)
         for f in failures:
             print(f, file=sys.stderr)
-        print("check_annotations --self-test: %s" % ("FAILED" if failures else "5 planted errors refused"))
+        print("check_annotations --self-test: %s" % ("FAILED" if failures else "6 planted errors refused"))
         return 1 if failures else 0
     problems, pairs = run(binary)
     compared = 0

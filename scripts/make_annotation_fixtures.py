@@ -23,12 +23,16 @@ exactly where the appearance landed):
 Page 1 adds destinations of every kind and how they are named: /FitR, /FitH and /Fit arrays, a
 string named through the /Names /Dests tree (two levels, with /Limits), a name through the
 catalog's /Dests, a GoToR to another file, a Named action (NextPage), a JavaScript action, a
-Hidden square (black, /F 2: drawn by no renderer) and a NoZoom square (cyan, /F 12).
+Hidden square (black, /F 2: drawn by no renderer) and a NoZoom square (cyan, /F 12); page 7
+another NoZoom square.
 
 hostile.pdf has one good Square per page beside damage, each of which costs a warning and
 never a rectangle: /Annots that is not an array; an /Annots element that is a number; a /Rect of
 three numbers and one of 1e12; /QuadPoints of 7 numbers; a widget whose /Parent chain loops; a
-link to a name no tree holds; a /Dests tree whose /Kids loop; the same annotation listed twice.
+link to a name no tree holds; a /Dests tree whose /Kids loop and share an array; the same
+annotation listed twice. Page 3 holds what is read as Poppler reads it or kept with a warning
+(states without /AS, a GoToR to a named destination, an XYZ zoom of 0, a 5,000-byte /T); page 4
+one highlight of 1,024 quadrilaterals listed 200 times, past the page's budget of quads.
 
 annotations.json and hostile.json, the goldens, are derived from how the files were built: per
 page its boxes and, per annotation, its subtype, raw rectangle, where its appearance is drawn
@@ -235,6 +239,9 @@ def build_annotations():
                 r = [300 + (k % 3) * 30, 10 + (k // 3) * 25, 325 + (k % 3) * 30, 30 + (k // 3) * 25]
                 pending.append(add(dict({"Type": Name("Annot"), "Subtype": Name("Link"), "Rect": r, "Border": [0, 0, 0]}, **entries),
                                    dict({"subtype": "Link", "rect": rect_golden(r), "drawnRect": None, "flags": [], "borderWidth": 0}, **g)))
+        if n == len(PAGES) - 1:
+            # NoZoom on a turned /UserUnit 2 page: at 100 % it is drawn at its size times 2.
+            square("nozoom", COLOURS["nozoom"], 4 | 8)
         for ref, d, g in pending:
             w.write(ref, d)
         attrs = {"MediaBox": media, "Annots": annots, "Contents": w.add(Stream("0.9 g 0 0 1 1 re f\n"))}
@@ -264,10 +271,13 @@ def build_annotations():
                  "pages": goldens}
 
 
+HEAVY_REPEATS = 200
+
+
 def build_hostile():
     b = Builder("hostile-annotations")
     w = b.w
-    page_refs = [w.alloc() for _ in range(3)]
+    page_refs = [w.alloc() for _ in range(4)]
     media = [0, 0, 300, 300]
 
     def good(n):
@@ -292,10 +302,30 @@ def build_hostile():
     unresolved = w.add({"Type": Name("Annot"), "Subtype": Name("Link"), "Rect": [100, 200, 150, 220], "Dest": PDFString(b"nowhere")})
     p2 = {"MediaBox": media, "Annots": [g2, 42, three, huge, quads, widget, unresolved, g2]}
     g3 = good(3)
-    p3 = {"MediaBox": media, "Annots": [g3]}
+    # Page 3: what is read the way Poppler reads it, or kept with a warning.
+    on_form = w.add(fill_form((0, 0, 1), [0, 0, 40, 20]))
+    no_state = w.add({"Type": Name("Annot"), "Subtype": Name("Widget"), "Rect": [100, 20, 140, 40], "F": 4,
+                      "FT": Name("Btn"), "T": "box", "AP": {"N": {"On": on_form}}})
+    remote_named = w.add({"Type": Name("Annot"), "Subtype": Name("Link"), "Rect": [100, 60, 140, 80],
+                          "A": {"S": Name("GoToR"), "F": PDFString(b"other.pdf"), "D": PDFString(b"chapter")}})
+    zoom_zero = w.add({"Type": Name("Annot"), "Subtype": Name("Link"), "Rect": [100, 100, 140, 120],
+                       "Dest": [page_refs[0], Name("XYZ"), 10, 20, 0]})
+    long_name = w.add({"Type": Name("Annot"), "Subtype": Name("Widget"), "Rect": [100, 140, 140, 160],
+                       "FT": Name("Tx"), "T": "x" * 5000})
+    p3 = {"MediaBox": media, "Annots": [g3, no_state, remote_named, zoom_zero, long_name]}
+    # Page 4: one highlight of 1,024 quadrilaterals listed 200 times: its record again each time
+    # (not read again), its quads kept while the page's budget of 2^20 numbers lasts (128 times).
+    heavy = w.add({"Type": Name("Annot"), "Subtype": Name("Highlight"), "Rect": [10, 10, 20, 20],
+                   "QuadPoints": [10, 20, 20, 20, 10, 10, 20, 10] * 1024})
+    p4 = {"MediaBox": media, "Annots": [heavy] * HEAVY_REPEATS}
+    # The /Names /Dests tree: a node that lists itself, and a /Kids array shared by the two
+    # direct nodes it holds (read once, else each level doubles the walk).
     loop_root = w.alloc()
-    w.write(loop_root, {"Kids": [loop_root]})
-    pdf = b.finish(page_refs, [p1, p2, p3], {"Names": {"Dests": loop_root}})
+    shared_kids = w.alloc()
+    w.write(shared_kids, [{"Kids": shared_kids}, {"Kids": shared_kids}])
+    w.write(loop_root, {"Kids": [loop_root, {"Kids": shared_kids}]})
+    pdf = b.finish(page_refs, [p1, p2, p3, p4], {"Names": {"Dests": loop_root}})
+    kept_heavy = (1 << 20) // 8192
     W = lambda *codes: list(codes)  # noqa: E731
     return pdf, {"file": "hostile.pdf",
                  "description": "Hostile /Annots (scripts/make_annotation_fixtures.py): each element's warnings, and the good square read beside them.",
@@ -312,10 +342,27 @@ def build_hostile():
                          {"index": 5, "subtype": "Widget", "rect": rect_golden([100, 100, 150, 120]), "drawnRect": None,
                           "field": {"name": "b.a.w", "type": "Btn"}, "warnings": W("field-loop")},
                          {"index": 6, "subtype": "Link", "rect": rect_golden([100, 200, 150, 220]), "drawnRect": None,
-                          "destination": None, "warnings": W("destination-unresolved")},
+                          "destination": {"page": None, "kind": None, "name": "nowhere"}, "warnings": W("destination-unresolved")},
                          dict(good_golden, index=7, warnings=W("annotation-repeated")),
                      ]},
-                     {"index": 2, "pageWarnings": [], "annotations": [dict(good_golden, index=0)]},
+                     {"index": 2, "pageWarnings": [], "annotations": [
+                         dict(good_golden, index=0),
+                         {"index": 1, "subtype": "Widget", "rect": rect_golden([100, 20, 140, 40]),
+                          "drawnRect": rect_golden([100, 20, 140, 40]), "appearanceState": "On",
+                          "field": {"name": "box", "type": "Btn"}, "warnings": W("appearance-state-missing")},
+                         {"index": 2, "subtype": "Link", "rect": rect_golden([100, 60, 140, 80]), "drawnRect": None,
+                          "action": {"type": "GoToR", "target": "other.pdf"},
+                          "destination": {"page": None, "kind": None, "name": "chapter"}, "warnings": []},
+                         {"index": 3, "subtype": "Link", "rect": rect_golden([100, 100, 140, 120]), "drawnRect": None,
+                          "destination": {"page": 0, "kind": "XYZ", "left": 10, "top": 20, "zoom": None}, "warnings": []},
+                         {"index": 4, "subtype": "Widget", "rect": rect_golden([100, 140, 140, 160]), "drawnRect": None,
+                          "field": {"name": "x" * 4000, "type": "Tx"}, "warnings": W("text-clipped")},
+                     ]},
+                     {"index": 3, "pageWarnings": [], "annotations": [
+                         {"index": i, "subtype": "Highlight", "rect": rect_golden([10, 10, 20, 20]), "drawnRect": None,
+                          "quadPointCount": 4096 if i < kept_heavy else 0,
+                          "warnings": (["annotation-repeated"] if i > 0 else []) + (["quadpoints-clipped"] if i >= kept_heavy else [])}
+                         for i in range(HEAVY_REPEATS)]},
                  ]}
 
 

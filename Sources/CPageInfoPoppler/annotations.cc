@@ -32,12 +32,18 @@ bool read_rect(const Object &a, pi_rect *out, bool *reversed) {
     return true;
 }
 
-// A text entry as UTF-8, clipped; false when absent or not a string (a name is taken by its bytes).
-bool read_text(const Object &o, std::string *out, uint32_t *problems) {
+// A text entry as UTF-8, clipped; false when absent or not a string (a name is taken by its
+// bytes). With a `budget`, its bytes as written count against it, and once it is spent no text
+// is read.
+bool read_text(const Object &o, std::string *out, uint32_t *problems, PageBudget *budget = nullptr) {
+    if (budget && budget->text_bytes <= 0 && (o.isString() || o.isName())) { *problems |= PI_ANNOT_TEXT_CLIPPED; return false; }
     if (o.isString()) {
-        *out = text_string_to_utf8(string_bytes(o));
+        std::string bytes = string_bytes(o);
+        if (budget) budget->text_bytes -= (long long)bytes.size();
+        *out = text_string_to_utf8(bytes);
     } else if (o.isName()) {
         *out = o.getName();
+        if (budget) budget->text_bytes -= (long long)out->size();
     } else {
         return false;
     }
@@ -46,12 +52,12 @@ bool read_text(const Object &o, std::string *out, uint32_t *problems) {
 }
 
 // A file specification (§7.11): a string, or a dictionary's /UF, else /F.
-bool read_file_spec(const Object &o, std::string *out, uint32_t *problems) {
+bool read_file_spec(const Object &o, std::string *out, uint32_t *problems, PageBudget *budget) {
     if (o.isDict()) {
-        if (read_text(o.dictLookup("UF"), out, problems)) return true;
-        return read_text(o.dictLookup("F"), out, problems);
+        if (read_text(o.dictLookup("UF"), out, problems, budget)) return true;
+        return read_text(o.dictLookup("F"), out, problems, budget);
     }
-    return read_text(o, out, problems);
+    return read_text(o, out, problems, budget);
 }
 
 int ref_number(const Object &o) { return o.isRef() ? o.getRefNum() : 0; }
@@ -67,11 +73,19 @@ void read_appearance(Dict *annot, AnnotationRecord &r) {
         form = std::move(normal);
     } else if (normal.isDict()) {
         Object as = annot->lookup("AS");
-        if (!as.isName()) return; // no state picked: nothing is drawn (§12.5.5 requires /AS here)
+        if (as.isName()) {
+            r.appearance_state = as.getName();
+        } else {
+            // §12.5.5 requires /AS here. Poppler then draws the only state, else /Off (as its
+            // renderer, pdftoppm, shows): so do we, and say so.
+            f.problems |= PI_ANNOT_STATE_MISSING;
+            Dict *states = normal.getDict();
+            if (states->getLength() == 1) r.appearance_state = states->getKey(0);
+            else r.appearance_state = "Off";
+        }
         r.has_state = true;
-        r.appearance_state = as.getName();
         if (clip_utf8(r.appearance_state, PI_MAX_TEXT_BYTES)) f.problems |= PI_ANNOT_TEXT_CLIPPED;
-        form = normal.dictLookup(as.getName());
+        form = normal.dictLookup(r.appearance_state.c_str());
         if (form.isNull()) return; // a state without an appearance (an "Off" with none): nothing drawn
     }
     if (!form.isStream()) { f.problems |= PI_ANNOT_APPEARANCE_INVALID; return; }
@@ -98,14 +112,12 @@ void read_field(XRef *xref, const Object &annot_ref, Dict *annot, AnnotationReco
     std::vector<std::string> parts;
     std::unordered_set<int> seen;
     if (annot_ref.isRef()) seen.insert(annot_ref.getRefNum());
-    Object node = annot_ref.isRef() ? xref->fetch(annot_ref.getRef()) : null_object();
     Dict *dict = annot;
     Object holder;
     for (int depth = 0; dict; depth++) {
         if (depth > PI_MAX_FIELD_DEPTH) { r.fields.problems |= PI_ANNOT_FIELD_LOOP; break; }
         std::string part;
-        uint32_t ignored = 0;
-        if (read_text(dict->lookup("T"), &part, &ignored)) parts.push_back(std::move(part));
+        if (read_text(dict->lookup("T"), &part, &r.fields.problems, r.budget)) parts.push_back(std::move(part));
         if (!r.has_field_type) {
             Object ft = dict->lookup("FT");
             if (ft.isName()) { r.has_field_type = true; r.field_type = ft.getName(); }
@@ -143,9 +155,7 @@ void read_destination(const Object &value, bool remote, DestinationTargets &targ
     const Object *dest = &value;
     if (value.isName() || value.isString()) {
         r.has_destination_name = true;
-        uint32_t clipped = 0;
-        read_text(value, &r.destination_name, &clipped);
-        r.fields.problems |= clipped;
+        read_text(value, &r.destination_name, &r.fields.problems, r.budget);
         if (remote) return; // a name in the other file: nothing here to resolve it with
         std::string key = value.isName() ? std::string(value.getName()) : string_bytes(value);
         resolved = targets.named(key, value.isName());
@@ -164,7 +174,9 @@ void read_destination(const Object &value, bool remote, DestinationTargets &targ
     uint8_t nulls = 0;
     for (int i = 0; i < found->values; i++) {
         Object v = i + 2 < dest->arrayGetLength() ? dest->arrayGet(i + 2) : null_object();
-        if (v.isNum() && finite_coordinate(v.getNum())) {
+        if (found->kind == PI_DEST_XYZ && i == 2 && v.isNum() && v.getNum() == 0) {
+            nulls |= uint8_t(1u << i); // zoom 0 means "unchanged", as null does (§12.3.2.2)
+        } else if (v.isNum() && finite_coordinate(v.getNum())) {
             d.values[i] = v.getNum();
         } else if (v.isNull() && found->kind != PI_DEST_FIT_R) {
             nulls |= uint8_t(1u << i);
@@ -215,10 +227,10 @@ void read_action(Dict *annot, DestinationTargets &targets, AnnotationRecord &r) 
             f.action = PI_ACTION_OTHER;
             for (const ActionKind &k : kActions) if (s.isName(k.name)) f.action = k.kind;
             switch (f.action) {
-            case PI_ACTION_URI: r.has_action_target = read_text(a.dictLookup("URI"), &r.action_target, &f.problems); break;
-            case PI_ACTION_NAMED: r.has_action_target = read_text(a.dictLookup("N"), &r.action_target, &f.problems); break;
+            case PI_ACTION_URI: r.has_action_target = read_text(a.dictLookup("URI"), &r.action_target, &f.problems, r.budget); break;
+            case PI_ACTION_NAMED: r.has_action_target = read_text(a.dictLookup("N"), &r.action_target, &f.problems, r.budget); break;
             case PI_ACTION_GOTO_REMOTE:
-            case PI_ACTION_LAUNCH: r.has_action_target = read_file_spec(a.dictLookup("F"), &r.action_target, &f.problems); break;
+            case PI_ACTION_LAUNCH: r.has_action_target = read_file_spec(a.dictLookup("F"), &r.action_target, &f.problems, r.budget); break;
             default: break;
             }
             if (f.action == PI_ACTION_GOTO || f.action == PI_ACTION_GOTO_REMOTE) {
@@ -233,8 +245,9 @@ void read_action(Dict *annot, DestinationTargets &targets, AnnotationRecord &r) 
     }
 }
 
-AnnotationRecord read_one(XRef *xref, const Object &element, DestinationTargets &targets) {
+AnnotationRecord read_one(XRef *xref, const Object &element, DestinationTargets &targets, PageBudget &budget) {
     AnnotationRecord r;
+    r.budget = &budget;
     pi_annotation &f = r.fields;
     f.object_number = ref_number(element);
     f.destination.page_index = -1;
@@ -262,11 +275,13 @@ AnnotationRecord read_one(XRef *xref, const Object &element, DestinationTargets 
     } else if (!flags.isNull()) {
         f.problems |= PI_ANNOT_FLAGS_INVALID;
     }
-    Object quads = dict->lookup("QuadPoints");
+    Object quads = budget.quad_numbers > 0 ? dict->lookup("QuadPoints") : null_object();
+    if (budget.quad_numbers <= 0 && !dict->lookupNF("QuadPoints").isNull()) f.problems |= PI_ANNOT_QUADS_CLIPPED;
     if (quads.isArray()) {
         int n = quads.arrayGetLength();
         bool ok = n % 8 == 0 && n > 0;
-        int kept = std::min(n, PI_MAX_QUAD_NUMBERS);
+        int kept = int(std::min<long long>(std::min(n, PI_MAX_QUAD_NUMBERS), budget.quad_numbers / 8 * 8));
+        budget.quad_numbers -= kept;
         for (int i = 0; ok && i < kept; i++) {
             Object v = quads.arrayGet(i);
             ok = v.isNum() && finite_coordinate(v.getNum());
@@ -287,9 +302,9 @@ AnnotationRecord read_one(XRef *xref, const Object &element, DestinationTargets 
         f.has_border_width = true;
         f.border_width = width.getNum();
     }
-    r.has_name = read_text(dict->lookup("NM"), &r.name, &f.problems);
-    r.has_modified = read_text(dict->lookup("M"), &r.modified, &f.problems);
-    r.has_contents = read_text(dict->lookup("Contents"), &r.contents, &f.problems);
+    r.has_name = read_text(dict->lookup("NM"), &r.name, &f.problems, &budget);
+    r.has_modified = read_text(dict->lookup("M"), &r.modified, &f.problems, &budget);
+    r.has_contents = read_text(dict->lookup("Contents"), &r.contents, &f.problems, &budget);
     read_appearance(dict, r);
     f.popup_object = ref_number(dict->lookupNF("Popup"));
     f.parent_object = ref_number(dict->lookupNF("Parent"));
@@ -312,13 +327,35 @@ std::vector<AnnotationRecord> read_annotations(XRef *xref, Dict *page, Destinati
     summary->listed = n;
     const int kept = std::min(n, PI_MAX_ANNOTATIONS);
     summary->clipped = kept < n;
-    std::unordered_set<int> seen;
+    std::unordered_map<int, size_t> first; // object number → its first record
+    PageBudget budget;
     out.reserve(size_t(kept));
     for (int i = 0; i < kept; i++) {
         const Object &element = array_element_unfetched(annots, i);
-        AnnotationRecord r = read_one(xref, element, targets);
-        if (element.isRef() && !seen.insert(element.getRefNum()).second) r.fields.problems |= PI_ANNOT_REPEATED;
-        out.push_back(std::move(r));
+        auto earlier = element.isRef() ? first.find(element.getRefNum()) : first.end();
+        if (earlier == first.end()) {
+            if (element.isRef()) first.emplace(element.getRefNum(), out.size());
+            out.push_back(read_one(xref, element, targets, budget));
+        } else {
+            // The same object again: its record again (not read again), within the budget.
+            AnnotationRecord r = out[earlier->second];
+            r.fields.problems |= PI_ANNOT_REPEATED;
+            long long quads = (long long)r.quads.size();
+            if (quads > budget.quad_numbers) { r.quads.clear(); r.fields.problems |= PI_ANNOT_QUADS_CLIPPED; }
+            else budget.quad_numbers -= quads;
+            long long text = (long long)(r.name.size() + r.modified.size() + r.contents.size() + r.field_name.size()
+                                         + r.action_target.size() + r.destination_name.size());
+            if (text > budget.text_bytes) {
+                r.name.clear(); r.modified.clear(); r.contents.clear(); r.field_name.clear(); r.action_target.clear();
+                r.destination_name.clear();
+                r.has_name = r.has_modified = r.has_contents = r.has_field_name = r.has_action_target = r.has_destination_name = false;
+                r.fields.problems |= PI_ANNOT_TEXT_CLIPPED;
+            } else {
+                budget.text_bytes -= text;
+            }
+            out.push_back(std::move(r));
+        }
+        out.back().budget = nullptr;
     }
     return out;
 }
@@ -377,6 +414,7 @@ void DestinationTargets::read_names() {
     if (catalog_ == Ref::INVALID()) return;
     Object catalog = xref_->fetch(catalog_);
     if (!catalog.isDict()) return;
+    dests_ = catalog.dictLookup("Dests");
     Object names = catalog.dictLookup("Names");
     Object root = names.isDict() ? names.dictLookup("Dests") : null_object();
     if (root.isNull()) return;
@@ -386,23 +424,34 @@ void DestinationTargets::read_names() {
     std::unordered_set<int> visited;
     stack.push_back({ std::move(root), 0 });
     int nodes = 0;
+    long long pairs_left = PI_MAX_NAME_TREE_PAIRS;
+    // An array written once and listed by many nodes (/Kids or /Names by reference) is read once:
+    // else a shared /Kids array doubles the walk at each level.
+    auto first_visit = [&](Dict *dict, const char *key) {
+        const Object &ref = dict->lookupNF(key);
+        if (!ref.isRef()) return true;
+        if (visited.insert(ref.getRefNum()).second) return true;
+        names_damaged_ = true;
+        return false;
+    };
     while (!stack.empty()) {
         Item item = std::move(stack.back());
         stack.pop_back();
         if (++nodes > PI_MAX_NAME_TREE_NODES) { names_damaged_ = true; break; }
         Dict *dict = item.node.getDict();
-        Object pairs = dict->lookup("Names");
+        Object pairs = first_visit(dict, "Names") ? dict->lookup("Names") : null_object();
         if (pairs.isArray()) {
             const int n = pairs.arrayGetLength();
             if (n % 2) names_damaged_ = true;
-            for (int i = 0; i + 1 < n; i += 2) {
+            if (n / 2 > pairs_left) names_damaged_ = true;
+            for (int i = 0; i + 1 < n && pairs_left > 0; i += 2, pairs_left--) {
                 Object key = pairs.arrayGet(i);
                 if (!key.isString()) { names_damaged_ = true; continue; }
                 // The first definition wins, as a lookup through /Limits would find it.
                 tree_.emplace(string_bytes(key), array_element_unfetched(pairs, i + 1).copy());
             }
         }
-        Object kids = dict->lookup("Kids");
+        Object kids = first_visit(dict, "Kids") ? dict->lookup("Kids") : null_object();
         if (!kids.isArray()) continue;
         if (item.depth >= PI_MAX_NAME_TREE_DEPTH) { names_damaged_ = true; continue; }
         for (int i = kids.arrayGetLength() - 1; i >= 0; i--) {
@@ -417,11 +466,9 @@ void DestinationTargets::read_names() {
 
 Object DestinationTargets::named(const std::string &name, bool is_name) {
     read_names();
-    Object catalog = catalog_ == Ref::INVALID() ? null_object() : xref_->fetch(catalog_);
-    Object dests = catalog.isDict() ? catalog.dictLookup("Dests") : null_object();
     auto from_dests = [&]() -> Object {
-        if (!dests.isDict()) return null_object();
-        return dests.dictLookup(name.c_str());
+        if (!dests_.isDict()) return null_object();
+        return dests_.dictLookup(name.c_str());
     };
     auto from_tree = [&]() -> Object {
         auto it = tree_.find(name);

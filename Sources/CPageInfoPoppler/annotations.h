@@ -48,8 +48,15 @@ private:
     bool names_read_ = false;
     bool names_damaged_ = false;
     std::unordered_map<std::string, Object> tree_; // /Names /Dests: key bytes → value (unfetched)
+    Object dests_;                                 // the catalog's /Dests, fetched once
     void read_pages();
     void read_names();
+};
+
+/// What the annotations of one page may still hold (PI_MAX_PAGE_QUAD_NUMBERS, PI_MAX_PAGE_TEXT_BYTES).
+struct PageBudget {
+    long long quad_numbers = PI_MAX_PAGE_QUAD_NUMBERS;
+    long long text_bytes = PI_MAX_PAGE_TEXT_BYTES;
 };
 
 /// One annotation as read, owning its text (see pi_annotation).
@@ -61,6 +68,7 @@ struct AnnotationRecord {
     bool has_field_name = false, has_field_type = false, has_action_type = false, has_action_target = false,
          has_destination_name = false;
     std::vector<double> quads;
+    PageBudget *budget = nullptr; // the page's, while the record is read
 };
 
 /// Reads the /Annots of page dictionary `page`. `targets` resolves destinations.

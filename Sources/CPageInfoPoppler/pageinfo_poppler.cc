@@ -51,6 +51,7 @@ struct pi_document {
     std::unique_ptr<pageinfo::DestinationTargets> targets; // for annotations' destinations, on first use
 
     ~pi_document() {
+        targets.reset();                // holds objects of the document's table
         opened_table.reset();           // reads through the document's stream
         doc.reset();
         std::free(bytes);

@@ -21,10 +21,10 @@ public enum AppearancePlacement {
     }
 
     /// Where the form lands in raw space: its `bbox` through ``formToRaw(rect:bbox:matrix:)``,
-    /// which is `rect` itself whenever that mapping exists. `nil` when it does not.
+    /// which is `rect` itself whenever that mapping exists (returned as it is, so that no
+    /// rounding of the mapping makes it differ). `nil` when it does not.
     public static func drawnRect(rect: Rect, bbox: Rect, matrix: AffineTransform) -> Rect? {
-        guard let toRaw = formToRaw(rect: rect, bbox: bbox, matrix: matrix) else { return nil }
-        return toRaw.apply(to: bbox.standardized)
+        formToRaw(rect: rect, bbox: bbox, matrix: matrix) == nil ? nil : rect.standardized
     }
 
     /// The raw rectangle a NoRotate annotation (§12.5.3) is drawn in on a page turned by

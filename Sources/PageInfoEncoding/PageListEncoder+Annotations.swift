@@ -18,14 +18,15 @@ extension PageListEncoder {
         let (view, bitmapPlacement) = placements(of: entry, page: page)
         for a in annotations {
             if a.index > 0 { out.append(between) }
-            writeAnnotationRecord(a, page: page, pageIndex: entry.index, file: file, view: view, bitmap: bitmapPlacement)
+            writeAnnotationRecord(a, page: page, pageIndex: entry.index, file: file, view: view, bitmap: bitmapPlacement,
+                                  targets: entry.annotations?.targets ?? [:])
             out.append(last)
         }
     }
 
     /// One annotation record.
     mutating func writeAnnotationRecord(_ a: Annotation, page: PageInfo, pageIndex: Int, file: String?,
-                                        view: PagePlacement?, bitmap bitmapPlacement: BitmapPlacement?) {
+                                        view: PagePlacement?, bitmap bitmapPlacement: BitmapPlacement?, targets: [Int: PageInfo]) {
         let g = a.geometry(on: page, view: view, bitmap: bitmapPlacement, frames: frames)
         out.append("{\"record\":\"annotation\",")
         if let file { out.append("\"file\":"); out.append(jsonNamingFile: file); out.append(",") }
@@ -66,7 +67,7 @@ extension PageListEncoder {
             out.append(",\"target\":"); out.append(jsonString: action.target); out.append("}")
         } else { out.append("null") }
         out.append(",\"destination\":")
-        if let d = a.destination { appendDestination(d) } else { out.append("null") }
+        if let d = a.destination { appendDestination(d, geometry: destinationGeometry(d, targets)) } else { out.append("null") }
         if annotationView != nil {
             out.append(",\"view\":{\"rect\":"); appendOptional(g.viewRect)
             out.append(",\"drawnRect\":"); appendOptional(g.drawnViewRect); out.append("}")
@@ -91,29 +92,32 @@ extension PageListEncoder {
         out.append("}")
     }
 
-    /// `{"page","remotePage","kind","left","bottom","right","top","zoom","name"}`: the numbers
-    /// of the kind in raw space, `null` where the destination gives none ("unchanged") or the
-    /// kind has none.
-    mutating func appendDestination(_ d: LinkDestination) {
-        var left: Double?, bottom: Double?, right: Double?, top: Double?, zoom: Double?
-        let kind: StaticString
-        switch d.fit {
-        case .xyz(let l, let t, let z): kind = "XYZ"; left = l; top = t; zoom = z
-        case .fit: kind = "Fit"
-        case .fitH(let t): kind = "FitH"; top = t
-        case .fitV(let l): kind = "FitV"; left = l
-        case .fitR(let r): kind = "FitR"; left = r.minX; bottom = r.minY; right = r.maxX; top = r.maxY
-        case .fitB: kind = "FitB"
-        case .fitBH(let t): kind = "FitBH"; top = t
-        case .fitBV(let l): kind = "FitBV"; left = l
-        }
+    /// Where `d` points on its target page (from the page's `targets`), with the view state in
+    /// the view asked for; `nil` when the target page was not read.
+    func destinationGeometry(_ d: LinkDestination, _ targets: [Int: PageInfo]) -> DestinationGeometry? {
+        d.pageIndex.flatMap { targets[$0] }.map { d.geometry(on: $0, viewSize: annotationView) }
+    }
+
+    /// `{"page","remotePage","kind","left","bottom","right","top","zoom","name","pagePoint","pageRect"}`
+    /// and `"viewState"` with a view: the numbers of the kind in raw space, `null` where the
+    /// destination gives none ("unchanged") or the kind has none; then the target page's page
+    /// space.
+    mutating func appendDestination(_ d: LinkDestination, geometry g: DestinationGeometry?) {
+        let (kind, values) = Self.destinationValues(d.fit)
         out.append("{\"page\":"); appendOptional(d.pageIndex)
         out.append(",\"remotePage\":"); appendOptional(d.remotePage)
-        out.append(",\"kind\":\""); out.append(kind); out.append("\"")
-        for (key, value) in [(",\"left\":", left), (",\"bottom\":", bottom), (",\"right\":", right), (",\"top\":", top), (",\"zoom\":", zoom)] as [(StaticString, Double?)] {
+        out.append(",\"kind\":")
+        if let kind { out.append("\""); out.append(kind); out.append("\"") } else { out.append("null") }
+        for (key, value) in zip([",\"left\":", ",\"bottom\":", ",\"right\":", ",\"top\":", ",\"zoom\":"] as [StaticString], values) {
             out.append(key); if let value { out.append(number: value) } else { out.append("null") }
         }
         out.append(",\"name\":"); out.append(jsonString: d.name)
+        out.append(",\"pagePoint\":")
+        if let p = g?.pagePoint { out.append("{\"x\":"); out.append(number: p.x); out.append(",\"y\":"); out.append(number: p.y); out.append("}") } else { out.append("null") }
+        out.append(",\"pageRect\":"); appendOptional(g?.pageRect)
+        if annotationView != nil {
+            out.append(",\"viewState\":"); if let state = g?.viewState { state.writeJSON(to: &out) } else { out.append("null") }
+        }
         out.append("}")
     }
 
@@ -128,11 +132,13 @@ extension PageListEncoder {
         "flags", "quadPoints", "borderWidth", "name", "contents", "appearance.state", "popup", "parent", "field.name", "field.type",
         "action.type", "action.target", "destination.page", "destination.remotePage", "destination.kind", "destination.left",
         "destination.bottom", "destination.right", "destination.top", "destination.zoom", "destination.name",
+        "destination.pagePoint.x", "destination.pagePoint.y", "destination.pageRect.x", "destination.pageRect.y",
+        "destination.pageRect.width", "destination.pageRect.height",
     ]
 
     /// The columns between `subtype` and `status` of an annotation CSV.
     var annotationColumns: Int {
-        4 * Self.annotationRectColumns.count + Self.annotationTextColumns.count + (annotationView == nil ? 0 : 8)
+        4 * Self.annotationRectColumns.count + Self.annotationTextColumns.count + (annotationView == nil ? 0 : 13)
             + (bitmap == nil ? 0 : 8) + frames.count * 8
     }
 
@@ -143,7 +149,10 @@ extension PageListEncoder {
         }
         for name in Self.annotationRectColumns { rectHeader(name.description) }
         for name in Self.annotationTextColumns { out.append(","); out.append(name) }
-        if annotationView != nil { rectHeader("view.rect"); rectHeader("view.drawnRect") }
+        if annotationView != nil {
+            rectHeader("view.rect"); rectHeader("view.drawnRect")
+            out.append(",destination.viewState.pageIndex"); rectHeader("destination.viewState.viewport")
+        }
         if bitmap != nil { rectHeader("bitmap.rect"); rectHeader("bitmap.drawnRect") }
         for library in frames {
             rectHeader("frames.\(library.rawValue).rect"); rectHeader("frames.\(library.rawValue).drawnRect")
@@ -184,8 +193,13 @@ extension PageListEncoder {
             for text in [a.name, a.contents, a.appearance?.state] { out.append(","); if let text { out.append(csvField: text) } }
             for i in [a.popup, a.parent] { out.append(","); if let i { out.append(int: i) } }
             for text in [a.field?.name, a.field?.type, a.action?.type, a.action?.target] { out.append(","); if let text { out.append(csvField: text) } }
-            appendCSVDestination(a.destination)
-            if annotationView != nil { appendCSVRect(g.viewRect); appendCSVRect(g.drawnViewRect) }
+            let target = a.destination.flatMap { destinationGeometry($0, entry.annotations?.targets ?? [:]) }
+            appendCSVDestination(a.destination, geometry: target)
+            if annotationView != nil {
+                appendCSVRect(g.viewRect); appendCSVRect(g.drawnViewRect)
+                out.append(","); if let state = target?.viewState { out.append(int: state.pageIndex) }
+                appendCSVRect(target?.viewState?.viewport)
+            }
             if bitmap != nil { appendCSVRect(g.pixelRect); appendCSVRect(g.drawnPixelRect) }
             for f in g.frames { appendCSVRect(f.rect); appendCSVRect(f.drawnRect) }
             out.append(",ok,,")
@@ -199,19 +213,22 @@ extension PageListEncoder {
         for v in [r.x, r.y, r.width, r.height] { out.append(","); out.append(number: v) }
     }
 
-    private mutating func appendCSVDestination(_ d: LinkDestination?) {
-        guard let d else { for _ in 0..<9 { out.append(",") }; return }
+    private mutating func appendCSVDestination(_ d: LinkDestination?, geometry g: DestinationGeometry?) {
+        guard let d else { for _ in 0..<15 { out.append(",") }; return }
         out.append(","); if let p = d.pageIndex { out.append(int: p) }
         out.append(","); if let p = d.remotePage { out.append(int: p) }
         let (kind, values) = Self.destinationValues(d.fit)
-        out.append(","); out.append(kind)
+        out.append(","); if let kind { out.append(kind) }
         for v in values { out.append(","); if let v { out.append(number: v) } }
         out.append(","); if let n = d.name { out.append(csvField: n) }
+        for v in [g?.pagePoint?.x, g?.pagePoint?.y] { out.append(","); if let v { out.append(number: v) } }
+        appendCSVRect(g?.pageRect)
     }
 
     /// A destination's kind and its numbers as left, bottom, right, top, zoom (raw space).
-    static func destinationValues(_ fit: DestinationFit) -> (StaticString, [Double?]) {
-        switch fit {
+    static func destinationValues(_ fit: DestinationFit?) -> (StaticString?, [Double?]) {
+        guard let fit else { return (nil, [nil, nil, nil, nil, nil]) }
+        return switch fit {
         case .xyz(let l, let t, let z): ("XYZ", [l, nil, nil, t, z])
         case .fit: ("Fit", [nil, nil, nil, nil, nil])
         case .fitH(let t): ("FitH", [nil, nil, nil, t, nil])
@@ -267,9 +284,10 @@ extension PageListEncoder {
             if let action = a.action { what.append(action.target.map { "\(action.type) \($0)" } ?? action.type) }
             if let d = a.destination {
                 let target = if let p = d.pageIndex { "page \(p + 1)" } else if let p = d.remotePage { "page \(p + 1) of the other file" } else { "?" }
-                what.append("→ \(target) \(Self.destinationValues(d.fit).0)")
+                if let kind = Self.destinationValues(d.fit).0 { what.append("→ \(target) \(kind)") }
+                else { what.append("→ \(d.name.map { "'\($0)'" } ?? "?")\(a.action?.kind == .goToRemote ? " in the other file" : " (unresolved)")") }
             }
-            if a.drawnRect(on: page).map({ $0 != a.rect }) == true { what.append("(drawn upright: NoRotate)") }
+            if a.flags.contains(.noRotate), page.rotation.degrees != 0, a.drawnRect(on: page) != nil { what.append("(drawn upright: NoRotate)") }
             out.append(" ")
             out.append(what.joined(separator: " "))
             out.trimTrailingSpaces()

@@ -47,7 +47,7 @@ package enum CommandHelp {
         turned page, /Rect turned upright about its upper-left corner, §12.5.3, as pdftoppm, pdfium \
         and MuPDF draw it), null when the annotation has no appearance. "pageRect" and \
         "drawnPageRect" are the same in page space; --view adds view-space rectangles (a NoZoom \
-        annotation keeps its zoom-1 size there), --dpi or --bitmap-size pixel rectangles as the \
+        annotation keeps its size at 100 % there), --dpi or --bitmap-size pixel rectangles as the \
         renderer draws them (renderers scale NoZoom appearances with the resolution), --frames \
         each library's.
 

@@ -49,8 +49,9 @@ extension PageCursor {
         (PI_ANNOT_FLAGS_INVALID, .annotationFlagsInvalid, "has an /F that is not an integer; no flags are read"),
         (PI_ANNOT_REPEATED, .annotationRepeated, "is listed earlier in this page's /Annots too"),
         (PI_ANNOT_QUADS_INVALID, .quadPointsInvalid, "has /QuadPoints that are not finite numbers in groups of 8; they are ignored"),
-        (PI_ANNOT_QUADS_CLIPPED, .quadPointsClipped, "has more than \(PI_MAX_QUAD_NUMBERS) /QuadPoints numbers; the first \(PI_MAX_QUAD_NUMBERS) are kept"),
-        (PI_ANNOT_TEXT_CLIPPED, .textClipped, "has a text entry longer than \(PI_MAX_TEXT_BYTES) bytes (clipped)"),
+        (PI_ANNOT_QUADS_CLIPPED, .quadPointsClipped, "has more /QuadPoints numbers than are kept (\(PI_MAX_QUAD_NUMBERS) an annotation, \(PI_MAX_PAGE_QUAD_NUMBERS) a page); those past the limit are dropped"),
+        (PI_ANNOT_TEXT_CLIPPED, .textClipped, "has a text entry longer than \(PI_MAX_TEXT_BYTES) bytes (clipped), or text past the page's \(PI_MAX_PAGE_TEXT_BYTES / (1 << 20)) MiB (not read)"),
+        (PI_ANNOT_STATE_MISSING, .appearanceStateMissing, "has appearance states in /AP /N but no /AS; the one Poppler draws is reported (the only state, else /Off)"),
         (PI_ANNOT_APPEARANCE_INVALID, .appearanceInvalid, "has an /AP /N that is not a form with a valid /BBox and /Matrix; no appearance is reported"),
         (PI_ANNOT_FIELD_LOOP, .fieldLoop, "has a /Parent chain that loops or is deeper than \(PI_MAX_FIELD_DEPTH); the field name is built from the part read"),
         (PI_ANNOT_ACTION_INVALID, .actionInvalid, "has an /A that is not an action dictionary with an /S name"),
@@ -99,13 +100,14 @@ extension PageCursor {
         return result
     }
 
-    /// A destination from the shim's fields, or `nil` when there is none.
+    /// A destination from the shim's fields (only its name when it could not be resolved), or
+    /// `nil` when there is none.
     static func destination(_ d: pi_destination) -> LinkDestination? {
         func value(_ i: Int) -> Double? {
             if d.null_mask & (1 << i) != 0 { return nil }
             return withUnsafeBytes(of: d.values) { $0.load(fromByteOffset: i * MemoryLayout<Double>.stride, as: Double.self) }
         }
-        let fit: DestinationFit
+        let fit: DestinationFit?
         switch d.kind {
         case PI_DEST_XYZ: fit = .xyz(left: value(0), top: value(1), zoom: value(2))
         case PI_DEST_FIT: fit = .fit
@@ -117,7 +119,10 @@ extension PageCursor {
         case PI_DEST_FIT_B: fit = .fitB
         case PI_DEST_FIT_BH: fit = .fitBH(top: value(0))
         case PI_DEST_FIT_BV: fit = .fitBV(left: value(0))
-        default: return nil
+        default:
+            // Only a name: another file's (GoToR), or one this file does not define.
+            guard d.name.bytes != nil else { return nil }
+            fit = nil
         }
         return LinkDestination(pageIndex: d.page_index >= 0 ? Int(d.page_index) : nil,
                                remotePage: d.remote_page >= 0 ? Int(d.remote_page) : nil, fit: fit,

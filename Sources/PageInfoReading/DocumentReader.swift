@@ -122,13 +122,20 @@ public struct DocumentReader: Sendable {
         }
         // `info --strict` reads the pages too (not printing them): their warnings fail the file,
         // as they do in `pages --strict`.
+        var targets = TargetPages(document: document)
         if withPages || strict {
             let items = ranges?.items ?? [PageRangeList.Item(first: 1, last: nil)]
             for item in items {
                 let cursor = document.makePageCursor(from: item.first - 1)
                 var index = item.first - 1
                 while item.last.map({ index < $0 }) ?? true, var entry = cursor.next() {
-                    if withAnnotations, entry.page != nil, let annotations = cursor.annotations() {
+                    if withAnnotations, let page = entry.page, var annotations = cursor.annotations() {
+                        targets.read(entry.index, page)
+                        let (pages, unread) = targets.targets(of: annotations.annotations)
+                        annotations.targets = pages
+                        if unread {
+                            annotations.warnings.append(ReadWarning(.destinationTargetsUnread, "the pages some destinations on this page target were not read (the reader's budget for target pages is spent); their page points and view states are null"))
+                        }
                         entry.annotations = annotations
                         // /Annots as a whole is the page's: its warnings join the page record's.
                         entry.warnings += annotations.warnings

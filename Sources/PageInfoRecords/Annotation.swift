@@ -98,13 +98,15 @@ public struct LinkDestination: Hashable, Sendable {
     public var pageIndex: Int?
     /// A page given as a number: for GoToR, the 0-based page of the other file.
     public var remotePage: Int?
-    /// How the page is to be shown; coordinates in the target page's raw space.
-    public var fit: DestinationFit
+    /// How the page is to be shown; coordinates in the target page's raw space. `nil` when the
+    /// destination is only a name: another file's (GoToR), or one this file does not define
+    /// (`destination-unresolved`).
+    public var fit: DestinationFit?
     /// The name the destination was given by (a named destination), or `nil`.
     public var name: String?
 
     /// A destination to page `pageIndex` (or `remotePage` of another file), shown as `fit`.
-    public init(pageIndex: Int?, remotePage: Int? = nil, fit: DestinationFit, name: String? = nil) {
+    public init(pageIndex: Int?, remotePage: Int? = nil, fit: DestinationFit?, name: String? = nil) {
         self.pageIndex = pageIndex
         self.remotePage = remotePage
         self.fit = fit
@@ -112,7 +114,10 @@ public struct LinkDestination: Hashable, Sendable {
     }
 
     /// The destination as DocumentLayout takes it (to restore as DocumentLayout's `ViewState`), when its page is in this document.
-    public var destination: Destination? { pageIndex.map { Destination(pageIndex: $0, fit: fit) } }
+    public var destination: Destination? {
+        guard let pageIndex, let fit else { return nil }
+        return Destination(pageIndex: pageIndex, fit: fit)
+    }
 }
 
 /// A form field a widget belongs to (§12.7.4).
@@ -212,11 +217,16 @@ public struct PageAnnotations: Hashable, Sendable {
     public var listed: Int
     /// Page-level problems: /Annots not an array, more elements than the limit.
     public var warnings: [ReadWarning]
+    /// The geometry of the pages this page's destinations target (in this document), by
+    /// 0-based index; a target page that could not be read is absent.
+    public var targets: [Int: PageInfo]
 
-    /// A page's `annotations`, of `listed` elements, with page-level `warnings`.
-    public init(annotations: [Annotation] = [], listed: Int = 0, warnings: [ReadWarning] = []) {
+    /// A page's `annotations`, of `listed` elements, with page-level `warnings` and the
+    /// geometry of the pages its destinations target.
+    public init(annotations: [Annotation] = [], listed: Int = 0, warnings: [ReadWarning] = [], targets: [Int: PageInfo] = [:]) {
         self.annotations = annotations
         self.listed = listed
         self.warnings = warnings
+        self.targets = targets
     }
 }

@@ -96,12 +96,17 @@ public struct ReadWarning: Hashable, Sendable, CustomStringConvertible {
         case annotationRepeated = "annotation-repeated"
         /// /QuadPoints is not finite numbers within ±10⁹ pt, a multiple of 8; it was ignored.
         case quadPointsInvalid = "quadpoints-invalid"
-        /// /QuadPoints has more than 8,192 numbers; the first 8,192 are kept.
+        /// /QuadPoints has more than 8,192 numbers (the first 8,192 are kept), or the page's
+        /// annotations hold more than 2²⁰ together (those past it are dropped).
         case quadPointsClipped = "quadpoints-clipped"
-        /// A text entry (/Contents, /NM, a field name, a URI…) was longer than 4,000 bytes and was clipped.
+        /// A text entry (/Contents, /NM, a field name, a URI…) was longer than 4,000 bytes and was
+        /// clipped, or the page's annotations wrote more than 16 MiB of text (the rest is not read).
         case textClipped = "text-clipped"
         /// /AP /N (or the state /AS picks) is not a form with a valid /BBox and /Matrix; no appearance is reported.
         case appearanceInvalid = "appearance-invalid"
+        /// /AP /N holds appearance states but /AS names none (§12.5.5 requires it); the one
+        /// Poppler draws is reported: the only state, else /Off.
+        case appearanceStateMissing = "appearance-state-missing"
         /// The appearance's /BBox, transformed by its /Matrix, or /Rect has no area: where it is drawn is undefined.
         case appearanceEmpty = "appearance-empty"
         /// A widget's /Parent chain loops or is deeper than 64; the field name is built from the part read.
@@ -124,6 +129,10 @@ public struct ReadWarning: Hashable, Sendable, CustomStringConvertible {
         /// The /Names /Dests tree could be read only in part (a loop, deeper than 64, more than
         /// 2²⁰ nodes, entries that are not name–value pairs); names it loses are unresolved.
         case destinationNamesDamaged = "destination-names-damaged"
+        /// The target pages of some of this page's destinations were not read: the reader's
+        /// budget for target pages (100,000 positions, and 8 per page read) is spent, which only
+        /// links jumping at random through a large file reach. Their page points and view states are `null`.
+        case destinationTargetsUnread = "destination-targets-unread"
     }
 
     /// The stable kind of warning (its raw value is the `code` of the JSON record).

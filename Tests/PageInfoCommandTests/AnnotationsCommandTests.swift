@@ -101,32 +101,111 @@ struct AnnotationsCommandTests {
                 Self.expectClose(Self.numbers(a["pageRect"]), inPage, "\(what) pageRect")
                 let view = try #require(a["view"] as? [String: Any], "\(what)")
                 let bitmap = try #require(a["bitmap"] as? [String: Any], "\(what)")
-                if userUnit == 1 {
-                    let inView = [offset[0] + inPage[0] * scale, offset[1] + (size[1] - inPage[1] - inPage[3]) * scale,
-                                  inPage[2] * scale, inPage[3] * scale]
-                    Self.expectClose(Self.numbers(view["rect"]), inView, "\(what) view rect")
-                }
+                // A unit of the page is /UserUnit points.
+                let perUnit = scale * userUnit
+                let inView = [offset[0] + inPage[0] * perUnit, offset[1] + (size[1] - inPage[1] - inPage[3]) * perUnit,
+                              inPage[2] * perUnit, inPage[3] * perUnit]
+                Self.expectClose(Self.numbers(view["rect"]), inView, "\(what) view rect")
                 let inPixels = [inPage[0] * dots, (size[1] - inPage[1] - inPage[3]) * dots, inPage[2] * dots, inPage[3] * dots]
                 Self.expectClose(Self.numbers(bitmap["rect"]), inPixels, "\(what) bitmap rect", tolerance: 0.02)
                 checked += 1
             }
         }
-        #expect(checked == 60)
+        #expect(checked == 61)
     }
 
-    @Test("--view: a NoZoom annotation keeps its zoom-1 size, its upper-left corner where the page puts it (§12.5.3)")
+    @Test("--view: a NoZoom annotation keeps its size at 100 % (× /UserUnit), scaled about where the view puts /Rect's upper-left corner (§12.5.3)")
     func noZoomInView() throws {
-        for view in ["800x600", "1200x900"] {
-            let r = try CLI.run(["annotations", Self.file, "--pages", "1", "--format", "jsonl", "--view", view])
+        let golden = try Self.golden("annotations")
+        var checked = 0
+        for (w, h) in [(800.0, 600.0), (1200.0, 450.0)] {
+            let r = try CLI.run(["annotations", Self.file, "--format", "jsonl", "--view", "\(Int(w))x\(Int(h))"])
             #expect(r.status == 0, "stderr: \(r.stderr)")
-            let noZoom = try #require(try Self.lines(r).first { ($0["flags"] as? [String])?.contains("NoZoom") == true })
-            let rect = try #require(Self.numbers(noZoom["rect"]))
-            let v = try #require(noZoom["view"] as? [String: Any])
-            let scale = Double(view.split(separator: "x")[0])! / 400
-            // The page (400 × 300, no rotation) fills the view exactly: the corner scales, the size does not.
-            let corner = [rect[0] * scale, (300 - rect[1] - rect[3]) * scale]
-            Self.expectClose(Self.numbers(v["rect"]), [corner[0], corner[1], rect[2] * scale, rect[3] * scale], "\(view) rect")
-            Self.expectClose(Self.numbers(v["drawnRect"]), [corner[0], corner[1], rect[2], rect[3]], "\(view) drawnRect")
+            for a in try Self.lines(r) where (a["flags"] as? [String])?.contains("NoZoom") == true {
+                let g = try #require(golden.first { $0["index"] as? Int == a["page"] as? Int })
+                let crop = try #require(g["cropBox"] as? [Double]), rotation = try #require(g["rotation"] as? Int)
+                let userUnit = try #require((g["userUnit"] as? NSNumber)?.doubleValue)
+                let size = rotation % 180 != 0 ? [crop[3] - crop[1], crop[2] - crop[0]] : [crop[2] - crop[0], crop[3] - crop[1]]
+                // The page fitted at one scale, centred: s view units per unit of the page.
+                let s = min(w / (size[0] * userUnit), h / (size[1] * userUnit)) * userUnit
+                let offset = [(w - size[0] * s) / 2, (h - size[1] * s) / 2]
+                func view(_ p: [Double]) -> [Double] { [offset[0] + p[0] * s, offset[1] + (size[1] - p[1] - p[3]) * s, p[2] * s, p[3] * s] }
+                let rect = try #require(Self.numbers(a["rect"]))
+                let inView = view(Self.pageRect(rect, crop: crop, rotation: rotation))
+                let corner = view(Self.pageRect([rect[0], rect[1] + rect[3], 0, 0], crop: crop, rotation: rotation))
+                let k = userUnit / s
+                let drawn = [corner[0] + (inView[0] - corner[0]) * k, corner[1] + (inView[1] - corner[1]) * k, inView[2] * k, inView[3] * k]
+                let v = try #require(a["view"] as? [String: Any])
+                Self.expectClose(Self.numbers(v["rect"]), inView, "page \(g["index"]!) \(w)x\(h) rect")
+                Self.expectClose(Self.numbers(v["drawnRect"]), drawn, "page \(g["index"]!) \(w)x\(h) drawnRect")
+                // Its size is the rectangle's at 100 %, whatever the view.
+                #expect(abs(drawn[2] * drawn[3] - rect[2] * rect[3] * userUnit * userUnit) < 0.01)
+                checked += 1
+            }
+        }
+        #expect(checked == 4, "the NoZoom squares of pages 1 and 7, in two views")
+    }
+
+    @Test("destinations: the target point and rectangle in the target page's page space, and the view state restoring them gives in two view sizes, by §12.3.2.2")
+    func destinationViewStates() throws {
+        let golden = try Self.golden("annotations")
+        for (w, h) in [(800.0, 600.0), (1200.0, 450.0)] {
+            let r = try CLI.run(["annotations", Self.file, "--pages", "1", "--format", "jsonl", "--view", "\(Int(w))x\(Int(h))"])
+            #expect(r.status == 0, "stderr: \(r.stderr)")
+            let links = try Self.lines(r).compactMap { $0["destination"] as? [String: Any] }
+            var kinds: Set<String> = []
+            for d in links {
+                guard let index = d["page"] as? Int else {
+                    // Another file's page: no target geometry, no view state.
+                    #expect(d["pagePoint"] is NSNull && d["pageRect"] is NSNull && d["viewState"] is NSNull)
+                    continue
+                }
+                let target = try #require(golden.first { $0["index"] as? Int == index })
+                let crop = try #require(target["cropBox"] as? [Double]), rotation = try #require(target["rotation"] as? Int)
+                let turned = rotation % 180 != 0
+                let size = turned ? [crop[3] - crop[1], crop[2] - crop[0]] : [crop[2] - crop[0], crop[3] - crop[1]]
+                let state = try #require(d["viewState"] as? [String: Any])
+                #expect(state["pageIndex"] as? Int == index)
+                let viewport = Self.numbers(state["viewport"])
+                let kind = try #require(d["kind"] as? String)
+                kinds.insert(kind)
+                func number(_ key: String) -> Double? { (d[key] as? NSNumber)?.doubleValue }
+                switch kind {
+                case "XYZ":
+                    // (left, top) at the view's top-left corner; zoom z shows W/z × H/z points.
+                    // A rectangle of no size is the point.
+                    let point = Self.pageRect([number("left")!, number("top")!, 0, 0], crop: crop, rotation: rotation)
+                    let expected = [point[0], point[1]]
+                    let p = try #require(d["pagePoint"] as? [String: Any])
+                    Self.expectClose([p["x"], p["y"]].compactMap { ($0 as? NSNumber)?.doubleValue } + [0, 0], expected + [0, 0], "XYZ pagePoint")
+                    let zoom = number("zoom") ?? {
+                        // null: the zoom of the view showing the whole page.
+                        min(w / size[0], h / size[1])
+                    }()
+                    Self.expectClose(viewport, [expected[0], expected[1] - h / zoom, w / zoom, h / zoom], "XYZ viewport in \(w)x\(h)")
+                case "FitR":
+                    let rect = Self.pageRect([number("left")!, number("bottom")!, number("right")! - number("left")!, number("top")! - number("bottom")!],
+                                             crop: crop, rotation: rotation)
+                    Self.expectClose(Self.numbers(d["pageRect"]), rect, "FitR pageRect")
+                    // The rectangle wholly in view, centred, filling one axis; the view's aspect.
+                    let v = try #require(viewport)
+                    #expect(abs(v[3] / v[2] - h / w) < 1e-6)
+                    #expect(v[0] <= rect[0] + 0.01 && v[1] <= rect[1] + 0.01 && v[0] + v[2] >= rect[0] + rect[2] - 0.01 && v[1] + v[3] >= rect[1] + rect[3] - 0.01)
+                    #expect(abs(v[2] - rect[2]) < 0.01 || abs(v[3] - rect[3]) < 0.01)
+                    Self.expectClose([v[0] + v[2] / 2, v[1] + v[3] / 2, 0, 0], [rect[0] + rect[2] / 2, rect[1] + rect[3] / 2, 0, 0], "FitR centre")
+                case "FitH" where !turned:
+                    // The page's width, raw top (page y = top − y0) at the view's top edge.
+                    let top = number("top")! - crop[1]
+                    Self.expectClose(viewport, [0, top - size[0] * h / w, size[0], size[0] * h / w], "FitH viewport")
+                case "FitV" where !turned:
+                    let left = number("left")! - crop[0]
+                    Self.expectClose(viewport, [left, 0, size[1] * w / h, size[1]], "FitV viewport")
+                case "Fit", "FitB":
+                    #expect(state["viewport"] == nil, "\(kind) shows the whole page: no viewport")
+                default: break
+                }
+            }
+            #expect(kinds.isSuperset(of: ["XYZ", "FitR", "Fit"]), "\(kinds)")
         }
     }
 
@@ -200,6 +279,14 @@ struct AnnotationsCommandTests {
                 Self.expectClose(Self.numbers(a["rect"]), Self.numbers(e["rect"]), "rect")
                 // No rectangle is invented for a damaged /Rect.
                 if e["rect"] is NSNull { #expect(a["rect"] is NSNull) }
+                if let d = e["destination"] as? [String: Any], let read = a["destination"] as? [String: Any] {
+                    for key in ["page", "kind", "name", "zoom"] where d.keys.contains(key) {
+                        #expect("\(read[key] ?? "absent")" == "\(d[key] ?? "absent")", "destination \(key): \(read)")
+                    }
+                } else if e.keys.contains("destination") {
+                    Issue.record("page \(index + 1) annotation \(a["index"] ?? "?"): no destination in \(a)")
+                }
+                if let count = e["quadPointCount"] as? Int { #expect((a["quadPoints"] as? [Any])?.count == count) }
             }
         }
         let strict = try CLI.run(["annotations", Self.hostile, "--strict"])
@@ -225,7 +312,8 @@ struct AnnotationsCommandTests {
         let r = try CLI.run(["annotations", Self.file, "--pages", "7-9", "--format", "jsonl"])
         PagesCommandTests.expectFailure(r, code: 64, mentioning: ["--pages", "page 9 is out of range"], stdoutEmpty: false)
         let records = try Self.lines(r)
-        #expect(records.filter { $0["record"] as? String == "annotation" }.count == 7)
+        let last = try #require(try Self.golden("annotations").last?["annotations"] as? [Any])
+        #expect(records.filter { $0["record"] as? String == "annotation" }.count == last.count)
         #expect((records.last?["error"] as? [String: Any])?["code"] as? String == "page-out-of-range")
     }
 

@@ -33,6 +33,22 @@ struct AnnotationReadingTests {
 
     static func number(_ any: Any?) -> Double? { (any as? NSNumber)?.doubleValue }
 
+    /// The golden destination's kind and numbers (`nil` for a destination that is only a name).
+    static func fit(_ d: [String: Any]) -> DestinationFit? {
+        let n = { (key: String) in Self.number(d[key]) }
+        return switch d["kind"] as? String {
+        case "XYZ"?: .xyz(left: n("left"), top: n("top"), zoom: n("zoom"))
+        case "Fit"?: .fit
+        case "FitH"?: .fitH(top: n("top"))
+        case "FitV"?: .fitV(left: n("left"))
+        case "FitR"?: .fitR(Rect(x: n("left")!, y: n("bottom")!, width: n("right")! - n("left")!, height: n("top")! - n("bottom")!))
+        case "FitB"?: .fitB
+        case "FitBH"?: .fitBH(top: n("top"))
+        case "FitBV"?: .fitBV(left: n("left"))
+        default: nil
+        }
+    }
+
     @Test("annotations.pdf: every annotation's subtype, rectangles, flags, quads, appearance, field, popup, action and destination")
     func annotations() throws {
         let golden = try Self.golden("annotations")
@@ -88,25 +104,14 @@ struct AnnotationReadingTests {
                     #expect(dest.pageIndex == d["page"] as? Int, "\(what)")
                     #expect(dest.remotePage == d["remotePage"] as? Int, "\(what)")
                     #expect(dest.name == d["name"] as? String, "\(what)")
-                    let n = { (key: String) in Self.number(d[key]) }
-                    let fit: DestinationFit = switch d["kind"] as! String {
-                    case "XYZ": .xyz(left: n("left"), top: n("top"), zoom: n("zoom"))
-                    case "Fit": .fit
-                    case "FitH": .fitH(top: n("top"))
-                    case "FitV": .fitV(left: n("left"))
-                    case "FitR": .fitR(Rect(x: n("left")!, y: n("bottom")!, width: n("right")! - n("left")!, height: n("top")! - n("bottom")!))
-                    case "FitB": .fitB
-                    case "FitBH": .fitBH(top: n("top"))
-                    default: .fitBV(left: n("left"))
-                    }
-                    #expect(dest.fit == fit, "\(what)")
+                    #expect(dest.fit == Self.fit(d), "\(what)")
                 } else {
                     #expect(a.destination == nil, "\(what)")
                 }
                 checked += 1
             }
         }
-        #expect(checked == 60)
+        #expect(checked == 61)
     }
 
     @Test("hostile.pdf: each damaged element costs its warning and no rectangle; the good squares are still read")
@@ -128,8 +133,17 @@ struct AnnotationReadingTests {
                 if let f = g["field"] as? [String: Any] {
                     #expect(a.field == FormField(name: f["name"] as? String, type: f["type"] as? String), "\(what)")
                 }
-                if g.keys.contains("destination") { #expect(a.destination == nil, "\(what)") }
+                if let d = g["destination"] as? [String: Any] {
+                    #expect(a.destination?.pageIndex == d["page"] as? Int, "\(what)")
+                    #expect(a.destination?.name == d["name"] as? String, "\(what)")
+                    #expect(a.destination?.fit == Self.fit(d), "\(what)")
+                }
+                if let action = g["action"] as? [String: Any] {
+                    #expect(a.action?.type == action["type"] as? String && a.action?.target == action["target"] as? String, "\(what)")
+                }
+                if let state = g["appearanceState"] as? String { #expect(a.appearance?.state == state, "\(what)") }
                 if let q = g["quadPoints"] as? [Double] { #expect(a.quadPoints.isEmpty == q.isEmpty, "\(what)") }
+                if let count = g["quadPointCount"] as? Int { #expect(a.quadPoints.count == count, "\(what)") }
             }
         }
         // --strict fails the file on the annotations' warnings.

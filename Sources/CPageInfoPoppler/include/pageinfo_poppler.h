@@ -303,6 +303,15 @@ void pi_page_cursor_close(pi_page_cursor *_Nullable cursor);
 /// The deepest name tree read (/Names /Dests) and the most nodes it visits.
 #define PI_MAX_NAME_TREE_DEPTH 64
 #define PI_MAX_NAME_TREE_NODES (1 << 20)
+/// What one page's annotations may hold together, whatever each holds alone: /QuadPoints
+/// numbers (an 8 MB budget) and bytes of text, counted as the file writes them (16 MiB).
+/// Past them, quads are dropped (PI_ANNOT_QUADS_CLIPPED) and text is not read
+/// (PI_ANNOT_TEXT_CLIPPED), so that one object listed 100,000 times, or a string shared by
+/// every annotation, costs no more than the budget in memory and time.
+#define PI_MAX_PAGE_QUAD_NUMBERS (1 << 20)
+#define PI_MAX_PAGE_TEXT_BYTES (1 << 24)
+/// The most name–value pairs read from the /Names /Dests tree.
+#define PI_MAX_NAME_TREE_PAIRS (1 << 20)
 
 /// What is wrong with one annotation, as bits of pi_annotation.problems. Whatever is wrong is left
 /// out (a rectangle that cannot be read is absent, never guessed); the rest is still read.
@@ -311,8 +320,8 @@ typedef enum pi_annotation_problem {
     PI_ANNOT_RECT_INVALID     = 1u << 1,  ///< /Rect missing, or not four finite numbers within PI_MAX_COORDINATE
     PI_ANNOT_RECT_REVERSED    = 1u << 2,  ///< /Rect written with reversed corners (normalized)
     PI_ANNOT_QUADS_INVALID    = 1u << 3,  ///< /QuadPoints not finite numbers within PI_MAX_COORDINATE, a multiple of 8: ignored
-    PI_ANNOT_QUADS_CLIPPED    = 1u << 4,  ///< more than PI_MAX_QUAD_NUMBERS numbers: the first ones kept
-    PI_ANNOT_TEXT_CLIPPED     = 1u << 5,  ///< a text entry was longer than PI_MAX_TEXT_BYTES
+    PI_ANNOT_QUADS_CLIPPED    = 1u << 4,  ///< more than PI_MAX_QUAD_NUMBERS numbers (the first ones kept), or the page's budget spent (none kept)
+    PI_ANNOT_TEXT_CLIPPED     = 1u << 5,  ///< a text entry was longer than PI_MAX_TEXT_BYTES (clipped), or the page's text budget is spent (not read)
     PI_ANNOT_APPEARANCE_INVALID = 1u << 6, ///< /AP /N (or the state /AS picks) is not a stream with a valid /BBox and /Matrix
     PI_ANNOT_FIELD_LOOP       = 1u << 7,  ///< the widget's /Parent chain loops or is deeper than PI_MAX_FIELD_DEPTH
     PI_ANNOT_DEST_INVALID     = 1u << 8,  ///< the destination is not a destination array (or a dictionary with one in /D)
@@ -323,6 +332,7 @@ typedef enum pi_annotation_problem {
     PI_ANNOT_FLAGS_INVALID    = 1u << 13, ///< /F is not an integer: no flags are read
     PI_ANNOT_SUBTYPE_MISSING  = 1u << 14, ///< no /Subtype name
     PI_ANNOT_ACTION_INVALID   = 1u << 15, ///< /A is not an action dictionary with an /S name
+    PI_ANNOT_STATE_MISSING    = 1u << 16, ///< /AP /N holds states but /AS names none: Poppler's choice is drawn (the only state, else /Off)
 } pi_annotation_problem;
 
 /// A piece of UTF-8 text owned by the list it came from; `bytes` is NULL when the entry is absent.

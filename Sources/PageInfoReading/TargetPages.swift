@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+import PageGeometry
+import PageInfoPoppler
+import PageInfoRecords
+
+/// The geometry of the pages destinations target, for their page-space points and view states.
+///
+/// Links mostly point near the page that holds them or back to a few pages (a table of
+/// contents), so the pages read are kept (at most ``keptLimit``, then forgotten at once), and a
+/// target ahead is read by a second cursor that only moves forward; a target behind it that is
+/// no longer kept opens a new cursor there. A file whose links jump at random could make that
+/// quadratic, so the positions the target cursors walk are bounded by ``budget``; past it, a
+/// target not kept is not read (its points and view state are `null`), and the page says so
+/// with `destination-targets-unread`.
+struct TargetPages {
+    let document: PopplerDocument
+    private var kept: [Int: PageInfo] = [:]
+    private var cursor: PageCursor?
+    /// The index the cursor reads next.
+    private var next = 0
+    /// Positions the target cursors may still walk (skipped or read).
+    private var budget: Int
+
+    /// Pages kept at most (4,096 page geometries: about 1 MB).
+    static let keptLimit = 4096
+
+    /// Targets of `document`'s destinations. The cursors may walk 100,000 positions, and eight
+    /// more for each page the document's walk reads (``read(_:_:)``).
+    init(document: PopplerDocument) {
+        self.document = document
+        budget = 100_000
+    }
+
+    /// Keeps page `index`'s geometry, read by the document's walk.
+    mutating func read(_ index: Int, _ page: PageInfo) {
+        budget += 8
+        keep(index, page)
+    }
+
+    private mutating func keep(_ index: Int, _ page: PageInfo) {
+        if kept.count >= Self.keptLimit { kept.removeAll(keepingCapacity: true) }
+        kept[index] = page
+    }
+
+    /// The target pages of `annotations`' destinations; `unread` is true when the budget left
+    /// one of them unread.
+    mutating func targets(of annotations: [Annotation]) -> (pages: [Int: PageInfo], unread: Bool) {
+        var pages: [Int: PageInfo] = [:], unread = false
+        for a in annotations {
+            guard let index = a.destination?.pageIndex, index >= 0, pages[index] == nil else { continue }
+            if let page = page(index) { pages[index] = page } else if budget <= 0 { unread = true }
+        }
+        return (pages, unread)
+    }
+
+    /// Page `index`'s geometry, or `nil` when it is a page error, past the end, or over budget.
+    private mutating func page(_ index: Int) -> PageInfo? {
+        if let page = kept[index] { return page }
+        if cursor == nil || index < next || index - next > 64 {
+            // Opening at an index walks the positions before it (no geometry): cheaper than
+            // reading the pages between.
+            guard budget > index else { budget = 0; return nil }
+            budget -= index
+            cursor = document.makePageCursor(from: index)
+            next = index
+        }
+        while next <= index, budget > 0, let entry = cursor?.next() {
+            budget -= 1
+            next += 1
+            if let page = entry.page { keep(entry.index, page) }
+        }
+        return kept[index]
+    }
+}
