@@ -17,7 +17,7 @@ BLOCKS = re.findall(r"```python\n(.*?)```", open(README).read(), re.S)
 
 
 def test_the_readme_has_its_examples():
-    assert len(BLOCKS) == 10
+    assert len(BLOCKS) == 11
 
 
 def expected_lines(code):

@@ -10,6 +10,8 @@ detectors).
         page = doc.pages[0]
         bitmap = page.bitmap(dpi=300)            # the pixels of pdftoppm -r 300 -cropbox
         pdf_box = bitmap.to_pdf((120, 80, 360, 140))   # a model's pixel box → PDF points
+        for link in page.links:                  # page.annotations: all of them, raw PDF space
+            print(bitmap.to_pixels(link.rect), link.destination or link.action)
     for page in pdf_pageinfo.iter_pages("huge.pdf"):  # one page at a time, in flat memory
         ...
 
@@ -27,12 +29,13 @@ from ._errors import (BitmapUnavailable, DamagedPDF, ExecutableNotFound, FileNot
 from . import results
 from ._executable import executable
 from ._geometry import Box, Matrix, PdfWarning
+from ._annotations import Action, Annotation, Appearance, Destination, Field
 from ._version import __version__
 
 __all__ = [
     # (`open` is left out of `*`: it would shadow the builtin; write pdf_pageinfo.open.)
     "iter_pages", "read_many", "executable", "Document", "Page", "PageError", "Bitmap", "Box",
-    "Matrix", "PdfWarning", "Picture", "FRAMES", "IMAGE_FRAMES", "RENDERERS", "PageInfoError", "ExecutableNotFound",
+    "Matrix", "PdfWarning", "Annotation", "Appearance", "Field", "Action", "Destination", "Picture", "FRAMES", "IMAGE_FRAMES", "RENDERERS", "PageInfoError", "ExecutableNotFound",
     "VersionMismatch", "UsageError", "NotAPDF", "PasswordRequired", "WrongPassword",
     "DamagedPDF", "FileNotFound", "Unreadable", "WorkerFailed", "PageUnreadable",
     "BitmapUnavailable", "ResultMismatch", "results", "__version__",

@@ -7,6 +7,7 @@ import bisect
 from typing import (TYPE_CHECKING, Any, Dict, Iterable, Iterator, List, Optional, Sequence, SupportsIndex, Tuple,
                     Union, overload)
 
+from ._annotations import PageAnnotations
 from ._errors import PageInfoError
 from ._geometry import PdfWarning
 from ._page import Page
@@ -77,6 +78,8 @@ class Document(PageSource):
             count += len(columns["index"])
         self._count = count
         self._extras: Dict[Tuple[str, ...], List[Dict[str, Any]]] = {}
+        # Every page's annotations and the file record of the one `pageinfo annotations` run.
+        self._annotated: Optional[Tuple[List[PageAnnotations], Dict[str, Any]]] = None
         self.pages: Sequence[Page] = _Pages(self)
         #: The file record, as the executable wrote it (docs/records.md).
         self.record: Dict[str, Any] = file_record
@@ -137,6 +140,17 @@ class Document(PageSource):
     def seconds(self) -> Optional[float]:
         return self.record.get("seconds")
 
+    @property
+    def annotation_warnings(self) -> List[PdfWarning]:
+        """The warnings of the annotations run's file record that the read at open did not give:
+        what is damaged in the document's annotation machinery as a whole, e.g.
+        ``destination-names-damaged`` (its /Names /Dests tree). Costs the one run of
+        ``pageinfo annotations`` that :attr:`Page.annotations` makes, if none was made yet."""
+        _, file_record = self._annotation_run()
+        mine = set(self.warnings)
+        return [w for w in (PdfWarning(w["code"], w["message"]) for w in file_record.get("warnings") or [])
+                if w not in mine]
+
     def map(self, detections: Iterable["Detection"], to: str = "pdf", *, dpi: Optional[float] = None,
             size: Optional[Tuple[int, int]] = None, fit: str = "contain",
             renderer: str = "pdftoppm-cropbox") -> List["Detection"]:
@@ -195,6 +209,17 @@ class Document(PageSource):
                 raise self._changed()
             self._extras[options] = chunks
         return chunks[self._chunk_of(page)], page._row
+
+    def _annotations(self, page: Page) -> PageAnnotations:
+        """``page``'s annotations: the first page asking costs one run of ``pageinfo
+        annotations`` over every page the document holds, kept for all of them."""
+        held, _ = self._annotation_run()
+        return held[self._starts[self._chunk_of(page)] + page._row]
+
+    def _annotation_run(self) -> Tuple[List[PageAnnotations], Dict[str, Any]]:
+        if self._annotated is None:
+            self._annotated = self._run_annotations(self._page_ranges, self._chunks)
+        return self._annotated
 
     def _chunk_of(self, page: Page) -> int:
         for number, columns in enumerate(self._chunks):

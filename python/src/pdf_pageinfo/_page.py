@@ -12,6 +12,7 @@ from ._errors import BitmapUnavailable, PageUnreadable, ResultMismatch
 from ._geometry import Box, Geometry, Matrix, PdfWarning
 
 if TYPE_CHECKING:
+    from ._annotations import Annotation
     from ._picture import Picture
     from ._source import PageSource
     from .results import Detection
@@ -252,6 +253,39 @@ class Page:
         if a is None or a != a:
             raise self._unreadable("transform")
         return _matrix(column, self._row)
+
+    # -- annotations --------------------------------------------------------------------------
+    @property
+    def annotations(self) -> List["Annotation"]:
+        """Every element of the page's /Annots, in /Annots order (annotations, links, widgets):
+        :class:`Annotation` values whose rectangles are in raw PDF space, as the page's boxes, so
+        ``page.convert(a.rect, "pdf", "pixels", dpi=300)`` puts them on a render. A damaged
+        annotation is never guessed: its ``rect`` is None and its ``warnings`` say why.
+
+        Reads the file again: the first page asking costs one run of ``pageinfo annotations``
+        over every page of the document (of the page's chunk, from :func:`iter_pages`), kept
+        for all of them, so a loop over the pages is one run more in all. Its pages must have
+        the geometry read first, else the file changed (:class:`PageInfoError`, code
+        ``changed``). A page error has no annotations (:class:`PageUnreadable`)."""
+        if self.error is not None:
+            raise self._unreadable("annotations")
+        return list(self._document._annotations(self).annotations)
+
+    @property
+    def links(self) -> List["Annotation"]:
+        """The annotations whose subtype is Link (:attr:`annotations`' run): ``a.action``
+        (a URI, …) or ``a.destination`` (a page of this document) says where each goes."""
+        return [a for a in self.annotations if a.subtype == "Link"]
+
+    @property
+    def annotation_warnings(self) -> List[PdfWarning]:
+        """The warnings the annotations run gives this page beyond :attr:`warnings`: its /Annots
+        as a whole (``annots-invalid``: not an array, nothing read; ``annotations-clipped``).
+        The same run as :attr:`annotations`."""
+        if self.error is not None:
+            raise self._unreadable("annotations")
+        mine = set(self.warnings)
+        return [w for w in self._document._annotations(self).warnings if w not in mine]
 
     # -- bitmaps and frames -------------------------------------------------------------------
     def bitmap(self, dpi: Optional[float] = None, *, size: Optional[Tuple[int, int]] = None,

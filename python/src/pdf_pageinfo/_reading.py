@@ -9,6 +9,7 @@ import tempfile
 from array import array
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple, Union
 
+from ._annotations import PageAnnotations
 from ._columns import _compact, _row_of
 from ._document import Document
 from ._errors import PageInfoError
@@ -33,6 +34,7 @@ class _PageStream(PageSource):
         super().__init__(name, path, password=password, page_ranges=page_ranges,
                          temporary=temporary, timeout=timeout)
         self._held: Dict[Tuple[str, ...], Tuple[Dict[str, Any], Dict[str, Any]]] = {}
+        self._held_annotations: Optional[Tuple[Dict[str, Any], List[PageAnnotations]]] = None
 
     def _extra(self, options: Tuple[str, ...], page: Page) -> Tuple[Dict[str, Any], int]:
         held = self._held.get(options)
@@ -51,6 +53,22 @@ class _PageStream(PageSource):
         if not self._same_pages([_row_of(page._columns, page._row)], chunks):
             raise self._changed()
         return chunks[0], 0
+
+    def _annotations(self, page: Page) -> PageAnnotations:
+        """As :meth:`_extra`: one ``pageinfo annotations`` run over the asking page's chunk,
+        kept while pages of that chunk ask (a run of the page alone for a page list out of
+        order)."""
+        held = self._held_annotations
+        if held is not None and held[0] is page._columns:
+            return held[1][page._row]
+        index = page._columns["index"]
+        first, last = index[0], index[-1]
+        if type(index) is array and list(index) == list(range(first, last + 1)):
+            found, _ = self._run_annotations(f"{first + 1}-{last + 1}", [page._columns])
+            self._held_annotations = (page._columns, found)
+            return found[page._row]
+        found, _ = self._run_annotations(str(page.number), [_row_of(page._columns, page._row)])
+        return found[0]
 
     def __repr__(self) -> str:
         return f"<pages of {self.name!r}, read one by one>"
@@ -213,6 +231,10 @@ def read_many(paths: Iterable[PathLike], *, jobs: Optional[int] = None,
     ``timeout`` None (or infinity) and ``max_memory`` None or 0 set no limit.
     ``worker`` names another worker executable (``pageinfo pages --worker``), e.g. a wrapper
     that runs the worker in a sandbox.
+
+    A Document's later reads (``bitmap()``, ``convert()``, ``annotations``) run the executable
+    again on its path, made absolute when ``read_many`` is called, with ``timeout``: in a
+    process of their own, but not in a worker (no ``max_memory``, no ``worker``).
     """
     names = [os.fsencode(path) for path in paths]
     if any(b"\0" in name for name in names):
@@ -228,14 +250,19 @@ def read_many(paths: Iterable[PathLike], *, jobs: Optional[int] = None,
         arguments += ["--jobs", str(_positive_int(jobs, "jobs"))]
     if not names:
         return iter(())
-    return _read_many(arguments, names, password)
+    # Where each Document reads its file again (bitmap(), convert(), annotations): the path
+    # made absolute now, as open() makes it, so that a later os.chdir does not lose it; those
+    # runs have read_many's timeout too (but are one process of this package's, not a worker).
+    places = [os.path.abspath(os.fsdecode(name)) for name in names]
+    return _read_many(arguments, names, places, password, seconds)
 
 
 def _number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else repr(float(value))
 
 
-def _read_many(arguments: List[str], names: List[bytes], password: Optional[str]) -> Iterator[Document]:
+def _read_many(arguments: List[str], names: List[bytes], places: List[str], password: Optional[str],
+               seconds: Optional[float]) -> Iterator[Document]:
     with Run(arguments, password=password, stdin=b"\0".join(names) + b"\0") as run:
         position = 0
         for chunks, file_record in chunks_and_file(run.records()):
@@ -243,8 +270,9 @@ def _read_many(arguments: List[str], names: List[bytes], password: Optional[str]
             if file_record.get("file") != expected:
                 raise PageInfoError(
                     f"pageinfo reported {file_record.get('file')!r} where {expected!r} was next")
+            place = places[position] if position < len(places) else None
             position += 1
-            yield Document(expected, expected, chunks, file_record, password=password)
+            yield Document(expected, place, chunks, file_record, password=password, timeout=seconds)
         status = run.finish()
         if position != len(names):
             # The run stopped before the end: its one line says why (a worker of another

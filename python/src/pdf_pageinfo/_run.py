@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
-"""Running ``pageinfo pages --format columns`` and reading its records as they come."""
+"""Running ``pageinfo pages --format columns`` (and ``pageinfo annotations --format jsonl``) and
+reading its records as they come."""
 
 from __future__ import annotations
 
@@ -47,8 +48,8 @@ class Run:
             # Through the environment, not argv: argv is visible to every user in `ps`.
             env["PAGEINFO_PASSWORD"] = password
         path, known = executable_for_run()
-        if not known and arguments[:1] != ["pages"]:
-            executable_version(path)  # (only `pages` takes --require-version)
+        if not known and arguments[0] not in ("pages", "annotations"):
+            executable_version(path)  # (only `pages` and `annotations` take --require-version)
             known = True
         self._path = path
         # An executable whose version is not known yet checks it in this run; if the run fails,
@@ -185,14 +186,18 @@ class Run:
         self.close()
 
 
-def chunks_and_file(records: Iterable[Dict[str, Any]]
+def chunks_and_file(records: Iterable[Dict[str, Any]], *, lines: bool = False
                      ) -> Iterator[Tuple[List[Dict[str, Any]], Dict[str, Any]]]:
-    """Group a run's records into (chunks, file record) per file."""
+    """Group a run's records into (chunks, file record) per file: the compact columns of its
+    ``pages`` records (``--format columns``), or with ``lines`` its ``page`` and ``annotation``
+    records as written (``pageinfo annotations --format jsonl``)."""
     chunks: List[Dict[str, Any]] = []
     for record in records:
         kind = record.get("record")
-        if kind == "pages":
+        if kind == "pages" and not lines:
             chunks.append(compact(record["columns"]))
+        elif lines and kind in ("page", "annotation"):
+            chunks.append(record)
         elif kind == "file":
             yield chunks, record
             chunks = []
@@ -215,9 +220,12 @@ def finish(run: Run, file_record: Optional[Dict[str, Any]]) -> int:
 
 
 def read_one(arguments: List[str], password: Optional[str], *, timeout: Optional[float] = None,
-              name: Optional[str] = None) -> Tuple[Dict[str, Any], List[Dict[str, Any]]]:
+              name: Optional[str] = None, lines: bool = False
+              ) -> Tuple[Dict[str, Any], List[Dict[str, Any]]]:
+    """``(file record, chunks)`` of a run over one file: the columns of ``--format columns``,
+    or with ``lines`` the page and annotation records of ``--format jsonl``, in their order."""
     with Run(arguments, password=password, timeout=timeout, name=name) as run:
-        results = list(chunks_and_file(run.records()))
+        results = list(chunks_and_file(run.records(), lines=lines))
         status = finish(run, results[-1][1] if results else None)
     if len(results) != 1:
         raise PageInfoError(f"pageinfo wrote {len(results)} file records for one file "

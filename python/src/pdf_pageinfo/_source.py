@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
-"""The file pages come from, as a page asks it for more: where to read it again, and the
-columns of a run with other options (``--dpi``, ``--frames``) for one of its pages."""
+"""The file pages come from, as a page asks it for more: where to read it again, the columns of
+a run with other options (``--dpi``, ``--frames``) for one of its pages, and the records of a
+``pageinfo annotations`` run for its annotations."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ import os
 import tempfile
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
+from ._annotations import PageAnnotations, page_columns, pages_of
 from ._columns import _same_column
-from ._errors import PageInfoError, error_for
+from ._errors import PageInfoError, UsageError, error_for
 from ._run import Run, read_one
 
 if TYPE_CHECKING:
@@ -41,6 +43,11 @@ class PageSource:
 
     def _extra(self, options: Tuple[str, ...], page: "Page") -> Tuple[Dict[str, Any], int]:
         """``(columns, row)``: the columns of ``pageinfo pages OPTIONS`` holding ``page``."""
+        raise NotImplementedError
+
+    def _annotations(self, page: "Page") -> PageAnnotations:
+        """The annotations of ``page``, from one ``pageinfo annotations`` run kept for the
+        pages it read."""
         raise NotImplementedError
 
     def _file_error(self, file_record: Dict[str, Any]) -> Optional[PageInfoError]:
@@ -80,6 +87,32 @@ class PageSource:
         if error is not None and error["code"] != "page-out-of-range":
             raise error_for(error["code"], error["message"], self.name)
         return chunks
+
+    def _run_annotations(self, page_ranges: Optional[str], read: List[Dict[str, Any]]
+                         ) -> Tuple[List[PageAnnotations], Dict[str, Any]]:
+        """One run of ``pageinfo annotations --format jsonl`` over ``page_ranges``: each page's
+        annotations, in the run's order, and the run's file record. Its pages must be ``read``
+        (the chunks of columns read before, as many rows in all), else the file changed."""
+        if self._path is None:
+            raise PageInfoError(f"{self.name}: the document is closed", file=self.name)
+        arguments = ["annotations", "--format", "jsonl"]
+        if page_ranges:
+            arguments += ["--pages", page_ranges]
+        try:
+            file_record, records = read_one(arguments + ["--", self._path], self._password,
+                                            timeout=self._timeout, name=self.name, lines=True)
+        except UsageError as refused:
+            if refused.code == "page-out-of-range":
+                raise self._changed() from None   # (pages read before are gone: it shrank)
+            raise
+        error = self._file_error(file_record)
+        if error is not None:
+            raise error
+        pages, held = pages_of(records, self.name)
+        sizes = [len(columns["index"]) for columns in read]
+        if len(pages) != sum(sizes) or not self._same_pages(read, page_columns(pages, sizes)):
+            raise self._changed()
+        return held, file_record
 
     def _draw(self, arguments: List[str]) -> bytes:
         """The picture ``pageinfo draw ARGUMENTS -o FILE -- PATH`` writes (PNG or SVG bytes)."""

@@ -1,0 +1,207 @@
+# SPDX-License-Identifier: Apache-2.0
+"""A page's annotations, links and widgets as ``pageinfo annotations --format jsonl`` writes them
+(docs/records.md, "Annotation records"): every rectangle in raw PDF space, as the records carry
+it, so that ``page.convert(annotation.rect, "pdf", dst, ...)`` maps it with the page's own
+matrices. Nothing here reads the PDF or decides a rule: a field the executable wrote ``null``
+(a damaged /Rect, no appearance) is ``None`` here, and its warning says why."""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, NamedTuple, Optional, Tuple
+
+from ._errors import PageInfoError
+from ._geometry import Box, Matrix, PdfWarning
+
+__all__ = ["Annotation", "Appearance", "Field", "Action", "Destination", "Quad"]
+
+#: A quadrilateral of /QuadPoints: four ``(x, y)`` points in raw PDF space, in the file's order
+#: (ISO 32000 writes them upper-left, upper-right, lower-left, lower-right for text markup, but
+#: a file may give any order; :attr:`Annotation.quad_boxes` has each one's bounding Box).
+Quad = Tuple[Tuple[float, float], Tuple[float, float], Tuple[float, float], Tuple[float, float]]
+
+
+class Appearance(NamedTuple):
+    """The appearance stream in effect (/AP /N, picked by /AS when it holds states): ``state``
+    the /AS that picked it (None when there are no states), ``bbox`` its /BBox in form space and
+    ``matrix`` its /Matrix (form space → the space /BBox is mapped from onto /Rect)."""
+
+    state: Optional[str]
+    bbox: Box
+    matrix: Matrix
+
+
+class Field(NamedTuple):
+    """The form field of a widget: ``name`` fully qualified (the /T of the widget and its
+    ancestors, root first, joined by ``.``) and ``type`` the nearest /FT (Btn, Tx, Ch, Sig)."""
+
+    name: Optional[str]
+    type: Optional[str]
+
+
+class Action(NamedTuple):
+    """/A: ``type`` its /S as written (URI, GoTo, GoToR, Named, JavaScript, Launch, …) and
+    ``target`` the URI, the file of GoToR and Launch or the name of a Named action (None for the
+    others). Actions are named, never run."""
+
+    type: str
+    target: Optional[str]
+
+
+class Destination(NamedTuple):
+    """Where a link goes (/Dest, or /D of a GoTo or GoToR action; named destinations resolved
+    through /Dests and the /Names tree). ``page`` is the target page's 0-based index in this
+    document (``doc.pages[d.page]`` when the document holds every page; None for a page of another
+    file, ``remote_page`` then, or no page of this one). ``kind`` is XYZ, Fit, FitH, FitV, FitR,
+    FitB, FitBH or FitBV, and ``left``, ``bottom``, ``right``, ``top``, ``zoom`` its numbers in the
+    **target** page's raw space, None where the destination gives null ("unchanged") or its kind
+    has none (``kind`` is None too where a record holds only a name that resolves to no page).
+    ``name`` is the name the link gave it by, if any."""
+
+    page: Optional[int]
+    remote_page: Optional[int]
+    kind: Optional[str]
+    left: Optional[float]
+    bottom: Optional[float]
+    right: Optional[float]
+    top: Optional[float]
+    zoom: Optional[float]
+    name: Optional[str]
+
+
+def _float(value: Any) -> Optional[float]:
+    return None if value is None else float(value)
+
+
+def _box(value: Optional[Dict[str, Any]]) -> Optional[Box]:
+    if value is None:
+        return None
+    return Box(float(value["x"]), float(value["y"]), float(value["width"]), float(value["height"]))
+
+
+class Annotation:
+    """One element of a page's /Annots, in /Annots order (``index``, 0-based). Rectangles are
+    :class:`Box` values in **raw PDF space** (points, y up: the space of the page's boxes), so
+    ``page.convert(a.rect, "pdf", "pixels", dpi=300)`` or ``(..., "pdf", "pymupdf")`` carry them
+    with the page's matrices.
+
+    - ``rect``: /Rect, corners normalized; **None** when the file's /Rect is not four finite
+      numbers (warning ``annotation-rect-invalid``): never a guessed rectangle.
+    - ``drawn_rect``: where the appearance is drawn (/BBox through /Matrix onto /Rect; for a
+      NoRotate annotation on a turned page, /Rect turned upright about its upper-left corner, as
+      pdftoppm, pdfium and MuPDF draw it); None without an appearance.
+    - ``page_rect``, ``drawn_page_rect``: the same in page space (``page.convert(a.rect, "pdf",
+      "page")``).
+    - ``flags``: /F by name (``"Print"``, ``"Hidden"``, ``"NoRotate"``, …), a tuple.
+    - ``quad_points``: /QuadPoints as a list of :data:`Quad` (four ``(x, y)`` raw points each);
+      ``page.convert(quad, "pdf", dst, ...)`` maps one quad's points, ``quad_boxes`` gives their
+      bounding Boxes.
+    - ``border_width``: /BS /W, else /Border's third number, as written (None: not written).
+    - ``name``, ``modified``, ``contents``: /NM, /M as written, /Contents (at most 4,000 bytes).
+    - ``appearance`` (:class:`Appearance`), ``field`` (:class:`Field`, widgets), ``action``
+      (:class:`Action`), ``destination`` (:class:`Destination`): or None.
+    - ``popup``: the ``index`` of its /Popup on the same page; ``parent``: for a Popup, the
+      ``index`` of the annotation it belongs to; ``object``: its object number (None when it is
+      written in place); ``page``: the page's 0-based index.
+    - ``warnings``: what was damaged in this annotation (:class:`PdfWarning`, by code).
+    """
+
+    __slots__ = ("page", "index", "object", "subtype", "rect", "drawn_rect", "page_rect",
+                 "drawn_page_rect", "flags", "quad_points", "border_width", "name", "modified",
+                 "contents", "appearance", "popup", "parent", "field", "action", "destination",
+                 "warnings")
+
+    def __init__(self, record: Dict[str, Any]) -> None:
+        self.page: int = record["page"]
+        self.index: int = record["index"]
+        self.object: Optional[int] = record["object"]
+        self.subtype: Optional[str] = record["subtype"]
+        self.rect: Optional[Box] = _box(record["rect"])
+        self.drawn_rect: Optional[Box] = _box(record["drawnRect"])
+        self.page_rect: Optional[Box] = _box(record["pageRect"])
+        self.drawn_page_rect: Optional[Box] = _box(record["drawnPageRect"])
+        self.flags: Tuple[str, ...] = tuple(record["flags"])
+        points = [(float(p["x"]), float(p["y"])) for p in record["quadPoints"]]
+        self.quad_points: List[Quad] = [(points[i], points[i + 1], points[i + 2], points[i + 3])
+                                        for i in range(0, len(points) - 3, 4)]
+        self.border_width: Optional[float] = _float(record["borderWidth"])
+        self.name: Optional[str] = record["name"]
+        self.modified: Optional[str] = record["modified"]
+        self.contents: Optional[str] = record["contents"]
+        appearance = record["appearance"]
+        self.appearance: Optional[Appearance] = None if appearance is None else Appearance(
+            appearance["state"], _box(appearance["bbox"]) or Box(0.0, 0.0, 0.0, 0.0),
+            Matrix(*(float(appearance["matrix"][k]) for k in ("a", "b", "c", "d", "tx", "ty"))))
+        self.popup: Optional[int] = record["popup"]
+        self.parent: Optional[int] = record["parent"]
+        field = record["field"]
+        self.field: Optional[Field] = None if field is None else Field(field["name"], field["type"])
+        action = record["action"]
+        self.action: Optional[Action] = None if action is None else Action(action["type"], action["target"])
+        d = record["destination"]
+        self.destination: Optional[Destination] = None if d is None else Destination(
+            d["page"], d["remotePage"], d["kind"], _float(d["left"]), _float(d["bottom"]),
+            _float(d["right"]), _float(d["top"]), _float(d["zoom"]), d["name"])
+        self.warnings: List[PdfWarning] = [PdfWarning(w["code"], w["message"]) for w in record["warnings"]]
+
+    @property
+    def quad_boxes(self) -> List[Box]:
+        """Each quadrilateral's bounding Box (raw space), in ``quad_points`` order."""
+        boxes = []
+        for quad in self.quad_points:
+            xs, ys = [p[0] for p in quad], [p[1] for p in quad]
+            boxes.append(Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)))
+        return boxes
+
+    def __repr__(self) -> str:
+        where = "rect=None" if self.rect is None else "rect=({:g}, {:g}, {:g}, {:g})".format(*self.rect.rect)
+        return (f"<Annotation {self.index} {self.subtype or '?'} {where}"
+                + (f" warnings={','.join(w.code for w in self.warnings)}" if self.warnings else "") + ">")
+
+
+class PageAnnotations(NamedTuple):
+    """What one page record of the annotations run holds: the page's annotations and the
+    warnings of its record (those about /Annots as a whole among them)."""
+
+    annotations: Tuple[Annotation, ...]
+    warnings: List[PdfWarning]
+
+
+_NONE: Tuple[Annotation, ...] = ()
+_BOXES = ("mediaBox", "cropBox")
+
+
+def pages_of(records: List[Dict[str, Any]], name: Optional[str]
+             ) -> Tuple[List[Dict[str, Any]], List[PageAnnotations]]:
+    """The page records of a run and each one's annotations, in the run's order."""
+    pages: List[Dict[str, Any]] = []
+    found: List[List[Annotation]] = []
+    for record in records:
+        if record.get("record") == "page":
+            pages.append(record)
+            found.append([])
+        elif not pages or record.get("page") != pages[-1].get("index"):
+            raise PageInfoError(f"{name}: pageinfo wrote an annotation of page {record.get('page')!r} "
+                                "after another page's record", file=name)
+        else:
+            found[-1].append(Annotation(record))
+    held = [PageAnnotations(tuple(a) if a else _NONE,
+                            [PdfWarning(w["code"], w["message"]) for w in p.get("warnings") or ()])
+            for p, a in zip(pages, found)]
+    return pages, held
+
+
+def page_columns(pages: List[Dict[str, Any]], sizes: List[int]) -> List[Dict[str, Any]]:
+    """Page records as chunks of columns of ``sizes`` rows (the fields the "file changed" check
+    compares: index, rotation, rotationRaw, userUnit, mediaBox, cropBox; null on a page error)."""
+    if len(pages) != sum(sizes):
+        raise ValueError("as many page records as rows")
+    chunks: List[Dict[str, Any]] = []
+    start = 0
+    for size in sizes:
+        rows = pages[start:start + size]
+        start += size
+        chunk: Dict[str, Any] = {k: [p.get(k) for p in rows] for k in ("index", "rotation", "rotationRaw", "userUnit")}
+        for box in _BOXES:
+            chunk[box] = {k: [(p.get(box) or {}).get(k) for p in rows] for k in ("x", "y", "width", "height")}
+        chunks.append(chunk)
+    return chunks
