@@ -6,6 +6,7 @@ changed" check, and PyMuPDF as an independent oracle (its annot.rect, widget.rec
 get_links() through page.convert(..., "pdf", "pymupdf"), on the pages of /UserUnit 1: PyMuPDF
 ignores /UserUnit)."""
 
+import dataclasses
 import json
 import os
 import shutil
@@ -107,13 +108,14 @@ def test_every_annotation_equals_the_golden():
                 if d is None:
                     assert a.destination is None, what
                 else:
-                    assert a.destination == pdf_pageinfo.Destination(
+                    # The numbers as the file wrote them (page space: the view-state test).
+                    assert dataclasses.replace(a.destination, page_point=None, page_rect=None) == pdf_pageinfo.Destination(
                         d.get("page"), d.get("remotePage"), d["kind"], d.get("left"), d.get("bottom"),
                         d.get("right"), d.get("top"), d.get("zoom"), d.get("name")), what
                 checked += 1
             assert page.links == [a for a in found if a.subtype == "Link"]
             assert page.annotation_warnings == []
-        assert checked == sum(len(p["annotations"]) for p in golden["pages"]) == 60
+        assert checked == sum(len(p["annotations"]) for p in golden["pages"]) == 61
         assert doc.annotation_warnings == []
 
 
@@ -138,23 +140,39 @@ def test_the_hostile_file_warns_by_code_and_reads_the_good_ones():
                 if "field" in want:
                     assert a.field == (want["field"]["name"], want["field"]["type"]), what
                 if "destination" in want:
-                    # Unresolved: no target (null, or a newer executable's record of the name
-                    # alone, with no page and no kind).
-                    assert a.destination is None or (a.destination.page, a.destination.kind) == (None, None), what
+                    d = want["destination"]
+                    assert a.destination is not None, what
+                    assert (a.destination.page, a.destination.kind, a.destination.name) == \
+                        (d.get("page"), d.get("kind"), d.get("name")), what
+                    if "zoom" in d:
+                        assert a.destination.zoom == d["zoom"], what
+                if "quadPointCount" in want:
+                    assert len(a.quad_points) * 4 == want["quadPointCount"], what
                 if a.rect is None:
                     # Never a guessed rectangle: nothing of it in any space.
                     assert (a.drawn_rect, a.page_rect, a.drawn_page_rect) == (None, None, None), what
-        good = [a for p in doc.pages for a in p.annotations if not a.warnings]
-        assert [(a.page, a.name) for a in good] == [(1, "good-2"), (2, "good-3")]
+        good = [a for p in doc.pages for a in p.annotations if (a.name or "").startswith("good")]
+        # The good squares, read beside the damage (page 2 lists its square twice).
+        assert [(a.page, a.name, [w.code for w in a.warnings]) for a in good] == \
+            [(1, "good-2", []), (1, "good-2", ["annotation-repeated"]), (2, "good-3", [])]
+
+
+def golden_counts():
+    """The annotations of annotations.pdf and its links, by the golden."""
+    pages = load("annotations.json")["pages"]
+    return (sum(len(p["annotations"]) for p in pages),
+            sum(a["subtype"] == "Link" for p in pages for a in p["annotations"]),
+            [len(p["annotations"]) for p in pages])
 
 
 def test_one_run_per_document(runs):
+    annotations, links, per_page = golden_counts()
     with pdf_pageinfo.open(ANNOTATIONS) as doc:
         assert len(runs) == 1 and runs[0][0] == "pages"
         total = sum(len(p.annotations) + len(p.links) for p in doc.pages)
         total += sum(len(p.annotations) for p in reversed(doc.pages))
         doc.annotation_warnings
-        assert total == 60 + 23 + 60
+        assert total == annotations + links + annotations
         annotation_runs = [r for r in runs if r[0] == "annotations"]
         assert len(annotation_runs) == 1 and len(runs) == 2, runs
         run = annotation_runs[0]
@@ -162,10 +180,10 @@ def test_one_run_per_document(runs):
         # Other settings are runs of their own, and do not run the annotations again.
         doc.pages[1].bitmap(dpi=72), doc.pages[3].bitmap(dpi=72)
         assert len(runs) == 3 and runs[2][0] == "pages"
-        assert len(doc.pages[6].annotations) == 7 and len(runs) == 3
+        assert len(doc.pages[6].annotations) == per_page[6] and len(runs) == 3
     # iter_pages: one run of the chunk's pages (all seven here), kept while its pages ask.
     del runs[:]
-    assert sum(len(p.annotations) + len(p.links) for p in pdf_pageinfo.iter_pages(ANNOTATIONS)) == 60 + 23
+    assert sum(len(p.annotations) + len(p.links) for p in pdf_pageinfo.iter_pages(ANNOTATIONS)) == annotations + links
     assert [r[r.index("--pages") + 1] for r in runs if r[0] == "annotations"] == ["1-7"], runs
 
 
@@ -294,3 +312,56 @@ def test_pymupdf_reads_the_same_rectangles_and_targets():
             assert matched >= {a.index for a in links
                                if a.destination is not None or a.action is not None and a.action.type == "URI"}
     assert checked == {"annots": 20, "widgets": 6, "links": 20, "targets": 12}, checked
+
+
+def page_point(raw, crop, rotation):
+    """A raw point in page space, by ISO 32000-2's rotation about the CropBox [x0 y0 x1 y1]."""
+    (x, y), (x0, y0, x1, y1) = raw, crop
+    return {0: (x - x0, y - y0), 90: (y - y0, x1 - x), 180: (x1 - x, y1 - y), 270: (y1 - y, x - x0)}[rotation]
+
+
+def test_destinations_in_page_space_and_as_view_states(runs):
+    """Each destination's point (XYZ) and rectangle (FitR) in its target page's page space, and
+    the view state following it gives in two view sizes, by the spec's rules: XYZ's point at the
+    view's top-left at its zoom, FitR's rectangle wholly in view, Fit the whole page; one run of
+    the executable per page and view size."""
+    golden = load("annotations.json")["pages"]
+    seen = set()
+    with pdf_pageinfo.open(ANNOTATIONS) as doc:
+        page = doc.pages[0]
+        before = len(runs)
+        for w, h in ((800, 600), (1200, 450)):
+            for link in page.links:
+                d = link.destination
+                if d is None:
+                    continue
+                if d.page is None:
+                    assert d.view_state((w, h)) is None and d.page_point is None
+                    continue
+                target = golden[d.page]
+                crop, rotation = target["cropBox"], target["rotation"]
+                turned = rotation in (90, 270)
+                size = (crop[3] - crop[1], crop[2] - crop[0]) if turned else (crop[2] - crop[0], crop[3] - crop[1])
+                state = d.view_state((w, h))
+                assert state is not None and state.page_index == d.page
+                seen.add(d.kind)
+                if d.kind == "XYZ":
+                    px, py = page_point((d.left, d.top), crop, rotation)
+                    close_rect(d.page_point, (px, py), (link.index, "page_point"))
+                    zoom = d.zoom or min(w / size[0], h / size[1])
+                    v = state.viewport
+                    close_rect((v.x, v.y + v.height, v.width, v.height), (px, py, w / zoom, h / zoom), (link.index, w))
+                elif d.kind == "FitR":
+                    corners = [page_point(p, crop, rotation) for p in ((d.left, d.bottom), (d.right, d.top))]
+                    xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+                    r = (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+                    close(d.page_rect, {"x": r[0], "y": r[1], "width": r[2], "height": r[3]}, link.index)
+                    v = state.viewport
+                    assert abs(v.height / v.width - h / w) < 1e-6
+                    assert v.x <= r[0] + TOLERANCE and v.y <= r[1] + TOLERANCE
+                    assert v.x + v.width >= r[0] + r[2] - TOLERANCE and v.y + v.height >= r[1] + r[3] - TOLERANCE
+                elif d.kind in ("Fit", "FitB"):
+                    assert state.viewport is None
+        assert {"XYZ", "FitR", "Fit"} <= seen, seen
+        view_runs = [r for r in runs[before:] if "--view" in r]
+        assert [(r[r.index("--view") + 1], r[r.index("--pages") + 1]) for r in view_runs] == [("800x600", "1"), ("1200x450", "1")]

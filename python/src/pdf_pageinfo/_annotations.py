@@ -7,12 +7,16 @@ matrices. Nothing here reads the PDF or decides a rule: a field the executable w
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, NamedTuple, Optional, Tuple
+from dataclasses import dataclass, field
+from typing import Any, Callable, Dict, List, NamedTuple, Optional, Tuple
 
 from ._errors import PageInfoError
 from ._geometry import Box, Matrix, PdfWarning
 
-__all__ = ["Annotation", "Appearance", "Field", "Action", "Destination", "Quad"]
+__all__ = ["Annotation", "Appearance", "Field", "Action", "Destination", "Quad", "ViewState"]
+
+#: Asks the view state of one page's annotation's destination: (page, annotation index, view size).
+ViewStateQuery = Callable[[int, int, Tuple[float, float]], Optional["ViewState"]]
 
 #: A quadrilateral of /QuadPoints: four ``(x, y)`` points in raw PDF space, in the file's order
 #: (ISO 32000 writes them upper-left, upper-right, lower-left, lower-right for text markup, but
@@ -47,7 +51,17 @@ class Action(NamedTuple):
     target: Optional[str]
 
 
-class Destination(NamedTuple):
+class ViewState(NamedTuple):
+    """What a viewer shows (``pageinfo viewstate``'s view state): the page of 0-based index
+    ``page_index``, and of it ``viewport``, a :class:`Box` in that page's **page space** (points,
+    lower-left origin, y up) with the view's aspect ratio; None shows the whole page."""
+
+    page_index: int
+    viewport: Optional[Box]
+
+
+@dataclass(frozen=True)
+class Destination:
     """Where a link goes (/Dest, or /D of a GoTo or GoToR action; named destinations resolved
     through /Dests and the /Names tree). ``page`` is the target page's 0-based index in this
     document (``doc.pages[d.page]`` when the document holds every page; None for a page of another
@@ -55,7 +69,9 @@ class Destination(NamedTuple):
     FitB, FitBH or FitBV, and ``left``, ``bottom``, ``right``, ``top``, ``zoom`` its numbers in the
     **target** page's raw space, None where the destination gives null ("unchanged") or its kind
     has none (``kind`` is None too where a record holds only a name that resolves to no page).
-    ``name`` is the name the link gave it by, if any."""
+    ``name`` is the name the link gave it by, if any. In the target page's **page** space:
+    ``page_point``, an XYZ destination's (left, top), and ``page_rect``, a FitR destination's
+    rectangle (None for other kinds, or when the target page was not read)."""
 
     page: Optional[int]
     remote_page: Optional[int]
@@ -66,6 +82,24 @@ class Destination(NamedTuple):
     top: Optional[float]
     zoom: Optional[float]
     name: Optional[str]
+    page_point: Optional[Tuple[float, float]] = None
+    page_rect: Optional[Box] = None
+    _ask: Optional[Callable[[Tuple[float, float]], Optional[ViewState]]] = field(default=None, compare=False, repr=False)
+
+    def view_state(self, view_size: Tuple[float, float]) -> Optional[ViewState]:
+        """The view state that following this destination gives in a view of ``view_size``
+        ``(width, height)`` units (points at zoom 1), from a view showing the whole target page:
+        XYZ puts (left, top) at the view's top-left corner at ``zoom`` (null: the whole page's
+        zoom), FitH fits the page's width with ``top`` at the top, FitV its height, FitR the
+        rectangle, Fit and FitB the page (``viewport`` None). The executable computes it
+        (``pageinfo annotations --view WxH``: DocumentLayout's rule, not a second one here); None
+        when the target is not a page of this document.
+
+        Reads the file again: one run of ``pageinfo annotations --view`` for the link's page per
+        view size, kept for that page's other links."""
+        if self._ask is None or self.page is None:
+            return None
+        return self._ask(view_size)
 
 
 def _float(value: Any) -> Optional[float]:
@@ -110,7 +144,7 @@ class Annotation:
                  "contents", "appearance", "popup", "parent", "field", "action", "destination",
                  "warnings")
 
-    def __init__(self, record: Dict[str, Any]) -> None:
+    def __init__(self, record: Dict[str, Any], ask: Optional[ViewStateQuery] = None) -> None:
         self.page: int = record["page"]
         self.index: int = record["index"]
         self.object: Optional[int] = record["object"]
@@ -138,9 +172,15 @@ class Annotation:
         action = record["action"]
         self.action: Optional[Action] = None if action is None else Action(action["type"], action["target"])
         d = record["destination"]
-        self.destination: Optional[Destination] = None if d is None else Destination(
-            d["page"], d["remotePage"], d["kind"], _float(d["left"]), _float(d["bottom"]),
-            _float(d["right"]), _float(d["top"]), _float(d["zoom"]), d["name"])
+        self.destination: Optional[Destination] = None
+        if d is not None:
+            point = d.get("pagePoint")
+            page, index = self.page, self.index
+            self.destination = Destination(
+                d["page"], d["remotePage"], d["kind"], _float(d["left"]), _float(d["bottom"]),
+                _float(d["right"]), _float(d["top"]), _float(d["zoom"]), d["name"],
+                None if point is None else (float(point["x"]), float(point["y"])), _box(d.get("pageRect")),
+                None if ask is None else (lambda size: ask(page, index, size)))
         self.warnings: List[PdfWarning] = [PdfWarning(w["code"], w["message"]) for w in record["warnings"]]
 
     @property
@@ -170,9 +210,19 @@ _NONE: Tuple[Annotation, ...] = ()
 _BOXES = ("mediaBox", "cropBox")
 
 
-def pages_of(records: List[Dict[str, Any]], name: Optional[str]
+def view_state(record: Dict[str, Any]) -> Optional[ViewState]:
+    """The ``destination.viewState`` of an annotation record of a ``--view`` run, or None."""
+    d = record.get("destination") or {}
+    state = d.get("viewState")
+    if state is None:
+        return None
+    return ViewState(int(state["pageIndex"]), _box(state.get("viewport")))
+
+
+def pages_of(records: List[Dict[str, Any]], name: Optional[str], ask: Optional[ViewStateQuery] = None
              ) -> Tuple[List[Dict[str, Any]], List[PageAnnotations]]:
-    """The page records of a run and each one's annotations, in the run's order."""
+    """The page records of a run and each one's annotations, in the run's order; ``ask`` gives
+    their destinations' view states."""
     pages: List[Dict[str, Any]] = []
     found: List[List[Annotation]] = []
     for record in records:
@@ -183,7 +233,7 @@ def pages_of(records: List[Dict[str, Any]], name: Optional[str]
             raise PageInfoError(f"{name}: pageinfo wrote an annotation of page {record.get('page')!r} "
                                 "after another page's record", file=name)
         else:
-            found[-1].append(Annotation(record))
+            found[-1].append(Annotation(record, ask))
     held = [PageAnnotations(tuple(a) if a else _NONE,
                             [PdfWarning(w["code"], w["message"]) for w in p.get("warnings") or ()])
             for p, a in zip(pages, found)]

@@ -14,7 +14,7 @@ from ._columns import _compact, _row_of
 from ._document import Document
 from ._errors import PageInfoError
 from ._page import Page, _positive_int
-from ._run import Run, chunks_and_file, finish, read_one
+from ._run import Run, chunks_and_file, command_number, finish, read_one
 from ._source import PageSource
 
 __all__ = ["open", "iter_pages", "read_many"]
@@ -243,7 +243,7 @@ def read_many(paths: Iterable[PathLike], *, jobs: Optional[int] = None,
     if max_memory is not None and max_memory != 0:
         _positive_int(max_memory, "max_memory (MiB)")
     arguments = ["pages", "--files-from", "-", "-0", "--format", "columns", "--no-progress",
-                 "--timeout", _number(seconds or 0), "--max-memory", str(max_memory or 0)]
+                 "--timeout", command_number(seconds or 0), "--max-memory", str(max_memory or 0)]
     if worker is not None:
         arguments += ["--worker", _fspath(worker)]
     if jobs is not None:
@@ -255,10 +255,6 @@ def read_many(paths: Iterable[PathLike], *, jobs: Optional[int] = None,
     # runs have read_many's timeout too (but are one process of this package's, not a worker).
     places = [os.path.abspath(os.fsdecode(name)) for name in names]
     return _read_many(arguments, names, places, password, seconds)
-
-
-def _number(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else repr(float(value))
 
 
 def _read_many(arguments: List[str], names: List[bytes], places: List[str], password: Optional[str],

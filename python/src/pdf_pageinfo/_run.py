@@ -219,6 +219,12 @@ def finish(run: Run, file_record: Optional[Dict[str, Any]]) -> int:
         raise
 
 
+def command_number(value: float) -> str:
+    """A number as the executable's options take it: an integer without a point, else Python's
+    shortest round-trip form."""
+    return str(int(value)) if float(value).is_integer() else repr(float(value))
+
+
 def read_one(arguments: List[str], password: Optional[str], *, timeout: Optional[float] = None,
               name: Optional[str] = None, lines: bool = False
               ) -> Tuple[Dict[str, Any], List[Dict[str, Any]]]:

@@ -9,10 +9,10 @@ import os
 import tempfile
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
-from ._annotations import PageAnnotations, page_columns, pages_of
+from ._annotations import PageAnnotations, ViewState, page_columns, pages_of, view_state
 from ._columns import _same_column
 from ._errors import PageInfoError, UsageError, error_for
-from ._run import Run, read_one
+from ._run import Run, command_number, read_one
 
 if TYPE_CHECKING:
     from ._page import Page
@@ -40,6 +40,8 @@ class PageSource:
         self._page_ranges = page_ranges
         self._temporary = temporary
         self._timeout = timeout
+        # The annotation records of `pageinfo annotations --view` runs, by (page, width, height).
+        self._view_runs: Dict[Tuple[int, float, float], List[Dict[str, Any]]] = {}
 
     def _extra(self, options: Tuple[str, ...], page: "Page") -> Tuple[Dict[str, Any], int]:
         """``(columns, row)``: the columns of ``pageinfo pages OPTIONS`` holding ``page``."""
@@ -108,11 +110,33 @@ class PageSource:
         error = self._file_error(file_record)
         if error is not None:
             raise error
-        pages, held = pages_of(records, self.name)
+        pages, held = pages_of(records, self.name, self._destination_view_state)
         sizes = [len(columns["index"]) for columns in read]
         if len(pages) != sum(sizes) or not self._same_pages(read, page_columns(pages, sizes)):
             raise self._changed()
         return held, file_record
+
+    def _destination_view_state(self, page: int, index: int, view_size: Tuple[float, float]) -> Optional[ViewState]:
+        """The view state of annotation ``index`` of page ``page`` (0-based) in a view of
+        ``view_size``: one run of ``pageinfo annotations --view WxH`` for the page per size."""
+        width, height = (float(v) for v in view_size)
+        key = (page, width, height)
+        views = self._view_runs
+        if key not in views:
+            if self._path is None:
+                raise PageInfoError(f"{self.name}: the document is closed", file=self.name)
+            size = "%sx%s" % (command_number(width), command_number(height))
+            file_record, records = read_one(["annotations", "--format", "jsonl", "--view", size, "--pages", str(page + 1),
+                                             "--", self._path], self._password, timeout=self._timeout, name=self.name,
+                                            lines=True)
+            error = self._file_error(file_record)
+            if error is not None:
+                raise error
+            views[key] = [r for r in records if r.get("record") == "annotation"]
+        found = [r for r in views[key] if r.get("index") == index]
+        if len(found) != 1:
+            raise self._changed()
+        return view_state(found[0])
 
     def _draw(self, arguments: List[str]) -> bytes:
         """The picture ``pageinfo draw ARGUMENTS -o FILE -- PATH`` writes (PNG or SVG bytes)."""
