@@ -215,7 +215,7 @@ check-annotations: oracle-deps debug-tools
 # The Python package (python/): its tests under pytest, with the oracle libraries
 # (renderers, PyMuPDF, pypdf…), against this build's executable and the tests' worker (the hooks
 # that crash, hang or exhaust a worker: Sources/pageinfo-test-worker). Part of `make test`.
-.PHONY: python-test python-typecheck bench-python
+.PHONY: python-test python-typecheck bench-python bench-annotations
 python-test: oracle-deps debug-tools python-typecheck
 	PAGEINFO_EXECUTABLE=$(DEBUG_BIN)/pageinfo \
 	PAGEINFO_TEST_WORKER=$(DEBUG_BIN)/pageinfo-test-worker \
@@ -230,8 +230,14 @@ python-typecheck: oracle-deps
 # From Python: pageinfo against PyMuPDF, pypdfium2 and pypdf on the bench files, read_many
 # against a PyMuPDF loop on 2,000 corpus entries (scripts/bench_python.py; BENCHMARKS.md).
 bench-python: bench-deps release oracle-deps
-	@[ -f $(BENCH_DIR)/bench-100k.pdf ] || python3 scripts/make_bench_pdfs.py $(BENCH_DIR)
+	@[ -f $(BENCH_DIR)/bench-100k.pdf ] && [ -f $(BENCH_DIR)/bench-15k-annots.pdf ] || python3 scripts/make_bench_pdfs.py $(BENCH_DIR)
 	$(ORACLE_VENV)/bin/python scripts/bench_python.py $(RELEASE_BIN)/pageinfo $(BENCH_DIR)
+
+# Only the annotations of bench-15k-annots.pdf: `pageinfo annotations` and pdf_pageinfo against
+# PyMuPDF, pypdfium2 and pypdf reading the same 45,000 rectangles (BENCHMARKS.md).
+bench-annotations: bench-deps release oracle-deps
+	@[ -f $(BENCH_DIR)/bench-15k-annots.pdf ] || python3 scripts/make_bench_pdfs.py $(BENCH_DIR)
+	$(ORACLE_VENV)/bin/python scripts/bench_python.py --annotations --runs 3 $(RELEASE_BIN)/pageinfo $(BENCH_DIR)
 
 # `make install DESTDIR=$$(mktemp -d)` and a check of every installed file (part of `make test`).
 check-install: deps

@@ -12,6 +12,9 @@ Usage: python3 scripts/make_bench_pdfs.py OUTDIR
                       Rotate are hoisted to the /Pages nodes (majority value
                       per node) and only the differing kids override them.
   bench-100k.pdf      100,000 pages, same mix, flat tree of 50 kids per node.
+  bench-15k-annots.pdf  15,000 pages of the same geometry, each with two links (a URI with
+                      /QuadPoints, and a GoTo to the next page, /XYZ) and one text-field widget
+                      with an appearance: 45,000 annotations (scripts/bench_annotations.py).
 
 Mix: 9 page sizes (Letter ... a tiny 72x48), Rotate 0/90/180/270/-90/450/360,
 CropBoxes offset from the origin, some MediaBoxes not at the origin,
@@ -132,6 +135,44 @@ def write(outdir, name, root, labels):
         path, pdfgen.count_pages(root), depth(root), size / 1e6, time.perf_counter() - t0))
 
 
+def write_annotated(outdir, name="bench-15k-annots.pdf", n=15000, fanout=50):
+    """The annotated file: pages and their annotations written object by object (each GoTo
+    names the next page's object), under /Pages nodes of `fanout` kids."""
+    path = os.path.join(outdir, name)
+    t0 = time.perf_counter()
+    with open(path, "wb", buffering=1 << 20) as f:
+        w = pdfgen.Writer(f, pdfgen.file_id_for(name))
+        catalog, root = w.alloc(), w.alloc()
+        pages = [w.alloc() for _ in range(n)]
+        content = w.add(CONTENT)
+        form = w.add(pdfgen.Stream(b"0 0 1 rg 0 0 100 20 re f\n",
+                                   {"Type": Name("XObject"), "Subtype": Name("Form"), "BBox": [0, 0, 100, 20]}))
+        nodes = [pages[i:i + fanout] for i in range(0, n, fanout)]
+        node_refs = [w.alloc() for _ in nodes]
+        fields = []
+        for k, (node_ref, kids) in enumerate(zip(node_refs, nodes)):
+            for j, ref in enumerate(kids):
+                i = k * fanout + j
+                g = geometry(i)
+                x, y = g["MediaBox"][0] + 20, g["MediaBox"][1] + 20
+                uri = w.add({"Type": Name("Annot"), "Subtype": Name("Link"), "Rect": [x, y, x + 60, y + 12], "Border": [0, 0, 0],
+                             "QuadPoints": [x, y + 12, x + 60, y + 12, x, y, x + 60, y],
+                             "A": {"S": Name("URI"), "URI": pdfgen.PDFString(b"https://example.org/%d" % i)}})
+                goto = w.add({"Type": Name("Annot"), "Subtype": Name("Link"), "Rect": [x, y + 20, x + 60, y + 32], "Border": [0, 0, 0],
+                              "Dest": [pages[(i + 1) % n], Name("XYZ"), 0, 0, None]})
+                widget = w.add({"Type": Name("Annot"), "Subtype": Name("Widget"), "Rect": [x, y + 40, x + 100, y + 60], "F": 4,
+                                "FT": Name("Tx"), "T": "field%d" % i, "AP": {"N": form}, "P": ref})
+                fields.append(widget)
+                attrs = {k2: (list(v) if isinstance(v, tuple) else v) for k2, v in g.items() if v is not None}
+                w.write(ref, dict(attrs, Type=Name("Page"), Parent=node_ref, Contents=content, Annots=[uri, goto, widget]))
+            w.write(node_ref, {"Type": Name("Pages"), "Parent": root, "Kids": kids, "Count": len(kids)})
+        w.write(root, {"Type": Name("Pages"), "Kids": node_refs, "Count": n, "Resources": FONT})
+        w.write(catalog, {"Type": Name("Catalog"), "Pages": root, "AcroForm": {"Fields": fields}})
+        w.finish(catalog)
+        size = w.pos
+    print("%-32s %7d pages  %d annotations  %6.1f MB  %.2fs" % (path, n, 3 * n, size / 1e6, time.perf_counter() - t0))
+
+
 def main(argv):
     if len(argv) != 2:
         print(__doc__.strip().splitlines()[2])
@@ -143,6 +184,7 @@ def main(argv):
     write(outdir, "bench-15k-deep.pdf", deep_tree(15000), LABELS_15K)
     write(outdir, "bench-100k.pdf",
           pdfgen.balanced_tree([flat_page(i) for i in range(100000)], 50), LABELS_100K)
+    write_annotated(outdir)
     return 0
 
 
