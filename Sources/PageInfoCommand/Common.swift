@@ -81,6 +81,6 @@ func readPage(_ document: PopplerDocument, pageNumber: Int) throws -> PageInfo {
 
 /// The entry of page `pageNumber` (1-based): its page (never a page error: that fails as
 /// ``readPage(_:pageNumber:)`` does) and its warnings.
-func readPageEntry(_ document: PopplerDocument, pageNumber: Int) throws -> PageEntry {
-    do { return try document.pageEntry(at: pageNumber - 1) } catch { throw ExitFailure(error) }
+func readPageEntry(_ document: PopplerDocument, pageNumber: Int, withAnnotations: Bool = false) throws -> PageEntry {
+    do { return try document.pageEntry(at: pageNumber - 1, withAnnotations: withAnnotations) } catch { throw ExitFailure(error) }
 }

@@ -59,6 +59,9 @@ struct DrawCommand: ParsableCommand {
     @Flag(help: "Write the page's render alone (PNG): no board, page boxes, axes, labels or legend; --overlay boxes are still drawn.")
     var bare = false
 
+    @Flag(help: "Outline each annotation where its appearance is drawn (as pageinfo annotations' drawnRect, else its /Rect), labelled with its subtype.")
+    var annotations = false
+
     @Option(parsing: .unconditional, help: ArgumentHelp("The space to draw: page (the displayed page) or raw (the unrotated MediaBox).", valueName: "space"))
     var space: DrawingSpace = .page
 
@@ -88,8 +91,8 @@ struct DrawCommand: ParsableCommand {
     func run() throws {
         let request = try makeRequest()
         let doc = try document.open(forRendering: true)
-        let entry = try readPageEntry(doc, pageNumber: page), info = entry.page!
-        let overlays = try overlaySets(request.overlayFrames, on: entry)
+        let entry = try readPageEntry(doc, pageNumber: page, withAnnotations: annotations), info = entry.page!
+        let overlays = try overlaySets(request.overlayFrames, on: entry) + (entry.annotations.map { [OverlaySet.annotations($0, on: info)] } ?? [])
         var rawRegion: Rect?
         if let region, let frame = request.regionFrame {
             rawRegion = try frameToRaw(frame, on: entry, option: "--region").apply(to: region.standardized)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import PageGeometry
+import PageInfoRecords
 import PageInfoEncoding
 
 /// The space a ``PageDrawing`` shows.
@@ -162,6 +163,15 @@ package struct OverlaySet: Hashable, Sendable {
         self.name = name
         self.frame = frame
         self.boxes = boxes
+    }
+
+    /// The annotations of a page as a set to draw (`draw --annotations`): each one's drawn
+    /// rectangle (where its appearance lands; /Rect for one without an appearance), labelled
+    /// with its subtype; an annotation without a readable /Rect is left out (its warning says so).
+    package static func annotations(_ annotations: PageAnnotations, on page: PageInfo) -> OverlaySet {
+        OverlaySet(name: "annotations", frame: "drawn rectangles, raw", boxes: annotations.annotations.compactMap { a in
+            (a.drawnRect(on: page) ?? a.rect).map { (raw: $0, label: a.subtype ?? "?") }
+        })
     }
 
     package static func == (a: OverlaySet, b: OverlaySet) -> Bool {

@@ -162,13 +162,15 @@ public final class PopplerDocument {
         try pageEntry(at: index).page!
     }
 
-    /// The entry of page `index` (0-based): the page with its label and warnings, as
-    /// ``page(at:)`` reads it and throws.
-    package func pageEntry(at index: Int) throws(PageInfoError) -> PageEntry {
-        guard index >= 0, let entry = makePageCursor(from: index).next() else {
+    /// The entry of page `index` (0-based): the page with its label and warnings (and, when
+    /// asked, its annotations), as ``page(at:)`` reads it and throws.
+    package func pageEntry(at index: Int, withAnnotations: Bool = false) throws(PageInfoError) -> PageEntry {
+        let cursor = makePageCursor(from: index)
+        guard index >= 0, var entry = cursor.next() else {
             throw .pageOutOfRange(index: index, pageCount: pageCount)
         }
         if case .failure(let error) = entry.result { throw .pageUnreadable(path: path, index: index, reason: error.message) }
+        if withAnnotations { entry.annotations = cursor.annotations() ?? PageAnnotations() }
         return entry
     }
 

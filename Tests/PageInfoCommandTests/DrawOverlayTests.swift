@@ -56,6 +56,34 @@ extension DrawCommandTests {
 
     /// At most 500 labels are drawn, the first of all files in order; the legend says which
     /// file's were cut: 300 labelled boxes in each of two files leave 200 of the second's.
+    @Test("--annotations: each annotation outlined where the golden says its appearance is drawn, labelled with its subtype")
+    func annotations() throws {
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let golden = try AnnotationsCommandTests.golden("annotations")
+        for number in [2, 5] {   // /Rotate 90; an offset CropBox under /Rotate 90
+            let out = dir.appendingPathComponent("a\(number).svg")
+            let r = try CLI.run(["draw", AnnotationsCommandTests.file, "--page", "\(number)", "--annotations", "-o", out.path])
+            #expect(r.status == 0, "\(r.stderr)")
+            let svg = try String(contentsOf: out, encoding: .utf8)
+            let g = golden[number - 1]
+            let crop = try #require(g["cropBox"] as? [Double]), rotation = try #require(g["rotation"] as? Int)
+            let height = rotation % 180 != 0 ? crop[2] - crop[0] : crop[3] - crop[1]
+            let expected = try #require(g["annotations"] as? [[String: Any]])
+            let rects = overlayRects(svg)
+            #expect(rects.count == expected.count)
+            for (rect, e) in zip(rects, expected) {
+                // The drawn rectangle (else /Rect) in page space, then view space at --scale 1.
+                let raw = try #require(AnnotationsCommandTests.numbers(e["drawnRect"]) ?? AnnotationsCommandTests.numbers(e["rect"]))
+                let p = AnnotationsCommandTests.pageRect(raw, crop: crop, rotation: rotation)
+                let view = [p[0], height - p[1] - p[3], p[2], p[3]]
+                #expect(zip(rect, view).allSatisfy { abs($0 - $1) < 1e-3 }, "page \(number) \(e["subtype"] ?? ""): \(rect) against \(view)")
+            }
+            for subtype in Set(expected.compactMap { $0["subtype"] as? String }) { #expect(svg.contains("<title>\(subtype)</title>")) }
+            #expect(svg.contains("annotations: \(expected.count) boxes"))
+        }
+    }
+
     @Test("the label limit counts across files and the legend says so")
     func labelLimit() throws {
         let dir = try tempDir()
