@@ -123,28 +123,46 @@ public struct DocumentReader: Sendable {
         // `info --strict` reads the pages too (not printing them): their warnings fail the file,
         // as they do in `pages --strict`.
         var targets = TargetPages(document: document)
+        // Emits an entry read, its destinations' target pages resolved first.
+        func emit(_ read: PageEntry) {
+            var entry = read
+            if var annotations = entry.annotations {
+                let (pages, unread) = targets.targets(of: annotations.annotations)
+                annotations.targets = pages
+                if unread {
+                    annotations.warnings.append(ReadWarning(.destinationTargetsUnread, "the pages some destinations on this page target were not read (the reader's budget for target pages is spent); their page points and view states are null"))
+                }
+                entry.annotations = annotations
+                // /Annots as a whole is the page's: its warnings join the page record's.
+                entry.warnings += annotations.warnings
+                pageWarnings += annotations.annotations.reduce(0) { $0 + $1.warnings.count }
+            }
+            pageWarnings += entry.warnings.count
+            if withPages { sink.entry(entry) }
+        }
         if withPages || strict {
             let items = ranges?.items ?? [PageRangeList.Item(first: 1, last: nil)]
             for item in items {
                 let cursor = document.makePageCursor(from: item.first - 1)
                 var index = item.first - 1
+                // Entries whose links point a few pages ahead wait for the walk to read those
+                // pages, in order (TargetPages.awaits), instead of a second cursor reading them.
+                var waiting: [PageEntry] = [], waitingAnnotations = 0
                 while item.last.map({ index < $0 }) ?? true, var entry = cursor.next() {
-                    if withAnnotations, let page = entry.page, var annotations = cursor.annotations() {
+                    if withAnnotations, let page = entry.page {
                         targets.read(entry.index, page)
-                        let (pages, unread) = targets.targets(of: annotations.annotations)
-                        annotations.targets = pages
-                        if unread {
-                            annotations.warnings.append(ReadWarning(.destinationTargetsUnread, "the pages some destinations on this page target were not read (the reader's budget for target pages is spent); their page points and view states are null"))
-                        }
-                        entry.annotations = annotations
-                        // /Annots as a whole is the page's: its warnings join the page record's.
-                        entry.warnings += annotations.warnings
-                        pageWarnings += annotations.annotations.reduce(0) { $0 + $1.warnings.count }
+                        entry.annotations = cursor.annotations()
                     }
-                    pageWarnings += entry.warnings.count
-                    if withPages { sink.entry(entry) }
+                    waiting.append(entry)
+                    waitingAnnotations += entry.annotations?.annotations.count ?? 0
+                    while let first = waiting.first,
+                          waitingAnnotations > TargetPages.waitingLimit || !targets.awaits(first, after: entry.index) {
+                        waitingAnnotations -= first.annotations?.annotations.count ?? 0
+                        emit(waiting.removeFirst())
+                    }
                     index += 1
                 }
+                for entry in waiting { emit(entry) }
                 consider(cursor)
                 let wanted = item.last ?? item.first
                 if ranges != nil, index < wanted, outOfRange == nil {

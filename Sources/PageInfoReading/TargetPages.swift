@@ -6,8 +6,9 @@ import PageInfoRecords
 /// The geometry of the pages destinations target, for their page-space points and view states.
 ///
 /// Links mostly point near the page that holds them or back to a few pages (a table of
-/// contents), so the pages read are kept (at most ``keptLimit``, then forgotten at once), and a
-/// target ahead is read by a second cursor that only moves forward; a target behind it that is
+/// contents), so the pages read are kept (at most ``keptLimit``, then forgotten at once); a page
+/// whose link points a little ahead waits for the document's walk to read the target
+/// (``awaits(_:after:)``); a target further ahead is read by a second cursor that only moves forward; a target behind it that is
 /// no longer kept opens a new cursor there. A file whose links jump at random could make that
 /// quadratic, so the positions the target cursors walk are bounded by ``budget``; past it, a
 /// target not kept is not read (its points and view state are `null`), and the page says so
@@ -29,6 +30,21 @@ struct TargetPages {
     init(document: PopplerDocument) {
         self.document = document
         budget = 100_000
+    }
+
+    /// How far ahead of its page a link's target may be for the page to wait for the walk to
+    /// read it (``awaits(_:after:)``), and the most annotations the waiting pages may hold.
+    static let lookahead = 64
+    static let waitingLimit = 10_000
+
+    /// Whether `entry` should wait for the walk, which has read up to `read`: one of its
+    /// destinations targets a page after `read` and at most ``lookahead`` after its own, which
+    /// the walk reads soon (a link to the next page), so that no second cursor reads it.
+    func awaits(_ entry: PageEntry, after read: Int) -> Bool {
+        entry.annotations?.annotations.contains { a in
+            guard let target = a.destination?.pageIndex else { return false }
+            return target > read && target <= entry.index + Self.lookahead
+        } ?? false
     }
 
     /// Keeps page `index`'s geometry, read by the document's walk.
