@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // libFuzzer harness for the reader: bytes → pi_document_open_bytes → every page through the
-// cursor (geometry, labels), the document facts, a cursor opened mid-tree, and close.
+// cursor (geometry, labels), the document facts, a cursor opened mid-tree, the outline, and close.
 // Built and run by `make fuzz` (scripts/fuzz.sh); crashers go to Fixtures/crashers/.
 #include "pageinfo_poppler.h"
 
@@ -54,6 +54,21 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (rest != n - n / 2) std::abort();
         pi_page_cursor_close(mid);
     }
+
+    // The outline: bounded, in pre-order (each item at most one level below the one before it).
+    pi_outline_summary outline_summary;
+    pi_outline_list *outline = pi_document_outline(doc, &outline_summary);
+    const size_t items = pi_outline_list_count(outline);
+    if (items > PI_MAX_OUTLINE_ITEMS) std::abort();
+    int previous_level = -1;
+    for (size_t i = 0; i < items; i++) {
+        pi_outline_item item;
+        pi_outline_list_get(outline, i, &item);
+        if (item.level < 0 || item.level >= PI_MAX_OUTLINE_DEPTH || item.level > previous_level + 1) std::abort();
+        if (item.title.bytes && item.title.length > PI_MAX_TEXT_BYTES) std::abort();
+        previous_level = item.level;
+    }
+    pi_outline_list_close(outline);
     pi_document_close(doc);
     return 0;
 }

@@ -28,10 +28,15 @@ annot.rect (pymupdf frame) and page.get_links() "from" (pymupdf frame), pypdf's 
 PyMuPDF's get_links() page, and "to" point for XYZ destinations, through the target page's own
 pymupdf frame.
 
+Outline: `pageinfo outline` gives, on the fixture and on the corpus files with an outline, the
+entries PyMuPDF's doc.get_toc(simple=False) gives, in the same order: the same titles, levels
+(PyMuPDF's are 1-based), object numbers, target pages (named destinations resolved), URIs, and
+open or closed ("collapse") for each item with children.
+
 Usage: check_annotations.py PAGEINFO [--self-test]
   --self-test: planted errors must be refused first: predicted rectangles shifted by 3 px, a
   drawn square reported without an appearance, a NoRotate note predicted unturned, a Hidden
-  square reported as drawn, a library rectangle off by 1 pt.
+  square reported as drawn, a library rectangle off by 1 pt, outline levels off by one.
 Run by `make test` (`make check-annotations`) with the venv of `make oracle-deps`. Exits 1 naming
 every failure; 2 when a module is missing and CI=true (without CI it says so and skips: exit 0).
 """
@@ -49,6 +54,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIXTURE = os.path.join(ROOT, "Fixtures", "annotations", "annotations.pdf")
 CORPUS = os.environ.get("PAGEINFO_CORPUS", os.path.join(os.path.dirname(ROOT), "shared", "corpus"))
 CORPUS_FILES = ["pdfium-annots.pdf", "pymupdf-test-3820.pdf"]
+# Corpus files with an outline that MuPDF reads whole (qpdf-badlin1.pdf it reads after a repair
+# that loses the items' object numbers; qpdf-append-xref-loop.pdf's it does not read at all).
+OUTLINE_CORPUS_FILES = ["pdfium-page_labels.pdf", "pdfjs-issue16278.pdf", "pymupdf-mupdf_explored.pdf", "pymupdf-test-3820.pdf"]
 RENDERERS = ["pdftoppm", "pdfium", "mupdf"]
 DPIS = [72, 150]
 
@@ -314,6 +322,36 @@ def check_libraries(binary, path, planted_offset=0.0):
     return problems, compared
 
 
+def check_outline(binary, path, mutate=None):
+    """Problems where PyMuPDF's table of contents is not `pageinfo outline`'s entries."""
+    import pymupdf
+    out = subprocess.run([binary, "outline", "--format", "jsonl", path], capture_output=True, text=True)
+    if out.returncode != 0:
+        return ["%s outline %s: exit %d: %s" % (binary, path, out.returncode, out.stderr.strip())], 0
+    ours = [r for r in map(json.loads, out.stdout.splitlines()) if r["record"] == "outline"]
+    if mutate:
+        ours = [mutate(r) for r in ours]
+    toc = pymupdf.open(path).get_toc(simple=False)
+    where = os.path.basename(path)
+    problems = []
+    if len(toc) != len(ours):
+        return ["%s: PyMuPDF lists %d outline items, pageinfo %d" % (where, len(toc), len(ours))], 0
+    compared = 0
+    for i, (e, (level, title, _, dest)) in enumerate(zip(ours, toc)):
+        has_children = i + 1 < len(ours) and ours[i + 1]["level"] > e["level"]
+        theirs = {"level": level, "title": title, "object": dest.get("xref"), "uri": dest.get("uri"),
+                  "page": dest.get("page") if dest.get("kind") in (pymupdf.LINK_GOTO, pymupdf.LINK_NAMED) else None,
+                  "open": (not dest["collapse"]) if has_children and "collapse" in dest else None}
+        mine = {"level": e["level"] + 1, "title": e["title"], "object": e["object"],
+                "uri": e["action"]["target"] if e["action"] and e["action"]["type"] == "URI" else None,
+                "page": e["destination"]["page"] if e["destination"] else None,
+                "open": e["open"] if has_children else None}
+        compared += 1
+        if theirs != mine:
+            problems.append("%s outline entry %d: PyMuPDF %s, pageinfo %s" % (where, i + 1, theirs, mine))
+    return problems, compared
+
+
 def run(binary, cases=None, mutate=None):
     problems, pairs = [], 0
     for where, page, changed, fills in renders(binary, cases):
@@ -364,6 +402,12 @@ def self_test(binary):
     problems, _ = check_libraries(binary, FIXTURE, planted_offset=1.0)
     if not problems:
         failures.append("self-test: library rectangles off by 1 pt were accepted")
+    problems, compared = check_outline(binary, FIXTURE)
+    if problems or compared == 0:
+        failures.append("self-test: the unplanted outline fails: %s" % (problems or "no outline entry"))
+    problems, _ = check_outline(binary, FIXTURE, mutate=lambda r: dict(r, level=r["level"] + 1))
+    if not problems:
+        failures.append("self-test: outline levels off by one were accepted")
     return failures
 
 
@@ -380,7 +424,7 @@ def main():
         failures = self_test(binary)
         for f in failures:
             print(f, file=sys.stderr)
-        print("check_annotations --self-test: %s" % ("FAILED" if failures else "6 planted errors refused"))
+        print("check_annotations --self-test: %s" % ("FAILED" if failures else "7 planted errors refused"))
         return 1 if failures else 0
     problems, pairs = run(binary)
     compared = 0
@@ -388,12 +432,18 @@ def main():
         p, n = check_libraries(binary, path)
         problems += p
         compared += n
+    entries = 0
+    for path in [FIXTURE] + [os.path.join(CORPUS, f) for f in OUTLINE_CORPUS_FILES]:
+        p, n = check_outline(binary, path)
+        problems += p
+        entries += n
     for p in problems:
         print(p, file=sys.stderr)
     print("check_annotations: %d render pairs (%s × %s dpi, with and without annotations) of %s and %s; %d rectangles and links "
-          "compared with pypdfium2, pypdf, PyMuPDF and pdfplumber: %s"
-          % (pairs, "/".join(RENDERERS), "/".join(map(str, DPIS)), os.path.basename(FIXTURE), ", ".join(CORPUS_FILES), compared,
-             "%d problems" % len(problems) if problems else "every changed pixel where predicted, every edge within 1 px, every rectangle within 0.01 pt"))
+          "compared with pypdfium2, pypdf, PyMuPDF and pdfplumber; %d outline entries of it and %s with PyMuPDF's get_toc: %s"
+          % (pairs, "/".join(RENDERERS), "/".join(map(str, DPIS)), os.path.basename(FIXTURE), ", ".join(CORPUS_FILES), compared, entries,
+             ", ".join(OUTLINE_CORPUS_FILES),
+             "%d problems" % len(problems) if problems else "every changed pixel where predicted, every edge within 1 px, every rectangle within 0.01 pt, every outline entry alike"))
     return 1 if problems else 0
 
 

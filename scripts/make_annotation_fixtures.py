@@ -34,7 +34,16 @@ annotation listed twice. Page 3 holds what is read as Poppler reads it or kept w
 (states without /AS, a GoToR to a named destination, an XYZ zoom of 0, a 5,000-byte /T); page 4
 one highlight of 1,024 quadrilaterals listed 200 times, past the page's budget of quads.
 
-annotations.json and hostile.json, the goldens, are derived from how the files were built: per
+annotations.pdf also has an outline (ISO 32000-2 §12.3.3) three levels deep, open and closed
+items (each /Count the number of descendants shown, negative when closed), XYZ, Fit, FitR, FitH
+and FitV destinations, destinations named by a string (/Names /Dests) and by a name (/Dests), a
+GoTo action to a named destination, a URI action and a UTF-16 title. hostile-outline.pdf has an
+outline whose damage each costs a warning and never a wrong entry: a /Count of 10^9, a /First
+that loops to an ancestor, an item that is not a dictionary, a 5,000-byte title, a chain 70
+levels deep (past the reader's 64), an unresolvable named destination and a /Next that loops
+back to an earlier item.
+
+annotations.json, hostile.json and hostile-outline.json, the goldens, are derived from how the files were built: per
 page its boxes and, per annotation, its subtype, raw rectangle, where its appearance is drawn
 (raw: /Rect, turned about its upper-left corner for NoRotate on a turned page), flags, quad
 points, field, action and destination (the target page's index and the numbers as written).
@@ -134,6 +143,100 @@ class Builder:
         self.w.write(self.catalog, dict({"Type": Name("Catalog"), "Pages": self.pages}, **catalog_extra))
         self.w.finish(self.catalog)
         return self.buf.getvalue()
+
+
+def item(title, target, kids=(), open_=False):
+    """An outline item: its title (str, or bytes as written), where it goes and its children."""
+    return {"title": title, "target": target, "kids": list(kids), "open": open_}
+
+
+def xyz(page, left, top, zoom):
+    return ({"Dest": ["PAGE", page, Name("XYZ"), left, top, zoom]},
+            {"page": page, "kind": "XYZ", "left": left, "top": top, "zoom": zoom})
+
+
+UTF16_TITLE = "Résumé — €"
+# The outline of annotations.pdf. Targets: (entries of the item, the golden destination or
+# None, the golden action or None); "PAGE", n in a destination array is page n's reference.
+OUTLINE = [
+    item("Rotations", xyz(0, 10, 280, None), open_=True, kids=[
+        item("Page 2, turned 90°", ({"Dest": ["PAGE", 1, Name("Fit")]}, {"page": 1, "kind": "Fit"})),
+        item("Page 3, turned 180°", ({"Dest": ["PAGE", 2, Name("FitR"), 20, 30, 220, 130]},
+                                      {"page": 2, "kind": "FitR", "left": 20, "bottom": 30, "right": 220, "top": 130}), kids=[
+            item("Detail at 200%", xyz(2, 50, 250, 2)),
+            item("Its top half", ({"Dest": ["PAGE", 2, Name("FitH"), 150]}, {"page": 2, "kind": "FitH", "top": 150})),
+        ]),
+        item("Page 4, turned 270°", xyz(3, 0, 300, 1.5), open_=True, kids=[
+            item("Back to the start", ({"A": {"S": Name("GoTo"), "D": ["PAGE", 0, Name("Fit")]}},
+                                       {"page": 0, "kind": "Fit"}, {"type": "GoTo", "target": None})),
+        ]),
+    ]),
+    item("Chapter 2 (a named destination)", ({"Dest": PDFString(b"chapter-2")},
+                                             {"page": 4, "kind": "XYZ", "left": 60, "top": 350, "zoom": None, "name": "chapter-2"}), kids=[
+        item("An old-style name", ({"Dest": Name("old-style")}, {"page": 5, "kind": "FitV", "left": -100, "name": "old-style"})),
+        item("Chapter 7 by a GoTo action", ({"A": {"S": Name("GoTo"), "D": PDFString(b"chapter-7")}},
+                                            {"page": 6, "kind": "FitB", "name": "chapter-7"}, {"type": "GoTo", "target": None})),
+    ]),
+    item(PDFString(b"\xfe\xff" + UTF16_TITLE.encode("utf-16-be")), xyz(6, 5, 190, None)),
+    item("pageinfo on the web", ({"A": {"S": Name("URI"), "URI": PDFString(b"https://example.org/outline")}}, None,
+                                 {"type": "URI", "target": "https://example.org/outline"})),
+]
+
+
+def visible(node):
+    """§12.3.3: the descendants shown when `node` is open (its children, and theirs below each open child)."""
+    return sum(1 + (visible(k) if k["open"] else 0) for k in node["kids"])
+
+
+def write_outline(w, top, page_refs):
+    """Writes `top` as /Outlines with /First, /Last, /Next, /Prev, /Parent and /Count as the spec
+    asks; returns the outline dictionary's reference and the golden entries in pre-order."""
+    root = w.alloc()
+    golden = []
+
+    def resolve(value):
+        if isinstance(value, list):
+            out, i = [], 0
+            while i < len(value):
+                if value[i] == "PAGE":
+                    out.append(page_refs[value[i + 1]])
+                    i += 2
+                else:
+                    out.append(resolve(value[i]))
+                    i += 1
+            return out
+        if isinstance(value, dict):
+            return {k: resolve(v) for k, v in value.items()}
+        return value
+
+    def chain(nodes, parent, level):
+        refs = [w.alloc() for _ in nodes]
+        for i, (node, ref) in enumerate(zip(nodes, refs)):
+            entries, dest = node["target"][0], node["target"][1]
+            action = node["target"][2] if len(node["target"]) > 2 else None
+            title = node["title"]
+            count = None
+            if node["kids"]:
+                count = visible(node) if node["open"] else -visible(node)
+            golden.append({"index": len(golden), "level": level, "pymupdfLevel": level + 1,
+                           "title": UTF16_TITLE if isinstance(title, bytes) else title,
+                           "open": count is not None and count > 0, "count": count, "object": ref.num,
+                           "action": action, "destination": dest, "warnings": []})
+            d = dict({"Title": title, "Parent": parent}, **resolve(entries))
+            if i > 0:
+                d["Prev"] = refs[i - 1]
+            if i + 1 < len(refs):
+                d["Next"] = refs[i + 1]
+            if node["kids"]:
+                kids = chain(node["kids"], ref, level + 1)
+                d["First"], d["Last"], d["Count"] = kids[0], kids[-1], count
+            w.write(ref, d)
+        return refs
+
+    tops = chain(top, root, 0)
+    w.write(root, {"Type": Name("Outlines"), "First": tops[0], "Last": tops[-1],
+                   "Count": sum(1 + (visible(n) if n["open"] else 0) for n in top)})
+    return root, golden
 
 
 def build_annotations():
@@ -262,13 +365,14 @@ def build_annotations():
     leaf2 = w.add({"Limits": [PDFString(b"chapter-7"), PDFString(b"chapter-7")],
                    "Names": [PDFString(b"chapter-7"), {"D": [page_refs[6], Name("FitB")]}]})
     tree = w.add({"Kids": [leaf1, leaf2]})
+    outlines, outline_golden = write_outline(w, OUTLINE, page_refs)
     extra = {"Names": {"Dests": tree}, "Dests": {"old-style": [page_refs[5], Name("FitV"), -100]},
-             "AcroForm": {"Fields": [field_parent]}}
+             "AcroForm": {"Fields": [field_parent]}, "Outlines": outlines}
     pdf = b.finish(page_refs, page_dicts, extra)
     return pdf, {"file": "annotations.pdf",
                  "description": "Annotations at known raw rectangles on turned, cropped, offset and /UserUnit 2 pages, "
-                                "appearances filled edge to edge (scripts/make_annotation_fixtures.py).",
-                 "pages": goldens}
+                                "appearances filled edge to edge, and an outline three levels deep (scripts/make_annotation_fixtures.py).",
+                 "pages": goldens, "outline": outline_golden}
 
 
 HEAVY_REPEATS = 200
@@ -366,11 +470,80 @@ def build_hostile():
                  ]}
 
 
+DEEP_CHAIN = 70        # items below the top one in hostile-outline.pdf's deep chain
+MAX_OUTLINE_DEPTH = 64  # the reader's limit (PI_MAX_OUTLINE_DEPTH): levels 0 to 63 are read
+
+
+def build_hostile_outline():
+    b = Builder("hostile-outline")
+    w = b.w
+    page = w.alloc()
+    media = [0, 0, 300, 300]
+    root = w.alloc()
+    t1, t2, t3, t4, t5 = (w.alloc() for _ in range(5))
+    fit = lambda: [page, Name("Fit")]  # noqa: E731
+    W = lambda *codes: list(codes)  # noqa: E731
+    golden = []
+
+    def entry(level, title, ref, count=None, warnings=(), destination={"page": 0, "kind": "Fit"}):
+        golden.append({"index": len(golden), "level": level, "title": title, "open": count is not None and count > 0,
+                       "count": count, "object": ref.num if ref else None, "destination": destination, "warnings": list(warnings)})
+
+    # T1: a /Count of a billion over two leaves: warned, never used to count.
+    a, bb = w.alloc(), w.alloc()
+    w.write(t1, {"Title": "A billion", "Parent": root, "Next": t2, "First": a, "Last": bb, "Count": 10 ** 9, "Dest": fit()})
+    w.write(a, {"Title": "a", "Parent": t1, "Next": bb, "Dest": fit()})
+    w.write(bb, {"Title": "b", "Parent": t1, "Prev": a, "Dest": fit()})
+    entry(0, "A billion", t1, 10 ** 9, W("outline-count-mismatch"))
+    entry(1, "a", a)
+    entry(1, "b", bb)
+    # T2: its second child's /First is T2 itself (a /First loop): cut there.
+    c1, c2 = w.alloc(), w.alloc()
+    w.write(t2, {"Title": "First loop", "Parent": root, "Prev": t1, "Next": t3, "First": c1, "Last": c2, "Count": 2, "Dest": fit()})
+    w.write(c1, {"Title": "c1", "Parent": t2, "Next": c2, "Dest": fit()})
+    w.write(c2, {"Title": "c2", "Parent": t2, "Prev": c1, "First": t2, "Last": t2, "Count": -1, "Dest": fit()})
+    entry(0, "First loop", t2, 2)
+    entry(1, "c1", c1)
+    entry(1, "c2", c2, -1, W("outline-loop"))
+    # T3: a child with a 5,000-byte title (clipped at 4,000 bytes), then one that is an integer.
+    d1, bad = w.alloc(), w.alloc()
+    w.write(t3, {"Title": "Not a dictionary", "Parent": root, "Prev": t2, "Next": t4, "First": d1, "Last": bad, "Count": 2, "Dest": fit()})
+    w.write(d1, {"Title": "y" * 5000, "Parent": t3, "Next": bad, "Dest": fit()})
+    w.write(bad, 42)
+    entry(0, "Not a dictionary", t3, 2)
+    entry(1, "y" * 4000, d1, warnings=W("text-clipped"))
+    entry(1, None, bad, warnings=W("outline-invalid"), destination=None)
+    # T4: a chain DEEP_CHAIN levels below it, each item closed over its one child; the reader
+    # keeps levels 0 to MAX_OUTLINE_DEPTH - 1 and drops the children of the last.
+    chain = [w.alloc() for _ in range(DEEP_CHAIN)]
+    w.write(t4, {"Title": "Deep", "Parent": root, "Prev": t3, "Next": t5, "First": chain[0], "Last": chain[0], "Count": -1, "Dest": fit()})
+    entry(0, "Deep", t4, -1)
+    for i, ref in enumerate(chain):
+        d = {"Title": "level %d" % (i + 1), "Parent": t4 if i == 0 else chain[i - 1], "Dest": fit()}
+        if i + 1 < len(chain):
+            d.update(First=chain[i + 1], Last=chain[i + 1], Count=-1)
+        w.write(ref, d)
+        level = i + 1
+        if level < MAX_OUTLINE_DEPTH:
+            entry(level, "level %d" % level, ref, -1 if i + 1 < len(chain) else None,
+                  W("outline-too-deep") if level == MAX_OUTLINE_DEPTH - 1 else ())
+    # T5: a named destination no tree holds, and a /Next back to T2 (a /Next loop).
+    w.write(t5, {"Title": "Next loop", "Parent": root, "Prev": t4, "Next": t2, "Dest": PDFString(b"nowhere")})
+    entry(0, "Next loop", t5, warnings=W("outline-loop", "destination-unresolved"),
+          destination={"page": None, "kind": None, "name": "nowhere"})
+    w.write(root, {"Type": Name("Outlines"), "First": t1, "Last": t5, "Count": 5})
+    pdf = b.finish([page], [{"MediaBox": media, "Contents": w.add(Stream("0.9 g 0 0 1 1 re f\n"))}], {"Outlines": root})
+    return pdf, {"file": "hostile-outline.pdf",
+                 "description": "A hostile outline (scripts/make_annotation_fixtures.py): each item's warnings, in pre-order, "
+                                "and the items read beside them.",
+                 "documentWarnings": [], "outline": golden}
+
+
 def main(argv):
     outdir = argv[1] if len(argv) > 1 else os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                                                         "Fixtures", "annotations")
     os.makedirs(outdir, exist_ok=True)
-    for build in (build_annotations, build_hostile):
+    for build in (build_annotations, build_hostile, build_hostile_outline):
         pdf, golden = build()
         name = golden["file"]
         with open(os.path.join(outdir, name), "wb") as f:

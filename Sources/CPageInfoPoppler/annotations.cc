@@ -32,10 +32,9 @@ bool read_rect(const Object &a, pi_rect *out, bool *reversed) {
     return true;
 }
 
-// A text entry as UTF-8, clipped; false when absent or not a string (a name is taken by its
-// bytes). With a `budget`, its bytes as written count against it, and once it is spent no text
-// is read.
-bool read_text(const Object &o, std::string *out, uint32_t *problems, PageBudget *budget = nullptr) {
+} // namespace
+
+bool read_text(const Object &o, std::string *out, uint32_t *problems, PageBudget *budget) {
     if (budget && budget->text_bytes <= 0 && (o.isString() || o.isName())) { *problems |= PI_ANNOT_TEXT_CLIPPED; return false; }
     if (o.isString()) {
         std::string bytes = string_bytes(o);
@@ -50,6 +49,8 @@ bool read_text(const Object &o, std::string *out, uint32_t *problems, PageBudget
     if (clip_utf8(*out, PI_MAX_TEXT_BYTES)) *problems |= PI_ANNOT_TEXT_CLIPPED;
     return true;
 }
+
+namespace {
 
 // A file specification (§7.11): a string, or a dictionary's /UF, else /F.
 bool read_file_spec(const Object &o, std::string *out, uint32_t *problems, PageBudget *budget) {
@@ -210,7 +211,8 @@ constexpr ActionKind kActions[] = {
     { "Named", PI_ACTION_NAMED }, { "JavaScript", PI_ACTION_JAVASCRIPT }, { "Launch", PI_ACTION_LAUNCH },
 };
 
-// /A (§12.6.4), only the first action (/Next chains are not followed), and a link's /Dest.
+} // namespace
+
 void read_action(Dict *annot, DestinationTargets &targets, AnnotationRecord &r) {
     pi_annotation &f = r.fields;
     f.destination.page_index = -1;
@@ -244,6 +246,8 @@ void read_action(Dict *annot, DestinationTargets &targets, AnnotationRecord &r) 
         if (!dest.isNull()) read_destination(dest, false, targets, r);
     }
 }
+
+namespace {
 
 AnnotationRecord read_one(XRef *xref, const Object &element, DestinationTargets &targets, PageBudget &budget) {
     AnnotationRecord r;

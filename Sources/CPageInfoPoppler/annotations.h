@@ -71,6 +71,17 @@ struct AnnotationRecord {
     PageBudget *budget = nullptr; // the page's, while the record is read
 };
 
+/// A text entry as UTF-8, clipped at PI_MAX_TEXT_BYTES (PI_ANNOT_TEXT_CLIPPED in `problems`);
+/// false when absent or not a string (a name is taken by its bytes). With a `budget`, its bytes
+/// as written count against it, and once it is spent no text is read.
+bool read_text(const Object &o, std::string *out, uint32_t *problems, PageBudget *budget = nullptr);
+
+/// A link's action and destination (annotation or outline item `dict`): /A (§12.6.4, only the
+/// first action: /Next chains are not followed), and /Dest when there is no /A; named
+/// destinations resolved through `targets`. Fills r.fields' action, destination and problems and
+/// r's action and destination texts, within r.budget.
+void read_action(Dict *dict, DestinationTargets &targets, AnnotationRecord &r);
+
 /// Reads the /Annots of page dictionary `page`. `targets` resolves destinations.
 std::vector<AnnotationRecord> read_annotations(XRef *xref, Dict *page, DestinationTargets &targets,
                                                pi_annotations_summary *summary);

@@ -7,6 +7,7 @@
 #include "annotations.h"
 #include "block_file_stream.h"
 #include "object_streams.h"
+#include "outline.h"
 #include "page_labels.h"
 #include "poppler_compat.h"
 #include "poppler_setup.h"
@@ -48,7 +49,7 @@ struct pi_document {
     bool labels_invalid = false;        // /PageLabels is there but not a dictionary
     std::unique_ptr<pageinfo::PageLabels> labels; // null when the catalog has no /PageLabels
     std::unique_ptr<XRef> opened_table; // a table that opened cleanly, as it opened (keep_opened_entries)
-    std::unique_ptr<pageinfo::DestinationTargets> targets; // for annotations' destinations, on first use
+    std::unique_ptr<pageinfo::DestinationTargets> targets; // for annotations' and the outline's destinations, on first use
 
     ~pi_document() {
         targets.reset();                // holds objects of the document's table
@@ -626,15 +627,20 @@ struct pi_annotation_list {
     std::vector<pageinfo::AnnotationRecord> records;
 };
 
+// The document's destination targets, made on first use (annotations and the outline share them).
+static pageinfo::DestinationTargets &targets_of(pi_document *document) {
+    if (!document->targets) document->targets = std::make_unique<pageinfo::DestinationTargets>(document->doc->getXRef(), document->catalog);
+    return *document->targets;
+}
+
 pi_annotation_list *pi_page_cursor_annotations(pi_page_cursor *cursor, pi_annotations_summary *summary) {
     *summary = pi_annotations_summary {};
     if (!cursor->page.isDict()) return nullptr;
     pi_document *document = cursor->document;
     DiagnosticsScope scope(document);
     XRef *xref = document->doc->getXRef();
-    if (!document->targets) document->targets = std::make_unique<pageinfo::DestinationTargets>(xref, document->catalog);
     auto *list = new pi_annotation_list;
-    list->records = pageinfo::read_annotations(xref, cursor->page.getDict(), *document->targets, summary);
+    list->records = pageinfo::read_annotations(xref, cursor->page.getDict(), targets_of(document), summary);
     return list;
 }
 
@@ -645,6 +651,25 @@ void pi_annotation_list_get(const pi_annotation_list *list, size_t i, pi_annotat
 }
 
 void pi_annotation_list_close(pi_annotation_list *list) { delete list; }
+
+struct pi_outline_list {
+    std::vector<pageinfo::OutlineRecord> records;
+};
+
+pi_outline_list *pi_document_outline(pi_document *document, pi_outline_summary *summary) {
+    DiagnosticsScope scope(document);
+    auto *list = new pi_outline_list;
+    list->records = pageinfo::read_outline(document->doc->getXRef(), document->catalog, targets_of(document), summary);
+    return list;
+}
+
+size_t pi_outline_list_count(const pi_outline_list *list) { return list->records.size(); }
+
+void pi_outline_list_get(const pi_outline_list *list, size_t i, pi_outline_item *out) {
+    pageinfo::export_outline_item(list->records[i], out);
+}
+
+void pi_outline_list_close(pi_outline_list *list) { delete list; }
 
 const char *pi_poppler_version(void) {
     return POPPLER_VERSION;

@@ -85,40 +85,12 @@ struct ConvertCommand: ParsableCommand {
         if document.file == "-" && items.allSatisfy({ $0 == "--" }) {
             throw ValidationError("the PDF is read from stdin ('-'), so the ITEMs cannot be: give them as arguments")
         }
-        do { try request.validate(from: from, to: to) } catch { throw ValidationError(message(for: error)) }
+        do { try request.validate(from: from, to: to) } catch { throw ValidationError(error.convertMessage(from: from, to: to)) }
     }
 
     /// The view the options describe (``PageGeometry/ViewRequest``).
     var request: ViewRequest {
         ViewRequest(viewSize: view, dotsPerInch: dpi, fit: fit, viewport: viewport, zoomScale: zoom, center: center, renderer: renderer)
-    }
-
-    /// A rule of ``PageGeometry/ViewRequest`` broken, in the options' words.
-    func message(for conflict: ViewRequest.Conflict) -> String {
-        func option(_ parameter: ViewRequest.Parameter) -> String {
-            switch parameter {
-            case .viewSize: "--view"
-            case .dotsPerInch: "--dpi"
-            case .fit: "--fit"
-            case .viewport: "--viewport"
-            case .zoomScale: "--zoom"
-            case .center: "--center"
-            case .renderer: "--renderer"
-            }
-        }
-        return switch conflict {
-        case .outsideViewSpace(let p):
-            "\(option(p)) places the view, and neither --from \(from.rawValue) nor --to \(to.rawValue) is view space: leave it out, or convert from or to view"
-        case .viewportWithZoom: "--viewport cannot be combined with --zoom or --center: give either the visible rectangle or a zoom and centre"
-        case .resolutionWithViewSize: "--dpi derives the view's size from the page: give --dpi or --view, not both"
-        case .resolutionWithViewport: "--dpi maps the whole page as pdftoppm renders it; it cannot be combined with --viewport, --zoom or --center"
-        case .stretchedFlatViewport(let v): "--viewport \(v): --fit fill stretches it onto the view, so its height must be positive (at least 10^-9)"
-        case .stretchedWithZoom: "--fit fill stretches the page (or --viewport) onto the view; it cannot be combined with --zoom or --center"
-        case .viewSpaceWithoutSize(let fromView): "converting \(fromView ? "from" : "to") view space needs --view WIDTHxHEIGHT, the view's size (or --dpi D)"
-        case .withoutViewSize(let p): "\(option(p)) needs --view WIDTHxHEIGHT, the view's size"
-        case .rendererWithoutResolution: "--renderer names the image of a resolution: give --dpi D with it"
-        case .rendererWithFit: "--renderer places the page in its image as that call does; it cannot be combined with --fit"
-        }
     }
 
     // MARK: - Running

@@ -20,7 +20,7 @@ struct PageInfoTool: ParsableCommand {
         discussion: CommandHelp.pageinfo,
         version: "pageinfo \(PageInfoVersion.current) (Poppler \(PopplerDocument.popplerVersion))",
         subcommands: [
-            PagesCommand.self, AnnotationsCommand.self, InfoCommand.self, ConvertCommand.self, SpreadsCommand.self,
+            PagesCommand.self, AnnotationsCommand.self, OutlineCommand.self, InfoCommand.self, ConvertCommand.self, SpreadsCommand.self,
             LayoutCommand.self, ViewStateCommand.self, ThumbnailsCommand.self, CheckCommand.self,
             DrawCommand.self, SheetCommand.self, InspectCommand.self, WorkerCommand.self,
         ]

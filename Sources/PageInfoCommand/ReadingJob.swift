@@ -26,13 +26,16 @@ struct ReadingJob {
     /// Each page's annotation records too (`pageinfo annotations`), with view rectangles for `view`.
     var annotations = false
     var view: Size? = nil
+    /// The document outline instead of pages (`pageinfo outline`).
+    var outline = false
     var reading: DocumentReader
 
     /// Reads every file; throws the worst exit code when a file is not ok, or a
     /// ``ExitFailure`` when stdout cannot be written.
     func run() throws {
         var encoder = PageListEncoder(format: format, wide: wide, includesPages: reading.withPages, bitmap: bitmap, frames: frames,
-                                      listsAnnotations: annotations, annotationView: view, out: ByteWriter(fd: .standardOutput))
+                                      listsAnnotations: annotations, annotationView: view, listsOutline: outline,
+                                      out: ByteWriter(fd: .standardOutput))
         let code = reading.read(commandLineSources(files), into: &encoder, report: reportFailure)
         if code == .ioError {
             // The write's own error: errno has been overwritten by the reads since.

@@ -47,16 +47,7 @@ struct ReadingOptions: ParsableArguments {
     @Flag(help: "Fail a file (exit 65) when any of its pages is a page error or anything was repaired (any warning).")
     var strict = false
 
-    @Option(name: .customLong("require-version"), parsing: .unconditional,
-            help: ArgumentHelp("Refuse to run (exit 64) unless this is pageinfo VERSION: a program that reads the records, such as the Python package, checks the version in the run itself, not with a --version run first.",
-                               valueName: "version"))
-    var requiredVersion: String?
-
-    func validate() throws {
-        if let requiredVersion, requiredVersion != PageInfoVersion.current {
-            throw ValidationError("--require-version \(requiredVersion): this is pageinfo \(PageInfoVersion.current)")
-        }
-    }
+    @OptionGroup var version: VersionRequirement
 
     /// Refuses the options that add to the page records what the table, `format`, does not show;
     /// `shown` names the formats of this command that do show a bitmap.
@@ -89,5 +80,19 @@ struct ReadingOptions: ParsableArguments {
                    annotations: annotations, view: view,
                    reading: DocumentReader(password: try input.passwords.resolved(), ranges: pages, strict: strict,
                                             maxStreamMiB: input.maxStreamMiB, wording: .commandLine, withAnnotations: annotations))
+    }
+}
+
+/// `--require-version`, for the commands whose records a program reads (`pages`, `annotations`, `outline`).
+struct VersionRequirement: ParsableArguments {
+    @Option(name: .customLong("require-version"), parsing: .unconditional,
+            help: ArgumentHelp("Refuse to run (exit 64) unless this is pageinfo VERSION: a program that reads the records, such as the Python package, checks the version in the run itself, not with a --version run first.",
+                               valueName: "version"))
+    var requiredVersion: String?
+
+    func validate() throws {
+        if let requiredVersion, requiredVersion != PageInfoVersion.current {
+            throw ValidationError("--require-version \(requiredVersion): this is pageinfo \(PageInfoVersion.current)")
+        }
     }
 }

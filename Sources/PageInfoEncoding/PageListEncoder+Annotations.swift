@@ -61,11 +61,7 @@ extension PageListEncoder {
         if let f = a.field {
             out.append("{\"name\":"); out.append(jsonString: f.name); out.append(",\"type\":"); out.append(jsonString: f.type); out.append("}")
         } else { out.append("null") }
-        out.append(",\"action\":")
-        if let action = a.action {
-            out.append("{\"type\":"); out.append(jsonString: action.type)
-            out.append(",\"target\":"); out.append(jsonString: action.target); out.append("}")
-        } else { out.append("null") }
+        out.append(",\"action\":"); appendAction(a.action)
         out.append(",\"destination\":")
         if let d = a.destination { appendDestination(d, geometry: destinationGeometry(d, targets)) } else { out.append("null") }
         if annotationView != nil {
@@ -90,6 +86,13 @@ extension PageListEncoder {
         }
         out.append(",\"warnings\":"); out.append(json: a.warnings)
         out.append("}")
+    }
+
+    /// `{"type","target"}`, or `null` without an action.
+    mutating func appendAction(_ action: AnnotationAction?) {
+        guard let action else { out.append("null"); return }
+        out.append("{\"type\":"); out.append(jsonString: action.type)
+        out.append(",\"target\":"); out.append(jsonString: action.target); out.append("}")
     }
 
     /// Where `d` points on its target page (from the page's `targets`), with the view state in
@@ -121,8 +124,8 @@ extension PageListEncoder {
         out.append("}")
     }
 
-    private mutating func appendOptional(_ r: Rect?) { if let r { out.append(json: r) } else { out.append("null") } }
-    private mutating func appendOptional(_ i: Int?) { if let i { out.append(int: i) } else { out.append("null") } }
+    mutating func appendOptional(_ r: Rect?) { if let r { out.append(json: r) } else { out.append("null") } }
+    mutating func appendOptional(_ i: Int?) { if let i { out.append(int: i) } else { out.append("null") } }
 }
 
 // CSV and the table: one row per annotation.
@@ -208,12 +211,13 @@ extension PageListEncoder {
         }
     }
 
-    private mutating func appendCSVRect(_ r: Rect?) {
+    mutating func appendCSVRect(_ r: Rect?) {
         guard let r else { out.append(",,,,"); return }
         for v in [r.x, r.y, r.width, r.height] { out.append(","); out.append(number: v) }
     }
 
-    private mutating func appendCSVDestination(_ d: LinkDestination?, geometry g: DestinationGeometry?) {
+    /// The 15 `destination.*` columns (`page` … `pageRect.height`), empty without a destination.
+    mutating func appendCSVDestination(_ d: LinkDestination?, geometry g: DestinationGeometry?) {
         guard let d else { for _ in 0..<15 { out.append(",") }; return }
         out.append(","); if let p = d.pageIndex { out.append(int: p) }
         out.append(","); if let p = d.remotePage { out.append(int: p) }
@@ -238,6 +242,19 @@ extension PageListEncoder {
         case .fitBH(let t): ("FitBH", [nil, nil, nil, t, nil])
         case .fitBV(let l): ("FitBV", [l, nil, nil, nil, nil])
         }
+    }
+
+    /// A link's action and destination as the table shows them: `URI https://…`, `GoToR
+    /// other.pdf`, `→ page 3 XYZ` (1-based), `→ 'name' (unresolved)`.
+    static func linkText(action: AnnotationAction?, destination: LinkDestination?) -> [String] {
+        var what: [String] = []
+        if let action { what.append(action.target.map { "\(action.type) \($0)" } ?? action.type) }
+        if let d = destination {
+            let target = if let p = d.pageIndex { "page \(p + 1)" } else if let p = d.remotePage { "page \(p + 1) of the other file" } else { "?" }
+            if let kind = Self.destinationValues(d.fit).0 { what.append("→ \(target) \(kind)") }
+            else { what.append("→ \(d.name.map { "'\($0)'" } ?? "?")\(action?.kind == .goToRemote ? " in the other file" : " (unresolved)")") }
+        }
+        return what
     }
 
     mutating func writeTableAnnotationHeader() {
@@ -281,12 +298,7 @@ extension PageListEncoder {
             // WHAT: the field, the action, the destination and a NoRotate turn, one space apart.
             var what: [String] = []
             if let f = a.field, let name = f.name { what.append("field \(name)") }
-            if let action = a.action { what.append(action.target.map { "\(action.type) \($0)" } ?? action.type) }
-            if let d = a.destination {
-                let target = if let p = d.pageIndex { "page \(p + 1)" } else if let p = d.remotePage { "page \(p + 1) of the other file" } else { "?" }
-                if let kind = Self.destinationValues(d.fit).0 { what.append("→ \(target) \(kind)") }
-                else { what.append("→ \(d.name.map { "'\($0)'" } ?? "?")\(a.action?.kind == .goToRemote ? " in the other file" : " (unresolved)")") }
-            }
+            what += Self.linkText(action: a.action, destination: a.destination)
             if a.flags.contains(.noRotate), page.rotation.degrees != 0, a.drawnRect(on: page) != nil { what.append("(drawn upright: NoRotate)") }
             out.append(" ")
             out.append(what.joined(separator: " "))

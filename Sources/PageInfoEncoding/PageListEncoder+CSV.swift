@@ -124,7 +124,7 @@ extension PageListEncoder {
     mutating func writeCSVFileRow(_ o: DocumentOutcome) {
         out.append("file,")
         out.append(csvField: file)
-        let empty = listsAnnotations ? 4 + annotationColumns : 3 + geometryColumns
+        let empty = listsOutline ? Self.outlineCSVColumns : listsAnnotations ? 4 + annotationColumns : 3 + geometryColumns
         for _ in 0..<empty { out.append(",") }
         out.append(","); out.append(o.status.rawValue)
         out.append(","); if let e = o.error { out.append(csvField: e.code) }

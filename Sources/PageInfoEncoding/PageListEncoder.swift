@@ -52,6 +52,10 @@ package struct PageListEncoder: ~Copyable {
     package let listsAnnotations: Bool
     /// The view the annotation records' `view` rectangles are for (`--view`), or nil for none.
     package let annotationView: Size?
+    /// Whether the document outline is written (`pageinfo outline`, with `includesPages` false):
+    /// outline records before the file record in JSON lines, an `"outline"` array in the
+    /// document object in JSON, the rows themselves in CSV and the table.
+    package let listsOutline: Bool
 
     /// An encoder writing `format` into `out`.
     ///
@@ -69,8 +73,9 @@ package struct PageListEncoder: ~Copyable {
     ///   in canonical order here), or none.
     package init(format: PageListFormat, wide: Bool = false, includesPages: Bool = true, fragment: Bool = false,
                 bitmap: BitmapRequest? = nil, frames: [LibraryFrame] = [], listsAnnotations: Bool = false,
-                annotationView: Size? = nil, out: consuming ByteWriter) {
+                annotationView: Size? = nil, listsOutline: Bool = false, out: consuming ByteWriter) {
         self.listsAnnotations = listsAnnotations
+        self.listsOutline = listsOutline
         self.annotationView = annotationView
         self.format = format
         self.bitmap = bitmap
@@ -105,7 +110,8 @@ package struct PageListEncoder: ~Copyable {
         multipleDocuments = documentCount != 1
         switch format {
         case .json: if multipleDocuments { out.append("[") }
-        case .csv: if listsAnnotations { writeCSVAnnotationHeader() } else { writeCSVHeader() }
+        case .csv:
+            if listsOutline { writeCSVOutlineHeader() } else if listsAnnotations { writeCSVAnnotationHeader() } else { writeCSVHeader() }
         case .table, .jsonl, .columns: break
         }
     }
@@ -118,6 +124,7 @@ package struct PageListEncoder: ~Copyable {
         pagesInDocument = 0
         if !includesPages {
             if format == .json { startJSONDocument(); out.append("{\"record\":\"file\","); out.appendFields(of: doc); out.append(",") }
+            if format == .table && listsOutline { writeTableTitle(doc) }
             return
         }
         switch format {
@@ -126,11 +133,7 @@ package struct PageListEncoder: ~Copyable {
             out.append("{\"record\":\"file\","); out.appendFields(of: doc)
             out.append(",\"pages\":[")
         case .table:
-            if documentsWritten > 0 { out.append("\n") }
-            out.append("# "); out.append(doc.file)
-            if let v = doc.pdfVersion { out.append(": PDF "); out.append(v) }
-            if doc.encrypted { out.append(", encrypted") }
-            out.append("\n")
+            writeTableTitle(doc)
             if listsAnnotations { writeTableAnnotationHeader() } else { writeTableHeader() }
         case .jsonl, .columns, .csv: break
         }
@@ -172,7 +175,7 @@ package struct PageListEncoder: ~Copyable {
             out.append("{\"record\":\"file\","); out.appendFields(of: summary ?? DocumentSummary(file: file))
             out.append(","); appendOutcomeFields(outcome); out.append("}\n")
         case .csv: writeCSVFileRow(outcome)
-        case .table: if includesPages { writeTableFooter(outcome) } else { writeSummaryText(outcome) }
+        case .table: if includesPages || listsOutline { writeTableFooter(outcome) } else { writeSummaryText(outcome) }
         }
         documentsWritten += 1
         summary = nil
@@ -188,7 +191,7 @@ package struct PageListEncoder: ~Copyable {
         case .json:
             startJSONDocument()
             out.append("{\"record\":\"file\",\"file\":"); out.append(jsonNamingFile: file)
-            out.append(includesPages ? ",\"pages\":[]," : ",")
+            out.append(includesPages ? ",\"pages\":[]," : listsOutline ? ",\"outline\":[]," : ",")
             appendOutcomeFields(outcome); out.append("}")
             if !multipleDocuments { out.append("\n") }
         case .jsonl, .columns:
@@ -206,6 +209,15 @@ package struct PageListEncoder: ~Copyable {
         writeColumnChunk()
         if format == .json && multipleDocuments { out.append(documentsWritten == 0 ? "]\n" : "\n]\n") }
         out.flush()
+    }
+
+    /// The table's first line for a document: `# FILE: PDF 1.7, encrypted`.
+    mutating func writeTableTitle(_ doc: DocumentSummary) {
+        if documentsWritten > 0 { out.append("\n") }
+        out.append("# "); out.append(doc.file)
+        if let v = doc.pdfVersion { out.append(": PDF "); out.append(v) }
+        if doc.encrypted { out.append(", encrypted") }
+        out.append("\n")
     }
 
     /// `pageinfo info`'s text: one aligned "Name: value" line per fact.

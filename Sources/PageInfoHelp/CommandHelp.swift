@@ -69,6 +69,30 @@ package enum CommandHelp {
           pageinfo annotations --format csv --frames pymupdf,pdfplumber file.pdf > annotations.csv
         """
 
+    /// `pageinfo outline --help`.
+    package static let outline = """
+        The document outline (bookmarks, ISO 32000-2 §12.3.3), read by pageinfo's own bounded \
+        reader through Poppler's object parser: every item in order (an item, then its children, \
+        then its next sibling), its "level" (0 for the top), "title", whether it is "open" (its \
+        /Count is positive: its children shown), /Count as written, and where it goes: its \
+        "action" and "destination", exactly as `pageinfo annotations` writes a link's (the target \
+        page's 0-based "page", named destinations resolved through /Dests and the /Names tree, the \
+        numbers in the target page's raw space, and "pagePoint"/"pageRect" in its page space).
+
+        RECORDS
+          jsonl: one {"record":"outline"} line per entry (index, level, title, open, count, \
+        object, action, destination, warnings), then the file record; json: an "outline" array in \
+        the document object; csv: a row per entry and the file row. The table indents each title \
+        by its level, marks an item with children "-" when open and "+" when closed, and shows \
+        its target (an arrow and "page 3 XYZ", pages 1-based; or "URI https://example.org"). Limits: 64 levels, 100,000 \
+        items, 4,000 bytes a title; an item met again cuts the /First or /Next chain that loops \
+        to it; a /Count that does not match the item's children is warned, never trusted.
+
+        EXAMPLES
+          pageinfo outline Fixtures/annotations/annotations.pdf
+          pageinfo outline --format jsonl file.pdf | jq -c 'select(.record == "outline") | [.level, .title, .destination.page]'
+        """
+
     /// `pageinfo pages --help`.
     package static let pages = """
         Boxes are effective boxes in raw PDF user space (points): CropBox defaults to MediaBox, \

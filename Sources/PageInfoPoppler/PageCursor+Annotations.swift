@@ -35,7 +35,8 @@ extension PageCursor {
         return PageAnnotations(annotations: annotations, listed: Int(summary.listed), warnings: warnings)
     }
 
-    private static func text(_ t: pi_text) -> String? {
+    /// A shim text as a string, `nil` when absent.
+    static func text(_ t: pi_text) -> String? {
         t.bytes.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: t.length), as: UTF8.self) }
     }
 
@@ -61,12 +62,23 @@ extension PageCursor {
         (PI_ANNOT_DEST_PAGE_NUMBER, .destinationPageNumber, "has a destination that names its page by number, not by reference (read as a 0-based index)"),
     ]
 
+    /// The warnings of `problems` (pi_annotation_problem bits) for the record `who` names
+    /// ("annotation 3 (object 12)"), in the table's order; `wording` replaces a code's text.
+    static func warnings(_ problems: UInt32, who: String, wording: [ReadWarning.Code: String] = [:]) -> [ReadWarning] {
+        problemWarnings.filter { problems & $0.0.rawValue != 0 }.map { ReadWarning($0.1, "\(who) \(wording[$0.1] ?? $0.2)") }
+    }
+
+    /// The action of a link's fields, `nil` without one (kinds pageinfo does not read further are ``AnnotationAction/Kind/other``).
+    static func action(_ a: pi_annotation) -> AnnotationAction? {
+        guard a.action != PI_ACTION_NONE, let type = text(a.action_type) else { return nil }
+        let kind = AnnotationAction.Kind(rawValue: type).flatMap { $0 == .other ? nil : $0 } ?? .other
+        return AnnotationAction(kind: kind, type: type, target: text(a.action_target))
+    }
+
     private static func annotation(_ a: pi_annotation, index: Int, positionOfObject: [Int32: Int]) -> Annotation {
         var result = Annotation(index: index, object: a.object_number > 0 ? Int(a.object_number) : nil)
         let who = "annotation \(index + 1)" + (a.object_number > 0 ? " (object \(a.object_number))" : "")
-        for (bit, code, text) in problemWarnings where a.problems & bit.rawValue != 0 {
-            result.warnings.append(ReadWarning(code, "\(who) \(text)"))
-        }
+        result.warnings = warnings(a.problems, who: who)
         if a.problems & PI_ANNOT_NOT_DICTIONARY.rawValue != 0 { return result }
         result.subtype = text(a.subtype)
         result.rect = a.has_rect ? rect(a.rect) : nil
@@ -92,10 +104,7 @@ extension PageCursor {
         if result.subtype == "Widget", a.field_name.bytes != nil || a.field_type.bytes != nil {
             result.field = FormField(name: text(a.field_name), type: text(a.field_type))
         }
-        if a.action != PI_ACTION_NONE, let type = text(a.action_type) {
-            let kind = AnnotationAction.Kind(rawValue: type).flatMap { $0 == .other ? nil : $0 } ?? .other
-            result.action = AnnotationAction(kind: kind, type: type, target: text(a.action_target))
-        }
+        result.action = action(a)
         result.destination = destination(a.destination)
         return result
     }

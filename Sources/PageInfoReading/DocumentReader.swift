@@ -48,12 +48,17 @@ public struct DocumentReader: Sendable {
     /// Read each page's annotations too (`PageEntry.annotations`; `pageinfo annotations`). Their
     /// warnings count as page warnings for ``strict``.
     public var withAnnotations: Bool
+    /// Read the document outline too (``DocumentRecords/outline``; `pageinfo outline`), with
+    /// the target pages of its destinations. Its outline-level warnings join the file record's,
+    /// and its entries' warnings count for ``strict``.
+    public var withOutline: Bool
 
     /// A reader with its options; see the properties.
     public init(password: String? = nil, ranges: PageRangeList? = nil, strict: Bool = false, withPages: Bool = true,
                 measuresTime: Bool = false, maxStreamMiB: Int = InputFile.defaultMaxStreamMiB, wording: Wording = .library,
-                withAnnotations: Bool = false) {
+                withAnnotations: Bool = false, withOutline: Bool = false) {
         self.withAnnotations = withAnnotations
+        self.withOutline = withOutline
         self.password = password
         self.ranges = ranges
         self.strict = strict
@@ -84,7 +89,7 @@ public struct DocumentReader: Sendable {
         let result = read(source, sink: &collector)
         if let error = result.openError { throw error }
         return DocumentRecords(summary: collector.summary ?? DocumentSummary(file: source.name), entries: collector.entries,
-                               outcome: result.outcome, exitStatus: result.exitStatus, message: result.message)
+                               outcome: result.outcome, exitStatus: result.exitStatus, message: result.message, outline: collector.outline)
     }
 
     /// Reads one file into any ``RecordSink``: the one reading loop.
@@ -127,7 +132,7 @@ public struct DocumentReader: Sendable {
         func emit(_ read: PageEntry) {
             var entry = read
             if var annotations = entry.annotations {
-                let (pages, unread) = targets.targets(of: annotations.annotations)
+                let (pages, unread) = targets.targets(of: annotations.annotations.lazy.map(\.destination))
                 annotations.targets = pages
                 if unread {
                     annotations.warnings.append(ReadWarning(.destinationTargetsUnread, "the pages some destinations on this page target were not read (the reader's budget for target pages is spent); their page points and view states are null"))
@@ -172,6 +177,19 @@ public struct DocumentReader: Sendable {
                 if sink.isStopped { break }
             }
         }
+        var outlineWarnings: [ReadWarning] = [], firstEntryWarning: ReadWarning?
+        if withOutline {
+            var outline = document.outline()
+            let (pages, unread) = targets.targets(of: outline.entries.lazy.map(\.destination))
+            outline.targets = pages
+            if unread {
+                outline.warnings.append(ReadWarning(.destinationTargetsUnread, "the pages some outline entries target were not read (the reader's budget for target pages is spent); their page points are null"))
+            }
+            pageWarnings += outline.entries.reduce(0) { $0 + $1.warnings.count }
+            outlineWarnings = outline.warnings
+            firstEntryWarning = outline.entries.lazy.compactMap(\.warnings.first).first
+            sink.outline(outline)
+        }
         var walkSummary = walk ?? WalkSummary()
         if !walkSummary.finished {
             // The selection stopped early: count the rest of the tree (no geometry, no labels).
@@ -179,6 +197,8 @@ public struct DocumentReader: Sendable {
         }
         let summary = walkSummary
         var outcome = document.outcome(after: summary)
+        // The outline as a whole is the document's: its warnings join the file record's.
+        outcome.warnings += outlineWarnings
         let warnings = outcome.warnings
         if let message = outcome.error?.message { outcome.error?.message = message.replacingPrefix(opened.path, with: file) }
         var message: String?
@@ -195,7 +215,7 @@ public struct DocumentReader: Sendable {
             message = outcome.error?.message
         } else if strict, outcome.status != .ok || !warnings.isEmpty || pageWarnings > 0 {
             let total = warnings.count + pageWarnings
-            let first = warnings.first?.description ?? (summary.pageErrors > 0 ? "page errors" : "page warnings")
+            let first = (warnings.first ?? firstEntryWarning)?.description ?? (summary.pageErrors > 0 ? "page errors" : "page warnings")
             outcome.status = .failed
             outcome.error = DocumentOutcome.Failure(code: FileErrorCode.strict.rawValue, message: "\(file): \(wording.name(.strict)): \(summary.pageErrors) page error\(summary.pageErrors == 1 ? "" : "s") and \(total) warning\(total == 1 ? "" : "s") (\(first))")
             message = outcome.error?.message
@@ -224,14 +244,19 @@ public struct DocumentRecords: Sendable {
     public var exitStatus: ExitStatus
     /// The one line a command prints on stderr when the file is not ok; `nil` otherwise.
     public var message: String?
+    /// The document outline, when it was asked for (``DocumentReader/withOutline``); `nil`
+    /// otherwise and for a file that could not be opened.
+    public var outline: DocumentOutline?
 
     /// Records from their parts (a reader's, or those decoded from a batch worker's JSON lines).
-    public init(summary: DocumentSummary, entries: [PageEntry], outcome: DocumentOutcome, exitStatus: ExitStatus, message: String?) {
+    public init(summary: DocumentSummary, entries: [PageEntry], outcome: DocumentOutcome, exitStatus: ExitStatus, message: String?,
+                outline: DocumentOutline? = nil) {
         self.summary = summary
         self.entries = entries
         self.outcome = outcome
         self.exitStatus = exitStatus
         self.message = message
+        self.outline = outline
     }
 }
 

@@ -58,12 +58,12 @@ struct TargetPages {
         kept[index] = page
     }
 
-    /// The target pages of `annotations`' destinations; `unread` is true when the budget left
-    /// one of them unread.
-    mutating func targets(of annotations: [Annotation]) -> (pages: [Int: PageInfo], unread: Bool) {
+    /// The target pages of `destinations` (a page's links, the outline's entries); `unread` is
+    /// true when the budget left one of them unread.
+    mutating func targets(of destinations: some Sequence<LinkDestination?>) -> (pages: [Int: PageInfo], unread: Bool) {
         var pages: [Int: PageInfo] = [:], unread = false
-        for a in annotations {
-            guard let index = a.destination?.pageIndex, index >= 0, pages[index] == nil else { continue }
+        for d in destinations {
+            guard let index = d?.pageIndex, index >= 0, pages[index] == nil else { continue }
             if let page = page(index) { pages[index] = page } else if budget <= 0 { unread = true }
         }
         return (pages, unread)

@@ -76,7 +76,7 @@ public struct DestinationGeometry: Hashable, Sendable {
     public var pageRect: Rect?
     /// What restoring the destination shows, in the view the record was asked for (`--view`;
     /// view units are points at zoom 1), from a view showing the whole target page
-    /// (``DocumentLayout/Destination/viewState(on:viewSize:unitsPerPoint:current:)``'s rule);
+    /// (DocumentLayout's `Destination.viewState(on:viewSize:unitsPerPoint:current:)` rule);
     /// `nil` without a view.
     public var viewState: ViewState?
 }

@@ -99,8 +99,9 @@ public struct ReadWarning: Hashable, Sendable, CustomStringConvertible {
         /// /QuadPoints has more than 8,192 numbers (the first 8,192 are kept), or the page's
         /// annotations hold more than 2²⁰ together (those past it are dropped).
         case quadPointsClipped = "quadpoints-clipped"
-        /// A text entry (/Contents, /NM, a field name, a URI…) was longer than 4,000 bytes and was
-        /// clipped, or the page's annotations wrote more than 16 MiB of text (the rest is not read).
+        /// A text entry (/Contents, /NM, a field name, an outline item's /Title, a URI…) was
+        /// longer than 4,000 bytes and was clipped, or the page's annotations (the outline's items)
+        /// wrote more than 16 MiB of text (the rest is not read).
         case textClipped = "text-clipped"
         /// /AP /N (or the state /AS picks) is not a form with a valid /BBox and /Matrix; no appearance is reported.
         case appearanceInvalid = "appearance-invalid"
@@ -129,10 +130,28 @@ public struct ReadWarning: Hashable, Sendable, CustomStringConvertible {
         /// The /Names /Dests tree could be read only in part (a loop, deeper than 64, more than
         /// 2²⁰ nodes, entries that are not name–value pairs); names it loses are unresolved.
         case destinationNamesDamaged = "destination-names-damaged"
-        /// The target pages of some of this page's destinations were not read: the reader's
-        /// budget for target pages (100,000 positions, and 8 per page read) is spent, which only
-        /// links jumping at random through a large file reach. Their page points and view states are `null`.
+        /// The target pages of some of this page's destinations (on the file record: of the
+        /// outline's entries) were not read: the reader's budget for target pages (100,000
+        /// positions, and 8 per page read) is spent, which only links jumping at random through a
+        /// large file reach. Their page points and view states are `null`.
         case destinationTargetsUnread = "destination-targets-unread"
+        // The outline (`pageinfo outline`): the entry's record carries these, but for the
+        // outline as a whole (the file record).
+        /// /Outlines is not a dictionary (nothing is read; the file record), or an outline item
+        /// is not a dictionary (its entry has only its position and level; the items its /Next
+        /// would lead to are not reached).
+        case outlineInvalid = "outline-invalid"
+        /// An item's /Next or /First is an item met earlier (a loop, or an item listed twice);
+        /// the chain is cut there. On the file record: /Outlines' /First is the outline itself.
+        case outlineLoop = "outline-loop"
+        /// An item at the 64th level has children; they are dropped.
+        case outlineTooDeep = "outline-too-deep"
+        /// The outline has more than 100,000 items; only the first 100,000 (in pre-order) are read.
+        case outlineClipped = "outline-clipped"
+        /// An item's /Count differs from its children: |/Count| is not the number of descendants
+        /// shown when it is open, an item with children has none, or an item without children has
+        /// one other than 0. Not compared for an item whose subtree was cut.
+        case outlineCountMismatch = "outline-count-mismatch"
     }
 
     /// The stable kind of warning (its raw value is the `code` of the JSON record).

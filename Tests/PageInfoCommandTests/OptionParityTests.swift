@@ -197,10 +197,10 @@ struct OptionParityTests {
                 }
             }
         }
-        // The 13 commands with options have 147 single-valued ones, 7 with a short name too
+        // The 14 commands with options have 152 single-valued ones, 7 with a short name too
         // (-j and -o in pages and info, -o in draw, sheet and inspect); check --golden and draw's
         // and inspect's --overlay and --frame are the lists; -0, -r and -L cluster in pages and info.
-        #expect(checked == 154 && lists == 5 && clusters == 6, "\(checked) \(lists) \(clusters)")
+        #expect(checked == 159 && lists == 5 && clusters == 6, "\(checked) \(lists) \(clusters)")
     }
 
     @Test("an option batch mode cannot apply is refused with exit 64 and one line naming it", arguments: [
@@ -224,7 +224,7 @@ struct OptionParityTests {
     static let commandsOpeningPDFs: [[String]] = {
         let e = CLI.fixture("encrypted.pdf")
         return [
-            ["pages", e], ["info", e], ["convert", e, "--page", "1", "--from", "page", "--to", "raw", "1,2"],
+            ["pages", e], ["info", e], ["outline", e], ["convert", e, "--page", "1", "--from", "page", "--to", "raw", "1,2"],
             ["draw", "--page", "1", "-o", scratch("draw.svg"), e], ["sheet", "-o", scratch("sheet.png"), e],
             ["layout", "--view", "800x600", e], ["thumbnails", "--container", "800x600", e], ["spreads", e],
             ["viewstate", "capture", "--view", "800x600", e],

@@ -4,7 +4,7 @@ import PageInfoTestSupport
 import Testing
 
 /// Every record the tool prints validates against docs/records.schema.json: jsonl and json from
-/// `pages`, `annotations` and `info`, and the chunk records of `pages --format columns` (every leaf array as long
+/// `pages`, `annotations`, `outline` and `info`, and the chunk records of `pages --format columns` (every leaf array as long
 /// as the chunk's count), on every fixture, damaged fixture and corpus file (page errors,
 /// warnings, recovered pages, failed files included). Validated by Python's jsonschema (Draft 2020-12),
 /// an implementation independent of ours. Skipped (with the reason) only where that validator is
@@ -83,6 +83,16 @@ struct SchemaTests {
             }
         }
         #expect(annotations > 1000, "\(annotations) annotation records")
+        // Outline records, and the json documents that hold them; --strict's failed file record too.
+        var outlines = 0
+        for file in files {
+            let out = try CLI.run(["outline", "--format", "jsonl", file]).stdout
+            outlines += out.components(separatedBy: "{\"record\":\"outline\"").count - 1
+            jsonl += out
+            json.append(try CLI.run(["outline", "--format", "json", file]).stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        jsonl += try CLI.run(["outline", "--format", "jsonl", "--strict", CLI.fixture("annotations/hostile-outline.pdf")]).stdout
+        #expect(outlines >= 86, "\(outlines) outline records")
         let lines = dir.appendingPathComponent("out.jsonl"), docs = dir.appendingPathComponent("out.json")
         try Data(jsonl.utf8).write(to: lines)
         try Data(("[" + json.joined(separator: ",") + "]").utf8).write(to: docs)

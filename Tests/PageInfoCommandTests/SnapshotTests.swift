@@ -18,6 +18,7 @@ struct SnapshotTests {
         ("pages-jsonl-damaged", ["pages", "--format", "jsonl", "Fixtures/damaged/kid-not-dictionary.pdf"]),
         ("pages-table-damaged", ["pages", "Fixtures/damaged/numbers-hostile.pdf"]),
         ("info", ["info", "Fixtures/mixed.pdf"]),
+        ("outline", ["outline", "Fixtures/annotations/annotations.pdf"]),
         ("help", ["--help"]),
     ]
 

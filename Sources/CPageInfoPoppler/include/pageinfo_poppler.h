@@ -426,6 +426,69 @@ void pi_annotation_list_get(const pi_annotation_list *list, size_t i, pi_annotat
 /// Releases the list. NULL is allowed.
 void pi_annotation_list_close(pi_annotation_list *_Nullable list);
 
+// MARK: - The document outline (ISO 32000-2 §12.3.3)
+
+/// The deepest outline level read: items at level 0 (the top) to PI_MAX_OUTLINE_DEPTH - 1; the
+/// children of an item at the last level are dropped (PI_OUTLINE_TOO_DEEP).
+#define PI_MAX_OUTLINE_DEPTH 64
+/// The most outline items read, in pre-order; the rest are dropped (pi_outline_summary.clipped).
+#define PI_MAX_OUTLINE_ITEMS 100000
+/// What the outline's items may read together, in bytes of text as the file writes them (titles,
+/// URIs, file and destination names: 16 MiB); past it, text is not read (PI_ANNOT_TEXT_CLIPPED),
+/// so that one long string shared by every item costs no more than the budget.
+#define PI_MAX_OUTLINE_TEXT_BYTES (1 << 24)
+
+/// What is wrong with one outline item, as bits of pi_outline_item.problems.
+typedef enum pi_outline_problem {
+    PI_OUTLINE_NOT_DICTIONARY = 1u << 0, ///< the item is not a dictionary: nothing is read, nor the items its /Next would lead to
+    PI_OUTLINE_NEXT_LOOP      = 1u << 1, ///< its /Next is an item met earlier (a loop, or an item listed twice): the chain is cut there
+    PI_OUTLINE_FIRST_LOOP     = 1u << 2, ///< its /First is an item met earlier: its children are not read
+    PI_OUTLINE_TOO_DEEP       = 1u << 3, ///< it has children (/First) but is at level PI_MAX_OUTLINE_DEPTH - 1: they are dropped
+} pi_outline_problem;
+
+/// One outline item, in pre-order (an item, then its children, then its next sibling).
+typedef struct pi_outline_item {
+    int object_number;        ///< the item's object number, 0 when written in place
+    int level;                ///< 0 for a child of the outline dictionary, 1 for its children, …
+    uint32_t problems;        ///< pi_outline_problem bits
+    pi_text title;            ///< /Title as UTF-8, clipped at PI_MAX_TEXT_BYTES; NULL when absent or not a string
+    bool has_count;           ///< /Count is an integer
+    int64_t count;            ///< /Count as written (never used to allocate or to loop)
+    /// Where it goes, as an annotation's link part: only `problems` (the PI_ANNOT_ACTION_INVALID,
+    /// PI_ANNOT_DEST_* and PI_ANNOT_TEXT_CLIPPED bits; the last also for /Title), `action`,
+    /// `action_type`, `action_target` and `destination` (/Dest, or a GoTo / GoToR action's /D)
+    /// are set; the rest is zero.
+    pi_annotation link;
+} pi_outline_item;
+
+/// How the outline as a whole looks.
+typedef struct pi_outline_summary {
+    bool present;             ///< the catalog has /Outlines
+    bool not_dictionary;      ///< /Outlines is not a dictionary (nothing read)
+    bool first_loop;          ///< /Outlines' /First is the outline dictionary itself (nothing read)
+    bool clipped;             ///< more than PI_MAX_OUTLINE_ITEMS items: only the first were read
+} pi_outline_summary;
+
+/// The outline items of one document, owned by the caller: release with pi_outline_list_close.
+typedef struct pi_outline_list pi_outline_list;
+
+/// Reads the catalog's /Outlines: from its /First, each item, then its /First (one level down),
+/// then its /Next, iteratively (no recursion), bounded by PI_MAX_OUTLINE_DEPTH,
+/// PI_MAX_OUTLINE_ITEMS and PI_MAX_OUTLINE_TEXT_BYTES; an item met again (by object number) is
+/// not read again, which cuts every /First–/Next loop. Destinations are resolved as an
+/// annotation's are (pi_page_cursor_annotations), with the same lookups. Never NULL (an empty
+/// list when there is no outline).
+pi_outline_list *pi_document_outline(pi_document *document, pi_outline_summary *summary);
+
+/// The items read.
+size_t pi_outline_list_count(const pi_outline_list *list);
+
+/// Item `i` (< count); its pointers stay valid until the list is closed.
+void pi_outline_list_get(const pi_outline_list *list, size_t i, pi_outline_item *out);
+
+/// Releases the list. NULL is allowed.
+void pi_outline_list_close(pi_outline_list *_Nullable list);
+
 /// Poppler's version string, e.g. "22.12.0".
 const char *pi_poppler_version(void);
 

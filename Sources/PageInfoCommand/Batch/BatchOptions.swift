@@ -124,24 +124,3 @@ struct BatchOptions: ParsableArguments {
         if code != .success { throw ExitCode(code) }
     }
 }
-
-extension BatchError {
-    /// The line `pageinfo pages` prints for a batch that cannot run: the library's error in
-    /// the words of the options the values came from (`--files-from`, `-o`, `--resume`, the
-    /// format); the exit status is its kind's, by the one mapping.
-    var commandLineMessage: String {
-        switch self {
-        case .listCannotOpen(let list, let reason): "--files-from \(list): open: \(reason)"
-        case .listUnreadable(let error): "--files-from \(error.description)"
-        case .resumeNeedsJSONLines: "--resume continues JSON lines (it reads the file records of -o FILE): use --format jsonl or columns"
-        case .outputLocked(let path): "\(path): another process holds a lock on this output (another pageinfo run writing it?); let it finish (then --resume continues it), or give another -o FILE"
-        case .outputIsList(let path, let list): "-o \(path) is the list of names (--files-from \(list)): writing the records would destroy it; give another -o FILE"
-        case .outputIsInput(let path, let input): "-o \(path) is also an input (\(input)): writing the records would destroy it; give another -o FILE"
-        case .resumeNotJSONLines(let path): "--resume: \(path) does not hold pageinfo JSON lines (the output of a --format jsonl or columns run); it is left as it is"
-        case .resumeMismatch(let mismatch): "--resume: the output was written by another command or with other options (\(mismatch)); resume with the same command, --pages, --strict, bitmap options, --frames and format, or write a new output; it is left as it is"
-        case .resumeFile(let what, let reason): "--resume: the output file: \(what): \(reason)"
-        case .workerVersion: message(.commandLine)
-        case .outputUnwritable, .resumeUnreadable, .noWorker, .passwordTooLong, .workerStart, .poll: description
-        }
-    }
-}
