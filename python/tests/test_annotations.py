@@ -365,3 +365,48 @@ def test_destinations_in_page_space_and_as_view_states(runs):
         assert {"XYZ", "FitR", "Fit"} <= seen, seen
         view_runs = [r for r in runs[before:] if "--view" in r]
         assert [(r[r.index("--view") + 1], r[r.index("--pages") + 1]) for r in view_runs] == [("800x600", "1"), ("1200x450", "1")]
+
+
+def test_the_outline_equals_the_golden_and_pymupdf(runs):
+    """doc.outline: every entry of annotations.pdf's outline against its golden (levels, titles,
+    open state, /Count as written, actions, destinations), and PyMuPDF's get_toc(simple=False)
+    as an independent reader (its levels are 1-based, its pages 1-based); one run, kept; the
+    hostile outline's warnings by code."""
+    golden = load("annotations.json")["outline"]
+    with pdf_pageinfo.open(ANNOTATIONS) as doc:
+        before = len(runs)
+        entries = doc.outline
+        assert doc.outline_warnings == []
+        assert len(doc.outline) == len(golden) and len([r for r in runs[before:] if r[0] == "outline"]) == 1
+        for entry, want in zip(entries, golden):
+            what = (entry.index, entry.title)
+            assert (entry.index, entry.level, entry.title, entry.open, entry.count, entry.object) == \
+                (want["index"], want["level"], want["title"], want["open"], want["count"], want["object"]), what
+            action = want.get("action")
+            assert entry.action == (None if action is None else pdf_pageinfo.Action(action["type"], action.get("target"))), what
+            d = want.get("destination")
+            if d is None:
+                assert entry.destination is None, what
+            else:
+                got = entry.destination
+                assert got is not None and (got.page, got.kind) == (d["page"], d["kind"]), what
+                for key in ("left", "bottom", "right", "top", "zoom"):
+                    if key in d:
+                        assert getattr(got, key) == d[key], (what, key)
+                assert got.view_state((800, 600)) is None   # no view for outline entries
+            assert [w.code for w in entry.warnings] == want["warnings"], what
+    need("pymupdf")
+    import pymupdf
+    with pymupdf.open(ANNOTATIONS) as mu:
+        toc = mu.get_toc(simple=False)
+    assert [(level, title) for level, title, *_ in toc] == [(e.level + 1, e.title) for e in entries]
+    for (level, title, page, *_), e in zip(toc, entries):
+        # (A named destination's entry gets no page from get_toc, which leaves it to the caller
+        # to resolve the name: compared where the destination is explicit.)
+        if e.destination is not None and e.destination.page is not None and e.destination.name is None:
+            assert page == e.destination.page + 1, title
+    with pdf_pageinfo.open(HOSTILE.replace("hostile.pdf", "hostile-outline.pdf")) as doc:
+        hostile = load("hostile-outline.json")
+        assert [w.code for w in doc.outline_warnings] == hostile["documentWarnings"]
+        assert [(e.index, e.title, [w.code for w in e.warnings]) for e in doc.outline] == \
+            [(w["index"], w["title"], w["warnings"]) for w in hostile["outline"]]

@@ -29,13 +29,13 @@ from ._errors import (BitmapUnavailable, DamagedPDF, ExecutableNotFound, FileNot
 from . import results
 from ._executable import executable
 from ._geometry import Box, Matrix, PdfWarning
-from ._annotations import Action, Annotation, Appearance, Destination, Field, ViewState
+from ._annotations import Action, Annotation, Appearance, Destination, Field, OutlineEntry, ViewState
 from ._version import __version__
 
 __all__ = [
     # (`open` is left out of `*`: it would shadow the builtin; write pdf_pageinfo.open.)
     "iter_pages", "read_many", "executable", "Document", "Page", "PageError", "Bitmap", "Box",
-    "Matrix", "PdfWarning", "Annotation", "Appearance", "Field", "Action", "Destination", "ViewState", "Picture", "FRAMES", "IMAGE_FRAMES", "RENDERERS", "PageInfoError", "ExecutableNotFound",
+    "Matrix", "PdfWarning", "Annotation", "Appearance", "Field", "Action", "Destination", "ViewState", "OutlineEntry", "Picture", "FRAMES", "IMAGE_FRAMES", "RENDERERS", "PageInfoError", "ExecutableNotFound",
     "VersionMismatch", "UsageError", "NotAPDF", "PasswordRequired", "WrongPassword",
     "DamagedPDF", "FileNotFound", "Unreadable", "WorkerFailed", "PageUnreadable",
     "BitmapUnavailable", "ResultMismatch", "results", "__version__",

@@ -13,7 +13,7 @@ from typing import Any, Callable, Dict, List, NamedTuple, Optional, Tuple
 from ._errors import PageInfoError
 from ._geometry import Box, Matrix, PdfWarning
 
-__all__ = ["Annotation", "Appearance", "Field", "Action", "Destination", "Quad", "ViewState"]
+__all__ = ["Annotation", "Appearance", "Field", "Action", "Destination", "Quad", "ViewState", "OutlineEntry"]
 
 #: Asks the view state of one page's annotation's destination: (page, annotation index, view size).
 ViewStateQuery = Callable[[int, int, Tuple[float, float]], Optional["ViewState"]]
@@ -106,6 +106,17 @@ def _float(value: Any) -> Optional[float]:
     return None if value is None else float(value)
 
 
+def _destination(d: Optional[Dict[str, Any]], ask: Optional[Callable[[Tuple[float, float]], Optional["ViewState"]]]
+                 ) -> Optional["Destination"]:
+    """A record's ``destination`` object (an annotation's or an outline entry's), or None."""
+    if d is None:
+        return None
+    point = d.get("pagePoint")
+    return Destination(d["page"], d["remotePage"], d["kind"], _float(d["left"]), _float(d["bottom"]),
+                       _float(d["right"]), _float(d["top"]), _float(d["zoom"]), d["name"],
+                       None if point is None else (float(point["x"]), float(point["y"])), _box(d.get("pageRect")), ask)
+
+
 def _box(value: Optional[Dict[str, Any]]) -> Optional[Box]:
     if value is None:
         return None
@@ -172,15 +183,9 @@ class Annotation:
         action = record["action"]
         self.action: Optional[Action] = None if action is None else Action(action["type"], action["target"])
         d = record["destination"]
-        self.destination: Optional[Destination] = None
-        if d is not None:
-            point = d.get("pagePoint")
-            page, index = self.page, self.index
-            self.destination = Destination(
-                d["page"], d["remotePage"], d["kind"], _float(d["left"]), _float(d["bottom"]),
-                _float(d["right"]), _float(d["top"]), _float(d["zoom"]), d["name"],
-                None if point is None else (float(point["x"]), float(point["y"])), _box(d.get("pageRect")),
-                None if ask is None else (lambda size: ask(page, index, size)))
+        page, index = self.page, self.index
+        self.destination: Optional[Destination] = _destination(
+            d, None if ask is None else (lambda size: ask(page, index, size)))
         self.warnings: List[PdfWarning] = [PdfWarning(w["code"], w["message"]) for w in record["warnings"]]
 
     @property
@@ -196,6 +201,33 @@ class Annotation:
         where = "rect=None" if self.rect is None else "rect=({:g}, {:g}, {:g}, {:g})".format(*self.rect.rect)
         return (f"<Annotation {self.index} {self.subtype or '?'} {where}"
                 + (f" warnings={','.join(w.code for w in self.warnings)}" if self.warnings else "") + ">")
+
+
+class OutlineEntry:
+    """One item of the document outline (bookmarks, ISO 32000-2 §12.3.3), in pre-order
+    (``index``, 0-based) as ``pageinfo outline`` writes it (docs/records.md, "Outline records"):
+    ``level`` (0 at the top), ``title``, ``open`` (its /Count is positive: its children are shown),
+    ``count`` (/Count as written, never trusted), ``object`` (its object number), ``action``
+    (:class:`Action`) and ``destination`` (:class:`Destination`, its ``page`` a 0-based index;
+    ``view_state`` is not available for outline entries: ``pageinfo outline`` has no view), and
+    ``warnings`` (a loop cut, too deep, a /Count that disagrees with the children read, …)."""
+
+    __slots__ = ("index", "level", "title", "open", "count", "object", "action", "destination", "warnings")
+
+    def __init__(self, record: Dict[str, Any]) -> None:
+        self.index: int = record["index"]
+        self.level: int = record["level"]
+        self.title: Optional[str] = record["title"]
+        self.open: bool = bool(record["open"])
+        self.count: Optional[int] = record["count"]
+        self.object: Optional[int] = record["object"]
+        action = record["action"]
+        self.action: Optional[Action] = None if action is None else Action(action["type"], action["target"])
+        self.destination: Optional[Destination] = _destination(record["destination"], None)
+        self.warnings: List[PdfWarning] = [PdfWarning(w["code"], w["message"]) for w in record["warnings"]]
+
+    def __repr__(self) -> str:
+        return f"<OutlineEntry {self.index} level {self.level} {self.title!r}>"
 
 
 class PageAnnotations(NamedTuple):

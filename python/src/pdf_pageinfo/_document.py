@@ -7,7 +7,7 @@ import bisect
 from typing import (TYPE_CHECKING, Any, Dict, Iterable, Iterator, List, Optional, Sequence, SupportsIndex, Tuple,
                     Union, overload)
 
-from ._annotations import PageAnnotations
+from ._annotations import OutlineEntry, PageAnnotations
 from ._errors import PageInfoError
 from ._geometry import PdfWarning
 from ._page import Page
@@ -80,6 +80,8 @@ class Document(PageSource):
         self._extras: Dict[Tuple[str, ...], List[Dict[str, Any]]] = {}
         # Every page's annotations and the file record of the one `pageinfo annotations` run.
         self._annotated: Optional[Tuple[List[PageAnnotations], Dict[str, Any]]] = None
+        # The entries and the file record of the one `pageinfo outline` run.
+        self._outline: Optional[Tuple[List[OutlineEntry], Dict[str, Any]]] = None
         self.pages: Sequence[Page] = _Pages(self)
         #: The file record, as the executable wrote it (docs/records.md).
         self.record: Dict[str, Any] = file_record
@@ -139,6 +141,26 @@ class Document(PageSource):
     @property
     def seconds(self) -> Optional[float]:
         return self.record.get("seconds")
+
+    @property
+    def outline(self) -> List[OutlineEntry]:
+        """The document outline (bookmarks) in pre-order: :class:`OutlineEntry` values with
+        ``level``, ``title``, ``open``, ``action`` and ``destination`` (a 0-based ``page`` and
+        its point in that page's page space). Empty when the document has none. Reads the file
+        again: one run of ``pageinfo outline``, kept."""
+        if self._outline is None:
+            self._outline = self._run_outline()
+        return list(self._outline[0])
+
+    @property
+    def outline_warnings(self) -> List[PdfWarning]:
+        """What the outline run says of the outline as a whole (``outline-clipped``, a loop at
+        its root, …) beyond the file's own warnings; the same run as :attr:`outline`."""
+        if self._outline is None:
+            self._outline = self._run_outline()
+        mine = set(self.warnings)
+        return [w for w in (PdfWarning(w["code"], w["message"]) for w in self._outline[1].get("warnings") or [])
+                if w not in mine]
 
     @property
     def annotation_warnings(self) -> List[PdfWarning]:

@@ -48,8 +48,8 @@ class Run:
             # Through the environment, not argv: argv is visible to every user in `ps`.
             env["PAGEINFO_PASSWORD"] = password
         path, known = executable_for_run()
-        if not known and arguments[0] not in ("pages", "annotations"):
-            executable_version(path)  # (only `pages` and `annotations` take --require-version)
+        if not known and arguments[0] not in ("pages", "annotations", "outline"):
+            executable_version(path)  # (only `pages`, `annotations` and `outline` take --require-version)
             known = True
         self._path = path
         # An executable whose version is not known yet checks it in this run; if the run fails,
@@ -189,14 +189,14 @@ class Run:
 def chunks_and_file(records: Iterable[Dict[str, Any]], *, lines: bool = False
                      ) -> Iterator[Tuple[List[Dict[str, Any]], Dict[str, Any]]]:
     """Group a run's records into (chunks, file record) per file: the compact columns of its
-    ``pages`` records (``--format columns``), or with ``lines`` its ``page`` and ``annotation``
-    records as written (``pageinfo annotations --format jsonl``)."""
+    ``pages`` records (``--format columns``), or with ``lines`` its ``page``, ``annotation`` and
+    ``outline`` records as written (``pageinfo annotations`` or ``outline --format jsonl``)."""
     chunks: List[Dict[str, Any]] = []
     for record in records:
         kind = record.get("record")
         if kind == "pages" and not lines:
             chunks.append(compact(record["columns"]))
-        elif lines and kind in ("page", "annotation"):
+        elif lines and kind in ("page", "annotation", "outline"):
             chunks.append(record)
         elif kind == "file":
             yield chunks, record

@@ -9,7 +9,7 @@ import os
 import tempfile
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
-from ._annotations import PageAnnotations, ViewState, page_columns, pages_of, view_state
+from ._annotations import OutlineEntry, PageAnnotations, ViewState, page_columns, pages_of, view_state
 from ._columns import _same_column
 from ._errors import PageInfoError, UsageError, error_for
 from ._run import Run, command_number, read_one
@@ -115,6 +115,17 @@ class PageSource:
         if len(pages) != sum(sizes) or not self._same_pages(read, page_columns(pages, sizes)):
             raise self._changed()
         return held, file_record
+
+    def _run_outline(self) -> Tuple[List[OutlineEntry], Dict[str, Any]]:
+        """One run of ``pageinfo outline --format jsonl``: the entries and the run's file record."""
+        if self._path is None:
+            raise PageInfoError(f"{self.name}: the document is closed", file=self.name)
+        file_record, records = read_one(["outline", "--format", "jsonl", "--", self._path], self._password,
+                                        timeout=self._timeout, name=self.name, lines=True)
+        error = self._file_error(file_record)
+        if error is not None:
+            raise error
+        return [OutlineEntry(r) for r in records if r.get("record") == "outline"], file_record
 
     def _destination_view_state(self, page: int, index: int, view_size: Tuple[float, float]) -> Optional[ViewState]:
         """The view state of annotation ``index`` of page ``page`` (0-based) in a view of
