@@ -213,7 +213,92 @@ constexpr ActionKind kActions[] = {
 
 } // namespace
 
+namespace {
+
+constexpr uint32_t kDestinationProblems = PI_ANNOT_DEST_INVALID | PI_ANNOT_DEST_UNRESOLVED | PI_ANNOT_DEST_PAGE_UNKNOWN
+                                          | PI_ANNOT_DEST_PAGE_NUMBER | PI_ANNOT_TEXT_CLIPPED;
+constexpr uint32_t kLinkProblems = kDestinationProblems | PI_ANNOT_ACTION_INVALID;
+
+// The destination part of `from` into `to`.
+void copy_destination(const AnnotationRecord &from, AnnotationRecord &to) {
+    to.fields.destination = from.fields.destination;
+    to.has_destination_name = from.has_destination_name;
+    to.destination_name = from.destination_name;
+    to.fields.problems |= from.fields.problems & kDestinationProblems;
+}
+
+// The action and destination part of `from` into `to`.
+void copy_link(const AnnotationRecord &from, AnnotationRecord &to) {
+    copy_destination(from, to);
+    to.fields.action = from.fields.action;
+    to.has_action_type = from.has_action_type;
+    to.action_type = from.action_type;
+    to.has_action_target = from.has_action_target;
+    to.action_target = from.action_target;
+    to.fields.problems |= from.fields.problems & kLinkProblems;
+}
+
+// Keys of SharedLinks: a reference's number and how it is read.
+long long shared_key(const Object &ref, int use) { return (long long)ref.getRefNum() * 4 + use; }
+enum { kUseAction = 0, kUseDestination = 1, kUseRemoteDestination = 2 };
+
+// A destination `value` that may be a reference shared by many: read once.
+void read_shared_destination(const Object &unfetched, Dict *holder, const char *key, bool remote,
+                             DestinationTargets &targets, AnnotationRecord &r) {
+    if (!unfetched.isRef()) {
+        Object value = holder->lookup(key);
+        read_destination(value, remote, targets, r);
+        return;
+    }
+    const long long k = shared_key(unfetched, remote ? kUseRemoteDestination : kUseDestination);
+    if (const AnnotationRecord *seen = targets.shared().find(k)) { copy_destination(*seen, r); return; }
+    AnnotationRecord fresh;
+    fresh.budget = r.budget;
+    Object value = holder->lookup(key);
+    read_destination(value, remote, targets, fresh);
+    fresh.budget = nullptr;
+    targets.shared().keep(k, fresh);
+    copy_destination(fresh, r);
+}
+
+void read_action_itself(Dict *annot, DestinationTargets &targets, AnnotationRecord &r);
+
+} // namespace
+
+const AnnotationRecord *SharedLinks::find(long long key) const {
+    auto it = records_.find(key);
+    return it == records_.end() ? nullptr : it->second.get();
+}
+
+void SharedLinks::keep(long long key, const AnnotationRecord &record) {
+    if (records_.size() >= size_t(PI_MAX_SHARED_LINKS)) return;
+    records_.emplace(key, std::make_unique<AnnotationRecord>(record));
+}
+
+SharedLinks &DestinationTargets::shared() {
+    if (!shared_) shared_ = std::make_unique<SharedLinks>();
+    return *shared_;
+}
+
 void read_action(Dict *annot, DestinationTargets &targets, AnnotationRecord &r) {
+    r.fields.destination.page_index = -1;
+    r.fields.destination.remote_page = -1;
+    // An /A written once by reference (with no /Dest beside it) is read once for all its users.
+    const Object &a = annot->lookupNF("A");
+    if (!a.isRef() || !annot->lookupNF("Dest").isNull()) { read_action_itself(annot, targets, r); return; }
+    const long long k = shared_key(a, kUseAction);
+    if (const AnnotationRecord *seen = targets.shared().find(k)) { copy_link(*seen, r); return; }
+    AnnotationRecord fresh;
+    fresh.budget = r.budget;
+    read_action_itself(annot, targets, fresh);
+    fresh.budget = nullptr;
+    targets.shared().keep(k, fresh);
+    copy_link(fresh, r);
+}
+
+namespace {
+
+void read_action_itself(Dict *annot, DestinationTargets &targets, AnnotationRecord &r) {
     pi_annotation &f = r.fields;
     f.destination.page_index = -1;
     f.destination.remote_page = -1;
@@ -236,16 +321,17 @@ void read_action(Dict *annot, DestinationTargets &targets, AnnotationRecord &r) 
             default: break;
             }
             if (f.action == PI_ACTION_GOTO || f.action == PI_ACTION_GOTO_REMOTE) {
-                Object d = a.dictLookup("D");
-                read_destination(d, f.action == PI_ACTION_GOTO_REMOTE, targets, r);
+                read_shared_destination(a.dictLookupNF("D"), a.getDict(), "D", f.action == PI_ACTION_GOTO_REMOTE, targets, r);
             }
         }
     }
     if (f.action == PI_ACTION_NONE) {
-        Object dest = annot->lookup("Dest");
-        if (!dest.isNull()) read_destination(dest, false, targets, r);
+        const Object &dest = annot->lookupNF("Dest");
+        if (!dest.isNull()) read_shared_destination(dest, annot, "Dest", false, targets, r);
     }
 }
+
+} // namespace
 
 namespace {
 

@@ -25,6 +25,8 @@ namespace pageinfo {
 
 /// What destinations point at, read once per document on first use: each page object's first
 /// position in the page tree, and the named destinations.
+class SharedLinks;
+
 class DestinationTargets {
 public:
     DestinationTargets(XRef *xref, Ref catalog);
@@ -38,6 +40,8 @@ public:
     Object named(const std::string &name, bool is_name);
     /// Whether the /Names /Dests tree could be read only in part.
     bool names_damaged() const { return names_damaged_; }
+    /// Shared actions and destinations, read once.
+    SharedLinks &shared();
 
 private:
     XRef *xref_;
@@ -49,6 +53,7 @@ private:
     bool names_damaged_ = false;
     std::unordered_map<std::string, Object> tree_; // /Names /Dests: key bytes → value (unfetched)
     Object dests_;                                 // the catalog's /Dests, fetched once
+    std::unique_ptr<SharedLinks> shared_;
     void read_pages();
     void read_names();
 };
@@ -57,6 +62,20 @@ private:
 struct PageBudget {
     long long quad_numbers = PI_MAX_PAGE_QUAD_NUMBERS;
     long long text_bytes = PI_MAX_PAGE_TEXT_BYTES;
+};
+
+struct AnnotationRecord;
+
+/// The actions and destinations written once and shared by many annotations or outline items
+/// (by reference), read once per document: else each user parses the shared object again, and
+/// a large one shared by 100,000 users costs hours. At most PI_MAX_SHARED_LINKS are kept.
+class SharedLinks {
+public:
+    /// The record read for `key` (the reference and how it is used), or null.
+    const AnnotationRecord *find(long long key) const;
+    void keep(long long key, const AnnotationRecord &record);
+private:
+    std::unordered_map<long long, std::unique_ptr<AnnotationRecord>> records_;
 };
 
 /// One annotation as read, owning its text (see pi_annotation).

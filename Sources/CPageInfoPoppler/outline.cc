@@ -7,6 +7,7 @@
 
 #include <XRef.h>
 
+#include <unordered_map>
 #include <unordered_set>
 #include <utility>
 
@@ -24,7 +25,10 @@ struct Pending {
 };
 
 // Reads one item's entries into `r` (the item is a dictionary).
-void read_item(Dict *dict, DestinationTargets &targets, PageBudget &budget, OutlineRecord &r) {
+// /Count written by reference: each referenced number read once, whatever the items sharing it.
+using CountCache = std::unordered_map<int, Object>;
+
+void read_item(Dict *dict, DestinationTargets &targets, PageBudget &budget, CountCache &counts, OutlineRecord &r) {
     uint32_t problems = 0;
     // A /Title past the budget is not even fetched: one long string shared by every item is
     // parsed at most until the budget is spent.
@@ -32,7 +36,14 @@ void read_item(Dict *dict, DestinationTargets &targets, PageBudget &budget, Outl
         if (budget.text_bytes <= 0) problems |= PI_ANNOT_TEXT_CLIPPED;
         else r.has_title = read_text(dict->lookup("Title"), &r.title, &problems, &budget);
     }
-    Object count = dict->lookup("Count");
+    const Object &written = dict->lookupNF("Count");
+    const Object *found = &written;
+    if (written.isRef()) {
+        auto it = counts.find(written.getRefNum());
+        if (it == counts.end()) it = counts.emplace(written.getRefNum(), dict->lookup("Count")).first;
+        found = &it->second;
+    }
+    const Object &count = *found;
     if (count.isInt()) { r.has_count = true; r.count = count.getInt(); }
     else if (count.isInt64()) { r.has_count = true; r.count = count.getInt64(); }
     AnnotationRecord link;
@@ -74,6 +85,7 @@ std::vector<OutlineRecord> read_outline(XRef *xref, Ref catalog_ref, Destination
     // children come out first. Each item read pushes at most two, so the stack holds at most
     // PI_MAX_OUTLINE_ITEMS + 1 entries.
     std::vector<Pending> stack;
+    CountCache counts;
     Object first = outlines.getDict()->lookupNF("First").copy();
     if (!first.isNull()) stack.push_back({ std::move(first), 0, -1, true });
     while (!stack.empty()) {
@@ -101,7 +113,7 @@ std::vector<OutlineRecord> read_outline(XRef *xref, Ref catalog_ref, Destination
         r.destination.remote_page = -1;
         if (!item.isDict()) { r.problems |= PI_OUTLINE_NOT_DICTIONARY; continue; }
         Dict *dict = item.getDict();
-        read_item(dict, targets, budget, r);
+        read_item(dict, targets, budget, counts, r);
         Object next = dict->lookupNF("Next").copy();
         if (!next.isNull()) stack.push_back({ std::move(next), p.level, index, false });
         Object child = dict->lookupNF("First").copy();

@@ -46,7 +46,7 @@ public final class PageCursor {
     }
 
     /// Moves past one position without building its entry; false at the end.
-    func skip() -> Bool {
+    package func skip() -> Bool {
         var p = pi_page()
         return pi_page_cursor_next(handle, &p)
     }

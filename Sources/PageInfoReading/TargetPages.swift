@@ -25,11 +25,11 @@ struct TargetPages {
     /// Pages kept at most (4,096 page geometries: about 1 MB).
     static let keptLimit = 4096
 
-    /// Targets of `document`'s destinations. The cursors may walk 100,000 positions, and eight
+    /// Targets of `document`'s destinations. The cursors may walk 1,000,000 positions, and eight
     /// more for each page the document's walk reads (``read(_:_:)``).
     init(document: PopplerDocument) {
         self.document = document
-        budget = 100_000
+        budget = 1_000_000
     }
 
     /// How far ahead of its page a link's target may be for the page to wait for the walk to
@@ -72,13 +72,20 @@ struct TargetPages {
     /// Page `index`'s geometry, or `nil` when it is a page error, past the end, or over budget.
     private mutating func page(_ index: Int) -> PageInfo? {
         if let page = kept[index] { return page }
-        if cursor == nil || index < next || index - next > 64 {
-            // Opening at an index walks the positions before it (no geometry): cheaper than
-            // reading the pages between.
+        if cursor == nil || index < next {
+            // Opening at an index walks the positions before it (no geometry).
             guard budget > index else { budget = 0; return nil }
             budget -= index
             cursor = document.makePageCursor(from: index)
             next = index
+        }
+        if index - next > Self.lookahead {
+            // Far ahead: moved past the positions between (targets in order, an outline's, cost
+            // the document once), not read.
+            while next < index, budget > 0, cursor?.skip() == true {
+                budget -= 1
+                next += 1
+            }
         }
         while next <= index, budget > 0, let entry = cursor?.next() {
             budget -= 1

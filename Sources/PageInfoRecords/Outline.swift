@@ -37,8 +37,9 @@ public struct OutlineEntry: Hashable, Sendable {
         self.warnings = warnings
     }
 
-    /// Whether the item is open, its children shown: /Count is positive (§12.3.3; a negative,
-    /// zero or absent /Count is closed, and an item without children is never open).
+    /// Whether the item is open, its children shown: /Count as written is positive (§12.3.3; a
+    /// negative, zero or absent /Count is closed). An item without children whose /Count is
+    /// positive is so reported open, with `outline-count-mismatch`.
     public var isOpen: Bool { (count ?? 0) > 0 }
 }
 

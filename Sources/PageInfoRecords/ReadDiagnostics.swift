@@ -131,7 +131,7 @@ public struct ReadWarning: Hashable, Sendable, CustomStringConvertible {
         /// 2²⁰ nodes, entries that are not name–value pairs); names it loses are unresolved.
         case destinationNamesDamaged = "destination-names-damaged"
         /// The target pages of some of this page's destinations (on the file record: of the
-        /// outline's entries) were not read: the reader's budget for target pages (100,000
+        /// outline's entries) were not read: the reader's budget for target pages (1,000,000
         /// positions, and 8 per page read) is spent, which only links jumping at random through a
         /// large file reach. Their page points and view states are `null`.
         case destinationTargetsUnread = "destination-targets-unread"

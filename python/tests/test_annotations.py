@@ -410,3 +410,13 @@ def test_the_outline_equals_the_golden_and_pymupdf(runs):
         assert [w.code for w in doc.outline_warnings] == hostile["documentWarnings"]
         assert [(e.index, e.title, [w.code for w in e.warnings]) for e in doc.outline] == \
             [(w["index"], w["title"], w["warnings"]) for w in hostile["outline"]]
+
+
+def test_the_outline_of_a_changed_file_is_refused(tmp_path):
+    path = str(tmp_path / "a.pdf")
+    shutil.copy(ANNOTATIONS, path)
+    with pdf_pageinfo.open(path) as doc:
+        shutil.copy(HOSTILE.replace("hostile.pdf", "hostile-outline.pdf"), path)
+        with pytest.raises(pdf_pageinfo.PageInfoError) as raised:
+            doc.outline
+        assert raised.value.code == "changed"

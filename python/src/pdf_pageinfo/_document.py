@@ -149,7 +149,7 @@ class Document(PageSource):
         its point in that page's page space). Empty when the document has none. Reads the file
         again: one run of ``pageinfo outline``, kept."""
         if self._outline is None:
-            self._outline = self._run_outline()
+            self._outline = self._run_outline(self.record)
         return list(self._outline[0])
 
     @property
@@ -157,7 +157,7 @@ class Document(PageSource):
         """What the outline run says of the outline as a whole (``outline-clipped``, a loop at
         its root, …) beyond the file's own warnings; the same run as :attr:`outline`."""
         if self._outline is None:
-            self._outline = self._run_outline()
+            self._outline = self._run_outline(self.record)
         mine = set(self.warnings)
         return [w for w in (PdfWarning(w["code"], w["message"]) for w in self._outline[1].get("warnings") or [])
                 if w not in mine]

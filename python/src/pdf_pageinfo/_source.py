@@ -116,8 +116,10 @@ class PageSource:
             raise self._changed()
         return held, file_record
 
-    def _run_outline(self) -> Tuple[List[OutlineEntry], Dict[str, Any]]:
-        """One run of ``pageinfo outline --format jsonl``: the entries and the run's file record."""
+    def _run_outline(self, opened: Dict[str, Any]) -> Tuple[List[OutlineEntry], Dict[str, Any]]:
+        """One run of ``pageinfo outline --format jsonl``: the entries and the run's file record,
+        which must be of the file read at open (``opened``, its file record: the same page count
+        and size; the run reads no pages to compare), else the file changed."""
         if self._path is None:
             raise PageInfoError(f"{self.name}: the document is closed", file=self.name)
         file_record, records = read_one(["outline", "--format", "jsonl", "--", self._path], self._password,
@@ -125,6 +127,8 @@ class PageSource:
         error = self._file_error(file_record)
         if error is not None:
             raise error
+        if any(opened.get(k) != file_record.get(k) for k in ("pageCount", "bytes")):
+            raise self._changed()
         return [OutlineEntry(r) for r in records if r.get("record") == "outline"], file_record
 
     def _destination_view_state(self, page: int, index: int, view_size: Tuple[float, float]) -> Optional[ViewState]:
