@@ -90,26 +90,29 @@ class PageSource:
             raise error_for(error["code"], error["message"], self.name)
         return chunks
 
+    def _records(self, arguments: List[str]) -> Tuple[Dict[str, Any], List[Dict[str, Any]]]:
+        """``(file record, records)`` of ``pageinfo ARGUMENTS --format jsonl -- PATH`` (the
+        annotations and outline runs); a file that failed raises its error."""
+        if self._path is None:
+            raise PageInfoError(f"{self.name}: the document is closed", file=self.name)
+        file_record, records = read_one([*arguments, "--format", "jsonl", "--", self._path], self._password,
+                                        timeout=self._timeout, name=self.name, lines=True)
+        error = self._file_error(file_record)
+        if error is not None:
+            raise error
+        return file_record, records
+
     def _run_annotations(self, page_ranges: Optional[str], read: List[Dict[str, Any]]
                          ) -> Tuple[List[PageAnnotations], Dict[str, Any]]:
         """One run of ``pageinfo annotations --format jsonl`` over ``page_ranges``: each page's
         annotations, in the run's order, and the run's file record. Its pages must be ``read``
         (the chunks of columns read before, as many rows in all), else the file changed."""
-        if self._path is None:
-            raise PageInfoError(f"{self.name}: the document is closed", file=self.name)
-        arguments = ["annotations", "--format", "jsonl"]
-        if page_ranges:
-            arguments += ["--pages", page_ranges]
         try:
-            file_record, records = read_one(arguments + ["--", self._path], self._password,
-                                            timeout=self._timeout, name=self.name, lines=True)
+            file_record, records = self._records(["annotations", *(["--pages", page_ranges] if page_ranges else [])])
         except UsageError as refused:
             if refused.code == "page-out-of-range":
                 raise self._changed() from None   # (pages read before are gone: it shrank)
             raise
-        error = self._file_error(file_record)
-        if error is not None:
-            raise error
         pages, held = pages_of(records, self.name, self._destination_view_state)
         sizes = [len(columns["index"]) for columns in read]
         if len(pages) != sum(sizes) or not self._same_pages(read, page_columns(pages, sizes)):
@@ -120,13 +123,7 @@ class PageSource:
         """One run of ``pageinfo outline --format jsonl``: the entries and the run's file record,
         which must be of the file read at open (``opened``, its file record: the same page count
         and size; the run reads no pages to compare), else the file changed."""
-        if self._path is None:
-            raise PageInfoError(f"{self.name}: the document is closed", file=self.name)
-        file_record, records = read_one(["outline", "--format", "jsonl", "--", self._path], self._password,
-                                        timeout=self._timeout, name=self.name, lines=True)
-        error = self._file_error(file_record)
-        if error is not None:
-            raise error
+        file_record, records = self._records(["outline"])
         if any(opened.get(k) != file_record.get(k) for k in ("pageCount", "bytes")):
             raise self._changed()
         return [OutlineEntry(r) for r in records if r.get("record") == "outline"], file_record
@@ -138,15 +135,8 @@ class PageSource:
         key = (page, width, height)
         views = self._view_runs
         if key not in views:
-            if self._path is None:
-                raise PageInfoError(f"{self.name}: the document is closed", file=self.name)
             size = "%sx%s" % (command_number(width), command_number(height))
-            file_record, records = read_one(["annotations", "--format", "jsonl", "--view", size, "--pages", str(page + 1),
-                                             "--", self._path], self._password, timeout=self._timeout, name=self.name,
-                                            lines=True)
-            error = self._file_error(file_record)
-            if error is not None:
-                raise error
+            _, records = self._records(["annotations", "--view", size, "--pages", str(page + 1)])
             views[key] = [r for r in records if r.get("record") == "annotation"]
         found = [r for r in views[key] if r.get("index") == index]
         if len(found) != 1:
