@@ -16,6 +16,9 @@ public enum BatchError: ClassifiedError, Hashable, Sendable {
     /// Resuming needs a JSON-lines format (jsonl or columns), whose every file ends in its file
     /// record (64).
     case resumeNeedsJSONLines
+    /// The records asked for mix the outline with page or annotation records, which no command
+    /// writes together (a worker writes one command's records).
+    case outlineWithPages
     /// Another process holds the output's lock: another run is writing it (74).
     case outputLocked(path: String)
     /// The output is, by device and inode, the list of names: writing would destroy it (64).
@@ -53,7 +56,7 @@ public enum BatchError: ClassifiedError, Hashable, Sendable {
     public var kind: FailureKind {
         switch self {
         case .listCannotOpen, .listUnreadable: .cannotOpen
-        case .resumeNeedsJSONLines, .outputIsList, .outputIsInput, .resumeNotJSONLines, .resumeMismatch, .passwordTooLong: .usage
+        case .resumeNeedsJSONLines, .outlineWithPages, .outputIsList, .outputIsInput, .resumeNotJSONLines, .resumeMismatch, .passwordTooLong: .usage
         case .outputLocked, .outputUnwritable, .resumeUnreadable, .resumeFile: .ioError
         case .noWorker, .workerStart, .poll, .workerVersion: .softwareFailure
         }
@@ -65,6 +68,7 @@ public enum BatchError: ClassifiedError, Hashable, Sendable {
         case .listCannotOpen(let list, let reason): "the list of names \(list): open: \(reason)"
         case .listUnreadable(let error): "the list of names \(error.description)"
         case .resumeNeedsJSONLines: "resuming continues JSON lines (it reads the output's file records): write jsonl or columns"
+        case .outlineWithPages: "a batch writes one command's records: the outline (withOutline, listsOutline) without pages (withPages false) or annotations"
         case .outputLocked(let path): "\(path): another process holds a lock on this output (another pageinfo run writing it?); let it finish, or write another output"
         case .outputIsList(let path, let list): "the output \(path) is the list of names (\(list)): writing the records would destroy it; write another output"
         case .outputIsInput(let path, let input): "the output \(path) is also an input (\(input)): writing the records would destroy it; write another output"
@@ -108,9 +112,10 @@ extension BatchError {
         case .outputIsList(let path, let list): "-o \(path) is the list of names (--files-from \(list)): writing the records would destroy it; give another -o FILE"
         case .outputIsInput(let path, let input): "-o \(path) is also an input (\(input)): writing the records would destroy it; give another -o FILE"
         case .resumeNotJSONLines(let path): "--resume: \(path) does not hold pageinfo JSON lines (the output of a --format jsonl or columns run); it is left as it is"
-        case .resumeMismatch(let mismatch): "--resume: the output was written by another command or with other options (\(mismatch)); resume with the same command, --pages, --strict, bitmap options, --frames and format, or write a new output; it is left as it is"
+        case .resumeMismatch(let mismatch): "--resume: the output was written by another command or with other options (\(mismatch)); resume with the same command, --pages, --strict, bitmap options, --frames, --view and format, or write a new output; it is left as it is"
         case .resumeFile(let what, let reason): "--resume: the output file: \(what): \(reason)"
         case .workerVersion: message(.commandLine)
+        case .outlineWithPages: "batch mode writes one command's records: pageinfo outline's, or pages' or annotations'"
         case .outputUnwritable, .resumeUnreadable, .noWorker, .passwordTooLong, .workerStart, .poll: description
         }
     }

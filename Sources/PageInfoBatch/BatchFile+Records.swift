@@ -28,6 +28,9 @@ public struct BatchRecordsError: Error, Sendable, Hashable, CustomStringConverti
         /// A line is not a record of `docs/records.md` (a broken or foreign worker): the
         /// detail says which field, at which line.
         case invalidRecord(line: Int, detail: String)
+        /// The batch wrote annotation or outline records (``BatchOutput/listsAnnotations``,
+        /// ``BatchOutput/listsOutline``), which `DocumentRecords` does not hold: `record` names them.
+        case notDocumentRecords(record: String)
     }
 
     /// The file whose records these are, as the batch names it.
@@ -48,6 +51,8 @@ public struct BatchRecordsError: Error, Sendable, Hashable, CustomStringConverti
             "\(file): the batch wrote its records as \(format.rawValue), and only JSON lines (jsonl) decode into typed records; make the batch with BatchOutput(format: .jsonl)"
         case .invalidRecord(let line, let detail):
             "\(file): record \(line) is not a pageinfo record (\(detail)); was the worker a pageinfo of another version?"
+        case .notDocumentRecords(let record):
+            "\(file): the batch wrote \(record) records, which DocumentRecords does not hold; read them from BatchFile.records (JSON lines, docs/records.md)"
         }
     }
 }
@@ -76,11 +81,15 @@ extension BatchFile {
     /// A file that could not be read at all has a `failed` outcome and no entries, and its
     /// summary holds only its name.
     ///
-    /// - Throws: ``BatchRecordsError``: the batch's format is not JSON lines, or a line is not
-    ///   a pageinfo record.
+    /// - Throws: ``BatchRecordsError``: the batch's format is not JSON lines, it wrote
+    ///   annotation or outline records, or a line is not a pageinfo record.
     public func documentRecords() throws(BatchRecordsError) -> DocumentRecords {
         let file = FileName(raw: name).text
         guard format == .jsonl else { throw BatchRecordsError(file: file, reason: .notJSONLines(format)) }
+        for (kind, start) in [("annotation", "{\"record\":\"annotation\""), ("outline", "{\"record\":\"outline\"")]
+        where records.firstRange(of: Array(start.utf8)) != nil {
+            throw BatchRecordsError(file: file, reason: .notDocumentRecords(record: kind))
+        }
         var decoder = RecordDecoder(file: file)
         var line = 0
         var start = records.startIndex

@@ -77,8 +77,9 @@ public struct BatchJob: Sendable {
 
     /// Refuses options that do not go together, before anything is read or opened (``run(report:documents:)``
     /// checks them first too): resume with a format other than JSON lines (jsonl or columns;
-    /// usage, 64).
+    /// usage, 64); the outline with page or annotation records (usage, 64).
     public func checkOptions() throws(BatchError) {
+        if configuration.listsOutline && (configuration.reader.withPages || configuration.listsAnnotations) { throw .outlineWithPages }
         if case .file(_, resume: true) = destination, !Self.resumableFormats.contains(configuration.output.format) {
             throw .resumeNeedsJSONLines
         }
@@ -128,7 +129,9 @@ public struct BatchJob: Sendable {
                     let state = try ResumeState.prepare(fd: output.descriptor, expecting: ResumeState.Expectation(
                         withPages: configuration.reader.withPages, ranges: configuration.reader.ranges, strict: configuration.reader.strict,
                         bitmap: configuration.output.bitmap, frames: configuration.output.frames,
-                        columns: configuration.output.format == .columns, wording: configuration.reader.wording))
+                        columns: configuration.output.format == .columns, wording: configuration.reader.wording,
+                        annotations: configuration.listsAnnotations, view: configuration.output.annotationView,
+                        outline: configuration.listsOutline))
                     names = state.remaining(names)
                     earlier = state.tally
                 } catch {

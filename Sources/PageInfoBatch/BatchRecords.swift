@@ -42,10 +42,26 @@ public struct BatchOutput: Sendable, Hashable {
     /// The libraries whose frames each page record carries (`pages --frames`), in canonical
     /// order, or none.
     public var frames: [LibraryFrame]
+    /// `pageinfo annotations`: each page's annotation records after its page record, and an
+    /// `annotationCount` in each file record (the reader must read them:
+    /// `DocumentReader.withAnnotations`).
+    public var listsAnnotations: Bool
+    /// `annotations --view WxH`: the view, in view-space units, each annotation record's `view`
+    /// rectangles are for; nil for none.
+    public var annotationView: Size?
+    /// `pageinfo outline`: each file's outline records before its file record, with an
+    /// `outlineCount` (with `includesPages` false; the reader must read the outline:
+    /// `DocumentReader.withOutline`).
+    public var listsOutline: Bool
 
-    /// The output of `pageinfo pages --format FORMAT` (`includesPages`) or `pageinfo info`.
+    /// The output of `pageinfo pages --format FORMAT` (`includesPages`), `pageinfo info`,
+    /// `pageinfo annotations` (`listsAnnotations`, `annotationView`) or `pageinfo outline`
+    /// (`listsOutline`, `includesPages` false).
     public init(format: PageListFormat = .jsonl, wide: Bool = false, includesPages: Bool = true, bitmap: BitmapRequest? = nil,
-                frames: [LibraryFrame] = []) {
+                frames: [LibraryFrame] = [], listsAnnotations: Bool = false, annotationView: Size? = nil, listsOutline: Bool = false) {
+        self.listsAnnotations = listsAnnotations
+        self.annotationView = annotationView
+        self.listsOutline = listsOutline
         self.format = format
         self.wide = wide
         self.includesPages = includesPages
@@ -60,12 +76,14 @@ public struct BatchOutput: Sendable, Hashable {
     package func fragmentEncoder(headerRoom: Int = 0) -> PageListEncoder {
         var out = ByteWriter()
         if headerRoom > 0 { [UInt8](repeating: 0, count: headerRoom).withUnsafeBufferPointer { out.append(buffer: $0) } }
-        return PageListEncoder(format: format, wide: wide, includesPages: includesPages, fragment: true, bitmap: bitmap, frames: frames, out: out)
+        return PageListEncoder(format: format, wide: wide, includesPages: includesPages, fragment: true, bitmap: bitmap, frames: frames,
+                               listsAnnotations: listsAnnotations, annotationView: annotationView, listsOutline: listsOutline, out: out)
     }
 
     /// An encoder that stitches the fragments into one output (``BatchWriter``).
     package func assemblingEncoder() -> PageListEncoder {
-        PageListEncoder(format: format, wide: wide, includesPages: includesPages, bitmap: bitmap, frames: frames, out: ByteWriter())
+        PageListEncoder(format: format, wide: wide, includesPages: includesPages, bitmap: bitmap, frames: frames,
+                        listsAnnotations: listsAnnotations, annotationView: annotationView, listsOutline: listsOutline, out: ByteWriter())
     }
 }
 

@@ -80,10 +80,22 @@ package struct ResumeState: Sendable {
         /// they name: the library's (`strict`, `ranges`, `frames`) unless the CLI asks for its
         /// options (`--strict`, `--pages`, `--frames`).
         package var wording: Wording
+        /// `annotations`: each page's annotation records after its page record, and an
+        /// `annotationCount` in each file record.
+        package var annotations: Bool
+        /// `annotations --view`: the view size each annotation record's `view` object gives, or nil
+        /// for records without one.
+        package var view: Size?
+        /// `outline`: outline records before each file record, and an `outlineCount` in it.
+        package var outline: Bool
 
         /// What a run with these reading options writes.
         package init(withPages: Bool, ranges: PageRangeList?, strict: Bool = false, bitmap: BitmapRequest? = nil,
-                    frames: [LibraryFrame] = [], columns: Bool = false, wording: Wording = .library) {
+                    frames: [LibraryFrame] = [], columns: Bool = false, wording: Wording = .library,
+                    annotations: Bool = false, view: Size? = nil, outline: Bool = false) {
+            self.annotations = annotations
+            self.view = view
+            self.outline = outline
             self.withPages = withPages
             self.ranges = ranges
             self.strict = strict
@@ -95,6 +107,58 @@ package struct ResumeState: Sendable {
 
         /// The name of `setting` in ``wording``.
         private func name(_ setting: Setting) -> String { wording.name(setting) }
+
+        /// How an annotation record's view object begins in this run's output: `,"view":{"size":`
+        /// and the size; nil when the run writes none.
+        var viewStart: [UInt8]? {
+            guard let view else { return nil }
+            var w = ByteWriter()
+            w.append(",\"view\":{\"size\":"); w.append(json: view)
+            return w.bytes
+        }
+
+        /// Why an annotation record (one line) cannot come from this run, or nil: the run lists
+        /// annotations, and the record's view object is this run's `view` (or there is none, as
+        /// this run asks for none).
+        func annotationMismatch(_ line: [UInt8], viewStart: [UInt8]?) -> String? {
+            guard annotations else {
+                return "its files list annotation records (pageinfo annotations), which this run does not write"
+            }
+            // (Inside a JSON string a quote is escaped: `,"view":{` is only ever the member.)
+            let has = line.firstRange(of: Array(",\"view\":{".utf8)) != nil
+            guard let viewStart else {
+                return has ? "its annotation records carry view rectangles (\(name(.view))), which this run does not ask for" : nil
+            }
+            if line.firstRange(of: viewStart) != nil { return nil }
+            return has ? "its annotation records are for another view than this run's \(name(.view)) \(ValueGrammar.sizeArgument(view ?? Size(width: 0, height: 0)))"
+                : "its annotation records carry no view rectangles, which this run asks for (\(name(.view)))"
+        }
+
+        /// Why `record`, closing a file whose `annotations` annotation records and `outline`
+        /// outline records came before it, cannot come from this run, or nil: an `annotations`
+        /// run's file records say how many annotation records preceded them
+        /// (`annotationCount`), an `outline` run's how many outline records (`outlineCount`),
+        /// and other runs' neither.
+        func countMismatch(_ record: FileRecordFields, annotations seen: Int, outline outlineSeen: Int) -> String? {
+            let name = FileName(raw: record.file).text
+            if outline {
+                guard let count = record.outlineCount else {
+                    return "\(name) has no outlineCount: the records were not written by an outline run, as this one is"
+                }
+                if count != outlineSeen { return "\(name) has \(outlineSeen) outline records where its file record says \(count)" }
+            } else if record.outlineCount != nil {
+                return "\(name) has an outlineCount: the records were written by an outline run, which this one is not"
+            }
+            if annotations {
+                guard let count = record.annotationCount else {
+                    return "\(name) has no annotationCount: the records were not written by an annotations run, as this one is"
+                }
+                if count != seen { return "\(name) has \(seen) annotation records where its file record says \(count)" }
+            } else if record.annotationCount != nil {
+                return "\(name) has an annotationCount: the records were written by an annotations run, which this one is not"
+            }
+            return nil
+        }
 
         /// How a page record's frames object begins in this run's output: `,"frames":{"` and its
         /// first library's name; nil when the run writes none.
@@ -287,6 +351,10 @@ package struct ResumeState: Sendable {
     static let pageRecordStart = Array("{\"record\":\"page\"".utf8)
     /// How every chunk record of page records (`--format columns`) begins.
     static let chunkRecordStart = Array("{\"record\":\"pages\"".utf8)
+    /// How every annotation record (`pageinfo annotations`) begins.
+    static let annotationRecordStart = Array("{\"record\":\"annotation\"".utf8)
+    /// How every outline record (`pageinfo outline`) begins.
+    static let outlineRecordStart = Array("{\"record\":\"outline\"".utf8)
     /// How a page record without warnings ends (`warnings` is always its last member).
     static let noPageWarningsEnd = Array(",\"warnings\":[]}".utf8)
 
@@ -299,6 +367,8 @@ package struct ResumeState: Sendable {
         var state = ResumeState()
         var pageIndexes: [Int] = []  // the `index` of each page record since the last file record (-1: unreadable)
         var pageWarnings = 0    // of them, those with warnings
+        var annotationRecords = 0, outlineRecords = 0  // since the last file record
+        let viewStart = expectation?.viewStart
         var mismatch: String?
         let bitmapStart = expectation?.bitmapStart
         let bitmapMembers = expectation?.bitmapMembers(start: bitmapStart)
@@ -343,10 +413,23 @@ package struct ResumeState: Sendable {
                             return false
                         }
                         if !line.suffix(Self.noPageWarningsEnd.count).elementsEqual(Self.noPageWarningsEnd) { pageWarnings += 1 }
+                    } else if lineLength <= maxLineBytes, line.starts(with: Self.annotationRecordStart) {
+                        annotationRecords += 1
+                        if let expectation, mismatch == nil, let why = expectation.annotationMismatch(line, viewStart: viewStart) {
+                            mismatch = "annotation record \(annotationRecords) of a file: \(why)"
+                            return false
+                        }
+                    } else if lineLength <= maxLineBytes, line.starts(with: Self.outlineRecordStart) {
+                        outlineRecords += 1
+                        if let expectation, mismatch == nil, !expectation.outline {
+                            mismatch = "outline record \(outlineRecords) of a file: its files list outline records (pageinfo outline), which this run does not write"
+                            return false
+                        }
                     } else if lineLength <= maxLineBytes, let record = FileRecordFields(line) {
                         if let expectation, mismatch == nil {
+                            mismatch = expectation.countMismatch(record, annotations: annotationRecords, outline: outlineRecords)
                             // A file read, whose page records were written: not failed, or failed by --strict.
-                            if record.status != .failed || record.failedByStrict {
+                            if mismatch == nil, record.status != .failed || record.failedByStrict {
                                 mismatch = expectation.pageRecordMismatch(pageIndexes, record: record)
                             }
                             if mismatch == nil {
@@ -356,6 +439,8 @@ package struct ResumeState: Sendable {
                         }
                         pageIndexes.removeAll(keepingCapacity: true)
                         pageWarnings = 0
+                        annotationRecords = 0
+                        outlineRecords = 0
                         state.done[record.file, default: 0] += 1
                         state.tally.add(status: record.status, error: record.errorCode, pages: record.pageCount)
                         keep = offset + lineLength + 1
@@ -422,6 +507,9 @@ struct FileRecordFields {
     var pageCount: Int
     /// Whether its own `warnings` (the file's, not its pages') are not empty.
     var hasWarnings: Bool
+    /// Its `annotationCount` (an `annotations` run's) and `outlineCount` (an `outline` run's), if any.
+    var annotationCount: Int?
+    var outlineCount: Int?
 
     /// Whether only `--strict` can have written it: failed with the code `strict`, or failed
     /// with pages read (every other failure reads none; `--strict` with `--pages` out of range
@@ -431,6 +519,11 @@ struct FileRecordFields {
     /// Parses `line` when it is a complete JSON object whose `record` is `"file"`.
     init?(_ line: [UInt8]) {
         var record: String?, file: [UInt8]?, status: String?, code: String?, pages = 0, warnings = 0
+        var annotationCount: Int?, outlineCount: Int?
+        func count(_ p: inout JSONParser, _ key: String) throws(JSONReadError) -> Int {
+            guard case .number(let n) = try p.value() else { throw JSONReadError(detail: "\(key) is not a number") }
+            return Int(min(max(n.rounded(.towardZero), -1), Double(Int32.max)))
+        }
         var p = JSONParser(line)
         do {
             try p.object(path: "") { (p: inout JSONParser, key: String) throws(JSONReadError) in
@@ -447,6 +540,8 @@ struct FileRecordFields {
                 case "pageCount":
                     guard case .number(let n) = try p.value() else { throw JSONReadError(detail: "pageCount is not a number") }
                     pages = Int(min(max(n.rounded(.towardZero), 0), Double(Int32.max)))
+                case "annotationCount": annotationCount = try count(&p, key)
+                case "outlineCount": outlineCount = try count(&p, key)
                 case "warnings":
                     guard case .array(let list) = try p.value() else { throw JSONReadError(detail: "warnings is not an array") }
                     warnings = list.count
@@ -472,6 +567,8 @@ struct FileRecordFields {
         self.errorCode = code.flatMap { FileErrorCode(rawValue: $0) }
         self.pageCount = pages
         self.hasWarnings = warnings > 0
+        self.annotationCount = annotationCount
+        self.outlineCount = outlineCount
     }
 }
 

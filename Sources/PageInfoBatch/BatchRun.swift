@@ -76,13 +76,20 @@ public struct BatchConfiguration: Sendable {
     /// Whether the workers send each file's one line: the table format's, or on request.
     var sendsMessages: Bool { output.format == .table || includesMessages }
 
+    /// Whether the records list each page's annotations: the output asks for them
+    /// (``BatchOutput/listsAnnotations``) or the reader reads them (`DocumentReader.withAnnotations`).
+    var listsAnnotations: Bool { output.listsAnnotations || reader.withAnnotations }
+    /// Whether the records list the outline (``BatchOutput/listsOutline`` or `DocumentReader.withOutline`).
+    var listsOutline: Bool { output.listsOutline || reader.withOutline }
+
     /// What the workers are told (their arguments).
     var workerOptions: WorkerOptions {
         // The table and text formats do not say why a file is not ok: as in process, each such
         // file gets its one line on stderr (the other formats' records carry the reason).
         WorkerOptions(withPages: reader.withPages, ranges: reader.ranges, format: output.format, wide: output.wide,
                       strict: reader.strict, messages: sendsMessages, maxMemoryMiB: maxMemoryMiB,
-                      bitmap: output.bitmap, frames: output.frames, wording: reader.wording)
+                      bitmap: output.bitmap, frames: output.frames, wording: reader.wording, annotations: listsAnnotations,
+                      view: output.annotationView, outline: listsOutline)
     }
 }
 

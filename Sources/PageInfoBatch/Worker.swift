@@ -17,8 +17,14 @@ import Glibc
 /// (``arguments``); `pageinfo worker` parses them back (with its argument parser) and calls
 /// ``Worker/run(_:beforeEachFile:)``.
 package struct WorkerOptions: Sendable, Hashable {
-    /// Read geometry and labels (`pages`) or only the file records (`info`).
+    /// Read geometry and labels (`pages`, `annotations`) or only the file records (`info`, `outline`).
     package var withPages: Bool
+    /// Each page's annotations too (`annotations`; with ``withPages``).
+    package var annotations: Bool
+    /// The view each annotation record's `view` rectangles are for (`annotations --view`), or nil.
+    package var view: Size?
+    /// The document outline too (`outline`; without ``withPages``).
+    package var outline: Bool
     /// The 1-based pages to read, or all.
     package var ranges: PageRangeList?
     /// The records' format (the coordinator stitches the files' records).
@@ -53,7 +59,10 @@ package struct WorkerOptions: Sendable, Hashable {
     package init(withPages: Bool = true, ranges: PageRangeList? = nil, format: PageListFormat = .jsonl, wide: Bool = false,
                 strict: Bool = false, messages: Bool = false, maxMemoryMiB: Int = 0,
                 maxRequestBytes: Int = WorkerProtocol.maxRequestBytes, bitmap: BitmapRequest? = nil, frames: [LibraryFrame] = [],
-                wording: Wording = .library) {
+                wording: Wording = .library, annotations: Bool = false, view: Size? = nil, outline: Bool = false) {
+        self.annotations = annotations
+        self.view = view
+        self.outline = outline
         self.bitmap = bitmap
         self.frames = LibraryFrame.canonical(frames)
         self.withPages = withPages
@@ -67,10 +76,14 @@ package struct WorkerOptions: Sendable, Hashable {
         self.wording = wording
     }
 
+    /// The command whose records the worker writes: `pages`, `info`, `annotations` or `outline`.
+    package var mode: String { outline ? "outline" : annotations ? "annotations" : withPages ? "pages" : "info" }
+
     /// The worker's command-line arguments (after `worker`), which `pageinfo worker` reads.
     package var arguments: [String] {
-        var arguments = ["--mode", withPages ? "pages" : "info", "--format", format.rawValue]
+        var arguments = ["--mode", mode, "--format", format.rawValue]
         if let ranges { arguments += ["--pages", ranges.description] }
+        if let view { arguments += ["--view", ValueGrammar.sizeArgument(view)] }
         if strict { arguments.append("--strict") }
         if wide { arguments.append("--wide") }
         if messages { arguments.append("--messages") }
@@ -106,9 +119,11 @@ package enum Worker {
         guard let config = readFrame(limit: WorkerProtocol.maxNameBytes + 1) else { return }
         let password: String? = config.first == 1 ? String(decoding: config.dropFirst(), as: UTF8.self) : nil
         let reading = DocumentReader(password: password, ranges: options.ranges, strict: options.strict, withPages: options.withPages,
-                                     measuresTime: true, wording: options.wording)
+                                     measuresTime: true, wording: options.wording, withAnnotations: options.annotations,
+                                     withOutline: options.outline)
         let output = BatchOutput(format: options.format, wide: options.wide, includesPages: options.withPages, bitmap: options.bitmap,
-                                 frames: options.frames)
+                                 frames: options.frames, listsAnnotations: options.annotations, annotationView: options.view,
+                                 listsOutline: options.outline)
         while let header = readExactly(STDIN_FILENO, 4) {
             let word = WorkerProtocol.get32(header, 0)
             var content: FileReader.Content?

@@ -25,14 +25,20 @@ struct OutlineCommand: ParsableCommand {
 
     @OptionGroup var version: VersionRequirement
 
+    @OptionGroup(title: "Batch mode") var batch: BatchOptions
+
+    /// Batch mode: a file list, a directory walk or any batch option (or no file: the list on stdin).
+    var inBatchMode: Bool { batch.isActive || files.isEmpty }
+
     func validate() throws {
-        if files.isEmpty { throw ValidationError("give one or more PDF files ('-' for stdin)") }
         if format == .columns { throw ValidationError("--format columns holds page records only; give table, json, jsonl or csv") }
     }
 
     func run() throws {
         let reading = DocumentReader(password: try input.passwords.resolved(), strict: strict, withPages: false,
                                      maxStreamMiB: input.maxStreamMiB, wording: .commandLine, withOutline: true)
-        try ReadingJob(files: files, format: format ?? .table, outline: true, reading: reading).run()
+        let job = ReadingJob(files: files, format: format ?? (inBatchMode ? .jsonl : .table), outline: true, reading: reading)
+        if inBatchMode { return try batch.run(job, files: files, input: input) }
+        try job.run()
     }
 }

@@ -54,9 +54,15 @@ struct AnnotationsCommand: ParsableCommand {
             transform: ValueGrammar.size)
     var view: Size?
 
+    @OptionGroup(title: "Batch mode") var batch: BatchOptions
+
+    /// Batch mode: a file list, a directory walk or any batch option (or no file: the list on stdin).
+    var inBatchMode: Bool { batch.isActive || reading.files.isEmpty }
+
+    /// The format in effect: the one given, else jsonl in batch mode and the table otherwise.
+    var format: PageListFormat { reading.format ?? (inBatchMode ? .jsonl : .table) }
+
     func validate() throws {
-        if reading.files.isEmpty { throw ValidationError("give one or more PDF files ('-' for stdin)") }
-        let format = reading.format ?? .table
         if format == .columns { throw ValidationError("--format columns holds page records only; give table, json, jsonl or csv") }
         try reading.refuseWhatTheTableHides(format: format, shown: "json, jsonl or csv")
         if view != nil && format == .table {
@@ -64,5 +70,9 @@ struct AnnotationsCommand: ParsableCommand {
         }
     }
 
-    func run() throws { try reading.job(format: reading.format ?? .table, annotations: true, view: view).run() }
+    func run() throws {
+        let job = try reading.job(format: format, annotations: true, view: view)
+        if inBatchMode { return try batch.run(job, files: reading.files, input: reading.input) }
+        try job.run()
+    }
 }

@@ -20,7 +20,7 @@ struct ReadingOptions: ParsableArguments {
             })
     var pages: PageRangeList?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Output format: table, json, jsonl, columns or csv (default: table; in batch mode jsonl; annotations: no columns, no batch mode).", valueName: "format"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Output format: table, json, jsonl, columns or csv (default: table; in batch mode jsonl; annotations: no columns).", valueName: "format"))
     var format: PageListFormat?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Add to each record the bitmap the page renders to at DPI dots per inch: its pixel size and raw → pixel matrix, and each annotation's pixel rectangles (json, jsonl, columns, csv).",

@@ -28,6 +28,7 @@ extension PageListEncoder {
     mutating func writeAnnotationRecord(_ a: Annotation, page: PageInfo, pageIndex: Int, file: String?,
                                         view: PagePlacement?, bitmap bitmapPlacement: BitmapPlacement?, targets: [Int: PageInfo]) {
         let g = a.geometry(on: page, view: view, bitmap: bitmapPlacement, frames: frames)
+        recordsInDocument += 1
         out.append("{\"record\":\"annotation\",")
         if let file { out.append("\"file\":"); out.append(jsonNamingFile: file); out.append(",") }
         out.append("\"page\":"); out.append(int: pageIndex)
@@ -64,8 +65,9 @@ extension PageListEncoder {
         out.append(",\"action\":"); appendAction(a.action)
         out.append(",\"destination\":")
         if let d = a.destination { appendDestination(d, geometry: destinationGeometry(d, targets)) } else { out.append("null") }
-        if annotationView != nil {
-            out.append(",\"view\":{\"rect\":"); appendOptional(g.viewRect)
+        if let annotationView {
+            out.append(",\"view\":{\"size\":"); out.append(json: annotationView)
+            out.append(",\"rect\":"); appendOptional(g.viewRect)
             out.append(",\"drawnRect\":"); appendOptional(g.drawnViewRect); out.append("}")
         }
         if bitmap != nil {

@@ -34,6 +34,7 @@ extension PageListEncoder {
 
     /// One outline record: `{"record":"outline","file","index","level","title","open","count","object","action","destination","warnings"}`.
     mutating func writeOutlineRecord(_ e: OutlineEntry, file: String?, targets: [Int: PageInfo]) {
+        recordsInDocument += 1
         out.append("{\"record\":\"outline\",")
         if let file { out.append("\"file\":"); out.append(jsonNamingFile: file); out.append(",") }
         out.append("\"index\":"); out.append(int: e.index)

@@ -21,6 +21,9 @@ package struct PageListEncoder: ~Copyable {
     var multipleDocuments = false
     var documentsWritten = 0
     var pagesInDocument = 0
+    /// Annotation records (``listsAnnotations``) or outline records (``listsOutline``) written
+    /// for the document begun last: its file record's `annotationCount` or `outlineCount`.
+    var recordsInDocument = 0
     var file = ""
     var summary: DocumentSummary?
     /// `columns`: the page records of the chunk being gathered (fewer than ``columnChunkPages``).
@@ -122,6 +125,7 @@ package struct PageListEncoder: ~Copyable {
         file = doc.file
         summary = doc
         pagesInDocument = 0
+        recordsInDocument = 0
         if !includesPages {
             if format == .json { startJSONDocument(); out.append("{\"record\":\"file\","); out.appendFields(of: doc); out.append(",") }
             if format == .table && listsOutline { writeTableTitle(doc) }
@@ -187,6 +191,7 @@ package struct PageListEncoder: ~Copyable {
     package mutating func failedDocument(file: String, outcome: DocumentOutcome) {
         writeColumnChunk()  // (columns: the pages of a document left unended, under its own name)
         self.file = file
+        recordsInDocument = 0
         switch format {
         case .json:
             startJSONDocument()
@@ -244,11 +249,17 @@ package struct PageListEncoder: ~Copyable {
         if multipleDocuments && !fragment { out.append(documentsWritten == 0 ? "\n" : ",\n") }
     }
 
-    /// `"status", "pageCount", "pageErrors", "countClaimed", "error", "warnings", "bytes", "seconds"`.
+    /// `"status", "pageCount", "pageErrors"`, `"annotationCount"` (``listsAnnotations``) or
+    /// `"outlineCount"` (``listsOutline``), `"countClaimed", "error", "warnings", "bytes", "seconds"`.
+    /// The count says how many records of the file came before (JSON lines) or inside it (JSON),
+    /// so that a reader of a cut or stitched output can tell a whole file from part of one, and
+    /// resume can tell an `annotations` run's output from a `pages` run's.
     private mutating func appendOutcomeFields(_ o: DocumentOutcome) {
         out.append("\"status\":\""); out.append(o.status.rawValue)
         out.append("\",\"pageCount\":"); out.append(int: o.pageCount)
         out.append(",\"pageErrors\":"); out.append(int: o.pageErrors)
+        if listsAnnotations { out.append(",\"annotationCount\":"); out.append(int: recordsInDocument) }
+        if listsOutline { out.append(",\"outlineCount\":"); out.append(int: recordsInDocument) }
         out.append(",\"countClaimed\":"); if let c = o.countClaimed { out.append(int: c) } else { out.append("null") }
         out.append(",\"error\":")
         if let e = o.error {

@@ -55,6 +55,13 @@ package enum ValueGrammar {
         return size
     }
 
+    /// `size` as the text ``size(_:)`` reads back exactly (`WxH`, each number in its shortest
+    /// exact spelling): a size handed to another process as an argument.
+    package static func sizeArgument(_ size: Size) -> String {
+        func text(_ x: Double) -> String { x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : x.description }
+        return "\(text(size.width))x\(text(size.height))"
+    }
+
     /// A point `x,y`.
     package static func point(_ text: String) throws(GrammarError) -> Point {
         let v = try numbers(text, count: 2, form: "x,y")

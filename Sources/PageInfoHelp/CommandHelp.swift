@@ -61,10 +61,14 @@ package enum CommandHelp {
         /Dests and the /Names tree), its "kind" (XYZ, Fit, FitH, FitV, FitR, FitB, FitBH, FitBV) \
         and its numbers in the target page's raw space, null where the file gives null \
         ("unchanged"). Actions are named, never run. Limits: 100,000 annotations a page, 8,192 \
-        /QuadPoints numbers, 4,000 bytes of text; what is damaged is left out with a warning.
+        /QuadPoints numbers, 4,000 bytes of text; what is damaged is left out with a warning.         Each file record's "annotationCount" says how many annotation records it has.
+
+        BATCH MODE
+          As for pages: --files-from, -r, --jobs, -o and --resume read many files in isolated         workers (jsonl by default); --resume continues only an annotations output with the same         options.
 
         EXAMPLES
           pageinfo annotations Fixtures/annotations/annotations.pdf
+          pageinfo annotations -r archive/ --view 800x600 -o annotations.jsonl
           pageinfo annotations --format jsonl --dpi 300 --view 800x600 file.pdf | jq -c 'select(.record == "annotation")'
           pageinfo annotations --format csv --frames pymupdf,pdfplumber file.pdf > annotations.csv
         """
@@ -86,10 +90,14 @@ package enum CommandHelp {
         by its level, marks an item with children "-" when open and "+" when closed, and shows \
         its target (an arrow and "page 3 XYZ", pages 1-based; or "URI https://example.org"). Limits: 64 levels, 100,000 \
         items, 4,000 bytes a title; an item met again cuts the /First or /Next chain that loops \
-        to it; a /Count that does not match the item's children is warned, never trusted.
+        to it; a /Count that does not match the item's children is warned, never trusted. Each file         record's "outlineCount" says how many outline records it has.
+
+        BATCH MODE
+          As for pages: --files-from, -r, --jobs, -o and --resume read many files in isolated         workers (jsonl by default); --resume continues only an outline output.
 
         EXAMPLES
           pageinfo outline Fixtures/annotations/annotations.pdf
+          pageinfo outline --files-from list.txt -o outline.jsonl --resume
           pageinfo outline --format jsonl file.pdf | jq -c 'select(.record == "outline") | [.level, .title, .destination.page]'
         """
 

@@ -27,6 +27,8 @@ public enum Setting: Sendable, Hashable, CaseIterable {
     case fit
     /// The renderer a bitmap's numbers are for (`BitmapRequest.renderer`; `--renderer`).
     case renderer
+    /// The view annotation records' `view` rectangles are for (`BatchOutput.annotationView`; `--view`).
+    case view
     /// Records one a line (`PageListFormat.jsonl`; `--format jsonl`).
     case jsonLines
     /// Records in chunks (`PageListFormat.columns`; `--format columns`).
@@ -74,6 +76,7 @@ public enum Wording: Sendable, Hashable, CaseIterable {
             case .bitmapSize: "pixelSize"
             case .fit: "fit"
             case .renderer: "renderer"
+            case .view: "annotationView"
             case .jsonLines: "jsonl"
             case .columns: "columns"
             case .worker: "BatchConfiguration.worker"
@@ -97,6 +100,7 @@ public enum Wording: Sendable, Hashable, CaseIterable {
             case .bitmapSize: "--bitmap-size"
             case .fit: "--fit"
             case .renderer: "--renderer"
+            case .view: "--view"
             case .jsonLines: "--format jsonl"
             case .columns: "--format columns"
             case .worker: "--worker"

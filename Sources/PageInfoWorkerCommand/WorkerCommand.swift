@@ -25,10 +25,13 @@ package struct WorkerCommand: ParsableCommand {
         shouldDisplay: false
     )
 
-    enum Mode: String, ExpressibleByArgument, CaseIterable { case pages, info }
+    enum Mode: String, ExpressibleByArgument, CaseIterable { case pages, info, annotations, outline }
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Read page geometry and labels (pages) or only the file records (info).", valueName: "mode"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The records to write, as the command of that name: pages, info, annotations or outline.", valueName: "mode"))
     var mode: Mode = .pages
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --mode annotations: view rectangles for a view of WxH, as annotations --view.", valueName: "WxH"))
+    var view: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("1-based pages to read, as pages --pages takes them (default: all).", valueName: "ranges"))
     var pages: String?
@@ -95,12 +98,18 @@ package struct WorkerCommand: ParsableCommand {
             let range = WorkerOptions.maxMemoryRange
             throw ValidationError("--max-memory \(maxMemory): give 0 (no limit) or \(range.lowerBound) to \(range.upperBound) MiB")
         }
+        var viewSize: Size?
+        if let view {
+            guard mode == .annotations else { throw ValidationError("--view applies only with --mode annotations") }
+            do { viewSize = try ValueGrammar.size(view) } catch { throw ValidationError("--view: \(error.description)") }
+        }
         let bitmap: BitmapRequest?, frames: [LibraryFrame]
         do { bitmap = try BitmapOptions.request(dpi: dpi, bitmapSize: bitmapSize, fit: fit, renderer: renderer) } catch { throw ValidationError(error.description) }
         do { frames = try FrameOptions.frames(self.frames) ?? [] } catch { throw ValidationError(error.description) }
-        return WorkerOptions(withPages: mode == .pages, ranges: ranges, format: format, wide: wide, strict: strict, messages: messages,
+        return WorkerOptions(withPages: mode == .pages || mode == .annotations, ranges: ranges, format: format, wide: wide, strict: strict, messages: messages,
                              maxMemoryMiB: maxMemory, maxRequestBytes: maxRequestBytes, bitmap: bitmap, frames: frames,
-                             wording: libraryWording ? .library : .commandLine)
+                             wording: libraryWording ? .library : .commandLine, annotations: mode == .annotations, view: viewSize,
+                             outline: mode == .outline)
     }
 
     /// `pageinfo worker ARGS…` (reached through the root parser only when help is asked for,

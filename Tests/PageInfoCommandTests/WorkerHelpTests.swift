@@ -31,7 +31,7 @@ struct WorkerHelpTests {
         // the worker's for a value out of range.
         let bad = try CLI.run(["worker", "--mode", "both"], stdin: "")
         #expect(bad.status == 64)
-        #expect(bad.stderr == "pageinfo: worker: The value 'both' is invalid for '--mode <mode>'. Please provide one of 'pages' and 'info'.\n")
+        #expect(bad.stderr == "pageinfo: worker: The value 'both' is invalid for '--mode <mode>'. Please provide one of 'pages', 'info', 'annotations' or 'outline'.\n")
         let low = try CLI.run(["worker", "--mode", "info", "--max-memory", "10"], stdin: "")
         #expect(low.status == 64)
         #expect(low.stderr == "pageinfo: worker: --max-memory 10: give 0 (no limit) or 64 to 1073741824 MiB\n")

@@ -23,6 +23,9 @@ struct WorkerArgumentsTests {
                           frames: [.pypdf, .pymupdf]),
             WorkerOptions(maxMemoryMiB: 1 << 30, maxRequestBytes: 0, frames: LibraryFrame.allCases),
             WorkerOptions(strict: true, wording: .commandLine),
+            WorkerOptions(format: .csv, frames: [.pdfplumber], annotations: true, view: Size(width: 0.1 + 0.2, height: 600)),
+            WorkerOptions(annotations: true, view: Size(width: 800, height: 600)),
+            WorkerOptions(withPages: false, format: .json, outline: true),
         ]
     }()
 
@@ -61,8 +64,10 @@ struct WorkerArgumentsTests {
               (["--pages", "0"], "--pages: '0' in page list '0': page numbers are whole numbers from 1"),
               (["--fit", "fill"], "--fit applies only with --bitmap-size WxH (at --dpi D the page is never fitted)"),
               (["--frames", "fitz"], "--frames fitz: unknown frame 'fitz'; give a comma-separated list of pymupdf, pdfplumber, pdfminer, pypdfium2, pypdf, docling, docling-topleft, textract, documentai, azure, or all"),
-              (["--mode", "both"], "The value 'both' is invalid for '--mode <mode>'. Please provide one of 'pages' and 'info'."),
+              (["--mode", "both"], "The value 'both' is invalid for '--mode <mode>'. Please provide one of 'pages', 'info', 'annotations' or 'outline'."),
               (["--bogus"], "Unknown option '--bogus'. Did you mean '--pages'?"),
+              (["--view", "800x600"], "--view applies only with --mode annotations"),
+              (["--mode", "annotations", "--view", "0x600"], "--view: the width and height must be positive (at least 10^-9), e.g. 800x600"),
           ])
     func refused(_ arguments: [String], _ message: String) {
         #expect(throws: (any Error).self) { _ = try WorkerCommand.parse(arguments).workerOptions() }

@@ -10,7 +10,7 @@ import PageInfoRecords
 import Glibc
 #endif
 
-/// The batch-mode options shared by `pages` and `info`: many files, read in isolated worker
+/// The batch-mode options shared by `pages`, `info`, `annotations` and `outline`: many files, read in isolated worker
 /// processes, written whole per file, resumable.
 struct BatchOptions: ParsableArguments {
     @Option(name: .customLong("files-from"), parsing: .unconditional,
@@ -61,7 +61,7 @@ struct BatchOptions: ParsableArguments {
             help: ArgumentHelp("The worker executable, started as 'PATH worker …' (default: this pageinfo).", valueName: "path"))
     var worker: String?
 
-    /// Whether any batch option was given (then `pages`/`info` run in batch mode).
+    /// Whether any batch option was given (then the command runs in batch mode).
     var isActive: Bool {
         filesFrom != nil || recursive || jobs != nil || unordered || output != nil || resume || timeout != nil
             || maxMemory != nil || nulSeparated || filesPerWorker != nil || worker != nil
@@ -83,7 +83,7 @@ struct BatchOptions: ParsableArguments {
         if let filesPerWorker, filesPerWorker < 1 { throw ValidationError("--files-per-worker must be at least 1") }
     }
 
-    /// Runs `job` — the same reading `pages`/`info` do in process, with its format, page ranges,
+    /// Runs `job` — the same reading the command does in process, with its format, page ranges,
     /// `--strict` and password — over `files` (and --files-from, -r) in worker processes
     /// (``PageInfoBatch/BatchJob``); the output is byte for byte what `job.run()` prints for those
     /// files, `seconds` aside. Throws the exit code of the worst outcome.
@@ -97,7 +97,8 @@ struct BatchOptions: ParsableArguments {
         let showsProgress = !noProgress && OpenFile.standardError.isTerminal
         let configuration = BatchConfiguration(
             reader: reader, output: BatchOutput(format: job.format, wide: job.wide, includesPages: reader.withPages,
-                                                 bitmap: job.bitmap, frames: job.frames), jobs: jobs,
+                                                 bitmap: job.bitmap, frames: job.frames, listsAnnotations: job.annotations,
+                                                 annotationView: job.view, listsOutline: job.outline), jobs: jobs,
             ordered: !unordered, timeout: timeout ?? BatchConfiguration.defaultTimeout,
             maxMemoryMiB: maxMemory ?? BatchConfiguration.defaultMaxMemoryMiB,
             filesPerWorker: filesPerWorker ?? BatchConfiguration.defaultFilesPerWorker, worker: worker ?? "/proc/self/exe",
