@@ -120,7 +120,8 @@ public enum ProcessRunner {
     ///   - environment: changes to this process's environment (a `nil` value removes the
     ///     variable); with none, the program gets this process's environment.
     ///   - directory: its working directory; this process's when `nil`.
-    ///   - timeout: seconds after which it is killed (SIGKILL): the result says ``Result/timedOut``.
+    ///   - timeout: seconds after which it and every process it started are killed (SIGKILL,
+    ///     ``Child/killTree()``): the result says ``Result/timedOut``.
     /// - Throws: when it cannot be started, or a file of `stdin`, `stdout` or `stderr` cannot be opened.
     public static func run(_ executable: String, arguments: [String] = [], stdin: Input = .empty,
                            environment: [String: String?] = [:], directory: String? = nil,
@@ -129,7 +130,7 @@ public enum ProcessRunner {
                               stdout: stdout, stderr: stderr)
         guard let timeout else { return child.wait() }
         if let result = child.wait(timeout: timeout) { return result }
-        child.signal(SIGKILL)
+        child.killTree()
         var result = child.wait()
         result.timedOut = true
         return result
@@ -265,6 +266,33 @@ public enum ProcessRunner {
         public func signal(_ signal: Int32) {
             guard process.isRunning else { return }
             _ = Glibc.kill(pid, signal)
+        }
+
+        /// Kills it and every process it started that is still running (SIGKILL): a program
+        /// that timed out may have started others (a renderer, a worker) that would keep its
+        /// output pipes open, and the wait for them, after it is gone. Each process is stopped
+        /// (SIGSTOP) before its children are looked up in /proc, so none starts another unseen.
+        public func killTree() {
+            guard process.isRunning else { return }
+            var found: [pid_t] = [], queue = [pid]
+            while let next = queue.popLast(), found.count < 10_000 {
+                guard Glibc.kill(next, SIGSTOP) == 0 else { continue }
+                found.append(next)
+                queue += Self.children(of: next).filter { !found.contains($0) }
+            }
+            for p in found { _ = Glibc.kill(p, SIGKILL) }
+        }
+
+        /// The processes whose parent is `parent`, from /proc/PID/stat (its fourth field).
+        static func children(of parent: pid_t) -> [pid_t] {
+            guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
+            return entries.compactMap { entry -> pid_t? in
+                guard let p = pid_t(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                      let close = stat.lastIndex(of: ")") else { return nil }
+                // (after the command name in parentheses, which may hold spaces: state, then ppid)
+                let fields = stat[stat.index(after: close)...].split(separator: " ")
+                return fields.count > 1 && pid_t(fields[1]) == parent ? p : nil
+            }
         }
 
         /// Writes `data` to its stdin (``Input/open`` only).

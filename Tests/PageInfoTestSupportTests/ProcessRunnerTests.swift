@@ -108,6 +108,20 @@ struct ProcessRunnerTests {
         #expect(!quick.timedOut && quick.termination == .exit(0))
     }
 
+    @Test("a timeout kills the processes it started too: a grandchild holding stdout open does not keep the wait going")
+    func timeoutKillsTheTree() throws {
+        let start = Date()
+        // The shell starts a sleep that inherits stdout, prints its pid and waits for it.
+        let r = try ProcessRunner.run("/bin/sh", arguments: ["-c", "sleep 60 & echo $!; wait"], timeout: 1)
+        #expect(r.timedOut && r.termination == .signal(SIGKILL))
+        #expect(Date().timeIntervalSince(start) < 30, "the wait ended when the sleep was killed, not after it")
+        let grandchild = try #require(pid_t(r.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)))
+        // (killed, it is gone or a zombie until init reaps it: either way no longer running)
+        let state = (try? String(contentsOfFile: "/proc/\(grandchild)/stat", encoding: .utf8))?
+            .split(separator: ")").last?.split(separator: " ").first
+        #expect(state == nil || state == "Z", "the sleep is still running: \(state ?? "")")
+    }
+
     @Test("a live child: lines answered while stdin stays open, waits with a deadline, then end of input", .timeLimit(.minutes(1)))
     func liveChild() throws {
         let child = try ProcessRunner.start("/bin/cat", stdin: .open)
