@@ -317,10 +317,40 @@ struct AnnotationsCommandTests {
         #expect((records.last?["error"] as? [String: Any])?["code"] as? String == "page-out-of-range")
     }
 
+    @Test("--pages: each page's annotation records are the whole run's, links to pages before and after the range keeping their target points and view states",
+          arguments: ["1", "4", "7", "7,1", "2-3,6"])
+    func pagesKeepTheirTargets(pages: String) throws {
+        func records(_ extra: [String]) throws -> [String: String] {
+            let r = try CLI.run(["annotations", Self.file, "--format", "jsonl", "--view", "500x500"] + extra)
+            #expect(r.status == 0, "stderr: \(r.stderr)")
+            var byKey: [String: String] = [:]
+            for (line, record) in zip(r.stdoutLines, try Self.lines(r)) where record["record"] as? String == "annotation" {
+                byKey["\(record["page"] ?? "?")/\(record["index"] ?? "?")"] = line
+            }
+            return byKey
+        }
+        let whole = try records([]), part = try records(["--pages", pages])
+        let wanted = try PageRangeListForTests.indexes(pages).map { page in whole.keys.filter { $0.hasPrefix("\(page)/") }.count }.reduce(0, +)
+        #expect(part.count == wanted && wanted > 0, "\(pages): \(part.count) records, \(wanted) in the whole run's pages")
+        for (key, line) in part { #expect(line == whole[key], "\(pages): annotation \(key) differs from the whole run's") }
+        // (the fixture's page 1 links to pages 5 and 7, page 4 to page 5: targets outside most ranges)
+        #expect(part.values.contains { $0.contains("\"pagePoint\":{") } || !pages.contains("1"))
+    }
+
     @Test("a missing file: exit 66 and the file named")
     func missingFile() throws {
         let r = try CLI.run(["annotations", "/nonexistent/none.pdf", "--format", "jsonl"])
         #expect(r.status == 66, "stderr: \(r.stderr)")
         #expect(r.stderr.contains("/nonexistent/none.pdf"))
+    }
+}
+
+/// The 0-based page indexes of a `--pages` list of the tests' own making (`1`, `7,1`, `2-3,6`).
+enum PageRangeListForTests {
+    static func indexes(_ text: String) throws -> [Int] {
+        try text.split(separator: ",").flatMap { item -> [Int] in
+            let ends = try item.split(separator: "-").map { try #require(Int($0)) }
+            return Array((ends[0] - 1)...((ends.last ?? ends[0]) - 1))
+        }
     }
 }
