@@ -4,7 +4,7 @@
 
     spark-submit integrations/spark/pageinfo_spark.py --files-from LIST --output DIR \\
         [--input auto|path|binary] [--max-bytes N] [--partitions N] [--pageinfo PATH] \\
-        [--timeout S] [--max-memory MIB]
+        [--timeout S] [--max-memory MIB] [--annotations]
 
 LIST is a text file, one entry a line (empty lines skipped), on this machine (read byte for
 byte) or at a Hadoop URI (read with Spark's textFile); or a local directory (walked for *.pdf,
@@ -34,7 +34,10 @@ same binary) through its framed pipe protocol: a file that crashes, hangs (--tim
 
 Writes DIR/pages (one row per page record) and DIR/files (one row per LIST entry, in every
 case), both with `input`, the entry's 0-based position in LIST, so `ORDER BY input, index`
-gives the order of the list. The columns are docs/records.parquet.json (generated from this
+gives the order of the list. With --annotations the workers read as `pageinfo annotations`
+does, and the job also writes DIR/annotations: one row per annotation record (`ORDER BY input,
+page, index`), with each file's `annotationCount` in DIR/files (0 for a failed file; null
+without --annotations). The columns are docs/records.parquet.json (generated from this
 file: `--print-schema`); `file` is the name or URI as listed. File names that are not valid
 UTF-8 (path input) are written as the text \\xNN for each such byte (Parquet strings are UTF-8).
 
@@ -103,9 +106,41 @@ FILES_SCHEMA = StructType([
     StructField("pageErrors", IntegerType()), StructField("pdfVersion", StringType()),
     StructField("encrypted", BooleanType()), StructField("pageLayout", StringType()),
     StructField("direction", StringType()), StructField("hasPageLabels", BooleanType()),
+    StructField("annotationCount", IntegerType()),
     StructField("countClaimed", LongType()), StructField("error", ERROR),
     StructField("warnings", WARNINGS), StructField("bytes", LongType()),
     StructField("seconds", DoubleType())])
+
+# An annotation record (`pageinfo annotations`, docs/records.md "Annotation records"), written
+# with --annotations. The job passes none of --view, --dpi, --bitmap-size and --frames, so
+# `view`, `bitmap` and `frames` are null; they are here so that the table has every record field.
+POINT = StructType([StructField("x", DoubleType()), StructField("y", DoubleType())])
+ANNOTATION_RECTS = StructType([StructField("rect", RECT), StructField("drawnRect", RECT)])
+ANNOTATIONS_SCHEMA = StructType(
+    [StructField("input", LongType(), False), StructField("file", StringType()),
+     StructField("page", IntegerType()), StructField("index", IntegerType()),
+     StructField("object", IntegerType()), StructField("subtype", StringType())]
+    + [StructField(r, RECT) for r in ("rect", "drawnRect", "pageRect", "drawnPageRect")]
+    + [StructField("flags", ArrayType(StringType())), StructField("quadPoints", ArrayType(POINT)),
+       StructField("borderWidth", DoubleType()), StructField("name", StringType()),
+       StructField("modified", StringType()), StructField("contents", StringType()),
+       StructField("appearance", StructType([StructField("state", StringType()), StructField("bbox", RECT),
+                                             StructField("matrix", TRANSFORM)])),
+       StructField("popup", IntegerType()), StructField("parent", IntegerType()),
+       StructField("field", StructType([StructField("name", StringType()), StructField("type", StringType())])),
+       StructField("action", StructType([StructField("type", StringType()), StructField("target", StringType())])),
+       StructField("destination", StructType(
+           [StructField("page", IntegerType()), StructField("remotePage", IntegerType()),
+            StructField("kind", StringType())]
+           + [StructField(k, DoubleType()) for k in ("left", "bottom", "right", "top", "zoom")]
+           + [StructField("name", StringType()), StructField("pagePoint", POINT), StructField("pageRect", RECT),
+              StructField("viewState", StructType([StructField("pageIndex", IntegerType()),
+                                                   StructField("viewport", RECT)]))])),
+       StructField("view", StructType([StructField("size", SIZE), StructField("rect", RECT),
+                                       StructField("drawnRect", RECT)])),
+       StructField("bitmap", ANNOTATION_RECTS),
+       StructField("frames", StructType([StructField(f.name, ANNOTATION_RECTS) for f in FRAMES.fields])),
+       StructField("warnings", WARNINGS)])
 
 # What each partition returns: its records as typed Arrow rows, page and file records in one
 # table (`record` says which; the other kind's columns are null), parsed once, in Python (json
@@ -113,6 +148,11 @@ FILES_SCHEMA = StructType([
 RAW_SCHEMA = StructType([StructField("input", LongType(), False), StructField("record", StringType())]
                         + [f for f in PAGES_SCHEMA.fields if f.name != "input"]
                         + [f for f in FILES_SCHEMA.fields if f.name not in {g.name for g in PAGES_SCHEMA.fields}])
+# With --annotations: each annotation record as the struct `annotation` (its fields' names are the
+# page record's with other types: `bitmap`, `frames`), the line wrapped as
+# {"record":"annotation","annotation":LINE} before it is parsed.
+RAW_ANNOTATIONS_SCHEMA = StructType(RAW_SCHEMA.fields + [StructField(
+    "annotation", StructType([f for f in ANNOTATIONS_SCHEMA.fields if f.name != "input"]))])
 
 
 def schema_document():
@@ -123,9 +163,12 @@ def schema_document():
                        "against it and every column against docs/records.schema.json). Spark's "
                        "StructType JSON. `input`: the entry's 0-based position in LIST; `file`: the "
                        "name or URI as listed, each byte that is not valid UTF-8 written as the text "
-                       "\\xNN; the other columns are the record fields of docs/records.md.",
+                       "\\xNN; the other columns are the record fields of docs/records.md. `annotations` "
+                       "is written with --annotations only, and `files.annotationCount` is null without "
+                       "it; the job reads no outline (no `outlineCount`).",
         "pages": PAGES_SCHEMA.jsonValue(),
         "files": FILES_SCHEMA.jsonValue(),
+        "annotations": ANNOTATIONS_SCHEMA.jsonValue(),
     }
 
 
@@ -220,24 +263,44 @@ except ImportError:
     fast_loads = json.loads
 
 
-def check_kinds(i, pages, file_line):
+PAGE_PREFIX = b'{"record":"page",'
+ANNOTATION_PREFIX = b'{"record":"annotation",'
+ANNOTATION_COUNT = re.compile(rb'"annotationCount":(\d+)[,}]')
+
+
+def check_kinds(i, records, file_line, annotations=False):
     """One file's records are page records (each line of `pages`: a raw newline only ever ends
-    a record, JSON escapes it in strings), then its file record; anything else stops the job.
-    Returns how many records that is."""
-    count = pages.count(b"\n")
-    if count != pages.count(b'{"record":"page",') or not file_line.startswith(b'{"record":"file",'):
-        raise RuntimeError("pageinfo worker: unexpected records for input %d: %r" % (i, (pages + file_line)[-300:]))
+    a record, JSON escapes it in strings, quotes too, so a record's start never appears inside
+    one) and, with `annotations`, annotation records, then its file record, whose
+    annotationCount is the annotation records sent (the failed records this job writes itself,
+    with no records before them, carry none: main() writes their 0); anything else stops the
+    job. Returns how many records that is."""
+    count = records.count(b"\n")
+    notes = records.count(ANNOTATION_PREFIX) if annotations else 0
+    claimed = ANNOTATION_COUNT.search(file_line) if annotations else None
+    if (count != records.count(PAGE_PREFIX) + notes or not file_line.startswith(b'{"record":"file",')
+            or (annotations and (int(claimed.group(1)) != notes if claimed else count or b'"status":"failed"' not in file_line))):
+        raise RuntimeError("pageinfo worker: unexpected records for input %d: %r" % (i, (records + file_line)[-300:]))
     return count + 1
 
 
-def parse_records(i, pages, file_line):
-    """One file's JSON lines as dicts with `input` (check_kinds first)."""
-    check_kinds(i, pages, file_line)
-    if b"\\udc" in pages or b"\\udc" in file_line:  # lone surrogates: json only (orjson refuses them)
-        rows = [fix_names(json.loads(line)) for line in pages.split(b"\n") + [file_line] if line]
+def wrapped_annotations(records):
+    """A file's record lines with each annotation record as {"record":"annotation","annotation":LINE}
+    (RAW_ANNOTATIONS_SCHEMA)."""
+    return b"\n".join(b'{"record":"annotation","annotation":' + line + b"}" if line.startswith(ANNOTATION_PREFIX)
+                      else line for line in records.split(b"\n"))
+
+
+def parse_records(i, records, file_line, annotations=False):
+    """One file's JSON lines as dicts with `input` (check_kinds first); annotation records as
+    RAW_ANNOTATIONS_SCHEMA has them."""
+    check_kinds(i, records, file_line, annotations)
+    lines = [line for line in records.split(b"\n") if line] + [file_line]
+    if b"\\udc" in records or b"\\udc" in file_line:  # lone surrogates: json only (orjson refuses them)
+        rows = [fix_names(json.loads(line)) for line in lines]
     else:
-        rows = [fast_loads(line) for line in pages.split(b"\n") if line]
-        rows.append(fast_loads(file_line))
+        rows = [fast_loads(line) for line in lines]
+    rows = [{"record": "annotation", "annotation": r} if r.get("record") == "annotation" else r for r in rows]
     for r in rows:
         r["input"] = i
     return rows
@@ -249,11 +312,13 @@ class RecordBatcher:
     (2.5x faster than orjson and building Arrow rows from dicts, measured in docs/spark.md);
     their `input` column is built from each file's record count, not written into the text
     (which cost a third of this step's CPU, docs/spark.md). Records with non-UTF-8 names
-    (which Arrow's reader refuses) are parsed by Python's json instead."""
+    (which Arrow's reader refuses) are parsed by Python's json instead. `annotations`: the
+    responses hold annotation records too (RAW_ANNOTATIONS_SCHEMA)."""
 
-    def __init__(self, struct):
+    def __init__(self, struct, annotations=False):
         import pyarrow as pa
         self.struct = struct
+        self.annotations = annotations
         self.schema = pa.schema(list(struct))
         self.parsed = self.schema.remove(self.schema.get_field_index("input"))
         self.files = 0  # files added, in all
@@ -267,11 +332,11 @@ class RecordBatcher:
         """One file's worker response: its page records' lines, then its file record's line."""
         self.files += 1
         if b"\\udc" in pages or b"\\udc" in file_line:
-            self.rows += parse_records(i, pages, file_line)
+            self.rows += parse_records(i, pages, file_line, self.annotations)
         else:
-            self.counts.append(check_kinds(i, pages, file_line))
+            self.counts.append(check_kinds(i, pages, file_line, self.annotations))
             self.inputs.append(i)
-            self.lines += (pages, file_line, b"\n")
+            self.lines += (wrapped_annotations(pages) if self.annotations else pages, file_line, b"\n")
         self.size += len(pages) + len(file_line)
 
     def feed(self, responses):
@@ -366,8 +431,9 @@ class Worker:
     Python; requests that never fit the pipe are written one at a time.
     """
 
-    def __init__(self, binary, timeout, max_memory, max_bytes):
+    def __init__(self, binary, timeout, max_memory, max_bytes, mode="pages"):
         self.binary, self.timeout, self.max_memory, self.max_bytes = binary, timeout, max_memory, max_bytes
+        self.mode = mode  # the worker's --mode: pages, or annotations (page and annotation records)
         self.proc = None
         self.files = 0
         self.stats = collections.Counter()
@@ -376,7 +442,7 @@ class Worker:
     def start(self):
         try:
             self.proc = subprocess.Popen(
-                [self.binary, "worker", "--hello", "--mode", "pages", "--max-memory", str(self.max_memory),
+                [self.binary, "worker", "--hello", "--mode", self.mode, "--max-memory", str(self.max_memory),
                  "--max-request-bytes", str(self.max_bytes)],
                 stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                 stderr=None if os.environ.get("PAGEINFO_DEBUG_WORKERS") else subprocess.DEVNULL, bufsize=0)
@@ -584,16 +650,18 @@ class Worker:
             in_flight = 0
 
 
-def partition_function(binary, timeout, max_memory, max_bytes, names=None, names_by_path=None, chunks=False):
+def partition_function(binary, timeout, max_memory, max_bytes, names=None, names_by_path=None, chunks=False,
+                       annotations=False):
     """The mapInArrow function: Arrow batches of input indexes (names: a broadcast list), of
     ObjectReader's chunks (chunks=True; names: the URIs) or of binaryFile's (path, content)
-    (names_by_path: a broadcast {path: [(input, URI)]}) in, RAW_SCHEMA out."""
+    (names_by_path: a broadcast {path: [(input, URI)]}) in, RAW_SCHEMA out (with `annotations`,
+    RAW_ANNOTATIONS_SCHEMA: the workers read each page's annotations too)."""
 
     def run(batches):
         import pyarrow as pa
         from pyspark.sql.pandas.types import to_arrow_type
-        struct = to_arrow_type(RAW_SCHEMA)
-        worker = Worker(find_pageinfo(binary), timeout, max_memory, max_bytes)
+        struct = to_arrow_type(RAW_ANNOTATIONS_SCHEMA if annotations else RAW_SCHEMA)
+        worker = Worker(find_pageinfo(binary), timeout, max_memory, max_bytes, "annotations" if annotations else "pages")
         profile = os.environ.get("PAGEINFO_SPARK_PROFILE")
         t0, cpu0 = time.monotonic(), time.process_time()
         if profile:
@@ -622,7 +690,7 @@ def partition_function(binary, timeout, max_memory, max_bytes, names=None, names
                             # (an object that grew past the limit after it was listed is not sent)
                             yield i, uri.encode("utf-8"), content if len(content) <= max_bytes else len(content)
 
-        records = RecordBatcher(struct)
+        records = RecordBatcher(struct, annotations)
         yield from records.feed(worker.run(items()))
         if profile:
             # (PAGEINFO_SPARK_PROFILE=1) where a partition's time went: wall, Python's own CPU,
@@ -990,7 +1058,11 @@ def object_chunks(spark, reader, uris, partitions, max_bytes):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--files-from", help="list file (one entry a line), directory or glob")
-    ap.add_argument("--output", help="output directory: OUTPUT/pages and OUTPUT/files (Parquet)")
+    ap.add_argument("--output", help="output directory: OUTPUT/pages and OUTPUT/files (Parquet; with "
+                                     "--annotations also OUTPUT/annotations)")
+    ap.add_argument("--annotations", action="store_true",
+                    help="also read every page's annotations (`pageinfo annotations`): OUTPUT/annotations, "
+                         "one row per annotation, and files.annotationCount")
     ap.add_argument("--input", choices=("auto", "path", "binary"), default="auto",
                     help="path: executors open the paths; binary: Spark reads the objects (default: binary "
                          "when an entry has a URI scheme)")
@@ -1033,6 +1105,7 @@ def main(argv=None):
     phases("reading the list")
     binary = args.input == "binary" or (args.input == "auto" and any(has_scheme(as_text(e)) for _, e in entries))
 
+    raw_schema = RAW_ANNOTATIONS_SCHEMA if args.annotations else RAW_SCHEMA
     decided = []
     uris = [as_text(e) for _, e in entries] if binary else []
     problems = unsupported_schemes(spark, uris)
@@ -1044,7 +1117,7 @@ def main(argv=None):
         phases("planning the reads (ObjectReader)")
         names = sc.broadcast([u.encode("utf-8", "surrogateescape") for u in uris])
         raw = chunks.mapInArrow(partition_function(args.pageinfo, args.timeout, args.max_memory, args.max_bytes,
-                                                   names=names, chunks=True), RAW_SCHEMA)
+                                                   names=names, chunks=True, annotations=args.annotations), raw_schema)
     elif binary:
         # About `partitions` scan partitions (no shuffle of the content): a file costs its size
         # plus 8 KiB when Spark packs files into partitions, a partition at most 128 MiB.
@@ -1056,20 +1129,29 @@ def main(argv=None):
         spark.conf.set("spark.sql.execution.arrow.maxRecordsPerBatch", str(max(1, min(ARROW_RECORDS, ARROW_BUDGET // max(largest, 1)))))
         shared = sc.broadcast(by_path)
         raw = to_read.mapInArrow(
-            partition_function(args.pageinfo, args.timeout, args.max_memory, args.max_bytes, names_by_path=shared), RAW_SCHEMA)
+            partition_function(args.pageinfo, args.timeout, args.max_memory, args.max_bytes, names_by_path=shared,
+                               annotations=args.annotations), raw_schema)
     else:
         # The input indexes come from the JVM (range); the names, as bytes, from a broadcast.
         names = sc.broadcast([e if isinstance(e, bytes) else e.encode("utf-8") for _, e in entries])
         indexes = spark.range(0, len(entries), numPartitions=partitions).withColumnRenamed("id", "input")
         spark.conf.set("spark.sql.execution.arrow.maxRecordsPerBatch", "10000")  # (Spark's default)
         raw = indexes.mapInArrow(partition_function(args.pageinfo, args.timeout, args.max_memory, WORKER_MAX_BYTES,
-                                                    names=names), RAW_SCHEMA)
+                                                    names=names, annotations=args.annotations), raw_schema)
     if decided:
         rows = [parse_records(i, b"", r)[0] for i, r in decided]
-        raw = raw.union(spark.createDataFrame([tuple(r.get(f.name) for f in RAW_SCHEMA.fields) for r in rows], RAW_SCHEMA))
+        raw = raw.union(spark.createDataFrame([tuple(r.get(f.name) for f in raw_schema.fields) for r in rows], raw_schema))
     raw = raw.cache()
     pages = raw.where(F.col("record") == "page").select([f.name for f in PAGES_SCHEMA.fields])
     files = raw.where(F.col("record") == "file").select([f.name for f in FILES_SCHEMA.fields])
+    if args.annotations:
+        # (the failed records this job writes itself carry no count: none of their annotations
+        # was read, as `pageinfo annotations` writes a failed file's 0; `when`, not coalesce,
+        # keeps the column nullable, as the schema says for both modes)
+        count = F.col("annotationCount")
+        files = files.withColumn("annotationCount", F.when(count.isNull(), F.lit(0)).otherwise(count))
+        annotations = raw.where(F.col("record") == "annotation").select(
+            [F.col("input")] + [F.col("annotation." + f.name).alias(f.name) for f in ANNOTATIONS_SCHEMA.fields[1:]])
     phases("planning")
     try:
         files.write.mode("overwrite").parquet(os.path.join(args.output, "files"))
@@ -1083,6 +1165,9 @@ def main(argv=None):
     phases("reading the PDFs, writing OUT/files")
     pages.write.mode("overwrite").parquet(os.path.join(args.output, "pages"))
     phases("writing OUT/pages (from the cache)")
+    if args.annotations:
+        annotations.write.mode("overwrite").parquet(os.path.join(args.output, "annotations"))
+        phases("writing OUT/annotations (from the cache)")
     summary = spark.read.parquet(os.path.join(args.output, "files")).groupBy("status").count().collect()
     phases("counting the files rows")
     raw.unpersist()

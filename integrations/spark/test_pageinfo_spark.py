@@ -26,6 +26,12 @@ twice:
                buffer, the worker's 256 KiB in-memory limit, exactly --max-bytes and one byte
                over): the same oracle, and the pages the corpus script built.
 
+Annotations (path input, --annotations): the fixtures with annotations, damaged, missing,
+crashing and non-UTF-8-named files; oracle: `pageinfo annotations --files-from LIST --jobs 2` —
+pages, files and annotations rows equal, each files row's annotationCount its annotations rows
+(0 for the crashed file, a row the job writes itself), and Fixtures/annotations/annotations.pdf's
+rows the rectangles its golden says it was built with.
+
 Failures (path input): a worker that hangs (--timeout 3) and one that exhausts --max-memory 256
 (the PAGEINFO_TEST_HANG_ON / PAGEINFO_TEST_ALLOC_ON hooks) are `failed` rows with the reasons
 batch mode's coordinator gives with the same options and worker, and the job finishes. The
@@ -187,6 +193,8 @@ def resolve(node, defs):
                 props.setdefault(name, v)
     if "items" in node:
         props["[]"] = node["items"]
+    if isinstance(node.get("additionalProperties"), dict):
+        props["*"] = node["additionalProperties"]  # (an object of any names: each a struct field)
     if props and "[]" not in props:
         kinds.add("object")
     return kinds, props
@@ -198,9 +206,12 @@ def check_type(spark_type, node, defs, where):
     if name == "struct":
         expect("object" in kinds, "%s: a struct where the records have %s" % (where, kinds))
         fields = {f["name"]: f for f in spark_type["fields"]}
-        expect(set(fields) == set(props), "%s: struct fields %s, record fields %s" % (where, sorted(fields), sorted(props)))
-        for n in set(fields) & set(props):
-            check_type(fields[n]["type"], props[n], defs, where + "." + n)
+        named = set(props) - {"*"}
+        expect(set(fields) == named or ("*" in props and named <= set(fields)),
+               "%s: struct fields %s, record fields %s" % (where, sorted(fields), sorted(props)))
+        for n in fields:
+            if n in props or "*" in props:
+                check_type(fields[n]["type"], props.get(n, props.get("*")), defs, where + "." + n)
     elif name == "array":
         expect("array" in kinds, "%s: an array where the records have %s" % (where, kinds))
         check_type(spark_type["elementType"], props["[]"], defs, where + "[]")
@@ -221,8 +232,11 @@ def check_schema_contract(spark_schemas):
         records = json.load(f)
     defs = records["$defs"]
     # A page record's "annotations" array is `pageinfo annotations --format json`'s only: the job
-    # reads `pageinfo pages` batch output, whose page records never carry one.
-    for table, record, not_columns in (("pages", "pageRecord", {"record", "annotations"}), ("files", "fileRecord", {"record"})):
+    # reads batch output (JSON lines), whose page records never carry one. The job reads no
+    # outline: no outlineCount.
+    for table, record, not_columns in (("pages", "pageRecord", {"record", "annotations"}),
+                                       ("files", "fileRecord", {"record", "outlineCount"}),
+                                       ("annotations", "annotationRecord", {"record"})):
         columns = {f["name"]: f for f in documented[table]["fields"]}
         fields = defs[record]["properties"]
         expect(set(columns) - {"input"} == set(fields) - not_columns,
@@ -287,11 +301,98 @@ def test_paths(spark, binary, corpus, work, env, schemas):
     record_written_schemas(out, schemas)
 
 
-def record_written_schemas(out, schemas):
+def conformed(value, dtype):
+    """A JSON value as a Parquet row of the Spark type `dtype` gives it back: a struct has each of
+    its fields (null where the record leaves one out), an array each element so."""
+    from pyspark.sql.types import ArrayType, StructType
+    if value is None:
+        return None
+    if isinstance(dtype, StructType):
+        return {f.name: conformed(value.get(f.name), f.dataType) for f in dtype.fields}
+    if isinstance(dtype, ArrayType):
+        return [conformed(v, dtype.elementType) for v in value]
+    return value
+
+
+def test_annotations(spark, binary, corpus, work, env, schemas):
+    """--annotations (path input): the pages, files and annotations rows equal the records of
+    `pageinfo annotations --files-from LIST --jobs 2` (batch mode), each file's annotationCount
+    is its annotations rows, and the fixture built with known rectangles has them."""
+    print("annotations (path input)", flush=True)
+    sys.path.insert(0, HERE)
+    import pageinfo_spark
+    fixtures = os.path.join(ROOT, "Fixtures").encode()
+    shutil.copy(os.path.join(fixtures, b"annotations", b"annotations.pdf"), os.path.join(corpus, b"annots-\xff.pdf"))
+    names = [os.path.join(fixtures, b"annotations", n) for n in (b"annotations.pdf", b"hostile.pdf", b"hostile-outline.pdf")]
+    names += [os.path.join(fixtures, n) for n in (b"rotations.pdf", b"mixed.pdf", b"truncated.pdf")]
+    names += [os.path.join(corpus, n) for n in (b"damaged.pdf", b"crash-me.pdf", b"missing.pdf", b"not-a-pdf.pdf",
+                                                 b"annots-\xff.pdf", b"good-00000.pdf", b"good-00001.pdf")]
+    names.append(names[0])  # a repeat is a separate input
+    listfile = os.path.join(work, "annotations.txt")
+    with open(listfile, "wb") as f:
+        f.write(b"".join(n + b"\n" for n in names))
+    ref = subprocess.run([binary, "annotations", "--files-from", listfile, "--jobs", "2", "--no-progress"]
+                         + ([] if JOB_WORKER == binary else ["--worker", JOB_WORKER]),
+                         stdout=subprocess.PIPE, env=env, check=False)
+    expect(ref.returncode == 70, "the local annotations run exits 70 (a worker crashed), got %d" % ref.returncode)
+    out = os.path.join(work, "out-annotations")
+    summary = run_job(listfile, out, env, "--annotations")
+    expect(any("(path input)" in l for l in summary), "path input was used: %r" % summary)
+    got = {t: as_dicts(spark, os.path.join(out, t)) for t in ("pages", "files", "annotations")}
+    columns = {"pages": list(got["pages"][0]), "files": list(got["files"][0]),
+               "annotations": [f.name for f in pageinfo_spark.ANNOTATIONS_SCHEMA.fields]}
+    want = {"pages": [], "files": [], "annotations": []}
+    position = 0
+    for r in json_records(ref.stdout):
+        kind = {"file": "files", "page": "pages", "annotation": "annotations"}[r["record"]]
+        row = expected_row(columns[kind], r, position)
+        if kind == "annotations":
+            row = conformed(row, pageinfo_spark.ANNOTATIONS_SCHEMA)
+        want[kind].append(row)
+        position += kind == "files"
+    expect(position == len(names), "the oracle has one file record per input")
+    annotation_order = lambda rows: sorted(rows, key=lambda r: (r["input"], r["page"], r["index"]))  # noqa: E731
+    expect(by_input(got["pages"]) == by_input(want["pages"]),
+           "annotations job: pages rows equal the local run's; first difference: %r"
+           % (first_difference(by_input(got["pages"]), by_input(want["pages"])),))
+    expect(without(by_input(got["files"]), "seconds") == without(by_input(want["files"]), "seconds"),
+           "annotations job: files rows equal the local run's; first difference: %r"
+           % (first_difference(without(by_input(got["files"]), "seconds"), without(by_input(want["files"]), "seconds")),))
+    expect(len(got["annotations"]) == len(want["annotations"]) > 100,
+           "annotations rows: %d, local run: %d" % (len(got["annotations"]), len(want["annotations"])))
+    expect(annotation_order(got["annotations"]) == annotation_order(want["annotations"]),
+           "annotations rows equal the local run's annotation records; first difference: %r"
+           % (first_difference(annotation_order(got["annotations"]), annotation_order(want["annotations"])),))
+    per_input = {}
+    for r in got["annotations"]:
+        per_input[r["input"]] = per_input.get(r["input"], 0) + 1
+    expect(all(r["annotationCount"] == per_input.get(r["input"], 0) for r in got["files"]),
+           "each files row's annotationCount is its annotations rows: %r"
+           % [(r["input"], r["annotationCount"], per_input.get(r["input"], 0)) for r in got["files"]])
+    row = {r["input"]: r for r in got["files"]}
+    crashed = row[names.index(os.path.join(corpus, b"crash-me.pdf"))]
+    expect((crashed["status"], crashed["error"]["code"], crashed["annotationCount"]) == ("failed", "crashed", 0),
+           "the crashing file: failed, crashed, annotationCount 0: %r" % crashed)
+    # The fixture's golden (how scripts/make_annotation_fixtures.py built it), not pageinfo's output.
+    with open(os.path.join(fixtures, b"annotations", b"annotations.json")) as f:
+        golden = [(p["index"], a["index"], a["subtype"], a["rect"], a["drawnRect"], a["flags"])
+                  for p in json.load(f)["pages"] for a in p["annotations"]]
+    for i in (0, names.index(os.path.join(corpus, b"annots-\xff.pdf")), len(names) - 1):
+        rows = annotation_order([r for r in got["annotations"] if r["input"] == i])
+        mine = [(r["page"], r["index"], r["subtype"], r["rect"], r["drawnRect"], r["flags"]) for r in rows]
+        expect(mine == golden, "input %d: the annotations the fixture was built with (%d rows, %d built)"
+               % (i, len(mine), len(golden)))
+    expect(all(r["file"] == corpus.decode() + "/annots-\\xff.pdf" for r in got["annotations"]
+               if r["input"] == names.index(os.path.join(corpus, b"annots-\xff.pdf"))),
+           "a name that is not UTF-8 is written with \\xNN in the annotations rows")
+    record_written_schemas(out, schemas, ("pages", "files", "annotations"))
+
+
+def record_written_schemas(out, schemas, tables=("pages", "files")):
     """The Spark schema each Parquet file was written with (its footer; reading it back through
     Spark would make every column nullable)."""
     import pyarrow.parquet as pq
-    for table in ("pages", "files"):
+    for table in tables:
         directory = os.path.join(out, table)
         for part in sorted(os.listdir(directory)):
             if part.endswith(".parquet"):
@@ -792,9 +893,10 @@ def main():
     spark = (SparkSession.builder.master("local[2]").appName("pageinfo-spark-test")
              .config("spark.ui.showConsoleProgress", "false").getOrCreate())
     spark.sparkContext.setLogLevel("ERROR")
-    schemas = {"pages": [], "files": []}
+    schemas = {"pages": [], "files": [], "annotations": []}
     try:
         test_paths(spark, binary, corpus, work, env, schemas)
+        test_annotations(spark, binary, corpus, work, env, schemas)
         jar = os.path.join(HERE, "build", "pageinfo-spark.jar")
         expect(os.path.isfile(jar), "%s is built (make spark-deps)" % jar)
         if os.path.isfile(jar):
