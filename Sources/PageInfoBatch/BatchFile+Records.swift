@@ -86,8 +86,11 @@ extension BatchFile {
     public func documentRecords() throws(BatchRecordsError) -> DocumentRecords {
         let file = FileName(raw: name).text
         guard format == .jsonl else { throw BatchRecordsError(file: file, reason: .notJSONLines(format)) }
-        for (kind, start) in [("annotation", "{\"record\":\"annotation\""), ("outline", "{\"record\":\"outline\"")]
-        where records.firstRange(of: Array(start.utf8)) != nil {
+        // A record's start or a member's name cannot occur inside a string (JSON escapes its
+        // quotes), and the file record of such a batch has its count even with no such record.
+        for (kind, text) in [("annotation", "{\"record\":\"annotation\""), ("annotation", "\"annotationCount\":"),
+                             ("outline", "{\"record\":\"outline\""), ("outline", "\"outlineCount\":")]
+        where records.firstRange(of: Array(text.utf8)) != nil {
             throw BatchRecordsError(file: file, reason: .notDocumentRecords(record: kind))
         }
         var decoder = RecordDecoder(file: file)

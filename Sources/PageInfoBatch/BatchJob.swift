@@ -190,7 +190,7 @@ public struct BatchJob: Sendable {
         // first byte the writer writes, before the run starts its workers), when asked for.
         if catchesBrokenPipes { BatchRun.catchBrokenPipes() }
         let run = BatchRun(names: names, configuration: configuration)
-        let writer = BatchWriter(output: configuration.output, fd: output.descriptor, documentCount: names.count)
+        let writer = BatchWriter(output: configuration.recordOutput, fd: output.descriptor, documentCount: names.count)
         var progress = BatchProgress(enabled: showsProgress, total: names.count)
         writer.begin()
         while let event = try run.next() {

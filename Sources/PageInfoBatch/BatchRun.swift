@@ -82,6 +82,16 @@ public struct BatchConfiguration: Sendable {
     /// Whether the records list the outline (``BatchOutput/listsOutline`` or `DocumentReader.withOutline`).
     var listsOutline: Bool { output.listsOutline || reader.withOutline }
 
+    /// The output the records are written with: ``output`` listing what the reader reads too, so
+    /// that the file records the coordinator writes itself (a crashed file's) carry the counts
+    /// the workers' do, and `--resume` finds them.
+    var recordOutput: BatchOutput {
+        var written = output
+        written.listsAnnotations = listsAnnotations
+        written.listsOutline = listsOutline
+        return written
+    }
+
     /// What the workers are told (their arguments).
     var workerOptions: WorkerOptions {
         // The table and text formats do not say why a file is not ok: as in process, each such
@@ -520,7 +530,7 @@ public final class BatchRun {
         var out = ByteWriter()
         // (The size as the in-process reader gives it: a regular file's, else none.)
         let bytes = FileSystem.regularFileSize(rawPath: names[index])
-        fileRecord(&out, output: configuration.output, name: names[index], status: .failed, summary: nil, pageCount: 0, pageErrors: 0,
+        fileRecord(&out, output: configuration.recordOutput, name: names[index], status: .failed, summary: nil, pageCount: 0, pageErrors: 0,
                    error: error, bytes: bytes, seconds: seconds)
         let message = configuration.sendsMessages ? "\(FileName(raw: names[index]).text): \(error.message)" : ""
         complete(BatchFile(index: index, name: names[index], status: .failed, error: error.code, pageCount: 0,

@@ -27,7 +27,8 @@ struct OutlineCommand: ParsableCommand {
 
     @OptionGroup(title: "Batch mode") var batch: BatchOptions
 
-    /// Batch mode: a file list, a directory walk or any batch option (or no file: the list on stdin).
+    /// Batch mode: a file list, a directory walk or any batch option; with no file at all the batch
+    /// job refuses the run and says what to give (`--files-from -` reads the list from stdin).
     var inBatchMode: Bool { batch.isActive || files.isEmpty }
 
     func validate() throws {

@@ -21,7 +21,8 @@ struct PagesCommand: ParsableCommand {
 
     @OptionGroup(title: "Batch mode") var batch: BatchOptions
 
-    /// Batch mode: a file list, a directory walk or any batch option (or no file: the list on stdin).
+    /// Batch mode: a file list, a directory walk or any batch option; with no file at all the batch
+    /// job refuses the run and says what to give (`--files-from -` reads the list from stdin).
     var inBatchMode: Bool { batch.isActive || reading.files.isEmpty }
 
     /// The format in effect: the one given, else jsonl in batch mode and the table otherwise.
@@ -56,7 +57,8 @@ struct AnnotationsCommand: ParsableCommand {
 
     @OptionGroup(title: "Batch mode") var batch: BatchOptions
 
-    /// Batch mode: a file list, a directory walk or any batch option (or no file: the list on stdin).
+    /// Batch mode: a file list, a directory walk or any batch option; with no file at all the batch
+    /// job refuses the run and says what to give (`--files-from -` reads the list from stdin).
     var inBatchMode: Bool { batch.isActive || reading.files.isEmpty }
 
     /// The format in effect: the one given, else jsonl in batch mode and the table otherwise.

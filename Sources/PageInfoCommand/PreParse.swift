@@ -92,7 +92,7 @@ enum PreParse {
 /// PDF, and the main reason a plain `pageinfo pages small.pdf` started slower than
 /// `pdfinfo -box small.pdf`. Anything else goes to the parser: any other argument that begins
 /// with '-' (an option, `--`, or `-` for stdin), an option given twice or an unknown format, no
-/// file (batch mode reads the list from stdin), any other subcommand. `PlainInvocationTests`
+/// file (batch mode, which refuses it and says what to give), any other subcommand. `PlainInvocationTests`
 /// checks that every invocation recognized here prints exactly what the parser's does.
 enum PlainInvocation {
     case read(ReadingJob)

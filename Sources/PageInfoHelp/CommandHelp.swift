@@ -61,10 +61,13 @@ package enum CommandHelp {
         /Dests and the /Names tree), its "kind" (XYZ, Fit, FitH, FitV, FitR, FitB, FitBH, FitBV) \
         and its numbers in the target page's raw space, null where the file gives null \
         ("unchanged"). Actions are named, never run. Limits: 100,000 annotations a page, 8,192 \
-        /QuadPoints numbers, 4,000 bytes of text; what is damaged is left out with a warning.         Each file record's "annotationCount" says how many annotation records it has.
+        /QuadPoints numbers, 4,000 bytes of text; what is damaged is left out with a warning. \
+        Each file record's "annotationCount" says how many annotation records it has.
 
         BATCH MODE
-          As for pages: --files-from, -r, --jobs, -o and --resume read many files in isolated         workers (jsonl by default); --resume continues only an annotations output with the same         options.
+          As for pages: --files-from, -r, --jobs, -o and --resume read many files in isolated \
+        workers (jsonl by default); --resume continues only an annotations output with the same \
+        options.
 
         EXAMPLES
           pageinfo annotations Fixtures/annotations/annotations.pdf
@@ -90,10 +93,12 @@ package enum CommandHelp {
         by its level, marks an item with children "-" when open and "+" when closed, and shows \
         its target (an arrow and "page 3 XYZ", pages 1-based; or "URI https://example.org"). Limits: 64 levels, 100,000 \
         items, 4,000 bytes a title; an item met again cuts the /First or /Next chain that loops \
-        to it; a /Count that does not match the item's children is warned, never trusted. Each file         record's "outlineCount" says how many outline records it has.
+        to it; a /Count that does not match the item's children is warned, never trusted. Each file \
+        record's "outlineCount" says how many outline records it has.
 
         BATCH MODE
-          As for pages: --files-from, -r, --jobs, -o and --resume read many files in isolated         workers (jsonl by default); --resume continues only an outline output.
+          As for pages: --files-from, -r, --jobs, -o and --resume read many files in isolated \
+        workers (jsonl by default); --resume continues only an outline output.
 
         EXAMPLES
           pageinfo outline Fixtures/annotations/annotations.pdf
@@ -722,7 +727,7 @@ package enum CommandHelp {
                 --viewport 100,50,200,150
             a 600×400 px page image: page origin at the bottom-left
             (0, 400 px); the viewport spans px (100, 200) to (300, 350).
-          $ pageinfo draw Fixtures/words/words.pdf --page 2 -o ocr.png \
+          $ pageinfo draw Fixtures/words/words.pdf --page 2 -o ocr.png \\
                 --overlay detections.json --frame pixels --dpi 150 --renderer pdf2image
             boxes x0,y0,x1,y1 a model found on pdf2image's default 150-dpi image
             of page 2 (the MediaBox, 792×959 px), drawn on the displayed page.

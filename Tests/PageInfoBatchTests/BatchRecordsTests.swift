@@ -134,6 +134,44 @@ func pageCounts(of paths: [String]) throws -> [String: Int] {
         #expect(error.description.hasPrefix(Paths.fixture("mixed.pdf") + ": the batch wrote its records as csv"))
     }
 
+    @Test("a batch of annotation or outline records refuses typed records for each of its files, those with none such and failed ones too",
+          .timeLimit(.minutes(1)))
+    func annotationAndOutlineBatchesAreRefused() throws {
+        // annotations.pdf has both; boxes.pdf neither (its records are the counts' 0 alone).
+        let names = [Paths.fixture("annotations/annotations.pdf"), Paths.fixture("boxes.pdf"), Paths.fixture("no-such-file.pdf")]
+        for kind in ["annotation", "outline"] {
+            var configuration = testConfiguration(jobs: 2, worker: testWorker)
+            configuration.output = BatchOutput(format: .jsonl, listsAnnotations: kind == "annotation", listsOutline: kind == "outline")
+            configuration.reader.withPages = kind == "annotation"
+            let files = try runToEnd(BatchRun(names: names.map { Array($0.utf8) }, configuration: configuration))
+            #expect(files.count == 3)
+            for file in files {
+                let error = try #require(throws: BatchRecordsError.self) { _ = try file.documentRecords() }
+                #expect(error.reason == .notDocumentRecords(record: kind), "\(kind): \(String(decoding: file.records, as: UTF8.self))")
+            }
+        }
+    }
+
+    @Test("a file record the coordinator writes itself (a crashed worker) counts the annotations and the outline the reader alone asks for",
+          .timeLimit(.minutes(1)))
+    func coordinatorRecordsCarryTheReadersCounts() throws {
+        let (closer, dir) = try scriptedWorker("closer-counts", """
+            exec 0<&-
+            exit 3
+            """)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for (member, annotations) in [("annotationCount", true), ("outlineCount", false)] {
+            var configuration = testConfiguration(jobs: 1, timeout: 20, worker: closer)
+            configuration.reader.withAnnotations = annotations
+            configuration.reader.withOutline = !annotations
+            configuration.reader.withPages = annotations
+            let files = try runToEnd(BatchRun(names: [Array(Paths.fixture("mixed.pdf").utf8)], configuration: configuration))
+            let record = String(decoding: try #require(files.first).records, as: UTF8.self)
+            #expect(files.first?.error == .crashed)
+            #expect(record.contains("\"\(member)\":0,"), "\(record)")
+        }
+    }
+
     @Test("BatchJob writes the bytes and hands the same files over as typed records, from String names", .timeLimit(.minutes(1)))
     func jobHandsTypedRecords() throws {
         let directory = try makeScratchDirectory("batchrecords")

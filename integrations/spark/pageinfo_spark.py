@@ -271,7 +271,7 @@ ANNOTATION_COUNT = re.compile(rb'"annotationCount":(\d+)[,}]')
 def check_kinds(i, records, file_line, annotations=False):
     """One file's records are page records (each line of `pages`: a raw newline only ever ends
     a record, JSON escapes it in strings, quotes too, so a record's start never appears inside
-    one) and, with `annotations`, annotation records, then its file record, whose
+    one) and, with `annotations`, annotation records after the first page record, then its file record, whose
     annotationCount is the annotation records sent (the failed records this job writes itself,
     with no records before them, carry none: main() writes their 0); anything else stops the
     job. Returns how many records that is."""
@@ -279,6 +279,7 @@ def check_kinds(i, records, file_line, annotations=False):
     notes = records.count(ANNOTATION_PREFIX) if annotations else 0
     claimed = ANNOTATION_COUNT.search(file_line) if annotations else None
     if (count != records.count(PAGE_PREFIX) + notes or not file_line.startswith(b'{"record":"file",')
+            or (notes and not records.startswith(PAGE_PREFIX))  # (a page's annotations follow its record)
             or (annotations and (int(claimed.group(1)) != notes if claimed else count or b'"status":"failed"' not in file_line))):
         raise RuntimeError("pageinfo worker: unexpected records for input %d: %r" % (i, (records + file_line)[-300:]))
     return count + 1

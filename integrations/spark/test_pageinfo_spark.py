@@ -314,6 +314,30 @@ def conformed(value, dtype):
     return value
 
 
+def test_record_kinds():
+    """check_kinds (no Spark): what a response of the annotations mode must be to be taken."""
+    sys.path.insert(0, HERE)
+    import pageinfo_spark as job
+    page, note = b'{"record":"page","index":0}\n', b'{"record":"annotation","page":0}\n'
+    ok = b'{"record":"file","status":"ok","pageCount":1,"pageErrors":0,"annotationCount":%d,"countClaimed":1}'
+    made = job.failed_record("x.pdf", "crashed", "the worker died")
+
+    def taken(records, file_line, annotations=True):
+        try:
+            return job.check_kinds(0, records, file_line, annotations)
+        except RuntimeError:
+            return None
+    expect(taken(page + note + note, ok % 2) == 4, "a page, its two annotations and a file record that counts them")
+    expect(taken(page, ok % 0) == 2, "a page without annotations")
+    expect(taken(b"", made) == 1, "a failed record the job made, with no count")
+    for records, file_line, why in ((page + note, ok % 2, "a count that is not the records"),
+                                    (note + page, ok % 1, "an annotation before any page record"),
+                                    (page + note, made, "records before a record with no count"),
+                                    (page + b'{"record":"outline","index":0}\n', ok % 0, "another kind of record")):
+        expect(taken(records, file_line) is None, "refused: %s" % why)
+    expect(taken(page + note, ok % 1, annotations=False) is None, "annotation records in a pages job are refused")
+
+
 def test_annotations(spark, binary, corpus, work, env, schemas):
     """--annotations (path input): the pages, files and annotations rows equal the records of
     `pageinfo annotations --files-from LIST --jobs 2` (batch mode), each file's annotationCount
@@ -905,6 +929,7 @@ def main():
             test_unsupported_schemes(corpus, work, env, jar)
         test_binary(spark, binary, corpus, work, env, schemas)
         test_relative_entries(spark)
+        test_record_kinds()
         test_job_errors(corpus, work, env)
         test_worker_protocol(binary)
         test_worker_versions(work, binary)
