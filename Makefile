@@ -81,16 +81,15 @@ test: deps
 	@# Side by side: the debug build, the checks of the sources (one core) and the oracles' venv
 	@# from PyPI (mostly the network).
 	@$(MAKE) --no-print-directory -j3 --output-sync=target build-tests check-sources oracle-deps
-	@$(MAKE) --no-print-directory -j1 -o build-tests test-units check-client
-	@# Side by side: the release build, then its installation and the end-to-end suite on it,
-	@# and at a lower priority, so that the suite's timeouts are measured on a machine it has
-	@# first call on, the checks that run the debug binary against other engines (each on one
-	@# core, from the start: they need no release build): pdfium and MuPDF read the damaged
+	@$(MAKE) --no-print-directory -j1 -o build-tests test-units check-client release check-install
+	@# Side by side: the end-to-end suite on the release binary, and at a lower priority, so that
+	@# its timeouts are measured on a machine it has first call on, the checks that run the
+	@# debug one against other engines (each on one core): pdfium and MuPDF read the damaged
 	@# fixtures whose goldens name them; pdftoppm, pdfium and MuPDF draw marks where the bitmap
 	@# records say; PyMuPDF, pdfplumber, pdfminer.six, pypdfium2 and pypdf see marks where the
 	@# frames say; the Python package's tests.
-	@$(MAKE) --no-print-directory -j5 --output-sync=target -o build-tests -o oracle-deps -o debug-tools \
-		ORACLE_NICE='nice -n 10' test-e2e check-install check-engines check-bitmaps check-frames check-inspect check-annotations python-test
+	@$(MAKE) --no-print-directory -j5 --output-sync=target -o build-tests -o release -o oracle-deps -o debug-tools \
+		ORACLE_NICE='nice -n 10' test-e2e check-engines check-bitmaps check-frames check-inspect check-annotations python-test
 
 # The part of `make test` that depends on the Poppler release, and what `make poppler-compat`
 # runs against each newer Poppler: every Swift suite but the end-to-end one on the debug build
@@ -241,7 +240,7 @@ bench-annotations: bench-deps release oracle-deps
 	$(ORACLE_VENV)/bin/python scripts/bench_python.py --annotations --runs 3 $(RELEASE_BIN)/pageinfo $(BENCH_DIR)
 
 # `make install DESTDIR=$$(mktemp -d)` and a check of every installed file (part of `make test`).
-check-install: deps release
+check-install: deps
 	$(call apt_install,$(TEST_PACKAGES))
 	scripts/check_install.sh
 
