@@ -240,7 +240,7 @@ bench-annotations: bench-deps release oracle-deps
 	$(ORACLE_VENV)/bin/python scripts/bench_python.py --annotations --runs 3 $(RELEASE_BIN)/pageinfo $(BENCH_DIR)
 
 # `make install DESTDIR=$$(mktemp -d)` and a check of every installed file (part of `make test`).
-check-install: deps
+check-install: deps release
 	$(call apt_install,$(TEST_PACKAGES))
 	scripts/check_install.sh
 
