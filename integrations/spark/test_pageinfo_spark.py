@@ -16,7 +16,8 @@ twice:
                file, run as README's spark-submit for a bucket (the binary shipped with
                --files, found through SparkFiles), twice: with --jars pageinfo-spark.jar
                (ObjectReader reads the objects; `make spark-deps` builds it) and without (the
-               binaryFile source, the fallback); oracle: `pageinfo pages --format jsonl FILE...` in process for the files it
+               binaryFile source, the fallback, run with --annotations: an empty annotations
+               table and every annotationCount 0, its oracle `pageinfo annotations`); oracle: `pageinfo pages --format jsonl FILE...` in process for the files it
                can read, names mapped to the URIs — page rows equal, file rows equal; the missing
                object, a path through a file, the non-PDF, the directory, the oversized, the
                empty and the crashing file and the FIFO are `failed` rows with their reasons
@@ -253,21 +254,29 @@ def check_schema_contract(spark_schemas):
 # The two inputs
 # ---------------------------------------------------------------------------------------------
 
+def path_job_and_oracle(command, names, binary, work, env, *job_options):
+    """The job over `names` as a LIST of paths (path input), and its oracle: `pageinfo COMMAND
+    --files-from LIST --jobs 2` (batch mode, the failure tests' worker), which must exit 70 (a
+    worker crashed). Returns (the oracle's run, the job's output directory)."""
+    listfile = os.path.join(work, command + ".txt")
+    with open(listfile, "wb") as f:
+        f.write(b"".join(n + b"\n" for n in names))
+    ref = subprocess.run([binary, command, "--files-from", listfile, "--jobs", "2", "--no-progress"]
+                         + ([] if JOB_WORKER == binary else ["--worker", JOB_WORKER]),
+                         stdout=subprocess.PIPE, env=env, check=False)
+    expect(ref.returncode == 70, "the local %s run exits 70 (a worker crashed), got %d" % (command, ref.returncode))
+    out = os.path.join(work, "out-" + command)
+    summary = run_job(listfile, out, env, *job_options)
+    expect(any("(path input)" in l for l in summary), "path input was used: %r" % summary)
+    return ref, out
+
+
 def test_paths(spark, binary, corpus, work, env, schemas):
     names = [os.path.join(corpus, b"good-%05d.pdf" % i) for i in range(300)]
     names[10:10] = [os.path.join(corpus, n) for n in (b"damaged.pdf", b"crash-me.pdf", b"deep-labels.pdf", b"missing.pdf",
                                                       b"name with spaces.pdf", b"bad-\xff\xfe.pdf", b"not-a-pdf.pdf")]
     names += [os.path.join(corpus, b"good-00007.pdf")]  # a repeat is a separate input
-    listfile = os.path.join(work, "paths.txt")
-    with open(listfile, "wb") as f:
-        f.write(b"".join(n + b"\n" for n in names))
-    ref = subprocess.run([binary, "pages", "--files-from", listfile, "--jobs", "2", "--no-progress"]
-                         + ([] if JOB_WORKER == binary else ["--worker", JOB_WORKER]),
-                         stdout=subprocess.PIPE, env=env, check=False)
-    expect(ref.returncode == 70, "the local run exits 70 (a worker crashed), got %d" % ref.returncode)
-    out = os.path.join(work, "out-paths")
-    summary = run_job(listfile, out, env)
-    expect(any("(path input)" in l for l in summary), "path input was used: %r" % summary)
+    ref, out = path_job_and_oracle("pages", names, binary, work, env)
 
     want_pages, want_files, position = [], [], 0
     got_pages, got_files = as_dicts(spark, os.path.join(out, "pages")), as_dicts(spark, os.path.join(out, "files"))
@@ -352,16 +361,7 @@ def test_annotations(spark, binary, corpus, work, env, schemas):
     names += [os.path.join(corpus, n) for n in (b"damaged.pdf", b"crash-me.pdf", b"missing.pdf", b"not-a-pdf.pdf",
                                                  b"annots-\xff.pdf", b"good-00000.pdf", b"good-00001.pdf")]
     names.append(names[0])  # a repeat is a separate input
-    listfile = os.path.join(work, "annotations.txt")
-    with open(listfile, "wb") as f:
-        f.write(b"".join(n + b"\n" for n in names))
-    ref = subprocess.run([binary, "annotations", "--files-from", listfile, "--jobs", "2", "--no-progress"]
-                         + ([] if JOB_WORKER == binary else ["--worker", JOB_WORKER]),
-                         stdout=subprocess.PIPE, env=env, check=False)
-    expect(ref.returncode == 70, "the local annotations run exits 70 (a worker crashed), got %d" % ref.returncode)
-    out = os.path.join(work, "out-annotations")
-    summary = run_job(listfile, out, env, "--annotations")
-    expect(any("(path input)" in l for l in summary), "path input was used: %r" % summary)
+    ref, out = path_job_and_oracle("annotations", names, binary, work, env, "--annotations")
     got = {t: as_dicts(spark, os.path.join(out, t)) for t in ("pages", "files", "annotations")}
     columns = {"pages": list(got["pages"][0]), "files": list(got["files"][0]),
                "annotations": [f.name for f in pageinfo_spark.ANNOTATIONS_SCHEMA.fields]}
@@ -444,12 +444,13 @@ def check_built_pages(corpus, got_pages, name_of, repeats):
     expect(not bad and len(pages_of) > 5, "good files have the pages they were built with; wrong: %r" % bad[:5])
 
 
-def in_process_rows(binary, corpus, readable, entries, uri, env, got_pages, got_files):
-    """The oracle of binary input: `pageinfo pages --format jsonl` in process on the readable
+def in_process_rows(binary, corpus, readable, entries, uri, env, got_pages, got_files, command="pages"):
+    """The oracle of binary input: `pageinfo COMMAND --format jsonl` in process on the readable
     files as paths, each record as the row the job writes for its entry (the columns those
     written, `file` and the messages naming the URI, `input` the entry's position; a name
-    listed twice takes its positions in order). Returns (page rows, file rows)."""
-    ref = subprocess.run([binary, "pages", "--format", "jsonl"] + [os.path.join(corpus, n) for n in readable],
+    listed twice takes its positions in order). Returns (page rows, file rows); an annotation
+    record (COMMAND annotations) is a page row's (test_binary's files have none)."""
+    ref = subprocess.run([binary, command, "--format", "jsonl"] + [os.path.join(corpus, n) for n in readable],
                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, check=False)
     position_of = {}
     for i, n in enumerate(entries):
@@ -481,10 +482,14 @@ def expect_rows_equal(got_files, want_files, got_pages, want_pages):
            "pages rows equal the in-process page records; first difference: %r" % (first_difference(by_input(got_pages), by_input(want_pages)),))
 
 
-def test_binary(spark, binary, corpus, work, env, schemas, jar=None):
+def test_binary(spark, binary, corpus, work, env, schemas, jar=None, annotations=False):
     """jar: ObjectReader reads the objects (one open each: a name starting with _ is read like any
-    other); None: the binaryFile source (whose listing hides such names: a failed row saying so)."""
-    print("binary input, %s" % ("ObjectReader (--jars %s)" % jar if jar else "the binaryFile source (no jar)"), flush=True)
+    other); None: the binaryFile source (whose listing hides such names: a failed row saying so).
+    annotations: the job runs with --annotations and the oracle is `pageinfo annotations` (these
+    files have no annotations: an empty annotations table, every annotationCount 0, the rows
+    the job decides itself too)."""
+    print("binary input, %s%s" % ("ObjectReader (--jars %s)" % jar if jar else "the binaryFile source (no jar)",
+                                  ", --annotations" if annotations else ""), flush=True)
     uri = lambda name: "file://" + os.path.join(corpus, name).decode("utf-8")  # noqa: E731
     readable = [b"good-%05d.pdf" % i for i in range(100)]
     readable[5:5] = [b"not-a-pdf.pdf", b"damaged.pdf", b"name with spaces.pdf", b"glob[1]{a,b}*.pdf"]
@@ -503,13 +508,22 @@ def test_binary(spark, binary, corpus, work, env, schemas, jar=None):
     with open(listfile, "w") as f:
         f.write("".join(uri(n) + "\n" for n in entries))
     out = os.path.join(work, "out-uris-jar" if jar else "out-uris")
-    summary = run_job(listfile, out, env, "--max-bytes", str(MAX_BYTES), ship=env["PAGEINFO_BIN"], jar=jar)
+    summary = run_job(listfile, out, env, "--max-bytes", str(MAX_BYTES), *(["--annotations"] if annotations else []),
+                      ship=env["PAGEINFO_BIN"], jar=jar)
     reader = "read by ObjectReader" if jar else "read by the binaryFile source"
     expect(any("(binary input, %s" % reader in l for l in summary), "binary input %s for file:// URIs: %r" % (reader, summary))
 
     got_pages, got_files = as_dicts(spark, os.path.join(out, "pages")), as_dicts(spark, os.path.join(out, "files"))
-    want_pages, want_files = in_process_rows(binary, corpus, readable, entries, uri, env, got_pages, got_files)
+    want_pages, want_files = in_process_rows(binary, corpus, readable, entries, uri, env, got_pages, got_files,
+                                             "annotations" if annotations else "pages")
     expect(len(want_files) == len(readable), "the in-process oracle read every readable file")
+    if annotations:
+        # (an annotation record of the oracle would be a pages row too many: expect_rows_equal)
+        expect(as_dicts(spark, os.path.join(out, "annotations")) == [],
+               "binary input, --annotations: no annotation rows for files without annotations")
+        expect(all(r["annotationCount"] == 0 for r in got_files),
+               "binary input, --annotations: every files row counts 0 annotations: %r"
+               % sorted({r["annotationCount"] for r in got_files}, key=str))
 
     expect(len(got_files) == len(entries), "one files row per URI: %d rows for %d URIs" % (len(got_files), len(entries)))
     expect(sorted(r["input"] for r in got_files) == list(range(len(entries))), "every URI's index exactly once")
@@ -544,7 +558,7 @@ def test_binary(spark, binary, corpus, work, env, schemas, jar=None):
     if not jar:
         expect("start with _" in row[b"_hidden.pdf"]["error"]["message"], "the hidden name's reason: %r" % row[b"_hidden.pdf"]["error"])
     check_built_pages(corpus, got_pages, lambda i: entries[i], {b"good-00007.pdf": 2})
-    record_written_schemas(out, schemas)
+    record_written_schemas(out, schemas, ("pages", "files", "annotations") if annotations else ("pages", "files"))
 
 
 def padded(pdf, size):
@@ -927,7 +941,7 @@ def main():
             test_binary(spark, binary, corpus, work, env, schemas, jar=jar)
             test_object_sizes(spark, binary, corpus, work, env, jar)
             test_unsupported_schemes(corpus, work, env, jar)
-        test_binary(spark, binary, corpus, work, env, schemas)
+        test_binary(spark, binary, corpus, work, env, schemas, annotations=True)
         test_relative_entries(spark)
         test_record_kinds()
         test_job_errors(corpus, work, env)
