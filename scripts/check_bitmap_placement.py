@@ -174,6 +174,15 @@ def gray(image):
     return np.array(image.convert("L"))
 
 
+# The programs a render starts (pdftoppm, pdf2image's pdfinfo and pdftoppm, Ghostscript) draw a
+# whole document in one run at a resolution, as users mostly call them: each page's image is the
+# one a run for that page alone draws, and a run per page cost a start-up and a parse each
+# (Ghostscript's start-up alone is about 0.1 s). The last two documents' pages are kept (a page
+# is rendered unmarked, then marked).
+WHOLE_DOCUMENT = {"pdftoppm", "pdftoppm-cropbox", "pdf2image", "pdf2image-cropbox", "ghostscript", "ghostscript-cropbox"}
+RENDERED = {}
+
+
 def render(renderer, path, index, dpi, work, size=None):
     """The page at `dpi`, called as users call each renderer (its defaults but for the
     resolution: pdftoppm and pdf2image without -cropbox/use_cropbox, gs with -sDEVICE=png16m),
@@ -181,6 +190,13 @@ def render(renderer, path, index, dpi, work, size=None):
     fill, exactly W×H (pdftoppm -scale-to-x W -scale-to-y H -scale-dimension-before-rotation;
     pdfium FPDF_RenderPageBitmap into a W×H bitmap; MuPDF a matrix of W and H over its page
     rectangle). (contain is drawn as fill onto the record's pixel size: the caller passes that size.)"""
+    if size is None and renderer in WHOLE_DOCUMENT:
+        key = (renderer, path, dpi)
+        if key not in RENDERED:
+            while len(RENDERED) >= 2:
+                RENDERED.pop(next(iter(RENDERED)))
+            RENDERED[key] = render_document(renderer, path, dpi, work)
+        return RENDERED[key][index]
     if renderer in ("pdftoppm", "pdftoppm-cropbox"):
         out = os.path.join(work, "r")
         if size is None:
@@ -244,6 +260,39 @@ def render(renderer, path, index, dpi, work, size=None):
         return np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.stride)[:, :pix.width]
     finally:
         doc.close()
+
+
+def render_document(renderer, path, dpi, work):
+    """Every page of the document at `dpi` by one run of a WHOLE_DOCUMENT renderer, called as
+    render() calls it for one page (without its page range)."""
+    import shutil
+    out = tempfile.mkdtemp(dir=work)
+    try:
+        return _render_document(renderer, path, dpi, out)
+    finally:
+        shutil.rmtree(out)
+
+
+def _render_document(renderer, path, dpi, out):
+    import glob
+    if renderer in ("pdftoppm", "pdftoppm-cropbox"):
+        crop = ["-cropbox"] if renderer == "pdftoppm-cropbox" else []
+        subprocess.run(["pdftoppm", "-r", str(dpi)] + crop + ["-gray", path, os.path.join(out, "r")], check=True)
+        # (r-1.pgm …, the numbers padded to the page count's digits: sorted by number)
+        files = sorted(glob.glob(os.path.join(out, "r-*.pgm")), key=lambda f: int(f.rsplit("-", 1)[1][:-4]))
+        return [pnm(f) for f in files]
+    if renderer in ("pdf2image", "pdf2image-cropbox"):
+        import pdf2image
+        return [gray(im) for im in pdf2image.convert_from_path(path, dpi=dpi, use_cropbox=renderer == "pdf2image-cropbox")]
+    from PIL import Image
+    crop = ["-dUseCropBox"] if renderer == "ghostscript-cropbox" else []
+    subprocess.run(["gs", "-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-sDEVICE=png16m", "-r%s" % dpi] + crop
+                   + ["-o", os.path.join(out, "gs-%05d.png"), path], check=True, capture_output=True)
+    images = []
+    for f in sorted(glob.glob(os.path.join(out, "gs-*.png"))):
+        with Image.open(f) as im:
+            images.append(gray(im))
+    return images
 
 
 def squares(plain, marked):
