@@ -185,11 +185,12 @@ RENDERED = {}
 
 def render(renderer, path, index, dpi, work, size=None):
     """The page at `dpi`, called as users call each renderer (its defaults but for the
-    resolution: pdftoppm and pdf2image without -cropbox/use_cropbox, gs with -sDEVICE=png16m),
-    or with `size` = (W, H, fit) into a bitmap of W×H pixels as that renderer's own API does it:
-    fill, exactly W×H (pdftoppm -scale-to-x W -scale-to-y H -scale-dimension-before-rotation;
-    pdfium FPDF_RenderPageBitmap into a W×H bitmap; MuPDF a matrix of W and H over its page
-    rectangle). (contain is drawn as fill onto the record's pixel size: the caller passes that size.)"""
+    resolution: pdftoppm and pdf2image without -cropbox/use_cropbox, gs with -sDEVICE=png16m;
+    these draw the whole document, render_document()), or with `size` = (W, H, fit) into a
+    bitmap of W×H pixels as that renderer's own API does it: fill, exactly W×H (pdftoppm
+    -scale-to-x W -scale-to-y H -scale-dimension-before-rotation; pdfium FPDF_RenderPageBitmap
+    into a W×H bitmap; MuPDF a matrix of W and H over its page rectangle). (contain is drawn as
+    fill onto the record's pixel size: the caller passes that size.)"""
     if size is None and renderer in WHOLE_DOCUMENT:
         key = (renderer, path, dpi)
         if key not in RENDERED:
@@ -198,32 +199,16 @@ def render(renderer, path, index, dpi, work, size=None):
             RENDERED[key] = render_document(renderer, path, dpi, work)
         return RENDERED[key][index]
     if renderer in ("pdftoppm", "pdftoppm-cropbox"):
-        out = os.path.join(work, "r")
-        if size is None:
-            scaling = ["-r", str(dpi)]
-        elif size[2] == "fill":
-            # Without -scale-dimension-before-rotation pdftoppm applies W and H to the unrotated
-            # page, so a /Rotate 90 page comes out H×W (checked: 700x500 for 500x700).
-            scaling = ["-scale-to-x", str(size[0]), "-scale-to-y", str(size[1]), "-scale-dimension-before-rotation"]
-        else:
+        if size[2] != "fill":
             raise ValueError("contain is drawn as fill onto the record's size")
+        out = os.path.join(work, "r")
+        # Without -scale-dimension-before-rotation pdftoppm applies W and H to the unrotated
+        # page, so a /Rotate 90 page comes out H×W (checked: 700x500 for 500x700).
+        scaling = ["-scale-to-x", str(size[0]), "-scale-to-y", str(size[1]), "-scale-dimension-before-rotation"]
         crop = ["-cropbox"] if renderer == "pdftoppm-cropbox" else []
         subprocess.run(["pdftoppm"] + scaling + crop + ["-gray", "-f", str(index + 1), "-l", str(index + 1),
                         "-singlefile", path, out], check=True)
         return pnm(out + ".pgm")
-    if renderer in ("pdf2image", "pdf2image-cropbox"):
-        import pdf2image
-        return gray(pdf2image.convert_from_path(path, dpi=dpi, first_page=index + 1, last_page=index + 1,
-                                                use_cropbox=renderer == "pdf2image-cropbox")[0])
-    if renderer in ("ghostscript", "ghostscript-cropbox"):
-        from PIL import Image
-        out = os.path.join(work, "gs.png")
-        crop = ["-dUseCropBox"] if renderer == "ghostscript-cropbox" else []
-        subprocess.run(["gs", "-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-sDEVICE=png16m", "-r%s" % dpi,
-                        "-dFirstPage=%d" % (index + 1), "-dLastPage=%d" % (index + 1)] + crop + ["-o", out, path],
-                       check=True, capture_output=True)
-        with Image.open(out) as im:
-            return gray(im)
     if renderer == "pdfplumber":
         import pdfplumber
         with pdfplumber.open(path) as pdf:
@@ -263,36 +248,30 @@ def render(renderer, path, index, dpi, work, size=None):
 
 
 def render_document(renderer, path, dpi, work):
-    """Every page of the document at `dpi` by one run of a WHOLE_DOCUMENT renderer, called as
-    render() calls it for one page (without its page range)."""
+    """Every page of the document at `dpi`, by one run of a WHOLE_DOCUMENT renderer."""
+    import glob
     import shutil
+    from PIL import Image
     out = tempfile.mkdtemp(dir=work)
     try:
-        return _render_document(renderer, path, dpi, out)
+        if renderer in ("pdf2image", "pdf2image-cropbox"):
+            import pdf2image
+            return [gray(im) for im in pdf2image.convert_from_path(path, dpi=dpi, use_cropbox=renderer == "pdf2image-cropbox")]
+        if renderer in ("pdftoppm", "pdftoppm-cropbox"):
+            crop = ["-cropbox"] if renderer == "pdftoppm-cropbox" else []
+            subprocess.run(["pdftoppm", "-r", str(dpi)] + crop + ["-gray", path, os.path.join(out, "r")], check=True)
+            # (r-1.pgm …, the numbers padded to the page count's digits: sorted by number)
+            return [pnm(f) for f in sorted(glob.glob(os.path.join(out, "r-*.pgm")), key=lambda f: int(f.rsplit("-", 1)[1][:-4]))]
+        crop = ["-dUseCropBox"] if renderer == "ghostscript-cropbox" else []
+        subprocess.run(["gs", "-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-sDEVICE=png16m", "-r%s" % dpi] + crop
+                       + ["-o", os.path.join(out, "gs-%05d.png"), path], check=True, capture_output=True)
+        images = []
+        for f in sorted(glob.glob(os.path.join(out, "gs-*.png"))):
+            with Image.open(f) as im:
+                images.append(gray(im))
+        return images
     finally:
         shutil.rmtree(out)
-
-
-def _render_document(renderer, path, dpi, out):
-    import glob
-    if renderer in ("pdftoppm", "pdftoppm-cropbox"):
-        crop = ["-cropbox"] if renderer == "pdftoppm-cropbox" else []
-        subprocess.run(["pdftoppm", "-r", str(dpi)] + crop + ["-gray", path, os.path.join(out, "r")], check=True)
-        # (r-1.pgm …, the numbers padded to the page count's digits: sorted by number)
-        files = sorted(glob.glob(os.path.join(out, "r-*.pgm")), key=lambda f: int(f.rsplit("-", 1)[1][:-4]))
-        return [pnm(f) for f in files]
-    if renderer in ("pdf2image", "pdf2image-cropbox"):
-        import pdf2image
-        return [gray(im) for im in pdf2image.convert_from_path(path, dpi=dpi, use_cropbox=renderer == "pdf2image-cropbox")]
-    from PIL import Image
-    crop = ["-dUseCropBox"] if renderer == "ghostscript-cropbox" else []
-    subprocess.run(["gs", "-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-sDEVICE=png16m", "-r%s" % dpi] + crop
-                   + ["-o", os.path.join(out, "gs-%05d.png"), path], check=True, capture_output=True)
-    images = []
-    for f in sorted(glob.glob(os.path.join(out, "gs-*.png"))):
-        with Image.open(f) as im:
-            images.append(gray(im))
-    return images
 
 
 def squares(plain, marked):
