@@ -3,6 +3,7 @@ import PageInfoSystem
 import SystemPackage
 import PageInfoPoppler
 import PageInfoRecords
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -33,8 +34,21 @@ public enum InputFile {
     /// Streams already spooled in this process, by ``Input/key``: a stream can be read only
     /// once, and `draw`/`sheet` open the document twice (geometry, then the renderer); also files
     /// opened by the raw bytes of their names. ``release(_:)`` closes one once nothing will open
-    /// it again.
-    nonisolated(unsafe) private static var spooled: [[UInt8]: Int32] = [:]
+    /// it again. Behind a lock: a library user may open documents on several threads at once
+    /// (the test suites do), and an unguarded dictionary read during a write crashes.
+    private static let spooled = Mutex<[[UInt8]: Int32]>([:])
+
+    /// Keeps `fd` as the copy of `key` and returns it, unless another thread kept one for that
+    /// key first: then `fd` is closed and the first one is returned, so each key holds one copy.
+    private static func keep(_ fd: Int32, for key: [UInt8]) -> Int32 {
+        let kept = spooled.withLock { copies in
+            if let first = copies[key] { return first }
+            copies[key] = fd
+            return fd
+        }
+        if kept != fd { try? OpenFile(rawValue: fd).close() }
+        return kept
+    }
 
     /// What is opened: standard input, or a file by the bytes of its path and the name messages
     /// call it by. No name has a meaning of its own here: a file named `-` is that file.
@@ -80,7 +94,7 @@ public enum InputFile {
     }
 
     static func release(_ input: Input) {
-        if let fd = spooled.removeValue(forKey: input.key) { try? OpenFile(rawValue: fd).close() }
+        if let fd = spooled.withLock({ $0.removeValue(forKey: input.key) }) { try? OpenFile(rawValue: fd).close() }
     }
 
     /// The size in bytes of what ``open(_:password:maxStreamMiB:pinned:)`` reads for `source`:
@@ -93,7 +107,7 @@ public enum InputFile {
     }
 
     static func size(of input: Input) -> Int? {
-        if let fd = spooled[input.key] { return try? OpenFile(rawValue: fd).status().size }
+        if let fd = spooled.withLock({ $0[input.key] }) { return try? OpenFile(rawValue: fd).status().size }
         switch input {
         case .standardInput:
             guard let status = try? OpenFile.standardInput.status(), status.kind == .regular else { return nil }
@@ -131,7 +145,7 @@ public enum InputFile {
     /// raw bytes, as `/proc/self/fd/N` (which reopens the same file, whatever the name now holds).
     static func seekablePath(_ input: Input, maxStreamMiB: Int = defaultMaxStreamMiB,
                              pinned: Bool = false) throws(PageInfoError) -> String {
-        if let fd = spooled[input.key] { return "/proc/self/fd/\(fd)" }
+        if let fd = spooled.withLock({ $0[input.key] }) { return "/proc/self/fd/\(fd)" }
         let name = input.name
         let stream: OpenFile
         var waitsForWriter = false
@@ -153,8 +167,7 @@ public enum InputFile {
                     try? file.close()
                     throw .unreadable(path: name, reason: "it was replaced by a pipe or a device while it was being opened")
                 }
-                spooled[input.key] = file.rawValue
-                return "/proc/self/fd/\(file.rawValue)"
+                return "/proc/self/fd/\(keep(file.rawValue, for: input.key))"
             }
             // O_NONBLOCK: opening a FIFO that has no writer would otherwise block forever.
             do { stream = try OpenFile.open(rawPath: raw, O_RDONLY | O_NONBLOCK, name: name) } catch {
@@ -164,8 +177,7 @@ public enum InputFile {
         }
         defer { if stream.rawValue != STDIN_FILENO { try? stream.close() } }
         let spool = try spool(from: stream.descriptor, name: name, waitForWriter: waitsForWriter, maxBytes: maxStreamMiB << 20)
-        spooled[input.key] = spool.rawValue
-        return "/proc/self/fd/\(spool.rawValue)"
+        return "/proc/self/fd/\(keep(spool.rawValue, for: input.key))"
     }
 
     /// Whether a file of this kind is read as a stream (copied first): a FIFO or pipe, a socket,

@@ -3,6 +3,7 @@ import PageInfoSystem
 import SystemPackage
 import PageInfoPoppler
 import PageInfoRecords
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -52,7 +53,7 @@ package struct PasswordSource: Sendable, Hashable {
     package func resolve() throws(PasswordFileError) -> String? {
         if let password { return password }
         if let file {
-            if let cached = Self.fromFiles[file] { return cached }
+            if let cached = Self.fromFiles.withLock({ $0[file] }) { return cached }
             let fd: OpenFile
             do { fd = try OpenFile.open(file) } catch {
                 throw .cannotOpen(file: file, reason: error.reason)
@@ -65,14 +66,15 @@ package struct PasswordSource: Sendable, Hashable {
             var line = bytes.prefix { $0 != 0x0A }
             if line.last == 0x0D { line.removeLast() }
             let password = String(decoding: line, as: UTF8.self)
-            Self.fromFiles[file] = password
+            Self.fromFiles.withLock { $0[file] = password }
             return password
         }
         return usesEnvironment ? Self.environmentPassword() : nil
     }
 
-    /// Passwords read from files, by file name (see ``resolve()``).
-    nonisolated(unsafe) private static var fromFiles: [String: String] = [:]
+    /// Passwords read from files, by file name (see ``resolve()``); behind a lock, as documents
+    /// may be opened on several threads at once.
+    private static let fromFiles = Mutex<[String: String]>([:])
 
     /// `$PAGEINFO_PASSWORD` when it is set and not empty.
     package static func environmentPassword() -> String? {

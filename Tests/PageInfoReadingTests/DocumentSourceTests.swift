@@ -9,6 +9,7 @@ import PageInfoPoppler
 @testable import PageInfoReading
 import PageInfoRecords
 import PageInfoTestSupport
+import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -201,5 +202,38 @@ import Glibc
                 #expect(throws: RenderError.self) { try white(renderer) }
             }
         }
+    }
+
+    @Test("documents opened on eight threads at once, pinned and by password file, each read from its own file")
+    func concurrentOpens() throws {
+        let dir = try makeScratchDirectory("concurrent")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let sources = [("mixed.pdf", 10), ("boxes.pdf", try DocumentReader().records(.path(Paths.fixture("boxes.pdf"))).outcome.pageCount)]
+        var names: [(String, Int)] = []
+        for thread in 0..<8 {
+            let (fixture, pages) = sources[thread % 2]
+            let name = dir + "/\(thread).pdf"
+            try FileManager.default.copyItem(atPath: Paths.fixture(fixture), toPath: name)
+            names.append((name, pages))
+        }
+        let passwordFile = dir + "/password"
+        try Data("secret\n".utf8).write(to: URL(fileURLWithPath: passwordFile))
+        let failures = Mutex<[String]>([]), files = names
+        DispatchQueue.concurrentPerform(iterations: files.count) { thread in
+            let (name, pages) = files[thread]
+            for round in 0..<200 {
+                defer { InputFile.release(.path(name)) }
+                do {
+                    let document = try InputFile.open(.path(name), password: nil, pinned: true)
+                    let password = try PasswordSource(file: passwordFile, usesEnvironment: false).resolve()
+                    if document.pageCount != pages || password != "secret" {
+                        failures.withLock { $0.append("\(name) round \(round): \(document.pageCount) pages, password \(password ?? "nil")") }
+                    }
+                } catch {
+                    failures.withLock { $0.append("\(name) round \(round): \(error)") }
+                }
+            }
+        }
+        #expect(failures.withLock { $0 } == [])
     }
 }
