@@ -41,8 +41,10 @@ Run by `make test` (`make check-annotations`) with the venv of `make oracle-deps
 every failure; 2 when a module is missing and CI=true (without CI it says so and skips: exit 0).
 """
 
+import functools
 import io
 import json
+import math
 import os
 import subprocess
 import sys
@@ -61,8 +63,10 @@ RENDERERS = ["pdftoppm", "pdfium", "mupdf"]
 DPIS = [72, 150]
 
 
+@functools.lru_cache(maxsize=None)
 def records(binary, path, dpi, renderer):
-    """The page records and their annotation records, as `pageinfo annotations` prints them."""
+    """The page records and their annotation records, as `pageinfo annotations` prints them
+    (kept: callers make changed copies, never change them)."""
     out = subprocess.run([binary, "annotations", "--format", "jsonl", "--dpi", str(dpi), "--renderer", renderer,
                           "--frames", "pymupdf,pdfplumber", path], capture_output=True, text=True)
     if out.returncode != 0:
@@ -77,15 +81,18 @@ def records(binary, path, dpi, renderer):
     return pages
 
 
+@functools.lru_cache(maxsize=16)
 def render(renderer, path, index, dpi, annotations):
-    """The page as an RGB array, with or without annotations, as each renderer is called."""
+    """The page as an RGB array (uint8, rows × columns × 3), with or without annotations, as each
+    renderer is called. Kept for the self-test, which checks one render pair several times."""
     import numpy as np
     from PIL import Image
     if renderer == "pdftoppm":
         hide = [] if annotations else ["-hide-annotations"]
-        png = subprocess.run(["pdftoppm", "-r", str(dpi), "-f", str(index + 1), "-l", str(index + 1), "-png"] + hide + [path],
+        # (PPM, pdftoppm's default, on standard output: a PNG's compression cost 3.5× the render.)
+        ppm = subprocess.run(["pdftoppm", "-r", str(dpi), "-f", str(index + 1), "-l", str(index + 1)] + hide + [path],
                              capture_output=True, check=True).stdout
-        return np.asarray(Image.open(io.BytesIO(png)).convert("RGB")).astype(int)
+        return np.asarray(Image.open(io.BytesIO(ppm)).convert("RGB"))
     if renderer == "pdfium":
         import pypdfium2
         doc = pypdfium2.PdfDocument(path)
@@ -94,14 +101,14 @@ def render(renderer, path, index, dpi, annotations):
         doc.init_forms()
         try:
             return np.asarray(doc[index].render(scale=dpi / 72, draw_annots=annotations, may_draw_forms=annotations)
-                              .to_pil().convert("RGB")).astype(int)
+                              .to_pil().convert("RGB"))
         finally:
             doc.close()
     import pymupdf
     doc = pymupdf.open(path)
     try:
         pix = doc[index].get_pixmap(dpi=dpi, annots=annotations)
-        return np.asarray(Image.open(io.BytesIO(pix.tobytes("png"))).convert("RGB")).astype(int)
+        return np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.width, pix.n)[:, :, :3].copy()
     finally:
         doc.close()
 
@@ -121,36 +128,43 @@ def predicted(annotation):
     return b.get("rect"), False
 
 
+def pixels_within(box, shape):
+    """The rows and columns of the pixels whose centres (i + 0.5, j + 0.5) lie in `box`
+    (x0, y0, x1, y1, edges included), as slices of an array of `shape`."""
+    x0, y0, x1, y1 = box
+    h, w = shape
+    columns = slice(max(0, math.ceil(x0 - 0.5)), max(0, min(w, math.floor(x1 - 0.5) + 1)))
+    rows = slice(max(0, math.ceil(y0 - 0.5)), max(0, min(h, math.floor(y1 - 0.5) + 1)))
+    return rows, columns
+
+
 def check_page(where, page, changed, fills):
     """Problems of one render pair: changed pixels outside the predictions, edges not reached."""
     import numpy as np
     problems = []
-    h, w = changed.shape
     allowed = np.zeros_like(changed)
-    ys, xs = np.mgrid[0:h, 0:w]
-    centres_x, centres_y = xs + 0.5, ys + 0.5
     for a in page["annotations"]:
         rect, fill = predicted(a)
         if rect is None:
             continue
-        x0, y0, x1, y1 = pixel_box(rect, 1.0)
-        allowed |= (centres_x >= x0) & (centres_x <= x1) & (centres_y >= y0) & (centres_y <= y1)
+        grown = pixels_within(pixel_box(rect, 1.0), changed.shape)
+        allowed[grown] = True
         if not fill and fills:
             # No appearance reported (a Link, a Popup): a renderer may draw a border, never
             # fill the rectangle, which would be an appearance the record missed.
             px0, py0, px1, py1 = pixel_box(rect)
-            interior = (centres_x >= px0 + 2) & (centres_x <= px1 - 2) & (centres_y >= py0 + 2) & (centres_y <= py1 - 2)
-            if interior.any() and (changed & interior).sum() > 0.5 * interior.sum():
+            interior = changed[pixels_within((px0 + 2, py0 + 2, px1 - 2, py1 - 2), changed.shape)]
+            if interior.size and interior.sum() > 0.5 * interior.size:
                 problems.append("%s annotation %d (%s): its rectangle is filled, but the record reports no appearance"
                                 % (where, a["index"] + 1, a["subtype"]))
         if fill and fills:
-            inside = changed & (centres_x >= x0) & (centres_x <= x1) & (centres_y >= y0) & (centres_y <= y1)
-            iy, ix = np.nonzero(inside)
+            iy, ix = np.nonzero(changed[grown])
             px0, py0, px1, py1 = pixel_box(rect)
             if len(ix) == 0:
                 problems.append("%s annotation %d (%s): nothing drawn in its predicted %s" % (where, a["index"] + 1, a["subtype"], rect))
                 continue
-            found = (ix.min(), iy.min(), ix.max() + 1, iy.max() + 1)
+            rows, columns = grown
+            found = (columns.start + ix.min(), rows.start + iy.min(), columns.start + ix.max() + 1, rows.start + iy.max() + 1)
             if max(abs(found[0] - px0), abs(found[1] - py0), abs(found[2] - px1), abs(found[3] - py1)) > 1.0:
                 problems.append("%s annotation %d (%s): drawn at px %s, predicted %s" % (where, a["index"] + 1, a["subtype"], found, (px0, py0, px1, py1)))
     stray = changed & ~allowed
@@ -180,7 +194,7 @@ def renders(binary, cases=None):
                     without = render(renderer, path, index, dpi, False)
                     if with_annots.shape != without.shape:
                         raise RuntimeError("%s page %d: renders of different sizes" % (path, index + 1))
-                    changed = np.abs(with_annots - without).max(axis=2) > 24
+                    changed = np.abs(with_annots.astype(np.int16) - without).max(axis=2) > 24
                     where = "%s page %d, %s at %d dpi" % (os.path.basename(path), index + 1, renderer, dpi)
                     yield where, page, changed, fills
 

@@ -183,30 +183,36 @@ WHOLE_DOCUMENT = {"pdftoppm", "pdftoppm-cropbox", "pdf2image", "pdf2image-cropbo
 RENDERED = {}
 
 
-def render(renderer, path, index, dpi, work, size=None):
+def pdftoppm_size(renderer, size):
+    """pdftoppm's options for a gray render into `size` (W, H, "fill"), with -cropbox for
+    pdftoppm-cropbox."""
+    if size[2] != "fill":
+        raise ValueError("contain is drawn as fill onto the record's size")
+    crop = ["-cropbox"] if renderer == "pdftoppm-cropbox" else []
+    # Without -scale-dimension-before-rotation pdftoppm applies W and H to the unrotated
+    # page, so a /Rotate 90 page comes out H×W (checked: 700x500 for 500x700).
+    return ["-scale-to-x", str(size[0]), "-scale-to-y", str(size[1]), "-scale-dimension-before-rotation"] + crop + ["-gray"]
+
+
+def render(renderer, path, index, dpi, work, size=None, every_page=False):
     """The page at `dpi`, called as users call each renderer (its defaults but for the
-    resolution: pdftoppm and pdf2image without -cropbox/use_cropbox, gs with -sDEVICE=png16m;
+    resolution: pdftoppm and pdf2image without -cropbox/use_cropbox, gs with -sDEVICE=png16m (its pixels, GHOSTSCRIPT_DEVICE);
     these draw the whole document, render_document()), or with `size` = (W, H, fit) into a
     bitmap of W×H pixels as that renderer's own API does it: fill, exactly W×H (pdftoppm
     -scale-to-x W -scale-to-y H -scale-dimension-before-rotation; pdfium FPDF_RenderPageBitmap
     into a W×H bitmap; MuPDF a matrix of W and H over its page rectangle). (contain is drawn as
-    fill onto the record's pixel size: the caller passes that size.)"""
-    if size is None and renderer in WHOLE_DOCUMENT:
-        key = (renderer, path, dpi)
+    fill onto the record's pixel size: the caller passes that size.) `every_page`: every page is
+    drawn into this same size, so pdftoppm draws them all in one run."""
+    if renderer in WHOLE_DOCUMENT and (size is None or (every_page and renderer in ("pdftoppm", "pdftoppm-cropbox"))):
+        key = (renderer, path, dpi, size)
         if key not in RENDERED:
             while len(RENDERED) >= 2:
                 RENDERED.pop(next(iter(RENDERED)))
-            RENDERED[key] = render_document(renderer, path, dpi, work)
+            RENDERED[key] = render_document(renderer, path, dpi, work, size)
         return RENDERED[key][index]
     if renderer in ("pdftoppm", "pdftoppm-cropbox"):
-        if size[2] != "fill":
-            raise ValueError("contain is drawn as fill onto the record's size")
         out = os.path.join(work, "r")
-        # Without -scale-dimension-before-rotation pdftoppm applies W and H to the unrotated
-        # page, so a /Rotate 90 page comes out H×W (checked: 700x500 for 500x700).
-        scaling = ["-scale-to-x", str(size[0]), "-scale-to-y", str(size[1]), "-scale-dimension-before-rotation"]
-        crop = ["-cropbox"] if renderer == "pdftoppm-cropbox" else []
-        subprocess.run(["pdftoppm"] + scaling + crop + ["-gray", "-f", str(index + 1), "-l", str(index + 1),
+        subprocess.run(["pdftoppm"] + pdftoppm_size(renderer, size) + ["-f", str(index + 1), "-l", str(index + 1),
                         "-singlefile", path, out], check=True)
         return pnm(out + ".pgm")
     if renderer == "pdfplumber":
@@ -247,11 +253,11 @@ def render(renderer, path, index, dpi, work, size=None):
         doc.close()
 
 
-def render_document(renderer, path, dpi, work):
-    """Every page of the document at `dpi`, by one run of a WHOLE_DOCUMENT renderer."""
+def render_document(renderer, path, dpi, work, size=None):
+    """Every page of the document at `dpi`, or (pdftoppm) into `size`, by one run of a
+    WHOLE_DOCUMENT renderer."""
     import glob
     import shutil
-    from PIL import Image
     out = tempfile.mkdtemp(dir=work)
     try:
         if renderer in ("pdf2image", "pdf2image-cropbox"):
@@ -259,17 +265,50 @@ def render_document(renderer, path, dpi, work):
             return [gray(im) for im in pdf2image.convert_from_path(path, dpi=dpi, use_cropbox=renderer == "pdf2image-cropbox")]
         if renderer in ("pdftoppm", "pdftoppm-cropbox"):
             crop = ["-cropbox"] if renderer == "pdftoppm-cropbox" else []
-            subprocess.run(["pdftoppm", "-r", str(dpi)] + crop + ["-gray", path, os.path.join(out, "r")], check=True)
+            scaling = ["-r", str(dpi)] + crop + ["-gray"] if size is None else pdftoppm_size(renderer, size)
+            subprocess.run(["pdftoppm"] + scaling + [path, os.path.join(out, "r")], check=True)
             # (r-1.pgm …, the numbers padded to the page count's digits: sorted by number)
             return [pnm(f) for f in sorted(glob.glob(os.path.join(out, "r-*.pgm")), key=lambda f: int(f.rsplit("-", 1)[1][:-4]))]
-        crop = ["-dUseCropBox"] if renderer == "ghostscript-cropbox" else []
-        subprocess.run(["gs", "-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-sDEVICE=png16m", "-r%s" % dpi] + crop
-                       + ["-o", os.path.join(out, "gs-%05d.png"), path], check=True, capture_output=True)
-        images = []
-        for f in sorted(glob.glob(os.path.join(out, "gs-*.png"))):
-            with Image.open(f) as im:
-                images.append(gray(im))
-        return images
+        return [gray(im) for im in ghostscript_pages(path, dpi, renderer == "ghostscript-cropbox", GHOSTSCRIPT_DEVICE, out)]
+    finally:
+        shutil.rmtree(out)
+
+
+# Users ask Ghostscript for PNG (-sDEVICE=png16m); its ppmraw device is the same 24-bit raster
+# written without PNG's compression, a third of the time (0.30 s against 0.97 s for boxes.pdf at
+# 150 dpi). The pixels are png16m's: main() checks that on one document before it relies on it.
+GHOSTSCRIPT_DEVICE = "ppmraw"
+
+
+def ghostscript_pages(path, dpi, cropbox, device, out):
+    """Every page of the document as Ghostscript's `device` draws it at `dpi`, as RGB PIL images."""
+    import glob
+    from PIL import Image
+    crop = ["-dUseCropBox"] if cropbox else []
+    subprocess.run(["gs", "-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-sDEVICE=" + device, "-r%s" % dpi] + crop
+                   + ["-o", os.path.join(out, device + "-%05d.img"), path], check=True, capture_output=True)
+    images = []
+    for f in sorted(glob.glob(os.path.join(out, device + "-*.img"))):
+        with Image.open(f) as im:
+            images.append(im.convert("RGB"))
+    return images
+
+
+def ghostscript_devices_differ(path, dpi, work):
+    """Pages whose GHOSTSCRIPT_DEVICE pixels are not png16m's (a list of page numbers), with and
+    without -dUseCropBox."""
+    import shutil
+    out = tempfile.mkdtemp(dir=work)
+    try:
+        differ = []
+        for cropbox in (False, True):
+            png = ghostscript_pages(path, dpi, cropbox, "png16m", out)
+            ours = ghostscript_pages(path, dpi, cropbox, GHOSTSCRIPT_DEVICE, out)
+            if len(png) != len(ours):
+                differ.append("page count %d, not %d" % (len(ours), len(png)))
+            differ += ["page %d%s" % (n, " (-dUseCropBox)" if cropbox else "") for n, (a, b) in enumerate(zip(png, ours), 1)
+                       if a.size != b.size or a.tobytes() != b.tobytes()]
+        return differ
     finally:
         shutil.rmtree(out)
 
@@ -382,8 +421,9 @@ def run(binary, work, cases=None):
                         name, i + 1, page["rotationRaw"], page["userUnit"], renderer, "%d dpi" % dpi if dpi else "--bitmap-size " + case[2])
                     # contain decides the pixel size; the page is then drawn onto exactly it, as fill.
                     drawn = size if size is None or size[2] == "fill" else (page["bitmap"]["width"], page["bitmap"]["height"], "fill")
-                    plain = render(renderer, src, i, dpi, work, drawn)
-                    ink = render(renderer, marked, i, dpi, work, drawn)
+                    every_page = size is not None and size[2] == "fill"
+                    plain = render(renderer, src, i, dpi, work, drawn, every_page)
+                    ink = render(renderer, marked, i, dpi, work, drawn, every_page)
                     if dpi is None:
                         # The inverse's tolerance: one pixel of this bitmap, in points (the larger axis's).
                         b = page["bitmap"]
@@ -463,6 +503,11 @@ def main():
                 print(f, file=sys.stderr)
             print("check_bitmap_placement --self-test: %s" % ("FAILED" if failures else "%d planted errors refused" % PLANTED))
             return 1 if failures else 0
+        differ = ghostscript_devices_differ(os.path.join(ROOT, "Fixtures", "boxes.pdf"), 150, work)
+        if differ:
+            print("check_bitmap_placement: Ghostscript's %s pixels are not png16m's on boxes.pdf at 150 dpi: %s"
+                  % (GHOSTSCRIPT_DEVICE, ", ".join(differ)), file=sys.stderr)
+            return 1
         problems, _, checked = run(args[0], work)
     for p in problems:
         print(p, file=sys.stderr)

@@ -72,6 +72,12 @@ PRESUPPOSED = {
 # The project's own programs (built by the tests' build).
 PROJECT = {"pageinfo", "pageinfo-test-worker", "pageinfo-client", "pageinfo-bench"}
 
+# Python modules the tests import from PyPI, with a Debian module they fall back to, and where
+# they come from.
+PYPI_FALLBACK_MODULES = {
+    "jsonschema_rs": "jsonschema-rs in the oracles' venv (ORACLE_REQ); without it, jsonschema (SchemaValidator.swift)",
+}
+
 # Python modules outside the standard library -> Debian package.
 PYTHON_MODULES = {"jsonschema": "python3-jsonschema", "yaml": "python3-yaml", "numpy": "python3-numpy",
                   "pypdf": "python3-pypdf", "fitz": "python3-fitz", "pikepdf": "python3-pikepdf",
@@ -688,6 +694,9 @@ def check(root, listing=False):
     for use in collect(root):
         if use.kind == "module":
             if use.name in PY_STDLIB or use.name[:1].isupper() and use.name not in PYTHON_MODULES:
+                continue
+            if use.name in PYPI_FALLBACK_MODULES:
+                inventory.setdefault((f"python3 module {use.name}", "-", PYPI_FALLBACK_MODULES[use.name]), set()).add(use.where)
                 continue
             package = PYTHON_MODULES.get(use.name)
             label = f"python3 module {use.name}"

@@ -714,10 +714,10 @@ struct BatchTests {
         let jsonl = Self.scratch.appendingPathComponent("schema-\(getpid())\(format.joined()).jsonl")
         try run.stdout.write(to: jsonl)
         let schema = CLI.packageRoot.appendingPathComponent("docs/records.schema.json").path
-        let check = try Self.run([SchemaValidator.python, "-c", """
-            import json, sys, jsonschema
+        let check = try Self.run([SchemaValidator.python, "-c", SchemaValidator.prelude + """
+            import json, sys
             schema = json.load(open(sys.argv[1]))
-            v = jsonschema.Draft202012Validator(schema)
+            v = Validator(schema)
             n = 0
             for line in open(sys.argv[2], encoding="utf-8", errors="surrogateescape"):
                 v.validate(json.loads(line)); n += 1

@@ -6,7 +6,7 @@ import Testing
 /// Every record the tool prints validates against docs/records.schema.json: jsonl and json from
 /// `pages`, `annotations`, `outline` and `info`, and the chunk records of `pages --format columns` (every leaf array as long
 /// as the chunk's count), on every fixture, damaged fixture and corpus file (page errors,
-/// warnings, recovered pages, failed files included). Validated by Python's jsonschema (Draft 2020-12),
+/// warnings, recovered pages, failed files included). Validated by a Python Draft 2020-12 validator (``SchemaValidator``),
 /// an implementation independent of ours. Skipped (with the reason) only where that validator is
 /// missing and `CI` is not `true` (``SchemaValidator``).
 @Suite("records match docs/records.schema.json")
@@ -96,18 +96,23 @@ struct SchemaTests {
         let lines = dir.appendingPathComponent("out.jsonl"), docs = dir.appendingPathComponent("out.json")
         try Data(jsonl.utf8).write(to: lines)
         try Data(("[" + json.joined(separator: ",") + "]").utf8).write(to: docs)
-        let script = """
-            import json, sys, jsonschema
+        let script = SchemaValidator.prelude + """
+            import json, sys
             schema = json.load(open(sys.argv[1]))
-            line = jsonschema.Draft202012Validator(schema)
-            document = jsonschema.Draft202012Validator(dict(schema, **{"$ref": "#/$defs/jsonDocument"}, **{"if": True, "then": True, "else": True}))
+            line = Validator(schema)
+            document = Validator(dict(schema, **{"$ref": "#/$defs/jsonDocument"}, **{"if": True, "then": True, "else": True}))
             def leaves(column):
                 return [v for c in column.values() for v in leaves(c)] if isinstance(column, dict) else [column]
             bad = chunks = 0
+            seen = set()
             for n, text in enumerate(open(sys.argv[2]), 1):
+                # (A line printed again, by another option or format, validates as it did.)
+                if text in seen:
+                    continue
+                seen.add(text)
                 record = json.loads(text)
                 for e in line.iter_errors(record):
-                    bad += 1; print("line %d: %s at %s" % (n, e.message[:200], list(e.absolute_path)))
+                    bad += 1; print("line %d: %s at %s" % (n, e.message[:200], where(e)))
                 if record.get("record") == "pages":
                     chunks += 1
                     lengths = {len(leaf) for leaf in leaves(record["columns"])}
@@ -117,14 +122,14 @@ struct SchemaTests {
                 bad += 1; print("only %d chunk records" % chunks)
             for n, doc in enumerate(json.load(open(sys.argv[3])), 1):
                 for e in document.iter_errors(doc):
-                    bad += 1; print("document %d: %s at %s" % (n, e.message[:200], list(e.absolute_path)))
-            print("checked")
+                    bad += 1; print("document %d: %s at %s" % (n, e.message[:200], where(e)))
+            print("checked %d distinct lines" % len(seen))
             sys.exit(1 if bad else 0)
             """
         let p = try ProcessRunner.run("/usr/bin/env", arguments: [SchemaValidator.python, "-c", script,
                                                                   CLI.packageRoot.appendingPathComponent("docs/records.schema.json").path, lines.path, docs.path],
                                       stderr: .standardOutput)
         let text = p.stdoutText
-        #expect(p.status == 0 && text.contains("checked"), "\(text.prefix(3000))")
+        #expect(p.status == 0 && text.contains("checked "), "\(text.prefix(3000))")
     }
 }
