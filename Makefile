@@ -167,7 +167,7 @@ ORACLE_PYTHON  = $(ORACLE_NICE) $(ORACLE_VENV)/bin/python
 # The schema tests' validator: jsonschema-rs in that venv when it is there (`make test` makes it
 # first), 60 times faster than Debian's jsonschema on the same records, else $(TEST_PYTHON)'s
 # jsonschema (the poppler-compat chroots, which have no venv; SchemaValidator.swift).
-SCHEMA_PYTHON  = $(shell $(ORACLE_VENV)/bin/python -c 'import jsonschema_rs' 2>/dev/null && echo $(CURDIR)/$(ORACLE_VENV)/bin/python || echo $(TEST_PYTHON))
+SCHEMA_PYTHON  = $(shell $(ORACLE_VENV)/bin/python -c 'import jsonschema_rs' 2>/dev/null && echo $(abspath $(ORACLE_VENV))/bin/python || echo $(TEST_PYTHON))
 oracle-deps:
 	$(call apt_install,python3-venv poppler-utils ghostscript tesseract-ocr tesseract-ocr-eng chromium chromium-driver)
 	@$(ORACLE_VENV)/bin/python -c 'import pypdfium2, pymupdf, pikepdf, numpy, pdfplumber, pdfminer, pypdf, pytest, mypy, pdf2image, docling_parse, selenium, jsonschema_rs' 2>/dev/null || { \

@@ -209,7 +209,10 @@ def render(renderer, path, index, dpi, work, size=None, every_page=False):
             while len(RENDERED) >= 2:
                 RENDERED.pop(next(iter(RENDERED)))
             RENDERED[key] = render_document(renderer, path, dpi, work, size)
-        return RENDERED[key][index]
+        pages = RENDERED[key]
+        if index >= len(pages) or pages[index] is None:
+            raise RuntimeError("%s drew no page %d of %s" % (renderer, index + 1, path))
+        return pages[index]
     if renderer in ("pdftoppm", "pdftoppm-cropbox"):
         out = os.path.join(work, "r")
         subprocess.run(["pdftoppm"] + pdftoppm_size(renderer, size) + ["-f", str(index + 1), "-l", str(index + 1),
@@ -267,8 +270,10 @@ def render_document(renderer, path, dpi, work, size=None):
             crop = ["-cropbox"] if renderer == "pdftoppm-cropbox" else []
             scaling = ["-r", str(dpi)] + crop + ["-gray"] if size is None else pdftoppm_size(renderer, size)
             subprocess.run(["pdftoppm"] + scaling + [path, os.path.join(out, "r")], check=True)
-            # (r-1.pgm …, the numbers padded to the page count's digits: sorted by number)
-            return [pnm(f) for f in sorted(glob.glob(os.path.join(out, "r-*.pgm")), key=lambda f: int(f.rsplit("-", 1)[1][:-4]))]
+            # (r-1.pgm …, the numbers padded to the page count's digits: by number; a page
+            # pdftoppm did not write is a gap, never the next page moved up)
+            files = {int(f.rsplit("-", 1)[1][:-4]): f for f in glob.glob(os.path.join(out, "r-*.pgm"))}
+            return [pnm(files[n]) if n in files else None for n in range(1, max(files, default=0) + 1)]
         return [gray(im) for im in ghostscript_pages(path, dpi, renderer == "ghostscript-cropbox", GHOSTSCRIPT_DEVICE, out)]
     finally:
         shutil.rmtree(out)
@@ -424,21 +429,19 @@ def run(binary, work, cases=None):
                     every_page = size is not None and size[2] == "fill"
                     plain = render(renderer, src, i, dpi, work, drawn, every_page)
                     ink = render(renderer, marked, i, dpi, work, drawn, every_page)
-                    if dpi is None:
-                        # The inverse's tolerance: one pixel of this bitmap, in points (the larger axis's).
-                        b = page["bitmap"]
-                        dpi = 72 * min(b["scaleX"], b["scaleY"])
+                    # The inverse's tolerance: one pixel of this bitmap, in points (the larger
+                    # axis's); a resolution of its own for a bitmap of a given size.
+                    b = page["bitmap"]
+                    resolution = dpi if dpi is not None else 72 * min(b["scaleX"], b["scaleY"])
                     if plain.shape != ink.shape:
                         problems.append("%s: marked and unmarked renders differ in size" % where)
                         continue
                     found = squares(plain, ink)
                     # pdftoppm's and pdf2image's MediaBox renders show the mark in the crop margin too.
                     points = pages[i] + ([margins[i]] if margins[i] and renderer in MARGIN_RENDERERS else [])
-                    problems += check(where, page["bitmap"], points, plain.shape, found, dpi)
-                    seen.append((where, page["bitmap"], points, plain.shape, found, dpi, case))
+                    problems += check(where, page["bitmap"], points, plain.shape, found, resolution)
+                    seen.append((where, page["bitmap"], points, plain.shape, found, resolution, case))
                     checked += 1
-                    if size is not None:
-                        dpi = None
     return problems, seen, checked
 
 

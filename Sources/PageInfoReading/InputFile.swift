@@ -33,17 +33,41 @@ public enum InputFile {
 
     /// Streams already spooled in this process, by ``Input/key``: a stream can be read only
     /// once, and `draw`/`sheet` open the document twice (geometry, then the renderer); also files
-    /// opened by the raw bytes of their names. ``release(_:)`` closes one once nothing will open
-    /// it again. Behind a lock: a library user may open documents on several threads at once
-    /// (the test suites do), and an unguarded dictionary read during a write crashes.
-    private static let spooled = Mutex<[[UInt8]: Int32]>([:])
+    /// opened by the raw bytes of their names. Each copy counts the documents opened from it that
+    /// are not yet released, so that a thread's ``release(_:)`` never closes a copy another
+    /// thread is opening (its descriptor's number could then name another file). Behind a lock:
+    /// a library user may open documents on several threads at once, and an unguarded dictionary
+    /// read during a write crashes.
+    private static let spooled = Mutex<[[UInt8]: Copy]>([:])
+
+    /// A spooled copy or a file held open, and how many opened documents use it.
+    private struct Copy {
+        var descriptor: Int32
+        var users: Int
+    }
+
+    /// Held while a stream is copied: two threads that open one stream at once must not each
+    /// read part of it; the second waits and takes the first one's copy.
+    private static let spooling = Mutex<Void>(())
+
+    /// The copy of `key`, if any, counted as one more user when `counted`.
+    private static func use(_ key: [UInt8], counted: Bool) -> Int32? {
+        spooled.withLock { copies in
+            guard var copy = copies[key] else { return nil }
+            if counted { copy.users += 1; copies[key] = copy }
+            return copy.descriptor
+        }
+    }
 
     /// Keeps `fd` as the copy of `key` and returns it, unless another thread kept one for that
     /// key first: then `fd` is closed and the first one is returned, so each key holds one copy.
-    private static func keep(_ fd: Int32, for key: [UInt8]) -> Int32 {
+    private static func keep(_ fd: Int32, for key: [UInt8], counted: Bool) -> Int32 {
         let kept = spooled.withLock { copies in
-            if let first = copies[key] { return first }
-            copies[key] = fd
+            if var first = copies[key] {
+                if counted { first.users += 1; copies[key] = first }
+                return first.descriptor
+            }
+            copies[key] = Copy(descriptor: fd, users: counted ? 1 : 0)
             return fd
         }
         if kept != fd { try? OpenFile(rawValue: fd).close() }
@@ -93,8 +117,20 @@ public enum InputFile {
         if let input = Input(source) { release(input) }
     }
 
+    /// One opened document's release: the copy is closed once no document opened from it is
+    /// left (a copy only the renderer asked for is closed at once).
     static func release(_ input: Input) {
-        if let fd = spooled.withLock({ $0.removeValue(forKey: input.key) }) { try? OpenFile(rawValue: fd).close() }
+        let unused: Int32? = spooled.withLock { copies in
+            guard var copy = copies[input.key] else { return nil }
+            if copy.users > 1 {
+                copy.users -= 1
+                copies[input.key] = copy
+                return nil
+            }
+            copies[input.key] = nil
+            return copy.descriptor
+        }
+        if let unused { try? OpenFile(rawValue: unused).close() }
     }
 
     /// The size in bytes of what ``open(_:password:maxStreamMiB:pinned:)`` reads for `source`:
@@ -107,7 +143,11 @@ public enum InputFile {
     }
 
     static func size(of input: Input) -> Int? {
-        if let fd = spooled.withLock({ $0[input.key] }) { return try? OpenFile(rawValue: fd).status().size }
+        // (fstat under the lock: a release on another thread cannot close it meanwhile.)
+        let spooledSize: Int?? = spooled.withLock { copies in
+            copies[input.key].map { try? OpenFile(rawValue: $0.descriptor).status().size }
+        }
+        if let spooledSize { return spooledSize }
         switch input {
         case .standardInput:
             guard let status = try? OpenFile.standardInput.status(), status.kind == .regular else { return nil }
@@ -135,7 +175,7 @@ public enum InputFile {
     }
 
     static func open(_ input: Input, password: String?, maxStreamMiB: Int, pinned: Bool = false) throws(PageInfoError) -> PopplerDocument {
-        let path = try seekablePath(input, maxStreamMiB: maxStreamMiB, pinned: pinned)
+        let path = try seekablePath(input, maxStreamMiB: maxStreamMiB, pinned: pinned, counted: true)
         return try PopplerDocument(path: path, password: password, name: input.name)
     }
 
@@ -143,17 +183,17 @@ public enum InputFile {
     /// that does not exist, so that Poppler names the error), else the spooled copy of the stream,
     /// or, for a name that is not UTF-8 or a file `pinned` asks to hold, the file opened by its
     /// raw bytes, as `/proc/self/fd/N` (which reopens the same file, whatever the name now holds).
+    ///
+    /// `counted`: a document is opened from it, and ``release(_:)`` will be called for it once.
     static func seekablePath(_ input: Input, maxStreamMiB: Int = defaultMaxStreamMiB,
-                             pinned: Bool = false) throws(PageInfoError) -> String {
-        if let fd = spooled.withLock({ $0[input.key] }) { return "/proc/self/fd/\(fd)" }
+                             pinned: Bool = false, counted: Bool = false) throws(PageInfoError) -> String {
+        if let fd = use(input.key, counted: counted) { return "/proc/self/fd/\(fd)" }
         let name = input.name
-        let stream: OpenFile
         var waitsForWriter = false
         switch input {
         case .standardInput:
             // Standard input redirected from a regular file: read it in place.
             if (try? OpenFile.standardInput.status().kind) == .regular { return "/proc/self/fd/\(STDIN_FILENO)" }
-            stream = .standardInput
         case .file(let raw, _):
             guard let kind = try? FileStatus(rawPath: raw, name: name).kind else { return name }
             guard isStream(kind) else {
@@ -167,17 +207,27 @@ public enum InputFile {
                     try? file.close()
                     throw .unreadable(path: name, reason: "it was replaced by a pipe or a device while it was being opened")
                 }
-                return "/proc/self/fd/\(keep(file.rawValue, for: input.key))"
-            }
-            // O_NONBLOCK: opening a FIFO that has no writer would otherwise block forever.
-            do { stream = try OpenFile.open(rawPath: raw, O_RDONLY | O_NONBLOCK, name: name) } catch {
-                throw .unreadable(path: name, reason: "open: \(error.reason)")
+                return "/proc/self/fd/\(keep(file.rawValue, for: input.key, counted: counted))"
             }
             waitsForWriter = kind == .fifo
         }
-        defer { if stream.rawValue != STDIN_FILENO { try? stream.close() } }
-        let spool = try spool(from: stream.descriptor, name: name, waitForWriter: waitsForWriter, maxBytes: maxStreamMiB << 20)
-        return "/proc/self/fd/\(keep(spool.rawValue, for: input.key))"
+        return try spooling.withLock { _ throws(PageInfoError) -> String in
+            // Copied by another thread while this one waited.
+            if let fd = use(input.key, counted: counted) { return "/proc/self/fd/\(fd)" }
+            let stream: OpenFile
+            switch input {
+            case .standardInput:
+                stream = .standardInput
+            case .file(let raw, _):
+                // O_NONBLOCK: opening a FIFO that has no writer would otherwise block forever.
+                do throws(SystemCallError) { stream = try OpenFile.open(rawPath: raw, O_RDONLY | O_NONBLOCK, name: name) } catch {
+                    throw .unreadable(path: name, reason: "open: \(error.reason)")
+                }
+            }
+            defer { if stream.rawValue != STDIN_FILENO { try? stream.close() } }
+            let spool = try spool(from: stream.descriptor, name: name, waitForWriter: waitsForWriter, maxBytes: maxStreamMiB << 20)
+            return "/proc/self/fd/\(keep(spool.rawValue, for: input.key, counted: counted))"
+        }
     }
 
     /// Whether a file of this kind is read as a stream (copied first): a FIFO or pipe, a socket,

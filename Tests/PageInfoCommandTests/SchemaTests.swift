@@ -119,7 +119,7 @@ struct SchemaTests {
                     if lengths != {record["count"]}:
                         bad += 1; print("line %d: count %s, leaves of %s values" % (n, record["count"], sorted(lengths)))
             if chunks < 100:
-                bad += 1; print("only %d chunk records" % chunks)
+                bad += 1; print("only %d distinct chunk records" % chunks)
             for n, doc in enumerate(json.load(open(sys.argv[3])), 1):
                 for e in document.iter_errors(doc):
                     bad += 1; print("document %d: %s at %s" % (n, e.message[:200], where(e)))

@@ -204,7 +204,7 @@ import Glibc
         }
     }
 
-    @Test("documents opened on eight threads at once, pinned and by password file, each read from its own file")
+    @Test("documents opened on eight threads at once, pinned and by password file: each its own file, and one file all share (a release leaves the others' copy open)")
     func concurrentOpens() throws {
         let dir = try makeScratchDirectory("concurrent")
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -216,6 +216,8 @@ import Glibc
             try FileManager.default.copyItem(atPath: Paths.fixture(fixture), toPath: name)
             names.append((name, pages))
         }
+        let shared = dir + "/shared.pdf"
+        try FileManager.default.copyItem(atPath: Paths.fixture("mixed.pdf"), toPath: shared)
         let passwordFile = dir + "/password"
         try Data("secret\n".utf8).write(to: URL(fileURLWithPath: passwordFile))
         let failures = Mutex<[String]>([]), files = names
@@ -228,6 +230,11 @@ import Glibc
                     let password = try PasswordSource(file: passwordFile, usesEnvironment: false).resolve()
                     if document.pageCount != pages || password != "secret" {
                         failures.withLock { $0.append("\(name) round \(round): \(document.pageCount) pages, password \(password ?? "nil")") }
+                    }
+                    defer { InputFile.release(.path(shared)) }
+                    let common = try InputFile.open(.path(shared), password: nil, pinned: true)
+                    if common.pageCount != 10 {
+                        failures.withLock { $0.append("\(shared) round \(round) on thread \(thread): \(common.pageCount) pages") }
                     }
                 } catch {
                     failures.withLock { $0.append("\(name) round \(round): \(error)") }

@@ -45,7 +45,7 @@ public enum SchemaValidator {
     public static let tool = ExternalTool(python, package: "python3-jsonschema",
                                           probe: ["-c", prelude + "Validator"])
 
-    /// Whether `python` imports `jsonschema` and has its Draft 2020-12 validator.
+    /// Whether `python` imports `jsonschema_rs` or `jsonschema` with its Draft 2020-12 validator.
     public static let isAvailable: Bool = tool.isAvailable
 
     /// Whether the schema tests run: when the validator is there, or when `CI=true` requires it.
