@@ -110,9 +110,10 @@ public enum InputFile {
         }
     }
 
-    /// Closes the spooled copy of `source`, if any (a document opened from it keeps its own
-    /// descriptor): `pages`/`info` release each stream after reading it, so many streams on one
-    /// command line never hold more than one copy at a time.
+    /// Releases the spooled copy of `source`, if any, for one document opened from it, and closes
+    /// it once no such document is left (a document keeps its own descriptor): `pages`/`info`
+    /// release each stream after reading it, so many streams on one command line never hold more
+    /// than one copy at a time.
     package static func release(_ source: DocumentSource) {
         if let input = Input(source) { release(input) }
     }
