@@ -167,6 +167,10 @@ ORACLE_PYTHON  = $(ORACLE_NICE) $(ORACLE_VENV)/bin/python
 # The schema tests' validator: jsonschema-rs in that venv when it is there (`make test` makes it
 # first), 60 times faster than Debian's jsonschema on the same records, else $(TEST_PYTHON)'s
 # jsonschema (the poppler-compat chroots, which have no venv; SchemaValidator.swift).
+# A check script on the release binary: its self-test (the planted errors it must refuse), then
+# the check itself.
+release_check  = $(ORACLE_PYTHON) scripts/$(1) $(RELEASE_BIN)/pageinfo --self-test && \
+                 $(ORACLE_PYTHON) scripts/$(1) $(RELEASE_BIN)/pageinfo
 SCHEMA_PYTHON  = $(shell $(ORACLE_VENV)/bin/python -c 'import jsonschema_rs' 2>/dev/null && echo $(abspath $(ORACLE_VENV))/bin/python || echo $(TEST_PYTHON))
 oracle-deps:
 	$(call apt_install,python3-venv poppler-utils ghostscript tesseract-ocr tesseract-ocr-eng chromium chromium-driver)
@@ -185,16 +189,14 @@ check-engines: oracle-deps
 # pdfplumber) at 72/150/300 dpi, must land where each bitmap record's rawToPixel says, and come
 # back through pixelToRaw; planted errors first (--self-test).
 check-bitmaps: oracle-deps release
-	$(ORACLE_PYTHON) scripts/check_bitmap_placement.py $(RELEASE_BIN)/pageinfo --self-test
-	$(ORACLE_PYTHON) scripts/check_bitmap_placement.py $(RELEASE_BIN)/pageinfo
+	$(call release_check,check_bitmap_placement.py)
 
 # Library truth for `pages --frames`: glyphs and rectangles drawn at raw points (pikepdf)
 # on generated pages (/Rotate, offset CropBox, negative MediaBox, /UserUnit) and corpus files, as
 # PyMuPDF, pdfplumber, pdfminer.six, pypdfium2, pypdf and docling-parse report them, must come back through each
 # record's frameToRaw within 0.5 pt; planted errors first (--self-test).
 check-frames: oracle-deps release
-	$(ORACLE_PYTHON) scripts/check_frames.py $(RELEASE_BIN)/pageinfo --self-test
-	$(ORACLE_PYTHON) scripts/check_frames.py $(RELEASE_BIN)/pageinfo
+	$(call release_check,check_frames.py)
 
 # `pageinfo inspect` in a real browser: headless Chromium (Debian's chromium and
 # chromium-driver) driven by Selenium, offline, reads each report's readout at pointer
@@ -202,8 +204,7 @@ check-frames: oracle-deps release
 # screenshots, drags a rectangle, and compares --overlay boxes and a file added in the browser
 # with convert's rectangles; planted errors first (--self-test).
 check-inspect: oracle-deps release
-	$(ORACLE_PYTHON) scripts/check_inspect.py $(RELEASE_BIN)/pageinfo --self-test
-	$(ORACLE_PYTHON) scripts/check_inspect.py $(RELEASE_BIN)/pageinfo
+	$(call release_check,check_inspect.py)
 
 # Renderer and library truth for `pageinfo annotations`: each annotated page of
 # Fixtures/annotations and two corpus files drawn with and without its annotations (pdftoppm
@@ -212,8 +213,7 @@ check-inspect: oracle-deps release
 # edges; pypdfium2, pypdf, PyMuPDF (annot.rect, get_links) and pdfplumber read the same
 # rectangles and destinations through each frame; planted errors first (--self-test).
 check-annotations: oracle-deps release
-	$(ORACLE_PYTHON) scripts/check_annotations.py $(RELEASE_BIN)/pageinfo --self-test
-	$(ORACLE_PYTHON) scripts/check_annotations.py $(RELEASE_BIN)/pageinfo
+	$(call release_check,check_annotations.py)
 
 # The Python package (python/): its tests under pytest, with the oracle libraries
 # (renderers, PyMuPDF, pypdf…), against this build's executable and the tests' worker (the hooks
