@@ -28,70 +28,74 @@ struct SchemaTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let files = Self.pdfs()
         try #require(files.count > (Corpus.isAvailable ? 30 : 20))
+        let fixtures = files.filter { !$0.hasPrefix(CLI.corpus.path) }
+        let annotationFixtures = files.filter { $0.contains("/Fixtures/annotations/") }
         var jsonl = "", json: [String] = []
-        for file in files {
-            jsonl += try CLI.run(["pages", "--format", "jsonl", file]).stdout
-            jsonl += try CLI.run(["pages", "--format", "columns", file]).stdout
-            jsonl += try CLI.run(["info", "--format", "jsonl", file]).stdout
-            let doc = try CLI.run(["pages", "--format", "json", file]).stdout
-            json.append(doc.trimmingCharacters(in: .whitespacesAndNewlines))
+        // Each command runs once over all its files: several files print what one run a file
+        // prints, one after another (a json run prints the array of their documents, which the
+        // validator takes apart). A run must end with a file's status, never a crash or a usage
+        // error: records cut short by a crash would go unchecked.
+        func run(_ arguments: [String], status allowed: Set<Int32> = [0, 2, 65, 66, 77]) throws -> String {
+            let r = try CLI.run(arguments)
+            #expect(allowed.contains(r.status), "\(arguments.prefix(6)): status \(r.status): \(r.stderr.suffix(500))")
+            return r.stdout
         }
-        // A --pages item past the end, --strict and a missing file: error records too.
-        jsonl += try CLI.run(["pages", "--format", "jsonl", "--pages", "99", CLI.fixture("mixed.pdf")]).stdout
-        jsonl += try CLI.run(["pages", "--format", "jsonl", "--strict", CLI.fixture("damaged/kid-missing.pdf")]).stdout
-        jsonl += try CLI.run(["pages", "--format", "jsonl", CLI.fixture("no-such.pdf")]).stdout
+        func document(_ arguments: [String]) throws {
+            json.append(try run(arguments).trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        jsonl += try run(["pages", "--format", "jsonl"] + files)
+        jsonl += try run(["pages", "--format", "columns"] + files)
+        jsonl += try run(["info", "--format", "jsonl"] + files)
+        try document(["pages", "--format", "json"] + files)
+        // One file alone: json prints its document, not an array.
+        try document(["pages", "--format", "json", files[0]])
+        // A --pages item past the end (a usage error that still prints the file's records),
+        // --strict and a missing file: error records too.
+        jsonl += try run(["pages", "--format", "jsonl", "--pages", "99", CLI.fixture("mixed.pdf")], status: [64])
+        jsonl += try run(["pages", "--format", "jsonl", "--strict", CLI.fixture("damaged/kid-missing.pdf")])
+        jsonl += try run(["pages", "--format", "jsonl", CLI.fixture("no-such.pdf")])
         // The bitmap object: every renderer, a resolution and both fits, on the good and
         // damaged fixtures (page errors carry none); json documents too.
         let bitmapOptions = [["--dpi", "300"], ["--dpi", "97", "--renderer", "mupdf"],
                              ["--bitmap-size", "640x480", "--fit", "fill", "--renderer", "pdfium"], ["--bitmap-size", "1x1"]]
         var bitmaps = 0
-        for file in files where !file.hasPrefix(CLI.corpus.path) {
-            for options in bitmapOptions {
-                let out = try CLI.run(["pages", "--format", "jsonl"] + options + [file]).stdout
-                bitmaps += out.components(separatedBy: "\"bitmap\":{").count - 1
-                jsonl += out
-                jsonl += try CLI.run(["pages", "--format", "columns"] + options + [file]).stdout
-            }
-            json.append(try CLI.run(["pages", "--format", "json", "--dpi", "150", file]).stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        for options in bitmapOptions {
+            let out = try run(["pages", "--format", "jsonl"] + options + fixtures)
+            bitmaps += out.components(separatedBy: "\"bitmap\":{").count - 1
+            jsonl += out
+            jsonl += try run(["pages", "--format", "columns"] + options + fixtures)
         }
+        try document(["pages", "--format", "json", "--dpi", "150"] + fixtures)
         #expect(bitmaps > 100, "\(bitmaps) bitmap objects")
         // The frames object: every library, alone, together and with a bitmap, on every
         // file (page errors carry none); json documents too.
         var frames = 0
-        for file in files {
-            for options in [["--frames", "all"], ["--frames", "pdfplumber"], ["--frames", "pypdf,pymupdf", "--dpi", "72", "--renderer", "mupdf"]] {
-                let out = try CLI.run(["pages", "--format", "jsonl"] + options + [file]).stdout
-                frames += out.components(separatedBy: "\"frames\":{").count - 1
-                jsonl += out
-            }
-            json.append(try CLI.run(["pages", "--format", "json", "--frames", "all", file]).stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        for options in [["--frames", "all"], ["--frames", "pdfplumber"], ["--frames", "pypdf,pymupdf", "--dpi", "72", "--renderer", "mupdf"]] {
+            let out = try run(["pages", "--format", "jsonl"] + options + files)
+            frames += out.components(separatedBy: "\"frames\":{").count - 1
+            jsonl += out
         }
+        try document(["pages", "--format", "json", "--frames", "all"] + files)
         #expect(frames > 100, "\(frames) frames objects")
         // Annotation records with every rectangle set (view, bitmap, frames) on every file; on
         // the annotation fixtures also without them, and as json documents (their page records
-        // carry them). (One run a file: the records' shapes are the same on every file.)
+        // carry them).
         var annotations = 0
-        for file in files {
-            let fixture = file.contains("/Fixtures/annotations/")
-            for options in (fixture ? [[]] : []) + [["--view", "800x600", "--dpi", "150", "--frames", "all"]] {
-                let out = try CLI.run(["annotations", "--format", "jsonl"] + options + [file]).stdout
-                annotations += out.components(separatedBy: "{\"record\":\"annotation\"").count - 1
-                jsonl += out
-            }
-            if fixture {
-                json.append(try CLI.run(["annotations", "--format", "json", "--dpi", "72", file]).stdout.trimmingCharacters(in: .whitespacesAndNewlines))
-            }
+        for (options, group) in [([String](), annotationFixtures), (["--view", "800x600", "--dpi", "150", "--frames", "all"], files)] {
+            let out = try run(["annotations", "--format", "jsonl"] + options + group)
+            annotations += out.components(separatedBy: "{\"record\":\"annotation\"").count - 1
+            jsonl += out
         }
+        try document(["annotations", "--format", "json", "--dpi", "72"] + annotationFixtures)
+        try document(["annotations", "--format", "json", "--dpi", "72", annotationFixtures[0]])
         #expect(annotations > 1000, "\(annotations) annotation records")
         // Outline records, and the json documents that hold them; --strict's failed file record too.
-        var outlines = 0
-        for file in files {
-            let out = try CLI.run(["outline", "--format", "jsonl", file]).stdout
-            outlines += out.components(separatedBy: "{\"record\":\"outline\"").count - 1
-            jsonl += out
-            json.append(try CLI.run(["outline", "--format", "json", file]).stdout.trimmingCharacters(in: .whitespacesAndNewlines))
-        }
-        jsonl += try CLI.run(["outline", "--format", "jsonl", "--strict", CLI.fixture("annotations/hostile-outline.pdf")]).stdout
+        let outline = try run(["outline", "--format", "jsonl"] + files)
+        let outlines = outline.components(separatedBy: "{\"record\":\"outline\"").count - 1
+        jsonl += outline
+        try document(["outline", "--format", "json"] + files)
+        try document(["outline", "--format", "json", files[0]])
+        jsonl += try run(["outline", "--format", "jsonl", "--strict", CLI.fixture("annotations/hostile-outline.pdf")])
         #expect(outlines >= 86, "\(outlines) outline records")
         let lines = dir.appendingPathComponent("out.jsonl"), docs = dir.appendingPathComponent("out.json")
         try Data(jsonl.utf8).write(to: lines)
@@ -120,14 +124,18 @@ struct SchemaTests {
                         bad += 1; print("line %d: count %s, leaves of %s values" % (n, record["count"], sorted(lengths)))
             if chunks < 100:
                 bad += 1; print("only %d distinct chunk records" % chunks)
-            for n, doc in enumerate(json.load(open(sys.argv[3])), 1):
+            # (A run over several files printed the array of their documents.)
+            docs = [d for run in json.load(open(sys.argv[3])) for d in (run if isinstance(run, list) else [run])]
+            for n, doc in enumerate(docs, 1):
                 for e in document.iter_errors(doc):
                     bad += 1; print("document %d: %s at %s" % (n, e.message[:200], where(e)))
-            print("checked %d distinct lines" % len(seen))
+            if len(docs) < int(sys.argv[4]):
+                bad += 1; print("only %d documents, %s expected" % (len(docs), sys.argv[4]))
+            print("checked %d distinct lines and %d documents" % (len(seen), len(docs)))
             sys.exit(1 if bad else 0)
             """
         let p = try ProcessRunner.run("/usr/bin/env", arguments: [SchemaValidator.python, "-c", script,
-                                                                  CLI.packageRoot.appendingPathComponent("docs/records.schema.json").path, lines.path, docs.path],
+                                                                  CLI.packageRoot.appendingPathComponent("docs/records.schema.json").path, lines.path, docs.path, String(3 * files.count + fixtures.count)],
                                       stderr: .standardOutput)
         let text = p.stdoutText
         #expect(p.status == 0 && text.contains("checked "), "\(text.prefix(3000))")
