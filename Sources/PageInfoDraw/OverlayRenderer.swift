@@ -220,7 +220,7 @@ package enum OverlayRenderer {
         }
         y = clamped(y)
         let step = th + 2 * s
-        if !free(y), let moved = (1...8).lazy.flatMap({ k in [y + k * step, y - k * step] }).map(clamped).first(where: free) {
+        if !free(y), let moved = (1...8).lazy.flatMap({ (k: Int) -> [Int] in [y + k * step, y - k * step] }).map(clamped).first(where: free) {
             y = moved
         }
         placed.append(chip(y))

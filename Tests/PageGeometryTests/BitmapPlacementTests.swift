@@ -181,7 +181,8 @@ struct BitmapPlacementTests {
         let pdfium = try BitmapPlacement(page: page, request: BitmapRequest(.dotsPerInch(150), renderer: .pdfium))
         let poppler = try BitmapPlacement(page: page, request: BitmapRequest(.dotsPerInch(150), renderer: .pdftoppmCropBox))
         #expect(pdfium.pixelWidth == 1231 && poppler.pixelWidth == 1230)
-        #expect(Double(Float(600.4) - Float(10)) * (150.0 / 72) > 1230)   // the 32-bit width, by hand
+        let width32: Float = Float(600.4) - Float(10)
+        #expect(Double(width32) * (150.0 / 72) > 1230)   // the 32-bit width, by hand
         let turned = makePage(crop: Rect(x: 10, y: 20, width: 590.4, height: 300), rotation: .degrees90)
         #expect(try BitmapPlacement(page: turned, request: BitmapRequest(.dotsPerInch(150), renderer: .pdfium)).pixelHeight == 1231)
     }

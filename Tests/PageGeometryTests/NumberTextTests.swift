@@ -152,7 +152,8 @@ struct NumberTextDecimalsTests {
         func next() -> UInt64 { state &+= 0x9E3779B97F4A7C15; var z = state; z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9; z = (z ^ (z >> 27)) &* 0x94D049BB133111EB; return z ^ (z >> 31) }
         for i in 0..<100_000 {
             // Three-decimal values (every tie of 2 decimals among them), and any values.
-            let magnitude = pow(10, -4 + 10 * Double(next() >> 11) / Double(1 << 53))
+            let unit = Double(next() >> 11) / 9_007_199_254_740_992   // in [0, 1): 53 random bits over 2^53
+            let magnitude: Double = pow(10.0, -4.0 + 10.0 * unit)
             var v = next() & 1 == 0 ? magnitude : -magnitude
             if i % 2 == 0 { v = (v * 1000).rounded() / 1000 }
             var exact = Decimal(string: formatCompact(v))!

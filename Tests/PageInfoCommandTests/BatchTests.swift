@@ -567,10 +567,12 @@ struct BatchTests {
             #expect(try Data(contentsOf: pdf) == pdfBytes, "\(what): the input is left as it is")
             #expect(try Data(contentsOf: list) == listBytes, "\(what): the list is left as it is")
         }
-        for (args, says) in [(["pages", pdf.path, CLI.fixture("labels.pdf"), "-o", pdf.path], "is also an input (\(pdf.path))"),
+        let cases: [(args: [String], says: String)] = [
+                             (["pages", pdf.path, CLI.fixture("labels.pdf"), "-o", pdf.path], "is also an input (\(pdf.path))"),
                              (["pages", "-r", dir.path, "-o", pdf.path], "is also an input"),
                              (["info", "--files-from", list.path, "-o", list.path], "is the list of names (--files-from \(list.path))"),
-                             (["pages", "--files-from", list.path, "-o", link.path], "is the list of names")] {
+                             (["pages", "--files-from", list.path, "-o", link.path], "is the list of names")]
+        for (args, says) in cases {
             let r = try Self.run(args + ["--no-progress"], env: [:])
             #expect(r.status == 64, "\(args): \(r.status) \(r.stderr)")
             #expect(r.stderr.split(separator: "\n").count == 1 && r.stderr.contains(says), "\(args): \(r.stderr)")

@@ -122,7 +122,7 @@ struct CrasherTests {
         let fileRecords = records.filter { $0["record"] as? String == "file" }
         #expect(fileRecords.last?["file"] as? String == Self.mixed, "the new file's record comes last")
         // The old complete records are kept (the deep line is not one, and is cut).
-        let kept = original.split(separator: "\n").filter { $0.hasPrefix("{\"record\":\"file\"") && $0.hasSuffix("}") }
+        let kept: [Substring] = original.split(separator: "\n").filter { (line: Substring) -> Bool in line.hasPrefix("{\"record\":\"file\"") && line.hasSuffix("}") }
         #expect(Array(lines.prefix(kept.count)) == kept.map(String.init))
         #expect(fileRecords.count == kept.count + 1)
     }

@@ -444,7 +444,8 @@ struct PagesCommandTests {
         #expect(Self.parseCSV(csv.stdout).dropFirst().dropLast().map { $0[3] } == ["2", "3", "1"])
 
         let table = try CLI.run(["pages", "--pages", "2-3,1", g.path])
-        #expect(Self.tableRows(table.stdoutLines).map { $0.split(separator: " ").first.map(String.init) } == ["2", "3", "1"])
+        let firstFields: [String?] = Self.tableRows(table.stdoutLines).map { (row: String) -> String? in row.split(separator: " ").first.map(String.init) }
+        #expect(firstFields == ["2", "3", "1"])
     }
 
     @Test("--pages with open ends and repeats", arguments: [
@@ -472,7 +473,8 @@ struct PagesCommandTests {
         let path = CLI.fixture("mixed.pdf")
         let r = try CLI.run(["pages", "--format", "json", "--pages", ranges, path])
         // The page that does not exist, the document's page count, the file.
-        let bad = ranges.split(separator: ",").flatMap { $0.split(separator: "-") }.compactMap { Int($0) }.filter { $0 > 10 }.first!
+        let numbers: [Int] = ranges.split(separator: ",").flatMap { (item: Substring) -> [Substring] in item.split(separator: "-") }.compactMap { Int($0) }
+        let bad = try #require(numbers.first { $0 > 10 })
         Self.expectFailure(r, code: 64, mentioning: [path, "\(bad)", "10 pages"], stdoutEmpty: false)
         // The pages that exist are still printed, and the file record says what was wrong.
         let doc = try #require(try Self.parse(r.stdout) as? [String: Any], "stdout is one JSON document")
@@ -502,7 +504,8 @@ struct PagesCommandTests {
         let rows = Self.parseCSV(csv.stdout)
         #expect(rows.first == Self.csvHeader)
         #expect(rows.filter { $0 == Self.csvHeader }.count == 1, "one header")
-        #expect(rows.dropFirst().map { $0[1] } == Array(repeating: mixed.path, count: 11) + Array(repeating: rotations.path, count: 11))
+        let fileNames: [String] = Array(repeating: mixed.path, count: 11) + Array(repeating: rotations.path, count: 11)
+        #expect(rows.dropFirst().map { $0[1] } == fileNames)
 
         let table = try CLI.run(["pages", mixed.path, rotations.path])
         #expect(table.stdoutLines.filter { $0.hasPrefix("# ") && $0.contains(": PDF ") }.count == 2)

@@ -134,7 +134,7 @@ struct ByteWriterNumberTests {
         (1_000_000.1 + 0.2, "1000000.3"),
         (1_000_000.7 + 0.1, "1000000.8"),
         (-(1_000_000.1 + 0.2), "-1000000.3"),
-    ])
+    ] as [(Double, String)])
     func noiseAboveAMillion(value: Double, expected: String) {
         #expect("\(value)" != expected, "the input really carries noise")
         #expect(number(value) == expected, "\(value)")
@@ -409,7 +409,8 @@ struct PageListEncoderEdgeCaseTests {
         let rows = parseCSVRows(csv)
         #expect(rows.count == 1 + pages.count + 1, "header, pages, one file row")
         #expect(Set(rows.map(\.count)).count == 1, "every row has as many fields as the header")
-        #expect(rows.dropFirst().map { $0[0] } == Array(repeating: "page", count: pages.count) + ["file"])
+        let kinds: [String] = Array(repeating: "page", count: pages.count) + ["file"]
+        #expect(rows.dropFirst().map { $0[0] } == kinds)
         #expect(rows.dropFirst().map { $0[1] } == Array(repeating: "a,b.pdf", count: pages.count + 1))
         #expect(rows.dropFirst().dropLast().map { $0[4] } == Self.awkwardLabels)
     }
