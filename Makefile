@@ -85,7 +85,11 @@ test: deps
 	@# Side by side: the debug build, the checks of the sources (one core) and the oracles' venv
 	@# from PyPI (mostly the network).
 	@$(MAKE) --no-print-directory -j3 --output-sync=target build-tests check-sources oracle-deps
-	@$(MAKE) --no-print-directory -j1 -o build-tests test-units check-client release check-install
+	@$(MAKE) --no-print-directory -j1 -o build-tests test-units
+	@# Side by side: the client package's debug build (its own scratch folder) fills the gaps of
+	@# the release build, whose largest modules compile on one core each.
+	@$(MAKE) --no-print-directory -j2 --output-sync=target -o build-tests check-client release
+	@$(MAKE) --no-print-directory -j1 -o release check-install
 	@# Side by side: the end-to-end suite on the release binary, and at a lower priority, so that
 	@# its timeouts are measured on a machine it has first call on, the checks that run that
 	@# binary against other engines (each on one core): pdfium and MuPDF read the damaged
@@ -146,8 +150,8 @@ check-sources: check-licenses check-layering
 # a package that depends on the library products only gets what `pageinfo pages` and batch mode
 # give (scripts/client_package_test.sh).
 check-client: build-tests
-	scripts/check_c_boundary.sh
-	scripts/client_package_test.sh $(SWIFT)
+	scripts/check_c_boundary.sh $(DEBUG_BIN)
+	scripts/client_package_test.sh $(SWIFT) $(DEBUG_BIN)
 
 # Independent engines for the damaged fixtures that list "confirmedBy" (pdfium through pypdfium2,
 # MuPDF through PyMuPDF), for the bitmap records (those two, pdfplumber, pdf2image and

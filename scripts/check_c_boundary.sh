@@ -3,9 +3,13 @@
 # The C boundary stays out of the public interface: a client that imports PageInfoPoppler can
 # use PopplerDocument but cannot name any pi_ symbol of the shim (PageInfoPoppler imports the C
 # module with `internal import`). Type-checks two small clients against the debug build.
+# scripts/check_c_boundary.sh [BIN]: BIN is that build's folder (`make check-client` passes it, so
+# that no SwiftPM call waits for the lock of a build running beside it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-BIN=$(swift build --show-bin-path)
+BIN=${1:-$(swift build --show-bin-path)}
+# (Resolved: .build/debug is a link, and swift-system's checkout is found from the real folder.)
+BIN=$(cd "$BIN" && pwd -P)
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 printf 'import PageInfoPoppler\nlet v = PopplerDocument.popplerVersion\n' > "$tmp/good.swift"
 printf 'import PageInfoPoppler\nlet v = pi_poppler_version()\n' > "$tmp/bad.swift"

@@ -21,15 +21,23 @@
 # reads a file into typed records has one import, `import PageInfoReading`, and the collections'
 # file one more, `import PageInfoBatch`.
 #
-# scripts/client_package_test.sh [SWIFT]; the package is built in .build/client-package (its own
-# scratch folder: it never disturbs the package's own build).
+# scripts/client_package_test.sh [SWIFT [BIN]]; the package is built in .build/client-package (its own
+# scratch folder: it never disturbs the package's own build). BIN is the package's debug build
+# folder when `pageinfo` and the tests' worker are built there already (`make check-client`): the
+# script then asks SwiftPM nothing about the package's own build, which would wait for the lock of
+# a build running beside it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift=${1:-${SWIFT:-swift}}
 
-"$swift" build --product pageinfo >/dev/null
-"$swift" build --product pageinfo-test-worker >/dev/null
-bin=$("$swift" build --show-bin-path)
+bin=${2:-}
+if [ -z "$bin" ]; then
+    "$swift" build --product pageinfo >/dev/null
+    "$swift" build --product pageinfo-test-worker >/dev/null
+    bin=$("$swift" build --show-bin-path)
+fi
+[ -x "$bin/pageinfo" ] && [ -x "$bin/pageinfo-test-worker" ] \
+    || { echo "client_package_test: no pageinfo and pageinfo-test-worker in $bin" >&2; exit 1; }
 # SwiftPM plans a path dependency's targets once: a source file added to pageinfo since the last
 # build of the client is not compiled, and the link fails (seen in poppler-compat's kept build:
 # "undefined reference to pageinfo::open_block_file_source"). The list of the package's files
