@@ -32,6 +32,7 @@ A program found in neither table nor dpkg fails too ("add it to TOOL_PACKAGES").
                                                    there, where the tests run it
   scripts/check_test_tools.py --self-test          plant uninstalled programs in a copy; each must fail
 """
+import functools
 import os
 import re
 import shutil
@@ -382,8 +383,10 @@ def shell_commands(text, first_line=1, functions=frozenset()):
 # Swift string literals
 # ------------------------------------------------------------------------------------------
 
+# (Kept by the text: the self-test reads each Swift file once a planted tree, six trees.)
+@functools.lru_cache(maxsize=None)
 def swift_literals(source):
-    """String literals of Swift source: [(offset, line, text)], escapes decoded, interpolations
+    """String literals of Swift source: ((offset, line, text), …), escapes decoded, interpolations
     replaced by `$I` (a dynamic word), multi-line literals with their indentation removed."""
     out = []
     i, n = 0, len(source)
@@ -438,7 +441,7 @@ def swift_literals(source):
             i = j + len(closing)
             continue
         i += 1
-    return out
+    return tuple(out)
 
 
 def python_imports(text):
@@ -652,6 +655,8 @@ def _run(args):
         return None
 
 
+# (Asked once a run: `dpkg -S` reads the whole file list, and the self-test checks six trees.)
+@functools.lru_cache(maxsize=None)
 def package_of(name):
     """The Debian package of a program: the table, else `dpkg -S` on its usual paths."""
     if name in TOOL_PACKAGES:
@@ -665,13 +670,9 @@ def package_of(name):
     return None
 
 
-_essential_cache = {}
-
-
+@functools.lru_cache(maxsize=None)
 def is_essential(package):
     """Whether Debian has the package on every system (Essential: yes, or Priority: required)."""
-    if package in _essential_cache:
-        return _essential_cache[package]
     answer = None
     r = _run(["dpkg-query", "-W", "-f=${Essential} ${Priority}", package]) if shutil.which("dpkg-query") else None
     if r is not None and r.returncode == 0 and r.stdout.strip():
@@ -682,7 +683,6 @@ def is_essential(package):
             answer = bool(re.search(r"(?m)^Essential:\s*yes", r.stdout) or re.search(r"(?m)^Priority:\s*required", r.stdout))
     if answer is None:
         answer = package in ESSENTIAL
-    _essential_cache[package] = answer
     return answer
 
 
