@@ -171,14 +171,16 @@ struct ColumnsFormatTests {
     }
 
     /// Both formats of `files` with `options`: the same exit status and stderr, and records that
-    /// match (``expectSameRecords(columns:jsonl:bitmap:_:into:)``).
-    static func compare(_ files: [String], options: [String], into tally: inout Tally) throws {
+    /// match (``expectSameRecords(columns:jsonl:bitmap:_:into:)``). Returns both outputs.
+    @discardableResult
+    static func compare(_ files: [String], options: [String], into tally: inout Tally) throws -> (columns: String, jsonl: String) {
         let columns = try CLI.run(["pages", "--format", "columns"] + options + files)
         let jsonl = try CLI.run(["pages", "--format", "jsonl"] + options + files)
         let context = "\(options) \(files.count == 1 ? files[0] : "\(files.count) files")"
         #expect(columns.status == jsonl.status && columns.stderr == jsonl.stderr, "\(context): \(columns.status) \(columns.stderr)")
         try expectSameRecords(columns: columns.stdout, jsonl: jsonl.stdout, bitmap: options.contains("--dpi"),
                               frames: options.contains("--frames"), context, into: &tally)
+        return (columns.stdout, jsonl.stdout)
     }
 
     // MARK: - Tests
@@ -191,9 +193,19 @@ struct ColumnsFormatTests {
         // Each file alone once (its own status and stderr in both formats); with each option,
         // all of them in one run (several files print what one run a file prints, so every
         // file's records are compared there).
-        for file in files { try Self.compare([file], options: [], into: &tally) }
+        var alone = (columns: "", jsonl: "")
+        for file in files {
+            let one = try Self.compare([file], options: [], into: &tally)
+            alone.columns += one.columns
+            alone.jsonl += one.jsonl
+        }
         for options in [[], ["--dpi", "150"], ["--frames", "pypdf,pymupdf"], ["--dpi", "72", "--frames", "all"]] {
-            try Self.compare(files, options: options, into: &tally)
+            let together = try Self.compare(files, options: options, into: &tally)
+            // What the runs over all files rest on (here and in SchemaTests): several files print,
+            // byte for byte, what one run a file prints.
+            if options.isEmpty {
+                #expect(together.columns == alone.columns && together.jsonl == alone.jsonl, "all files in one run print what one run a file prints")
+            }
         }
         // A --pages list out of order and past the end, and a file that does not exist.
         try Self.compare([CLI.fixture("rotations.pdf"), CLI.fixture("no-such.pdf"), CLI.fixture("labels.pdf")],

@@ -122,7 +122,8 @@ struct DamagedFileTests {
         let rows = PagesCommandTests.parseCSV(csv.stdout)
         #expect(Set(rows.map(\.count)).count == 1, "every csv row has the header's width: \(Set(rows.map(\.count)))")
         #expect(rows.count == 1 + g.pages.count + 1)
-        let statusColumn: Int = rows[0].firstIndex(of: "status") ?? 0
+        let header: [String] = try #require(rows.first, "a header row")
+        let statusColumn: Int = header.firstIndex(of: "status") ?? 0
         let lastRow: [String] = rows.last ?? []
         #expect(lastRow.first == "file" && lastRow.indices.contains(statusColumn) && lastRow[statusColumn] == g.status)
 

@@ -30,6 +30,7 @@ struct SchemaTests {
         try #require(files.count > (Corpus.isAvailable ? 30 : 20))
         let fixtures = files.filter { !$0.hasPrefix(CLI.corpus.path) }
         let annotationFixtures = files.filter { $0.contains("/Fixtures/annotations/") }
+        try #require(!annotationFixtures.isEmpty)
         var jsonl = "", json: [String] = []
         // Each command runs once over all its files: several files print what one run a file
         // prints, one after another (a json run prints the array of their documents, which the
@@ -40,15 +41,19 @@ struct SchemaTests {
             #expect(allowed.contains(r.status), "\(arguments.prefix(6)): status \(r.status): \(r.stderr.suffix(500))")
             return r.stdout
         }
-        func document(_ arguments: [String]) throws {
-            json.append(try run(arguments).trimmingCharacters(in: .whitespacesAndNewlines))
+        // (A run over one file prints its document itself, not an array of one: the validator
+        // takes arrays apart, so that shape is checked here.)
+        func document(_ arguments: [String], oneFile: Bool = false) throws {
+            let text = try run(arguments).trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(!oneFile || text.hasPrefix("{"), "\(arguments.prefix(6)): one file's json is its document: \(text.prefix(80))")
+            json.append(text)
         }
         jsonl += try run(["pages", "--format", "jsonl"] + files)
         jsonl += try run(["pages", "--format", "columns"] + files)
         jsonl += try run(["info", "--format", "jsonl"] + files)
         try document(["pages", "--format", "json"] + files)
         // One file alone: json prints its document, not an array.
-        try document(["pages", "--format", "json", files[0]])
+        try document(["pages", "--format", "json", files[0]], oneFile: true)
         // A --pages item past the end (a usage error that still prints the file's records),
         // --strict and a missing file: error records too.
         jsonl += try run(["pages", "--format", "jsonl", "--pages", "99", CLI.fixture("mixed.pdf")], status: [64])
@@ -87,14 +92,14 @@ struct SchemaTests {
             jsonl += out
         }
         try document(["annotations", "--format", "json", "--dpi", "72"] + annotationFixtures)
-        try document(["annotations", "--format", "json", "--dpi", "72", annotationFixtures[0]])
+        try document(["annotations", "--format", "json", "--dpi", "72", annotationFixtures[0]], oneFile: true)
         #expect(annotations > 1000, "\(annotations) annotation records")
         // Outline records, and the json documents that hold them; --strict's failed file record too.
         let outline = try run(["outline", "--format", "jsonl"] + files)
         let outlines = outline.components(separatedBy: "{\"record\":\"outline\"").count - 1
         jsonl += outline
         try document(["outline", "--format", "json"] + files)
-        try document(["outline", "--format", "json", files[0]])
+        try document(["outline", "--format", "json", files[0]], oneFile: true)
         jsonl += try run(["outline", "--format", "jsonl", "--strict", CLI.fixture("annotations/hostile-outline.pdf")])
         #expect(outlines >= 86, "\(outlines) outline records")
         let lines = dir.appendingPathComponent("out.jsonl"), docs = dir.appendingPathComponent("out.json")
