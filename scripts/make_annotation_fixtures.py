@@ -32,7 +32,13 @@ three numbers and one of 1e12; /QuadPoints of 7 numbers; a widget whose /Parent 
 link to a name no tree holds; a /Dests tree whose /Kids loop and share an array; the same
 annotation listed twice. Page 3 holds what is read as Poppler reads it or kept with a warning
 (states without /AS, a GoToR to a named destination, an XYZ zoom of 0, a 5,000-byte /T); page 4
-one highlight of 1,024 quadrilaterals listed 200 times, past the page's budget of quads.
+one highlight of 1,024 quadrilaterals listed 200 times, past the page's budget of quads; page 5
+appearance forms written once and used by many annotations (read once, by reference), among
+them references whose object is a form in one place and not in another: a dictionary of states
+used as a state's form (no appearance) and then as /N (a form), a form with a /BBox of three
+numbers (no appearance, each time). generations.pdf has links whose /A names one action by
+reference, two of them with a generation the file does not define (no action: a reference to an
+undefined object is null).
 
 annotations.pdf also has an outline (ISO 32000-2 §12.3.3) three levels deep, open and closed
 items (each /Count the number of descendants shown, negative when closed), XYZ, Fit, FitR, FitH
@@ -43,8 +49,8 @@ that loops to an ancestor, an item that is not a dictionary, a 5,000-byte title,
 levels deep (past the reader's 64), an unresolvable named destination and a /Next that loops
 back to an earlier item.
 
-annotations.json, hostile.json and hostile-outline.json, the goldens, are derived from how the files were built: per
-page its boxes and, per annotation, its subtype, raw rectangle, where its appearance is drawn
+annotations.json, hostile.json, hostile-outline.json and generations.json, the goldens, are
+derived from how the files were built: per page its boxes and, per annotation, its subtype, raw rectangle, where its appearance is drawn
 (raw: /Rect, turned about its upper-left corner for NoRotate on a turned page), flags, quad
 points, field, action and destination (the target page's index and the numbers as written).
 
@@ -381,7 +387,7 @@ HEAVY_REPEATS = 200
 def build_hostile():
     b = Builder("hostile-annotations")
     w = b.w
-    page_refs = [w.alloc() for _ in range(4)]
+    page_refs = [w.alloc() for _ in range(5)]
     media = [0, 0, 300, 300]
 
     def good(n):
@@ -422,13 +428,36 @@ def build_hostile():
     heavy = w.add({"Type": Name("Annot"), "Subtype": Name("Highlight"), "Rect": [10, 10, 20, 20],
                    "QuadPoints": [10, 20, 20, 20, 10, 10, 20, 10] * 1024})
     p4 = {"MediaBox": media, "Annots": [heavy] * HEAVY_REPEATS}
+    # Page 5: forms shared by reference. `states` is a dictionary of states: as the form of a
+    # state (an /N entry) it is no form, as /N it is; a reader that kept what a reference gave in
+    # one place for every place would get one of them wrong.
+    shared_form = w.add(fill_form((0, 1, 0), [0, 0, 30, 20]))
+    bad_form = w.add(Stream("0 0 1 rg 0 0 10 10 re f\n", {"Type": Name("XObject"), "Subtype": Name("Form"), "BBox": [0, 0, 10]}))
+    states = w.add({"On": shared_form, "Off": 7})
+    shared = [  # (rect, /AP, /AS, drawn, warnings)
+        ([10, 10, 40, 30], {"N": shared_form}, None, True, []),
+        ([50, 10, 80, 30], {"N": shared_form}, None, True, []),
+        ([10, 50, 40, 70], {"N": {"On": states}}, "On", False, ["appearance-invalid"]),
+        ([50, 50, 80, 70], {"N": states}, "On", True, []),
+        ([90, 50, 120, 70], {"N": states}, "Off", False, ["appearance-invalid"]),
+        ([10, 90, 40, 110], {"N": bad_form}, None, False, ["appearance-invalid"]),
+        ([50, 90, 80, 110], {"N": bad_form}, None, False, ["appearance-invalid"]),
+        ([90, 90, 120, 110], {"N": {"On": shared_form}}, "On", True, []),
+    ]
+    p5_annots = []
+    for rect, ap, state, _, _ in shared:
+        d = {"Type": Name("Annot"), "Subtype": Name("Square"), "Rect": rect, "F": 4, "AP": ap}
+        if state:
+            d["AS"] = Name(state)
+        p5_annots.append(w.add(d))
+    p5 = {"MediaBox": media, "Annots": p5_annots}
     # The /Names /Dests tree: a node that lists itself, and a /Kids array shared by the two
     # direct nodes it holds (read once, else each level doubles the walk).
     loop_root = w.alloc()
     shared_kids = w.alloc()
     w.write(shared_kids, [{"Kids": shared_kids}, {"Kids": shared_kids}])
     w.write(loop_root, {"Kids": [loop_root, {"Kids": shared_kids}]})
-    pdf = b.finish(page_refs, [p1, p2, p3, p4], {"Names": {"Dests": loop_root}})
+    pdf = b.finish(page_refs, [p1, p2, p3, p4, p5], {"Names": {"Dests": loop_root}})
     kept_heavy = (1 << 20) // 8192
     W = lambda *codes: list(codes)  # noqa: E731
     return pdf, {"file": "hostile.pdf",
@@ -467,7 +496,32 @@ def build_hostile():
                           "quadPointCount": 4096 if i < kept_heavy else 0,
                           "warnings": (["annotation-repeated"] if i > 0 else []) + (["quadpoints-clipped"] if i >= kept_heavy else [])}
                          for i in range(HEAVY_REPEATS)]},
+                     {"index": 4, "pageWarnings": [], "annotations": [
+                         dict({"index": i, "subtype": "Square", "rect": rect_golden(rect),
+                               "drawnRect": rect_golden(rect) if drawn else None, "warnings": warnings},
+                              **({"appearanceState": state} if state and drawn else {}))
+                         for i, (rect, _, state, drawn, warnings) in enumerate(shared)]},
                  ]}
+
+
+def build_generations():
+    # One URI action by reference, and references to it with a generation the file does not
+    # define: those are references to an undefined object, so null (ISO 32000-2 §7.3.10), and no
+    # action. The first is read first: a reader that kept what a reference gave by its number
+    # alone would give the valid reference after it no action either.
+    b = Builder("generations")
+    w = b.w
+    page = w.alloc()
+    action = w.add({"S": Name("URI"), "URI": PDFString(b"https://example.org/")})
+    refs = [Ref(action.num, 1), action, Ref(action.num, 1)]
+    annots = [w.add({"Type": Name("Annot"), "Subtype": Name("Link"), "Rect": [10, 10 + 40 * i, 50, 30 + 40 * i], "A": ref})
+              for i, ref in enumerate(refs)]
+    pdf = b.finish([page], [{"MediaBox": [0, 0, 300, 300], "Annots": annots}], {})
+    return pdf, {"file": "generations.pdf",
+                 "description": "References by generation (scripts/make_annotation_fixtures.py): each link's action, null where "
+                                "its /A names a generation the file does not define.",
+                 "annotations": [{"index": i, "action": {"type": "URI", "target": "https://example.org/"} if ref.gen == 0 else None}
+                                 for i, ref in enumerate(refs)]}
 
 
 DEEP_CHAIN = 70        # items below the top one in hostile-outline.pdf's deep chain
@@ -543,7 +597,7 @@ def main(argv):
     outdir = argv[1] if len(argv) > 1 else os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                                                         "Fixtures", "annotations")
     os.makedirs(outdir, exist_ok=True)
-    for build in (build_annotations, build_hostile, build_hostile_outline):
+    for build in (build_annotations, build_hostile, build_hostile_outline, build_generations):
         pdf, golden = build()
         name = golden["file"]
         with open(os.path.join(outdir, name), "wb") as f:

@@ -32,15 +32,17 @@ class Name(str):
 
 
 class Ref:
-    """An indirect reference `num 0 R` (generation is always 0 here)."""
+    """An indirect reference `num gen R`. Objects are written with generation 0; another `gen`
+    makes a reference to an object the file does not define (a hostile file's)."""
 
-    __slots__ = ("num",)
+    __slots__ = ("num", "gen")
 
-    def __init__(self, num):
+    def __init__(self, num, gen=0):
         self.num = num
+        self.gen = gen
 
     def __repr__(self):
-        return "Ref(%d)" % self.num
+        return "Ref(%d)" % self.num if self.gen == 0 else "Ref(%d, %d)" % (self.num, self.gen)
 
 
 class PDFString(bytes):
@@ -181,7 +183,7 @@ def serialize(obj, key=None):
     if isinstance(obj, (int, float)):
         return fmt_number(obj).encode()
     if isinstance(obj, Ref):
-        return b"%d 0 R" % obj.num
+        return b"%d %d R" % (obj.num, obj.gen)
     if isinstance(obj, (str, bytes)):
         data = obj.encode("latin-1") if isinstance(obj, str) else bytes(obj)
         if key is not None:

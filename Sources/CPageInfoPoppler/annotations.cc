@@ -63,32 +63,9 @@ bool read_file_spec(const Object &o, std::string *out, uint32_t *problems, PageB
 
 int ref_number(const Object &o) { return o.isRef() ? o.getRefNum() : 0; }
 
-// The appearance form an annotation shows (§12.5.5): /AP /N, or the entry of /N that /AS names.
-void read_appearance(Dict *annot, AnnotationRecord &r) {
-    Object ap = annot->lookup("AP");
-    if (ap.isNull()) return;
+// The /BBox and /Matrix of appearance form `form` into `r`.
+void read_form(const Object &form, AnnotationRecord &r) {
     pi_annotation &f = r.fields;
-    Object normal = ap.isDict() ? ap.dictLookup("N") : null_object();
-    Object form;
-    if (normal.isStream()) {
-        form = std::move(normal);
-    } else if (normal.isDict()) {
-        Object as = annot->lookup("AS");
-        if (as.isName()) {
-            r.appearance_state = as.getName();
-        } else {
-            // §12.5.5 requires /AS here. Poppler then draws the only state, else /Off (as its
-            // renderer, pdftoppm, shows): so do we, and say so.
-            f.problems |= PI_ANNOT_STATE_MISSING;
-            Dict *states = normal.getDict();
-            if (states->getLength() == 1) r.appearance_state = states->getKey(0);
-            else r.appearance_state = "Off";
-        }
-        r.has_state = true;
-        if (clip_utf8(r.appearance_state, PI_MAX_TEXT_BYTES)) f.problems |= PI_ANNOT_TEXT_CLIPPED;
-        form = normal.dictLookup(r.appearance_state.c_str());
-        if (form.isNull()) return; // a state without an appearance (an "Off" with none): nothing drawn
-    }
     if (!form.isStream()) { f.problems |= PI_ANNOT_APPEARANCE_INVALID; return; }
     Dict *dict = stream_dict(form);
     bool reversed = false;
@@ -106,6 +83,66 @@ void read_appearance(Dict *annot, AnnotationRecord &r) {
     }
     std::memcpy(f.appearance_matrix, m, sizeof m);
     f.has_appearance = true;
+}
+
+// The appearance part of `from` into `to`.
+void copy_form(const AnnotationRecord &from, AnnotationRecord &to) {
+    to.fields.has_appearance = from.fields.has_appearance;
+    to.fields.appearance_bbox = from.fields.appearance_bbox;
+    std::memcpy(to.fields.appearance_matrix, from.fields.appearance_matrix, sizeof to.fields.appearance_matrix);
+    to.fields.problems |= from.fields.problems & PI_ANNOT_APPEARANCE_INVALID;
+}
+
+// Whether the form `entry` refers to was read before: a form written once by reference (as one
+// widget appearance for every field) is read once for all its users. Then it is copied into `r`.
+bool copy_shared_form(const Object &entry, DestinationTargets &targets, AnnotationRecord &r) {
+    if (!entry.isRef()) return false;
+    const AnnotationRecord *seen = targets.shared().find(entry.getRef(), SharedObjects::Appearance);
+    if (seen) copy_form(*seen, r);
+    return seen != nullptr;
+}
+
+// Form `form`, fetched from `entry`, into `r`; kept for its other users when it is a stream by
+// reference (only streams: what a reference to something else is depends on where it is used).
+void read_form_of(const Object &entry, const Object &form, DestinationTargets &targets, AnnotationRecord &r) {
+    if (!entry.isRef() || !form.isStream()) { read_form(form, r); return; }
+    AnnotationRecord fresh;
+    fresh.fields.appearance_matrix[0] = fresh.fields.appearance_matrix[3] = 1;
+    read_form(form, fresh);
+    targets.shared().keep(entry.getRef(), SharedObjects::Appearance, fresh);
+    copy_form(fresh, r);
+}
+
+// The appearance form an annotation shows (§12.5.5): /AP /N, or the entry of /N that /AS names.
+void read_appearance(Dict *annot, DestinationTargets &targets, AnnotationRecord &r) {
+    Object ap = annot->lookup("AP");
+    if (ap.isNull()) return;
+    pi_annotation &f = r.fields;
+    if (!ap.isDict()) { f.problems |= PI_ANNOT_APPEARANCE_INVALID; return; }
+    Dict *apDict = ap.getDict();
+    const Object &normalEntry = apDict->lookupNF("N");
+    if (copy_shared_form(normalEntry, targets, r)) return;
+    Object normal = apDict->lookup("N");
+    if (normal.isStream()) { read_form_of(normalEntry, normal, targets, r); return; }
+    if (!normal.isDict()) { f.problems |= PI_ANNOT_APPEARANCE_INVALID; return; }
+    Dict *states = normal.getDict();
+    Object as = annot->lookup("AS");
+    if (as.isName()) {
+        r.appearance_state = as.getName();
+    } else {
+        // §12.5.5 requires /AS here. Poppler then draws the only state, else /Off (as its
+        // renderer, pdftoppm, shows): so do we, and say so.
+        f.problems |= PI_ANNOT_STATE_MISSING;
+        if (states->getLength() == 1) r.appearance_state = states->getKey(0);
+        else r.appearance_state = "Off";
+    }
+    r.has_state = true;
+    if (clip_utf8(r.appearance_state, PI_MAX_TEXT_BYTES)) f.problems |= PI_ANNOT_TEXT_CLIPPED;
+    const Object &stateEntry = states->lookupNF(r.appearance_state.c_str());
+    if (copy_shared_form(stateEntry, targets, r)) return;
+    Object form = states->lookup(r.appearance_state.c_str());
+    if (form.isNull()) return; // a state without an appearance (an "Off" with none): nothing drawn
+    read_form_of(stateEntry, form, targets, r);
 }
 
 // A widget's field (§12.7.4): the partial names up the /Parent chain joined by '.', the nearest /FT.
@@ -238,10 +275,6 @@ void copy_link(const AnnotationRecord &from, AnnotationRecord &to) {
     to.fields.problems |= from.fields.problems & kLinkProblems;
 }
 
-// Keys of SharedLinks: a reference's number and how it is read.
-long long shared_key(const Object &ref, int use) { return (long long)ref.getRefNum() * 4 + use; }
-enum { kUseAction = 0, kUseDestination = 1, kUseRemoteDestination = 2 };
-
 // A destination `value` that may be a reference shared by many: read once.
 void read_shared_destination(const Object &unfetched, Dict *holder, const char *key, bool remote,
                              DestinationTargets &targets, AnnotationRecord &r) {
@@ -250,14 +283,14 @@ void read_shared_destination(const Object &unfetched, Dict *holder, const char *
         read_destination(value, remote, targets, r);
         return;
     }
-    const long long k = shared_key(unfetched, remote ? kUseRemoteDestination : kUseDestination);
-    if (const AnnotationRecord *seen = targets.shared().find(k)) { copy_destination(*seen, r); return; }
+    const SharedObjects::Use use = remote ? SharedObjects::RemoteDestination : SharedObjects::Destination;
+    if (const AnnotationRecord *seen = targets.shared().find(unfetched.getRef(), use)) { copy_destination(*seen, r); return; }
     AnnotationRecord fresh;
     fresh.budget = r.budget;
     Object value = holder->lookup(key);
     read_destination(value, remote, targets, fresh);
     fresh.budget = nullptr;
-    targets.shared().keep(k, fresh);
+    targets.shared().keep(unfetched.getRef(), use, fresh);
     copy_destination(fresh, r);
 }
 
@@ -265,18 +298,18 @@ void read_action_itself(Dict *annot, DestinationTargets &targets, AnnotationReco
 
 } // namespace
 
-const AnnotationRecord *SharedLinks::find(long long key) const {
-    auto it = records_.find(key);
+const AnnotationRecord *SharedObjects::find(Ref ref, Use use) const {
+    auto it = records_.find(Key { ref, use });
     return it == records_.end() ? nullptr : it->second.get();
 }
 
-void SharedLinks::keep(long long key, const AnnotationRecord &record) {
-    if (records_.size() >= size_t(PI_MAX_SHARED_LINKS)) return;
-    records_.emplace(key, std::make_unique<AnnotationRecord>(record));
+void SharedObjects::keep(Ref ref, Use use, const AnnotationRecord &record) {
+    if (records_.size() >= size_t(PI_MAX_SHARED_OBJECTS)) return;
+    records_.emplace(Key { ref, use }, std::make_unique<AnnotationRecord>(record));
 }
 
-SharedLinks &DestinationTargets::shared() {
-    if (!shared_) shared_ = std::make_unique<SharedLinks>();
+SharedObjects &DestinationTargets::shared() {
+    if (!shared_) shared_ = std::make_unique<SharedObjects>();
     return *shared_;
 }
 
@@ -286,13 +319,12 @@ void read_action(Dict *annot, DestinationTargets &targets, AnnotationRecord &r) 
     // An /A written once by reference (with no /Dest beside it) is read once for all its users.
     const Object &a = annot->lookupNF("A");
     if (!a.isRef() || !annot->lookupNF("Dest").isNull()) { read_action_itself(annot, targets, r); return; }
-    const long long k = shared_key(a, kUseAction);
-    if (const AnnotationRecord *seen = targets.shared().find(k)) { copy_link(*seen, r); return; }
+    if (const AnnotationRecord *seen = targets.shared().find(a.getRef(), SharedObjects::Action)) { copy_link(*seen, r); return; }
     AnnotationRecord fresh;
     fresh.budget = r.budget;
     read_action_itself(annot, targets, fresh);
     fresh.budget = nullptr;
-    targets.shared().keep(k, fresh);
+    targets.shared().keep(a.getRef(), SharedObjects::Action, fresh);
     copy_link(fresh, r);
 }
 
@@ -395,7 +427,7 @@ AnnotationRecord read_one(XRef *xref, const Object &element, DestinationTargets 
     r.has_name = read_text(dict->lookup("NM"), &r.name, &f.problems, &budget);
     r.has_modified = read_text(dict->lookup("M"), &r.modified, &f.problems, &budget);
     r.has_contents = read_text(dict->lookup("Contents"), &r.contents, &f.problems, &budget);
-    read_appearance(dict, r);
+    read_appearance(dict, targets, r);
     f.popup_object = ref_number(dict->lookupNF("Popup"));
     f.parent_object = ref_number(dict->lookupNF("Parent"));
     if (subtype.isName("Widget")) read_field(xref, element, dict, r);
@@ -469,32 +501,42 @@ void export_annotation(const AnnotationRecord &r, pi_annotation *out) {
 
 // MARK: - Destination targets
 
-DestinationTargets::DestinationTargets(XRef *xref, Ref catalog) : xref_(xref), catalog_(catalog) {}
+DestinationTargets::DestinationTargets(XRef *xref, Ref catalog, PageObjectCache *pages)
+    : xref_(xref), catalog_(catalog), pages_(pages) {}
 
-void DestinationTargets::read_pages() {
-    if (pages_read_) return;
-    pages_read_ = true;
-    PageTreeWalk walk(xref_, catalog_);
+void DestinationTargets::walk_until(int num) {
+    if (walk_ended_) return;
+    if (!walk_) {
+        walk_ = std::make_unique<PageTreeWalk>(xref_, catalog_);
+        walk_->offer_pages_to(pages_);
+    }
     Object page;
     InheritedAttrs inherited;
     pi_page_error error;
     const char *type;
-    int num, repeat;
+    int found, repeat;
     uint32_t flags;
-    while (walk.next(&page, &inherited, &error, &type, &num, &repeat, &flags) != PageTreeWalk::End) {
-        if (num > 0) index_of_.emplace(num, walk.summary().positions - 1);
+    for (;;) {
+        if (walk_->next(&page, &inherited, &error, &type, &found, &repeat, &flags) == PageTreeWalk::End) break;
+        if (found > 0) index_of_.emplace(found, walk_->summary().positions - 1);
+        if (num > 0 && found == num) return;
     }
-    page_count_ = walk.summary().positions;
+    walk_ended_ = true;
+    page_count_ = walk_->summary().positions;
+    walk_.reset();
 }
 
 int DestinationTargets::page_index(int num) {
-    read_pages();
     auto it = index_of_.find(num);
+    if (it == index_of_.end() && num > 0) {
+        walk_until(num);
+        it = index_of_.find(num);
+    }
     return it == index_of_.end() ? -1 : it->second;
 }
 
 int DestinationTargets::page_count() {
-    read_pages();
+    walk_until(0);
     return page_count_;
 }
 

@@ -10,6 +10,7 @@
 #ifndef PAGEINFO_ANNOTATIONS_H
 #define PAGEINFO_ANNOTATIONS_H
 
+#include "page_tree.h"
 #include "pageinfo_poppler.h"
 
 #include <Object.h>
@@ -25,13 +26,15 @@ namespace pageinfo {
 
 /// What destinations point at, read once per document on first use: each page object's first
 /// position in the page tree, and the named destinations.
-class SharedLinks;
+class SharedObjects;
 
 class DestinationTargets {
 public:
-    DestinationTargets(XRef *xref, Ref catalog);
+    /// The pages the walk for targets fetches are offered to `pages` (the cursors take them).
+    DestinationTargets(XRef *xref, Ref catalog, PageObjectCache *pages);
 
-    /// The 0-based position of page object `num`, or -1 when the tree lists no such page.
+    /// The 0-based position of page object `num`, or -1 when the tree lists no such page. The
+    /// walk of the tree goes only as far as that takes (to its end for a number it lacks).
     int page_index(int num);
     /// The number of positions the tree has.
     int page_count();
@@ -41,20 +44,23 @@ public:
     /// Whether the /Names /Dests tree could be read only in part.
     bool names_damaged() const { return names_damaged_; }
     /// Shared actions and destinations, read once.
-    SharedLinks &shared();
+    SharedObjects &shared();
 
 private:
     XRef *xref_;
     Ref catalog_;
-    bool pages_read_ = false;
-    std::unordered_map<int, int> index_of_;
+    PageObjectCache *pages_;
+    std::unique_ptr<PageTreeWalk> walk_;   // the walk for targets, as far as it has gone
+    bool walk_ended_ = false;
+    std::unordered_map<int, int> index_of_; // page object number → its first position
     int page_count_ = 0;
     bool names_read_ = false;
     bool names_damaged_ = false;
     std::unordered_map<std::string, Object> tree_; // /Names /Dests: key bytes → value (unfetched)
     Object dests_;                                 // the catalog's /Dests, fetched once
-    std::unique_ptr<SharedLinks> shared_;
-    void read_pages();
+    std::unique_ptr<SharedObjects> shared_;
+    /// Walks on until page object `num` has a position (any page when `num` is 0: to the end).
+    void walk_until(int num);
     void read_names();
 };
 
@@ -66,16 +72,26 @@ struct PageBudget {
 
 struct AnnotationRecord;
 
-/// The actions and destinations written once and shared by many annotations or outline items
-/// (by reference), read once per document: else each user parses the shared object again, and
-/// a large one shared by 100,000 users costs hours. At most PI_MAX_SHARED_LINKS are kept.
-class SharedLinks {
+/// The actions, destinations and appearance forms written once and shared by many annotations
+/// or outline items (by reference), read once per document: else each user parses the shared object again, and
+/// a large one shared by 100,000 users costs hours. At most PI_MAX_SHARED_OBJECTS are kept.
+class SharedObjects {
 public:
-    /// The record read for `key` (the reference and how it is used), or null.
-    const AnnotationRecord *find(long long key) const;
-    void keep(long long key, const AnnotationRecord &record);
+    /// How a shared object is read: the same object read as another part gives another record.
+    enum Use { Action, Destination, RemoteDestination, Appearance };
+    /// The record read for reference `ref` used as `use`, or null.
+    const AnnotationRecord *find(Ref ref, Use use) const;
+    void keep(Ref ref, Use use, const AnnotationRecord &record);
 private:
-    std::unordered_map<long long, std::unique_ptr<AnnotationRecord>> records_;
+    struct Key {
+        Ref ref;
+        Use use;
+        bool operator==(const Key &other) const { return ref == other.ref && use == other.use; }
+    };
+    struct KeyHash {
+        size_t operator()(const Key &k) const { return std::hash<Ref>()(k.ref) * 4 + size_t(k.use); }
+    };
+    std::unordered_map<Key, std::unique_ptr<AnnotationRecord>, KeyHash> records_;
 };
 
 /// One annotation as read, owning its text (see pi_annotation).

@@ -156,13 +156,34 @@ CountEntry read_count(pi_page_tree_root shape, const Object &root) {
     return c;
 }
 
+namespace {
+// A reference as one key: its number and generation.
+uint64_t ref_key(Ref ref) { return (uint64_t(uint32_t(ref.num)) << 32) | uint32_t(ref.gen); }
+} // namespace
+
+void PageObjectCache::offer(Ref ref, const Object &page) {
+    if (order_.size() >= kLimit) {
+        objects_.erase(order_.front()); // (when it was not taken yet)
+        order_.pop_front();
+    }
+    const uint64_t key = ref_key(ref);
+    if (objects_.emplace(key, page.copy()).second) order_.push_back(key);
+}
+
+bool PageObjectCache::take(Ref ref, Object *out) {
+    auto it = objects_.find(ref_key(ref));
+    if (it == objects_.end()) return false;
+    *out = std::move(it->second);
+    objects_.erase(it);
+    return true;
+}
+
 InheritedAttrs PageTreeWalk::inherited_through_parents(Dict *page) {
     // Up the /Parent chain, nearest ancestor first: each attribute comes from the first ancestor
     // with a valid entry (what merging from the root down gives), each object once, stopping as
     // soon as all three are found (as far as Poppler would look: an ancestor above them is never
     // fetched). What a node passes down is kept by its reference (number and generation), so
     // the pages of one deep chain cost the chain's length once, not once each (pages x depth).
-    auto key_of = [](Ref ref) { return (uint64_t(uint32_t(ref.num)) << 32) | uint32_t(ref.gen); };
     auto complete = [](const InheritedAttrs &a) { return a.media.present && a.crop.present && a.has_rotate; };
     std::vector<std::pair<uint64_t, InheritedAttrs>> chain; // (reference, the node's own entries), nearest first
     std::unordered_map<uint64_t, size_t> position;
@@ -171,7 +192,7 @@ InheritedAttrs PageTreeWalk::inherited_through_parents(Dict *page) {
     bool cut = false;        // stopped with every attribute found, below the chain's end
     Object parentRef = page->lookupNF("Parent").copy();
     while (parentRef.isRef()) {
-        uint64_t key = key_of(parentRef.getRef());
+        uint64_t key = ref_key(parentRef.getRef());
         auto known = passed_down_.find(key);
         if (known != passed_down_.end()) { above = known->second; break; }
         auto seen = position.find(key);
@@ -308,7 +329,8 @@ PageTreeWalk::Step PageTreeWalk::next(Object *page, InheritedAttrs *inherited, p
             num = track(ref.getRef().num);
             if (num >= 0 && on_stack_[num]) { summary_.repeated_nodes++; continue; } // a loop
         }
-        Object kid = frame.kids.arrayGet(i);
+        Object kid;
+        if (!ref.isRef() || !take_from_ || !take_from_->take(ref.getRef(), &kid)) kid = frame.kids.arrayGet(i);
         if (ref.isRef() && num < 0) {
             // Fetching an object the table did not list makes Poppler rebuild the table; the
             // rebuilt one may list it. Without its number the walk could not see a loop through it.
@@ -344,6 +366,7 @@ PageTreeWalk::Step PageTreeWalk::next(Object *page, InheritedAttrs *inherited, p
                 else page_at_[num] = summary_.positions + 1;
             }
             *inherited = frame.attrs;
+            if (offer_to_ && ref.isRef()) offer_to_->offer(ref.getRef(), kid);
             *page = std::move(kid);
             if (frame.direct || !ref.isRef()) *flags |= PI_FLAG_KID_DIRECT;
             if (templatePage) *flags |= PI_FLAG_TEMPLATE_PAGE;

@@ -7,6 +7,7 @@
 
 #include <Object.h>
 
+#include <deque>
 #include <unordered_map>
 #include <vector>
 
@@ -42,6 +43,26 @@ struct CountEntry {
 /// Reads /Count of the root that inspect_root returned (`shape` is its result).
 CountEntry read_count(pi_page_tree_root shape, const Object &root);
 
+/// Page objects one walk fetched, for another walk that follows it. The walk that finds the
+/// positions of the pages destinations target runs only as far as a target asks (a link to the
+/// next page: one page ahead of the cursor), and hands the cursor's walk what it parsed; else
+/// every page would be parsed twice. Only pages the tree lists by reference; an object offered
+/// is kept for the next kLimit offers at most (those the cursor has passed go first). The
+/// document empties it whenever its table changes: an object fetched before a rebuild may read
+/// differently after.
+class PageObjectCache {
+public:
+    static constexpr size_t kLimit = 256;
+    /// Keeps `page` (a shallow copy: the dictionary is shared) for `ref`, when there is room.
+    void offer(Ref ref, const Object &page);
+    /// Moves the object kept for `ref` into `out`; false when none is kept.
+    bool take(Ref ref, Object *out);
+    void clear() { objects_.clear(); order_.clear(); }
+private:
+    std::unordered_map<uint64_t, Object> objects_; // by reference (number, generation)
+    std::deque<uint64_t> order_;                   // the keys offered, oldest first
+};
+
 /// A depth-first walk of the page tree, as Poppler's Catalog::cachePageTree walks it (a kid is
 /// a page when it is /Type /Page or has no /Kids), with these differences: a kid that is not a
 /// dictionary is a page *error* at its position instead of vanishing; only a true loop (a Pages
@@ -69,6 +90,11 @@ public:
     /// Whether the walk has gone past the tree into the object scan.
     bool in_scan() const { return phase_ == Scan; }
 
+    /// Kids are taken from `cache` when it holds them instead of fetched (the cursor's walk).
+    void take_pages_from(PageObjectCache *cache) { take_from_ = cache; }
+    /// The pages this walk fetches are offered to `cache` (the walk of destinations' targets).
+    void offer_pages_to(PageObjectCache *cache) { offer_to_ = cache; }
+
 private:
     struct Frame {
         Object kids;
@@ -87,6 +113,8 @@ private:
         int object = 0; // the node's object number, 0 when written in place (num is -1 also for one the table lacks)
     };
     XRef *xref_;
+    PageObjectCache *take_from_ = nullptr;
+    PageObjectCache *offer_to_ = nullptr;
     std::vector<Frame> stack_;
     bool tree_needs_scan() const;
     Step scan_next(Object *page, InheritedAttrs *inherited, int *object_number);

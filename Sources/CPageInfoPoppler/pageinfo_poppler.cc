@@ -49,10 +49,12 @@ struct pi_document {
     bool labels_invalid = false;        // /PageLabels is there but not a dictionary
     std::unique_ptr<pageinfo::PageLabels> labels; // null when the catalog has no /PageLabels
     std::unique_ptr<XRef> opened_table; // a table that opened cleanly, as it opened (keep_opened_entries)
+    pageinfo::PageObjectCache page_objects; // pages the walk for targets fetched, for the cursors (emptied when the table changes)
     std::unique_ptr<pageinfo::DestinationTargets> targets; // for annotations' and the outline's destinations, on first use
 
     ~pi_document() {
         targets.reset();                // holds objects of the document's table
+        page_objects.clear();
         opened_table.reset();           // reads through the document's stream
         doc.reset();
         std::free(bytes);
@@ -67,7 +69,9 @@ struct pi_page_cursor {
     Object page;                        // the dictionary of the last page returned (null after a page error)
 
     pi_page_cursor(pi_document *d, bool geometry)
-        : document(d), walk(d->doc->getXRef(), d->catalog), with_geometry(geometry) {}
+        : document(d), walk(d->doc->getXRef(), d->catalog), with_geometry(geometry) {
+        walk.take_pages_from(&d->page_objects);
+    }
 };
 
 // MARK: - Poppler diagnostics
@@ -108,7 +112,12 @@ std::optional<GooString> password_of(const char *password) {
 std::function<void()> reconstructed_callback() {
     return [] {
         rebuilds_seen++;
-        if (current_document) current_document->xref_reconstructed = true; else pending_reconstructed = true;
+        if (current_document) {
+            current_document->xref_reconstructed = true;
+            current_document->page_objects.clear(); // (fetched from the table as it was)
+        } else {
+            pending_reconstructed = true;
+        }
     };
 }
 
@@ -219,6 +228,7 @@ bool keep_opened_entries(pi_document *document, unsigned rebuilds_before) {
     if (!document->opened_table || rebuilds_seen == rebuilds_before) return false;
     std::unique_ptr<XRef> opened = std::move(document->opened_table);
     XRef *xref = document->doc->getXRef();
+    document->page_objects.clear(); // (fetched from the table this changes)
     UncountedDiagnostics quiet; // (the read repeated after this counts its own)
     settle_rebuilt_table(xref);
     forget_stream_ends(xref); // (before the checks below fetch anything)
@@ -547,6 +557,7 @@ static void skip_to(pi_page_cursor *cursor, int first_index) {
 // and goes back to `index` (the positions before it read the same objects as before).
 static void walk_again_to(pi_page_cursor *cursor, int index) {
     cursor->walk = pageinfo::PageTreeWalk(cursor->document->doc->getXRef(), cursor->document->catalog);
+    cursor->walk.take_pages_from(&cursor->document->page_objects);
     skip_to(cursor, index);
 }
 
@@ -629,7 +640,7 @@ struct pi_annotation_list {
 
 // The document's destination targets, made on first use (annotations and the outline share them).
 static pageinfo::DestinationTargets &targets_of(pi_document *document) {
-    if (!document->targets) document->targets = std::make_unique<pageinfo::DestinationTargets>(document->doc->getXRef(), document->catalog);
+    if (!document->targets) document->targets = std::make_unique<pageinfo::DestinationTargets>(document->doc->getXRef(), document->catalog, &document->page_objects);
     return *document->targets;
 }
 

@@ -77,8 +77,9 @@ extension PageCursor {
 
     private static func annotation(_ a: pi_annotation, index: Int, positionOfObject: [Int32: Int]) -> Annotation {
         var result = Annotation(index: index, object: a.object_number > 0 ? Int(a.object_number) : nil)
-        let who = "annotation \(index + 1)" + (a.object_number > 0 ? " (object \(a.object_number))" : "")
-        result.warnings = warnings(a.problems, who: who)
+        // (Built only for a warning: most annotations have none.)
+        func who() -> String { "annotation \(index + 1)" + (a.object_number > 0 ? " (object \(a.object_number))" : "") }
+        if a.problems != 0 { result.warnings = warnings(a.problems, who: who()) }
         if a.problems & PI_ANNOT_NOT_DICTIONARY.rawValue != 0 { return result }
         result.subtype = text(a.subtype)
         result.rect = a.has_rect ? rect(a.rect) : nil
@@ -96,7 +97,7 @@ extension PageCursor {
                                                   matrix: AffineTransform(a: m.0, b: m.1, c: m.2, d: m.3, tx: m.4, ty: m.5))
             result.appearance = appearance
             if let r = result.rect, AppearancePlacement.formToRaw(rect: r, bbox: appearance.bbox, matrix: appearance.matrix) == nil {
-                result.warnings.append(ReadWarning(.appearanceEmpty, "\(who): its appearance's /BBox through /Matrix, or its /Rect, has no area; where it is drawn is undefined"))
+                result.warnings.append(ReadWarning(.appearanceEmpty, "\(who()): its appearance's /BBox through /Matrix, or its /Rect, has no area; where it is drawn is undefined"))
             }
         }
         result.popup = a.popup_object > 0 ? positionOfObject[a.popup_object] : nil

@@ -151,6 +151,20 @@ struct AnnotationReadingTests {
         #expect(strict?.outcome.status == .failed)
     }
 
+    @Test("generations.pdf: a reference names its object by number and generation; one the file does not define is null, wherever it comes first")
+    func generations() throws {
+        let golden = try Self.golden("generations")
+        let records = try Self.records("generations")
+        let read = records.entries.first?.annotations?.annotations ?? []
+        let expected = golden["annotations"] as! [[String: Any]]
+        #expect(read.count == expected.count)
+        for (a, g) in zip(read, expected) {
+            let action = g["action"] as? [String: Any]
+            #expect(a.action?.type == action?["type"] as? String && a.action?.target == action?["target"] as? String,
+                    "annotation \(a.index + 1)")
+        }
+    }
+
     @Test("without withAnnotations no annotation is read")
     func notAsked() throws {
         let records = try DocumentReader().records(.path(Paths.fixture("annotations/annotations.pdf")))
