@@ -16,7 +16,7 @@ import pytest
 from conftest import FIXTURES, fixture, need
 
 import pdf_pageinfo
-from pdf_pageinfo import _run
+from pdf_pageinfo import _reading, _run
 
 ANNOTATIONS = fixture("annotations/annotations.pdf")
 HOSTILE = fixture("annotations/hostile.pdf")
@@ -45,8 +45,8 @@ def close_rect(got, want, what):
 
 @pytest.fixture
 def runs(monkeypatch):
-    """The argument lists of every run of the executable this process makes (open's and the
-    extra runs of bitmap(), convert() and annotations)."""
+    """The argument lists of every run of the executable this process makes (open's and
+    iter_pages's, and the extra runs of bitmap(), convert() and annotations)."""
     made = []
     real = _run.Run
 
@@ -56,6 +56,7 @@ def runs(monkeypatch):
             super().__init__(arguments, **options)
 
     monkeypatch.setattr(_run, "Run", Counted)
+    monkeypatch.setattr(_reading, "Run", Counted)  # (iter_pages's runs)
     return made
 
 
@@ -157,6 +158,25 @@ def test_the_hostile_file_warns_by_code_and_reads_the_good_ones():
             [(1, "good-2", []), (1, "good-2", ["annotation-repeated"]), (2, "good-3", [])]
 
 
+def test_fields_are_built_once_and_kept():
+    """The fields an Annotation builds when first asked are kept: asked again they are the same
+    objects (a list changed by the caller stays changed, as an attribute would), and they equal
+    what the record holds."""
+    with pdf_pageinfo.open(ANNOTATIONS) as doc:
+        annotations = [a for p in doc.pages for a in p.annotations]
+    assert annotations
+    names = ("rect", "drawn_rect", "page_rect", "drawn_page_rect", "flags", "quad_points", "appearance", "field",
+             "action", "destination", "warnings")
+    for a in annotations:
+        for name in names:
+            assert getattr(a, name) is getattr(a, name), (a.index, name)
+    with_quads = next(a for a in annotations if a.quad_points)
+    with_quads.quad_points.append(with_quads.quad_points[0])
+    assert len(with_quads.quad_points) == len(with_quads._record["quadPoints"]) // 4 + 1
+    with pytest.raises(AttributeError):
+        annotations[0].rect = None  # read-only, as the record it comes from
+
+
 def golden_counts():
     """The annotations of annotations.pdf and its links, by the golden."""
     pages = load("annotations.json")["pages"]
@@ -181,10 +201,11 @@ def test_one_run_per_document(runs):
         doc.pages[1].bitmap(dpi=72), doc.pages[3].bitmap(dpi=72)
         assert len(runs) == 3 and runs[2][0] == "pages"
         assert len(doc.pages[6].annotations) == per_page[6] and len(runs) == 3
-    # iter_pages: one run of the chunk's pages (all seven here), kept while its pages ask.
+    # iter_pages: one run from the first page asking to the end, its chunk's records kept while
+    # its pages ask.
     del runs[:]
     assert sum(len(p.annotations) + len(p.links) for p in pdf_pageinfo.iter_pages(ANNOTATIONS)) == annotations + links
-    assert [r[r.index("--pages") + 1] for r in runs if r[0] == "annotations"] == ["1-7"], runs
+    assert [r[r.index("--pages") + 1] for r in runs if r[0] == "annotations"] == ["1-"], runs
 
 
 def test_a_page_list_is_one_run_of_those_pages(runs):
@@ -198,6 +219,64 @@ def test_a_page_list_is_one_run_of_those_pages(runs):
                 close(a.rect, w["rect"], (page.index, a.index))
     annotation_runs = [r for r in runs if r[0] == "annotations"]
     assert len(annotation_runs) == 1 and annotation_runs[0][annotation_runs[0].index("--pages") + 1] == "5,2"
+
+
+def executable_children():
+    """The runs of the executable this process started that are not reaped yet (running, or
+    ended and not waited for), by /proc."""
+    found = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                stat = f.read()
+        except OSError:
+            continue
+        name, rest = stat.split("(", 1)[1].rsplit(")", 1)
+        if int(rest.split()[1]) == os.getpid() and name == "pageinfo":
+            found.append(int(pid))
+    return found
+
+
+def test_iter_pages_reads_the_annotations_of_every_chunk_from_one_run(tmp_path, runs):
+    """2,500 pages, each with two links (one to the next page) and a widget: three chunks of at
+    most 1,024 pages. iter_pages reads their annotations from one ``pageinfo annotations --pages
+    1-`` run, page for page what open reads; a page of a chunk that run has passed is read by a
+    run of its chunk; a stream started at a later chunk starts there; stopping the iteration stops
+    the run."""
+    import make_bench_pdfs
+    make_bench_pdfs.write_annotated(str(tmp_path), "many.pdf", n=2500)
+    path = str(tmp_path / "many.pdf")
+
+    def described(page):
+        return [(a.index, a.subtype, a.rect, a.drawn_rect, a.flags, a.destination, a.action, a.field) for a in page.annotations]
+
+    with pdf_pageinfo.open(path) as doc:
+        want = [described(p) for p in doc.pages]
+    assert len(want) == 2500 and all(len(w) == 3 for w in want)
+    assert want[0][1][5].page == 1 and want[2499][1][5].page == 0
+    del runs[:]
+    kept, got = None, []
+    for page in pdf_pageinfo.iter_pages(path):
+        got.append(described(page))
+        if page.index == 10:
+            kept = page
+    assert got == want
+    assert [r[r.index("--pages") + 1] for r in runs if r[0] == "annotations"] == ["1-"], runs
+    assert not executable_children()
+    assert described(kept) == want[10]
+    assert [r[r.index("--pages") + 1] for r in runs if r[0] == "annotations"] == ["1-", "1-1024"], runs
+
+    del runs[:]
+    pages = pdf_pageinfo.iter_pages(path)
+    for page in pages:
+        if page.index >= 1500:
+            assert described(page) == want[page.index]
+        if page.index == 1600:
+            break
+    assert len(executable_children()) == 2, "the pages run and the annotation stream, while the iteration runs"
+    pages.close()
+    assert not executable_children()
+    assert [r[r.index("--pages") + 1] for r in runs if r[0] == "annotations"] == ["1025-"], runs
 
 
 def test_iter_pages_and_read_many_read_the_same_annotations(tmp_path, monkeypatch):

@@ -263,8 +263,11 @@ class Page:
         annotation is never guessed: its ``rect`` is None and its ``warnings`` say why.
 
         Reads the file again: the first page asking costs one run of ``pageinfo annotations``
-        over every page of the document (of the page's chunk, from :func:`iter_pages`), kept
-        for all of them, so a loop over the pages is one run more in all. Its pages must have
+        over every page of the document, kept for all of them, so a loop over the pages is one
+        run more in all. From :func:`iter_pages`, that run goes from the first page asking to
+        the end, each chunk's records read when its pages ask (a page of a chunk the run has
+        passed, or asking once the iteration is over, costs a run of its chunk; with
+        ``pages=``, each chunk is a run). Its pages must have
         the geometry read first, else the file changed (:class:`PageInfoError`, code
         ``changed``). A page error has no annotations (:class:`PageUnreadable`)."""
         if self.error is not None:
