@@ -815,6 +815,49 @@ FIXTURES.append(dict(name="objstm-dangling-entry", data=dangling_entry_pdf(), go
     "errorCode": None, "pages": objstm_page}))
 
 
+def walk_ahead_pdf(repeat):
+    """Three pages whose second (object 4) has an indirect /Type (99 0 R), an object the clean
+    table does not list: fetching it makes Poppler rebuild the table, and the rebuilt table takes a later stray
+    definition (of object 5, or with `repeat` of object 4, listed twice) instead of the table's.
+    Page 1 links to page 2, so `annotations`, whose walk for destinations' targets reads page 2
+    while it reads page 1's links, meets the rebuild before its cursor does; `pages` meets it at
+    page 2. The rebuild is undone for what the table lists, in both: the table's objects are read."""
+    dest = b" /Dest [4 0 R /Fit]"
+    objects = [
+        (1, b"<< /Type /Catalog /Pages 2 0 R >>"),
+        (2, b"<< /Type /Pages /Kids [3 0 R 4 0 R %s 0 R] /Count 3 >>" % (b"4" if repeat else b"5")),
+        (3, b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 300] /Annots [<< /Type /Annot /Subtype /Link "
+            b"/Rect [0 0 10 10]" + dest + b" >>] >>"),
+        (4, b"<< /Type 99 0 R /Parent 2 0 R /MediaBox [0 0 400 400] >>"),
+        (5, b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 500 500] >>"),
+    ]
+    out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
+    offsets = {}
+    for num, body in objects:
+        offsets[num] = len(out)
+        out += b"%d 0 obj\n%s\nendobj\n" % (num, body)
+    out += b"99 0 obj\n/Page\nendobj\n"
+    stray = 4 if repeat else 5
+    out += b"%d 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 555 555] >>\nendobj\n" % stray
+    xref = len(out)
+    out += b"xref\n0 6\n0000000000 65535 f\r\n" + b"".join(b"%010d 00000 n\r\n" % offsets[n] for n in range(1, 6))
+    out += b"trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % xref
+    return bytes(out)
+
+
+for repeat in (False, True):
+    name = "walk-ahead-rebuild" + ("-repeated" if repeat else "")
+    FIXTURES.append(dict(name=name, data=walk_ahead_pdf(repeat), golden={
+        "file": name + ".pdf", "description": "A clean table that Poppler rebuilds when page 2's indirect /Type "
+        "(an object it does not list) is fetched; a stray later definition of object %d (555x555) is not the "
+        "table's, so page %s is read as the table has it; page 1 links to page 2." % (4 if repeat else 5,
+                                                                                     "3 (object 4 again)" if repeat else "3"),
+        "status": "ok", "exit": 0, "pageCount": 3, "countClaimed": 3,
+        "documentWarnings": ["xref-repaired", "poppler-diagnostic"], "errorCode": None,
+        "pages": [p(0, crop=(0, 0, 300, 300)), p(1, crop=(0, 0, 400, 400)),
+                  p(2, crop=(0, 0, 400, 400), warnings=["page-repeated"]) if repeat else p(2, crop=(0, 0, 500, 500))]}))
+
+
 def main(argv):
     outdir = argv[1] if len(argv) > 1 else os.path.join(ROOT, "Fixtures", "damaged")
     os.makedirs(outdir, exist_ok=True)

@@ -304,8 +304,8 @@ const AnnotationRecord *SharedObjects::find(Ref ref, Use use) const {
 }
 
 void SharedObjects::keep(Ref ref, Use use, const AnnotationRecord &record) {
-    if (records_.size() >= size_t(PI_MAX_SHARED_OBJECTS)) return;
-    records_.emplace(Key { ref, use }, std::make_unique<AnnotationRecord>(record));
+    if (kept_[use] >= size_t(PI_MAX_SHARED_OBJECTS)) return;
+    if (records_.emplace(Key { ref, use }, std::make_unique<AnnotationRecord>(record)).second) kept_[use]++;
 }
 
 SharedObjects &DestinationTargets::shared() {

@@ -24,8 +24,9 @@ class XRef;
 
 namespace pageinfo {
 
-/// What destinations point at, read once per document on first use: each page object's first
-/// position in the page tree, and the named destinations.
+/// What destinations point at, per document: each page object's first position in the page
+/// tree (walked as far as a lookup needs), the named destinations (read on first use), and the
+/// objects many annotations share. Made again when the table changes (keep_opened_entries).
 class SharedObjects;
 
 class DestinationTargets {
@@ -74,7 +75,8 @@ struct AnnotationRecord;
 
 /// The actions, destinations and appearance forms written once and shared by many annotations
 /// or outline items (by reference), read once per document: else each user parses the shared object again, and
-/// a large one shared by 100,000 users costs hours. At most PI_MAX_SHARED_OBJECTS are kept.
+/// a large one shared by 100,000 users costs hours. At most PI_MAX_SHARED_OBJECTS of each use
+/// are kept (appearance forms, most of them each widget's own, never crowd out actions).
 class SharedObjects {
 public:
     /// How a shared object is read: the same object read as another part gives another record.
@@ -92,6 +94,7 @@ private:
         size_t operator()(const Key &k) const { return std::hash<Ref>()(k.ref) * 4 + size_t(k.use); }
     };
     std::unordered_map<Key, std::unique_ptr<AnnotationRecord>, KeyHash> records_;
+    size_t kept_[Appearance + 1] = {}; // by use
 };
 
 /// One annotation as read, owning its text (see pi_annotation).

@@ -161,7 +161,8 @@ namespace {
 uint64_t ref_key(Ref ref) { return (uint64_t(uint32_t(ref.num)) << 32) | uint32_t(ref.gen); }
 } // namespace
 
-void PageObjectCache::offer(Ref ref, const Object &page) {
+void PageObjectCache::offer(Ref ref, const Object &page, unsigned clears_before) {
+    if (clears_ != clears_before) return;
     if (order_.size() >= kLimit) {
         objects_.erase(order_.front()); // (when it was not taken yet)
         order_.pop_front();
@@ -330,6 +331,7 @@ PageTreeWalk::Step PageTreeWalk::next(Object *page, InheritedAttrs *inherited, p
             if (num >= 0 && on_stack_[num]) { summary_.repeated_nodes++; continue; } // a loop
         }
         Object kid;
+        const unsigned clears = offer_to_ ? offer_to_->clears() : 0;
         if (!ref.isRef() || !take_from_ || !take_from_->take(ref.getRef(), &kid)) kid = frame.kids.arrayGet(i);
         if (ref.isRef() && num < 0) {
             // Fetching an object the table did not list makes Poppler rebuild the table; the
@@ -366,7 +368,7 @@ PageTreeWalk::Step PageTreeWalk::next(Object *page, InheritedAttrs *inherited, p
                 else page_at_[num] = summary_.positions + 1;
             }
             *inherited = frame.attrs;
-            if (offer_to_ && ref.isRef()) offer_to_->offer(ref.getRef(), kid);
+            if (offer_to_ && ref.isRef()) offer_to_->offer(ref.getRef(), kid, clears);
             *page = std::move(kid);
             if (frame.direct || !ref.isRef()) *flags |= PI_FLAG_KID_DIRECT;
             if (templatePage) *flags |= PI_FLAG_TEMPLATE_PAGE;

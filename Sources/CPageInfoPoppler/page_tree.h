@@ -52,15 +52,21 @@ CountEntry read_count(pi_page_tree_root shape, const Object &root);
 /// differently after.
 class PageObjectCache {
 public:
-    static constexpr size_t kLimit = 256;
-    /// Keeps `page` (a shallow copy: the dictionary is shared) for `ref`, when there is room.
-    void offer(Ref ref, const Object &page);
+    /// Few: links point mostly a page or two ahead, and each page object held can be large.
+    static constexpr size_t kLimit = 16;
+    /// Keeps `page` (a shallow copy: the dictionary is shared) for `ref`, when there is room,
+    /// unless the cache was emptied since `clears_before` (clears() before it was fetched): a
+    /// rebuild while it was read (a lookup in it can fetch) makes it an object of the old table.
+    void offer(Ref ref, const Object &page, unsigned clears_before);
     /// Moves the object kept for `ref` into `out`; false when none is kept.
     bool take(Ref ref, Object *out);
-    void clear() { objects_.clear(); order_.clear(); }
+    void clear() { objects_.clear(); order_.clear(); clears_++; }
+    /// How many times the cache was emptied.
+    unsigned clears() const { return clears_; }
 private:
     std::unordered_map<uint64_t, Object> objects_; // by reference (number, generation)
     std::deque<uint64_t> order_;                   // the keys offered, oldest first
+    unsigned clears_ = 0;
 };
 
 /// A depth-first walk of the page tree, as Poppler's Catalog::cachePageTree walks it (a kid is

@@ -262,10 +262,12 @@ bool keep_opened_entries(pi_document *document, unsigned rebuilds_before) {
             now->flags = flags;
         }
     }
-    // Labels read meanwhile are read again.
+    // Labels read meanwhile are read again, and so are destinations' targets: what they hold
+    // (positions, named destinations, shared actions and forms) may come from the rebuilt table.
     document->labels_loaded = false;
     document->labels_invalid = false;
     document->labels.reset();
+    document->targets.reset();
     return true;
 }
 
@@ -651,7 +653,12 @@ pi_annotation_list *pi_page_cursor_annotations(pi_page_cursor *cursor, pi_annota
     DiagnosticsScope scope(document);
     XRef *xref = document->doc->getXRef();
     auto *list = new pi_annotation_list;
-    list->records = pageinfo::read_annotations(xref, cursor->page.getDict(), targets_of(document), summary);
+    // The walk for destinations' targets reads pages ahead of the cursor: a rebuild it meets is
+    // undone as the cursor's own would be (else `annotations` could read pages that `pages`
+    // reads otherwise), and the page read again.
+    list->records = read_consistently(document, [&] {
+        return pageinfo::read_annotations(xref, cursor->page.getDict(), targets_of(document), summary);
+    });
     return list;
 }
 
@@ -670,7 +677,9 @@ struct pi_outline_list {
 pi_outline_list *pi_document_outline(pi_document *document, pi_outline_summary *summary) {
     DiagnosticsScope scope(document);
     auto *list = new pi_outline_list;
-    list->records = pageinfo::read_outline(document->doc->getXRef(), document->catalog, targets_of(document), summary);
+    list->records = read_consistently(document, [&] {
+        return pageinfo::read_outline(document->doc->getXRef(), document->catalog, targets_of(document), summary);
+    });
     return list;
 }
 

@@ -237,12 +237,12 @@ def executable_children():
     return found
 
 
-def test_iter_pages_reads_the_annotations_of_every_chunk_from_one_run(tmp_path, runs):
+def test_iter_pages_reads_the_annotations_of_every_chunk_from_one_run(tmp_path, runs, monkeypatch):
     """2,500 pages, each with two links (one to the next page) and a widget: three chunks of at
     most 1,024 pages. iter_pages reads their annotations from one ``pageinfo annotations --pages
     1-`` run, page for page what open reads; a page of a chunk that run has passed is read by a
     run of its chunk; a stream started at a later chunk starts there; stopping the iteration stops
-    the run."""
+    the run; with a timeout, or after a read of the stream failed, each chunk is a run."""
     import make_bench_pdfs
     make_bench_pdfs.write_annotated(str(tmp_path), "many.pdf", n=2500)
     path = str(tmp_path / "many.pdf")
@@ -277,6 +277,40 @@ def test_iter_pages_reads_the_annotations_of_every_chunk_from_one_run(tmp_path, 
     pages.close()
     assert not executable_children()
     assert [r[r.index("--pages") + 1] for r in runs if r[0] == "annotations"] == ["1025-"], runs
+
+    # With a timeout, each chunk is a run (a run's timeout counts from its start, and a stream
+    # would wait on the loop).
+    del runs[:]
+    assert [described(p) for p in pdf_pageinfo.iter_pages(path, timeout=600)] == want
+    assert [r[r.index("--pages") + 1] for r in runs if r[0] == "annotations"] == ["1-1024", "1025-2048", "2049-2500"], runs
+
+    # A read of the stream that fails (here an interruption) stops it; the chunk asking again
+    # gets a run of its own, and the right annotations.
+    del runs[:]
+    real_take = pdf_pageinfo._reading._AnnotationStream._take
+    calls = []
+
+    def interrupted(self, first, last):
+        calls.append(first)
+        if len(calls) == 1:
+            records = self._records
+
+            def cut():  # an interruption partway into the chunk's records
+                for _ in range(50):
+                    yield next(records)
+                raise KeyboardInterrupt
+            self._records = cut()
+        return real_take(self, first, last)
+
+    monkeypatch.setattr(pdf_pageinfo._reading._AnnotationStream, "_take", interrupted)
+    pages = pdf_pageinfo.iter_pages(path)
+    first = next(pages)
+    with pytest.raises(KeyboardInterrupt):
+        first.annotations
+    assert described(first) == want[0]
+    assert [r[r.index("--pages") + 1] for r in runs if r[0] == "annotations"] == ["1-", "1-1024"], runs
+    pages.close()
+    assert not executable_children()
 
 
 def test_iter_pages_and_read_many_read_the_same_annotations(tmp_path, monkeypatch):

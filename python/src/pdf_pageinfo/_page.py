@@ -267,7 +267,7 @@ class Page:
         run more in all. From :func:`iter_pages`, that run goes from the first page asking to
         the end, each chunk's records read when its pages ask (a page of a chunk the run has
         passed, or asking once the iteration is over, costs a run of its chunk; with
-        ``pages=``, each chunk is a run). Its pages must have
+        ``pages=`` or ``timeout=``, each chunk is a run). Its pages must have
         the geometry read first, else the file changed (:class:`PageInfoError`, code
         ``changed``). A page error has no annotations (:class:`PageUnreadable`)."""
         if self.error is not None:
