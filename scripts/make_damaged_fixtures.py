@@ -815,34 +815,43 @@ FIXTURES.append(dict(name="objstm-dangling-entry", data=dangling_entry_pdf(), go
     "errorCode": None, "pages": objstm_page}))
 
 
-def walk_ahead_pdf(repeat):
-    """Three pages whose second (object 4) has an indirect /Type (99 0 R), an object the clean
-    table does not list: fetching it makes Poppler rebuild the table, and the rebuilt table takes a later stray
-    definition (of object 5, or with `repeat` of object 4, listed twice) instead of the table's.
-    Page 1 links to page 2, so `annotations`, whose walk for destinations' targets reads page 2
-    while it reads page 1's links, meets the rebuild before its cursor does; `pages` meets it at
-    page 2. The rebuild is undone for what the table lists, in both: the table's objects are read."""
-    dest = b" /Dest [4 0 R /Fit]"
-    objects = [
-        (1, b"<< /Type /Catalog /Pages 2 0 R >>"),
-        (2, b"<< /Type /Pages /Kids [3 0 R 4 0 R %s 0 R] /Count 3 >>" % (b"4" if repeat else b"5")),
-        (3, b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 300] /Annots [<< /Type /Annot /Subtype /Link "
-            b"/Rect [0 0 10 10]" + dest + b" >>] >>"),
-        (4, b"<< /Type 99 0 R /Parent 2 0 R /MediaBox [0 0 400 400] >>"),
-        (5, b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 500 500] >>"),
-    ]
+def stray_pdf(objects, stray):
+    """`objects` ((number, bytes) in order) under a clean classic table, then `stray` after them:
+    definitions the table does not list (a rebuilt table takes them)."""
     out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
     offsets = {}
     for num, body in objects:
         offsets[num] = len(out)
         out += b"%d 0 obj\n%s\nendobj\n" % (num, body)
-    out += b"99 0 obj\n/Page\nendobj\n"
-    stray = 4 if repeat else 5
-    out += b"%d 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 555 555] >>\nendobj\n" % stray
+    out += stray
     xref = len(out)
-    out += b"xref\n0 6\n0000000000 65535 f\r\n" + b"".join(b"%010d 00000 n\r\n" % offsets[n] for n in range(1, 6))
-    out += b"trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % xref
+    size = max(offsets) + 1
+    out += b"xref\n0 %d\n0000000000 65535 f\r\n" % size
+    out += b"".join(b"%010d 00000 n\r\n" % offsets[n] if n in offsets else b"0000000000 00000 f\r\n" for n in range(1, size))
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (size, xref)
     return bytes(out)
+
+
+# Page 2 (object 4) of these has an indirect /Type (99 0 R), an object the clean table does not
+# list: fetching it makes Poppler rebuild the table, and the rebuilt table takes the stray later
+# definitions. Page 1 links to page 2, so `annotations`, whose walk for destinations' targets
+# reads page 2 while it reads page 1's links, meets the rebuild before its cursor does; `pages`
+# meets it at page 2. The rebuild is undone for what the table lists, in both: the table's
+# objects are read, and the walk goes on with the rebuilt table's size (its limit for repeated
+# subtrees: 10 steps an entry).
+STRAY_TYPE = b"99 0 obj\n/Page\nendobj\n"
+LINK_TO_4 = b"<< /Type /Annot /Subtype /Link /Rect [0 0 10 10] /Dest [4 0 R /Fit] >>"
+
+
+def walk_ahead_pdf(repeat):
+    stray = 4 if repeat else 5
+    return stray_pdf([
+        (1, b"<< /Type /Catalog /Pages 2 0 R >>"),
+        (2, b"<< /Type /Pages /Kids [3 0 R 4 0 R %d 0 R] /Count 3 >>" % (4 if repeat else 5)),
+        (3, b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 300] /Annots [" + LINK_TO_4 + b"] >>"),
+        (4, b"<< /Type 99 0 R /Parent 2 0 R /MediaBox [0 0 400 400] >>"),
+        (5, b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 500 500] >>"),
+    ], STRAY_TYPE + b"%d 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 555 555] >>\nendobj\n" % stray)
 
 
 for repeat in (False, True):
@@ -856,6 +865,47 @@ for repeat in (False, True):
         "documentWarnings": ["xref-repaired", "poppler-diagnostic"], "errorCode": None,
         "pages": [p(0, crop=(0, 0, 300, 300)), p(1, crop=(0, 0, 400, 400)),
                   p(2, crop=(0, 0, 400, 400), warnings=["page-repeated"]) if repeat else p(2, crop=(0, 0, 500, 500))]}))
+
+# The root lists page 1, page 2 (as above), a node that lists page 6 five times, 20 times over, and
+# page 7 (103 positions). The 19 repeated subtrees take 95 steps: past the opened table's limit (7
+# entries: 70), within the rebuilt one's (99 entries: 990). Page 1 links to pages 2 and 7.
+FIXTURES.append(dict(name="walk-ahead-rebuild-budget", data=stray_pdf([
+    (1, b"<< /Type /Catalog /Pages 2 0 R >>"),
+    (2, b"<< /Type /Pages /Kids [3 0 R 4 0 R " + b"5 0 R " * 20 + b"7 0 R] /Count 103 >>"),
+    (3, b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 300] /Annots [" + LINK_TO_4
+        + b" << /Type /Annot /Subtype /Link /Rect [0 20 10 30] /Dest [7 0 R /Fit] >>] >>"),
+    (4, b"<< /Type 99 0 R /Parent 2 0 R /MediaBox [0 0 400 400] >>"),
+    (5, b"<< /Type /Pages /Parent 2 0 R /Kids [6 0 R 6 0 R 6 0 R 6 0 R 6 0 R] /Count 5 >>"),
+    (6, b"<< /Type /Page /Parent 5 0 R /MediaBox [0 0 500 500] >>"),
+    (7, b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 700 700] >>"),
+], STRAY_TYPE), golden={
+    "file": "walk-ahead-rebuild-budget.pdf", "description": "A clean table Poppler rebuilds at page 2 (its indirect "
+    "/Type), and 20 listings of a node with page 6 five times: the walk's limit for repeated subtrees is the "
+    "rebuilt table's (99 entries), so all 103 positions are read; page 1 links to pages 2 and 103.",
+    "status": "ok", "exit": 0, "pageCount": 103, "countClaimed": 103,
+    "documentWarnings": ["xref-repaired", "poppler-diagnostic"], "errorCode": None,
+    "pages": [p(0, crop=(0, 0, 300, 300)), p(1, crop=(0, 0, 400, 400)), p(2, crop=(0, 0, 500, 500))]
+             + [p(i, crop=(0, 0, 500, 500), warnings=["page-repeated"]) for i in range(3, 102)]
+             + [p(102, crop=(0, 0, 700, 700))]}))
+
+# Page 1 links to the named destination (foo) of a /Names /Dests tree whose /Names array has an odd
+# count (destination-names-damaged, from `annotations`); the rebuild at page 2 makes the reader
+# read the names again, on the table every later read sees: the warning stays.
+FIXTURES.append(dict(name="walk-ahead-rebuild-names", data=stray_pdf([
+    (1, b"<< /Type /Catalog /Pages 2 0 R /Names << /Dests 7 0 R >> >>"),
+    (2, b"<< /Type /Pages /Kids [3 0 R 4 0 R 5 0 R] /Count 3 >>"),
+    (3, b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 300] /Annots [<< /Type /Annot /Subtype /Link "
+        b"/Rect [0 0 10 10] /Dest (foo) >>] >>"),
+    (4, b"<< /Type 99 0 R /Parent 2 0 R /MediaBox [0 0 400 400] >>"),
+    (5, b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 500 500] >>"),
+    (6, b"[3 0 R /Fit]"),
+    (7, b"<< /Names [(foo) 6 0 R (bar)] >>"),
+], STRAY_TYPE), golden={
+    "file": "walk-ahead-rebuild-names.pdf", "description": "A clean table Poppler rebuilds at page 2 (its indirect "
+    "/Type); page 1 links to a named destination of a /Names /Dests tree whose /Names has an odd count.",
+    "status": "ok", "exit": 0, "pageCount": 3, "countClaimed": 3,
+    "documentWarnings": ["xref-repaired", "poppler-diagnostic"], "errorCode": None,
+    "pages": [p(0, crop=(0, 0, 300, 300)), p(1, crop=(0, 0, 400, 400)), p(2, crop=(0, 0, 500, 500))]}))
 
 
 def main(argv):

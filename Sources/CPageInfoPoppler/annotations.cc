@@ -304,8 +304,9 @@ const AnnotationRecord *SharedObjects::find(Ref ref, Use use) const {
 }
 
 void SharedObjects::keep(Ref ref, Use use, const AnnotationRecord &record) {
-    if (kept_[use] >= size_t(PI_MAX_SHARED_OBJECTS)) return;
-    if (records_.emplace(Key { ref, use }, std::make_unique<AnnotationRecord>(record)).second) kept_[use]++;
+    size_t &kept = kept_[use == Appearance ? 1 : 0];
+    if (kept >= size_t(PI_MAX_SHARED_OBJECTS)) return;
+    if (records_.emplace(Key { ref, use }, std::make_unique<AnnotationRecord>(record)).second) kept++;
 }
 
 SharedObjects &DestinationTargets::shared() {

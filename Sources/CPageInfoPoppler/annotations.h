@@ -42,8 +42,10 @@ public:
     /// The destination a name stands for (a /Dests name or a /Names /Dests string), fetched, or
     /// null when neither holds it.
     Object named(const std::string &name, bool is_name);
-    /// Whether the /Names /Dests tree could be read only in part.
-    bool names_damaged() const { return names_damaged_; }
+    /// Whether the named destinations were read (a lookup asked for one).
+    bool names_read() const { return names_read_; }
+    /// Whether the /Names /Dests tree could be read only in part (read now if it was not).
+    bool read_names_damaged() { read_names(); return names_damaged_; }
     /// Shared actions and destinations, read once.
     SharedObjects &shared();
 
@@ -75,8 +77,9 @@ struct AnnotationRecord;
 
 /// The actions, destinations and appearance forms written once and shared by many annotations
 /// or outline items (by reference), read once per document: else each user parses the shared object again, and
-/// a large one shared by 100,000 users costs hours. At most PI_MAX_SHARED_OBJECTS of each use
-/// are kept (appearance forms, most of them each widget's own, never crowd out actions).
+/// a large one shared by 100,000 users costs hours. At most PI_MAX_SHARED_OBJECTS actions and
+/// destinations are kept, and as many appearance forms (most of them each widget's own, they
+/// never crowd out actions; they hold no text).
 class SharedObjects {
 public:
     /// How a shared object is read: the same object read as another part gives another record.
@@ -94,7 +97,7 @@ private:
         size_t operator()(const Key &k) const { return std::hash<Ref>()(k.ref) * 4 + size_t(k.use); }
     };
     std::unordered_map<Key, std::unique_ptr<AnnotationRecord>, KeyHash> records_;
-    size_t kept_[Appearance + 1] = {}; // by use
+    size_t kept_[2] = {}; // those that carry text (actions, destinations), and forms
 };
 
 /// One annotation as read, owning its text (see pi_annotation).

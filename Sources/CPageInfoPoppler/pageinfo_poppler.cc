@@ -49,6 +49,8 @@ struct pi_document {
     bool labels_invalid = false;        // /PageLabels is there but not a dictionary
     std::unique_ptr<pageinfo::PageLabels> labels; // null when the catalog has no /PageLabels
     std::unique_ptr<XRef> opened_table; // a table that opened cleanly, as it opened (keep_opened_entries)
+    unsigned table_epoch = 0;           // how many times keep_opened_entries changed the table (cursors walk again)
+    bool names_read = false;            // targets made before that had read the named destinations
     pageinfo::PageObjectCache page_objects; // pages the walk for targets fetched, for the cursors (emptied when the table changes)
     std::unique_ptr<pageinfo::DestinationTargets> targets; // for annotations' and the outline's destinations, on first use
 
@@ -67,9 +69,10 @@ struct pi_page_cursor {
     bool with_geometry;
     std::string label;                  // owned label of the last page returned
     Object page;                        // the dictionary of the last page returned (null after a page error)
+    unsigned epoch;                     // the document's table_epoch the walk was made under
 
     pi_page_cursor(pi_document *d, bool geometry)
-        : document(d), walk(d->doc->getXRef(), d->catalog), with_geometry(geometry) {
+        : document(d), walk(d->doc->getXRef(), d->catalog), with_geometry(geometry), epoch(d->table_epoch) {
         walk.take_pages_from(&d->page_objects);
     }
 };
@@ -267,7 +270,12 @@ bool keep_opened_entries(pi_document *document, unsigned rebuilds_before) {
     document->labels_loaded = false;
     document->labels_invalid = false;
     document->labels.reset();
+    if (document->targets && document->targets->names_read()) document->names_read = true; // (read again for the facts)
     document->targets.reset();
+    // Every cursor's walk, sized and counted on the table as it was, walks again to where it is
+    // (walk_again_to) before it reads on: else a read that undid the rebuild (the targets' walk,
+    // ahead of the cursor) would leave the cursor's walk on the old table's bounds.
+    document->table_epoch++;
     return true;
 }
 
@@ -451,6 +459,12 @@ bool pi_document_is_encrypted(pi_document *document) {
     return document->doc->isEncrypted();
 }
 
+// The document's destination targets, made on first use (annotations and the outline share them).
+static pageinfo::DestinationTargets &targets_of(pi_document *document) {
+    if (!document->targets) document->targets = std::make_unique<pageinfo::DestinationTargets>(document->doc->getXRef(), document->catalog, &document->page_objects);
+    return *document->targets;
+}
+
 static pi_document_facts read_facts(pi_document *document) {
     pi_document_facts facts {};
     pi_document_facts *out = &facts;
@@ -472,7 +486,9 @@ static pi_document_facts read_facts(pi_document *document) {
     pageinfo::PageLabels *labels = labels_of(document);
     out->has_page_labels = labels != nullptr;
     out->labels_damaged = labels ? labels->damaged() : document->labels_invalid;
-    out->destination_names_damaged = document->targets && document->targets->names_damaged();
+    // The named destinations, when a read asked for them (on the table every later read sees).
+    out->destination_names_damaged = (document->names_read || (document->targets && document->targets->names_read()))
+        && targets_of(document).read_names_damaged();
     return facts;
 }
 
@@ -560,6 +576,7 @@ static void skip_to(pi_page_cursor *cursor, int first_index) {
 static void walk_again_to(pi_page_cursor *cursor, int index) {
     cursor->walk = pageinfo::PageTreeWalk(cursor->document->doc->getXRef(), cursor->document->catalog);
     cursor->walk.take_pages_from(&cursor->document->page_objects);
+    cursor->epoch = cursor->document->table_epoch;
     skip_to(cursor, index);
 }
 
@@ -619,6 +636,7 @@ bool pi_page_cursor_next(pi_page_cursor *cursor, pi_page *out) {
     DiagnosticsScope scope(cursor->document);
     const unsigned rebuilds = rebuilds_seen;
     const int index = cursor->walk.summary().positions;
+    if (cursor->epoch != cursor->document->table_epoch) walk_again_to(cursor, index); // (keep_opened_entries)
     bool more = read_position(cursor, out);
     if (keep_opened_entries(cursor->document, rebuilds)) {
         // This position again, on the table every later read sees.
@@ -640,11 +658,6 @@ struct pi_annotation_list {
     std::vector<pageinfo::AnnotationRecord> records;
 };
 
-// The document's destination targets, made on first use (annotations and the outline share them).
-static pageinfo::DestinationTargets &targets_of(pi_document *document) {
-    if (!document->targets) document->targets = std::make_unique<pageinfo::DestinationTargets>(document->doc->getXRef(), document->catalog, &document->page_objects);
-    return *document->targets;
-}
 
 pi_annotation_list *pi_page_cursor_annotations(pi_page_cursor *cursor, pi_annotations_summary *summary) {
     *summary = pi_annotations_summary {};

@@ -65,7 +65,7 @@ struct DamagedFileTests {
 
     @Test("the damaged fixtures are all there")
     func inventory() {
-        #expect(Self.goldens.count == 73, "\(Self.goldens.map(\.file))")
+        #expect(Self.goldens.count == 75, "\(Self.goldens.map(\.file))")
     }
 
     /// `annotations` reads pages ahead of its cursor (the pages links target), so a repair that
@@ -80,6 +80,18 @@ struct DamagedFileTests {
         let pageLines = { (r: CLI.Result) -> [String] in r.stdoutLines.filter { $0.hasPrefix("{\"record\":\"page\"") } }
         #expect(pageLines(annotations) == pageLines(pages))
         #expect(pageLines(pages).count == g.pages.count)
+    }
+
+    /// The named destinations' damage is the document's, whichever read met the rebuild (here the
+    /// cursor, after page 1's link had the names read): walk-ahead-rebuild-names.pdf's /Names has
+    /// an odd count.
+    @Test("a rebuild after the named destinations were read keeps their warning")
+    func namesAfterARebuild() throws {
+        let r = try CLI.run(["annotations", "--format", "jsonl", CLI.fixture("damaged/walk-ahead-rebuild-names.pdf")])
+        #expect(r.status == 0, "\(r.stderr)")
+        let file = try #require(try CLI.json(.init(status: 0, stdout: r.stdoutLines.last ?? "", stderr: "")) as? [String: Any])
+        #expect(Self.codes(file["warnings"]).contains("destination-names-damaged"), "\(Self.codes(file["warnings"]))")
+        #expect(Self.codes(file["warnings"]).contains("xref-repaired"), "the rebuild came: \(Self.codes(file["warnings"]))")
     }
 
     @Test("jsonl: every position, its error or geometry, its warnings, and the file record", arguments: comparable)

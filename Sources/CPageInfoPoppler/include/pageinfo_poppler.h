@@ -310,7 +310,7 @@ void pi_page_cursor_close(pi_page_cursor *_Nullable cursor);
 /// every annotation, costs no more than the budget in memory and time.
 #define PI_MAX_PAGE_QUAD_NUMBERS (1 << 20)
 #define PI_MAX_PAGE_TEXT_BYTES (1 << 24)
-/// The most shared actions, destinations and appearance forms (by reference) kept read, of each, per document.
+/// The most shared actions and destinations (by reference) kept read per document, and as many appearance forms.
 #define PI_MAX_SHARED_OBJECTS (1 << 16)
 /// The most name–value pairs read from the /Names /Dests tree.
 #define PI_MAX_NAME_TREE_PAIRS (1 << 20)
