@@ -46,7 +46,7 @@ public:
     bool names_read() const { return names_read_; }
     /// Whether the /Names /Dests tree could be read only in part (read now if it was not).
     bool read_names_damaged() { read_names(); return names_damaged_; }
-    /// Shared actions and destinations, read once.
+    /// Shared actions, destinations and appearance forms, read once.
     SharedObjects &shared();
 
 private:
@@ -76,10 +76,10 @@ struct PageBudget {
 struct AnnotationRecord;
 
 /// The actions, destinations and appearance forms written once and shared by many annotations
-/// or outline items (by reference), read once per document: else each user parses the shared object again, and
-/// a large one shared by 100,000 users costs hours. At most PI_MAX_SHARED_OBJECTS actions and
-/// destinations are kept, and as many appearance forms (most of them each widget's own, they
-/// never crowd out actions; they hold no text).
+/// or outline items (by reference), read once per document: else each user parses the shared
+/// object again, and a large one shared by 100,000 users costs hours. At most
+/// PI_MAX_SHARED_OBJECTS actions and destinations are kept, and as many appearance forms (most
+/// of them each widget's own, they never crowd out actions; they hold no text).
 class SharedObjects {
 public:
     /// How a shared object is read: the same object read as another part gives another record.
